@@ -1,0 +1,149 @@
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { Admin, CustomRoutes, Loading, localStorageStore, Resource } from 'react-admin';
+import { Navigate, Route, useLocation } from 'react-router-dom';
+import { httpClient } from '../http/index.js';
+import { createAdminAuthProvider } from '../providers/auth-provider.js';
+import { createDataProvider } from '../providers/data-provider.js';
+import { createI18nProvider } from '../providers/i18n-provider.js';
+import { definitionById, definitions } from '../schemas.js';
+import { useShellState, type ShellState } from './bootstrap-store.js';
+import { AdminLayout } from './layout/AdminLayout.js';
+import { useLayout } from './layout/layout-store.js';
+import { pageOf, routeRules } from './layout/menu-tree.js';
+import { PROFILE_COMPONENT } from './layout/NavButtons.js';
+import { ADMIN_BASE } from './loading/target.js';
+import { LoadingPage } from './loading/LoadingPage.js';
+import { DashboardPage } from './pages/dashboard/DashboardPage.js';
+import { IframePage } from './pages/IframePage.js';
+import { NotAvailablePage } from './pages/NotAvailablePage.js';
+import { ProfilePage } from './pages/profile/ProfilePage.js';
+import { resolveEndpoint } from './resource-endpoint.js';
+import { RouteMessages, useMessageFiles } from './RouteMessages.js';
+import { resourceFor } from './resources/index.js';
+import { DEFAULT_SITE_CONFIG, SiteConfigContext } from './site-config-context.js';
+import { shellDarkTheme, shellLightTheme } from './theme.js';
+
+export const authProvider = createAdminAuthProvider(httpClient);
+export const dataProvider = createDataProvider(httpClient, resolveEndpoint);
+export const i18nProvider = createI18nProvider();
+/**
+ * Its own store keys (`RaStore.chidao-admin.*`), apart from the member centre's. Its query cache is
+ * its own too: `<Admin>` creates a QueryClient per instance when none is passed.
+ */
+const store = localStorageStore(undefined, 'chidao-admin');
+
+/**
+ * Message files the whole back office uses (layout, generated screens); a page's own file loads with
+ * its route (`PAGE_COMPONENTS`), the login page's with the login page.
+ */
+export const ADMIN_MESSAGE_FILES = ['admin/shell', 'admin/generated'] as const;
+
+/** Pages that are not generated from a schema, by the menu rule's `component`, with their message files. */
+const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {
+  dashboard: () => (
+    <RouteMessages names={['admin/dashboard']}>
+      <DashboardPage />
+    </RouteMessages>
+  ),
+  [PROFILE_COMPONENT]: () => (
+    <RouteMessages names={['admin/profile']}>
+      <ProfilePage />
+    </RouteMessages>
+  ),
+};
+
+/** The routes the bootstrap menus open: a `<Resource>` per schema screen, a custom route per page. */
+export function shellRoutes(menus: ShellState['menus']): { resources: ReactElement[]; pages: ReactElement[] } {
+  const resources: ReactElement[] = [];
+  const pages: ReactElement[] = [];
+  const seen = new Set<string>();
+  for (const rule of routeRules(menus)) {
+    if (rule.menu_type === 'iframe' || seen.has(rule.name.toLowerCase())) continue;
+    seen.add(rule.name.toLowerCase());
+    const definition = definitionById(rule.component);
+    if (definition) {
+      resources.push(<Resource key={rule.name} name={rule.name} {...resourceFor(definition)} options={{ label: i18nProvider.translate(`shell.menus.${rule.name}`, { _: rule.title }), menu: rule }} />);
+      continue;
+    }
+    const page = PAGE_COMPONENTS[rule.component];
+    const path = `/${(rule.path || rule.name).replace(/^\/+/, '')}`;
+    pages.push(<Route key={rule.name} path={path} element={page ? page() : <NotAvailablePage name={rule.name} title={rule.title} />} />);
+  }
+  return { resources, pages };
+}
+
+/**
+ * Whether a path inside the base (`/auth/rule`, `/auth/rule/12`) is a screen of a schema's menu: a
+ * page that exists, which an admin whose menus lack it may not open (spec §6: /401, not /404).
+ */
+export function isSchemaPage(inner: string): boolean {
+  const path = inner.replace(/^\/+/, '').toLowerCase();
+  return definitions.some((definition) => {
+    const name = definition.menu?.name.toLowerCase();
+    return !!name && (path === name || path.startsWith(`${name}/`));
+  });
+}
+
+/**
+ * A path no route matches. Before the menus are loaded the layout has already sent it to the loading
+ * route; after, a menu page whose routes are being registered waits a moment, a schema page missing
+ * from the admin's menus is 401, anything else is 404.
+ */
+function CatchAll() {
+  const shell = useShellState();
+  const { pathname } = useLocation();
+  const [waited, setWaited] = useState(false);
+  const inner = pathname.startsWith(ADMIN_BASE) ? pathname.slice(ADMIN_BASE.length) : pathname;
+  const known = shell ? pageOf(shell.nav, inner) : undefined;
+  useEffect(() => {
+    const timer = window.setTimeout(() => setWaited(true), 3000);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (known && !waited) return <Loading />;
+  return <Navigate to={!known && isSchemaPage(inner) ? '/401' : '/404'} replace />;
+}
+
+/** react-admin's access-denied route: the standalone no-permission page (spec §6). */
+function AccessDenied() {
+  return <Navigate to="/401" replace />;
+}
+
+/**
+ * The back office (`/chidaoadminstator/*`): react-admin inside the app's data router. Its resources
+ * and pages come from the menus the loading route fetched; before that only the loading route exists.
+ */
+export function AdminApp() {
+  const shell = useShellState();
+  const layout = useLayout();
+  const ready = useMessageFiles(i18nProvider, ADMIN_MESSAGE_FILES);
+  const menus = shell?.menus;
+  const routes = useMemo(() => (menus ? shellRoutes(menus) : { resources: [], pages: [] }), [menus]);
+  if (!ready) return <Loading />;
+  return (
+    <SiteConfigContext.Provider value={shell?.siteConfig ?? DEFAULT_SITE_CONFIG}>
+      <Admin
+        basename={ADMIN_BASE}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        layout={AdminLayout}
+        catchAll={CatchAll}
+        accessDenied={AccessDenied}
+        theme={layout.isDark ? shellDarkTheme : shellLightTheme}
+        darkTheme={null}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/" element={<Navigate to={`${ADMIN_BASE}/loading`} replace />} />
+          <Route path="/loading/*" element={<LoadingPage load={authProvider.loadBootstrap} />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/iframe/*" element={<IframePage />} />
+          {routes.pages}
+        </CustomRoutes>
+        {routes.resources}
+      </Admin>
+    </SiteConfigContext.Provider>
+  );
+}

@@ -1,0 +1,58 @@
+import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
+
+export interface EnumChoice {
+  id: string | number;
+  /** translation key (an English label) */
+  name: string;
+}
+
+/** The allowed values of a field, or of each item of an array field (`items.enum`). */
+export function enumValuesOf(field: FieldDefinition, definition?: ResourceDefinition): readonly (string | number)[] | undefined {
+  if (field.enum) return field.enum;
+  const properties = definition?.rowSchema.properties as Record<string, { items?: { enum?: (string | number)[] } }> | undefined;
+  return properties?.[field.name]?.items?.enum;
+}
+
+/** Enum values with their labels: `x-ui.options` (value → message key), else the value itself. */
+export function enumChoices(field: FieldDefinition, definition?: ResourceDefinition): EnumChoice[] {
+  const options = field.ui.options ?? {};
+  const declared = enumValuesOf(field, definition);
+  const values: (string | number)[] = declared ? [...declared] : Object.keys(options);
+  return values.map((value) => ({ id: value, name: options[String(value)] ?? String(value) }));
+}
+
+export function optionLabelKey(field: FieldDefinition, value: unknown): string {
+  const options = field.ui.options ?? {};
+  return options[String(value)] ?? String(value ?? '');
+}
+
+/** Position of a value in its enum, for stable tag colours. */
+export function enumIndex(field: FieldDefinition, value: unknown): number {
+  return (field.enum ?? []).findIndex((item) => String(item) === String(value));
+}
+
+const ON_VALUES = ['1', 'enable', 'enabled', 'on', 'yes', 'true', 'active', 'open'];
+
+/** The two values a switch writes: `"1"`/`"0"`, `1`/`0`, `"enable"`/`"disable"`, `true`/`false`. */
+export function switchValues(field: FieldDefinition): { on: unknown; off: unknown } {
+  if (field.wireType === 'boolean') return { on: true, off: false };
+  const values = field.enum ?? (field.wireType === 'string' ? ['0', '1'] : [0, 1]);
+  const on = values.find((value) => ON_VALUES.includes(String(value).toLowerCase())) ?? values[values.length - 1];
+  const off = values.find((value) => value !== on) ?? (typeof on === 'number' ? 0 : '0');
+  return { on, off };
+}
+
+export function isSwitchOn(field: FieldDefinition, value: unknown): boolean {
+  return String(value) === String(switchValues(field).on);
+}
+
+/** Enum values keep their wire type: radio groups and selects hand back strings. */
+export function coerceToWire(field: FieldDefinition, value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return value;
+  const type = field.wireType === 'array' ? field.itemType : field.wireType;
+  if ((type === 'integer' || type === 'number') && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
+    return Number(value);
+  }
+  if (type === 'string' && typeof value === 'number') return String(value);
+  return value;
+}

@@ -1,0 +1,16 @@
+export { fieldFor } from './field-for.js';
+export { rendererOf, type RendererName } from './renderer-of.js';
+export { ColorField } from './ColorField.js';
+export { DateTimeField } from './DateTimeField.js';
+export { IconByName, IconField } from './IconField.js';
+export { ImageField } from './ImageField.js';
+export { MoneyField } from './MoneyField.js';
+export { RelationField } from './RelationField.js';
+export { SwitchField } from './SwitchField.js';
+export { TagField, TagsField } from './TagField.js';
+export { TextValueField } from './TextValueField.js';
+export { UrlField } from './UrlField.js';
+export { ICON_CATALOG, ICON_NAMES, iconComponentOf } from './icon-catalog.js';
+export { enumChoices, switchValues } from './enum-options.js';
+export { formatDateTime, fullUrl, formatMoney, listOf } from './value-format.js';
+export type { SchemaFieldProps } from './field-props.js';

@@ -1,0 +1,184 @@
+import { Fragment, type ReactElement } from 'react';
+import {
+  CheckboxGroupInput, DateInput, NumberInput, PasswordInput, RadioButtonGroupInput, SelectArrayInput, SelectInput,
+  TextArrayInput, TextInput, useTranslate,
+} from 'react-admin';
+import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
+import type { WriteMode } from '../../../schema/validate-input.js';
+import { coerceToWire, enumChoices } from '../fields/enum-options.js';
+import { referencedResourceName } from '../resources/resource-name.js';
+import { useSchemaTranslate } from '../resources/schema-i18n.js';
+import { CityInput } from './CityInput.js';
+import { ColorInput } from './ColorInput.js';
+import { fromDateTimeLocal, toDateTimeLocal, toWireTime } from './datetime-values.js';
+import { EditorInput } from './EditorInput.js';
+import { IconInput } from './IconInput.js';
+import { markIf, type SchemaInputProps } from './input-props.js';
+import { KeyValueInput } from './KeyValueInput.js';
+import { RemoteSelectInput } from './RemoteSelectInput.js';
+import { SwitchInput } from './SwitchInput.js';
+import { UploadInput } from './UploadInput.js';
+import { widgetOf } from './widget-of.js';
+
+/** Required on this form: every schema-required field on add; on edit, secrets may stay blank. */
+export function isRequiredOn(definition: ResourceDefinition, field: FieldDefinition, mode: WriteMode): boolean {
+  const required = (definition.rowSchema.required ?? []) as string[];
+  return required.includes(field.name) && !(mode === 'edit' && field.writeOnly);
+}
+
+/** Text keeps '' (react-admin would send null, which an edit reads as "unchanged"), unless the column is nullable. */
+function textParse(field: FieldDefinition) {
+  return (value: string) => (value === '' && field.nullable ? null : value);
+}
+
+export interface SchemaInputOwnProps {
+  field: FieldDefinition;
+  definition: ResourceDefinition;
+  mode: WriteMode;
+  /** a hint under the input (a secret left blank on edit says so instead) */
+  hint?: string;
+}
+
+/** The widget of one schema field, labelled with its translated title. */
+export function SchemaInput({ field, definition, mode, hint }: SchemaInputOwnProps) {
+  const t = useSchemaTranslate();
+  const translate = useTranslate();
+  const required = isRequiredOn(definition, field, mode);
+  const helperText = mode === 'edit' && field.writeOnly
+    ? translate('generated.form.keepSecret', { _: 'Leave blank to keep it unchanged' })
+    : hint;
+  return widgetFor({ field, definition, mode, label: t(field.title), required, helperText }, t);
+}
+
+function widgetFor(props: SchemaInputProps, t: (key: string) => string): ReactElement {
+  const { field, label, required, helperText } = props;
+  const source = field.name;
+  const validate = markIf(required);
+  const common = { source, label, helperText, validate };
+  const choices = enumChoices(field, props.definition).map((choice) => ({ id: choice.id, name: t(choice.name) }));
+  const hasChoices = choices.length > 0;
+  const parseChoice = (value: unknown) => coerceToWire(field, value);
+  const parseChoices = (value: unknown) => (Array.isArray(value) ? value.map(parseChoice) : value);
+  const widget = widgetOf(field);
+
+  switch (widget) {
+    case 'string':
+      return <TextInput {...common} parse={textParse(field)} type={field.format === 'uri' ? 'url' : field.format === 'email' ? 'email' : 'text'} />;
+    case 'textarea':
+      return <TextInput {...common} parse={textParse(field)} multiline minRows={3} fullWidth />;
+    case 'password':
+      return <PasswordInput {...common} parse={textParse(field)} autoComplete="new-password" />;
+    case 'number':
+    case 'weigh':
+      return <NumberInput {...common} step={1} />;
+    case 'float':
+      return <NumberInput {...common} step="any" />;
+    case 'money':
+      return (
+        <TextInput
+          {...common}
+          parse={(value: string) => value.trim()}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-widget': 'money' } }}
+        />
+      );
+    case 'radio':
+      return <RadioButtonGroupInput {...common} choices={choices} translateChoice={false} parse={parseChoice} />;
+    case 'checkbox':
+      return hasChoices
+        ? <CheckboxGroupInput {...common} choices={choices} translateChoice={false} parse={parseChoices} />
+        : <TextArrayInput {...common} />;
+    case 'switch':
+      return <SwitchInput {...props} />;
+    case 'select':
+      return (
+        <SelectInput
+          {...common}
+          choices={choices}
+          translateChoice={false}
+          parse={parseChoice}
+          emptyValue={field.nullable ? null : ''}
+        />
+      );
+    case 'selects':
+      return hasChoices
+        ? <SelectArrayInput {...common} choices={choices} translateChoice={false} parse={parseChoices} />
+        : <TextArrayInput {...common} />;
+    case 'remoteSelect':
+    case 'remoteSelects': {
+      const ref = field.ref;
+      const integer = (field.wireType === 'array' ? field.itemType : field.wireType) === 'integer';
+      return (
+        <RemoteSelectInput
+          source={source}
+          label={label}
+          required={required}
+          helperText={helperText}
+          reference={ref ? referencedResourceName(ref.resource) : ''}
+          labelField={ref?.label ?? 'name'}
+          keyField={ref?.key ?? 'id'}
+          multiple={widget === 'remoteSelects'}
+          toValue={(key) => (integer ? Number(key) : String(key))}
+          emptyValue={required || field.nullable ? null : integer ? 0 : ''}
+        />
+      );
+    }
+    case 'date':
+      return <DateInput {...common} parse={(value: string) => value || (field.nullable ? null : '')} />;
+    case 'datetime':
+      return (
+        <TextInput
+          {...common}
+          type="datetime-local"
+          format={toDateTimeLocal}
+          parse={(value: string) => fromDateTimeLocal(value, field)}
+          slotProps={{ htmlInput: { step: 1 }, inputLabel: { shrink: true } }}
+        />
+      );
+    case 'year':
+      return (
+        <TextInput
+          {...common}
+          type="number"
+          parse={(value: string) => (value === '' ? (field.nullable ? null : '') : field.wireType === 'string' ? value : Number(value))}
+          slotProps={{ htmlInput: { min: 1000, max: 9999, step: 1, 'data-widget': 'year' } }}
+        />
+      );
+    case 'time':
+      return (
+        <TextInput
+          {...common}
+          type="time"
+          parse={(value: string) => (value ? toWireTime(value) : field.nullable ? null : '')}
+          slotProps={{ htmlInput: { step: 1 }, inputLabel: { shrink: true } }}
+        />
+      );
+    case 'image':
+    case 'images':
+    case 'file':
+    case 'files':
+      return (
+        <UploadInput
+          source={source}
+          label={label}
+          required={required}
+          helperText={helperText}
+          kind={widget.startsWith('image') ? 'image' : 'file'}
+          multiple={widget.endsWith('s')}
+          shape={field.wireType === 'array' ? 'array' : 'csv'}
+        />
+      );
+    case 'editor':
+      return <EditorInput source={source} label={label} required={required} helperText={helperText} />;
+    case 'city':
+      return <CityInput source={source} label={label} required={required} helperText={helperText} shape={field.wireType === 'array' ? 'array' : 'csv'} />;
+    case 'icon':
+      return <IconInput source={source} label={label} required={required} helperText={helperText} />;
+    case 'color':
+      return <ColorInput source={source} label={label} required={required} helperText={helperText} />;
+    case 'hidden':
+      // Kept in the form values (and posted), never shown.
+      return <Fragment />;
+    case 'array':
+      return <KeyValueInput source={source} label={label} required={required} helperText={helperText} shape={field.wireType === 'array' ? 'list' : 'object'} />;
+  }
+}

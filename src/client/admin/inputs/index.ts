@@ -1,0 +1,14 @@
+export { SchemaInput, isRequiredOn } from './SchemaInput.js';
+export { widgetOf, WIDGETS, type WidgetName } from './widget-of.js';
+export { CityInput } from './CityInput.js';
+export { ColorInput } from './ColorInput.js';
+export { EditorInput } from './EditorInput.js';
+export { IconInput, searchIcons } from './IconInput.js';
+export { KeyValueInput } from './KeyValueInput.js';
+export { RemoteSelectInput } from './RemoteSelectInput.js';
+export { RuleTreeInput } from './RuleTreeInput.js';
+export { SwitchInput } from './SwitchInput.js';
+export { UploadInput } from './UploadInput.js';
+export { checkUpload, UploadProblem } from './upload-check.js';
+export { sanitizeHtml } from './sanitize-html.js';
+export type { SchemaInputProps } from './input-props.js';

@@ -1,0 +1,40 @@
+import type { UploadConfig } from '../site-config-context.js';
+
+/** Messages of spec §5 (English defaults of `generated.upload.<name>`), checked before a file is sent. */
+export const UploadProblem = {
+  incomplete: 'The data of the uploaded file is incomplete!',
+  type: 'The type of uploaded file is not allowed!',
+  size: 'The size of the uploaded file exceeds the allowed range!',
+} as const;
+export type UploadProblemName = keyof typeof UploadProblem;
+
+function normalisedList(value: string | string[]): string[] {
+  const items = Array.isArray(value) ? value : value.split(',');
+  return items.map((item) => item.trim().toLowerCase().replace(/^\./, '')).filter(Boolean);
+}
+
+/**
+ * BuildAdmin's pre-checks (contract §14.8): a name and a size; the suffix in `allowedSuffixes` or the
+ * MIME type in `allowedMimeTypes`; the size within `maxSize` bytes. Undefined when the file may go.
+ */
+export function checkUpload(file: { name?: string; size?: number; type?: string }, config: UploadConfig): UploadProblemName | undefined {
+  if (!file.name || file.size === undefined || file.size === null || Number.isNaN(file.size)) return 'incomplete';
+  const dot = file.name.lastIndexOf('.');
+  const suffix = dot >= 0 ? file.name.slice(dot + 1).toLowerCase() : '';
+  const suffixes = normalisedList(config.allowedSuffixes);
+  const mimeTypes = normalisedList(config.allowedMimeTypes);
+  const suffixAllowed = suffix !== '' && suffixes.includes(suffix);
+  const mimeAllowed = !!file.type && mimeTypes.includes(file.type.toLowerCase());
+  if (!suffixAllowed && !mimeAllowed) return 'type';
+  if (file.size > config.maxSize) return 'size';
+  return undefined;
+}
+
+/** The `accept` attribute of the file picker: the allowed suffixes and MIME types, images only for image widgets. */
+export function acceptOf(kind: 'image' | 'file', config: UploadConfig): string {
+  const images = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg'];
+  const suffixes = normalisedList(config.allowedSuffixes).filter((suffix) => kind === 'file' || images.includes(suffix));
+  const mimeTypes = normalisedList(config.allowedMimeTypes).filter((type) => kind === 'file' || type.startsWith('image/'));
+  const accepted = [...suffixes.map((suffix) => `.${suffix}`), ...mimeTypes];
+  return accepted.length ? accepted.join(',') : kind === 'image' ? 'image/*' : '';
+}

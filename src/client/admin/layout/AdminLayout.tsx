@@ -1,0 +1,250 @@
+import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Box, Drawer, IconButton, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import MenuIcon from '@mui/icons-material/Menu';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import { Loading, useTranslate } from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useDocumentTitle } from '../../components/document-title.js';
+import { LogoMark } from '../../components/login-art.js';
+import { HttpClientBridge } from '../../http/HttpClientBridge.js';
+import { useShellState, type ShellState } from '../bootstrap-store.js';
+import { loadingPath, targetOf } from '../loading/target.js';
+import { asideWidth, headerHeight, pick, type LayoutConfig } from './layout-config.js';
+import { setLayout, useLayout } from './layout-store.js';
+import { BootOverlay } from './BootOverlay.js';
+import { HorizontalMenu } from './HorizontalMenu.js';
+import { NavButtons } from './NavButtons.js';
+import { SettingsDrawer } from './SettingsDrawer.js';
+import { SideMenu } from './SideMenu.js';
+import { readTabFullScreen, writeTabFullScreen } from './tabs.js';
+import { TabsBar } from './TabsBar.js';
+import { usePageTabs } from './use-page-tabs.js';
+import { useMenuTitle } from './use-shell-navigation.js';
+
+/**
+ * The back-office shell around every page with a layout. Until the loading route has fetched the
+ * menus, any page sends there first, carrying its path and query (spec §2).
+ */
+export function AdminLayout({ children }: { children?: ReactNode }) {
+  const shell = useShellState();
+  const location = useLocation();
+  if (!shell) return <Navigate to={loadingPath(targetOf(location.pathname, location.search))} replace />;
+  return <ShellFrame shell={shell}>{children}</ShellFrame>;
+}
+
+function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNode }) {
+  const layout = useLayout();
+  const translate = useTranslate();
+  const menuTitle = useMenuTitle();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const [mobileMenu, setMobileMenu] = useState(false);
+  const [settings, setSettings] = useState(false);
+  const [fullScreen, setFullScreenState] = useState(readTabFullScreen);
+  const pageTabs = usePageTabs(shell.nav);
+  const { pathname } = useLocation();
+  const setFullScreen = (on: boolean) => {
+    writeTabFullScreen(on);
+    setFullScreenState(on);
+  };
+
+  const active = pageTabs.active;
+  useDocumentTitle(active ? menuTitle({ key: active.name, title: active.title }) : translate('shell.titles.admin'), shell.siteConfig.siteName);
+
+  const mode = layout.layoutMode;
+  const streamline = mode === 'Streamline';
+  const pageBackground = layout.isDark ? '#141414' : '#f5f5f5';
+  const headerBackground = pick(layout, layout.headerBarBackground);
+  const menuBackground = pick(layout, layout.menuBackground);
+  const showAside = !streamline && !fullScreen && !narrow;
+  const collapsed = layout.menuCollapse && !narrow;
+
+  const toggleMenu = narrow ? () => setMobileMenu(true) : () => setLayout({ menuCollapse: !layout.menuCollapse });
+  const menuToggle = (
+    <Tooltip title={translate(narrow ? 'shell.menu.open' : layout.menuCollapse ? 'shell.menu.expand' : 'shell.menu.collapse')}>
+      <IconButton
+        aria-label={translate(narrow ? 'shell.menu.open' : layout.menuCollapse ? 'shell.menu.expand' : 'shell.menu.collapse')}
+        onClick={toggleMenu}
+        sx={{ color: pick(layout, layout.headerBarTabColor), flex: 'none', mr: 0.5 }}
+      >
+        {narrow || layout.menuCollapse ? <MenuIcon fontSize="small" /> : <MenuOpenIcon fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  );
+
+  const asideContent = (isCollapsed: boolean, onOpened?: () => void) => (
+    <>
+      {(layout.menuShowTopBar || narrow) && <LogoBar shell={shell} layout={layout} collapsed={isCollapsed} />}
+      <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', scrollbarWidth: 'thin' }}>
+        <SideMenu nav={shell.nav} layout={layout} collapsed={isCollapsed} onOpened={onOpened} />
+      </Box>
+    </>
+  );
+
+  const tabs = <TabsBar pageTabs={pageTabs} layout={layout} fullScreen={fullScreen} onFullScreen={setFullScreen} />;
+  const buttons = <NavButtons shell={shell} layout={layout} onSettings={() => setSettings(true)} />;
+  const height = headerHeight(mode);
+
+  return (
+    <Box data-layout={mode} data-dark={layout.isDark ? 'true' : 'false'} sx={{ display: 'flex', minHeight: '100vh', bgcolor: pageBackground, color: 'text.primary' }}>
+      <HttpClientBridge />
+      <BootOverlay background={pageBackground} />
+      {showAside && (
+        <Box
+          component="aside"
+          data-testid="admin-aside"
+          style={{ width: asideWidth(layout) }}
+          sx={{
+            position: 'sticky',
+            top: mode === 'Default' ? 16 : 0,
+            flex: 'none',
+            display: 'flex',
+            flexDirection: 'column',
+            height: mode === 'Default' ? 'calc(100vh - 32px)' : '100vh',
+            m: mode === 'Default' ? '16px 0 16px 16px' : 0,
+            borderRadius: mode === 'Default' ? 1.5 : 0,
+            boxShadow: mode === 'Default' ? (layout.isDark ? 'none' : '0 0 8px rgba(0,0,0,0.06)') : 'none',
+            borderRight: mode === 'Classic' ? 1 : 0,
+            borderColor: 'divider',
+            bgcolor: menuBackground,
+            overflow: 'hidden',
+            transition: 'width .25s ease',
+          }}
+        >
+          {asideContent(collapsed)}
+        </Box>
+      )}
+      {narrow && !fullScreen && (
+        <Drawer open={mobileMenu} onClose={() => setMobileMenu(false)} slotProps={{ paper: { sx: { width: 260, bgcolor: menuBackground, display: 'flex', flexDirection: 'column' } } }}>
+          {asideContent(false, () => setMobileMenu(false))}
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {!fullScreen && (
+          <Box
+            component="header"
+            data-testid="admin-header"
+            style={{ height }}
+            sx={{
+              position: 'sticky',
+              top: 0,
+              zIndex: (muiTheme) => muiTheme.zIndex.appBar,
+              flex: 'none',
+              boxSizing: 'border-box',
+              ...(mode === 'Default' ? { pt: '20px', px: 2, bgcolor: pageBackground } : {}),
+            }}
+          >
+            <Box
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                height: '100%',
+                px: 1,
+                bgcolor: headerBackground,
+                ...(mode === 'Default'
+                  ? { borderRadius: 1.5, boxShadow: layout.isDark ? 'none' : '0 0 8px rgba(0,0,0,0.06)' }
+                  : { borderBottom: 1, borderColor: 'divider', boxShadow: streamline ? '0 1px 4px rgba(0,21,41,0.06)' : 'none' }),
+              }}
+            >
+              {streamline ? (
+                <>
+                  {narrow && menuToggle}
+                  <Brand shell={shell} />
+                  {narrow ? <Box sx={{ flex: 1 }} /> : <HorizontalMenu nav={shell.nav} layout={layout} />}
+                </>
+              ) : (
+                <>
+                  {menuToggle}
+                  {tabs}
+                </>
+              )}
+              {buttons}
+            </Box>
+          </Box>
+        )}
+        {streamline && !fullScreen && (
+          <Box sx={{ display: 'flex', alignItems: 'center', height: 44, px: 1.5, bgcolor: headerBackground, borderBottom: 1, borderColor: 'divider' }}>{tabs}</Box>
+        )}
+        <Box component="main" id="main-content" sx={{ flex: 1, minWidth: 0, p: 2, display: 'flex', flexDirection: 'column', overflowX: 'auto' }}>
+          <ShellErrorBoundary key={pathname} message={translate('shell.error')}>
+            <Suspense fallback={<Loading />}>{children}</Suspense>
+          </ShellErrorBoundary>
+        </Box>
+      </Box>
+      {fullScreen && (
+        <Tooltip title={translate('shell.tabs.exitFullScreen')}>
+          <IconButton
+            aria-label={translate('shell.tabs.exitFullScreen')}
+            onClick={() => setFullScreen(false)}
+            sx={{ position: 'fixed', top: 8, right: 12, zIndex: (muiTheme) => muiTheme.zIndex.appBar, bgcolor: 'background.paper', boxShadow: 2, '&:hover': { bgcolor: 'background.paper' } }}
+          >
+            <FullscreenExitIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      <SettingsDrawer open={settings} onClose={() => setSettings(false)} layout={layout} tabFullScreen={fullScreen} onTabFullScreen={setFullScreen} />
+    </Box>
+  );
+}
+
+function Brand({ shell }: { shell: ShellState }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, mr: 1, color: 'primary.main', flex: 'none' }}>
+      <LogoMark size={24} />
+      <Typography component="span" sx={{ fontWeight: 600, fontSize: 16, color: 'text.primary', whiteSpace: 'nowrap' }}>
+        {shell.siteConfig.siteName}
+      </Typography>
+    </Box>
+  );
+}
+
+function LogoBar({ shell, layout, collapsed }: { shell: ShellState; layout: LayoutConfig; collapsed: boolean }) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: collapsed ? 'center' : 'flex-start',
+        gap: 1.25,
+        height: 50,
+        flex: 'none',
+        px: collapsed ? 0 : 2.5,
+        bgcolor: pick(layout, layout.menuTopBarBackground),
+        borderBottom: 1,
+        borderColor: 'divider',
+        color: 'primary.main',
+        overflow: 'hidden',
+      }}
+    >
+      <LogoMark size={26} />
+      {!collapsed && (
+        <Typography component="span" title={shell.siteConfig.siteName} sx={{ fontWeight: 600, fontSize: 16, color: 'text.primary', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {shell.siteConfig.siteName}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** A page that throws shows a message inside the shell instead of taking the whole back office down. */
+class ShellErrorBoundary extends Component<{ message: string; children?: ReactNode }, { error?: Error }> {
+  override state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Box role="alert" sx={{ m: 'auto', textAlign: 'center', color: 'text.secondary', p: 4 }}>
+        <Typography variant="h6" color="error" gutterBottom>
+          {this.props.message}
+        </Typography>
+        <Typography variant="body2">{this.state.error.message}</Typography>
+      </Box>
+    );
+  }
+}

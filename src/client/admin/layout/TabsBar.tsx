@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import ClearAllIcon from '@mui/icons-material/ClearAll';
+import HorizontalRuleIcon from '@mui/icons-material/HorizontalRule';
+import { useRefresh, useTranslate } from 'react-admin';
+import { pick, type LayoutConfig } from './layout-config.js';
+import { MenuIcon } from './MenuIcon.js';
+import type { PageTabs } from './use-page-tabs.js';
+import { useMenuTitle } from './use-shell-navigation.js';
+
+export interface TabsBarProps {
+  pageTabs: PageTabs;
+  layout: LayoutConfig;
+  fullScreen: boolean;
+  onFullScreen(on: boolean): void;
+}
+
+/**
+ * The open pages as tabs: click to return, × to close; the arrow menu (and a right click on a tab)
+ * refreshes, closes this / the others / all, and toggles full-screen content.
+ */
+export function TabsBar({ pageTabs, layout, fullScreen, onFullScreen }: TabsBarProps) {
+  const translate = useTranslate();
+  const menuTitle = useMenuTitle();
+  const refresh = useRefresh();
+  const { tabs, active } = pageTabs;
+  const [menu, setMenu] = useState<{ anchor: HTMLElement | { x: number; y: number }; key?: string }>();
+  const strip = useRef<HTMLDivElement>(null);
+  const tabColor = pick(layout, layout.headerBarTabColor);
+  const activeColor = pick(layout, layout.headerBarTabActiveColor);
+  const activeBackground = pick(layout, layout.headerBarTabActiveBackground);
+  const hover = pick(layout, layout.headerBarHoverBackground);
+
+  useEffect(() => {
+    const element = strip.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    element?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active?.key]);
+
+  const target = menu?.key ?? active?.key;
+  const close = () => setMenu(undefined);
+  const run = (action: () => void) => () => {
+    close();
+    action();
+  };
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flex: 1, minWidth: 0, height: '100%' }}>
+      <Box
+        ref={strip}
+        role="tablist"
+        aria-label={translate('shell.tabs.label')}
+        data-testid="page-tabs"
+        sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flex: 1, minWidth: 0, height: '100%', overflowX: 'auto', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
+      >
+        {tabs.map((tab) => {
+          const selected = tab.key === active?.key;
+          const title = menuTitle({ key: tab.name, title: tab.title });
+          return (
+            <Box
+              key={tab.key}
+              role="tab"
+              aria-selected={selected}
+              tabIndex={selected ? 0 : -1}
+              data-tab={tab.key}
+              onClick={() => pageTabs.select(tab)}
+              onKeyDown={(event) => event.key === 'Enter' && pageTabs.select(tab)}
+              onContextMenu={(event: MouseEvent) => {
+                event.preventDefault();
+                setMenu({ anchor: { x: event.clientX, y: event.clientY }, key: tab.key });
+              }}
+              sx={{
+                position: 'relative',
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: 0.75,
+                flex: 'none',
+                height: 34,
+                pl: 1.5,
+                pr: 0.75,
+                borderRadius: 1.5,
+                cursor: 'pointer',
+                userSelect: 'none',
+                fontSize: 13.5,
+                whiteSpace: 'nowrap',
+                color: selected ? activeColor : tabColor,
+                bgcolor: selected ? activeBackground : 'transparent',
+                boxShadow: selected ? (layout.isDark ? '0 0 0 1px rgba(255,255,255,0.08)' : '0 1px 6px rgba(0,0,0,0.1)') : 'none',
+                transition: 'background-color .2s, color .2s',
+                '&:hover': { bgcolor: selected ? activeBackground : hover },
+                '&:hover .tab-close, & .tab-close.is-active': { opacity: 1 },
+                '&::after': selected
+                  ? { content: '""', position: 'absolute', left: 12, right: 12, bottom: 2, height: 2, borderRadius: 1, bgcolor: 'primary.main' }
+                  : undefined,
+              }}
+            >
+              <MenuIcon name={tab.icon} fontSize="inherit" />
+              <span>{title}</span>
+              <IconButton
+                className={`tab-close${selected ? ' is-active' : ''}`}
+                size="small"
+                aria-label={`${translate('shell.tabs.close')} ${title}`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  pageTabs.close(tab.key);
+                }}
+                sx={{ p: '2px', opacity: 0.35, color: 'inherit', '&:hover': { bgcolor: 'action.hover' } }}
+              >
+                <CloseIcon sx={{ fontSize: 14 }} />
+              </IconButton>
+            </Box>
+          );
+        })}
+      </Box>
+      <Tooltip title={translate('shell.tabs.more')}>
+        <IconButton size="small" aria-label={translate('shell.tabs.more')} aria-haspopup="menu" onClick={(event) => setMenu({ anchor: event.currentTarget })} sx={{ ml: 0.5, color: tabColor }}>
+          <KeyboardArrowDownIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        open={Boolean(menu)}
+        onClose={close}
+        anchorEl={menu && 'nodeType' in menu.anchor ? menu.anchor : null}
+        anchorReference={menu && !('nodeType' in menu.anchor) ? 'anchorPosition' : 'anchorEl'}
+        anchorPosition={menu && !('nodeType' in menu.anchor) ? { top: menu.anchor.y, left: menu.anchor.x } : undefined}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem onClick={run(refresh)}>
+          <ListItemIcon>
+            <RefreshIcon fontSize="small" />
+          </ListItemIcon>
+          {translate('shell.tabs.refresh')}
+        </MenuItem>
+        <MenuItem disabled={!target} onClick={run(() => target && pageTabs.close(target))}>
+          <ListItemIcon>
+            <CloseIcon fontSize="small" />
+          </ListItemIcon>
+          {translate('shell.tabs.close')}
+        </MenuItem>
+        <MenuItem disabled={!target || tabs.length < 2} onClick={run(() => target && pageTabs.closeOthers(target))}>
+          <ListItemIcon>
+            <HorizontalRuleIcon fontSize="small" />
+          </ListItemIcon>
+          {translate('shell.tabs.closeOthers')}
+        </MenuItem>
+        <MenuItem onClick={run(pageTabs.closeAll)}>
+          <ListItemIcon>
+            <ClearAllIcon fontSize="small" />
+          </ListItemIcon>
+          {translate('shell.tabs.closeAll')}
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={run(() => onFullScreen(!fullScreen))}>
+          <ListItemIcon>{fullScreen ? <FullscreenExitIcon fontSize="small" /> : <FullscreenIcon fontSize="small" />}</ListItemIcon>
+          {translate(fullScreen ? 'shell.tabs.exitFullScreen' : 'shell.tabs.fullScreen')}
+        </MenuItem>
+      </Menu>
+    </Box>
+  );
+}

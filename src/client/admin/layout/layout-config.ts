@@ -1,0 +1,113 @@
+/**
+ * The back-office layout preferences kept in `storeConfig_v2.layout` (spec §3 "Layout config", §9).
+ * Colour pairs are `[light, dark]`, as in the original. Pure: the store around it is `layout-store.ts`.
+ */
+export const LAYOUT_MODES = ['Default', 'Classic', 'Streamline'] as const;
+export type LayoutMode = (typeof LAYOUT_MODES)[number];
+
+export type ColorPair = [light: string, dark: string];
+
+export interface LayoutConfig {
+  layoutMode: LayoutMode;
+  isDark: boolean;
+  /** px, spec §9 */
+  menuWidth: number;
+  menuCollapse: boolean;
+  /** opening a menu directory closes its siblings */
+  menuUniqueOpened: boolean;
+  /** the logo bar above the side menu */
+  menuShowTopBar: boolean;
+  menuBackground: ColorPair;
+  menuColor: ColorPair;
+  menuActiveBackground: ColorPair;
+  menuActiveColor: ColorPair;
+  menuTopBarBackground: ColorPair;
+  headerBarTabColor: ColorPair;
+  headerBarTabActiveBackground: ColorPair;
+  headerBarTabActiveColor: ColorPair;
+  headerBarBackground: ColorPair;
+  headerBarHoverBackground: ColorPair;
+}
+
+export const MENU_WIDTH = 260;
+export const MENU_COLLAPSED_WIDTH = 64;
+
+export const DEFAULT_LAYOUT: LayoutConfig = {
+  layoutMode: 'Default',
+  isDark: false,
+  menuWidth: MENU_WIDTH,
+  menuCollapse: false,
+  menuUniqueOpened: false,
+  menuShowTopBar: true,
+  menuBackground: ['#ffffff', '#1d1e1f'],
+  menuColor: ['#303133', '#CFD3DC'],
+  menuActiveBackground: ['#ffffff', '#1d1e1f'],
+  menuActiveColor: ['#409eff', '#3375b9'],
+  menuTopBarBackground: ['#fcfcfc', '#1d1e1f'],
+  headerBarTabColor: ['#000000', '#CFD3DC'],
+  headerBarTabActiveBackground: ['#ffffff', '#1d1e1f'],
+  headerBarTabActiveColor: ['#000000', '#409EFF'],
+  headerBarBackground: ['#ffffff', '#1d1e1f'],
+  headerBarHoverBackground: ['#f5f5f5', '#18222c'],
+};
+
+/** Header bar height by layout (spec §9): Default 70, Classic 50, Streamline 60, otherwise 60. */
+export function headerHeight(mode: string): number {
+  if (mode === 'Default') return 70;
+  if (mode === 'Classic') return 50;
+  return 60;
+}
+
+/** Side menu width: 260 px, 64 px collapsed (spec §9). Streamline has no side menu. */
+export function asideWidth(config: Pick<LayoutConfig, 'menuCollapse' | 'menuWidth'>): number {
+  return config.menuCollapse ? MENU_COLLAPSED_WIDTH : config.menuWidth;
+}
+
+/** The colour of a pair for the current scheme. */
+export function pick(config: Pick<LayoutConfig, 'isDark'>, pair: ColorPair): string {
+  return pair[config.isDark ? 1 : 0];
+}
+
+/**
+ * Switch layout mode (spec §4). In Classic the tabs sit on the header background, so an active tab of
+ * the same colour as the header would vanish: when both still have the stock colour, the active tab
+ * gets a slightly darker one; switching back to Default restores the stock colour.
+ */
+export function withLayoutMode(config: LayoutConfig, mode: LayoutMode): LayoutConfig {
+  const index = config.isDark ? 1 : 0;
+  const stock = config.isDark ? '#1d1e1f' : '#ffffff';
+  const shaded = config.isDark ? '#141414' : '#f5f5f5';
+  const header = config.headerBarBackground[index].toLowerCase();
+  const active = config.headerBarTabActiveBackground[index].toLowerCase();
+  let tabActive = config.headerBarTabActiveBackground;
+  if (mode === 'Classic' && header === stock && active === stock) tabActive = replaceAt(tabActive, index, shaded);
+  else if (mode === 'Default' && header === stock && active === shaded) tabActive = replaceAt(tabActive, index, stock);
+  return { ...config, layoutMode: mode, headerBarTabActiveBackground: tabActive };
+}
+
+function replaceAt(pair: ColorPair, index: number, color: string): ColorPair {
+  const next: ColorPair = [...pair];
+  next[index] = color;
+  return next;
+}
+
+function isPair(value: unknown): value is ColorPair {
+  return Array.isArray(value) && value.length === 2 && value.every((item) => typeof item === 'string');
+}
+
+/** Stored preferences over the defaults; unknown or malformed values fall back. */
+export function normaliseLayout(stored: Record<string, unknown>): LayoutConfig {
+  const out: LayoutConfig = { ...DEFAULT_LAYOUT };
+  const target = out as unknown as Record<string, unknown>;
+  for (const [key, fallback] of Object.entries(DEFAULT_LAYOUT)) {
+    const value = stored[key];
+    if (isPair(fallback)) {
+      if (isPair(value)) target[key] = [...value];
+    } else if (typeof value === typeof fallback) {
+      target[key] = value;
+    }
+  }
+  if (!(LAYOUT_MODES as readonly string[]).includes(out.layoutMode)) out.layoutMode = DEFAULT_LAYOUT.layoutMode;
+  if (!(out.menuWidth >= 180 && out.menuWidth <= 480)) out.menuWidth = MENU_WIDTH;
+  return out;
+}

@@ -1,0 +1,41 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { SignInPage } from '../../components/SignInPage.js';
+import { useMessages } from '../../i18n/use-messages.js';
+import { ADMIN_BASE, loadingPath, safeTarget, targetOf } from '../loading/target.js';
+import { checkAccount, checkPassword } from './credential-rules.js';
+import { adminLoginApi, type AdminLoginApi } from './login-api.js';
+
+const MESSAGE_FILES = ['admin/login', 'common/captcha'] as const;
+
+/** Where to go after login: the place asked for before being sent here (react-admin's state, or `?to=`). */
+export function wantedTarget(state: unknown, search: string): string | undefined {
+  const fromState = state as { nextPathname?: unknown; nextSearch?: unknown } | null;
+  if (fromState && typeof fromState.nextPathname === 'string') {
+    return targetOf(fromState.nextPathname, typeof fromState.nextSearch === 'string' ? fromState.nextSearch : '', ADMIN_BASE);
+  }
+  const to = new URLSearchParams(search).get('to');
+  return to ? safeTarget(to) : undefined;
+}
+
+/**
+ * Admin login (spec §2, §5), title "Login". On success the back office loads its menus first
+ * (`/chidaoadminstator/loading/<target>`) and then opens the page the user wanted, by default the
+ * first menu.
+ */
+export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi }) {
+  const { translate, language, ready } = useMessages(MESSAGE_FILES);
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <SignInPage
+      variant="admin"
+      api={api}
+      translate={translate}
+      language={language}
+      ready={ready}
+      checkAccount={checkAccount}
+      checkPassword={checkPassword}
+      onSignedIn={() => navigate(loadingPath(wantedTarget(location.state, location.search)), { replace: true })}
+    />
+  );
+}

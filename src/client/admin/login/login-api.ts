@@ -1,0 +1,27 @@
+import type { SignInApi, SignInCredentials } from '../../components/SignInPage.js';
+import { httpClient } from '../../http/index.js';
+import { ADMIN_LOGIN_PATH, createAdminAuthProvider } from '../../providers/auth-provider.js';
+
+export type AdminCredentials = SignInCredentials;
+
+/**
+ * What the admin login page needs from the server (contract §4.1, §4.2): whether the click captcha is
+ * required (a 303 "logged in" answer is handled by the http client, which goes to the back office),
+ * and the login itself, through the auth provider so `adminInfo` is stored in one place. The provider
+ * module is small and free of react-admin's UI, so the page stays light.
+ */
+export type AdminLoginApi = SignInApi;
+
+export function createAdminLoginApi(client = httpClient): AdminLoginApi {
+  const auth = createAdminAuthProvider(client);
+  return {
+    client,
+    async loginState() {
+      const response = await client.request<{ captcha?: boolean }>(ADMIN_LOGIN_PATH, { area: 'admin', showErrorMessage: false });
+      return { captcha: response.data?.captcha !== false };
+    },
+    login: (credentials) => auth.login(credentials),
+  };
+}
+
+export const adminLoginApi: AdminLoginApi = createAdminLoginApi();

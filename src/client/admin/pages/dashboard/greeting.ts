@@ -1,0 +1,15 @@
+/** Part of the day a greeting names (spec §9). */
+export type Greeting = 'lateNight' | 'earlyMorning' | 'morning' | 'noon' | 'afternoon' | 'evening';
+
+/**
+ * Under 5 late night; 5–8 early morning; 9–11 morning; 12–13 noon; 14–17 afternoon; 18–23 evening.
+ * The hour is the local hour, 0–23.
+ */
+export function greetingFor(hour: number): Greeting {
+  if (hour < 5) return 'lateNight';
+  if (hour < 9) return 'earlyMorning';
+  if (hour < 12) return 'morning';
+  if (hour < 14) return 'noon';
+  if (hour < 18) return 'afternoon';
+  return 'evening';
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Create } from 'react-admin';
+import type { ResourceDefinition } from '../../../schema/definition.js';
+import { GeneratedForm } from './GeneratedForm.js';
+import type { InputOverrides } from './GeneratedInputs.js';
+
+export interface GeneratedCreateProps {
+  definition: ResourceDefinition;
+  overrides?: InputOverrides;
+  children?: ReactNode;
+}
+
+/** `add`: the generated form, back to the list once saved. */
+export function GeneratedCreate({ definition, overrides, children }: GeneratedCreateProps) {
+  return (
+    <Create redirect="list">
+      <GeneratedForm definition={definition} mode="add" overrides={overrides}>
+        {children}
+      </GeneratedForm>
+    </Create>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Edit } from 'react-admin';
+import type { ResourceDefinition } from '../../../schema/definition.js';
+import { GeneratedForm } from './GeneratedForm.js';
+import type { InputOverrides } from './GeneratedInputs.js';
+
+export interface GeneratedEditProps {
+  definition: ResourceDefinition;
+  overrides?: InputOverrides;
+  children?: ReactNode;
+}
+
+/**
+ * `edit`: loads the row (`edit?<pk>=id`), saves pessimistically so the server's verdict, including a
+ * refused field, reaches the form that is still open.
+ */
+export function GeneratedEdit({ definition, overrides, children }: GeneratedEditProps) {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <GeneratedForm definition={definition} mode="edit" overrides={overrides}>
+        {children}
+      </GeneratedForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,53 @@
+import { useMemo, type ReactNode } from 'react';
+import { SimpleForm } from 'react-admin';
+import type { ResourceDefinition, Row } from '../../../schema/definition.js';
+import { writableFields, type WriteMode } from '../../../schema/validate-input.js';
+import { createFormValidator } from './form-validation.js';
+import { GeneratedInputs, type InputOverrides } from './GeneratedInputs.js';
+import { useSchemaTranslate } from './schema-i18n.js';
+import { useSaveWithServerErrors } from './server-errors.js';
+
+export interface GeneratedFormProps {
+  definition: ResourceDefinition;
+  mode: WriteMode;
+  overrides?: InputOverrides;
+  /** replaces the generated inputs entirely (they stay available as `<GeneratedInputs>`) */
+  children?: ReactNode;
+}
+
+/** Field defaults of a new row, from the schema (`default`, else the type's zero value). */
+export function defaultValuesOf(definition: ResourceDefinition): Row {
+  const values: Row = {};
+  for (const field of writableFields(definition)) {
+    if (field.default === undefined) continue;
+    // A zero value outside the enum ('' for a radio) would pre-select nothing and fail validation.
+    if (field.enum && !field.enum.map(String).includes(String(field.default))) continue;
+    values[field.name] = structuredClone(field.default);
+  }
+  return values;
+}
+
+/**
+ * A refetched row (the edit screen first shows the list's cached copy, then the `edit` answer) resets
+ * the form; what the user has already typed survives it.
+ */
+const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
+
+/**
+ * The form of Create and Edit: the schema validator runs on blur and on submit (messages under the
+ * inputs before anything is sent), and field errors from the server land on their input.
+ */
+export function GeneratedForm({ definition, mode, overrides, children }: GeneratedFormProps) {
+  const t = useSchemaTranslate();
+  const validate = useMemo(() => createFormValidator(definition, mode, t), [definition, mode, t]);
+  const fieldNames = useMemo(() => definition.fields.map((field) => field.name), [definition]);
+  const onSubmit = useSaveWithServerErrors(fieldNames);
+  const defaultValues = useMemo(() => (mode === 'add' ? defaultValuesOf(definition) : undefined), [definition, mode]);
+  return (
+    // noValidate: the browser's own checks (required, type=email) would block the submit with its own
+    // bubbles before the schema's translated messages could show.
+    <SimpleForm validate={validate} onSubmit={onSubmit} mode="onBlur" reValidateMode="onChange" defaultValues={defaultValues} resetOptions={KEEP_TYPED_VALUES} noValidate>
+      {children ?? <GeneratedInputs definition={definition} mode={mode} overrides={overrides} />}
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,72 @@
+import { BulkDeleteButton, DataTable, useCanAccess, useResourceContext, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import type { ResourceDefinition } from '../../../schema/definition.js';
+import { fieldFor } from '../fields/field-for.js';
+import { DragHandle, DragSortBody, DragSortContext, useDragSortController } from './drag-sort.js';
+import { isSortable, listColumnsOf, widthOf } from './list-columns.js';
+import { ROW_ACTIONS_CELL_SX, RowActions } from './RowActions.js';
+import { useSchemaTranslate } from './schema-i18n.js';
+
+/**
+ * A flat list: one column per list field with its renderer, sortable where the server can order,
+ * row selection with bulk delete and a drag handle (weigh) only for admins holding those nodes; an
+ * override may add its own row and bulk buttons.
+ */
+export interface GeneratedTableProps {
+  definition: ResourceDefinition;
+  editable?: boolean;
+  /** a resource's own buttons in each row, before edit and delete */
+  rowActions?: ReactNode;
+  /** a resource's own buttons for the selected rows, before bulk delete (pass them only when allowed) */
+  bulkActions?: ReactNode;
+}
+
+export function GeneratedTable({ definition, editable = true, rowActions, bulkActions }: GeneratedTableProps) {
+  const resource = useResourceContext() ?? '';
+  const t = useSchemaTranslate();
+  const translate = useTranslate();
+  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  const { canAccess: canSort } = useCanAccess({ resource, action: 'sortable' });
+  const controller = useDragSortController(resource);
+  const draggable = !!definition.list.weighField && canSort === true;
+
+  return (
+    <DragSortContext.Provider value={draggable ? controller : undefined}>
+      <DataTable
+        rowClick={false}
+        bulkActionButtons={
+          canDelete === true || bulkActions ? (
+            <>
+              {bulkActions}
+              {canDelete === true && <BulkDeleteButton mutationMode="pessimistic" />}
+            </>
+          ) : (
+            false
+          )
+        }
+        body={draggable ? DragSortBody : undefined}
+        sx={{ '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' } }}
+      >
+        {draggable && (
+          <DataTable.Col label="" disableSort>
+            <DragHandle />
+          </DataTable.Col>
+        )}
+        {listColumnsOf(definition).map((field) => (
+          <DataTable.Col
+            key={field.name}
+            source={field.name}
+            label={t(field.title)}
+            disableSort={!isSortable(field)}
+            cellSx={widthOf(field) ? () => ({ width: widthOf(field) }) : undefined}
+          >
+            {fieldFor(field, definition)}
+          </DataTable.Col>
+        ))}
+        <DataTable.Col label={translate('generated.list.operate', { _: 'Operate' })} disableSort sx={ROW_ACTIONS_CELL_SX}>
+          <RowActions editable={editable}>{rowActions}</RowActions>
+        </DataTable.Col>
+      </DataTable>
+    </DragSortContext.Provider>
+  );
+}

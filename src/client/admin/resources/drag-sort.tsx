@@ -1,0 +1,139 @@
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import { Box } from '@mui/material';
+import { createContext, forwardRef, useCallback, useContext, useMemo, useRef, useState, type DragEvent } from 'react';
+import {
+  DataTableBody, DataTableRow, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate,
+  type DataTableBodyProps, type DataTableRowProps, type RaRecord,
+} from 'react-admin';
+import type { SortableDataProvider } from '../../providers/data-provider.js';
+import { useNotifyError } from './error-report.js';
+
+/**
+ * Drag-sort by weigh (contract §5.7): dropping row A on row B posts `sortable {id: A, targetId: B}`,
+ * which swaps their weights, then the list reloads. Tree lists only sort within one parent, as
+ * BuildAdmin's `dragSortLimitField` does.
+ */
+export interface DragSortController {
+  start(record: RaRecord): void;
+  end(): void;
+  over(record: RaRecord): void;
+  drop(record: RaRecord): Promise<void>;
+  overId: RaRecord['id'] | undefined;
+  dragging: boolean;
+}
+
+/** Whether two rows may swap: always in a flat list; in a tree only under the same parent. */
+export function canSwap(source: RaRecord, target: RaRecord, parentField?: string): boolean {
+  if (source.id === target.id) return false;
+  if (!parentField) return true;
+  return String(source[parentField] ?? 0) === String(target[parentField] ?? 0);
+}
+
+export function useDragSortController(resource: string, parentField?: string): DragSortController {
+  const dataProvider = useDataProvider<SortableDataProvider>();
+  const refresh = useRefresh();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const dragged = useRef<RaRecord | undefined>(undefined);
+  const [overId, setOverId] = useState<RaRecord['id'] | undefined>(undefined);
+  const [dragging, setDragging] = useState(false);
+
+  const end = useCallback(() => {
+    dragged.current = undefined;
+    setOverId(undefined);
+    setDragging(false);
+  }, []);
+
+  const drop = useCallback(
+    async (target: RaRecord) => {
+      const source = dragged.current;
+      end();
+      if (!source || source.id === target.id) return;
+      if (!canSwap(source, target, parentField)) {
+        notify('generated.sort.sameLevel', { type: 'warning', messageArgs: { _: 'Rows can only be sorted within the same level' } });
+        return;
+      }
+      try {
+        await dataProvider.sortable(resource, { id: source.id, targetId: target.id });
+        refresh();
+      } catch (error) {
+        notifyError(error);
+      }
+    },
+    [dataProvider, end, notify, notifyError, parentField, refresh, resource],
+  );
+
+  return useMemo(
+    () => ({
+      start: (record: RaRecord) => {
+        dragged.current = record;
+        setDragging(true);
+      },
+      end,
+      over: (record: RaRecord) => setOverId(record.id),
+      drop,
+      overId,
+      dragging,
+    }),
+    [drop, end, overId, dragging],
+  );
+}
+
+export const DragSortContext = createContext<DragSortController | undefined>(undefined);
+
+/** Handlers that make a row a drop target while a row is dragged. */
+export function dropTargetProps(controller: DragSortController | undefined, record: RaRecord | undefined) {
+  if (!controller || !record) return {};
+  return {
+    onDragOver: (event: DragEvent) => {
+      if (!controller.dragging) return;
+      event.preventDefault();
+      if (controller.overId !== record.id) controller.over(record);
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      void controller.drop(record);
+    },
+    sx: controller.dragging && controller.overId === record.id ? { outline: '2px dashed', outlineColor: 'primary.main', outlineOffset: -2 } : undefined,
+    'data-drop-target': controller.dragging ? 'true' : undefined,
+  };
+}
+
+/** The grip a row is dragged by (shown only to admins holding the `sortable` node). */
+export function DragHandle() {
+  const record = useRecordContext();
+  const controller = useContext(DragSortContext);
+  const translate = useTranslate();
+  if (!record || !controller) return null;
+  return (
+    <Box
+      component="span"
+      draggable
+      role="button"
+      tabIndex={0}
+      aria-label={translate('generated.sort.handle', { _: 'Drag to sort' })}
+      onClick={(event) => event.stopPropagation()}
+      onDragStart={(event: DragEvent) => {
+        event.dataTransfer?.setData('text/plain', String(record.id));
+        if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+        controller.start(record);
+      }}
+      onDragEnd={() => controller.end()}
+      sx={{ cursor: 'grab', display: 'inline-flex', color: 'text.secondary' }}
+    >
+      <DragIndicatorIcon fontSize="small" />
+    </Box>
+  );
+}
+
+const DragSortRow = forwardRef<HTMLTableRowElement, DataTableRowProps>(function DragSortRow(props, ref) {
+  const record = useRecordContext();
+  const controller = useContext(DragSortContext);
+  const { sx, ...handlers } = dropTargetProps(controller, record);
+  return <DataTableRow ref={ref} {...props} {...handlers} sx={sx ?? props.sx} />;
+});
+
+/** DataTable body whose rows accept drops. */
+export function DragSortBody(props: DataTableBodyProps) {
+  return <DataTableBody {...props} row={DragSortRow} />;
+}

@@ -1,0 +1,94 @@
+import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
+import { useInput } from 'react-admin';
+import { formatDateTime } from '../fields/value-format.js';
+
+export interface RangeFilterInputProps {
+  source: string;
+  label: string;
+  /** datetime-local pickers (values sent as `YYYY-MM-DD HH:mm:ss`), else numbers */
+  kind: 'datetime' | 'number';
+  alwaysOn?: boolean;
+}
+
+function toPicker(value: unknown, kind: RangeFilterInputProps['kind']): string {
+  if (value === null || value === undefined || value === '') return '';
+  return kind === 'datetime' ? formatDateTime(value).replace(' ', 'T') : String(value);
+}
+
+function fromPicker(text: string, kind: RangeFilterInputProps['kind']): string {
+  if (!text) return '';
+  if (kind !== 'datetime') return text;
+  const withSeconds = /T\d{2}:\d{2}$/.test(text) ? `${text}:00` : text;
+  return withSeconds.replace('T', ' ');
+}
+
+/**
+ * A `RANGE` / `NOT RANGE` filter: from and to, either may stay empty (a half-open range); the value
+ * is `[from, to]`, which the data provider joins as `"from,to"`. Both empty removes the filter.
+ */
+export function RangeFilterInput({ source, label, kind }: RangeFilterInputProps) {
+  const { field } = useInput({ source, parse: (value: unknown) => value, format: (value: unknown) => value });
+  const [from, to] = Array.isArray(field.value) ? field.value : typeof field.value === 'string' ? field.value.split(',') : ['', ''];
+  const write = (next: [string, string]) => field.onChange(next[0] === '' && next[1] === '' ? null : next);
+  const type = kind === 'datetime' ? 'datetime-local' : 'number';
+  const slotProps = { htmlInput: { step: 1 }, inputLabel: { shrink: true } };
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-filter={source}>
+      <TextField
+        size="small"
+        type={type}
+        label={`${label} ≥`}
+        value={toPicker(from, kind)}
+        onChange={(event) => write([fromPicker(event.target.value, kind), String(to ?? '')])}
+        slotProps={slotProps}
+      />
+      <TextField
+        size="small"
+        type={type}
+        label={`${label} ≤`}
+        value={toPicker(to, kind)}
+        onChange={(event) => write([String(from ?? ''), fromPicker(event.target.value, kind)])}
+        slotProps={slotProps}
+      />
+    </Stack>
+  );
+}
+
+export interface FlagFilterInputProps {
+  source: string;
+  label: string;
+  alwaysOn?: boolean;
+}
+
+/** `NULL` / `NOT NULL`: ticked sends `true`; unticked removes the filter. */
+export function FlagFilterInput({ source, label }: FlagFilterInputProps) {
+  const { field } = useInput({ source });
+  return (
+    <FormControlLabel
+      sx={{ mb: 0.5 }}
+      label={label}
+      control={<Checkbox size="small" checked={field.value === true || field.value === 'true'} onChange={(event) => field.onChange(event.target.checked ? true : null)} />}
+    />
+  );
+}
+
+export interface DateTimeFilterInputProps {
+  source: string;
+  label: string;
+  alwaysOn?: boolean;
+}
+
+/** One datetime (operators other than ranges on a datetime column): sent as `YYYY-MM-DD HH:mm:ss`. */
+export function DateTimeFilterInput({ source, label }: DateTimeFilterInputProps) {
+  const { field } = useInput({ source });
+  return (
+    <TextField
+      size="small"
+      type="datetime-local"
+      label={label}
+      value={toPicker(field.value, 'datetime')}
+      onChange={(event) => field.onChange(fromPicker(event.target.value, 'datetime') || null)}
+      slotProps={{ htmlInput: { step: 1 }, inputLabel: { shrink: true } }}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+import { createElement, type ComponentType, type ReactElement } from 'react';
+import type { RaRecord } from 'react-admin';
+import type { ResourceDefinition } from '../../../schema/definition.js';
+import { writableFields } from '../../../schema/validate-input.js';
+import { GeneratedCreate } from './GeneratedCreate.js';
+import { GeneratedEdit } from './GeneratedEdit.js';
+import { GeneratedList } from './GeneratedList.js';
+import { representationFieldOf } from './list-columns.js';
+import { adminGroupOverride } from './system/admin_group/index.js';
+import { adminRuleOverride } from './system/admin_rule/index.js';
+import { configOverride } from './system/config/index.js';
+import { userGroupOverride } from './system/user_group/index.js';
+import { userRuleOverride } from './system/user_rule/index.js';
+import { dataRecycleLogOverride } from './system/security_data_recycle_log/index.js';
+import { sensitiveDataLogOverride } from './system/security_sensitive_data_log/index.js';
+
+/** What a `<Resource>` takes, the shape react-admin's CRM example exports per resource folder. */
+export interface ResourceDescriptor {
+  list: ComponentType;
+  create?: ComponentType;
+  edit?: ComponentType;
+  show?: ComponentType;
+  recordRepresentation?: string | ((record: RaRecord) => string) | ReactElement;
+}
+
+/** A hand-written screen override, merged over the generated descriptor. */
+export type ResourceOverride = (definition: ResourceDefinition, generated: ResourceDescriptor) => Partial<ResourceDescriptor>;
+
+/** Overrides by schema `$id`, found by convention in `resources/<area>/<name>/` (design §3). */
+const OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
+  'system/admin_group': adminGroupOverride,
+  'system/admin_rule': adminRuleOverride,
+  'system/config': configOverride,
+  'system/user_group': userGroupOverride,
+  'system/user_rule': userRuleOverride,
+  'system/security_data_recycle_log': dataRecycleLogOverride,
+  'system/security_sensitive_data_log': sensitiveDataLogOverride,
+};
+
+function named<P extends object>(name: string, render: (props: P) => ReactElement): ComponentType<P> {
+  const component = (props: P) => render(props);
+  component.displayName = name;
+  return component;
+}
+
+/** The screens a schema yields with no other code: list, create and edit (when it has writable fields). */
+export function generatedResource(definition: ResourceDefinition): ResourceDescriptor {
+  const writable = writableFields(definition).length > 0;
+  const label = definition.id.replace(/[^a-z0-9]+(.)?/gi, (_match, next: string | undefined) => (next ?? '').toUpperCase());
+  return {
+    list: named(`${label}List`, () => createElement(GeneratedList, { definition, creatable: writable, editable: writable })),
+    ...(writable
+      ? {
+          create: named(`${label}Create`, () => createElement(GeneratedCreate, { definition })),
+          edit: named(`${label}Edit`, () => createElement(GeneratedEdit, { definition })),
+        }
+      : {}),
+    recordRepresentation: representationFieldOf(definition),
+  };
+}
+
+// One descriptor per schema for the page's lifetime, so re-rendering the shell never remounts screens.
+const descriptors = new Map<ResourceDefinition, ResourceDescriptor>();
+
+/** The screens of a schema: generated, with its override (if any) merged over them. */
+export function resourceFor(definition: ResourceDefinition): ResourceDescriptor {
+  const known = descriptors.get(definition);
+  if (known) return known;
+  const generated = generatedResource(definition);
+  const override = OVERRIDES[definition.id];
+  const descriptor = override ? { ...generated, ...override(definition, generated) } : generated;
+  descriptors.set(definition, descriptor);
+  return descriptor;
+}
+
+export { GeneratedCreate } from './GeneratedCreate.js';
+export { GeneratedEdit } from './GeneratedEdit.js';
+export { GeneratedForm, defaultValuesOf } from './GeneratedForm.js';
+export { GeneratedInputs, type InputOverrides } from './GeneratedInputs.js';
+export { GeneratedList } from './GeneratedList.js';
+export { GeneratedTable } from './GeneratedTable.js';
+export { TreeTable } from './TreeTable.js';
+export { filterKeyOf, filterInputsFor, QUICK_SEARCH_KEY } from './list-filters.js';
+export { resourceNameOf, referencedResourceName } from './resource-name.js';
+export { createFormValidator } from './form-validation.js';
+export { serverFieldErrors } from './server-errors.js';
+export { useSchemaTranslate, formatMessage } from './schema-i18n.js';

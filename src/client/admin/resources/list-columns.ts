@@ -1,0 +1,35 @@
+import type { FieldDefinition, ResourceDefinition, SortTerm } from '../../../schema/definition.js';
+import type { SortPayload } from 'react-admin';
+
+const FALLBACK_COLUMNS = 8;
+
+/** The list columns: fields marked `x-ui.list`, else the first readable fields. */
+export function listColumnsOf(definition: ResourceDefinition): FieldDefinition[] {
+  const marked = definition.fields.filter((field) => field.ui.list && !field.writeOnly);
+  if (marked.length > 0) return marked;
+  return definition.fields.filter((field) => !field.writeOnly && field.wireType !== 'object').slice(0, FALLBACK_COLUMNS);
+}
+
+/** Whether the list may order by a column: `x-ui.sortable`, else stored scalar columns only. */
+export function isSortable(field: FieldDefinition): boolean {
+  if (typeof field.ui.sortable === 'boolean') return field.ui.sortable;
+  return field.storage !== null && field.wireType !== 'array' && field.wireType !== 'object';
+}
+
+/** Column width from `x-ui.width` (pixels). */
+export function widthOf(field: FieldDefinition): number | undefined {
+  return typeof field.ui.width === 'number' ? field.ui.width : undefined;
+}
+
+/** react-admin's initial sort from `x-list.defaultSort` (its first term). */
+export function defaultSortOf(definition: ResourceDefinition): SortPayload {
+  const first: SortTerm | undefined = definition.list.defaultSort[0];
+  return first ? { field: first.field, order: first.direction === 'asc' ? 'ASC' : 'DESC' } : { field: definition.primaryKey, order: 'DESC' };
+}
+
+/** How a row is named in titles and confirmations: the tree label, else a name-like column, else its key. */
+export function representationFieldOf(definition: ResourceDefinition): string {
+  if (definition.list.tree) return definition.list.tree.labelField;
+  const names = new Set(definition.fields.filter((field) => !field.writeOnly).map((field) => field.name));
+  return ['title', 'name', 'nickname', 'username'].find((name) => names.has(name)) ?? definition.primaryKey;
+}

@@ -1,0 +1,88 @@
+import type { ReactElement } from 'react';
+import { NumberInput, SearchInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
+import type { SearchOperator } from '../../../contract/search.js';
+import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
+import { enumChoices } from '../fields/enum-options.js';
+import { RemoteSelectInput } from '../inputs/RemoteSelectInput.js';
+import { DateTimeFilterInput, FlagFilterInput, RangeFilterInput } from './filter-inputs.js';
+import { definitionById } from '../../schemas.js';
+import { referencedResourceName } from './resource-name.js';
+import type { SchemaTranslate } from './schema-i18n.js';
+
+/** The quick search filter key (the data provider sends it as `quickSearch`). */
+export const QUICK_SEARCH_KEY = 'q';
+
+/** Filter key of a field and operator: `field` for `=`, else `field@OPERATOR` (`title@LIKE`). */
+export function filterKeyOf(field: string, operator: SearchOperator): string {
+  return operator === '=' ? field : `${field}@${operator}`;
+}
+
+export function isDateTimeField(field: FieldDefinition): boolean {
+  return field.ui.render === 'datetime' || field.ui.widget === 'datetime' || field.format === 'date-time';
+}
+
+function isNumeric(field: FieldDefinition): boolean {
+  return field.wireType === 'integer' || field.wireType === 'number';
+}
+
+/** The filter input of one searchable field, chosen by its operator and type. */
+function filterInputOf(definition: ResourceDefinition, field: FieldDefinition, operator: SearchOperator, t: SchemaTranslate): ReactElement {
+  const source = filterKeyOf(field.name, operator);
+  const label = t(field.title);
+  const choices = enumChoices(field, definition).map((choice) => ({ id: choice.id, name: t(choice.name) }));
+  switch (operator) {
+    case 'RANGE':
+    case 'NOT RANGE':
+      return <RangeFilterInput key={source} source={source} label={label} kind={isDateTimeField(field) ? 'datetime' : 'number'} />;
+    case 'NULL':
+    case 'NOT NULL':
+      return <FlagFilterInput key={source} source={source} label={label} />;
+    case 'IN':
+    case 'NOT IN':
+    case 'FIND_IN_SET':
+      return choices.length > 0
+        ? <SelectArrayInput key={source} source={source} label={label} choices={choices} translateChoice={false} />
+        : <TextInput key={source} source={source} label={label} />;
+    case 'LIKE':
+    case 'NOT LIKE':
+      return <TextInput key={source} source={source} label={label} />;
+  }
+  if (choices.length > 0) return <SelectInput key={source} source={source} label={label} choices={choices} translateChoice={false} />;
+  if (field.ref && !field.ref.many && operator === '=') {
+    return (
+      <RemoteSelectInput
+        key={source}
+        source={source}
+        label={label}
+        reference={referencedResourceName(field.ref.resource)}
+        labelField={field.ref.label}
+        keyField={field.ref.key}
+      />
+    );
+  }
+  if (isDateTimeField(field)) return <DateTimeFilterInput key={source} source={source} label={label} />;
+  if (isNumeric(field)) return <NumberInput key={source} source={source} label={label} />;
+  return <TextInput key={source} source={source} label={label} />;
+}
+
+/** The title of a column, or of a joined relation's column (`user.username` → the user schema's "Username"). */
+export function titleOfPath(definition: ResourceDefinition, path: string): string {
+  const [head, column] = path.split('.', 2);
+  if (column === undefined) return definition.fields.find((field) => field.name === head)?.title ?? head;
+  const relation = definition.fields.find((field) => field.ref?.as === head);
+  const target = relation?.ref ? definitionById(relation.ref.resource) : undefined;
+  return target?.fields.find((field) => field.name === column)?.title ?? column;
+}
+
+/**
+ * The list filters of a schema: quick search over `x-list.quickSearch` (always shown) and one filter
+ * per field with an `x-ui.search` operator, offered under "Add filter".
+ */
+export function filterInputsFor(definition: ResourceDefinition, t: SchemaTranslate, quickSearchText: string): ReactElement[] {
+  const titles = definition.list.quickSearch.map((path) => t(titleOfPath(definition, path)));
+  const quickSearch = (
+    <SearchInput key={QUICK_SEARCH_KEY} source={QUICK_SEARCH_KEY} alwaysOn placeholder={`${quickSearchText}: ${titles.join(' / ')}`} />
+  );
+  const fields = definition.fields.filter((field) => field.ui.search);
+  return [quickSearch, ...fields.map((field) => filterInputOf(definition, field, field.ui.search as SearchOperator, t))];
+}

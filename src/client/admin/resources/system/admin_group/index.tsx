@@ -1,0 +1,16 @@
+import type { ResourceDefinition } from '../../../../../schema/definition.js';
+import { GeneratedCreate } from '../../GeneratedCreate.js';
+import { GeneratedEdit } from '../../GeneratedEdit.js';
+import { PermissionTreeInput } from '../../PermissionTreeInput.js';
+import type { ResourceDescriptor } from '../../index.js';
+
+/**
+ * Admin groups (contract §6.2): the permissions are picked on the admin rule tree, and the form posts
+ * the checked plus half-checked rule ids. The list is the generated tree list.
+ */
+export function adminGroupOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
+  const overrides = { rules: <PermissionTreeInput definition={definition} ruleSchema="system/admin_rule" /> };
+  const AdminGroupCreate = () => <GeneratedCreate definition={definition} overrides={overrides} />;
+  const AdminGroupEdit = () => <GeneratedEdit definition={definition} overrides={overrides} />;
+  return { create: AdminGroupCreate, edit: AdminGroupEdit };
+}

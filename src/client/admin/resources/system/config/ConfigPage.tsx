@@ -1,0 +1,159 @@
+import { Alert, Box, Button, Card, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  CreateButton, DeleteButton, Form, Loading, RecordContextProvider, SaveButton, Toolbar, useCanAccess, useDataProvider, useNotify,
+  useResourceContext, useTranslate,
+} from 'react-admin';
+import type { ConfigGroup, ConfigIndex } from '../../../../../contract/config-values.js';
+import type { ResourceDefinition, Row } from '../../../../../schema/definition.js';
+import type { ActionDataProvider } from '../../../../providers/data-provider.js';
+import { SchemaInput } from '../../../inputs/SchemaInput.js';
+import { errorMessageOf } from '../../error-report.js';
+import { serverFieldErrors } from '../../server-errors.js';
+import { configDefinitionOf } from './config-fields.js';
+
+interface GroupFormProps {
+  resource: string;
+  definition: ResourceDefinition;
+  group: ConfigGroup;
+  canEdit: boolean;
+  canDelete: boolean;
+  onChanged(): void;
+}
+
+/** One tab: the group's items as one form, saved together through `edit` as `{<name>: <value>}`. */
+function GroupForm({ resource, definition, group, canEdit, canDelete, onChanged }: GroupFormProps) {
+  const dataProvider = useDataProvider<ActionDataProvider>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const items = useMemo(() => group.list ?? [], [group]);
+  const groupDefinition = useMemo(() => configDefinitionOf(definition, items), [definition, items]);
+  const defaultValues = useMemo(() => Object.fromEntries(items.map((item) => [item.name, item.value])), [items]);
+  const names = useMemo(() => new Set(items.map((item) => item.name)), [items]);
+
+  const save = async (values: Row) => {
+    try {
+      await dataProvider.action(resource, 'edit', { data: values });
+    } catch (error) {
+      const onFields = serverFieldErrors(error, names);
+      if (onFields) return onFields;
+      notify(errorMessageOf(error), { type: 'error' });
+      return undefined;
+    }
+    notify('config.saved', { type: 'success' });
+    onChanged();
+    return undefined;
+  };
+
+  if (items.length === 0) return <Typography sx={{ p: 3 }} color="text.secondary">{translate('config.empty')}</Typography>;
+  return (
+    <Form key={group.name} defaultValues={defaultValues} onSubmit={save} noValidate>
+      <Stack sx={{ px: 3, pt: 2 }}>
+        {groupDefinition.fields.map((field, position) => (
+          <Stack key={field.name} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <SchemaInput field={field} definition={groupDefinition} mode="edit" hint={items[position].tip || undefined} />
+            </Box>
+            <Typography variant="caption" color="text.secondary" sx={{ width: 180, pt: 2, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+              {field.name}
+            </Typography>
+            <Box sx={{ width: 96, pt: 1 }}>
+              {canDelete && items[position].allow_del === 1 && (
+                <RecordContextProvider value={{ id: items[position].id }}>
+                  <DeleteButton
+                    resource={resource}
+                    mutationMode="pessimistic"
+                    redirect={false}
+                    mutationOptions={{
+                      onSuccess: () => {
+                        notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+                        onChanged();
+                      },
+                    }}
+                  />
+                </RecordContextProvider>
+              )}
+            </Box>
+          </Stack>
+        ))}
+      </Stack>
+      {canEdit && (
+        <Toolbar sx={{ bgcolor: 'transparent', px: 3 }}>
+          <SaveButton />
+        </Toolbar>
+      )}
+    </Form>
+  );
+}
+
+/**
+ * The system configuration screen (contract §6.9): a tab per config group, each a form of its items
+ * with the widget of their type, under the quick-entrance buttons of `config_quick_entrance`. Items are
+ * added with the generated create form; only items added that way can be deleted.
+ */
+export function ConfigPage({ definition }: { definition: ResourceDefinition }) {
+  const resource = useResourceContext() ?? '';
+  const dataProvider = useDataProvider<ActionDataProvider>();
+  const translate = useTranslate();
+  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
+  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: [resource, 'configIndex'],
+    queryFn: async () => (await dataProvider.action<ConfigIndex>(resource, 'index')).data,
+  });
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+
+  if (isPending) return <Loading />;
+  if (error || !data) {
+    return (
+      <Alert severity="error" sx={{ mt: 2 }} action={<Button onClick={() => void refetch()}>{translate('config.retry')}</Button>}>
+        {translate('config.loadFailed')}
+      </Alert>
+    );
+  }
+  const groups = Object.values(data.list);
+  const current = groups.find((group) => group.name === chosen) ?? groups[0];
+  return (
+    <>
+      {data.quickEntrance.length > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }} aria-label={translate('config.quickEntrance')} role="group">
+          {data.quickEntrance.map((entrance) => (
+            <Button key={`${entrance.key}-${entrance.value}`} variant="outlined" size="small" component={RouterLink} to={`/${entrance.value.replace(/^\/+/, '')}`}>
+              {entrance.key}
+            </Button>
+          ))}
+        </Stack>
+      )}
+      <Card sx={{ mt: 2 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider', pr: 2 }}>
+          <Tabs
+            value={current?.name ?? false}
+            onChange={(_event, value: string) => setChosen(value)}
+            variant="scrollable"
+            aria-label={translate('config.groups')}
+            sx={{ flex: 1 }}
+          >
+            {groups.map((group) => (
+              <Tab key={group.name} value={group.name} label={group.title} />
+            ))}
+          </Tabs>
+          {canCreate && <CreateButton resource={resource} label="config.add" />}
+        </Stack>
+        {current && (
+          <GroupForm
+            key={current.name}
+            resource={resource}
+            definition={definition}
+            group={current}
+            canEdit={canEdit === true}
+            canDelete={canDelete === true}
+            onChanged={() => void refetch()}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

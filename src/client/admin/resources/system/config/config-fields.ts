@@ -1,0 +1,51 @@
+import { rulesOf, type ConfigItem } from '../../../../../contract/config-values.js';
+import type { FieldDefinition, ResourceDefinition, WireType } from '../../../../../schema/definition.js';
+
+/** How each config type's value travels (see `src/contract/config-values.ts`). */
+const WIRE_TYPES: Readonly<Record<string, WireType>> = {
+  switch: 'boolean',
+  checkbox: 'array',
+  selects: 'array',
+  array: 'array',
+  city: 'array',
+  images: 'array',
+  files: 'array',
+  number: 'number',
+};
+
+/** Types that need settings the config screen does not have (a referenced resource) show as text. */
+const AS_TEXT: ReadonlySet<string> = new Set(['remoteSelect', 'remoteSelects']);
+
+/**
+ * A config item as a form field, so the screen reuses the schema widgets: its type is the widget,
+ * its dictionary the choices, its `required` rule the required mark.
+ */
+export function configFieldOf(item: ConfigItem): FieldDefinition {
+  const dictionary = item.content === '' ? undefined : item.content;
+  const wireType = AS_TEXT.has(item.type) ? 'string' : (WIRE_TYPES[item.type] ?? 'string');
+  return {
+    name: item.name,
+    title: item.title,
+    wireType,
+    storage: null,
+    nullable: false,
+    default: '',
+    enum: dictionary ? Object.keys(dictionary) : undefined,
+    // key/value rows (`array`) have object items; the other lists hold strings
+    itemType: wireType === 'array' && item.type !== 'array' ? 'string' : undefined,
+    readOnly: false,
+    writeOnly: item.type === 'password',
+    unique: false,
+    uniqueIndex: false,
+    ui: { widget: AS_TEXT.has(item.type) ? 'string' : item.type, options: dictionary },
+  };
+}
+
+/** The items of one group as a resource definition the schema widgets can read. */
+export function configDefinitionOf(base: ResourceDefinition, items: readonly ConfigItem[]): ResourceDefinition {
+  return {
+    ...base,
+    fields: items.map(configFieldOf),
+    rowSchema: { ...base.rowSchema, required: items.filter((item) => rulesOf(item.rule).includes('required')).map((item) => item.name) },
+  };
+}

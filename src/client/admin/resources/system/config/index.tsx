@@ -1,0 +1,19 @@
+import type { ResourceDefinition } from '../../../../../schema/definition.js';
+import { RouteMessages } from '../../../RouteMessages.js';
+import { GeneratedCreate } from '../../GeneratedCreate.js';
+import type { ResourceDescriptor } from '../../index.js';
+import { ConfigPage } from './ConfigPage.js';
+
+/**
+ * System configuration (contract §6.9): the list is the grouped settings screen; items are added with
+ * the generated form (the server marks them deletable) and never edited one by one.
+ */
+export function configOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
+  const ConfigList = () => (
+    <RouteMessages names={['admin/config']}>
+      <ConfigPage definition={definition} />
+    </RouteMessages>
+  );
+  const ConfigCreate = () => <GeneratedCreate definition={definition} overrides={{ allow_del: null }} />;
+  return { list: ConfigList, create: ConfigCreate, edit: undefined };
+}

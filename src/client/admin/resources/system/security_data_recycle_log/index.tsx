@@ -1,0 +1,68 @@
+import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
+import { Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { ResourceDefinition } from '../../../../../schema/definition.js';
+import { definitions } from '../../../../schemas.js';
+import { RouteMessages } from '../../../RouteMessages.js';
+import { formatDateTime } from '../../../fields/value-format.js';
+import { GeneratedList } from '../../GeneratedList.js';
+import type { ResourceDescriptor } from '../../index.js';
+import { useSchemaTranslate } from '../../schema-i18n.js';
+import { DetailTable, relationText, SecurityLogTable, type LogAction } from '../security-log.js';
+
+type Row = Record<string, unknown>;
+
+export const RESTORE_ACTION: LogAction = {
+  name: 'restore',
+  icon: <RestoreIcon />,
+  texts: {
+    label: ['security.restore', 'Restore'],
+    confirm: ['security.restoreConfirm', 'Put the deleted data of %{count} record(s) back into its table?'],
+    done: ['security.restored', 'Restored'],
+  },
+};
+
+/** The info dialog of a recycle-bin entry: where it came from, then the deleted row field by field. */
+export function RecycleInfo({ row }: { row: Row }) {
+  const t = useSchemaTranslate();
+  const translate = useTranslate();
+  const table = definitions.find((definition) => definition.table === row.data_table);
+  const titleOf = (name: string) => {
+    const field = table?.fields.find((item) => item.name === name);
+    return field ? `${t(field.title)} (${name})` : name;
+  };
+  const data = row.data && typeof row.data === 'object' ? (row.data as Row) : {};
+  return (
+    <>
+      <DetailTable
+        label={translate('security.source', { _: 'Source' })}
+        rows={[
+          [t('Data table'), table ? `${t(table.title)} (${String(row.data_table)})` : row.data_table],
+          [t('Recycle rule'), relationText(row.recycle, 'name')],
+          [t('Operator'), relationText(row.admin, 'nickname')],
+          [t('IP'), row.ip],
+          [t('Create time'), formatDateTime(row.create_time)],
+        ]}
+      />
+      <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
+        {t('Deleted data')}
+      </Typography>
+      <DetailTable label={t('Deleted data')} rows={Object.entries(data).map(([name, value]) => [titleOf(name), value])} />
+    </>
+  );
+}
+
+/**
+ * The recycle bin (contract §6.13): the generated list plus restore (per row and on the selection)
+ * and an info dialog with the deleted row decoded.
+ */
+export function dataRecycleLogOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
+  const DataRecycleLogList = () => (
+    <RouteMessages names={['admin/security']}>
+      <GeneratedList definition={definition} creatable={false} editable={false}>
+        <SecurityLogTable definition={definition} action={RESTORE_ACTION} renderInfo={(row) => <RecycleInfo row={row} />} />
+      </GeneratedList>
+    </RouteMessages>
+  );
+  return { list: DataRecycleLogList };
+}

@@ -1,0 +1,60 @@
+import UndoIcon from '@mui/icons-material/Undo';
+import type { ResourceDefinition } from '../../../../../schema/definition.js';
+import { definitions } from '../../../../schemas.js';
+import { RouteMessages } from '../../../RouteMessages.js';
+import { formatDateTime } from '../../../fields/value-format.js';
+import { GeneratedList } from '../../GeneratedList.js';
+import type { ResourceDescriptor } from '../../index.js';
+import { useSchemaTranslate } from '../../schema-i18n.js';
+import { DetailTable, relationText, SecurityLogTable, type LogAction } from '../security-log.js';
+
+type Row = Record<string, unknown>;
+
+export const ROLLBACK_ACTION: LogAction = {
+  name: 'rollback',
+  icon: <UndoIcon />,
+  texts: {
+    label: ['security.rollback', 'Rollback'],
+    confirm: ['security.rollbackConfirm', 'Set the field of %{count} record(s) back to its value before the change?'],
+    done: ['security.rolledBack', 'Rolled back'],
+  },
+};
+
+/** The info dialog of a sensitive-data change: which row and field, the value before and after. */
+export function SensitiveInfo({ row }: { row: Row }) {
+  const t = useSchemaTranslate();
+  const table = definitions.find((definition) => definition.table === row.data_table);
+  const field = table?.fields.find((item) => item.name === row.data_field);
+  const fieldTitle = row.data_comment || (field ? t(field.title) : '');
+  return (
+    <DetailTable
+      label={t('Sensitive data log')}
+      rows={[
+        [t('Data table'), table ? `${t(table.title)} (${String(row.data_table)})` : row.data_table],
+        [t('Sensitive rule'), relationText(row.sensitive, 'name')],
+        [t('Row ID'), `${String(row.primary_key)}=${String(row.id_value)}`],
+        [t('Field'), fieldTitle ? `${String(fieldTitle)} (${String(row.data_field)})` : row.data_field],
+        [t('Before'), row.before],
+        [t('After'), row.after],
+        [t('Operator'), relationText(row.admin, 'nickname')],
+        [t('IP'), row.ip],
+        [t('Create time'), formatDateTime(row.create_time)],
+      ]}
+    />
+  );
+}
+
+/**
+ * The sensitive-data log (contract §6.15): the generated list plus rollback (per row and on the
+ * selection) and an info dialog with the field, its value before and after.
+ */
+export function sensitiveDataLogOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
+  const SensitiveDataLogList = () => (
+    <RouteMessages names={['admin/security']}>
+      <GeneratedList definition={definition} creatable={false} editable={false}>
+        <SecurityLogTable definition={definition} action={ROLLBACK_ACTION} renderInfo={(row) => <SensitiveInfo row={row} />} />
+      </GeneratedList>
+    </RouteMessages>
+  );
+  return { list: SensitiveDataLogList };
+}

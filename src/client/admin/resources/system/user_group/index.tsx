@@ -1,0 +1,13 @@
+import type { ResourceDefinition } from '../../../../../schema/definition.js';
+import { GeneratedCreate } from '../../GeneratedCreate.js';
+import { GeneratedEdit } from '../../GeneratedEdit.js';
+import { PermissionTreeInput } from '../../PermissionTreeInput.js';
+import type { ResourceDescriptor } from '../../index.js';
+
+/** Member groups (contract §6.6): permissions picked on the member rule tree (`user.Rule/index`). */
+export function userGroupOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
+  const overrides = { rules: <PermissionTreeInput definition={definition} ruleSchema="system/user_rule" /> };
+  const UserGroupCreate = () => <GeneratedCreate definition={definition} overrides={overrides} />;
+  const UserGroupEdit = () => <GeneratedEdit definition={definition} overrides={overrides} />;
+  return { create: UserGroupCreate, edit: UserGroupEdit };
+}

@@ -1,0 +1,58 @@
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+/**
+ * The back office's look: react-admin's default theme with the BuildAdmin palette (primary #409eff),
+ * outlined inputs, a grey page behind white cards, and Chinese-friendly system fonts.
+ */
+const FONT = [
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  '"Helvetica Neue"',
+  '"PingFang SC"',
+  '"Hiragino Sans GB"',
+  '"Microsoft YaHei"',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+function withShell(base: RaThemeOptions, dark: boolean): RaThemeOptions {
+  return {
+    ...base,
+    palette: {
+      ...base.palette,
+      mode: dark ? 'dark' : 'light',
+      primary: { main: dark ? '#3375b9' : '#409eff' },
+      secondary: { main: dark ? '#5a9cf8' : '#337ecc' },
+      success: { main: '#67c23a' },
+      warning: { main: '#e6a23c' },
+      error: { main: '#f56c6c' },
+      info: { main: '#909399' },
+      background: dark ? { default: '#141414', paper: '#1d1e1f' } : { default: '#f5f5f5', paper: '#ffffff' },
+    },
+    shape: { borderRadius: 6 },
+    typography: { ...base.typography, fontFamily: FONT },
+    components: {
+      ...base.components,
+      MuiTextField: {
+        ...base.components?.MuiTextField,
+        defaultProps: { ...base.components?.MuiTextField?.defaultProps, variant: 'outlined' },
+      },
+      MuiFormControl: {
+        ...base.components?.MuiFormControl,
+        defaultProps: { ...base.components?.MuiFormControl?.defaultProps, variant: 'outlined' },
+      },
+      MuiPaper: {
+        ...base.components?.MuiPaper,
+        styleOverrides: { ...base.components?.MuiPaper?.styleOverrides, elevation1: { boxShadow: dark ? 'none' : '0 1px 4px rgba(0, 21, 41, 0.06)' } },
+      },
+      MuiButton: {
+        ...base.components?.MuiButton,
+        defaultProps: { ...base.components?.MuiButton?.defaultProps, disableElevation: true },
+      },
+    },
+  };
+}
+
+export const shellLightTheme = withShell(defaultLightTheme, false);
+export const shellDarkTheme = withShell(defaultDarkTheme, true);

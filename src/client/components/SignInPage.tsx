@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { Language } from '../../contract/headers.js';
+import type { Translate } from '../i18n/translate.js';
+import { ClickCaptcha, type CaptchaClient, type CaptchaResult } from './ClickCaptcha.js';
+import { useDocumentTitle } from './document-title.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
+import { AlertIcon, EyeIcon, LockIcon, LoginArt, LogoMark, UserIcon } from './login-art.js';
+import './login-page.css';
+
+export interface SignInCredentials {
+  username: string;
+  password: string;
+  keep: boolean;
+  captchaId?: string;
+  captchaInfo?: string;
+}
+
+export interface SignInApi {
+  client: CaptchaClient;
+  loginState(): Promise<{ captcha: boolean }>;
+  login(credentials: SignInCredentials): Promise<void>;
+}
+
+export interface SignInPageProps {
+  variant: 'admin' | 'member';
+  api: SignInApi;
+  translate: Translate;
+  language: Language;
+  /** false until the page's messages have arrived: the page shows its background only */
+  ready: boolean;
+  /** message keys below `login.` of the page's pack */
+  checkAccount(value: string): string | undefined;
+  checkPassword(value: string): string | undefined;
+  /** after a successful login */
+  onSignedIn(): void;
+}
+
+interface Errors {
+  username?: string;
+  password?: string;
+}
+
+/**
+ * The sign-in page shared by the back office and the member area (plain React and CSS: it must stay
+ * light). Field rules are checked before anything is sent; the click captcha is asked for when the
+ * server wants it; "remember me" asks for a refresh token (`keep`).
+ */
+export function SignInPage({ variant, api, translate: t, language, ready, checkAccount, checkPassword, onSignedIn }: SignInPageProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [keep, setKeep] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [touched, setTouched] = useState(false);
+  const [captchaNeeded, setCaptchaNeeded] = useState(true);
+  const [captchaOpen, setCaptchaOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  useDocumentTitle(ready ? t('login.title') : '');
+
+  useEffect(() => {
+    let alive = true;
+    api.loginState().then(
+      (state) => alive && setCaptchaNeeded(state.captcha),
+      () => undefined,
+    );
+    usernameRef.current?.focus();
+    return () => {
+      alive = false;
+    };
+  }, [api]);
+
+  const validate = (): Errors => ({ username: checkAccount(username), password: checkPassword(password) });
+
+  const submit = async (captcha?: CaptchaResult) => {
+    setBusy(true);
+    setFailure('');
+    try {
+      await api.login({ username: username.trim(), password, keep, ...(captcha ?? {}) });
+      onSignedIn();
+    } catch (error) {
+      setFailure(error instanceof Error && error.message ? error.message : t('login.failed'));
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validate();
+    setErrors(found);
+    setTouched(true);
+    if (found.username) return usernameRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
+    if (captchaNeeded) setCaptchaOpen(true);
+    else void submit();
+  };
+
+  const recheck = (field: keyof Errors, value: string) => {
+    if (!touched) return;
+    setErrors((current) => ({ ...current, [field]: field === 'username' ? checkAccount(value) : checkPassword(value) }));
+  };
+
+  if (!ready) return <div className={`ba-login ba-login--${variant}`} />;
+  return (
+    <div className={`ba-login ba-login--${variant}`}>
+      <header className="ba-login__top">
+        <span />
+        <LanguageSwitch current={language} />
+      </header>
+      <main className="ba-login__panel">
+        <section className="ba-login__aside">
+          <div>
+            <span className="ba-login__logo">
+              <LogoMark />
+            </span>
+            <h2>{t('login.brand')}</h2>
+            <p>{t('login.tagline')}</p>
+          </div>
+          <LoginArt />
+        </section>
+        <section className="ba-login__card">
+          <h1>{t('login.title')}</h1>
+          <p className="ba-login__subtitle">{t('login.subtitle')}</p>
+          <form noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
+            <label className={`ba-field${errors.username ? ' is-invalid' : ''}`}>
+              <span className="ba-field__icon">
+                <UserIcon />
+              </span>
+              <input
+                ref={usernameRef}
+                name="username"
+                autoComplete="username"
+                placeholder={t('login.username')}
+                aria-label={t('login.username')}
+                aria-invalid={Boolean(errors.username)}
+                aria-describedby="sign-in-username-error"
+                value={username}
+                onChange={(event) => {
+                  setUsername(event.target.value);
+                  recheck('username', event.target.value);
+                }}
+              />
+            </label>
+            <div className="ba-field-error" id="sign-in-username-error">
+              {errors.username ? t(errors.username) : ''}
+            </div>
+            <label className={`ba-field${errors.password ? ' is-invalid' : ''}`}>
+              <span className="ba-field__icon">
+                <LockIcon />
+              </span>
+              <input
+                ref={passwordRef}
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                placeholder={t('login.password')}
+                aria-label={t('login.password')}
+                aria-invalid={Boolean(errors.password)}
+                aria-describedby="sign-in-password-error"
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  recheck('password', event.target.value);
+                }}
+              />
+              <button
+                type="button"
+                className="ba-field__toggle"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+                title={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+              >
+                <EyeIcon open={showPassword} />
+              </button>
+            </label>
+            <div className="ba-field-error" id="sign-in-password-error">
+              {errors.password ? t(errors.password) : ''}
+            </div>
+            <div className="ba-login__row">
+              <label className="ba-check">
+                <input type="checkbox" name="keep" checked={keep} onChange={(event) => setKeep(event.target.checked)} />
+                {t('login.remember')}
+              </label>
+            </div>
+            <button type="submit" className="ba-button ba-button--primary" disabled={busy}>
+              {busy && <span className="ba-button__spinner" aria-hidden="true" />}
+              {t('login.submit')}
+            </button>
+            {failure && (
+              <div className="ba-login__alert" role="alert">
+                <AlertIcon />
+                <span>{failure}</span>
+              </div>
+            )}
+          </form>
+        </section>
+      </main>
+      <footer className="ba-login__footer">{t('login.footer')}</footer>
+      {captchaOpen && (
+        <ClickCaptcha
+          client={api.client}
+          translate={t}
+          onClose={() => setCaptchaOpen(false)}
+          onSuccess={(result) => {
+            setCaptchaOpen(false);
+            void submit(result);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../contract/headers.js';
+
+/**
+ * localStorage `storeConfig_v2` (contract §14.4): `{layout: {...}, lang: {defaultLang, fallbackLang,
+ * langArray}}`. The layout part belongs to the back-office shell, the lang part to whoever switches
+ * language; both write through `writeStoreConfig`, which merges, so neither loses the other's part.
+ */
+export const STORE_CONFIG_KEY = 'storeConfig_v2';
+
+export interface LangConfig {
+  defaultLang: Language;
+  fallbackLang: Language;
+  langArray: { name: Language; value: string }[];
+}
+
+export interface StoreConfig {
+  layout: Record<string, unknown>;
+  lang: LangConfig;
+}
+
+export const LANGUAGE_NAMES: Record<Language, string> = { 'zh-cn': '中文简体', en: 'English' };
+
+export function defaultLangConfig(): LangConfig {
+  return {
+    defaultLang: DEFAULT_LANGUAGE,
+    fallbackLang: DEFAULT_LANGUAGE,
+    langArray: LANGUAGES.map((name) => ({ name, value: LANGUAGE_NAMES[name] })),
+  };
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readStoreConfig(): StoreConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(storage()?.getItem(STORE_CONFIG_KEY) ?? 'null');
+  } catch {
+    raw = null;
+  }
+  const stored = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<StoreConfig>;
+  const lang = { ...defaultLangConfig(), ...(typeof stored.lang === 'object' && stored.lang ? stored.lang : {}) };
+  if (!isLanguage(lang.defaultLang)) lang.defaultLang = DEFAULT_LANGUAGE;
+  return { layout: typeof stored.layout === 'object' && stored.layout ? stored.layout : {}, lang };
+}
+
+export function writeStoreConfig(patch: { layout?: Record<string, unknown>; lang?: Partial<LangConfig> }): StoreConfig {
+  const current = readStoreConfig();
+  const next: StoreConfig = {
+    layout: { ...current.layout, ...(patch.layout ?? {}) },
+    lang: { ...current.lang, ...(patch.lang ?? {}) },
+  };
+  storage()?.setItem(STORE_CONFIG_KEY, JSON.stringify(next));
+  return next;
+}
+
+/** The language the UI speaks and sends as `think-lang`. */
+export function currentLanguage(): Language {
+  return readStoreConfig().lang.defaultLang;
+}
+
+/** Stores the language; the caller reloads the page so every message pack and request follows. */
+export function storeLanguage(language: Language): void {
+  writeStoreConfig({ lang: { defaultLang: language } });
+}

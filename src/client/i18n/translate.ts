@@ -1,0 +1,42 @@
+/**
+ * A message pack as the files under `locales/<lang>/` hold it: nested objects of strings, react-admin
+ * style (`login.rules.account`).
+ */
+export interface MessagePack {
+  [key: string]: string | MessagePack;
+}
+
+export type TranslateOptions = { _?: string } & Record<string, unknown>;
+export type Translate = (key: string, options?: TranslateOptions) => string;
+
+export function lookup(pack: MessagePack, key: string): string | undefined {
+  let node: string | MessagePack | undefined = pack;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Deep merge of packs; later packs win. */
+export function mergePacks(...packs: MessagePack[]): MessagePack {
+  const out: MessagePack = {};
+  for (const pack of packs) {
+    for (const [key, value] of Object.entries(pack)) {
+      const existing = out[key];
+      out[key] = typeof value === 'object' && typeof existing === 'object' ? mergePacks(existing, value) : value;
+    }
+  }
+  return out;
+}
+
+/**
+ * The polyglot subset the light pages need: `%{name}` interpolation and a `_` default, so the same
+ * message files serve react-admin's polyglot provider and the pages that must not load it.
+ */
+export function createTranslate(pack: MessagePack): Translate {
+  return (key, options = {}) => {
+    const message = lookup(pack, key) ?? options._ ?? key;
+    return message.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in options ? String(options[name]) : whole));
+  };
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useDocumentTitle } from '../components/document-title.js';
+import { LanguageSwitch } from '../components/LanguageSwitch.js';
+import { LogoMark } from '../components/login-art.js';
+import { formatDateTime } from '../format/datetime.js';
+import { isUserLoggedIn, readUserInfo } from '../http/session.js';
+import { useMessages } from '../i18n/use-messages.js';
+import { memberApi, type MemberApi } from './login/member-api.js';
+import './member-home.css';
+
+const MESSAGE_FILES = ['member/home'] as const;
+
+/**
+ * The member landing at `/user` (the full member centre is a later piece of work): who is signed in,
+ * balance and points, and logout. Without a member session it sends to `/user/login`.
+ */
+export function MemberHome({ api = memberApi, reload = () => window.location.reload() }: { api?: MemberApi; reload?: () => void }) {
+  const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
+  const [leaving, setLeaving] = useState(false);
+  useDocumentTitle(ready ? t('memberHome.title') : '');
+  if (!isUserLoggedIn()) return <Navigate to="/user/login" replace />;
+  const info = readUserInfo() ?? {};
+  const name = info.nickname || info.username || '';
+
+  const logout = async () => {
+    setLeaving(true);
+    try {
+      await api.logout();
+      // Spec §4: on code 1 the member info is cleared and the page reloads.
+      reload();
+    } catch {
+      setLeaving(false);
+    }
+  };
+
+  return (
+    <div className="ba-member">
+      <header className="ba-member__bar">
+        <span className="ba-member__brand">
+          <LogoMark size={22} /> {ready ? t('memberHome.title') : ''}
+        </span>
+        <div className="ba-member__bar-right">
+          <LanguageSwitch current={language} />
+          <button type="button" className="ba-member__logout" onClick={() => void logout()} disabled={leaving}>
+            {t(leaving ? 'memberHome.loggingOut' : 'memberHome.logout')}
+          </button>
+        </div>
+      </header>
+      {ready && (
+        <main className="ba-member__main">
+          <section className="ba-member__card">
+            <img className="ba-member__avatar" src={info.avatar || '/static/images/avatar.png'} alt="" width={72} height={72} />
+            <div>
+              <h1>{t('memberHome.welcome', { name })}</h1>
+              <p>
+                {t('memberHome.signedIn')} {info.username && <span className="ba-member__muted">@{info.username}</span>}
+              </p>
+            </div>
+          </section>
+          <section className="ba-member__stats">
+            <div className="ba-member__stat">
+              <span>{t('memberHome.balance')}</span>
+              <strong>{String(info.money ?? '0.00')}</strong>
+            </div>
+            <div className="ba-member__stat">
+              <span>{t('memberHome.points')}</span>
+              <strong>{String(info.score ?? 0)}</strong>
+            </div>
+            <div className="ba-member__stat">
+              <span>{t('memberHome.lastLogin')}</span>
+              <strong className="ba-member__time">{formatDateTime(info.last_login_time) || '-'}</strong>
+            </div>
+          </section>
+          <p className="ba-member__note">{t('memberHome.comingSoon')}</p>
+        </main>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { AdminInfo } from '../http/session.js';
+
+/**
+ * `GET /admin/Index/index` (contract §4.4, §4.5): who is signed in, the rule tree the back office is
+ * built from (menus, tabs, and the button nodes that are the permissions), site and terminal settings.
+ */
+
+export type MenuRuleType = 'menu_dir' | 'menu' | 'button';
+export type MenuType = 'tab' | 'link' | 'iframe';
+export type MenuExtend = 'none' | 'add_rules_only' | 'add_menu_only';
+
+/** One node of the rule tree (`admin_rule` without remark/status/weigh/timestamps). */
+export interface MenuRule {
+  id: number;
+  pid: number;
+  type: MenuRuleType;
+  /** message key or text */
+  title: string;
+  /** rule name: `auth/admin` for a menu, `auth/admin/add` for its button */
+  name: string;
+  /** route path below the admin base; equal to `name` for menus */
+  path: string;
+  icon: string;
+  /** null for menu directories and buttons */
+  menu_type: MenuType | null;
+  url: string;
+  /** page key: a schema `$id` such as `system/admin`, or `dashboard`, `routine/adminInfo`… */
+  component: string;
+  /** 0 when off, else the rule name */
+  keepalive: 0 | string;
+  extend: MenuExtend;
+  /** present only when the node has accessible children */
+  children?: MenuRule[];
+}
+
+export interface UploadConfig {
+  /** bytes */
+  maxSize: number;
+  saveName: string;
+  /** comma-separated suffixes */
+  allowedSuffixes: string;
+  allowedMimeTypes: string[];
+  mode: string;
+  [extra: string]: unknown;
+}
+
+export interface SiteConfig {
+  siteName: string;
+  recordNumber?: string;
+  /** the site's configured version, e.g. `v1.0.0` */
+  version: string;
+  /** protocol-relative base such as `//example.com` */
+  cdnUrl: string;
+  apiUrl: string;
+  upload: UploadConfig;
+  headNav?: unknown[];
+  initialize?: Record<string, unknown>;
+}
+
+export interface TerminalConfig {
+  phpDevelopmentServer: boolean;
+  npmPackageManager: string;
+}
+
+export interface AdminBootstrap {
+  adminInfo: Omit<AdminInfo, 'token' | 'refresh_token'>;
+  menus: MenuRule[];
+  siteConfig: SiteConfig;
+  terminal: TerminalConfig;
+}
+
+export const ADMIN_BOOTSTRAP_PATH = '/admin/Index/index';

@@ -1,0 +1,130 @@
+import type { AuthProvider, UserIdentity } from 'ra-core';
+import { Code, LoginStateType } from '../../contract/codes.js';
+import type { HttpClient } from '../http/http-client.js';
+import { clearSession, readAdminInfo, readSession, writeAdminInfo, type AdminInfo } from '../http/session.js';
+import { ADMIN_BOOTSTRAP_PATH, type AdminBootstrap } from './admin-bootstrap.js';
+import { canAccess, clearPermissions, currentPermissions, permissionsLoaded, setMenus, type Permissions } from './permissions.js';
+
+/**
+ * The back office's react-admin auth provider (contract §4): login/logout on `/admin/Index/*`, the
+ * session in localStorage `adminInfo`, and `canAccess` from the button nodes of the bootstrap menus.
+ */
+
+export interface AdminLoginParams {
+  username: string;
+  password: string;
+  /** "remember me": the server issues a refresh token */
+  keep?: boolean;
+  captchaId?: string;
+  captchaInfo?: string;
+}
+
+export type AdminAuthProvider = AuthProvider & {
+  /** `GET /admin/Index/index`: stores adminInfo (with `super`) and the permissions; call on every load. */
+  loadBootstrap(): Promise<AdminBootstrap>;
+};
+
+export const ADMIN_LOGIN_PATH = '/admin/Index/login';
+export const ADMIN_LOGOUT_PATH = '/admin/Index/logout';
+
+interface ErrorBody {
+  code?: unknown;
+  msg?: unknown;
+  data?: { type?: unknown } | null;
+}
+
+export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
+  let bootstrap: Promise<AdminBootstrap> | undefined;
+
+  function forget(): void {
+    clearSession('admin');
+    clearPermissions();
+    bootstrap = undefined;
+  }
+
+  function loadBootstrap(): Promise<AdminBootstrap> {
+    const pending = client.request<AdminBootstrap>(ADMIN_BOOTSTRAP_PATH, { area: 'admin' }).then(({ data }) => {
+      // Merged over what login stored, so the tokens stay.
+      writeAdminInfo({ ...data.adminInfo, super: data.adminInfo.super === true });
+      setMenus(data.menus, data.adminInfo.super === true);
+      return data;
+    });
+    bootstrap = pending;
+    pending.catch(() => {
+      if (bootstrap === pending) bootstrap = undefined;
+    });
+    return pending;
+  }
+
+  return {
+    loadBootstrap,
+
+    /** Rejects with the HttpError of the server (not toasted: the login form shows `error.message`). */
+    async login(params: AdminLoginParams) {
+      const { data } = await client.request<{ userInfo: Omit<AdminInfo, 'super'> }>(ADMIN_LOGIN_PATH, {
+        method: 'POST',
+        area: 'admin',
+        showErrorMessage: false,
+        data: {
+          username: params.username,
+          password: params.password,
+          keep: params.keep === true,
+          captchaId: params.captchaId,
+          captchaInfo: params.captchaInfo,
+        },
+      });
+      // Whoever was stored before is gone; `super` and the menus come with the bootstrap.
+      forget();
+      writeAdminInfo({ ...data.userInfo, super: false });
+    },
+
+    async logout() {
+      const { token, refreshToken } = readSession('admin');
+      if (token) {
+        // The server drops both tokens; a failure must not keep anyone signed in here.
+        await client.request(ADMIN_LOGOUT_PATH, { method: 'POST', area: 'admin', data: { refreshToken }, showErrorMessage: false }).catch(() => undefined);
+      }
+      forget();
+    },
+
+    async checkAuth() {
+      // `message: false`: go to the login page without a "please login" toast, as the original does.
+      if (!readSession('admin').token) throw { message: false };
+    },
+
+    async checkError(error: unknown) {
+      const body = (error as { body?: ErrorBody } | undefined)?.body;
+      if (body?.code === Code.loginState && body.data?.type === LoginStateType.needLogin) {
+        // react-admin logs out and shows this message (or its own when the server sent none).
+        throw { message: typeof body.msg === 'string' && body.msg ? body.msg : undefined };
+      }
+      // The http client already cleared the session (failed refresh) and said so.
+      if (!readSession('admin').token) throw { message: false };
+      // Anything else, business 401 ("no permission") included, leaves the admin signed in.
+    },
+
+    async getIdentity(): Promise<UserIdentity> {
+      const info = readAdminInfo();
+      if (info?.id === undefined) throw new Error('Not signed in');
+      return { id: info.id, fullName: info.nickname || info.username, avatar: info.avatar, username: info.username, super: info.super === true };
+    },
+
+    async getPermissions(): Promise<Permissions> {
+      if (!permissionsLoaded() && readSession('admin').token) await (bootstrap ?? loadBootstrap()).catch(() => undefined);
+      return currentPermissions();
+    },
+
+    async canAccess({ resource, action }: { resource: string; action: string }) {
+      if (!permissionsLoaded()) {
+        // A deep link reached before the loading route fetched the menus: fetch them now.
+        if (!readSession('admin').token) return false;
+        try {
+          await (bootstrap ?? loadBootstrap());
+        } catch {
+          return false;
+        }
+      }
+      return canAccess(currentPermissions(), { resource, action });
+    },
+  };
+}

@@ -1,0 +1,316 @@
+import dayjs from 'dayjs';
+import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } from 'ra-core';
+import type { ListData } from '../../contract/envelope.js';
+import { normaliseOperator, type SearchCondition } from '../../contract/search.js';
+import type { FieldDefinition, ResourceDefinition } from '../../schema/definition.js';
+import type { HttpClient, RequestOptions } from '../http/http-client.js';
+
+/**
+ * react-admin's data provider over the generic resource contract (contract §5, §14.6):
+ * getList/getMany/getManyReference → `index`, getOne → `GET edit`, create → `add`, update → `POST edit`,
+ * delete → `DELETE del`, plus `sortable`. Requests run with `showErrorMessage: false` and
+ * `showSuccessMessage: false`: react-admin itself notifies `error.message` for every failed query or
+ * mutation and its own success messages, so toasting here would show everything twice.
+ */
+
+export interface ResourceEndpoint {
+  /** controller URL ending in `/`, e.g. `/admin/auth.Admin/` */
+  url: string;
+  definition?: ResourceDefinition;
+}
+
+export type SortableDataProvider = DataProvider & {
+  sortable(resource: string, params: { id: Identifier; targetId: Identifier }): Promise<{ data: null }>;
+};
+
+/** A resource's own action beyond the generic ones (`restore`, `rollback`, `info`...). */
+export interface ActionParams {
+  /** JSON body; when given the action is POSTed */
+  data?: Row;
+  /** query string */
+  params?: Record<string, unknown>;
+  /** default POST with `data`, GET without */
+  method?: 'GET' | 'POST';
+}
+
+export type ActionDataProvider = DataProvider & {
+  /** `<resource endpoint><name>`: resolves to the envelope's `data`, rejects with an `HttpError` */
+  action<T = unknown>(resource: string, name: string, params?: ActionParams): Promise<{ data: T }>;
+};
+
+/**
+ * Extra options a caller may pass as `meta`:
+ * - `params`: added to the query string of `index` (page-specific keys such as `isTree`);
+ * - `select: true`: remote-select mode (`select=true`), which tree resources answer with flattened
+ *   `options` labelled with box-drawing prefixes.
+ */
+export interface ListMeta {
+  params?: Record<string, unknown>;
+  select?: boolean;
+}
+
+type Row = Record<string, unknown>;
+
+const QUIET: RequestOptions = { showErrorMessage: false, showSuccessMessage: false };
+const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+function primaryKey(definition: ResourceDefinition | undefined): string {
+  return definition?.primaryKey ?? 'id';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/** react-admin nests dotted filter sources (`group.name` → `{group: {name}}`): flatten them back. */
+function flattenFilter(filter: Record<string, unknown>, prefix = ''): [string, unknown][] {
+  const entries: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (isPlainObject(value)) entries.push(...flattenFilter(value, name));
+    else entries.push([name, value]);
+  }
+  return entries;
+}
+
+export function isDateTimeField(field: FieldDefinition | undefined): boolean {
+  return field?.ui.render === 'datetime' || field?.ui.widget === 'datetime';
+}
+
+/**
+ * A datetime filter value as the server's `render=datetime` expects it: `YYYY-MM-DD HH:mm:ss` in local
+ * time. A bare date opens a range at 00:00:00 and closes it at 23:59:59 (contract §14.6).
+ */
+export function formatDateTimeValue(value: unknown, edge: 'start' | 'end' = 'start'): unknown {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text} ${edge === 'end' ? '23:59:59' : '00:00:00'}`;
+    if (text === '' || /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return text;
+  }
+  let date: dayjs.Dayjs | undefined;
+  if (value instanceof Date || typeof value === 'string') date = dayjs(value);
+  // 10 digits or fewer are Unix seconds (spec §9), longer numbers milliseconds.
+  else if (typeof value === 'number') date = dayjs(String(Math.trunc(value)).length <= 10 ? value * 1000 : value);
+  return date?.isValid() ? date.format(DATETIME_FORMAT) : value;
+}
+
+/** One filter entry → a `search[]` condition, or undefined when it filters nothing. */
+function searchCondition(key: string, value: unknown, definition: ResourceDefinition | undefined): SearchCondition | undefined {
+  const at = key.lastIndexOf('@');
+  const field = at > 0 ? key.slice(0, at) : key;
+  const requested = at > 0 ? key.slice(at + 1) : undefined;
+  // A list for a plain key (a multi-select filter) means membership.
+  const operator = requested ? (normaliseOperator(requested) ?? requested.toUpperCase()) : Array.isArray(value) ? 'IN' : '=';
+  const datetime = isDateTimeField(definition?.fields.find((item) => item.name === field));
+  const render = datetime ? { render: 'datetime' } : {};
+
+  if (operator === 'NULL' || operator === 'NOT NULL') {
+    // A ticked checkbox; the server ignores the value (contract §5.2).
+    return value === true || value === 'true' || value === 1 || value === '1' ? { field, val: true, operator, ...render } : undefined;
+  }
+  if (operator === 'RANGE' || operator === 'NOT RANGE') {
+    const [from, to] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value, undefined];
+    if (isEmpty(from) && isEmpty(to)) return undefined;
+    const side = (part: unknown, edge: 'start' | 'end') => (isEmpty(part) ? '' : String(datetime ? formatDateTimeValue(part, edge) : part));
+    return { field, val: `${side(from, 'start')},${side(to, 'end')}`, operator, ...render };
+  }
+  if (isEmpty(value)) return undefined;
+  const val = datetime && !Array.isArray(value) ? formatDateTimeValue(value) : value;
+  return { field, val, operator, ...render };
+}
+
+/**
+ * The `search[]` of a react-admin filter: key `field` → `=` (a list → `IN`), key `field@OPERATOR`
+ * (`title@LIKE`, `create_time@RANGE`, `deleted_at@NULL`) → that operator; `q` is the quick search and
+ * not part of it. Datetime fields get `render: 'datetime'`.
+ */
+export function buildSearch(filter: Record<string, unknown> | undefined, definition?: ResourceDefinition): SearchCondition[] {
+  const conditions: SearchCondition[] = [];
+  for (const [key, value] of flattenFilter(filter ?? {})) {
+    if (key === 'q') continue;
+    const condition = searchCondition(key, value, definition);
+    if (condition) conditions.push(condition);
+  }
+  return conditions;
+}
+
+/** `{field: 'id', order: 'DESC'}` → `id,desc`; the synthetic `id` of a table keyed otherwise → its key. */
+export function buildOrder(sort: SortPayload | undefined, definition?: ResourceDefinition): string | undefined {
+  if (!sort?.field) return undefined;
+  const pk = primaryKey(definition);
+  const syntheticId = sort.field === 'id' && pk !== 'id' && !definition?.fields.some((field) => field.name === 'id');
+  return `${syntheticId ? pk : sort.field},${sort.order === 'DESC' ? 'desc' : 'asc'}`;
+}
+
+/** The query of an `index` call for react-admin's getList parameters. */
+export function buildListQuery(params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'meta'>, definition?: ResourceDefinition): Record<string, unknown> {
+  const meta = (params.meta ?? {}) as ListMeta;
+  const filter = (params.filter ?? {}) as Record<string, unknown>;
+  const query: Record<string, unknown> = {};
+  if (params.pagination) {
+    query.page = params.pagination.page;
+    query.limit = params.pagination.perPage;
+  }
+  const order = buildOrder(params.sort, definition);
+  if (order) query.order = order;
+  if (!isEmpty(filter.q)) query.quickSearch = filter.q;
+  const search = buildSearch(filter, definition);
+  if (search.length > 0) query.search = search;
+  if (meta.select) query.select = true;
+  return { ...query, ...(meta.params ?? {}) };
+}
+
+/** react-admin needs `id`: rows of a table keyed otherwise get it from the primary key, tree children too. */
+export function withId(row: Row, pk: string): RaRecord {
+  const out: Row = pk !== 'id' && row.id === undefined ? { ...row, id: row[pk] } : { ...row };
+  if (Array.isArray(out.children)) out.children = (out.children as Row[]).map((child) => withId(child, pk));
+  return out as RaRecord;
+}
+
+function flattenTree(rows: Row[]): Row[] {
+  return rows.flatMap((row) => [row, ...(Array.isArray(row.children) ? flattenTree(row.children as Row[]) : [])]);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+}
+
+/** Whether a row holds the plain text fields just submitted (the server trims and HTML-escapes them). */
+function holdsSubmitted(row: Row, data: Row, definition: ResourceDefinition | undefined): boolean {
+  const names = definition
+    ? definition.fields
+        .filter((field) => field.wireType === 'string' && field.storage && !field.readOnly && !field.writeOnly && !field.format && !['password', 'editor'].includes(String(field.ui.widget)))
+        .map((field) => field.name)
+    : Object.keys(data);
+  return names.every((name) => {
+    const value = data[name];
+    if (typeof value !== 'string' || value.trim() === '' || !(name in row)) return true;
+    const stored = String(row[name]);
+    return stored === value.trim() || stored === escapeHtml(value.trim());
+  });
+}
+
+export function createDataProvider(client: HttpClient, resolve: (resource: string) => ResourceEndpoint): SortableDataProvider & ActionDataProvider {
+  const endpoint = (resource: string) => {
+    const found = resolve(resource);
+    return { ...found, url: found.url.endsWith('/') ? found.url : `${found.url}/`, pk: primaryKey(found.definition) };
+  };
+
+  async function list(url: string, query: Record<string, unknown>, pk: string) {
+    const { data } = await client.request<Partial<ListData<Row>> & { options?: Row[] }>(`${url}index`, { ...QUIET, params: query });
+    const rows = data?.list ?? data?.options ?? [];
+    // Tree resources answer without `total`: the whole tree is one page.
+    return { data: rows.map((row) => withId(row, pk)), total: typeof data?.total === 'number' ? data.total : rows.length, meta: { remark: data?.remark ?? '' } };
+  }
+
+  async function readRow(url: string, pk: string, id: Identifier): Promise<RaRecord> {
+    const { data } = await client.request<{ row: Row }>(`${url}edit`, { ...QUIET, params: { [pk]: id } });
+    return withId(data.row, pk);
+  }
+
+  /**
+   * `add` answers `data: null`, so the new row is looked up: the newest row (highest key) that has the
+   * submitted unique values (found by the server) or, without any, the submitted text fields.
+   */
+  async function findCreated(url: string, pk: string, definition: ResourceDefinition | undefined, data: Row): Promise<RaRecord | undefined> {
+    if (!isEmpty(data[pk]) && typeof data[pk] !== 'object') return readRow(url, pk, data[pk] as Identifier).catch(() => undefined);
+    const uniques = (definition?.fields ?? []).filter((field) => field.unique && field.storage && !field.writeOnly && !isEmpty(data[field.name]) && typeof data[field.name] !== 'object');
+    const query: Record<string, unknown> = { page: 1, limit: 1, order: `${pk},desc` };
+    if (uniques.length > 0) query.search = uniques.map((field) => ({ field: field.name, val: data[field.name], operator: '=' }));
+    try {
+      const response = await client.request<Partial<ListData<Row>>>(`${url}index`, { ...QUIET, params: query });
+      const rows = flattenTree(response.data?.list ?? []).sort((a, b) => Number(b[pk]) - Number(a[pk]));
+      const row = rows.find((candidate) => uniques.length > 0 || holdsSubmitted(candidate, data, definition));
+      return row ? withId(row, pk) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  let unsaved = 0;
+
+  // react-admin types each method generic in the caller's record type, which no implementation can
+  // satisfy without a cast; the rows are whatever the server sent, with `id` ensured.
+  const provider = {
+    async getList(resource, params) {
+      const { url, definition, pk } = endpoint(resource);
+      return list(url, buildListQuery(params, definition), pk);
+    },
+
+    async getOne(resource, params) {
+      const { url, pk } = endpoint(resource);
+      return { data: await readRow(url, pk, params.id) };
+    },
+
+    async getMany(resource, params) {
+      const { url, pk } = endpoint(resource);
+      if (params.ids.length === 0) return { data: [] };
+      const meta = (params.meta ?? {}) as ListMeta;
+      const { data } = await list(url, { initValue: params.ids, ...(meta.select ? { select: true } : {}), ...(meta.params ?? {}) }, pk);
+      return { data };
+    },
+
+    async getManyReference(resource, params) {
+      const { url, definition, pk } = endpoint(resource);
+      const query = buildListQuery(params, definition);
+      const search = [{ field: params.target, val: params.id, operator: '=' }, ...((query.search as SearchCondition[] | undefined) ?? [])];
+      return list(url, { ...query, search }, pk);
+    },
+
+    async create(resource, params) {
+      const { url, definition, pk } = endpoint(resource);
+      const data = (params.data ?? {}) as Row;
+      await client.request(`${url}add`, { ...QUIET, method: 'POST', data });
+      const created = await findCreated(url, pk, definition, data);
+      // Not found (no `index` permission, hidden by a data limit…): a placeholder id, never a real one.
+      return { data: created ?? ({ ...data, id: `unsaved-${++unsaved}` } as RaRecord) };
+    },
+
+    async update(resource, params) {
+      const { url, definition, pk } = endpoint(resource);
+      const body: Row = { ...(params.data as Row), [pk]: params.id };
+      if (definition?.list.tree) delete body.children;
+      await client.request(`${url}edit`, { ...QUIET, method: 'POST', data: body });
+      // Read it back: the server trims, escapes and computes fields the form does not know.
+      const saved = await readRow(url, pk, params.id).catch(() => undefined);
+      return { data: saved ?? withId({ ...(params.previousData as Row | undefined), ...body, id: params.id }, pk) };
+    },
+
+    async updateMany(resource, params) {
+      const { url, pk } = endpoint(resource);
+      await Promise.all(params.ids.map((id) => client.request(`${url}edit`, { ...QUIET, method: 'POST', data: { ...(params.data as Row), [pk]: id } })));
+      return { data: params.ids };
+    },
+
+    async delete(resource, params) {
+      const { url } = endpoint(resource);
+      await client.request(`${url}del`, { ...QUIET, method: 'DELETE', params: { ids: [params.id] } });
+      return { data: (params.previousData ?? { id: params.id }) as RaRecord };
+    },
+
+    async deleteMany(resource, params) {
+      const { url } = endpoint(resource);
+      if (params.ids.length === 0) return { data: [] };
+      await client.request(`${url}del`, { ...QUIET, method: 'DELETE', params: { ids: params.ids } });
+      return { data: params.ids };
+    },
+
+    async sortable(resource, params) {
+      const { url } = endpoint(resource);
+      await client.request(`${url}sortable`, { ...QUIET, method: 'POST', data: { id: params.id, targetId: params.targetId } });
+      return { data: null };
+    },
+
+    async action<T = unknown>(resource: string, name: string, params: ActionParams = {}): Promise<{ data: T }> {
+      const { url } = endpoint(resource);
+      const method = params.method ?? (params.data !== undefined ? 'POST' : 'GET');
+      const { data } = await client.request<T>(`${url}${name}`, { ...QUIET, method, params: params.params, data: params.data });
+      return { data };
+    },
+  } as SortableDataProvider & ActionDataProvider;
+  return provider;
+}

@@ -1,0 +1,67 @@
+import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router-dom';
+import { ADMIN_BASE } from './admin/loading/target.js';
+import './app.css';
+
+/** Shown while a route's code arrives: an empty page with a small spinner, no framework needed. */
+function RouteFallback() {
+  return (
+    <div className="app-fallback" aria-busy="true">
+      <span className="app-fallback__spinner" />
+    </div>
+  );
+}
+
+/** A route failed to load (usually a stale chunk after a deployment): offer a reload. */
+function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <div className="app-fallback" role="alert">
+      <p>
+        Something went wrong. / 出错了。
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload / 重新加载
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The app's one data router (design §5, spec §2). Every area is a lazy chunk: the login pages and the
+ * status pages are plain React and CSS; react-admin and MUI load only with the back office.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    HydrateFallback: RouteFallback,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: '/', element: <Navigate to="/user/login" replace /> },
+      {
+        path: `${ADMIN_BASE}/login`,
+        lazy: async () => ({ Component: (await import('./admin/login/AdminLoginPage.js')).AdminLoginPage }),
+      },
+      {
+        path: `${ADMIN_BASE}/*`,
+        lazy: async () => ({ Component: (await import('./admin/AdminApp.js')).AdminApp }),
+      },
+      {
+        path: '/user/login',
+        lazy: async () => ({ Component: (await import('./member/login/MemberLoginPage.js')).MemberLoginPage }),
+      },
+      {
+        // The member centre is a later piece of work: every member path shows the landing for now.
+        path: '/user/*',
+        lazy: async () => ({ Component: (await import('./member/MemberHome.js')).MemberHome }),
+      },
+      { path: '/404', lazy: async () => ({ Component: (await import('./pages/StatusPage.js')).NotFoundPage }) },
+      { path: '/401', lazy: async () => ({ Component: (await import('./pages/StatusPage.js')).NoPermissionPage }) },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,76 @@
+/**
+ * Site configuration items (`config` rows, contract §6.9): the design type of an item decides how its
+ * text column travels on the wire. Shared by the server (`routine.Config`) and the config screen. The
+ * types themselves are the `type` enum of `schemas/system/config.json`.
+ */
+
+/** Types whose value is a JSON array in the column. */
+const JSON_ARRAY_TYPES: ReadonlySet<string> = new Set(['checkbox', 'array', 'selects']);
+/** Types whose value is a comma-separated list in the column. */
+const CSV_TYPES: ReadonlySet<string> = new Set(['city', 'remoteSelects', 'images', 'files']);
+/** Types that choose among the item's dictionary (`content`). */
+export const DICTIONARY_TYPES: ReadonlySet<string> = new Set(['radio', 'checkbox', 'select', 'selects']);
+
+/** A config item as `routine.Config/index` lists it. */
+export interface ConfigItem {
+  id: number;
+  name: string;
+  group: string;
+  title: string;
+  tip: string;
+  type: string;
+  value: unknown;
+  /** value → label for dictionary types, '' otherwise */
+  content: Record<string, string> | '';
+  /** validation rules, comma-separated (`required`, `email`…) */
+  rule: string;
+  extend: string;
+  allow_del: number;
+  weigh: number;
+}
+
+export interface ConfigGroup {
+  name: string;
+  title: string;
+  list?: ConfigItem[];
+}
+
+/** `routine.Config/index` data. */
+export interface ConfigIndex {
+  list: Record<string, ConfigGroup>;
+  remark: string;
+  configGroup: Record<string, string>;
+  quickEntrance: { key: string; value: string }[];
+}
+
+export function rulesOf(rule: string | null | undefined): string[] {
+  return String(rule ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+/** The stored text of an item → its wire value. */
+export function decodeConfigValue(type: string, stored: string | null | undefined): unknown {
+  const text = stored ?? '';
+  if (JSON_ARRAY_TYPES.has(type)) {
+    try {
+      const parsed: unknown = JSON.parse(text || '[]');
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      return [];
+    }
+  }
+  if (type === 'switch') return text === '1' || text === 'true';
+  if (CSV_TYPES.has(type)) return text === '' ? [] : text.split(',');
+  return text;
+}
+
+/** A dictionary column (`{"SSL": "SSL"}`) → value → label; anything else → ''. */
+export function decodeDictionary(type: string, stored: string | null | undefined): Record<string, string> | '' {
+  if (!DICTIONARY_TYPES.has(type) || !stored) return '';
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return '';
+    return Object.fromEntries(Object.entries(parsed).map(([key, label]) => [key, String(label)]));
+  } catch {
+    return '';
+  }
+}

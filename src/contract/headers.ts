@@ -1,0 +1,23 @@
+/** Request headers of the wire contract (§1.3). Tokens are never sent as `Authorization: Bearer`. */
+export const Header = {
+  lang: 'think-lang',
+  adminToken: 'batoken',
+  userToken: 'ba-user-token',
+  server: 'server',
+} as const;
+
+export const LANGUAGES = ['zh-cn', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-cn';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Admin API base for an entrance such as `/chidaoadminstator`: `/chidaoadminstator.php`. */
+export function adminApiBase(entrance: string): string {
+  return `${entrance}.php`;
+}
+
+export const DEFAULT_ADMIN_ENTRANCE = '/chidaoadminstator';
+export const DEFAULT_AVATAR = '/static/images/avatar.png';

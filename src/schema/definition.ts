@@ -1,0 +1,130 @@
+import type { SearchOperator } from '../contract/search.js';
+
+/** A row as it travels on the wire or sits in a table: column name → value. */
+export type Row = Record<string, unknown>;
+
+export type WireType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+
+/** How a field is kept in SQL. Integers are 64-bit everywhere; money is integer cents. */
+export type ColumnType = 'bigint' | 'real' | 'varchar' | 'text' | 'money' | 'json' | 'csv' | 'boolean';
+
+export interface ColumnStorage {
+  type: ColumnType;
+  /** varchar length */
+  length?: number;
+}
+
+export interface FieldRef {
+  /** `$id` of the referenced schema */
+  resource: string;
+  /** column shown as the option label */
+  label: string;
+  /** column of the referenced table that this field holds (default its primary key) */
+  key: string;
+  many: boolean;
+  /** relation name: when set, index rows carry the related row under this key and `as.field` is searchable */
+  as?: string;
+}
+
+export interface FieldUi {
+  widget?: string;
+  render?: string;
+  /** shown as a list column */
+  list?: boolean;
+  /** operator offered by the list filter */
+  search?: SearchOperator;
+  /** option labels for enum values: value → message key */
+  options?: Record<string, string>;
+  /** extra widget settings, passed through to the client */
+  [setting: string]: unknown;
+}
+
+export interface FieldDefinition {
+  name: string;
+  /** English title; also the translation key */
+  title: string;
+  wireType: WireType;
+  /** null when the field is virtual (computed or handled by a hook) */
+  storage: ColumnStorage | null;
+  nullable: boolean;
+  default: unknown;
+  enum?: readonly (string | number)[];
+  format?: string;
+  /** element type of array fields */
+  itemType?: 'string' | 'integer' | 'number';
+  /** ignored on input */
+  readOnly: boolean;
+  /** never sent to clients */
+  writeOnly: boolean;
+  /** no two rows share a non-empty value (checked on add and edit) */
+  unique: boolean;
+  /** also enforced by a unique index (`x-unique: true`; `"when-set"` has none) */
+  uniqueIndex: boolean;
+  /** message key shown when `pattern` fails */
+  patternMessage?: string;
+  renamedFrom?: string;
+  ref?: FieldRef;
+  ui: FieldUi;
+  /** allowed moves of an enum value: from → to[] */
+  transitions?: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface MenuDefinition {
+  /** rule name and route path, e.g. `auth/admin` */
+  name: string;
+  /** rule name of the parent menu directory, e.g. `auth` */
+  parent?: string;
+  title: string;
+  icon: string;
+  weigh: number;
+  /** permission nodes below the menu: `<name>/<button>` */
+  buttons: string[];
+}
+
+export type DataLimitMode = 'parent' | 'allAuth' | 'allAuthAndOthers' | 'personal' | number;
+
+export interface IndexDefinition {
+  columns: string[];
+  unique: boolean;
+}
+
+export interface SortTerm {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface ResourceDefinition {
+  /** `$id`, e.g. `system/admin` */
+  id: string;
+  title: string;
+  table: string;
+  renamedFrom?: string;
+  primaryKey: string;
+  /** URL segment, e.g. `auth.Admin`; absent for tables without an API */
+  controller?: string;
+  /** permission path, e.g. `auth/admin` */
+  controllerPath?: string;
+  fields: FieldDefinition[];
+  list: {
+    quickSearch: string[];
+    defaultSort: SortTerm[];
+    weighField?: string;
+    /** tree resources answer `index` unpaginated with nested `children` */
+    tree?: { parentField: string; labelField: string };
+  };
+  menu?: MenuDefinition;
+  dataLimit: false | { mode: DataLimitMode; field: string };
+  indexes: IndexDefinition[];
+  timestamps: { create?: string; update?: string };
+  seed: Row[];
+  /** the JSON Schema of one row on the wire, without our keywords: for validators and type generation */
+  rowSchema: Record<string, unknown>;
+}
+
+export function fieldOf(definition: ResourceDefinition, name: string): FieldDefinition | undefined {
+  return definition.fields.find((field) => field.name === name);
+}
+
+export function storedFields(definition: ResourceDefinition): FieldDefinition[] {
+  return definition.fields.filter((field) => field.storage !== null);
+}

@@ -1,0 +1,188 @@
+/**
+ * The shape every file in `schemas/` must have: draft-07 keywords we support plus our `x-` keywords.
+ * `additionalProperties: false` everywhere, so an unknown keyword fails with its JSON path.
+ */
+const identifier = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
+const searchOperator = {
+  type: 'string',
+  enum: ['=', '<>', '>', '>=', '<', '<=', 'LIKE', 'NOT LIKE', 'IN', 'NOT IN', 'RANGE', 'NOT RANGE', 'NULL', 'NOT NULL', 'FIND_IN_SET'],
+} as const;
+
+export const WIDGETS = [
+  'string', 'textarea', 'password', 'number', 'float', 'money', 'radio', 'checkbox', 'switch', 'select', 'selects',
+  'remoteSelect', 'remoteSelects', 'date', 'datetime', 'year', 'time', 'image', 'images', 'file', 'files', 'editor',
+  'city', 'icon', 'color', 'array', 'weigh', 'hidden',
+] as const;
+
+export const RENDERS = ['text', 'tag', 'tags', 'image', 'images', 'switch', 'datetime', 'url', 'money', 'icon', 'color', 'none'] as const;
+
+const fieldSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: {
+      anyOf: [
+        { enum: ['string', 'integer', 'number', 'boolean', 'array', 'object'] },
+        {
+          type: 'array',
+          minItems: 2,
+          maxItems: 2,
+          items: { enum: ['string', 'integer', 'number', 'boolean', 'array', 'object', 'null'] },
+          contains: { const: 'null' },
+        },
+      ],
+    },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    enum: { type: 'array', minItems: 1, items: { type: ['string', 'integer'] } },
+    default: {},
+    minimum: { type: 'number' },
+    maximum: { type: 'number' },
+    exclusiveMinimum: { type: 'number' },
+    exclusiveMaximum: { type: 'number' },
+    multipleOf: { type: 'number', exclusiveMinimum: 0 },
+    minLength: { type: 'integer', minimum: 0 },
+    maxLength: { type: 'integer', minimum: 1 },
+    pattern: { type: 'string', format: 'regex' },
+    format: { enum: ['money', 'date', 'date-time', 'time', 'email', 'uri', 'mobile', 'color'] },
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        type: { enum: ['string', 'integer', 'number'] },
+        enum: { type: 'array', items: { type: ['string', 'integer'] } },
+        maxLength: { type: 'integer', minimum: 1 },
+      },
+    },
+    minItems: { type: 'integer', minimum: 0 },
+    maxItems: { type: 'integer', minimum: 0 },
+    uniqueItems: { type: 'boolean' },
+    readOnly: { type: 'boolean' },
+    writeOnly: { type: 'boolean' },
+    'x-renamedFrom': identifier,
+    // true: a unique index; 'when-set': unique among non-empty values, checked on write (no index, so
+    // optional fields such as email may stay empty on many rows)
+    'x-unique': { enum: [true, false, 'when-set'] },
+    'x-storage': { enum: ['text', 'json', 'csv', 'virtual'] },
+    'x-patternMessage': { type: 'string' },
+    'x-ref': {
+      type: 'object',
+      additionalProperties: false,
+      required: ['resource'],
+      properties: {
+        resource: { type: 'string', pattern: '^[a-z0-9_]+(/[a-z0-9_]+)+$' },
+        label: { type: 'string' },
+        key: identifier,
+        many: { type: 'boolean' },
+        as: identifier,
+      },
+    },
+    'x-ui': {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        widget: { enum: WIDGETS },
+        render: { enum: RENDERS },
+        list: { type: 'boolean' },
+        form: { type: 'boolean' },
+        search: searchOperator,
+        options: { type: 'object', additionalProperties: { type: 'string' } },
+        sortable: { type: 'boolean' },
+        width: { type: 'integer' },
+      },
+    },
+    'x-transitions': {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    },
+  },
+} as const;
+
+export const resourceMetaSchema = {
+  $id: 'chidao:resource-meta-schema',
+  type: 'object',
+  additionalProperties: false,
+  required: ['$id', 'title', 'type', 'x-table', 'properties'],
+  properties: {
+    $schema: { type: 'string' },
+    $id: { type: 'string', pattern: '^[a-z0-9_]+(/[a-z0-9_]+)+$' },
+    title: { type: 'string', minLength: 1 },
+    description: { type: 'string' },
+    type: { const: 'object' },
+    required: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    additionalProperties: { type: 'boolean' },
+    properties: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: identifier,
+      additionalProperties: fieldSchema,
+    },
+    'x-table': identifier,
+    'x-renamedFrom': identifier,
+    'x-primaryKey': identifier,
+    'x-controller': { type: 'string', pattern: '^([a-z][a-z0-9_]*\\.)*[A-Z][A-Za-z0-9]*$' },
+    'x-menu': {
+      type: 'object',
+      additionalProperties: false,
+      required: ['title'],
+      properties: {
+        name: { type: 'string', pattern: '^[a-zA-Z0-9_/]+$' },
+        parent: { type: 'string' },
+        title: { type: 'string' },
+        icon: { type: 'string' },
+        weigh: { type: 'integer' },
+        buttons: { type: 'array', items: { type: 'string', pattern: '^[a-zA-Z]+$' } },
+      },
+    },
+    'x-list': {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        quickSearch: { type: 'array', items: { type: 'string' } },
+        defaultSort: { type: 'string', pattern: '^[a-z0-9_]+,(asc|desc)(;[a-z0-9_]+,(asc|desc))*$' },
+        weighField: identifier,
+        tree: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['parentField', 'labelField'],
+          properties: { parentField: identifier, labelField: identifier },
+        },
+      },
+    },
+    'x-dataLimit': {
+      anyOf: [
+        { const: false },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['mode'],
+          properties: {
+            mode: { anyOf: [{ enum: ['parent', 'allAuth', 'allAuthAndOthers', 'personal'] }, { type: 'integer' }] },
+            field: identifier,
+          },
+        },
+      ],
+    },
+    'x-indexes': {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['columns'],
+        properties: {
+          columns: { type: 'array', minItems: 1, items: identifier },
+          unique: { type: 'boolean' },
+        },
+      },
+    },
+    'x-timestamps': { type: 'boolean' },
+    'x-seed': { type: 'array', items: { type: 'object' } },
+  },
+} as const;
+
+/** Every keyword of ours, registered with ajv as annotations so strict mode accepts them. */
+export const X_KEYWORDS = [...new Set([
+  ...Object.keys(resourceMetaSchema.properties).filter((key) => key.startsWith('x-')),
+  ...Object.keys(fieldSchema.properties).filter((key) => key.startsWith('x-')),
+])];

@@ -1,0 +1,300 @@
+import type {
+  ColumnStorage, FieldDefinition, FieldUi, MenuDefinition, ResourceDefinition, Row, SortTerm, WireType,
+  DataLimitMode,
+} from './definition.js';
+import type { SearchOperator } from '../contract/search.js';
+
+/** A schema file as written, after it passed the meta-schema. */
+export interface RawResourceSchema {
+  $id: string;
+  title: string;
+  type: 'object';
+  required?: string[];
+  properties: Record<string, RawFieldSchema>;
+  'x-table': string;
+  'x-renamedFrom'?: string;
+  'x-primaryKey'?: string;
+  'x-controller'?: string;
+  'x-menu'?: { name?: string; parent?: string; title: string; icon?: string; weigh?: number; buttons?: string[] };
+  'x-list'?: { quickSearch?: string[]; defaultSort?: string; weighField?: string; tree?: { parentField: string; labelField: string } };
+  'x-dataLimit'?: false | { mode: DataLimitMode; field?: string };
+  'x-indexes'?: { columns: string[]; unique?: boolean }[];
+  'x-timestamps'?: boolean;
+  'x-seed'?: Row[];
+  [keyword: string]: unknown;
+}
+
+export interface RawFieldSchema {
+  type: WireType | [WireType | 'null', WireType | 'null'];
+  title?: string;
+  enum?: (string | number)[];
+  default?: unknown;
+  format?: string;
+  maxLength?: number;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  items?: { type?: string; enum?: unknown[]; maxLength?: number };
+  'x-renamedFrom'?: string;
+  'x-unique'?: boolean | 'when-set';
+  'x-patternMessage'?: string;
+  'x-storage'?: 'text' | 'json' | 'csv' | 'virtual';
+  'x-ref'?: { resource: string; label?: string; key?: string; many?: boolean; as?: string };
+  'x-ui'?: FieldUi;
+  'x-transitions'?: Record<string, string[]>;
+  [keyword: string]: unknown;
+}
+
+/** Problems found while normalising; each names the JSON path inside the file. */
+export class SchemaError extends Error {
+  constructor(readonly file: string, readonly path: string, detail: string) {
+    super(`${file}: ${path || '/'}: ${detail}`);
+    this.name = 'SchemaError';
+  }
+}
+
+const VARCHAR_LIMIT = 2000;
+
+function wireTypeOf(raw: RawFieldSchema): { wireType: WireType; nullable: boolean } {
+  if (Array.isArray(raw.type)) {
+    const wireType = raw.type.find((item) => item !== 'null') as WireType;
+    return { wireType, nullable: true };
+  }
+  return { wireType: raw.type, nullable: false };
+}
+
+function storageOf(raw: RawFieldSchema, wireType: WireType): ColumnStorage | null {
+  const declared = raw['x-storage'];
+  if (declared === 'virtual') return null;
+  switch (wireType) {
+    case 'integer':
+      return { type: 'bigint' };
+    case 'number':
+      return { type: 'real' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'array':
+    case 'object':
+      return { type: declared === 'csv' ? 'csv' : 'json' };
+    case 'string': {
+      if (raw.format === 'money') return { type: 'money' };
+      if (declared === 'text') return { type: 'text' };
+      if (raw.format === 'date') return { type: 'varchar', length: 10 };
+      const enumLength = raw.enum ? Math.max(...raw.enum.map((value) => String(value).length)) : undefined;
+      const length = raw.maxLength ?? enumLength;
+      if (length !== undefined && length <= VARCHAR_LIMIT) return { type: 'varchar', length: Math.max(length, 1) };
+      return { type: 'text' };
+    }
+  }
+}
+
+function zeroValue(wireType: WireType, storage: ColumnStorage | null): unknown {
+  if (storage?.type === 'money') return '0.00';
+  switch (wireType) {
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    case 'string':
+      return '';
+  }
+}
+
+function normaliseField(file: string, name: string, raw: RawFieldSchema): FieldDefinition {
+  const { wireType, nullable } = wireTypeOf(raw);
+  const storage = storageOf(raw, wireType);
+  if (raw.format === 'money' && wireType !== 'string') {
+    throw new SchemaError(file, `/properties/${name}/format`, 'format "money" needs type "string" (amounts travel as "12.50")');
+  }
+  if (raw['x-storage'] === 'csv' && wireType !== 'array') {
+    throw new SchemaError(file, `/properties/${name}/x-storage`, '"csv" storage needs type "array"');
+  }
+  const ref = raw['x-ref'];
+  return {
+    name,
+    title: raw.title ?? name,
+    wireType,
+    storage,
+    nullable,
+    default: raw.default !== undefined ? raw.default : nullable ? null : zeroValue(wireType, storage),
+    enum: raw.enum,
+    format: raw.format,
+    itemType: raw.items?.type as FieldDefinition['itemType'],
+    readOnly: raw.readOnly === true,
+    writeOnly: raw.writeOnly === true,
+    unique: raw['x-unique'] === true || raw['x-unique'] === 'when-set',
+    uniqueIndex: raw['x-unique'] === true,
+    patternMessage: raw['x-patternMessage'],
+    renamedFrom: raw['x-renamedFrom'],
+    ref: ref
+      ? { resource: ref.resource, label: ref.label ?? 'name', key: ref.key ?? 'id', many: ref.many ?? wireType === 'array', as: ref.as }
+      : undefined,
+    ui: raw['x-ui'] ?? {},
+    transitions: raw['x-transitions'],
+  };
+}
+
+function parseSort(text: string): SortTerm[] {
+  return text.split(';').map((term) => {
+    const [field, direction] = term.split(',');
+    return { field, direction: direction === 'asc' ? 'asc' : 'desc' };
+  });
+}
+
+/** `auth.Admin` → `auth/admin`, the permission path of a controller. */
+export function controllerPathOf(controller: string): string {
+  return controller.replace(/\./g, '/').toLowerCase();
+}
+
+/** `user.MoneyLog` → `user/moneyLog`, the menu name and route path BuildAdmin's client expects. */
+export function menuNameOf(controller: string): string {
+  const path = controller.replace(/\./g, '/');
+  const cut = path.lastIndexOf('/') + 1;
+  return path.slice(0, cut) + path.charAt(cut).toLowerCase() + path.slice(cut + 1);
+}
+
+/** The row schema without our keywords and without virtual-only annotations: for validators and types. */
+function rowSchemaOf(raw: RawResourceSchema): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(raw.properties)) {
+    const clean: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(field)) if (!key.startsWith('x-')) clean[key] = value;
+    properties[name] = clean;
+  }
+  return { $id: raw.$id, title: raw.title, type: 'object', required: raw.required ?? [], properties, additionalProperties: false };
+}
+
+/** Fill defaults and derive everything the engine and the screens need, once. */
+export function normaliseResource(file: string, raw: RawResourceSchema): ResourceDefinition {
+  const fields = Object.entries(raw.properties).map(([name, field]) => normaliseField(file, name, field));
+  const names = new Set(fields.map((field) => field.name));
+  const primaryKey = raw['x-primaryKey'] ?? 'id';
+  if (!names.has(primaryKey)) throw new SchemaError(file, '/x-primaryKey', `primary key "${primaryKey}" is not a property`);
+  const mustExist = (path: string, field: string) => {
+    const column = field.includes('.') ? undefined : field;
+    if (column !== undefined && !names.has(column)) throw new SchemaError(file, path, `unknown field "${field}"`);
+  };
+  for (const name of raw.required ?? []) mustExist('/required', name);
+
+  const list = raw['x-list'] ?? {};
+  const quickSearch = list.quickSearch ?? [primaryKey];
+  quickSearch.forEach((field, index) => mustExist(`/x-list/quickSearch/${index}`, field));
+  const defaultSort = parseSort(list.defaultSort ?? `${primaryKey},desc`);
+  defaultSort.forEach((term) => mustExist('/x-list/defaultSort', term.field));
+  if (list.weighField) mustExist('/x-list/weighField', list.weighField);
+  if (list.tree) {
+    mustExist('/x-list/tree/parentField', list.tree.parentField);
+    mustExist('/x-list/tree/labelField', list.tree.labelField);
+  }
+
+  const controller = raw['x-controller'];
+  const controllerPath = controller ? controllerPathOf(controller) : undefined;
+  let menu: MenuDefinition | undefined;
+  const rawMenu = raw['x-menu'];
+  if (rawMenu) {
+    if (!controllerPath && !rawMenu.name) throw new SchemaError(file, '/x-menu', 'a menu needs "name" or "x-controller"');
+    const buttons = rawMenu.buttons ?? ['index', 'add', 'edit', 'del', ...(list.weighField ? ['sortable'] : [])];
+    menu = {
+      name: rawMenu.name ?? menuNameOf(controller as string),
+      parent: rawMenu.parent,
+      title: rawMenu.title,
+      icon: rawMenu.icon ?? 'fa fa-circle-o',
+      weigh: rawMenu.weigh ?? 0,
+      buttons,
+    };
+  }
+
+  const rawLimit = raw['x-dataLimit'];
+  const dataLimit = rawLimit ? { mode: rawLimit.mode, field: rawLimit.field ?? 'admin_id' } : false;
+  if (dataLimit) mustExist('/x-dataLimit/field', dataLimit.field);
+
+  const indexes = (raw['x-indexes'] ?? []).map((index, position) => {
+    index.columns.forEach((column, i) => mustExist(`/x-indexes/${position}/columns/${i}`, column));
+    return { columns: index.columns, unique: index.unique ?? false };
+  });
+  for (const field of fields) {
+    if (field.uniqueIndex && field.storage) indexes.push({ columns: [field.name], unique: true });
+    if (field.ref && !field.ref.many && field.storage) indexes.push({ columns: [field.name], unique: false });
+    const transitions = field.transitions;
+    if (transitions) {
+      if (!field.enum) throw new SchemaError(file, `/properties/${field.name}/x-transitions`, 'transitions need an enum');
+      for (const [from, targets] of Object.entries(transitions)) {
+        for (const value of [from, ...targets]) {
+          if (!field.enum.map(String).includes(value)) {
+            throw new SchemaError(file, `/properties/${field.name}/x-transitions/${from}`, `"${value}" is not one of the enum values`);
+          }
+        }
+      }
+    }
+    if (field.ui.search) void (field.ui.search satisfies SearchOperator);
+  }
+
+  const withTimestamps = raw['x-timestamps'] !== false;
+  return {
+    id: raw.$id,
+    title: raw.title,
+    table: raw['x-table'],
+    renamedFrom: raw['x-renamedFrom'],
+    primaryKey,
+    controller,
+    controllerPath,
+    fields,
+    list: { quickSearch, defaultSort, weighField: list.weighField, tree: list.tree },
+    menu,
+    dataLimit,
+    indexes: dedupeIndexes(indexes),
+    timestamps: {
+      create: withTimestamps && names.has('create_time') ? 'create_time' : undefined,
+      update: withTimestamps && names.has('update_time') ? 'update_time' : undefined,
+    },
+    seed: raw['x-seed'] ?? [],
+    rowSchema: rowSchemaOf(raw),
+  };
+}
+
+function dedupeIndexes(indexes: { columns: string[]; unique: boolean }[]) {
+  const seen = new Map<string, { columns: string[]; unique: boolean }>();
+  for (const index of indexes) {
+    const key = index.columns.join(',');
+    const existing = seen.get(key);
+    if (!existing || (index.unique && !existing.unique)) seen.set(key, index);
+  }
+  return [...seen.values()];
+}
+
+/** Cross-file checks: references point at loaded schemas and their columns; names are unique. */
+export function checkResourceSet(entries: { file: string; definition: ResourceDefinition }[]): void {
+  const byId = new Map(entries.map((entry) => [entry.definition.id, entry]));
+  const tables = new Map<string, string>();
+  const controllers = new Map<string, string>();
+  for (const { file, definition } of entries) {
+    const clash = tables.get(definition.table);
+    if (clash) throw new SchemaError(file, '/x-table', `table "${definition.table}" is also declared by ${clash}`);
+    tables.set(definition.table, file);
+    if (definition.controllerPath) {
+      const other = controllers.get(definition.controllerPath);
+      if (other) throw new SchemaError(file, '/x-controller', `controller "${definition.controller}" is also declared by ${other}`);
+      controllers.set(definition.controllerPath, file);
+    }
+    for (const field of definition.fields) {
+      if (!field.ref) continue;
+      const target = byId.get(field.ref.resource);
+      const path = `/properties/${field.name}/x-ref`;
+      if (!target) throw new SchemaError(file, `${path}/resource`, `unknown resource "${field.ref.resource}"`);
+      const columns = new Set(target.definition.fields.map((item) => item.name));
+      if (!columns.has(field.ref.label)) throw new SchemaError(file, `${path}/label`, `"${field.ref.resource}" has no field "${field.ref.label}"`);
+      if (!columns.has(field.ref.key)) throw new SchemaError(file, `${path}/key`, `"${field.ref.resource}" has no field "${field.ref.key}"`);
+    }
+    const relations = new Set(definition.fields.map((field) => field.ref?.as).filter(Boolean));
+    definition.list.quickSearch.forEach((name, index) => {
+      const [relation] = name.split('.');
+      if (name.includes('.') && !relations.has(relation)) {
+        throw new SchemaError(file, `/x-list/quickSearch/${index}`, `unknown relation "${relation}"`);
+      }
+    });
+  }
+}

@@ -1,0 +1,133 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from './ajv.js';
+import type { FieldDefinition, ResourceDefinition, Row } from './definition.js';
+
+/** One problem with one field; `message` is a translation key whose `%s`/`%d` take `params` in order. */
+export interface ValidationIssue {
+  field: string;
+  message: string;
+  /** the first param is always the field title (a translation key itself) */
+  params: (string | number)[];
+}
+
+export type ValidationResult = { ok: true; value: Row } | { ok: false; issues: ValidationIssue[] };
+
+export type WriteMode = 'add' | 'edit';
+
+const TYPE_MESSAGES: Record<string, string> = {
+  integer: '%s must be an integer',
+  number: '%s must be a number',
+  string: '%s must be text',
+  boolean: '%s must be true or false',
+  array: '%s must be a list',
+  object: '%s must be an object',
+};
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: 'Please enter the correct email address',
+  mobile: 'Please enter the correct mobile number',
+  money: '%s must be an amount such as 12.50',
+  date: '%s must be a date such as 2024-01-31',
+  'date-time': '%s must be a date and time',
+  time: '%s must be a time such as 08:30:00',
+  uri: '%s must be a URL',
+  color: '%s must be a colour such as #409eff',
+};
+
+const ajv = createAjv({ coerce: true });
+
+/** Fields a client may write: stored or virtual, not read-only. */
+export function writableFields(definition: ResourceDefinition): FieldDefinition[] {
+  return definition.fields.filter((field) => !field.readOnly);
+}
+
+function issueOf(error: ErrorObject, fields: Map<string, FieldDefinition>): ValidationIssue {
+  const missing = (error.params as { missingProperty?: string }).missingProperty;
+  const name = missing ?? error.instancePath.split('/')[1] ?? '';
+  const field = fields.get(name);
+  const title = field?.title ?? name;
+  switch (error.keyword) {
+    case 'required':
+      return { field: name, message: '%s cannot be empty', params: [title] };
+    case 'type': {
+      const expected = String((error.params as { type: string }).type).split(',')[0];
+      return { field: name, message: TYPE_MESSAGES[expected] ?? '%s is invalid', params: [title] };
+    }
+    case 'minLength':
+      return { field: name, message: '%s must be at least %d characters', params: [title, Number(error.params.limit)] };
+    case 'maxLength':
+      return { field: name, message: '%s cannot be longer than %d characters', params: [title, Number(error.params.limit)] };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { field: name, message: '%s must not be less than %d', params: [title, Number(error.params.limit)] };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { field: name, message: '%s must not be greater than %d', params: [title, Number(error.params.limit)] };
+    case 'enum':
+      return { field: name, message: '%s must be one of: %s', params: [title, (field?.enum ?? []).join(', ')] };
+    case 'pattern':
+      return { field: name, message: field?.patternMessage ?? '%s has an invalid format', params: [title] };
+    case 'format': {
+      const format = String((error.params as { format: string }).format);
+      return { field: name, message: FORMAT_MESSAGES[format] ?? '%s has an invalid format', params: [title] };
+    }
+    default:
+      return { field: name, message: '%s is invalid', params: [title] };
+  }
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * Validate request input for `add` (every required field) or `edit` (only the fields sent). Unknown and
+ * read-only keys are dropped, scalars are coerced the way PHP would, and nothing of the input is mutated.
+ */
+export function createInputValidator(definition: ResourceDefinition): (input: Row, mode: WriteMode) => ValidationResult {
+  const writable = writableFields(definition);
+  const fields = new Map(writable.map((field) => [field.name, field]));
+  const properties = (definition.rowSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = ((definition.rowSchema.required ?? []) as string[]).filter((name) => fields.has(name));
+  const schema = {
+    type: 'object',
+    properties: Object.fromEntries(writable.map((field) => [field.name, stripAnnotations(properties[field.name])])),
+  };
+  const validate: ValidateFunction = ajv.compile(schema);
+
+  return (input, mode) => {
+    const value: Row = {};
+    for (const [key, item] of Object.entries(input)) {
+      if (!fields.has(key)) continue;
+      // Optional fields sent as null by forms fall back to "not sent" unless the column is nullable.
+      if (item === null && !fields.get(key)?.nullable) continue;
+      // A secret left empty on an edit form keeps its stored value.
+      if (mode === 'edit' && fields.get(key)?.writeOnly && (item === '' || item === null)) continue;
+      value[key] = structuredClone(item);
+    }
+    const issues: ValidationIssue[] = [];
+    for (const name of required) {
+      if ((mode === 'add' || name in value) && isEmpty(value[name])) {
+        issues.push({ field: name, message: '%s cannot be empty', params: [fields.get(name)?.title ?? name] });
+      }
+    }
+    // An optional text left blank (an email, a mobile) is valid as it is: its format or pattern applies
+    // only to a value. Amounts are numbers, so a blank amount is still refused.
+    const blankText = (key: string, item: unknown) => item === '' && !required.includes(key) && fields.get(key)?.format !== 'money';
+    const checked: Row = {};
+    for (const [key, item] of Object.entries(value)) if (!blankText(key, item)) checked[key] = item;
+    if (!validate(checked)) {
+      for (const error of validate.errors ?? []) {
+        const issue = issueOf(error, fields);
+        if (!issues.some((known) => known.field === issue.field)) issues.push(issue);
+      }
+    }
+    return issues.length ? { ok: false, issues } : { ok: true, value: { ...value, ...checked } };
+  };
+}
+
+function stripAnnotations(schema: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!schema) return {};
+  const { readOnly: _r, writeOnly: _w, title: _t, description: _d, default: _default, ...rest } = schema;
+  return rest;
+}

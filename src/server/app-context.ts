@@ -1,0 +1,34 @@
+import type { ResourceDefinition } from '../schema/definition.js';
+import type { DatabaseHandle, Db } from './db/connection.js';
+import type { ConfigStore } from './config-store.js';
+import type { TokenStore } from './auth/tokens.js';
+import type { Messages } from './i18n.js';
+import type { Settings } from './settings.js';
+import type { ControllerRegistry } from './controllers/controller.js';
+
+/** The long-lived parts of one server process. */
+export interface AppContext {
+  handle: DatabaseHandle;
+  db: Db;
+  settings: Settings;
+  /** by `$id` */
+  resources: Map<string, ResourceDefinition>;
+  config: ConfigStore;
+  tokens: TokenStore;
+  messages: Messages;
+  controllers: ControllerRegistry;
+}
+
+/** The resource whose schema declares `table`, if any (a name read from data is never SQL by itself). */
+export function findResourceByTable(app: AppContext, table: unknown): ResourceDefinition | undefined {
+  if (typeof table !== 'string' || table === '') return undefined;
+  for (const definition of app.resources.values()) if (definition.table === table) return definition;
+  return undefined;
+}
+
+/** The resource of a table the code itself names; a missing schema is a programming error. */
+export function resourceByTable(app: AppContext, table: string): ResourceDefinition {
+  const definition = findResourceByTable(app, table);
+  if (!definition) throw new Error(`No schema declares table "${table}"`);
+  return definition;
+}

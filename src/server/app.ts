@@ -1,0 +1,130 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseQuery } from '../contract/query-string.js';
+import type { AppContext } from './app-context.js';
+import { ApiError, errors } from './errors.js';
+import { applyCors } from './http/cors.js';
+import { dispatch, requestLanguage } from './http/dispatch.js';
+import { envelopeOf, sendEnvelope } from './http/envelope.js';
+import { createRequestGuards } from './http/request-guards.js';
+import { adminApiBase } from '../contract/headers.js';
+import { fileOfUrl, STORAGE_URL_PREFIX } from './uploads/storage.js';
+
+export interface AppOptions {
+  /** built client (index.html + assets); the SPA is not served when absent */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** The HTTP server: API areas on the BuildAdmin contract, the SPA, and static assets. */
+export async function buildApp(app: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const server = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    routerOptions: { querystringParser: (text: string) => parseQuery(text), caseSensitive: true, ignoreTrailingSlash: true },
+    bodyLimit: 20 * 1024 * 1024,
+    // Whose X-Forwarded-For to believe for the client address (logs, throttle, blacklist).
+    trustProxy: app.settings.trustProxy,
+    // Malformed URLs and headers are the client's mistake: answer with the envelope, not a bare 400.
+    frameworkErrors: (_error, request, reply) => {
+      const { t } = requestLanguage(app, request);
+      sendEnvelope(reply, envelopeOf(errors.parameterError(), t, Math.floor(Date.now() / 1000)));
+    },
+  });
+
+  server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, parseQuery(String(body)));
+  });
+
+  // Uploads are read by the `ajax/upload` action itself; files over the limit arrive truncated and flagged.
+  await server.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: app.settings.uploadMaxSize + 1024 * 1024, files: 3, fields: 20, parts: 30, fieldSize: 64 * 1024 },
+  });
+
+  server.addHook('onRequest', async (request, reply) => {
+    const allowed = (await app.config.get('cors_request_domain', 'localhost,127.0.0.1')).split(/[\s,]+/).filter(Boolean);
+    applyCors(request, reply, allowed);
+    if (request.method === 'OPTIONS') return reply.code(204).send();
+  });
+
+  server.setErrorHandler((error: FastifyError, request, reply) => {
+    const { t } = requestLanguage(app, request);
+    const time = Math.floor(Date.now() / 1000);
+    if (error instanceof ApiError) return sendEnvelope(reply, envelopeOf(error, t, time));
+    if (isUniqueViolation(error)) return sendEnvelope(reply, envelopeOf(new ApiError('The same data already exists in the system!'), t, time));
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Unparseable bodies, wrong content types, oversize payloads: the client's mistake, a handled answer.
+      const answer = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? errors.invalidBody() : errors.parameterError();
+      return sendEnvelope(reply, envelopeOf(answer, t, time));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendEnvelope(reply, envelopeOf(new ApiError('Server internal error!'), t, time), 500);
+  });
+
+  const entrance = adminApiBase(app.settings.adminEntrance);
+  const guard = createRequestGuards(app);
+  const apiHandler = (area: 'admin' | 'user') => async (request: FastifyRequest, reply: FastifyReply) => (await guard(request, reply)) ?? dispatch(app, area, request, reply);
+  const methods = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'] as const;
+  for (const prefix of [entrance, `/index.php${entrance}`]) {
+    server.route({ method: [...methods], url: `${prefix}/:controller/:action`, handler: apiHandler('admin') });
+    server.route({ method: [...methods], url: `${prefix}/:controller`, handler: apiHandler('admin') });
+  }
+  for (const prefix of ['/api', '/index.php/api']) {
+    server.route({ method: [...methods], url: `${prefix}/:controller/:action`, handler: apiHandler('user') });
+    server.route({ method: [...methods], url: `${prefix}/:controller`, handler: apiHandler('user') });
+  }
+
+  const avatar = readFileSync(join(app.settings.projectRoot, 'src/server/assets/avatar.png'));
+  server.get('/static/images/avatar.png', (_request, reply) => reply.header('cache-control', 'public, max-age=86400').type('image/png').send(avatar));
+
+  // Uploaded files, read-only: plain files inside the storage directory only (no listing, no dot paths).
+  const storageDir = resolve(app.settings.storageDir);
+  mkdirSync(storageDir, { recursive: true });
+  await server.register(fastifyStatic, {
+    root: storageDir,
+    prefix: STORAGE_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '1d',
+    allowedPath: (pathname) => {
+      const file = fileOfUrl(storageDir, `${STORAGE_URL_PREFIX}${pathname.replace(/^\/+/, '')}`);
+      try {
+        return file !== undefined && statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    },
+    setHeaders: (response) => response.setHeader('x-content-type-options', 'nosniff'),
+  });
+
+  const clientDir = options.clientDir;
+  const indexHtml = clientDir && existsSync(join(clientDir, 'index.html')) ? readFileSync(join(clientDir, 'index.html')) : undefined;
+  if (clientDir && indexHtml) {
+    await server.register(fastifyStatic, { root: join(clientDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '1y' });
+  }
+
+  const apiPrefixes = [`${entrance}/`, '/api/', '/index.php/', STORAGE_URL_PREFIX];
+  server.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isApi = apiPrefixes.some((prefix) => path.startsWith(prefix));
+    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      // SPA routes (/, /chidaoadminstator/..., /user/..., /404 ...) are resolved by the client router.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    const { t } = requestLanguage(app, request);
+    return sendEnvelope(reply, envelopeOf(errors.notFound(path), t, Math.floor(Date.now() / 1000)), 404);
+  });
+
+  return server;
+}

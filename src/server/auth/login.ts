@@ -1,0 +1,63 @@
+import type { Row } from '../../schema/definition.js';
+import type { AppContext } from '../app-context.js';
+import { nowSeconds } from '../clock.js';
+import { errors } from '../errors.js';
+import { AREA_AUTH, type Area } from './identity.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+export const LOGIN_RETRY_LIMIT = 10;
+const LOCK_WINDOW = 86_400;
+
+export interface LoginResult {
+  account: Row;
+  token: string;
+  refreshToken: string;
+}
+
+/**
+ * Password login for either area (contract §3.8, §4.2, §7.4): status, lockout after 10 failures
+ * within 24 hours, password check (a legacy md5 hash is upgraded on success), tokens.
+ */
+export async function loginWithPassword(app: AppContext, area: Area, account: Row | undefined, password: string, keep: boolean, ip: string): Promise<LoginResult> {
+  const auth = AREA_AUTH[area];
+  if (!account) throw area === 'admin' ? errors.usernameIncorrect() : errors.accountNotExist();
+  if (!auth.isEnabled(account)) throw errors.accountDisabled();
+  const now = nowSeconds();
+  const failures = Number(account.login_failure ?? 0);
+  if (failures >= LOGIN_RETRY_LIMIT && now - Number(account.last_login_time ?? 0) < LOCK_WINDOW) throw errors.loginLocked();
+
+  const check = await verifyPassword(password, String(account.password ?? ''), String(account.salt ?? ''));
+  if (!check.ok) {
+    await app.db.updateTable(auth.accountTable).set({ login_failure: Math.min(failures + 1, 255), last_login_time: now }).where('id', '=', account.id).execute();
+    throw errors.passwordIncorrect();
+  }
+  const changes: Row = { login_failure: 0, last_login_time: now, last_login_ip: ip.slice(0, 50) };
+  if (check.needsUpgrade) {
+    changes.password = await hashPassword(password);
+    changes.salt = '';
+  }
+  return app.db.transaction().execute(async (trx) => {
+    await trx.updateTable(auth.accountTable).set(changes).where('id', '=', account.id).execute();
+    const token = await app.tokens.issue(auth.tokenType, Number(account.id), trx);
+    const refreshToken = keep ? await app.tokens.issue(auth.refreshType, Number(account.id), trx) : '';
+    return { account: { ...account, ...changes }, token, refreshToken };
+  });
+}
+
+export async function findAccount(app: AppContext, area: Area, column: string, value: string): Promise<Row | undefined> {
+  return (await app.db.selectFrom(AREA_AUTH[area].accountTable).selectAll().where(column, '=', value).executeTakeFirst()) as Row | undefined;
+}
+
+/** Logout: revoke the access token and, when given and of the area's kind, the refresh token. */
+export async function revokeSession(app: AppContext, area: Area, accessToken: string, refreshToken: unknown): Promise<void> {
+  if (typeof refreshToken === 'string' && refreshToken) {
+    const record = await app.tokens.find(refreshToken);
+    if (record?.type === AREA_AUTH[area].refreshType) await app.tokens.revoke(refreshToken);
+  }
+  if (accessToken) await app.tokens.revoke(accessToken);
+}
+
+/** "Remember me" and similar flags as PHP reads them: true, 1, "1", "true". */
+export function isTruthy(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true';
+}

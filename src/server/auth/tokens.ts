@@ -1,0 +1,77 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../db/connection.js';
+import { nowSeconds } from '../clock.js';
+
+export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'email-pass' | 'mobile-pass';
+
+/** Lifetimes (contract §3.1): fixed from issuance, never sliding. */
+export const TOKEN_TTL: Record<TokenType, number> = {
+  admin: 259_200,
+  user: 259_200,
+  'admin-refresh': 2_592_000,
+  'user-refresh': 2_592_000,
+  'email-pass': 600,
+  'mobile-pass': 600,
+};
+
+export interface TokenRecord {
+  type: TokenType;
+  userId: number;
+  expired: boolean;
+}
+
+const PURGE_INTERVAL = 48 * 3600;
+
+/**
+ * Opaque random tokens; only their HMAC is stored, so a leaked table does not leak sessions. The key
+ * lives in the database so several processes on one PostgreSQL agree on it.
+ */
+export class TokenStore {
+  private lastPurge = 0;
+
+  constructor(private readonly db: Db, private readonly key: string) {}
+
+  digest(token: string): string {
+    return createHmac('sha256', this.key).update(token).digest('hex');
+  }
+
+  async issue(type: TokenType, userId: number, db: Db = this.db): Promise<string> {
+    const token = randomUUID();
+    const now = nowSeconds();
+    await db.insertInto('token').values({ token: this.digest(token), type, user_id: userId, create_time: now, expire_time: now + TOKEN_TTL[type] }).execute();
+    if (now - this.lastPurge > PURGE_INTERVAL) {
+      this.lastPurge = now;
+      await db.deleteFrom('token').where('expire_time', '<', now - TOKEN_TTL['admin-refresh']).execute();
+    }
+    return token;
+  }
+
+  async find(token: string): Promise<TokenRecord | undefined> {
+    if (!token || token.length > 100) return undefined;
+    const row = (await this.db.selectFrom('token').select(['type', 'user_id', 'expire_time']).where('token', '=', this.digest(token)).executeTakeFirst()) as
+      | { type: TokenType; user_id: number; expire_time: number | null }
+      | undefined;
+    if (!row) return undefined;
+    const expireTime = Number(row.expire_time ?? 0);
+    return { type: row.type, userId: Number(row.user_id), expired: expireTime !== 0 && expireTime <= nowSeconds() };
+  }
+
+  async revoke(token: string): Promise<void> {
+    if (token) await this.db.deleteFrom('token').where('token', '=', this.digest(token)).execute();
+  }
+
+  async revokeAll(types: TokenType[], userId: number): Promise<void> {
+    await this.db.deleteFrom('token').where('type', 'in', types).where('user_id', '=', userId).execute();
+  }
+}
+
+/** The HMAC key: from TOKEN_SECRET, else created once and kept in `security_secret`. */
+export async function loadTokenKey(db: Db, fromEnv: string | undefined): Promise<string> {
+  if (fromEnv) return fromEnv;
+  const row = (await db.selectFrom('security_secret').select('value').where('name', '=', 'token_key').executeTakeFirst()) as { value: string } | undefined;
+  if (row) return row.value;
+  const value = randomBytes(32).toString('hex');
+  await db.insertInto('security_secret').values({ name: 'token_key', value }).onConflict((conflict) => conflict.column('name').doNothing()).execute();
+  const stored = (await db.selectFrom('security_secret').select('value').where('name', '=', 'token_key').executeTakeFirstOrThrow()) as { value: string };
+  return stored.value;
+}

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadResourceDefinitions } from '../schema/load-files.js';
+import type { ResourceDefinition } from '../schema/definition.js';
+import { buildApp } from './app.js';
+import type { AppContext } from './app-context.js';
+import { hashPassword, randomPassword } from './auth/passwords.js';
+import { loadTokenKey, TokenStore } from './auth/tokens.js';
+import { ConfigStore } from './config-store.js';
+import { createControllerRegistry } from './controllers/index.js';
+import { openDatabase } from './db/connection.js';
+import { migrate, type MigrationResult } from './db/migrate.js';
+import { seed } from './db/seed.js';
+import { Messages } from './i18n.js';
+import type { Settings } from './settings.js';
+
+export interface Server {
+  app: AppContext;
+  http: FastifyInstance;
+  migration: MigrationResult;
+  /** set on the first start (or when ADMIN_PASSWORD is given): the admin login to tell the user */
+  adminLogin?: { username: string; password: string; generated: boolean };
+  memberLogin?: { username: string; password: string };
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  schemasDir?: string;
+  clientDir?: string;
+  logger?: boolean;
+}
+
+async function setPassword(app: AppContext, table: string, id: number, password: string) {
+  await app.db.updateTable(table).set({ password: await hashPassword(password), salt: '', login_failure: 0 }).where('id', '=', id).execute();
+}
+
+/** Load schemas, migrate and seed the database, and build the HTTP server (not yet listening). */
+export async function createServer(settings: Settings, options: StartOptions = {}): Promise<Server> {
+  const definitions: ResourceDefinition[] = loadResourceDefinitions(options.schemasDir ?? join(settings.projectRoot, 'schemas'));
+  const handle = openDatabase(settings.databaseUrl);
+  try {
+    const migration = await migrate(handle, definitions, { allowDestructive: settings.allowDestructiveMigrations });
+    const seeded = await seed(handle, definitions, migration.created);
+    const config = new ConfigStore(handle.db);
+    const entrance = await config.get('backend_entrance', settings.adminEntrance);
+    const app: AppContext = {
+      handle,
+      db: handle.db,
+      settings: { ...settings, adminEntrance: /^\/[a-zA-Z0-9]+$/.test(entrance) ? entrance : settings.adminEntrance },
+      resources: new Map(definitions.map((definition) => [definition.id, definition])),
+      config,
+      tokens: new TokenStore(handle.db, await loadTokenKey(handle.db, settings.tokenSecret)),
+      messages: new Messages(join(settings.projectRoot, 'locales')),
+      controllers: createControllerRegistry(definitions),
+    };
+
+    let adminLogin: Server['adminLogin'];
+    if (settings.adminPassword || seeded.includes('admin')) {
+      const password = settings.adminPassword ?? randomPassword();
+      await setPassword(app, 'admin', 1, password);
+      adminLogin = { username: 'admin', password, generated: !settings.adminPassword };
+    }
+    let memberLogin: Server['memberLogin'];
+    if (seeded.includes('user')) {
+      const password = randomPassword();
+      await setPassword(app, 'user', 1, password);
+      memberLogin = { username: 'user', password };
+    }
+
+    const http = await buildApp(app, { clientDir: options.clientDir, logger: options.logger });
+    return {
+      app, http, migration, adminLogin, memberLogin,
+      close: async () => {
+        await http.close();
+        await handle.close();
+      },
+    };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { DEFAULT_AVATAR } from '../../../contract/headers.js';
+import { AREA_AUTH, loadIdentity } from '../../auth/identity.js';
+import { findAccount, isTruthy, loginWithPassword, revokeSession } from '../../auth/login.js';
+import { ruleTree } from '../../auth/menu-tree.js';
+import { ClickCaptchaService } from '../../captcha/captcha-service.js';
+import { errors, Success } from '../../errors.js';
+import { presentAdminFields } from '../../resources/auth/admin.js';
+import type { AppContext } from '../../app-context.js';
+import type { Controller, RequestContext } from '../controller.js';
+import { siteConfig } from '../site-config.js';
+import { checkCredentialsShape } from '../credentials.js';
+
+/** `Index`: admin login, logout and the bootstrap data of the back office (contract §4). */
+
+async function captchaRequired(app: AppContext): Promise<boolean> {
+  return app.settings.adminLoginCaptcha ?? app.config.flag('admin_login_captcha', true);
+}
+
+async function login(ctx: RequestContext) {
+  if (ctx.identity) throw errors.loggedIn();
+  if (ctx.method !== 'POST') return { captcha: await captchaRequired(ctx.app) };
+  const { username, password } = checkCredentialsShape(ctx.body, 'admin');
+  if (await captchaRequired(ctx.app)) {
+    const ok = await new ClickCaptchaService(ctx.app.db).check(ctx.body.captchaId, ctx.body.captchaInfo, true);
+    if (!ok) throw errors.captchaError();
+  }
+  ctx.logTitle = 'Login';
+  const account = await findAccount(ctx.app, 'admin', 'username', username);
+  const result = await loginWithPassword(ctx.app, 'admin', account, password, isTruthy(ctx.body.keep), ctx.ip);
+  // The operation log of this request names the admin who just logged in.
+  ctx.identity = await loadIdentity(ctx.app.db, AREA_AUTH.admin, Number(result.account.id));
+  const zone = await ctx.app.config.timeZone();
+  const shaped = presentAdminFields(result.account, zone);
+  return new Success(
+    {
+      userInfo: {
+        id: Number(shaped.id),
+        username: shaped.username,
+        nickname: shaped.nickname,
+        avatar: shaped.avatar,
+        last_login_time: shaped.last_login_time,
+        token: result.token,
+        refresh_token: result.refreshToken,
+      },
+    },
+    'Login succeeded!',
+  );
+}
+
+async function logout(ctx: RequestContext) {
+  if (ctx.method !== 'POST') return null;
+  await revokeSession(ctx.app, 'admin', ctx.token, ctx.body.refreshToken);
+  return null;
+}
+
+async function index(ctx: RequestContext) {
+  const identity = ctx.identity;
+  if (!identity) throw errors.needLogin();
+  const menus = await ruleTree(ctx.app.db, AREA_AUTH.admin.ruleTable, identity);
+  if (menus.length === 0) throw errors.noBackgroundMenu();
+  const zone = await ctx.app.config.timeZone();
+  const shaped = presentAdminFields(identity.account, zone);
+  return {
+    adminInfo: {
+      id: identity.id,
+      username: shaped.username,
+      nickname: shaped.nickname,
+      avatar: shaped.avatar || DEFAULT_AVATAR,
+      last_login_time: shaped.last_login_time,
+      super: identity.isSuper,
+    },
+    menus,
+    siteConfig: await siteConfig(ctx),
+    terminal: { phpDevelopmentServer: false, npmPackageManager: 'npm' },
+  };
+}
+
+export const indexController: Controller = {
+  name: 'Index',
+  path: 'index',
+  area: 'admin',
+  actions: { index, login, logout },
+  noNeedLogin: ['login', 'logout'],
+  noNeedPermission: ['index'],
+};

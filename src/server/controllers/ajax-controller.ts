@@ -1,0 +1,92 @@
+import type { Row } from '../../schema/definition.js';
+import { errors, Success } from '../errors.js';
+import { presentAttachment } from '../resources/routine/attachment.js';
+import { storeUpload, type IncomingFile } from '../uploads/upload-service.js';
+import type { Controller, RequestContext } from './controller.js';
+
+/**
+ * `ajax`: upload and the area cascade, for both areas (contract §6.20, §7.2). Admins need only to be
+ * logged in; members need the `ajax/upload` node to upload (the default group holds `*`), and the area
+ * list is public.
+ */
+
+/** The multipart `file` field and the plain fields of an upload request. */
+async function readMultipart(ctx: RequestContext): Promise<{ file?: IncomingFile; fields: Map<string, string> }> {
+  const fields = new Map<string, string>();
+  if (!ctx.request.isMultipart()) return { fields };
+  let file: IncomingFile | undefined;
+  try {
+    for await (const part of ctx.request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          // Only the first `file` is stored; the others are read past.
+          part.file.resume();
+          continue;
+        }
+        const data = await part.toBuffer();
+        file = { filename: part.filename ?? '', data, truncated: part.file.truncated };
+      } else if (typeof part.value === 'string') {
+        fields.set(part.fieldname, part.value);
+      }
+    }
+  } catch (error) {
+    // Limits of the parser (too many parts or fields) and malformed bodies.
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) throw errors.parameterError();
+    throw error;
+  }
+  return { file, fields };
+}
+
+async function upload(ctx: RequestContext) {
+  const identity = ctx.identity;
+  if (!identity) throw errors.needLogin();
+  const { file, fields } = await readMultipart(ctx);
+  const row = await storeUpload(ctx.app, {
+    file,
+    topic: fields.get('topic') ?? ctx.query.topic,
+    driver: fields.get('driver') ?? ctx.query.driver,
+    uploader: { area: ctx.area, id: identity.id },
+  });
+  const { create_time: _created, quote: _quote, ...shown } = presentAttachment(row, ctx.request.host);
+  return new Success({ file: shown }, 'File uploaded successfully');
+}
+
+function areaId(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') throw errors.parameterError();
+  if (!/^\d{1,15}$/.test(String(value))) throw errors.parameterError();
+  return Number(value);
+}
+
+/** Provinces; with `province` its cities; with `province` and `city` the city's districts. */
+async function area(ctx: RequestContext) {
+  const province = areaId(ctx.query.province);
+  const city = province === undefined ? undefined : areaId(ctx.query.city);
+  const [pid, level] = province === undefined ? [0, 1] : city === undefined ? [province, 2] : [city, 3];
+  const rows = (await ctx.app.db
+    .selectFrom('area')
+    .select(['id', 'name'])
+    .where('pid', '=', pid)
+    .where('level', '=', level)
+    .orderBy('id')
+    .execute()) as Row[];
+  return rows.map((row) => ({ value: Number(row.id), label: row.name }));
+}
+
+export const adminAjaxController: Controller = {
+  name: 'ajax',
+  path: 'ajax',
+  area: 'admin',
+  actions: { upload, area },
+  noNeedLogin: [],
+  noNeedPermission: ['*'],
+};
+
+export const memberAjaxController: Controller = {
+  name: 'ajax',
+  path: 'ajax',
+  area: 'user',
+  actions: { upload, area },
+  noNeedLogin: ['area'],
+  noNeedPermission: ['area'],
+};

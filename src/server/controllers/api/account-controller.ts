@@ -1,0 +1,49 @@
+import type { Row } from '../../../schema/definition.js';
+import { centsToYuan } from '../../db/values.js';
+import { errors } from '../../errors.js';
+import type { Controller, RequestContext } from '../controller.js';
+
+/** `/api/account/*`: the member's own ledgers (contract §7.2). */
+
+const PAGE_LIMIT = 100;
+
+function paging(query: Row): { page: number; limit: number } {
+  const page = query.page === undefined || query.page === '' ? 1 : Number(query.page);
+  const limit = query.limit === undefined || query.limit === '' ? 15 : Number(query.limit);
+  if (!Number.isInteger(page) || page < 1 || page > 1_000_000 || !Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMIT) {
+    throw errors.invalidPaging(PAGE_LIMIT);
+  }
+  return { page, limit };
+}
+
+function ledgerAction(table: string, column: 'money' | 'score') {
+  return async (ctx: RequestContext) => {
+    const identity = ctx.identity;
+    if (!identity) throw errors.needLogin();
+    const { page, limit } = paging(ctx.query);
+    const base = ctx.app.db.selectFrom(table).where('user_id', '=', identity.id);
+    const total = (await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()) as { total: number | string };
+    const rows = (await base
+      .select(['id', 'user_id', column, 'before', 'after', 'memo', 'create_time'])
+      .orderBy('create_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute()) as Row[];
+    const list = rows.map((row) =>
+      column === 'money'
+        ? { ...row, money: centsToYuan(row.money), before: centsToYuan(row.before), after: centsToYuan(row.after) }
+        : { ...row, score: Number(row.score), before: Number(row.before), after: Number(row.after) },
+    );
+    return { list, total: Number(total.total) };
+  };
+}
+
+export const accountController: Controller = {
+  name: 'account',
+  path: 'account',
+  area: 'user',
+  actions: { balance: ledgerAction('user_money_log', 'money'), integral: ledgerAction('user_score_log', 'score') },
+  noNeedLogin: [],
+  noNeedPermission: [],
+};

@@ -1,0 +1,59 @@
+import { AREA_AUTH, type Area } from '../../auth/identity.js';
+import { isTruthy } from '../../auth/login.js';
+import { ClickCaptchaService } from '../../captcha/captcha-service.js';
+import { errors, Success } from '../../errors.js';
+import type { Controller, RequestContext } from '../controller.js';
+import { tokenOf } from '../../http/dispatch.js';
+
+/** `/api/common/*`: click captcha and token refresh (contract §3.4, §3.5). */
+
+async function clickCaptcha(ctx: RequestContext) {
+  const id = ctx.query.id;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 100) throw errors.parameterEmpty('id');
+  const challenge = await new ClickCaptchaService(ctx.app.db).create(id);
+  return {
+    id: challenge.id,
+    text: challenge.shapes.map((key) => `<${ctx.t(key)}>`),
+    base64: challenge.base64,
+    width: challenge.width,
+    height: challenge.height,
+  };
+}
+
+async function checkClickCaptcha(ctx: RequestContext) {
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  const consume = isTruthy(ctx.body.unset);
+  const ok = await new ClickCaptchaService(ctx.app.db).check(ctx.body.id, ctx.body.info, consume);
+  if (!ok) throw errors.captchaFailed();
+  return new Success(null, 'Verification is successful!');
+}
+
+/**
+ * A new access token for a refresh token. The stale access token must come along in the area's header;
+ * it is revoked. The refresh token itself is not rotated (contract §3.4).
+ */
+async function refreshToken(ctx: RequestContext) {
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  const token = ctx.body.refreshToken;
+  if (typeof token !== 'string' || token === '') throw errors.loginExpired();
+  const record = await ctx.app.tokens.find(token);
+  if (!record || record.expired) throw errors.loginExpired();
+  const area: Area | undefined = record.type === 'admin-refresh' ? 'admin' : record.type === 'user-refresh' ? 'user' : undefined;
+  if (!area) throw errors.invalidToken();
+  const stale = tokenOf(ctx.request, area, {});
+  if (!stale) throw errors.invalidToken();
+  const staleRecord = await ctx.app.tokens.find(stale);
+  if (staleRecord && staleRecord.userId !== record.userId) throw errors.invalidToken();
+  await ctx.app.tokens.revoke(stale);
+  const fresh = await ctx.app.tokens.issue(AREA_AUTH[area].tokenType, record.userId);
+  return { type: record.type, token: fresh };
+}
+
+export const commonController: Controller = {
+  name: 'common',
+  path: 'common',
+  area: 'user',
+  actions: { clickCaptcha, checkClickCaptcha, refreshToken },
+  noNeedLogin: ['*'],
+  noNeedPermission: ['*'],
+};

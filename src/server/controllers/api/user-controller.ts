@@ -1,0 +1,76 @@
+import type { Row } from '../../../schema/definition.js';
+import { findAccount, isTruthy, loginWithPassword, revokeSession } from '../../auth/login.js';
+import { ClickCaptchaService } from '../../captcha/captcha-service.js';
+import { centsToYuan } from '../../db/values.js';
+import { errors, Success } from '../../errors.js';
+import { presentMemberFields } from '../../resources/user/user.js';
+import type { AppContext } from '../../app-context.js';
+import type { Controller, RequestContext } from '../controller.js';
+import { checkCredentialsShape, EMAIL_PATTERN, MOBILE_PATTERN, USERNAME_PATTERN } from '../credentials.js';
+
+/** The member object of the wire (contract §7.1). */
+export function memberInfo(account: Row, token: string, refreshToken = ''): Row {
+  const row = presentMemberFields(account);
+  return {
+    id: Number(row.id),
+    username: row.username,
+    nickname: row.nickname,
+    email: row.email,
+    mobile: row.mobile,
+    avatar: row.avatar,
+    gender: Number(row.gender ?? 0),
+    birthday: row.birthday || null,
+    money: centsToYuan(row.money),
+    score: Number(row.score ?? 0),
+    join_time: Number(row.join_time ?? 0),
+    motto: row.motto,
+    last_login_time: Number(row.last_login_time ?? 0),
+    last_login_ip: row.last_login_ip,
+    token,
+    refresh_token: refreshToken,
+  };
+}
+
+async function captchaRequired(app: AppContext): Promise<boolean> {
+  return app.settings.userLoginCaptcha ?? app.config.flag('user_login_captcha', true);
+}
+
+/** Which column a login name addresses: mobile number, email address or username. */
+function accountColumn(name: string): string | undefined {
+  if (MOBILE_PATTERN.test(name)) return 'mobile';
+  if (EMAIL_PATTERN.test(name)) return 'email';
+  if (USERNAME_PATTERN.test(name)) return 'username';
+  return undefined;
+}
+
+async function checkIn(ctx: RequestContext) {
+  if (ctx.identity) throw errors.loggedIn();
+  if (ctx.method !== 'POST') return { userLoginCaptchaSwitch: await captchaRequired(ctx.app), accountVerificationType: [] };
+  const tab = ctx.body.tab ?? 'login';
+  if (tab !== 'login') throw errors.unknownOperation();
+  const { username, password } = checkCredentialsShape(ctx.body, 'user');
+  if (await captchaRequired(ctx.app)) {
+    const ok = await new ClickCaptchaService(ctx.app.db).check(ctx.body.captchaId, ctx.body.captchaInfo, true);
+    if (!ok) throw errors.captchaError();
+  }
+  const column = accountColumn(username);
+  if (!column) throw errors.accountNotExist();
+  const account = await findAccount(ctx.app, 'user', column, username);
+  const result = await loginWithPassword(ctx.app, 'user', account, password, isTruthy(ctx.body.keep), ctx.ip);
+  return new Success({ userInfo: memberInfo(result.account, result.token, result.refreshToken), routePath: '/user' }, 'Login succeeded!');
+}
+
+async function logout(ctx: RequestContext) {
+  if (ctx.method !== 'POST') return null;
+  await revokeSession(ctx.app, 'user', ctx.token, ctx.body.refreshToken);
+  return null;
+}
+
+export const userController: Controller = {
+  name: 'user',
+  path: 'user',
+  area: 'user',
+  actions: { checkIn, logout },
+  noNeedLogin: ['checkIn', 'logout'],
+  noNeedPermission: ['*'],
+};

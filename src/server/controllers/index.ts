@@ -1,0 +1,25 @@
+import type { ResourceDefinition } from '../../schema/definition.js';
+import { RESOURCE_HOOKS } from '../resources/index.js';
+import { resourceController } from '../resources/resource-controller.js';
+import { adminInfoController } from './admin/admin-info-controller.js';
+import { indexController } from './admin/index-controller.js';
+import { dashboardController } from './admin/dashboard-controller.js';
+import { adminAjaxController, memberAjaxController } from './ajax-controller.js';
+import { accountController } from './api/account-controller.js';
+import { commonController } from './api/common-controller.js';
+import { userController } from './api/user-controller.js';
+import { ControllerRegistry } from './controller.js';
+
+/** Every controller: one per schema with `x-controller`, plus the hand-written ones. */
+export function createControllerRegistry(definitions: Iterable<ResourceDefinition>): ControllerRegistry {
+  const registry = new ControllerRegistry();
+  for (const definition of definitions) {
+    if (definition.controller) registry.register(resourceController(definition, RESOURCE_HOOKS[definition.id]));
+  }
+  const handWritten = [
+    indexController, dashboardController, adminInfoController, adminAjaxController,
+    userController, commonController, accountController, memberAjaxController,
+  ];
+  for (const controller of handWritten) registry.register(controller);
+  return registry;
+}

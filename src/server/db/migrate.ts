@@ -1,0 +1,378 @@
+import { sql } from 'kysely';
+import type { ColumnStorage, FieldDefinition, IndexDefinition, ResourceDefinition } from '../../schema/definition.js';
+import type { DatabaseHandle, DialectName, Db } from './connection.js';
+import { storedDefault } from './values.js';
+
+/**
+ * Migrations derived from the schemas. The last applied shape of every table is kept in
+ * `schema_state`; each start compares it with the schemas and applies only safe changes: create
+ * table, add column, widen, add index, renames declared with `x-renamedFrom`. Anything that could lose
+ * data is refused unless explicitly allowed.
+ */
+
+interface ColumnSnapshot {
+  type: ColumnStorage['type'];
+  length?: number;
+  nullable: boolean;
+  primary: boolean;
+}
+
+interface TableSnapshot {
+  columns: Record<string, ColumnSnapshot>;
+  indexes: Record<string, IndexDefinition>;
+}
+
+export interface MigrationResult {
+  /** tables created in this run (their seed rows are inserted by the seeder) */
+  created: string[];
+  /** human-readable list of what changed; empty when nothing did */
+  changes: string[];
+}
+
+export class DestructiveMigrationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Refusing destructive schema changes:\n  - ${problems.join('\n  - ')}\n` +
+        'Nothing was changed. Set ALLOW_DESTRUCTIVE_MIGRATIONS=true to apply them anyway.',
+    );
+    this.name = 'DestructiveMigrationError';
+  }
+}
+
+const STATE_TABLE = 'schema_state';
+
+function snapshotOf(definition: ResourceDefinition): TableSnapshot {
+  const columns: Record<string, ColumnSnapshot> = {};
+  for (const field of definition.fields) {
+    if (!field.storage) continue;
+    columns[field.name] = {
+      type: field.storage.type,
+      length: field.storage.length,
+      nullable: field.nullable,
+      primary: field.name === definition.primaryKey,
+    };
+  }
+  const indexes: Record<string, IndexDefinition> = {};
+  for (const index of definition.indexes) indexes[indexName(definition.table, index)] = index;
+  return { columns, indexes };
+}
+
+function indexName(table: string, index: IndexDefinition): string {
+  return `${index.unique ? 'uniq' : 'idx'}_${table}_${index.columns.join('_')}`.slice(0, 60);
+}
+
+function sqlType(dialect: DialectName, column: ColumnSnapshot): string {
+  switch (column.type) {
+    case 'bigint':
+    case 'money':
+    case 'boolean':
+      return dialect === 'sqlite' ? 'integer' : 'bigint';
+    case 'real':
+      return dialect === 'sqlite' ? 'real' : 'double precision';
+    case 'varchar':
+      return `varchar(${column.length ?? 255})`;
+    case 'text':
+    case 'json':
+    case 'csv':
+      return 'text';
+  }
+}
+
+function fieldsByName(definition: ResourceDefinition): Map<string, FieldDefinition> {
+  return new Map(definition.fields.map((field) => [field.name, field]));
+}
+
+async function ensureStateTable(db: Db): Promise<void> {
+  await db.schema
+    .createTable(STATE_TABLE)
+    .ifNotExists()
+    .addColumn('table_name', 'varchar(100)', (column) => column.primaryKey())
+    .addColumn('definition', 'text', (column) => column.notNull())
+    .addColumn('menu_synced', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
+}
+
+async function existingTables(db: Db): Promise<Set<string>> {
+  const tables = await db.introspection.getTables();
+  return new Set(tables.map((table) => table.name));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's column builder is generic over the table
+function columnBuilder(dialect: DialectName, definition: ResourceDefinition, name: string, column: ColumnSnapshot): (builder: any) => any {
+  const field = fieldsByName(definition).get(name) as FieldDefinition;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  return (builder: any) => {
+    let result = builder;
+    if (column.primary) {
+      result = result.primaryKey();
+      if (column.type === 'bigint' && dialect === 'sqlite') result = result.autoIncrement();
+      return result;
+    }
+    if (!column.nullable) {
+      result = result.notNull();
+      const fallback = storedDefault(field);
+      if (fallback !== null && fallback !== undefined) result = result.defaultTo(fallback);
+    }
+    return result;
+  };
+}
+
+async function createTable(handle: DatabaseHandle, definition: ResourceDefinition, snapshot: TableSnapshot, tableName = definition.table) {
+  const { db, dialect } = handle;
+  let builder = db.schema.createTable(tableName);
+  for (const [name, column] of Object.entries(snapshot.columns)) {
+    const type = column.primary && column.type === 'bigint' && dialect === 'postgres' ? 'bigserial' : sqlType(dialect, column);
+    builder = builder.addColumn(name, sql.raw(type), columnBuilder(dialect, definition, name, column));
+  }
+  await builder.execute();
+}
+
+async function createIndex(db: Db, table: string, name: string, index: IndexDefinition) {
+  let builder = db.schema.createIndex(name).ifNotExists().on(table).columns(index.columns);
+  if (index.unique) builder = builder.unique();
+  await builder.execute();
+}
+
+function isWidening(before: ColumnSnapshot, after: ColumnSnapshot): boolean {
+  if (before.type === after.type) {
+    if (before.type === 'varchar') return (after.length ?? 0) >= (before.length ?? 0);
+    return true;
+  }
+  const textual = ['text', 'json', 'csv'];
+  if (before.type === 'varchar' && textual.includes(after.type)) return true;
+  if (textual.includes(before.type) && textual.includes(after.type)) return true;
+  if (before.type === 'bigint' && after.type === 'real') return true;
+  return false;
+}
+
+interface Plan {
+  renameTableFrom?: string;
+  create: boolean;
+  renames: [string, string][];
+  adds: string[];
+  widen: string[];
+  /** narrowed or changed type: destructive, applied only when allowed */
+  retype: string[];
+  relaxNull: string[];
+  /** nullable → NOT NULL: existing NULLs take the default first */
+  requireValue: string[];
+  drops: string[];
+  dropIndexes: string[];
+  addIndexes: string[];
+  destructive: string[];
+}
+
+function plan(definition: ResourceDefinition, previous: TableSnapshot | undefined, next: TableSnapshot, file: string): Plan {
+  const result: Plan = { create: false, renames: [], adds: [], widen: [], retype: [], relaxNull: [], requireValue: [], drops: [], dropIndexes: [], addIndexes: [], destructive: [] };
+  if (!previous) return { ...result, create: true, addIndexes: Object.keys(next.indexes) };
+  const fields = fieldsByName(definition);
+  const consumed = new Set<string>();
+  for (const [name, column] of Object.entries(next.columns)) {
+    const before = previous.columns[name];
+    if (!before) {
+      const from = fields.get(name)?.renamedFrom;
+      if (from && previous.columns[from] && !next.columns[from]) {
+        result.renames.push([from, name]);
+        consumed.add(from);
+        if (!isWidening(previous.columns[from], column)) {
+          result.destructive.push(`${file}: column "${definition.table}.${from}" renamed to "${name}" with a narrower type`);
+        }
+      } else {
+        result.adds.push(name);
+      }
+      continue;
+    }
+    consumed.add(name);
+    const sameShape = before.type === column.type && before.length === column.length;
+    if (!sameShape) {
+      if (isWidening(before, column)) result.widen.push(name);
+      else {
+        result.retype.push(name);
+        result.destructive.push(`${file}: column "${definition.table}.${name}" would change from ${describe(before)} to ${describe(column)}`);
+      }
+    }
+    if (before.nullable && !column.nullable) {
+      result.requireValue.push(name);
+      result.destructive.push(`${file}: column "${definition.table}.${name}" would become NOT NULL (existing NULLs would take the default)`);
+    } else if (!before.nullable && column.nullable) {
+      result.relaxNull.push(name);
+    }
+  }
+  for (const name of Object.keys(previous.columns)) {
+    if (!consumed.has(name)) {
+      result.drops.push(name);
+      result.destructive.push(`${file}: column "${definition.table}.${name}" would be dropped with its data (declare "x-renamedFrom" to rename it)`);
+    }
+  }
+  for (const name of Object.keys(previous.indexes)) if (!next.indexes[name]) result.dropIndexes.push(name);
+  for (const name of Object.keys(next.indexes)) if (!previous.indexes[name]) result.addIndexes.push(name);
+  return result;
+}
+
+function describe(column: ColumnSnapshot): string {
+  return column.type === 'varchar' ? `varchar(${column.length})` : column.type;
+}
+
+function isEmptyPlan(step: Plan): boolean {
+  return !step.create && !step.renameTableFrom && [step.renames, step.adds, step.widen, step.retype, step.relaxNull, step.requireValue, step.drops, step.dropIndexes, step.addIndexes].every((list) => list.length === 0);
+}
+
+/** SQLite cannot alter a column's type or nullability: rebuild the table with the new shape. */
+async function rebuildSqliteTable(handle: DatabaseHandle, definition: ResourceDefinition, snapshot: TableSnapshot, keep: string[], requireValue: string[]) {
+  const temporary = `${definition.table}__rebuild`;
+  await createTable(handle, definition, snapshot, temporary);
+  const fields = fieldsByName(definition);
+  const columns = keep.map((name) => sql.ref(name));
+  // Columns that become NOT NULL take their default where they held NULL.
+  const values = keep.map((name) =>
+    requireValue.includes(name) ? sql`COALESCE(${sql.ref(name)}, ${storedDefault(fields.get(name) as FieldDefinition)})` : sql.ref(name),
+  );
+  await sql`INSERT INTO ${sql.table(temporary)} (${sql.join(columns)}) SELECT ${sql.join(values)} FROM ${sql.table(definition.table)}`.execute(handle.db);
+  await handle.db.schema.dropTable(definition.table).execute();
+  await handle.db.schema.alterTable(temporary).renameTo(definition.table).execute();
+}
+
+export interface MigrateOptions {
+  allowDestructive?: boolean;
+  /** file name per schema id, for messages */
+  files?: Record<string, string>;
+}
+
+/** Bring the database to the shape of the schemas. Running it twice changes nothing. */
+export async function migrate(handle: DatabaseHandle, definitions: ResourceDefinition[], options: MigrateOptions = {}): Promise<MigrationResult> {
+  const { db, dialect } = handle;
+  await ensureStateTable(db);
+  const tables = await existingTables(db);
+  const stateRows = (await db.selectFrom(STATE_TABLE).select(['table_name', 'definition']).execute()) as { table_name: string; definition: string }[];
+  const state = new Map(stateRows.map((row) => [row.table_name, JSON.parse(row.definition) as TableSnapshot]));
+
+  const steps: { definition: ResourceDefinition; next: TableSnapshot; step: Plan }[] = [];
+  for (const definition of definitions) {
+    const file = options.files?.[definition.id] ?? `schemas/${definition.id}.json`;
+    const next = snapshotOf(definition);
+    let previous = state.get(definition.table);
+    let renameTableFrom: string | undefined;
+    if (!previous && definition.renamedFrom && state.has(definition.renamedFrom) && !tables.has(definition.table)) {
+      previous = state.get(definition.renamedFrom);
+      renameTableFrom = definition.renamedFrom;
+    }
+    if (!previous && tables.has(definition.table)) {
+      // A table we have no record of (e.g. imported from an existing BuildAdmin database): adopt the
+      // columns it has and add the rest.
+      previous = await adoptExisting(db, definition, next);
+    }
+    const step = plan(definition, previous, next, file);
+    step.renameTableFrom = renameTableFrom;
+    steps.push({ definition, next, step });
+  }
+
+  const problems = steps.flatMap(({ step }) => step.destructive);
+  if (problems.length && !options.allowDestructive) throw new DestructiveMigrationError(problems);
+
+  const result: MigrationResult = { created: [], changes: [] };
+  for (const { definition, next, step } of steps) {
+    if (isEmptyPlan(step)) continue;
+    const table = definition.table;
+    await db.transaction().execute(async (trx) => {
+      const scoped: DatabaseHandle = { ...handle, db: trx };
+      if (step.renameTableFrom) {
+        await trx.schema.alterTable(step.renameTableFrom).renameTo(table).execute();
+        await trx.deleteFrom(STATE_TABLE).where('table_name', '=', step.renameTableFrom).execute();
+        result.changes.push(`renamed table ${step.renameTableFrom} → ${table}`);
+      }
+      if (step.create) {
+        await createTable(scoped, definition, next);
+        result.created.push(table);
+        result.changes.push(`created table ${table}`);
+      }
+      for (const [from, to] of step.renames) {
+        await trx.schema.alterTable(table).renameColumn(from, to).execute();
+        result.changes.push(`renamed column ${table}.${from} → ${to}`);
+      }
+      for (const name of step.dropIndexes) {
+        await trx.schema.dropIndex(name).ifExists().execute();
+        result.changes.push(`dropped index ${name}`);
+      }
+      const sqliteRebuild = dialect === 'sqlite' && (step.widen.some((name) => next.columns[name].type !== 'varchar') || step.retype.length > 0 || step.relaxNull.length > 0 || step.requireValue.length > 0 || step.drops.length > 0);
+      if (sqliteRebuild) {
+        const keep = Object.keys(next.columns).filter((name) => !step.adds.includes(name));
+        await rebuildSqliteTable(scoped, definition, next, keep, step.requireValue);
+        for (const name of Object.keys(next.indexes)) await createIndex(trx, table, name, next.indexes[name]);
+        result.changes.push(`rebuilt table ${table} (${[...step.widen, ...step.retype, ...step.relaxNull, ...step.requireValue, ...step.drops].join(', ')})`);
+      } else {
+        for (const name of step.drops) {
+          await trx.schema.alterTable(table).dropColumn(name).execute();
+          result.changes.push(`dropped column ${table}.${name}`);
+        }
+        for (const name of step.widen) {
+          if (dialect === 'postgres') {
+            await trx.schema.alterTable(table).alterColumn(name, (column) => column.setDataType(sql.raw(sqlType(dialect, next.columns[name])))).execute();
+          }
+          // SQLite does not enforce varchar lengths: widening a varchar is a bookkeeping change only.
+          result.changes.push(`widened column ${table}.${name} to ${describe(next.columns[name])}`);
+        }
+        for (const name of step.retype) {
+          // PostgreSQL only (SQLite rebuilds): an explicit cast truncates text and converts numbers; the old
+          // default may not cast to the new type, so it is replaced by the new one.
+          const type = sql.raw(sqlType(dialect, next.columns[name]));
+          const { nullable, primary } = next.columns[name];
+          if (!primary) await trx.schema.alterTable(table).alterColumn(name, (column) => column.dropDefault()).execute();
+          await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(name)} TYPE ${type} USING ${sql.ref(name)}::${type}`.execute(trx);
+          const fallback = nullable || primary ? null : storedDefault(fieldsByName(definition).get(name) as FieldDefinition);
+          if (fallback !== null && fallback !== undefined) {
+            await trx.schema.alterTable(table).alterColumn(name, (column) => column.setDefault(fallback)).execute();
+          }
+          result.changes.push(`changed column ${table}.${name} to ${describe(next.columns[name])}`);
+        }
+        for (const name of step.relaxNull) {
+          await trx.schema.alterTable(table).alterColumn(name, (column) => column.dropNotNull()).execute();
+          result.changes.push(`made column ${table}.${name} nullable`);
+        }
+        for (const name of step.requireValue) {
+          const fallback = storedDefault(fieldsByName(definition).get(name) as FieldDefinition);
+          await trx.updateTable(table).set({ [name]: fallback }).where(name, 'is', null).execute();
+          await trx.schema.alterTable(table).alterColumn(name, (column) => column.setNotNull()).execute();
+          if (fallback !== null && fallback !== undefined) await trx.schema.alterTable(table).alterColumn(name, (column) => column.setDefault(fallback)).execute();
+          result.changes.push(`made column ${table}.${name} NOT NULL`);
+        }
+      }
+      for (const name of step.adds) {
+        if (sqliteRebuild) {
+          // the rebuilt table already has it
+        } else {
+          await trx.schema.alterTable(table).addColumn(name, sql.raw(sqlType(dialect, next.columns[name])), columnBuilder(dialect, definition, name, next.columns[name])).execute();
+        }
+        result.changes.push(`added column ${table}.${name}`);
+      }
+      for (const name of step.addIndexes) {
+        await createIndex(trx, table, name, next.indexes[name]);
+        if (!step.create) result.changes.push(`added index ${name}`);
+      }
+      const definitionJson = JSON.stringify(next);
+      const updated = await trx.updateTable(STATE_TABLE).set({ definition: definitionJson }).where('table_name', '=', table).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        await trx.insertInto(STATE_TABLE).values({ table_name: table, definition: definitionJson, menu_synced: 0 }).execute();
+      }
+    });
+  }
+  return result;
+}
+
+async function adoptExisting(db: Db, definition: ResourceDefinition, next: TableSnapshot): Promise<TableSnapshot> {
+  const tables = await db.introspection.getTables();
+  const table = tables.find((item) => item.name === definition.table);
+  const present = new Set(table?.columns.map((column) => column.name) ?? []);
+  const columns: Record<string, ColumnSnapshot> = {};
+  for (const [name, column] of Object.entries(next.columns)) if (present.has(name)) columns[name] = column;
+  return { columns, indexes: {} };
+}
+
+/** Which schemas have had their menu rules inserted; menus are synced once so admins may edit them. */
+export async function menuSyncedTables(db: Db): Promise<Set<string>> {
+  const rows = (await db.selectFrom(STATE_TABLE).select('table_name').where('menu_synced', '=', 1).execute()) as { table_name: string }[];
+  return new Set(rows.map((row) => row.table_name));
+}
+
+export async function markMenuSynced(db: Db, table: string): Promise<void> {
+  await db.updateTable(STATE_TABLE).set({ menu_synced: 1 }).where('table_name', '=', table).execute();
+}

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { ResourceDefinition, Row } from '../../schema/definition.js';
+import { nowSeconds } from '../clock.js';
+import type { DatabaseHandle, Db } from './connection.js';
+import { markMenuSynced, menuSyncedTables } from './migrate.js';
+import { rowToStorage } from './values.js';
+
+/** A full stored row for an insert: defaults for every column not given, timestamps set. */
+export function completeRow(definition: ResourceDefinition, values: Row, now = nowSeconds()): Row {
+  const filled: Row = {};
+  for (const field of definition.fields) {
+    if (!field.storage) continue;
+    if (field.name in values) filled[field.name] = values[field.name];
+    else if (field.name !== definition.primaryKey) filled[field.name] = field.default;
+  }
+  if (definition.timestamps.create && values[definition.timestamps.create] === undefined) filled[definition.timestamps.create] = now;
+  if (definition.timestamps.update && values[definition.timestamps.update] === undefined) filled[definition.timestamps.update] = now;
+  return rowToStorage(definition, filled);
+}
+
+/** PostgreSQL serial counters do not move when rows are inserted with explicit ids. */
+export async function resetSequence(handle: DatabaseHandle, definition: ResourceDefinition): Promise<void> {
+  const key = definition.fields.find((field) => field.name === definition.primaryKey);
+  if (handle.dialect !== 'postgres' || key?.wireType !== 'integer') return;
+  await sql`SELECT setval(pg_get_serial_sequence(${definition.table}, ${definition.primaryKey}), GREATEST((SELECT MAX(${sql.ref(definition.primaryKey)}) FROM ${sql.table(definition.table)}), 1))`.execute(handle.db);
+}
+
+/** Titles of the permission nodes a schema menu gets; other buttons are titled by their name. */
+const BUTTON_TITLES: Record<string, string> = { index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序' };
+
+/** In seeds, group `rules` may list rule names; they become ids once the rules exist. */
+const RULE_TABLE_OF_GROUP: Record<string, string> = { admin_group: 'admin_rule', user_group: 'user_rule' };
+
+async function resolveRuleNames(db: Db, ruleTable: string, names: string): Promise<string> {
+  if (names === '*' || names === '' || /^[\d,]+$/.test(names)) return names;
+  const wanted = names.split(',').map((name) => name.toLowerCase());
+  const rows = (await db.selectFrom(ruleTable).select(['id', 'name']).execute()) as { id: number; name: string }[];
+  return rows.filter((row) => wanted.includes(row.name.toLowerCase())).map((row) => row.id).join(',');
+}
+
+/** Insert the menu rule and its permission nodes for every schema with `x-menu`, once per schema. */
+async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<string[]> {
+  const synced = await menuSyncedTables(db);
+  const added: string[] = [];
+  const now = nowSeconds();
+  for (const definition of definitions) {
+    const menu = definition.menu;
+    if (!menu || synced.has(definition.table)) continue;
+    await db.transaction().execute(async (trx) => {
+      const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
+      const byName = new Map(rules.map((rule) => [rule.name.toLowerCase(), rule.id]));
+      let menuId = byName.get(menu.name.toLowerCase());
+      if (menuId === undefined) {
+        const parentId = menu.parent ? (byName.get(menu.parent.toLowerCase()) ?? 0) : 0;
+        const inserted = await trx
+          .insertInto('admin_rule')
+          .values({
+            pid: parentId, type: 'menu', title: menu.title, name: menu.name, path: menu.name, icon: menu.icon,
+            menu_type: 'tab', url: '', component: definition.id, keepalive: 1, extend: 'none', remark: '',
+            weigh: menu.weigh, status: '1', create_time: now, update_time: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        menuId = Number(inserted.id);
+        added.push(menu.name);
+      }
+      for (const button of menu.buttons) {
+        const name = `${menu.name}/${button}`;
+        if (byName.has(name.toLowerCase())) continue;
+        await trx
+          .insertInto('admin_rule')
+          .values({
+            pid: menuId, type: 'button', title: BUTTON_TITLES[button] ?? button, name, path: '', icon: '', menu_type: null, url: '',
+            component: '', keepalive: 0, extend: 'none', remark: '', weigh: 0, status: '1', create_time: now, update_time: now,
+          })
+          .execute();
+      }
+      await markMenuSynced(trx, definition.table);
+    });
+  }
+  return added;
+}
+
+/**
+ * Seed rows of tables created in this run, then menus of schemas not synced yet, then rule names in
+ * group seeds. Returns the tables that received seed rows.
+ */
+export async function seed(handle: DatabaseHandle, definitions: ResourceDefinition[], created: string[]): Promise<string[]> {
+  const { db } = handle;
+  const seeded: string[] = [];
+  const now = nowSeconds();
+  for (const definition of definitions) {
+    if (!created.includes(definition.table) || definition.seed.length === 0) continue;
+    for (const values of definition.seed) await db.insertInto(definition.table).values(completeRow(definition, values, now)).execute();
+    await resetSequence(handle, definition);
+    seeded.push(definition.table);
+  }
+  if (definitions.some((definition) => definition.table === 'admin_rule')) await syncMenus(db, definitions);
+  for (const [groupTable, ruleTable] of Object.entries(RULE_TABLE_OF_GROUP)) {
+    if (!seeded.includes(groupTable)) continue;
+    const groups = (await db.selectFrom(groupTable).select(['id', 'rules']).execute()) as { id: number; rules: string }[];
+    for (const group of groups) {
+      const rules = await resolveRuleNames(db, ruleTable, group.rules ?? '');
+      if (rules !== group.rules) await db.updateTable(groupTable).set({ rules }).where('id', '=', group.id).execute();
+    }
+  }
+  return seeded;
+}

@@ -1,0 +1,101 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Header } from '../../contract/headers.js';
+import type { Row } from '../../schema/definition.js';
+import { AREA_AUTH, allows, loadIdentity, type Area } from '../auth/identity.js';
+import type { AppContext } from '../app-context.js';
+import { needsLogin, needsPermission, type RequestContext } from '../controllers/controller.js';
+import { ApiError, errors } from '../errors.js';
+import { detectLanguage } from '../i18n.js';
+import { writeAdminLog, shouldLog } from './admin-log.js';
+import { envelopeOf, sendEnvelope } from './envelope.js';
+
+/** Where each area looks for its token, first non-empty wins (contract §1.3). */
+const TOKEN_SOURCES: Record<Area, { headers: string[]; params: string[] }> = {
+  admin: { headers: [Header.adminToken, 'ba-token'], params: ['batoken', 'ba-token', 'ba_token'] },
+  user: { headers: ['bausertoken', Header.userToken], params: ['bausertoken', 'ba-user-token', 'ba_user_token'] },
+};
+
+export function tokenOf(request: FastifyRequest, area: Area, params: Row): string {
+  const sources = TOKEN_SOURCES[area];
+  for (const name of sources.headers) {
+    const value = request.headers[name];
+    if (typeof value === 'string' && value) return value;
+  }
+  for (const name of sources.params) {
+    const value = params[name];
+    if (typeof value === 'string' && value) return value;
+  }
+  return '';
+}
+
+function asRow(value: unknown): Row {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : {};
+}
+
+/** The request language and a translator, available before routing so 404s are translated too. */
+export function requestLanguage(app: AppContext, request: FastifyRequest) {
+  const query = asRow(request.query);
+  const lang = detectLanguage(request.headers[Header.lang], query.lang, request.headers['accept-language']);
+  return { lang, t: app.messages.translator(lang) };
+}
+
+/**
+ * One API request: find the controller and action, authenticate, check the permission node, run the
+ * action, answer with the envelope, then write the admin log.
+ */
+export async function dispatch(app: AppContext, area: Area, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const time = Math.floor(Date.now() / 1000);
+  const { lang, t } = requestLanguage(app, request);
+  const { controller: segment, action: rawAction } = request.params as { controller: string; action?: string };
+  const action = (rawAction ?? 'index').replace(/\.html$/i, '').toLowerCase();
+  const controller = app.controllers.find(area, segment);
+  const handler = controller?.actions[action];
+  if (!controller || !handler) {
+    return sendEnvelope(reply, envelopeOf(errors.notFound(request.url.split('?')[0]), t, time), 404);
+  }
+  const query = asRow(request.query);
+  const body = asRow(request.body);
+  const params = { ...query, ...body };
+  const ctx: RequestContext = {
+    app, area, lang, t,
+    method: request.method,
+    query, body, params,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    token: tokenOf(request, area, params),
+    tokenExpired: false,
+    controller, action, request, reply,
+  };
+
+  let outcome: unknown;
+  try {
+    await authenticate(ctx);
+    if (needsLogin(controller, action)) {
+      if (ctx.tokenExpired) throw errors.tokenExpired();
+      if (!ctx.identity) throw errors.needLogin();
+      if (needsPermission(controller, action) && !allows(ctx.identity, `${controller.path}/${action}`)) throw errors.noPermission();
+    }
+    outcome = await handler(ctx);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    outcome = error;
+  }
+  if (shouldLog(ctx)) {
+    await writeAdminLog(ctx).catch((error: unknown) => request.log.error({ err: error }, 'admin log failed'));
+  }
+  if (reply.sent) return reply;
+  return sendEnvelope(reply, envelopeOf(outcome, t, time));
+}
+
+/** Resolve the token of the area: expired → flag; valid and of this area → identity. */
+async function authenticate(ctx: RequestContext): Promise<void> {
+  if (!ctx.token) return;
+  const record = await ctx.app.tokens.find(ctx.token);
+  const auth = AREA_AUTH[ctx.area];
+  if (!record || record.type !== auth.tokenType) return;
+  if (record.expired) {
+    ctx.tokenExpired = true;
+    return;
+  }
+  ctx.identity = await loadIdentity(ctx.app.db, auth, record.userId);
+}

@@ -1,0 +1,58 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../contract/headers.js';
+
+export type Translate = (key: string, params?: readonly (string | number)[]) => string;
+
+/**
+ * Server messages are keyed by their English text (as in BuildAdmin); `locales/<lang>/server/*.json`
+ * hold the translations; the English pack only lists keys whose display text differs.
+ */
+export class Messages {
+  private readonly packs = new Map<Language, Record<string, string>>();
+
+  constructor(localesDir: string) {
+    for (const lang of LANGUAGES) {
+      const dir = join(localesDir, lang, 'server');
+      const pack: Record<string, string> = {};
+      if (existsSync(dir)) {
+        for (const file of readdirSync(dir).sort()) {
+          if (file.endsWith('.json')) Object.assign(pack, JSON.parse(readFileSync(join(dir, file), 'utf8')));
+        }
+      }
+      this.packs.set(lang, pack);
+    }
+  }
+
+  translator(lang: Language): Translate {
+    const pack = this.packs.get(lang) ?? {};
+    // Keys are English text, so a key missing from a pack is its own best fallback.
+    const lookup = (key: string) => pack[key] ?? key;
+    return (key, params = []) => {
+      let index = 0;
+      // `%s` and `%d` take the params in order; string params are translated too (field titles).
+      return lookup(key).replace(/%[sd]/g, (placeholder) => {
+        const value = params[index++];
+        if (value === undefined) return '';
+        return placeholder === '%s' && typeof value === 'string' ? lookup(value) : String(value);
+      });
+    };
+  }
+
+  has(lang: Language, key: string): boolean {
+    return key in (this.packs.get(lang) ?? {});
+  }
+}
+
+/** think-lang header, then `?lang=`, then Accept-Language (`zh-hans-cn` → zh-cn); zh-cn by default. */
+export function detectLanguage(header: unknown, queryLang: unknown, acceptLanguage: unknown): Language {
+  for (const candidate of [header, queryLang]) {
+    const value = typeof candidate === 'string' ? candidate.toLowerCase() : undefined;
+    if (isLanguage(value)) return value;
+  }
+  const accept = typeof acceptLanguage === 'string' ? acceptLanguage.toLowerCase() : '';
+  const first = accept.split(',')[0]?.trim() ?? '';
+  if (first.startsWith('zh')) return 'zh-cn';
+  if (first.startsWith('en')) return 'en';
+  return DEFAULT_LANGUAGE;
+}

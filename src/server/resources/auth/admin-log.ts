@@ -1,0 +1,10 @@
+import type { ResourceHooks } from '../hooks.js';
+
+/** The operation log (contract §6.4): admins other than super admins see only their own entries. */
+export const adminLogHooks: ResourceHooks = {
+  async scope(operator) {
+    const identity = operator.identity;
+    if (!identity || identity.isSuper) return undefined;
+    return (eb) => eb(eb.ref('admin_id'), '=', identity.id);
+  },
+};

@@ -1,0 +1,281 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ListData } from '../../contract/envelope.js';
+import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
+import { createInputValidator, type ValidationResult, type WriteMode } from '../../schema/validate-input.js';
+import { dataLimitAdminIds } from '../auth/group-scope.js';
+import { nowSeconds } from '../clock.js';
+import type { Db } from '../db/connection.js';
+import { rowFromStorage, rowToStorage, toStorage } from '../db/values.js';
+import { completeRow } from '../db/seed.js';
+import { errors } from '../errors.js';
+import type { Operator, ResourceHooks, RowView, WriteContext } from './hooks.js';
+import { parseListRequest, type Condition } from './list-query.js';
+import { recordRecycle, recordSensitiveChanges } from './security-events.js';
+
+/**
+ * The generic resource operations (contract §5), independent of HTTP: `index`, tree lists and select
+ * options, read, add, edit, delete and sortable, each with the data limit and the resource's hooks.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared by schemas at run time
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+function applyConditions<Q extends AnySelect>(query: Q, conditions: Condition[]): Q {
+  return conditions.reduce((current, condition) => current.where(condition) as Q, query);
+}
+
+const validators = new WeakMap<ResourceDefinition, (input: Row, mode: WriteMode) => ValidationResult>();
+
+export function validateInput(definition: ResourceDefinition, input: Row, mode: WriteMode): Row {
+  let validator = validators.get(definition);
+  if (!validator) {
+    validator = createInputValidator(definition);
+    validators.set(definition, validator);
+  }
+  const result = validator(input, mode);
+  if (!result.ok) throw errors.validation(result.issues[0]);
+  return result.value;
+}
+
+/**
+ * Run `work` in a transaction with an operator whose `app.db` is that transaction, so every lookup a
+ * hook or a check makes inside it uses the same connection (SQLite has only one: a lookup on the main
+ * handle would wait for the transaction forever).
+ */
+async function inTransaction<T>(operator: Operator, work: (scoped: Operator, trx: Db) => Promise<T>): Promise<T> {
+  return operator.app.db.transaction().execute((trx) => work({ ...operator, app: { ...operator.app, db: trx } }, trx));
+}
+
+/** Row filters from the data limit and the resource's own scope. */
+async function accessConditions(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks): Promise<Condition[]> {
+  const conditions: Condition[] = [];
+  const limit = definition.dataLimit;
+  if (limit && operator.identity?.area === 'admin') {
+    const ids = await dataLimitAdminIds(operator.app.db, operator.identity, limit.mode);
+    if (ids) conditions.push((eb) => eb(eb.ref(limit.field), 'in', ids));
+  }
+  const scope = await hooks.scope?.(operator);
+  if (scope) conditions.push(scope);
+  return conditions;
+}
+
+/** Stored rows → wire rows: conversions, related rows under their relation names, then the hook. */
+export async function presentRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, stored: Row[], view: RowView): Promise<Row[]> {
+  const rows = stored.map((row) => rowFromStorage(definition, row));
+  if (view !== 'edit') {
+    for (const field of definition.fields) {
+      const ref = field.ref;
+      if (!ref?.as || ref.many || !field.storage) continue;
+      const related = operator.app.resources.get(ref.resource);
+      if (!related) continue;
+      const keys = [...new Set(stored.map((row) => row[field.name]).filter((value) => value !== null && value !== undefined))];
+      const found = keys.length ? ((await operator.app.db.selectFrom(related.table).selectAll().where(ref.key, 'in', keys).execute()) as Row[]) : [];
+      const byKey = new Map(found.map((row) => [String(row[ref.key]), rowFromStorage(related, row)]));
+      rows.forEach((row, index) => {
+        row[ref.as as string] = byKey.get(String(stored[index][field.name])) ?? null;
+      });
+    }
+  }
+  return hooks.present ? hooks.present(operator, rows, view) : rows;
+}
+
+async function remarkOf(operator: Operator, definition: ResourceDefinition, lang: (key: string) => string): Promise<string> {
+  const path = definition.menu?.name ?? definition.controllerPath;
+  if (!path) return '';
+  const row = (await operator.app.db
+    .selectFrom('admin_rule')
+    .select('remark')
+    .where(sql`lower(name)`, 'in', [path.toLowerCase(), `${path.toLowerCase()}/index`])
+    .where('remark', '<>', '')
+    .executeTakeFirst()) as { remark: string } | undefined;
+  return row ? lang(row.remark) : '';
+}
+
+export interface ListOptions {
+  view?: RowView;
+  timeZone: string;
+  translate: (key: string) => string;
+}
+
+/** `index`: a page of rows with the total and the menu remark. */
+export async function listRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, query: Row, options: ListOptions): Promise<ListData<Row>> {
+  const request = parseListRequest(operator.app, definition, query, options.timeZone);
+  const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
+  const db = operator.app.db;
+  const countRow = (await applyConditions(db.selectFrom(definition.table), conditions).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()) as { total: number | string };
+  let listQuery = applyConditions(db.selectFrom(definition.table).selectAll(), conditions);
+  for (const term of request.order) listQuery = listQuery.orderBy(term.field, term.direction);
+  listQuery = listQuery.limit(request.limit).offset(request.all ? 0 : (request.page - 1) * request.limit);
+  const stored = (await listQuery.execute()) as Row[];
+  return {
+    list: await presentRows(operator, definition, hooks, stored, options.view ?? 'list'),
+    total: Number(countRow.total),
+    remark: await remarkOf(operator, definition, options.translate),
+  };
+}
+
+/** Every row in order, for tree resources: nested by the parent field when no filter is applied. */
+export async function treeRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, query: Row, options: ListOptions & { nest: boolean }): Promise<Row[]> {
+  const tree = definition.list.tree;
+  const request = parseListRequest(operator.app, definition, { ...query, page: undefined, limit: undefined }, options.timeZone);
+  const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
+  let listQuery = applyConditions(operator.app.db.selectFrom(definition.table).selectAll(), conditions);
+  for (const term of definition.list.defaultSort) listQuery = listQuery.orderBy(term.field, term.direction);
+  const rows = await presentRows(operator, definition, hooks, (await listQuery.execute()) as Row[], options.view ?? 'list');
+  if (!tree || !options.nest || request.conditions.length > 0) return rows;
+  // As BuildAdmin's Tree::assembleChild: every top-level node carries `children`, possibly empty (§6.2).
+  return nestRows(rows, definition.primaryKey, tree.parentField).map((root) => ({ ...root, children: root.children ?? [] }));
+}
+
+/** Assemble rows into `children` by parent id; rows whose parent is not present become roots. */
+export function nestRows(rows: Row[], key: string, parentField: string): Row[] {
+  const byId = new Map(rows.map((row) => [String(row[key]), { ...row } as Row]));
+  const roots: Row[] = [];
+  for (const row of rows) {
+    const node = byId.get(String(row[key])) as Row;
+    const parent = byId.get(String(row[parentField]));
+    if (parent && parent !== node) ((parent.children ??= []) as Row[]).push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** A nested tree flattened in display order, the label prefixed with box-drawing glyphs by depth. */
+export function flattenTree(nodes: Row[], labelField: string, depth = 0, ancestorsLast: boolean[] = []): Row[] {
+  return nodes.flatMap((node, index) => {
+    const last = index === nodes.length - 1;
+    const { children, ...row } = node;
+    if (depth > 0) {
+      const rails = ancestorsLast.slice(1).map((ancestorLast) => (ancestorLast ? '    ' : '│   ')).join('');
+      row[labelField] = `${'    '}${rails}${last ? '└' : '├'}${String(row[labelField])}`;
+    }
+    const below = Array.isArray(children) ? flattenTree(children as Row[], labelField, depth + 1, [...ancestorsLast, last]) : [];
+    return [row, ...below];
+  });
+}
+
+async function findStored(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, id: unknown): Promise<Row> {
+  const db = operator.app.db;
+  const key = definition.fields.find((field) => field.name === definition.primaryKey) as FieldDefinition;
+  if (id === undefined || id === null || id === '' || typeof id === 'object') throw errors.parameterEmpty(definition.primaryKey);
+  if (key.wireType === 'integer' && !/^\d{1,15}$/.test(String(id))) throw errors.recordNotFound();
+  const row = (await db.selectFrom(definition.table).selectAll().where(definition.primaryKey, '=', toStorage(key, id)).executeTakeFirst()) as Row | undefined;
+  if (!row) throw errors.recordNotFound();
+  const conditions = await accessConditions(operator, definition, hooks);
+  if (conditions.length) {
+    const visible = await applyConditions(db.selectFrom(definition.table).select(definition.primaryKey), conditions)
+      .where(definition.primaryKey, '=', row[definition.primaryKey])
+      .executeTakeFirst();
+    if (!visible) throw errors.noPermission();
+  }
+  return row;
+}
+
+/** `edit` GET: one row for the form. */
+export async function readRow(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, id: unknown): Promise<Row> {
+  const stored = await findStored(operator, definition, hooks, id);
+  const [row] = await presentRows(operator, definition, hooks, [stored], 'edit');
+  return row;
+}
+
+/** `x-unique` fields: no other row may hold the same non-empty value. */
+export async function checkUnique(trx: Db, definition: ResourceDefinition, values: Row, id?: unknown): Promise<void> {
+  for (const field of definition.fields) {
+    if (!field.unique || !field.storage || !(field.name in values)) continue;
+    const value = values[field.name];
+    if (value === '' || value === null || value === undefined) continue;
+    let query = trx.selectFrom(definition.table).select(definition.primaryKey).where(field.name, '=', toStorage(field, value));
+    if (id !== undefined) query = query.where(definition.primaryKey, '<>', id);
+    if (await query.executeTakeFirst()) throw errors.alreadyExists(field.title, field.name);
+  }
+}
+
+function checkTransitions(definition: ResourceDefinition, existing: Row, values: Row): void {
+  for (const field of definition.fields) {
+    if (!field.transitions || !(field.name in values)) continue;
+    const from = String(existing[field.name]);
+    const to = String(values[field.name]);
+    if (from === to) continue;
+    if (!(field.transitions[from] ?? []).includes(to)) throw errors.invalidTransition(field.title, from, to);
+  }
+}
+
+/** `add`: validate, hooks, insert, in one transaction. Returns the new row's id. */
+export async function addRow(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, input: Row): Promise<number | string> {
+  if (Object.keys(input).length === 0) throw errors.parameterEmpty();
+  const values = validateInput(definition, input, 'add');
+  return inTransaction(operator, async (scoped, trx) => {
+    const write: WriteContext = { mode: 'add', definition, values, trx };
+    await checkUnique(trx, definition, values);
+    await hooks.beforeWrite?.(scoped, write);
+    const limit = definition.dataLimit;
+    if (limit && operator.identity?.area === 'admin' && limit.field !== definition.primaryKey && !(limit.field in write.values)) {
+      write.values[limit.field] = operator.identity.id;
+    }
+    const row = completeRow(definition, write.values);
+    delete row[definition.primaryKey];
+    if (definition.primaryKey in write.values) row[definition.primaryKey] = write.values[definition.primaryKey];
+    const inserted = (await trx.insertInto(definition.table).values(row).returning(definition.primaryKey).executeTakeFirst()) as Row | undefined;
+    if (!inserted) throw errors.noRowsAdded();
+    write.id = inserted[definition.primaryKey] as number | string;
+    await hooks.afterWrite?.(scoped, write);
+    return write.id;
+  });
+}
+
+/** `edit` POST: only supplied columns change; unknown and read-only keys are ignored. */
+export async function editRow(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, input: Row): Promise<void> {
+  const id = input[definition.primaryKey];
+  return inTransaction(operator, async (scoped, trx) => {
+    const existing = await findStored(scoped, definition, hooks, id);
+    const values = validateInput(definition, input, 'edit');
+    const write: WriteContext = { mode: 'edit', definition, values, existing, id: existing[definition.primaryKey] as number | string, trx };
+    checkTransitions(definition, rowFromStorage(definition, existing), values);
+    await checkUnique(trx, definition, values, existing[definition.primaryKey]);
+    await hooks.beforeWrite?.(scoped, write);
+    const changes = rowToStorage(definition, write.values);
+    delete changes[definition.primaryKey];
+    await recordSensitiveChanges(scoped, trx, definition, existing, changes);
+    if (definition.timestamps.update) changes[definition.timestamps.update] = nowSeconds();
+    if (Object.keys(changes).length > 0) {
+      await trx.updateTable(definition.table).set(changes).where(definition.primaryKey, '=', existing[definition.primaryKey]).execute();
+    }
+    await hooks.afterWrite?.(scoped, write);
+  });
+}
+
+/** `del`: rows within the data limit are snapshotted to the recycle bin, then deleted. */
+export async function deleteRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, ids: unknown): Promise<number> {
+  const key = definition.fields.find((field) => field.name === definition.primaryKey) as FieldDefinition;
+  const list = Array.isArray(ids) ? ids : undefined;
+  if (!list || list.length === 0 || list.length > 1000 || list.some((id) => id === null || typeof id === 'object' || String(id).length > 64)) throw errors.parameterError();
+  const wanted = list.filter((id) => key.wireType !== 'integer' || /^\d{1,15}$/.test(String(id))).map((id) => toStorage(key, id));
+  if (wanted.length === 0) return 0;
+  return inTransaction(operator, async (scoped, trx) => {
+    const conditions = await accessConditions(scoped, definition, hooks);
+    const rows = (await applyConditions(trx.selectFrom(definition.table).selectAll(), conditions)
+      .where(definition.primaryKey, 'in', wanted)
+      .execute()) as Row[];
+    const remove = { definition, rows, trx };
+    const targets = hooks.beforeDelete ? await hooks.beforeDelete(scoped, remove) : rows;
+    if (targets.length === 0) return 0;
+    await recordRecycle(scoped, trx, definition, hooks, targets);
+    const result = await trx.deleteFrom(definition.table).where(definition.primaryKey, 'in', targets.map((row) => row[definition.primaryKey])).executeTakeFirst();
+    await hooks.afterDelete?.(scoped, { ...remove, rows: targets });
+    return Number(result.numDeletedRows);
+  });
+}
+
+/** `sortable`: swap the weigh of two rows. */
+export async function sortRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, id: unknown, targetId: unknown): Promise<void> {
+  const weigh = definition.list.weighField;
+  if (!weigh) throw errors.parameterError();
+  await inTransaction(operator, async (scoped, trx) => {
+    const row = await findStored(scoped, definition, hooks, id);
+    const target = await findStored(scoped, definition, hooks, targetId);
+    if (Number(row[weigh]) === Number(target[weigh])) throw errors.sortWeightsEqual();
+    const update = (key: unknown, value: unknown) => trx.updateTable(definition.table).set({ [weigh]: value }).where(definition.primaryKey, '=', key).execute();
+    await update(row[definition.primaryKey], target[weigh]);
+    await update(target[definition.primaryKey], row[weigh]);
+  });
+}

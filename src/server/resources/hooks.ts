@@ -1,0 +1,59 @@
+import type { ResourceDefinition, Row } from '../../schema/definition.js';
+import type { Identity } from '../auth/identity.js';
+import type { AppContext } from '../app-context.js';
+import type { Db } from '../db/connection.js';
+import type { Action } from '../controllers/controller.js';
+import type { Condition } from './list-query.js';
+import type { Translate } from '../i18n.js';
+
+/** Who performs an operation; operations run the same from HTTP, tests, seeds and scripts. */
+export interface Operator {
+  app: AppContext;
+  identity?: Identity;
+  ip: string;
+  userAgent: string;
+  /** translator of the request's language, when there is a request */
+  t?: Translate;
+}
+
+export type RowView = 'list' | 'edit' | 'select';
+
+export interface WriteContext {
+  mode: 'add' | 'edit';
+  definition: ResourceDefinition;
+  /** validated wire values the client sent (virtual fields included) */
+  values: Row;
+  /** the stored row before an edit */
+  existing?: Row;
+  /** id of the row: set for edits, and after the insert for adds */
+  id?: number | string;
+  trx: Db;
+}
+
+export interface DeleteContext {
+  definition: ResourceDefinition;
+  /** stored rows about to be deleted (already within the data limit) */
+  rows: Row[];
+  trx: Db;
+}
+
+/**
+ * Behaviour a schema cannot express, kept beside it in `src/server/resources/<area>/<name>.ts`.
+ * The lifecycle of a write is: validate → `beforeWrite` → write → `afterWrite`, in one transaction.
+ */
+export interface ResourceHooks {
+  /** a row filter every read, edit, delete and sort of this resource must pass (row-level access) */
+  scope?(operator: Operator): Promise<Condition | undefined>;
+  /** shape rows for the wire beyond the schema's conversions (appended fields, formatted values) */
+  present?(operator: Operator, rows: Row[], view: RowView): Promise<Row[]>;
+  /** checks and derived columns before the write; may change `values` */
+  beforeWrite?(operator: Operator, write: WriteContext): Promise<void>;
+  afterWrite?(operator: Operator, write: WriteContext): Promise<void>;
+  /** checks before deleting; returns the rows to delete (may skip some) */
+  beforeDelete?(operator: Operator, remove: DeleteContext): Promise<Row[]>;
+  afterDelete?(operator: Operator, remove: DeleteContext): Promise<void>;
+  /** extra actions, or replacements of the generic ones, keyed by action name */
+  actions?: Record<string, Action>;
+  noNeedLogin?: string[];
+  noNeedPermission?: string[];
+}

@@ -1,0 +1,33 @@
+import type { ResourceHooks } from './hooks.js';
+import { adminHooks } from './auth/admin.js';
+import { adminLogHooks } from './auth/admin-log.js';
+import { adminGroupHooks } from './auth/group.js';
+import { adminRuleHooks } from './auth/rule.js';
+import { userHooks } from './user/user.js';
+import { userGroupHooks } from './user/group.js';
+import { userRuleHooks } from './user/rule.js';
+import { ledgerLogHooks } from './user/ledger-log.js';
+import { attachmentHooks } from './routine/attachment.js';
+import { configHooks } from './routine/config.js';
+import { dataRecycleLogHooks } from './security/data-recycle-log.js';
+import { sensitiveDataLogHooks } from './security/sensitive-data-log.js';
+
+/**
+ * Hooks by schema `$id`. A schema without an entry gets the generic behaviour only: that is all a new
+ * module needs.
+ */
+export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
+  'system/admin': adminHooks,
+  'system/admin_log': adminLogHooks,
+  'system/admin_group': adminGroupHooks,
+  'system/admin_rule': adminRuleHooks,
+  'system/user': userHooks,
+  'system/user_group': userGroupHooks,
+  'system/user_rule': userRuleHooks,
+  'system/user_money_log': ledgerLogHooks('money'),
+  'system/user_score_log': ledgerLogHooks('score'),
+  'system/attachment': attachmentHooks,
+  'system/config': configHooks,
+  'system/security_data_recycle_log': dataRecycleLogHooks,
+  'system/security_sensitive_data_log': sensitiveDataLogHooks,
+};

@@ -1,0 +1,253 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { normaliseOperator, type SearchOperator } from '../../contract/search.js';
+import type { FieldDefinition, ResourceDefinition, SortTerm } from '../../schema/definition.js';
+import type { AppContext } from '../app-context.js';
+import { toStorage } from '../db/values.js';
+import { errors } from '../errors.js';
+import { parseLocalDateTime } from './datetime.js';
+
+/**
+ * Translation of `index` query parameters (contract §5.1, §5.2) into SQL conditions. Every field name is
+ * looked up in the schema before it reaches SQL; values are always bound parameters.
+ */
+
+export const MAX_LIMIT = 1000;
+const UNLIMITED = 999_999;
+const MAX_QUICK_SEARCH = 200;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared by schemas at run time
+type Eb = ExpressionBuilder<any, any>;
+export type Condition = (eb: Eb) => Expression<SqlBool>;
+
+export interface ListRequest {
+  page: number;
+  limit: number;
+  /** no paging: `initValue` lookups and tree lists */
+  all: boolean;
+  order: SortTerm[];
+  conditions: Condition[];
+}
+
+interface ColumnTarget {
+  field: FieldDefinition;
+  /** set for `relation.field`: the condition is a sub-select on the related table */
+  relation?: { local: FieldDefinition; definition: ResourceDefinition };
+}
+
+function resolveField(app: AppContext, definition: ResourceDefinition, name: unknown): ColumnTarget {
+  if (typeof name !== 'string' || name.length > 100) throw errors.unknownField(String(name).slice(0, 100));
+  const parts = name.split('.');
+  if (parts.length === 1 || (parts.length === 2 && parts[0] === definition.table)) {
+    // Write-only columns (password hashes, salts) are never searchable: a LIKE on them is an oracle.
+    const field = definition.fields.find((item) => item.name === parts[parts.length - 1] && item.storage && !item.writeOnly);
+    if (field) return { field };
+  } else if (parts.length === 2) {
+    const local = definition.fields.find((item) => item.ref?.as === parts[0] && item.storage);
+    const related = local?.ref ? app.resources.get(local.ref.resource) : undefined;
+    const field = related?.fields.find((item) => item.name === parts[1] && item.storage && !item.writeOnly);
+    if (local && related && field) return { field, relation: { local, definition: related } };
+  }
+  throw errors.unknownField(name);
+}
+
+function isNumeric(field: FieldDefinition): boolean {
+  return field.storage?.type === 'bigint' || field.storage?.type === 'real' || field.storage?.type === 'money' || field.storage?.type === 'boolean';
+}
+
+/** A search value as the column stores it; numeric columns refuse text that is not a number. */
+function columnValue(field: FieldDefinition, value: unknown): unknown {
+  if (value === null || typeof value === 'object') throw errors.invalidSearchValue(field.name);
+  const text = String(value).trim();
+  if (isNumeric(field)) {
+    const numeric = field.storage?.type === 'money' ? /^-?\d+(\.\d+)?$/ : /^-?\d+(\.\d+)?$/;
+    if (!numeric.test(text)) throw errors.invalidSearchValue(field.name);
+    return toStorage(field, text);
+  }
+  if (text.length > 1000) throw errors.invalidSearchValue(field.name);
+  return text;
+}
+
+function likePattern(value: unknown, field: FieldDefinition): string {
+  if (value === null || typeof value === 'object') throw errors.invalidSearchValue(field.name);
+  const text = String(value);
+  if (text.length > 1000) throw errors.invalidSearchValue(field.name);
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function listValues(field: FieldDefinition, value: unknown): unknown[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' || typeof value === 'number' ? String(value).split(',') : undefined;
+  if (!items || items.length === 0 || items.length > 1000) throw errors.invalidSearchValue(field.name);
+  return items.map((item) => columnValue(field, item));
+}
+
+interface ConditionOptions {
+  dialect: AppContext['handle']['dialect'];
+  timeZone: string;
+}
+
+function textOf(column: Expression<unknown>, field: FieldDefinition) {
+  return isNumeric(field) ? sql`CAST(${column} AS TEXT)` : column;
+}
+
+function likeExpression(dialect: ConditionOptions['dialect'], column: Expression<unknown>, field: FieldDefinition, pattern: string, negate: boolean) {
+  const operator = sql.raw(`${negate ? 'NOT ' : ''}${dialect === 'postgres' ? 'ILIKE' : 'LIKE'}`);
+  return sql<SqlBool>`${textOf(column, field)} ${operator} ${pattern} ESCAPE '\\'`;
+}
+
+/** One `search[]` entry → a condition on the main table. */
+function searchCondition(target: ColumnTarget, operator: SearchOperator, rawValue: unknown, render: unknown, options: ConditionOptions): Condition {
+  const { field } = target;
+  const column = (eb: Eb) => eb.ref(target.relation ? `${field.name}` : `${field.name}`);
+  const datetime = render === 'datetime';
+  const time = (text: unknown): number => {
+    const seconds = parseLocalDateTime(String(text), options.timeZone);
+    if (seconds === undefined) throw errors.invalidSearchValue(field.name);
+    return seconds;
+  };
+
+  let build: (eb: Eb) => Expression<SqlBool>;
+  if (datetime && operator !== 'RANGE' && operator !== 'NOT RANGE' && operator !== 'NULL' && operator !== 'NOT NULL') {
+    const seconds = time(rawValue);
+    build = (eb) => eb(column(eb), '=', seconds);
+  } else {
+    switch (operator) {
+      case '=':
+      case '<>':
+      case '>':
+      case '>=':
+      case '<':
+      case '<=': {
+        const value = columnValue(field, rawValue);
+        build = (eb) => eb(column(eb), operator, value);
+        break;
+      }
+      case 'LIKE':
+      case 'NOT LIKE': {
+        const pattern = likePattern(rawValue, field);
+        build = (eb) => likeExpression(options.dialect, column(eb), field, pattern, operator === 'NOT LIKE');
+        break;
+      }
+      case 'IN':
+      case 'NOT IN': {
+        const values = listValues(field, rawValue);
+        build = (eb) => eb(column(eb), operator === 'IN' ? 'in' : 'not in', values);
+        break;
+      }
+      case 'RANGE':
+      case 'NOT RANGE': {
+        if (typeof rawValue !== 'string' && typeof rawValue !== 'number') throw errors.invalidSearchValue(field.name);
+        const text = String(rawValue);
+        if (datetime && !text.includes(',')) return () => sql<SqlBool>`1 = 1`;
+        const [fromText = '', toText = ''] = text.split(',');
+        if (text.split(',').length > 2) throw errors.invalidSearchValue(field.name);
+        const convert = (part: string) => (datetime ? time(part) : columnValue(field, part));
+        const from = fromText.trim() === '' ? undefined : convert(fromText);
+        const to = toText.trim() === '' ? undefined : convert(toText);
+        const negate = operator === 'NOT RANGE';
+        build = (eb) => {
+          if (from !== undefined && to !== undefined) {
+            const between = eb.between(column(eb), from, to);
+            return negate ? eb.not(between) : between;
+          }
+          if (to !== undefined) return eb(column(eb), negate ? '>' : '<=', to);
+          if (from !== undefined) return eb(column(eb), negate ? '<' : '>=', from);
+          return sql<SqlBool>`1 = 1`;
+        };
+        break;
+      }
+      case 'NULL':
+        build = (eb) => eb(column(eb), 'is', null);
+        break;
+      case 'NOT NULL':
+        build = (eb) => eb(column(eb), 'is not', null);
+        break;
+      case 'FIND_IN_SET': {
+        const values = (Array.isArray(rawValue) ? rawValue : [rawValue]).map((item) => {
+          if (item === null || typeof item === 'object' || String(item).includes(',')) throw errors.invalidSearchValue(field.name);
+          return `%,${String(item).replace(/[\\%_]/g, (char) => `\\${char}`)},%`;
+        });
+        build = (eb) => eb.and(values.map((pattern) => sql<SqlBool>`(',' || ${textOf(column(eb), field)} || ',') LIKE ${pattern} ESCAPE '\\'`));
+        break;
+      }
+    }
+  }
+  return wrapRelation(target, build);
+}
+
+/** A condition on a related table becomes `local_fk IN (SELECT key FROM related WHERE …)`. */
+function wrapRelation(target: ColumnTarget, build: Condition): Condition {
+  const relation = target.relation;
+  if (!relation) return build;
+  const ref = relation.local.ref;
+  if (!ref) return build;
+  return (eb) => eb(eb.ref(relation.local.name), 'in', eb.selectFrom(relation.definition.table).select(ref.key).where(build));
+}
+
+function positiveInteger(value: unknown, fallback: number): number | undefined {
+  if (value === undefined || value === '') return fallback;
+  const text = String(value);
+  if (typeof value === 'object' || !/^\d{1,9}$/.test(text)) return undefined;
+  const number = Number(text);
+  return number >= 1 ? number : undefined;
+}
+
+/** Parse and check `page`, `limit`, `order`, `quickSearch`, `search[]`, `initKey`/`initValue`. */
+export function parseListRequest(app: AppContext, definition: ResourceDefinition, query: Record<string, unknown>, timeZone: string): ListRequest {
+  const page = positiveInteger(query.page, 1);
+  const limit = positiveInteger(query.limit, 10);
+  if (page === undefined || limit === undefined || limit > MAX_LIMIT) throw errors.invalidPaging(MAX_LIMIT);
+  const options: ConditionOptions = { dialect: app.handle.dialect, timeZone };
+  const conditions: Condition[] = [];
+
+  const quick = query.quickSearch;
+  if (quick !== undefined && quick !== '') {
+    if (typeof quick !== 'string' && typeof quick !== 'number') throw errors.invalidQuickSearch();
+    const text = String(quick);
+    if (text.length > MAX_QUICK_SEARCH) throw errors.invalidQuickSearch();
+    const pattern = likePattern(text, definition.fields[0]);
+    const targets = definition.list.quickSearch.map((name) => resolveField(app, definition, name));
+    conditions.push((eb) => eb.or(targets.map((target) => wrapRelation(target, (inner) => likeExpression(options.dialect, inner.ref(target.field.name), target.field, pattern, false))(eb))));
+  }
+
+  const search = query.search;
+  if (search !== undefined && search !== '') {
+    const entries = Array.isArray(search) ? search : typeof search === 'object' && search !== null ? Object.values(search) : undefined;
+    if (!entries || entries.length > 50) throw errors.parameterError();
+    for (const entry of entries) {
+      if (typeof entry !== 'object' || entry === null) throw errors.parameterError();
+      const { field, val, operator, render } = entry as Record<string, unknown>;
+      // Entries missing field, val or operator are ignored (contract §5.1).
+      if (field === undefined || val === undefined || operator === undefined) continue;
+      if (typeof operator !== 'string') throw errors.parameterError();
+      const canonical = normaliseOperator(operator);
+      if (!canonical) continue;
+      conditions.push(searchCondition(resolveField(app, definition, field), canonical, val, render, options));
+    }
+  }
+
+  let all = false;
+  const initValue = query.initValue;
+  const hasInit = initValue !== undefined && initValue !== '' && !(Array.isArray(initValue) && initValue.length === 0);
+  if (hasInit) {
+    const target = resolveField(app, definition, query.initKey === undefined || query.initKey === '' ? definition.primaryKey : query.initKey);
+    const operator = normaliseOperator(String(query.initOperator ?? 'IN')) ?? 'IN';
+    conditions.push(searchCondition(target, operator, initValue, undefined, options));
+    all = true;
+  }
+
+  return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions };
+}
+
+/** `"field,asc|desc"` on a stored column of the main table; anything else falls back to the default. */
+export function parseOrder(definition: ResourceDefinition, order: unknown): SortTerm[] {
+  if (typeof order === 'string') {
+    const [field, direction, extra] = order.split(',');
+    const column = definition.fields.find((item) => item.name === field && item.storage && !item.writeOnly);
+    if (column && (direction === 'asc' || direction === 'desc') && extra === undefined) {
+      const terms: SortTerm[] = [{ field, direction }];
+      if (field !== definition.primaryKey) terms.push({ field: definition.primaryKey, direction: 'desc' });
+      return terms;
+    }
+  }
+  return definition.list.defaultSort;
+}

@@ -1,0 +1,121 @@
+import type { Row } from '../../schema/definition.js';
+import { parseRuleIds } from '../auth/identity.js';
+import type { Db } from '../db/connection.js';
+import { errors } from '../errors.js';
+import type { Condition } from './list-query.js';
+import type { ResourceHooks } from './hooks.js';
+
+/**
+ * What admin and member groups and rules share (contract §6.2, §6.3, §6.6, §6.7): rule sets stored as
+ * CSV or `*`, rule trees with parent/child checks, new rules granted to groups that hold their parent.
+ */
+
+interface RuleRow {
+  id: number;
+  pid: number;
+  title: string;
+}
+
+async function allRules(db: Db, ruleTable: string): Promise<RuleRow[]> {
+  return (await db.selectFrom(ruleTable).select(['id', 'pid', 'title']).orderBy('weigh', 'desc').orderBy('id', 'asc').execute()) as RuleRow[];
+}
+
+/** Checked ids from the form → `*` when they cover every rule, else the CSV of known ids. */
+export async function encodeRuleSet(db: Db, ruleTable: string, values: unknown[]): Promise<string[]> {
+  if (values.map(String).includes('*')) return ['*'];
+  const wanted = new Set(parseRuleIds(values.join(',')));
+  const rules = await allRules(db, ruleTable);
+  const known = rules.filter((rule) => wanted.has(Number(rule.id))).map((rule) => String(rule.id));
+  if (known.length !== wanted.size) throw errors.unknownRule();
+  return known.length === rules.length && rules.length > 0 ? ['*'] : known;
+}
+
+/** For the form: ids without those that are the parent of another selected id (the tree derives them). */
+export function leafRuleIds(rules: string[], all: RuleRow[]): string[] {
+  if (rules.includes('*')) return ['*'];
+  const selected = new Set(rules.map(Number));
+  const parents = new Set(all.filter((rule) => selected.has(Number(rule.id))).map((rule) => Number(rule.pid)));
+  return rules.filter((id) => !parents.has(Number(id)));
+}
+
+/** For lists: "Super administrator", the first rule's title, "<title>等 N 项", or "No permission". */
+export function describeRuleSet(rules: string[], all: RuleRow[], t: (key: string, params?: (string | number)[]) => string): string {
+  if (rules.includes('*')) return t('Super administrator');
+  const titles = rules.map((id) => all.find((rule) => Number(rule.id) === Number(id))?.title).filter((title): title is string => Boolean(title));
+  if (titles.length === 0) return t('No permission');
+  if (titles.length === 1) return titles[0];
+  return t('%s and others, %d rules in all', [titles[0], titles.length]);
+}
+
+/** Groups: rules as display text in lists, as leaf ids in forms, `*`/CSV when saved. */
+export function groupHooks(ruleTable: string): ResourceHooks {
+  return {
+    async present(operator, rows, view) {
+      const all = await allRules(operator.app.db, ruleTable);
+      const translate = operator.t ?? ((key: string) => key);
+      return rows.map((row) => {
+        const rules = (row.rules as string[] | undefined) ?? [];
+        if (view === 'edit') return { ...row, rules: leafRuleIds(rules, all) };
+        return { ...row, rules: describeRuleSet(rules, all, translate) };
+      });
+    },
+    async beforeWrite(_operator, write) {
+      if (Array.isArray(write.values.rules)) write.values.rules = await encodeRuleSet(write.trx, ruleTable, write.values.rules);
+    },
+  };
+}
+
+/** Refuse to delete a node whose children are not deleted with it. */
+export function checkChildrenIncluded(rows: Row[], children: Row[]): void {
+  const ids = new Set(rows.map((row) => Number(row.id)));
+  if (children.some((child) => !ids.has(Number(child.id)))) throw errors.deleteChildrenFirst();
+}
+
+export async function childrenOf(db: Db, table: string, ids: unknown[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom(table).select(['id', 'pid']).where('pid', 'in', ids).execute()) as Row[];
+}
+
+/** Rules: tree checks on edit and delete, grants of new rules to the groups that hold their parent. */
+export function ruleHooks(ruleTable: string, groupTable: string, options: { weighFromId: boolean; scope?: ResourceHooks['scope'] }): ResourceHooks {
+  return {
+    scope: options.scope,
+    async present(_operator, rows, view) {
+      // Remote selects pick a parent: only directories and menus that are enabled.
+      if (view === 'select') return rows.filter((row) => (row.type === 'menu_dir' || row.type === 'menu') && String(row.status) === '1');
+      return rows;
+    },
+    async beforeWrite(_operator, write) {
+      const { values, existing, trx } = write;
+      if (typeof values.component === 'string') values.component = values.component.replace(/\\/g, '/');
+      if (existing && values.pid !== undefined) {
+        const pid = Number(values.pid);
+        if (pid === Number(existing.id)) throw errors.parameterError();
+        // Moving a node under its own child: the child moves to the top first, so no cycle forms.
+        const child = (await trx.selectFrom(ruleTable).select(['id', 'pid']).where('id', '=', pid).executeTakeFirst()) as Row | undefined;
+        if (child && Number(child.pid) === Number(existing.id)) await trx.updateTable(ruleTable).set({ pid: 0 }).where('id', '=', pid).execute();
+      }
+    },
+    async afterWrite(_operator, write) {
+      if (write.mode !== 'add') return;
+      const id = Number(write.id);
+      if (options.weighFromId) await write.trx.updateTable(ruleTable).set({ weigh: id }).where('id', '=', id).execute();
+      const pid = Number(write.values.pid ?? 0);
+      if (!pid) return;
+      const groups = (await write.trx.selectFrom(groupTable).select(['id', 'rules']).execute()) as { id: number; rules: string | null }[];
+      for (const group of groups) {
+        const rules = String(group.rules ?? '').split(',').filter(Boolean);
+        if (rules.includes('*') || !rules.includes(String(pid))) continue;
+        await write.trx.updateTable(groupTable).set({ rules: [...rules, String(id)].join(',') }).where('id', '=', group.id).execute();
+      }
+    },
+    async beforeDelete(_operator, remove) {
+      checkChildrenIncluded(remove.rows, await childrenOf(remove.trx, ruleTable, remove.rows.map((row) => row.id)));
+      return remove.rows;
+    },
+  };
+}
+
+export function idIn(ids: number[]): Condition {
+  return (eb) => eb(eb.ref('id'), 'in', ids.length ? ids : [0]);
+}

@@ -1,0 +1,72 @@
+import type { ResourceDefinition } from '../../schema/definition.js';
+import type { Action, Controller, RequestContext } from '../controllers/controller.js';
+import { errors, Success } from '../errors.js';
+import { addRow, deleteRows, editRow, flattenTree, listRows, readRow, sortRows, treeRows } from './engine.js';
+import type { ResourceHooks } from './hooks.js';
+
+async function listOptions(ctx: RequestContext) {
+  return { timeZone: await ctx.app.config.timeZone(), translate: (key: string) => ctx.t(key) };
+}
+
+export function truthy(value: unknown): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value !== 'false' && value !== false && value !== 0;
+}
+
+/** The five generic actions of a resource, with its hooks applied. */
+export function genericActions(definition: ResourceDefinition, hooks: ResourceHooks): Record<string, Action> {
+  return {
+    index: async (ctx) => {
+      const options = await listOptions(ctx);
+      const select = truthy(ctx.query.select);
+      const tree = definition.list.tree;
+      if (tree) {
+        if (select) {
+          const hasStatus = definition.fields.some((field) => field.name === 'status');
+          const rows = await treeRows(ctx, definition, hooks, ctx.query, { ...options, view: 'select', nest: !truthy(ctx.query.initValue) });
+          const visible = hasStatus ? rows.filter((row) => String(row.status) === '1') : rows;
+          return { options: flattenTree(visible, tree.labelField) };
+        }
+        const nest = ctx.query.isTree === undefined || truthy(ctx.query.isTree);
+        return { list: await treeRows(ctx, definition, hooks, ctx.query, { ...options, nest }), remark: '' };
+      }
+      return listRows(ctx, definition, hooks, ctx.query, { ...options, view: select ? 'select' : 'list' });
+    },
+    add: async (ctx) => {
+      if (ctx.method !== 'POST') throw errors.parameterError();
+      await addRow(ctx, definition, hooks, ctx.body);
+      return new Success(null, 'Added successfully!');
+    },
+    edit: async (ctx) => {
+      if (ctx.method !== 'POST') return { row: await readRow(ctx, definition, hooks, ctx.query[definition.primaryKey]) };
+      await editRow(ctx, definition, hooks, ctx.body);
+      return new Success(null, 'Update successful!');
+    },
+    del: async (ctx) => {
+      if (ctx.method !== 'DELETE') throw errors.parameterError();
+      const count = await deleteRows(ctx, definition, hooks, ctx.query.ids);
+      if (count === 0) throw errors.noRowsDeleted();
+      return new Success(null, 'Deleted successfully!');
+    },
+    sortable: async (ctx) => {
+      if (ctx.method !== 'POST') throw errors.parameterError();
+      await sortRows(ctx, definition, hooks, ctx.params.id, ctx.params.targetId);
+      return new Success(null, '');
+    },
+  };
+}
+
+/** A controller for a schema with `x-controller`: the generic actions plus the resource's hooks. */
+export function resourceController(definition: ResourceDefinition, hooks: ResourceHooks = {}): Controller {
+  if (!definition.controller || !definition.controllerPath) throw new Error(`${definition.id} has no x-controller`);
+  return {
+    name: definition.controller,
+    path: definition.controllerPath,
+    area: 'admin',
+    actions: { ...genericActions(definition, hooks), ...hooks.actions },
+    noNeedLogin: hooks.noNeedLogin ?? [],
+    noNeedPermission: hooks.noNeedPermission ?? [],
+    resource: definition,
+    hooks,
+  };
+}
+

@@ -1,0 +1,123 @@
+import type { ResourceDefinition, Row } from '../../../schema/definition.js';
+import { findResourceByTable } from '../../app-context.js';
+import type { RequestContext } from '../../controllers/controller.js';
+import { nowSeconds } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
+import { storedDefault } from '../../db/values.js';
+import { errors, Success } from '../../errors.js';
+import type { ResourceHooks } from '../hooks.js';
+import { advanceKeySequence, asStoredValue, breaksUniqueness, parseIds, readLogEntry, storedField } from './log-support.js';
+
+/**
+ * The recycle bin (contract §6.13): `info` shows a snapshot decoded, `restore` puts snapshots back
+ * into their tables with their original keys. Tables are resolved through the schemas only, and
+ * fields the schema marks write-only (password hashes, salts) are masked wherever a snapshot is shown.
+ */
+
+const MASK = '******';
+
+/** A snapshot's stored row, or undefined when `data` is not a JSON object. */
+function parseSnapshot(data: unknown): Row | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Row) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The snapshot with write-only fields of its resource masked. */
+function maskSnapshot(snapshot: Row, definition: ResourceDefinition | undefined): Row {
+  const masked = { ...snapshot };
+  for (const field of definition?.fields ?? []) {
+    if (field.writeOnly && field.name in masked && masked[field.name] !== '' && masked[field.name] !== null) masked[field.name] = MASK;
+  }
+  return masked;
+}
+
+/** A string value holding a non-empty JSON object or array, decoded; anything else as it is. */
+function decodeValue(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === 'object' && Object.keys(parsed).length > 0 ? parsed : value;
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The row to insert for a snapshot: stored columns only; columns the snapshot lacks (or holds null for
+ * while the column is not nullable) at their defaults. Undefined when the key is missing or a value
+ * cannot be stored as its column is now.
+ */
+function rowOfSnapshot(definition: ResourceDefinition, snapshot: Row): Row | undefined {
+  const row: Row = {};
+  for (const field of definition.fields) {
+    if (!field.storage) continue;
+    const value = snapshot[field.name];
+    if (field.name === definition.primaryKey && (value === null || value === undefined || value === '')) return undefined;
+    if (value === undefined || (value === null && !field.nullable)) {
+      row[field.name] = field.name === definition.timestamps.create ? nowSeconds() : field.nullable ? null : storedDefault(field);
+      continue;
+    }
+    const stored = asStoredValue(field, value);
+    if (stored === 'invalid') return undefined;
+    row[field.name] = stored.value;
+  }
+  return row;
+}
+
+/** Restore one log entry; false when it is skipped (unknown table, bad snapshot, key or unique value taken). */
+async function restoreEntry(ctx: RequestContext, trx: Db, entry: Row): Promise<boolean> {
+  const definition = findResourceByTable(ctx.app, entry.data_table);
+  if (!definition || entry.primary_key !== definition.primaryKey || !storedField(definition, definition.primaryKey)) return false;
+  const snapshot = parseSnapshot(entry.data);
+  const row = snapshot && rowOfSnapshot(definition, snapshot);
+  if (!row) return false;
+  const key = row[definition.primaryKey];
+  const taken = await trx.selectFrom(definition.table).select(definition.primaryKey).where(definition.primaryKey, '=', key).executeTakeFirst();
+  if (taken || (await breaksUniqueness(trx, definition, row))) return false;
+  await trx.insertInto(definition.table).values(row).execute();
+  await advanceKeySequence(ctx.app, trx, definition, key);
+  // What the row had besides its columns (an admin's groups) comes back through its own write hook.
+  const virtual = Object.fromEntries(definition.fields.filter((field) => !field.storage && field.name in snapshot).map((field) => [field.name, snapshot[field.name]]));
+  const hooks = ctx.app.controllers.forResource(definition.id)?.hooks;
+  if (hooks?.afterWrite && Object.keys(virtual).length > 0) await hooks.afterWrite(ctx, { mode: 'add', definition, values: virtual, id: key as number, trx });
+  await trx.deleteFrom('security_data_recycle_log').where('id', '=', entry.id).execute();
+  return true;
+}
+
+export const dataRecycleLogHooks: ResourceHooks = {
+  async present(operator, rows) {
+    return rows.map((row) => {
+      const snapshot = parseSnapshot(row.data);
+      return snapshot ? { ...row, data: JSON.stringify(maskSnapshot(snapshot, findResourceByTable(operator.app, row.data_table))) } : row;
+    });
+  },
+
+  actions: {
+    /** `GET info?id=`: the log row with its relations, `data` decoded (and its JSON values too). */
+    async info(ctx) {
+      const { stored, row } = await readLogEntry(ctx);
+      const snapshot = maskSnapshot(parseSnapshot(stored.data) ?? {}, findResourceByTable(ctx.app, stored.data_table));
+      const data = Object.fromEntries(Object.entries(snapshot).map(([name, value]) => [name, decodeValue(value)]));
+      return { row: { ...row, data } };
+    },
+
+    /** `POST restore {ids}`: every snapshot that fits goes back to its table and its log row is deleted, in one transaction. */
+    async restore(ctx) {
+      if (ctx.method !== 'POST') throw errors.parameterError();
+      const ids = parseIds(ctx.params.ids);
+      const restored = await ctx.app.db.transaction().execute(async (trx) => {
+        const entries = (await trx.selectFrom('security_data_recycle_log').selectAll().where('id', 'in', ids).orderBy('id').execute()) as Row[];
+        let count = 0;
+        for (const entry of entries) if (await restoreEntry(ctx, trx, entry)) count += 1;
+        return count;
+      });
+      if (restored === 0) throw errors.noRowsRestored();
+      return new Success(null, '');
+    },
+  },
+};

@@ -1,0 +1,42 @@
+import type { ResourceDefinition } from '../../../schema/definition.js';
+import { yuanToCents } from '../../db/values.js';
+import { errors, Success } from '../../errors.js';
+import { recordLedgerEntry, type LedgerKind } from '../../services/ledger.js';
+import { readRow, validateInput } from '../engine.js';
+import type { ResourceHooks } from '../hooks.js';
+import { userHooks } from './user.js';
+
+/**
+ * `user.MoneyLog` and `user.ScoreLog` (contract §6.8): `add` goes through the ledger service; entries
+ * can never be edited or deleted.
+ */
+export function ledgerLogHooks(kind: LedgerKind): ResourceHooks {
+  const refuse = async () => {
+    throw errors.ledgerNotEditable();
+  };
+  return {
+    actions: {
+      add: async (ctx) => {
+        const definition = ctx.controller.resource as ResourceDefinition;
+        const users = ctx.app.resources.get('system/user') as ResourceDefinition;
+        if (ctx.method !== 'POST') {
+          const userId = ctx.query.userId;
+          if (userId === undefined || userId === '') throw errors.parameterEmpty('userId');
+          try {
+            return { user: await readRow(ctx, users, userHooks, userId) };
+          } catch {
+            throw errors.userNotFound();
+          }
+        }
+        const values = validateInput(definition, ctx.body, 'add');
+        const amount = kind === 'money' ? yuanToCents(values.money) : Number(values.score);
+        const key = typeof ctx.body.idempotencyKey === 'string' ? ctx.body.idempotencyKey.slice(0, 64) : undefined;
+        await recordLedgerEntry(ctx.app.db, ctx.app.handle.dialect, { kind, userId: Number(values.user_id), amount, memo: String(values.memo ?? ''), idempotencyKey: key });
+        return new Success(null, 'Added successfully!');
+      },
+      edit: refuse,
+      del: refuse,
+      sortable: refuse,
+    },
+  };
+}

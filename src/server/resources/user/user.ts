@@ -1,0 +1,32 @@
+import { DEFAULT_AVATAR } from '../../../contract/headers.js';
+import type { Row } from '../../../schema/definition.js';
+import { hashPassword } from '../../auth/passwords.js';
+import type { ResourceHooks } from '../hooks.js';
+
+/** Members (contract §6.5): hashed passwords, default avatar, select labels. Balance changes go through the ledger. */
+
+export function presentMemberFields(row: Row): Row {
+  return { ...row, avatar: row.avatar || DEFAULT_AVATAR };
+}
+
+export const userHooks: ResourceHooks = {
+  async present(_operator, rows, view) {
+    return rows.map((row) => {
+      const shaped = presentMemberFields(row);
+      if (view === 'edit') shaped.password = '';
+      if (view === 'select') shaped.nickname_text = `${String(row.username)}(ID:${String(row.id)})`;
+      return shaped;
+    });
+  },
+
+  async beforeWrite(_operator, write) {
+    const { values } = write;
+    if (typeof values.password === 'string' && values.password !== '') {
+      values.password = await hashPassword(values.password);
+      values.salt = '';
+    } else {
+      delete values.password;
+    }
+    if (write.mode === 'add' && values.nickname === undefined) values.nickname = values.username;
+  },
+};

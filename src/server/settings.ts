@@ -1,0 +1,80 @@
+import { resolve } from 'node:path';
+import { DEFAULT_ADMIN_ENTRANCE } from '../contract/headers.js';
+
+/** Process settings from the environment (README "Configuration"). */
+export interface Settings {
+  host: string;
+  port: number;
+  databaseUrl: string;
+  adminPassword?: string;
+  /** override of the `admin_login_captcha` config switch */
+  adminLoginCaptcha?: boolean;
+  userLoginCaptcha?: boolean;
+  allowDestructiveMigrations: boolean;
+  tokenSecret?: string;
+  adminEntrance: string;
+  projectRoot: string;
+  /** absolute directory served at `/storage/`: uploads land in `<storageDir>/<topic>/<YYYYMMDD>/` */
+  storageDir: string;
+  /** largest accepted upload in bytes (`siteConfig.upload.maxSize` reports the same) */
+  uploadMaxSize: number;
+  /** API GET/HEAD requests per minute and client IP (contract §1.7); 0 turns the throttle off */
+  apiGetRateLimit: number;
+  /** proxies whose X-Forwarded-For gives the client address: addresses/CIDRs, `loopback`, or true for any */
+  trustProxy: string | boolean;
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };
+
+/** `10mb`, `512k`, `2048` (bytes): units b/k/kb/m/mb/g/gb are powers of 1024, as BuildAdmin's `max_size`. */
+export function parseByteSize(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  const unit = match ? SIZE_UNITS[match[2].toLowerCase()] : undefined;
+  if (!match || unit === undefined) return undefined;
+  const bytes = Math.floor(Number(match[1]) * unit);
+  return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : undefined;
+}
+
+function flag(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
+}
+
+const DEFAULT_UPLOAD_MAX_SIZE = 10 * 1024 * 1024;
+
+function uploadMaxSize(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_UPLOAD_MAX_SIZE;
+  const bytes = parseByteSize(value);
+  if (bytes === undefined) throw new Error(`UPLOAD_MAX_SIZE must be a size such as 10mb or 2048, got "${value}"`);
+  return bytes;
+}
+
+const DEFAULT_API_GET_RATE_LIMIT = 120;
+
+function rateLimit(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_API_GET_RATE_LIMIT;
+  const limit = Number(value);
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`API_GET_RATE_LIMIT must be a whole number of requests per minute (0 = off), got "${value}"`);
+  return limit;
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Settings {
+  const port = Number(env.PORT ?? 8000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    host: env.HOST || '127.0.0.1',
+    port,
+    databaseUrl: env.DATABASE_URL || 'sqlite:data/app.db',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminLoginCaptcha: flag(env.ADMIN_LOGIN_CAPTCHA),
+    userLoginCaptcha: flag(env.USER_LOGIN_CAPTCHA),
+    allowDestructiveMigrations: flag(env.ALLOW_DESTRUCTIVE_MIGRATIONS) ?? false,
+    tokenSecret: env.TOKEN_SECRET || undefined,
+    adminEntrance: DEFAULT_ADMIN_ENTRANCE,
+    projectRoot,
+    storageDir: resolve(projectRoot, env.STORAGE_DIR || 'data/storage'),
+    uploadMaxSize: uploadMaxSize(env.UPLOAD_MAX_SIZE),
+    apiGetRateLimit: rateLimit(env.API_GET_RATE_LIMIT),
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
+  };
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * The local upload storage: a directory served read-only at `/storage/` (contract §8). Attachment rows
+ * hold URLs such as `/storage/default/20240315/avatar<sha1>.png`; this module maps them to files inside
+ * the directory, never outside it.
+ */
+
+export const STORAGE_URL_PREFIX = '/storage/';
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== '' && !isAbsolute(rel) && !rel.split(sep).includes('..');
+}
+
+/** A URL path under the storage directory, when it is a plain relative path: no `..`, no dot segments. */
+export function isSafeStoragePath(path: string): boolean {
+  if (path.includes('\0') || path.includes('\\')) return false;
+  const segments = path.split('/').filter((segment) => segment !== '');
+  return segments.length > 0 && segments.every((segment) => !segment.startsWith('.'));
+}
+
+/** The file of a `/storage/...` URL, or undefined when the URL does not point inside the storage directory. */
+export function fileOfUrl(storageDir: string, url: string): string | undefined {
+  if (!url.startsWith(STORAGE_URL_PREFIX)) return undefined;
+  const path = url.slice(STORAGE_URL_PREFIX.length);
+  if (!isSafeStoragePath(path)) return undefined;
+  const file = resolve(storageDir, ...path.split('/').filter(Boolean));
+  return inside(resolve(storageDir), file) ? file : undefined;
+}
+
+export async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Write a file atomically (temporary name, then rename); directories are created as needed. */
+export async function writeStorageFile(file: string, data: Buffer): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, data, { flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Delete a stored file, then its parent directories while they are empty, up to the storage directory. */
+export async function removeStorageFile(storageDir: string, file: string): Promise<void> {
+  const root = resolve(storageDir);
+  if (!inside(root, file)) return;
+  await rm(file, { force: true });
+  let directory = dirname(file);
+  while (inside(root, directory) && existsSync(directory)) {
+    if ((await readdir(directory)).length > 0) break;
+    await rmdir(directory).catch(() => undefined);
+    directory = dirname(directory);
+  }
+}
+
+export function storageFile(storageDir: string, ...segments: string[]): string {
+  return join(resolve(storageDir), ...segments);
+}

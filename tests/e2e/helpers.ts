@@ -1,0 +1,143 @@
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
+import { ClickCaptchaService } from '../../src/server/captcha/captcha-service.js';
+import { TEST_CLIENT_DIR } from '../support/build-client.js';
+import { launchBrowser } from '../support/browser.js';
+import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * Shared steps of the back-office browser tests: one server (SQLite) and one Chromium per file,
+ * a fresh context per scenario, logging in the way a person does.
+ */
+
+export const ADMIN_BASE = '/chidaoadminstator';
+/** Playwright's waits (auto-waiting locators, navigations): generous for a 2-core machine, but bounded. */
+export const WAIT_MS = 15_000;
+
+export interface E2eRig {
+  server: TestServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** A server on a fresh SQLite database serving the built client, and a Chromium; started side by side. */
+export async function startRig(env: Record<string, string> = {}): Promise<E2eRig> {
+  const [started, launched] = await Promise.allSettled([startTestServer('sqlite', { clientDir: TEST_CLIENT_DIR, env }), launchBrowser()]);
+  if (started.status === 'rejected' || launched.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.close();
+    if (launched.status === 'fulfilled') await launched.value.close();
+    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
+  }
+  const [server, browser] = [started.value, launched.value];
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * A fresh context (own localStorage) with a desktop viewport; the page collects uncaught script
+ * errors. `E2E_DEBUG=1` prints the page's console and its requests.
+ */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(WAIT_MS);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  if (process.env.E2E_DEBUG) {
+    page.on('console', (message) => console.log('console', message.type(), message.text().slice(0, 300)));
+    page.on('request', (request) => !request.url().includes('/assets/') && console.log('request', request.method(), request.url().slice(0, 160), request.postData()?.slice(0, 200) ?? ''));
+  }
+  return { context, page, errors };
+}
+
+/** `expect.poll` with the generous bound of these tests (vitest's default is one second). */
+export function poll<T>(read: () => Promise<T> | T, message?: string) {
+  return expect.poll(read, { timeout: WAIT_MS, interval: 100, message });
+}
+
+export function url(server: TestServer, path: string): string {
+  return `${server.url}${path}`;
+}
+
+/** Matches an admin page URL exactly (path only, any query). */
+export function adminPath(path: string): RegExp {
+  const escaped = `${ADMIN_BASE}${path}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^[^?#]*//[^/]+${escaped}(?:[?#].*)?$`);
+}
+
+/** The login form (zh-cn texts: the browser starts with no stored language). */
+export function loginForm(page: Page, language: 'zh-cn' | 'en' = 'zh-cn') {
+  const zh = language === 'zh-cn';
+  return {
+    username: page.getByRole('textbox', { name: zh ? '用户名' : 'Username' }),
+    password: page.getByLabel(zh ? '密码' : 'Password', { exact: true }),
+    remember: page.getByRole('checkbox', { name: zh ? '保持会话' : 'Remember me' }),
+    submit: page.getByRole('button', { name: zh ? '登录' : 'Login', exact: true }),
+  };
+}
+
+/** Fills the login form and submits it (the server does not ask for the captcha here). */
+export async function fillLogin(page: Page, username = 'admin', password = ADMIN_PASSWORD, keep = false): Promise<void> {
+  const form = loginForm(page);
+  await form.username.fill(username);
+  await form.password.fill(password);
+  if (keep) await form.remember.check();
+  await form.submit.click();
+}
+
+/** Opens the back office in a fresh page and logs in through the form (captcha off), landing on the dashboard. */
+export async function loginAs(page: Page, server: TestServer, username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
+  await page.goto(url(server, `${ADMIN_BASE}/login`));
+  await fillLogin(page, username, password);
+  await page.waitForURL(adminPath('/dashboard'));
+}
+
+/**
+ * Answers the open click captcha like a person: the puzzle (the answer) is read from the database,
+ * each target is clicked at its box centre, scaled to the size the image is rendered at.
+ */
+export async function solveClickCaptcha(page: Page, server: TestServer, puzzleRequest: Request): Promise<void> {
+  const id = new URL(puzzleRequest.url()).searchParams.get('id');
+  expect(id, 'captcha id in the clickCaptcha request').toBeTruthy();
+  const puzzle = await new ClickCaptchaService(server.server.app.db).puzzleOf(id ?? '');
+  expect(puzzle, 'stored puzzle').toBeDefined();
+  if (!puzzle) return;
+  const dialog = page.getByRole('dialog');
+  const image = dialog.getByRole('img');
+  await poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+  const box = await image.boundingBox();
+  expect(box).not.toBeNull();
+  if (!box) return;
+  const scaleX = box.width / puzzle.width;
+  const scaleY = box.height / puzzle.height;
+  for (const target of puzzle.targets) {
+    await page.mouse.click(box.x + (target.x + target.width / 2) * scaleX, box.y + (target.y + target.height / 2) * scaleY);
+  }
+}
+
+/** react-admin's error notifications (warnings and successes are not errors). */
+export function errorToasts(page: Page): Locator {
+  return page.locator('.RaNotification-error');
+}
+
+/** The localStorage entry `key`, parsed. */
+export async function stored<T>(page: Page, key: string): Promise<T | null> {
+  const text = await page.evaluate((name) => localStorage.getItem(name), key);
+  return text === null ? null : (JSON.parse(text) as T);
+}
+
+/** The token table's row for a token the browser holds. */
+export async function tokenRow(server: TestServer, token: string): Promise<{ type: string; user_id: number; expire_time: number } | undefined> {
+  return (await server.server.app.db
+    .selectFrom('token')
+    .select(['type', 'user_id', 'expire_time'])
+    .where('token', '=', server.server.app.tokens.digest(token))
+    .executeTakeFirst()) as { type: string; user_id: number; expire_time: number } | undefined;
+}

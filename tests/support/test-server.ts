@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Envelope } from '../../src/contract/envelope.js';
+import { stringifyQuery } from '../../src/contract/query-string.js';
+import { createServer, type Server } from '../../src/server/boot.js';
+import { settingsFromEnv } from '../../src/server/settings.js';
+
+/**
+ * A real server on a real database for API tests: SQLite in a temporary file, or a fresh PostgreSQL
+ * database created for the suite and dropped afterwards. Listens on 127.0.0.1 on a free port.
+ */
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+export const DATABASES = ['sqlite', 'postgres'] as const;
+export type DatabaseKind = (typeof DATABASES)[number];
+export const ADMIN_PASSWORD = 'Admin_pass1';
+
+/** Maintenance connection of the test PostgreSQL (trust auth on 127.0.0.1 by default). */
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'OPTIONS';
+  query?: Record<string, unknown>;
+  /** a JSON body, or a raw string sent as-is */
+  body?: unknown;
+  token?: string;
+  userToken?: string;
+  lang?: 'zh-cn' | 'en';
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T = unknown> extends Envelope<T> {
+  status: number;
+  headers: Headers;
+}
+
+export interface TestServer {
+  kind: DatabaseKind;
+  url: string;
+  databaseUrl: string;
+  server: Server;
+  /** admin API: `auth.Admin/index` → `/chidaoadminstator.php/auth.Admin/index` */
+  admin<T = unknown>(path: string, request?: ApiRequest): Promise<ApiResponse<T>>;
+  /** member/common API: `user/checkIn` → `/api/user/checkIn` */
+  api<T = unknown>(path: string, request?: ApiRequest): Promise<ApiResponse<T>>;
+  raw(path: string, init?: RequestInit): Promise<Response>;
+  loginAdmin(username?: string, password?: string, keep?: boolean): Promise<{ token: string; refreshToken: string }>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  schemasDir?: string;
+  /** serve a built client (browser tests) */
+  clientDir?: string;
+  env?: Record<string, string>;
+  /** reuse an existing database (for restart tests) */
+  databaseUrl?: string;
+  keepDatabase?: boolean;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A database URL for `kind` and how to remove it afterwards. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (kind === 'postgres') return createPostgresDatabase();
+  const dir = mkdtempSync(join(tmpdir(), 'chidao-test-'));
+  return { url: `sqlite:${join(dir, 'app.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function startTestServer(kind: DatabaseKind, options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase(kind);
+  const storage = mkdtempSync(join(tmpdir(), 'chidao-storage-'));
+  const settings = settingsFromEnv(
+    { ADMIN_PASSWORD, ADMIN_LOGIN_CAPTCHA: 'false', USER_LOGIN_CAPTCHA: 'false', API_GET_RATE_LIMIT: '0', STORAGE_DIR: storage, ...options.env, DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: '0' },
+    PROJECT_ROOT,
+  );
+  const server = await createServer(settings, { schemasDir: options.schemasDir, clientDir: options.clientDir });
+  const address = await server.http.listen({ host: '127.0.0.1', port: 0 });
+  const url = address.replace(/\/$/, '');
+  const entrance = `${server.app.settings.adminEntrance}.php`;
+
+  const call = async <T>(prefix: string, path: string, request: ApiRequest = {}): Promise<ApiResponse<T>> => {
+    const query = request.query ? `?${stringifyQuery(request.query)}` : '';
+    const headers: Record<string, string> = { 'think-lang': request.lang ?? 'en', server: 'true', ...request.headers };
+    if (request.token) headers.batoken = request.token;
+    if (request.userToken) headers['ba-user-token'] = request.userToken;
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const method = request.method ?? (request.body !== undefined ? 'POST' : 'GET');
+    const response = await fetch(`${url}${prefix}/${path}${query}`, { method, headers, body });
+    const text = await response.text();
+    let envelope: Envelope<T>;
+    try {
+      envelope = JSON.parse(text) as Envelope<T>;
+    } catch {
+      envelope = { code: -999, msg: text, time: 0, data: undefined as T };
+    }
+    return { ...envelope, status: response.status, headers: response.headers };
+  };
+
+  const testServer: TestServer = {
+    kind,
+    url,
+    databaseUrl: database.url,
+    server,
+    admin: (path, request) => call(entrance, path, request),
+    api: (path, request) => call('/api', path, request),
+    raw: (path, init) => fetch(`${url}${path}`, init),
+    async loginAdmin(username = 'admin', password = ADMIN_PASSWORD, keep = false) {
+      const response = await testServer.admin<{ userInfo: { token: string; refresh_token: string } }>('Index/login', { body: { username, password, keep } });
+      if (response.code !== 1) throw new Error(`admin login failed: ${response.msg}`);
+      return { token: response.data.userInfo.token, refreshToken: response.data.userInfo.refresh_token };
+    },
+    async close() {
+      await server.close();
+      rmSync(storage, { recursive: true, force: true });
+      if (!options.keepDatabase) await database.drop();
+    },
+  };
+  return testServer;
+}

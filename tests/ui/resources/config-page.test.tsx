@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { HttpError } from 'react-admin';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConfigIndex } from '../../../src/contract/config-values.js';
+import { configOverride } from '../../../src/client/admin/resources/system/config/index.js';
+import { fakeAuthProvider, fakeDataProvider, renderScreen, schema } from './support.js';
+
+/** The system configuration screen: a tab per group, widgets by item type, saving, permissions. */
+
+const RESOURCE = 'routine/config';
+
+const item = (id: number, name: string, title: string, type: string, value: unknown, extra: Record<string, unknown> = {}) => ({
+  id, name, group: id < 10 ? 'basics' : 'mail', title, tip: '', type, value, content: '' as const, rule: '', extend: '', allow_del: 0, weigh: 0, ...extra,
+});
+
+const INDEX: ConfigIndex = {
+  list: {
+    basics: {
+      name: 'basics',
+      title: 'Basics',
+      list: [
+        item(1, 'site_name', 'Site Name', 'string', 'Chidao', { rule: 'required' }),
+        item(2, 'admin_login_captcha', 'Admin login captcha', 'switch', true),
+        item(3, 'survey_notice', 'Survey notice', 'radio', 'on', { content: { on: 'On', off: 'Off' }, allow_del: 1 }),
+      ],
+    },
+    mail: { name: 'mail', title: 'Mail', list: [item(11, 'smtp_pass', 'SMTP password', 'password', '')] },
+  },
+  remark: '',
+  configGroup: { basics: 'Basics', mail: 'Mail' },
+  quickEntrance: [{ key: 'Member groups', value: 'user/group' }],
+};
+
+afterEach(cleanup);
+
+function renderConfig(allow?: (node: string) => boolean) {
+  const List = configOverride(schema('system/config')).list as ComponentType;
+  const dataProvider = fakeDataProvider({});
+  dataProvider.action.mockImplementation(async (_resource: string, name: string) => ({ data: name === 'index' ? INDEX : null }));
+  renderScreen(<List />, { resource: RESOURCE, dataProvider, authProvider: fakeAuthProvider(allow) });
+  return dataProvider;
+}
+
+describe('system configuration screen', () => {
+  it('shows a tab per group and each item with the widget of its type', async () => {
+    renderConfig();
+    expect(await screen.findByRole('tab', { name: 'Basics' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Mail' })).toBeTruthy();
+    expect((screen.getByLabelText(/Site Name/) as HTMLInputElement).value).toBe('Chidao');
+    expect((screen.getByRole('switch', { name: 'Admin login captcha' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'On' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('tab', { name: 'Mail' }));
+    expect(await screen.findByText('Leave blank to keep it unchanged')).toBeTruthy();
+    // the quick entrances of config_quick_entrance open their pages
+    expect(screen.getByRole('link', { name: 'Member groups' }).getAttribute('href')).toBe('/user/group');
+  });
+
+  it('saves the group as {name: value}', async () => {
+    const dataProvider = renderConfig();
+    fireEvent.change(await screen.findByLabelText(/Site Name/), { target: { value: 'Panel' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Admin login captcha' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dataProvider.action).toHaveBeenCalledWith(RESOURCE, 'edit', expect.anything()));
+    const [, , params] = dataProvider.action.mock.calls.find((call) => call[1] === 'edit') ?? [];
+    expect(params.data).toEqual({ site_name: 'Panel', admin_login_captcha: false, survey_notice: 'on' });
+  });
+
+  it('shows a value the server refuses on its field', async () => {
+    const dataProvider = renderConfig();
+    dataProvider.action.mockImplementation(async (_resource: string, name: string) => {
+      if (name === 'index') return { data: INDEX };
+      throw new HttpError('Site Name cannot be empty', 200, { code: 0, msg: 'Site Name cannot be empty', time: 0, data: { field: 'site_name' } });
+    });
+    fireEvent.change(await screen.findByLabelText(/Site Name/), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Site Name cannot be empty')).toBeTruthy();
+  });
+
+  it('offers save, add and delete only with their nodes, and delete only on items added later', async () => {
+    renderConfig();
+    await screen.findByRole('tab', { name: 'Basics' });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'config.add' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(1);
+    cleanup();
+
+    renderConfig((node) => node.endsWith('/list'));
+    await screen.findByRole('tab', { name: 'Basics' });
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'config.add' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GeneratedList } from '../../../src/client/admin/resources/GeneratedList.js';
+import { fakeAuthProvider, fakeDataProvider, renderScreen, schema } from './support.js';
+
+const admins = [
+  {
+    id: 1, username: 'admin', nickname: 'Admin', avatar: '/static/images/avatar.png', email: 'admin@buildadmin.com',
+    mobile: '18888888888', group_arr: [1], group_name_arr: ['Super group', 'Auditors'], last_login_time: 1717207200,
+    last_login_ip: '127.0.0.1', status: '1',
+  },
+  {
+    id: 2, username: 'editor', nickname: 'Editor', avatar: '', email: '', mobile: '', group_arr: [2],
+    group_name_arr: ['Editors'], last_login_time: null, last_login_ip: '', status: '0',
+  },
+];
+
+afterEach(cleanup);
+
+function renderAdmins(allow?: (node: string) => boolean) {
+  const dataProvider = fakeDataProvider({ 'auth/admin': admins });
+  renderScreen(<GeneratedList definition={schema('system/admin')} />, { resource: 'auth/admin', dataProvider, authProvider: fakeAuthProvider(allow) });
+  return dataProvider;
+}
+
+describe('generated list of system/admin', () => {
+  it('shows the list columns with tags, a switch and formatted times', async () => {
+    renderAdmins();
+    expect(await screen.findByText('editor')).toBeTruthy();
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim()).filter(Boolean);
+    expect(headers).toEqual(['ID', 'Username', 'Nickname', 'Avatar', 'Email', 'Mobile', 'Group name', 'Last login time', 'Last login IP', 'Status', 'Operate']);
+    // group_name_arr renders one tag per group
+    expect(screen.getByText('Super group')).toBeTruthy();
+    expect(screen.getByText('Auditors')).toBeTruthy();
+    // status renders a switch per row, on for "1"
+    const switches = screen.getAllByRole('switch', { name: 'Status' }) as HTMLInputElement[];
+    expect(switches.map((item) => item.checked)).toEqual([true, false]);
+    // last_login_time (Unix seconds) as YYYY-MM-DD HH:mm:ss in local time
+    const expected = new Date(1717207200 * 1000);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const text = `${expected.getFullYear()}-${pad(expected.getMonth() + 1)}-${pad(expected.getDate())} ${pad(expected.getHours())}:${pad(expected.getMinutes())}:${pad(expected.getSeconds())}`;
+    expect(screen.getByText(text)).toBeTruthy();
+    // the avatar is an image
+    expect(screen.getAllByRole('img', { name: 'Avatar' })[0].getAttribute('src')).toBe('/static/images/avatar.png');
+  });
+
+  it('toggling a switch updates that row with {id, status}', async () => {
+    const dataProvider = renderAdmins();
+    const [first] = (await screen.findAllByRole('switch', { name: 'Status' })) as HTMLInputElement[];
+    await waitFor(() => expect(first.disabled).toBe(false));
+    fireEvent.click(first);
+    await waitFor(() => expect(dataProvider.update).toHaveBeenCalled());
+    const [resource, params] = dataProvider.update.mock.calls[0];
+    expect(resource).toBe('auth/admin');
+    expect(params.id).toBe(1);
+    expect(params.data).toEqual({ id: 1, status: '0' });
+  });
+
+  it('quick search sends q; an operator filter sends field@OPERATOR', async () => {
+    const dataProvider = renderAdmins();
+    await screen.findByText('editor');
+    fireEvent.change(screen.getByPlaceholderText('Quick search: Username / Nickname'), { target: { value: 'adm' } });
+    await waitFor(() => expect(dataProvider.getList.mock.calls.at(-1)?.[1].filter).toEqual({ q: 'adm' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Email' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), { target: { value: 'buildadmin' } });
+    await waitFor(() => expect(dataProvider.getList.mock.calls.at(-1)?.[1].filter).toEqual({ q: 'adm', 'email@LIKE': 'buildadmin' }));
+  });
+
+  it('a datetime range filter sends [from, to] under field@RANGE', async () => {
+    const dataProvider = renderAdmins();
+    await screen.findByText('editor');
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Create time' }));
+    fireEvent.change(await screen.findByLabelText('Create time ≥'), { target: { value: '2024-01-01T00:00' } });
+    await waitFor(() => expect(dataProvider.getList.mock.calls.at(-1)?.[1].filter).toEqual({ 'create_time@RANGE': ['2024-01-01 00:00:00', ''] }));
+  });
+
+  it('sorts by a column through the server', async () => {
+    const dataProvider = renderAdmins();
+    await screen.findByText('editor');
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /Username/ })).getByRole('button'));
+    await waitFor(() => expect(dataProvider.getList.mock.calls.at(-1)?.[1].sort).toEqual({ field: 'username', order: 'ASC' }));
+  });
+
+  it('shows create, edit, delete and selection only to admins allowed to use them', async () => {
+    renderAdmins((node) => node === 'auth/admin/list');
+    await screen.findByText('editor');
+    await waitFor(() => expect(screen.queryAllByRole('switch', { name: 'Status' }).every((item) => (item as HTMLInputElement).disabled)).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Select all' })).toBeNull();
+  });
+
+  it('shows them when allowed', async () => {
+    renderAdmins();
+    await screen.findByText('editor');
+    const rows = screen.getAllByRole('row').slice(1);
+    await waitFor(() => expect(rows.map((row) => within(row).queryByRole('button', { name: 'Delete' })).every(Boolean)).toBe(true));
+    expect(rows.map((row) => within(row).queryByRole('link', { name: 'Edit' })).every(Boolean)).toBe(true);
+    expect(screen.getByRole('link', { name: 'Create' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeTruthy();
+  });
+});

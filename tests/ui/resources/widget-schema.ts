@@ -1,0 +1,46 @@
+import { normaliseResource, type RawResourceSchema } from '../../../src/schema/normalise.js';
+
+/** A schema with one field per design type, for the form tests. */
+export const widgetSchema = normaliseResource('test/widgets.json', {
+  $id: 'test/widgets',
+  title: 'Widget test',
+  type: 'object',
+  'x-table': 'widget_test',
+  'x-controller': 'test.Widget',
+  required: ['username', 'email', 'price'],
+  properties: {
+    id: { type: 'integer', title: 'ID', readOnly: true },
+    username: {
+      type: 'string', title: 'Username', maxLength: 20, pattern: '^[a-zA-Z][a-zA-Z0-9_]{2,15}$',
+      'x-patternMessage': 'Please input correct username', 'x-ui': { widget: 'string' },
+    },
+    email: { type: 'string', title: 'Email', format: 'email', maxLength: 50 },
+    motto: { type: 'string', title: 'Motto', maxLength: 255, 'x-ui': { widget: 'textarea' } },
+    password: { type: 'string', title: 'Password', writeOnly: true, maxLength: 255, 'x-ui': { widget: 'password' } },
+    age: { type: 'integer', title: 'Age', 'x-ui': { widget: 'number' } },
+    ratio: { type: 'number', title: 'Ratio', 'x-ui': { widget: 'float' } },
+    price: { type: 'string', title: 'Price', format: 'money', 'x-ui': { widget: 'money' } },
+    gender: { type: 'integer', title: 'Gender', enum: [0, 1, 2], 'x-ui': { widget: 'radio', options: { 0: 'Unknown', 1: 'Male', 2: 'Female' } } },
+    hobbies: { type: 'array', title: 'Hobbies', items: { type: 'string', enum: ['music', 'sport'] }, 'x-ui': { widget: 'checkbox' } },
+    status: { type: 'string', title: 'Status', enum: ['0', '1'], default: '1', 'x-ui': { widget: 'switch', options: { 0: 'Disabled', 1: 'Enabled' } } },
+    extend: { type: 'string', title: 'Extension', enum: ['none', 'add_rules_only'], default: 'none', 'x-ui': { widget: 'select' } },
+    labels: { type: 'array', title: 'Labels', items: { type: 'string', enum: ['red', 'blue'] }, 'x-ui': { widget: 'selects' } },
+    group_id: { type: 'integer', title: 'Group', 'x-ref': { resource: 'system/admin_group', label: 'name' }, 'x-ui': { widget: 'remoteSelect' } },
+    group_ids: { type: 'array', title: 'Groups', items: { type: 'integer' }, 'x-ref': { resource: 'system/admin_group', label: 'name', many: true }, 'x-ui': { widget: 'remoteSelects' } },
+    birthday: { type: ['string', 'null'], title: 'Birthday', format: 'date', 'x-ui': { widget: 'date' } },
+    start_time: { type: ['integer', 'null'], title: 'Start time', 'x-ui': { widget: 'datetime' } },
+    year: { type: 'integer', title: 'Year', 'x-ui': { widget: 'year' } },
+    // no `format: time` here: ajv-formats' "time" demands a zone offset (reported), the widget sends HH:mm:ss
+    open_time: { type: 'string', title: 'Open time', maxLength: 8, 'x-ui': { widget: 'time' } },
+    avatar: { type: 'string', title: 'Avatar', maxLength: 255, 'x-ui': { widget: 'image' } },
+    photos: { type: 'array', title: 'Photos', items: { type: 'string' }, 'x-ui': { widget: 'images' } },
+    attachment: { type: 'string', title: 'Attachment', maxLength: 255, 'x-ui': { widget: 'file' } },
+    documents: { type: 'string', title: 'Documents', 'x-ui': { widget: 'files' } },
+    content: { type: 'string', title: 'Content', 'x-storage': 'text', 'x-ui': { widget: 'editor' } },
+    city: { type: 'string', title: 'City', maxLength: 100, 'x-ui': { widget: 'city' } },
+    icon: { type: 'string', title: 'Icon', maxLength: 50, 'x-ui': { widget: 'icon' } },
+    colour: { type: 'string', title: 'Colour', format: 'color', maxLength: 30, 'x-ui': { widget: 'color' } },
+    extra: { type: 'object', title: 'Extra', 'x-ui': { widget: 'array' } },
+    weigh: { type: 'integer', title: 'Weigh', 'x-ui': { widget: 'weigh' } },
+  },
+} as unknown as RawResourceSchema);

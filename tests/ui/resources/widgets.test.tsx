@@ -1,0 +1,161 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { SimpleForm } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadAreas, uploadFile } from '../../../src/client/admin/inputs/admin-ajax.js';
+import { CityInput } from '../../../src/client/admin/inputs/CityInput.js';
+import { EditorInput } from '../../../src/client/admin/inputs/EditorInput.js';
+import { IconInput } from '../../../src/client/admin/inputs/IconInput.js';
+import { RemoteSelectInput } from '../../../src/client/admin/inputs/RemoteSelectInput.js';
+import { UploadInput } from '../../../src/client/admin/inputs/UploadInput.js';
+import { SiteConfigContext, DEFAULT_SITE_CONFIG } from '../../../src/client/admin/site-config-context.js';
+import { fakeDataProvider, renderScreen } from './support.js';
+
+vi.mock('../../../src/client/admin/inputs/admin-ajax.js', () => ({ uploadFile: vi.fn(), loadAreas: vi.fn() }));
+
+beforeEach(() => {
+  vi.mocked(uploadFile).mockReset();
+  vi.mocked(loadAreas).mockReset();
+});
+afterEach(() => {
+  cleanup();
+});
+
+/** Shows a form value as JSON, so a test reads what the form would post. */
+function Value({ source }: { source: string }) {
+  const value = useWatch({ name: source });
+  return <output data-testid={`value-${source}`}>{JSON.stringify(value ?? null)}</output>;
+}
+
+function valueOf(source: string): unknown {
+  return JSON.parse(screen.getByTestId(`value-${source}`).textContent ?? 'null');
+}
+
+function renderInForm(input: ReactElement, source: string, record: Record<string, unknown> = {}, tables = {}) {
+  const dataProvider = fakeDataProvider(tables);
+  function Form() {
+    return (
+      <SimpleForm record={{ id: 1, ...record }} toolbar={false} onSubmit={() => undefined}>
+        {input}
+        <Value source={source} />
+      </SimpleForm>
+    );
+  }
+  renderScreen(<Form />, {
+    resource: 'test/widgets',
+    dataProvider,
+    wrapper: (children) => (
+      <SiteConfigContext.Provider value={{ ...DEFAULT_SITE_CONFIG, upload: { ...DEFAULT_SITE_CONFIG.upload, maxSize: 1024 } }}>{children}</SiteConfigContext.Provider>
+    ),
+  });
+  return dataProvider;
+}
+
+function pick(input: HTMLElement, file: File) {
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+describe('upload widget', () => {
+  it('refuses a file over the site limit or of a type not allowed, before sending it', async () => {
+    renderInForm(<UploadInput source="avatar" label="Avatar" kind="image" />, 'avatar');
+    const input = screen.getByLabelText('Avatar', { selector: 'input' });
+    pick(input, new File([new Uint8Array(2048)], 'big.png', { type: 'image/png' }));
+    expect(await screen.findAllByText('The size of the uploaded file exceeds the allowed range!')).not.toHaveLength(0);
+    pick(input, new File(['x'], 'run.exe', { type: 'application/octet-stream' }));
+    expect(await screen.findAllByText('The type of uploaded file is not allowed!')).not.toHaveLength(0);
+    expect(uploadFile).not.toHaveBeenCalled();
+    expect(valueOf('avatar')).toBe(null);
+  });
+
+  it('uploads with a progress bar and keeps the returned url; several files add up', async () => {
+    let report: ((percent: number) => void) | undefined;
+    let finish: (() => void) | undefined;
+    vi.mocked(uploadFile).mockImplementation((file, onProgress) => {
+      report = onProgress;
+      return new Promise((resolve) => {
+        finish = () => resolve({ id: 1, url: `/storage/default/${file.name}`, name: file.name, size: file.size, mimetype: file.type });
+      });
+    });
+    renderInForm(<UploadInput source="photos" label="Photos" kind="image" multiple shape="array" />, 'photos', { photos: ['/storage/a.png'] });
+    pick(screen.getByLabelText('Photos', { selector: 'input' }), new File(['x'], 'b.png', { type: 'image/png' }));
+    await waitFor(() => expect(report).toBeDefined());
+    act(() => report?.(40));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    await act(async () => finish?.());
+    await waitFor(() => expect(valueOf('photos')).toEqual(['/storage/a.png', '/storage/default/b.png']));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getAllByRole('img').map((image) => image.getAttribute('src'))).toEqual(['/storage/a.png', '/storage/default/b.png']);
+  });
+});
+
+describe('remote select', () => {
+  it('searches the referenced resource in select mode and stores the picked key', async () => {
+    const dataProvider = renderInForm(
+      <RemoteSelectInput source="group_id" label="Group" reference="auth/group" labelField="name" toValue={Number} />,
+      'group_id',
+      { group_id: 0 },
+      { 'auth/group': [{ id: 1, pid: 0, name: 'Super group', children: [{ id: 2, pid: 1, name: 'Editors' }] }] },
+    );
+    const combobox = screen.getByRole('combobox', { name: 'Group' });
+    fireEvent.mouseDown(combobox);
+    fireEvent.change(combobox, { target: { value: 'Edi' } });
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenLastCalledWith('auth/group', expect.objectContaining({ filter: { q: 'Edi' }, meta: { select: true } })),
+    );
+    // tree options are flattened, children indented under their parent
+    const option = await screen.findByRole('option', { name: 'Editors' });
+    expect(screen.getByRole('option', { name: 'Super group' })).toBeTruthy();
+    fireEvent.click(option);
+    await waitFor(() => expect(valueOf('group_id')).toBe(2));
+  });
+});
+
+describe('icon picker', () => {
+  it('filters the catalogue by a search and stores the picked name', async () => {
+    renderInForm(<IconInput source="icon" label="Icon" />, 'icon', { icon: 'fa fa-user' });
+    fireEvent.click(screen.getByRole('button', { name: 'Choose icon' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Search icons' }), { target: { value: 'dash' } });
+    expect(within(dialog).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['fa fa-dashboard']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'fa fa-dashboard' }));
+    await waitFor(() => expect(valueOf('icon')).toBe('fa fa-dashboard'));
+  });
+});
+
+describe('rich-text editor', () => {
+  it('stores sanitised HTML of what is typed', async () => {
+    renderInForm(<EditorInput source="content" label="Content" />, 'content', { content: '<p>Hello <b>world</b></p>' });
+    const area = screen.getByRole('textbox', { name: 'Content' });
+    expect(area.innerHTML).toBe('<p>Hello <b>world</b></p>');
+    area.innerHTML = '<p onclick="steal()">Hi <script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="https://example.com">site</a></p>';
+    fireEvent.input(area);
+    await waitFor(() =>
+      expect(valueOf('content')).toBe('<p>Hi <a>x</a><a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a></p>'),
+    );
+    area.innerHTML = '<p><br></p>';
+    fireEvent.input(area);
+    await waitFor(() => expect(valueOf('content')).toBe(''));
+  });
+});
+
+describe('city cascader', () => {
+  it('loads provinces, then cities, then districts, and stores the ids joined by commas', async () => {
+    vi.mocked(loadAreas).mockImplementation(async (params = {}) => {
+      if (params.city) return [{ value: 110101, label: 'Dongcheng' }];
+      if (params.province) return [{ value: 110100, label: 'Beijing City' }];
+      return [{ value: 110000, label: 'Beijing' }];
+    });
+    renderInForm(<CityInput source="city" label="City" />, 'city');
+    const [province, city, district] = within(document.querySelector('[data-widget="city"]') as HTMLElement).getAllByRole('combobox');
+    fireEvent.mouseDown(province);
+    fireEvent.click(await screen.findByRole('option', { name: 'Beijing' }));
+    fireEvent.mouseDown(city);
+    fireEvent.click(await screen.findByRole('option', { name: 'Beijing City' }));
+    fireEvent.mouseDown(district);
+    fireEvent.click(await screen.findByRole('option', { name: 'Dongcheng' }));
+    await waitFor(() => expect(valueOf('city')).toBe('110000,110100,110101'));
+    expect(loadAreas).toHaveBeenCalledWith({ province: '110000', city: '110100' });
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, toDate } from '../../../src/client/format/datetime.js';
+import { greetingFor } from '../../../src/client/admin/pages/dashboard/greeting.js';
+import { documentTitle } from '../../../src/client/components/document-title.js';
+import { clickAnswer } from '../../../src/client/components/click-answer.js';
+import { decodeTarget, loadingPath, safeTarget, targetOf } from '../../../src/client/admin/loading/target.js';
+import { checkAccount, checkPassword } from '../../../src/client/admin/login/credential-rules.js';
+
+describe('date format (spec §9: yyyy-mm-dd hh:MM:ss, 10-digit numbers are seconds)', () => {
+  const local = new Date(2024, 5, 1, 9, 5, 7);
+  const seconds = Math.floor(local.getTime() / 1000);
+
+  it('reads 10-digit numbers and digit strings as Unix seconds', () => {
+    expect(formatDateTime(seconds)).toBe('2024-06-01 09:05:07');
+    expect(formatDateTime(String(seconds))).toBe('2024-06-01 09:05:07');
+  });
+
+  it('reads 13-digit numbers as milliseconds and Date objects as they are', () => {
+    expect(formatDateTime(local.getTime())).toBe('2024-06-01 09:05:07');
+    expect(formatDateTime(local)).toBe('2024-06-01 09:05:07');
+  });
+
+  it('parses the server formatted string as local time and pads every part', () => {
+    expect(formatDateTime('2024-06-01 09:05:07')).toBe('2024-06-01 09:05:07');
+    expect(formatDateTime('2024-6-1 9:5')).toBe('2024-06-01 09:05:00');
+  });
+
+  it('honours other layouts of the same tokens', () => {
+    expect(formatDateTime(seconds, 'yyyy-mm-dd')).toBe('2024-06-01');
+    expect(formatDateTime(seconds, 'hh:MM')).toBe('09:05');
+    expect(formatDateTime(seconds, 'dd/mm/yyyy ss')).toBe('01/06/2024 07');
+  });
+
+  it('shows nothing for empty values instead of "now", and keeps text that is not a date', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+    expect(formatDateTime('')).toBe('');
+    expect(formatDateTime(0)).toBe('');
+    expect(formatDateTime('never')).toBe('never');
+    expect(toDate('never')).toBeUndefined();
+  });
+});
+
+describe('greeting by hour (spec §9)', () => {
+  it.each([
+    [0, 'lateNight'],
+    [4, 'lateNight'],
+    [5, 'earlyMorning'],
+    [8, 'earlyMorning'],
+    [9, 'morning'],
+    [11, 'morning'],
+    [12, 'noon'],
+    [13, 'noon'],
+    [14, 'afternoon'],
+    [17, 'afternoon'],
+    [18, 'evening'],
+    [23, 'evening'],
+  ] as const)('%i o\'clock is %s', (hour, greeting) => {
+    expect(greetingFor(hour)).toBe(greeting);
+  });
+});
+
+describe('browser title', () => {
+  it('is the page title plus the site name when the site has one', () => {
+    expect(documentTitle('Administrators', 'Chidao Survey')).toBe('Administrators - Chidao Survey');
+    expect(documentTitle('Login', '')).toBe('Login');
+    expect(documentTitle('Login')).toBe('Login');
+  });
+});
+
+describe('click captcha answer', () => {
+  it('joins the rounded click offsets with "-" and appends the rendered size', () => {
+    expect(clickAnswer([{ x: 10.4, y: 20.6 }, { x: 200, y: 150 }], 350, 200.2)).toBe('10,21-200,150;350;200');
+  });
+});
+
+describe('loading target', () => {
+  it('carries path and query as one encoded segment', () => {
+    expect(loadingPath('/auth/admin?page=2')).toBe('/chidaoadminstator/loading/%2Fauth%2Fadmin%3Fpage%3D2');
+    expect(loadingPath()).toBe('/chidaoadminstator/loading');
+    expect(loadingPath('/')).toBe('/chidaoadminstator/loading');
+    expect(decodeTarget('%2Fauth%2Fadmin%3Fpage%3D2')).toBe('/auth/admin?page=2');
+  });
+
+  it('takes the target from a location under the base, unwrapping a loading route', () => {
+    expect(targetOf('/chidaoadminstator/user/user', '?id=3')).toBe('/user/user?id=3');
+    expect(targetOf('/chidaoadminstator/loading/%2Fauth%2Fadmin')).toBe('/auth/admin');
+    expect(targetOf('/user/login')).toBeUndefined();
+    expect(targetOf('/chidaoadminstator/login')).toBeUndefined();
+  });
+
+  it('never leaves the site', () => {
+    expect(safeTarget('//evil.example/x')).toBeUndefined();
+    expect(safeTarget('/\\evil.example')).toBeUndefined();
+    expect(decodeTarget('%2F%2Fevil.example')).toBeUndefined();
+    expect(decodeTarget('%E0%A4%A')).toBeUndefined();
+  });
+});
+
+describe('login rules (spec §5)', () => {
+  it('account: 3 to 15 characters, starts with a letter, letters digits underscore', () => {
+    expect(checkAccount('admin')).toBeUndefined();
+    expect(checkAccount('a_1')).toBeUndefined();
+    expect(checkAccount('abcdefghijklmno')).toBeUndefined();
+    expect(checkAccount('')).toBe('login.rules.accountRequired');
+    expect(checkAccount('ab')).toBe('login.rules.account');
+    expect(checkAccount('abcdefghijklmnop')).toBe('login.rules.account');
+    expect(checkAccount('1admin')).toBe('login.rules.account');
+    expect(checkAccount('ad-min')).toBe('login.rules.account');
+  });
+
+  it('password: 6 to 32 characters without & < > " \'', () => {
+    expect(checkPassword('Admin_pass1')).toBeUndefined();
+    expect(checkPassword('')).toBe('login.rules.passwordRequired');
+    expect(checkPassword('12345')).toBe('login.rules.password');
+    expect(checkPassword('x'.repeat(33))).toBe('login.rules.password');
+    for (const bad of ['&', '<', '>', '"', "'"]) expect(checkPassword(`abcdef${bad}`)).toBe('login.rules.password');
+  });
+});

@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetBootstrap } from '../../../src/client/admin/bootstrap-store.js';
+import { reloadLayout } from '../../../src/client/admin/layout/layout-store.js';
+import { ADMIN_API, http, ok, sampleBootstrap, useEnglish } from './support.js';
+import { renderApp, signInAdmin } from './render-app.js';
+
+vi.mock('../../../src/client/admin/resources/index.js', () => ({
+  resourceFor: (definition: { id: string }) => ({ list: () => <h2>List of {definition.id}</h2> }),
+}));
+
+const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  localStorage.clear();
+  resetBootstrap();
+  useEnglish();
+  reloadLayout();
+  signInAdmin();
+  server.use(
+    http.get(`${ADMIN_API}/Index/index`, () => ok(sampleBootstrap())),
+    http.get(`${ADMIN_API}/Dashboard/index`, () => ok({ remark: '' })),
+  );
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+async function openShell(path = '/chidaoadminstator') {
+  const app = renderApp(path);
+  await screen.findByTestId('side-menu');
+  return app;
+}
+
+const tabTitles = () => within(screen.getByTestId('page-tabs')).queryAllByRole('tab').map((tab) => tab.textContent);
+
+describe('side menu', () => {
+  it('renders nested directories from the rule tree and never shows buttons', async () => {
+    await openShell();
+    const menu = screen.getByTestId('side-menu');
+    // Titles: the English pack translates known rule names; others show the server title.
+    expect(within(menu).getByRole('button', { name: 'Dashboard' })).toBeTruthy();
+    expect(within(menu).queryByText('Administrators')).toBeNull();
+    fireEvent.click(within(menu).getByRole('button', { name: 'Permissions' }));
+    expect(within(menu).getByRole('button', { name: 'Administrators' })).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: 'Admin logs' })).toBeTruthy();
+    fireEvent.click(within(menu).getByRole('button', { name: 'Deeper' }));
+    expect(within(menu).getByRole('button', { name: 'Profile' })).toBeTruthy();
+    expect(within(menu).queryByText('Empty directory')).toBeNull();
+    expect(within(menu).queryByText('Add button')).toBeNull();
+    expect(within(menu).queryByText('View')).toBeNull();
+  });
+
+  it('opens pages, link menus in a new window, and marks the current page', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { router } = await openShell();
+    const menu = screen.getByTestId('side-menu');
+    fireEvent.click(within(menu).getByRole('button', { name: 'Permissions' }));
+    fireEvent.click(within(menu).getByRole('button', { name: 'Administrators' }));
+    expect(await screen.findByText('List of system/admin')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chidaoadminstator/auth/admin');
+    expect(within(menu).getByRole('button', { name: 'Administrators' }).getAttribute('aria-current')).toBe('page');
+
+    fireEvent.click(within(menu).getByRole('button', { name: 'Documentation' }));
+    expect(open).toHaveBeenCalledWith('https://doc.example.com', '_blank', 'noopener');
+
+    fireEvent.click(within(menu).getByRole('button', { name: 'Module store' }));
+    expect(await screen.findByText('Not available in this edition')).toBeTruthy();
+  });
+
+  it('collapses to 64 px and back to 260 px', async () => {
+    await openShell();
+    expect(screen.getByTestId('admin-aside').style.width).toBe('260px');
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse menu' }));
+    expect(screen.getByTestId('admin-aside').style.width).toBe('64px');
+    expect(JSON.parse(localStorage.getItem('storeConfig_v2') as string).layout.menuCollapse).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Expand menu' }));
+    expect(screen.getByTestId('admin-aside').style.width).toBe('260px');
+  });
+});
+
+describe('tabs', () => {
+  it('one tab per opened page; close one, close all', async () => {
+    const { router } = await openShell();
+    await waitFor(() => expect(tabTitles()).toEqual(['Dashboard']));
+    const menu = screen.getByTestId('side-menu');
+    fireEvent.click(within(menu).getByRole('button', { name: 'Permissions' }));
+    fireEvent.click(within(menu).getByRole('button', { name: 'Administrators' }));
+    await screen.findByText('List of system/admin');
+    fireEvent.click(within(menu).getByRole('button', { name: 'Admin logs' }));
+    await screen.findByText('List of system/admin_log');
+    // Opening a page again does not add a second tab.
+    fireEvent.click(within(menu).getByRole('button', { name: 'Administrators' }));
+    await screen.findByText('List of system/admin');
+    expect(tabTitles()).toEqual(['Dashboard', 'Administrators', 'Admin logs']);
+    expect(document.title).toBe('Administrators - Test Site');
+
+    // Clicking a tab returns to it.
+    fireEvent.click(within(screen.getByTestId('page-tabs')).getByRole('tab', { name: /Admin logs/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chidaoadminstator/auth/adminLog'));
+
+    // Closing the active tab moves to a neighbour.
+    fireEvent.click(screen.getByRole('button', { name: 'Close Admin logs' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chidaoadminstator/auth/admin'));
+    expect(tabTitles()).toEqual(['Dashboard', 'Administrators']);
+
+    // Close all: back to the first page, as the only tab.
+    fireEvent.click(screen.getByRole('button', { name: 'Tab actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Close all tabs' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chidaoadminstator/dashboard'));
+    await waitFor(() => expect(tabTitles()).toEqual(['Dashboard']));
+  });
+
+  it('full-screen content hides the menu and header and is remembered', async () => {
+    await openShell();
+    fireEvent.click(screen.getByRole('button', { name: 'Tab actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Full-screen content' }));
+    await waitFor(() => expect(screen.queryByTestId('admin-header')).toBeNull());
+    expect(screen.queryByTestId('admin-aside')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('storeTabViewConfig') as string)).toEqual({ state: { tabFullScreen: true } });
+
+    // A new visit starts in full screen.
+    cleanup();
+    resetBootstrap();
+    await openShellWithoutMenu();
+    expect(screen.queryByTestId('admin-header')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Exit full screen' }));
+    expect(await screen.findByTestId('admin-header')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('storeTabViewConfig') as string)).toEqual({ state: { tabFullScreen: false } });
+  });
+});
+
+async function openShellWithoutMenu() {
+  renderApp('/chidaoadminstator');
+  await screen.findByTestId('greeting');
+}
+
+describe('layout settings', () => {
+  it('switching layout changes the header height (70 / 50 / 60) and is stored', async () => {
+    await openShell();
+    const header = () => screen.getByTestId('admin-header');
+    expect(header().style.height).toBe('70px');
+    fireEvent.click(screen.getByRole('button', { name: 'Layout settings' }));
+    const drawer = await screen.findByRole('presentation');
+    fireEvent.click(within(drawer).getByRole('radio', { name: /Classic/ }));
+    expect(header().style.height).toBe('50px');
+    const stored = () => JSON.parse(localStorage.getItem('storeConfig_v2') as string);
+    expect(stored().layout.layoutMode).toBe('Classic');
+    expect(stored().layout.headerBarTabActiveBackground).toEqual(['#f5f5f5', '#1d1e1f']);
+    // The language part of storeConfig_v2 is kept.
+    expect(stored().lang.defaultLang).toBe('en');
+
+    fireEvent.click(within(drawer).getByRole('radio', { name: /Streamline/ }));
+    expect(header().style.height).toBe('60px');
+    expect(screen.queryByTestId('admin-aside')).toBeNull();
+    expect(screen.getByTestId('horizontal-menu')).toBeTruthy();
+
+    fireEvent.click(within(drawer).getByRole('radio', { name: /Default/ }));
+    expect(header().style.height).toBe('70px');
+    expect(stored().layout.headerBarTabActiveBackground).toEqual(['#ffffff', '#1d1e1f']);
+  });
+
+  it('dark mode is a stored layout preference', async () => {
+    await openShell();
+    fireEvent.click(screen.getByRole('button', { name: 'Dark mode' }));
+    await waitFor(() => expect(document.querySelector('[data-dark="true"]')).toBeTruthy());
+    expect(JSON.parse(localStorage.getItem('storeConfig_v2') as string).layout.isDark).toBe(true);
+  });
+});

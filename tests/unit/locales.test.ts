@@ -1,0 +1,171 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every message key the server can send must have a zh-cn translation (the default language), and no
+ * translation may lose or reorder a `%s`/`%d` placeholder. Keys are found by scanning the sources.
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const LANGS = ['zh-cn', 'en'] as const;
+
+function filesUnder(dir: string, extension: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(extension))
+    .map((file) => join(ROOT, dir, file))
+    .sort();
+}
+
+/** The pack of a language as `Messages` builds it: every `locales/<lang>/server/*.json` merged. */
+function loadPack(lang: string): Record<string, string> {
+  const pack: Record<string, string> = {};
+  for (const file of filesUnder(`locales/${lang}/server`, '.json')) Object.assign(pack, JSON.parse(readFileSync(file, 'utf8')));
+  return pack;
+}
+
+/** A JS string literal in single or double quotes, and its value. */
+const STRING = String.raw`'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"`;
+
+function unquote(literal: string): string {
+  return literal.slice(1, -1).replace(/\\(.)/g, '$1');
+}
+
+/** Where each key was found, so a failure names the file to look at. */
+const used = new Map<string, Set<string>>();
+
+function use(key: string, where: string): void {
+  if (key === '') return;
+  if (!used.has(key)) used.set(key, new Set());
+  used.get(key)?.add(where);
+}
+
+/** The raw source text of each top-level argument of the call whose `(` is at `open`. */
+function argumentsAt(source: string, open: number): string[] {
+  const args: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = open; i < source.length; i++) {
+    const char = source[i];
+    if (char === "'" || char === '"' || char === '`') {
+      const end = new RegExp(`${char}(?:[^${char}\\\\]|\\\\.)*${char}`, 'y');
+      end.lastIndex = i;
+      const match = end.exec(source);
+      if (match) i += match[0].length - 1;
+    } else if ('([{'.includes(char)) {
+      depth++;
+    } else if (')]}'.includes(char)) {
+      depth--;
+      if (depth === 0) {
+        args.push(source.slice(start, i).trim());
+        return args;
+      }
+    } else if (char === ',' && depth === 1) {
+      args.push(source.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return args;
+}
+
+/** The value of an argument that is a plain string literal, or undefined. */
+function literalValue(argument: string | undefined): string | undefined {
+  return argument !== undefined && new RegExp(`^(?:${STRING})$`).test(argument) ? unquote(argument) : undefined;
+}
+
+/** The string literals of an argument that is an array literal such as `['Username']` (field titles). */
+function arrayLiterals(argument: string | undefined): string[] {
+  if (!argument?.startsWith('[')) return [];
+  return [...argument.matchAll(new RegExp(STRING, 'g'))].map((match) => unquote(match[0]));
+}
+
+function scanServerSource(file: string): void {
+  const source = readFileSync(file, 'utf8');
+  const where = relative(ROOT, file);
+  for (const match of source.matchAll(/new ApiError\(/g)) {
+    const [message, params] = argumentsAt(source, match.index + match[0].length - 1);
+    const key = literalValue(message);
+    if (key !== undefined) use(key, where);
+    for (const param of arrayLiterals(params)) use(param, where);
+  }
+  for (const match of source.matchAll(/new Success\(/g)) {
+    const [, message, params] = argumentsAt(source, match.index + match[0].length - 1);
+    const key = literalValue(message);
+    if (key !== undefined) use(key, where);
+    for (const param of arrayLiterals(params)) use(param, where);
+  }
+  for (const match of source.matchAll(/\bt\(/g)) {
+    const [message, params] = argumentsAt(source, match.index + match[0].length - 1);
+    const key = literalValue(message);
+    if (key !== undefined) use(key, where);
+    for (const param of arrayLiterals(params)) use(param, where);
+  }
+}
+
+function scanValidationMessages(): void {
+  const file = join(ROOT, 'src/schema/validate-input.ts');
+  const source = readFileSync(file, 'utf8');
+  const where = relative(ROOT, file);
+  // TYPE_MESSAGES and FORMAT_MESSAGES: every value of the two maps.
+  for (const map of source.matchAll(/const \w+_MESSAGES\b[^=]*=\s*\{([\s\S]*?)\};/g)) {
+    for (const entry of map[1].matchAll(new RegExp(`:\\s*(${STRING})`, 'g'))) use(unquote(entry[1]), where);
+  }
+  // issueOf and the required check: `message: '…'` and fallbacks `?? '…'`.
+  for (const match of source.matchAll(new RegExp(`(?:message:|\\?\\?)\\s*(${STRING})`, 'g'))) use(unquote(match[1]), where);
+}
+
+function scanSchemas(): void {
+  for (const file of filesUnder('schemas', '.json')) {
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as { title?: string; properties?: Record<string, { title?: string; 'x-patternMessage'?: string }> };
+    const where = relative(ROOT, file);
+    if (schema.title) use(schema.title, where);
+    for (const property of Object.values(schema.properties ?? {})) {
+      if (property.title) use(property.title, where);
+      if (property['x-patternMessage']) use(property['x-patternMessage'], where);
+    }
+  }
+}
+
+for (const file of filesUnder('src/server', '.ts')) scanServerSource(file);
+scanValidationMessages();
+scanSchemas();
+
+const packs = Object.fromEntries(LANGS.map((lang) => [lang, loadPack(lang)])) as Record<(typeof LANGS)[number], Record<string, string>>;
+
+function placeholders(text: string): string {
+  return (text.match(/%[sd]/g) ?? []).join(' ');
+}
+
+describe('server message translations', () => {
+  it('finds the message keys in the sources (the scan itself works)', () => {
+    const samples = [
+      'Please login first', // errors.ts
+      '%s cannot be empty', // credentials.ts and validate-input.ts
+      'Login succeeded!', // new Success(data, '…')
+      '%s and others, %d rules in all', // t('…', params)
+      '%s must be an integer', // TYPE_MESSAGES
+      'Please enter the correct email address', // FORMAT_MESSAGES
+      '%s has an invalid format', // issueOf fallback
+      'Username', // schema property title and ApiError param
+      'Member', // schema title
+      'Please input correct username', // x-patternMessage
+    ];
+    expect(samples.filter((key) => !used.has(key))).toEqual([]);
+    expect(used.size).toBeGreaterThan(100);
+  });
+
+  it('has a zh-cn translation for every key the server uses', () => {
+    const missing = [...used]
+      .filter(([key]) => !(key in packs['zh-cn']))
+      .map(([key, files]) => `${JSON.stringify(key)} (used in ${[...files].join(', ')})`);
+    expect(missing, 'message keys without a zh-cn translation in locales/zh-cn/server/*.json').toEqual([]);
+  });
+
+  it.each(LANGS)('keeps the placeholders of every key in the %s pack', (lang) => {
+    const mismatched = Object.entries(packs[lang])
+      .filter(([key, text]) => placeholders(key) !== placeholders(text))
+      .map(([key, text]) => `${JSON.stringify(key)} → ${JSON.stringify(text)}`);
+    expect(mismatched, `translations in locales/${lang}/server/*.json whose %s/%d placeholders differ from the key`).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // API and browser suites start real servers on real databases; two workers on a 2-core machine.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'node', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'] } },
+      { extends: true, test: { name: 'ui', include: ['tests/ui/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/support/ui-setup.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          // The client is built once per run into dist/test-client, then served by each test server.
+          globalSetup: ['tests/support/build-client.ts'],
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
