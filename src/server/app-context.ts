@@ -19,6 +19,14 @@ export interface AppContext {
   controllers: ControllerRegistry;
 }
 
+/**
+ * The app as seen inside a transaction: every lookup a hook or a check makes goes through `trx`.
+ * SQLite has one connection, held by the open transaction: a read on the main handle would wait for it forever.
+ */
+export function withinTransaction(app: AppContext, trx: Db): AppContext {
+  return { ...app, db: trx, config: app.config.through(trx) };
+}
+
 /** The resource whose schema declares `table`, if any (a name read from data is never SQL by itself). */
 export function findResourceByTable(app: AppContext, table: unknown): ResourceDefinition | undefined {
   if (typeof table !== 'string' || table === '') return undefined;

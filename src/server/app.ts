@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseQuery } from '../contract/query-string.js';
 import type { AppContext } from './app-context.js';
+import { DatabaseBusyError } from './db/bounded-sqlite-dialect.js';
 import { ApiError, errors } from './errors.js';
 import { applyCors } from './http/cors.js';
 import { dispatch, requestLanguage } from './http/dispatch.js';
@@ -60,6 +61,10 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     const time = Math.floor(Date.now() / 1000);
     if (error instanceof ApiError) return sendEnvelope(reply, envelopeOf(error, t, time));
     if (isUniqueViolation(error)) return sendEnvelope(reply, envelopeOf(new ApiError('The same data already exists in the system!'), t, time));
+    if (error instanceof DatabaseBusyError) {
+      request.log.error({ err: error }, 'database busy');
+      return sendEnvelope(reply, envelopeOf(errors.databaseBusy(), t, time), 503);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Unparseable bodies, wrong content types, oversize payloads: the client's mistake, a handled answer.

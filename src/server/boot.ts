@@ -41,7 +41,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
   try {
     const migration = await migrate(handle, definitions, { allowDestructive: settings.allowDestructiveMigrations });
     const seeded = await seed(handle, definitions, migration.created);
-    const config = new ConfigStore(handle.db);
+    const config = new ConfigStore(handle.db, settings.configCacheMs);
     const entrance = await config.get('backend_entrance', settings.adminEntrance);
     const app: AppContext = {
       handle,

@@ -1,25 +1,40 @@
 import type { Db } from './db/connection.js';
 
+/** What every view of one store shares: the rows last read and when. */
+interface ConfigCache {
+  rows?: Map<string, string>;
+  loadedAt: number;
+}
+
 /**
  * Site configuration rows (`config` table), read through a short-lived cache: several processes may
  * share one database, so nothing here may stay stale for long.
  */
 export class ConfigStore {
-  private cache: Map<string, string> | undefined;
-  private loadedAt = 0;
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 5_000,
+    private readonly cache: ConfigCache = { loadedAt: 0 },
+  ) {}
 
-  constructor(private readonly db: Db, private readonly ttlMs = 5_000) {}
+  /**
+   * The same store (and cache) reading through `db`, typically a transaction: on SQLite the only
+   * connection belongs to an open transaction, and a read on the main handle would wait for it forever.
+   */
+  through(db: Db): ConfigStore {
+    return new ConfigStore(db, this.ttlMs, this.cache);
+  }
 
   private async load(): Promise<Map<string, string>> {
-    if (this.cache && Date.now() - this.loadedAt < this.ttlMs) return this.cache;
+    if (this.cache.rows && Date.now() - this.cache.loadedAt < this.ttlMs) return this.cache.rows;
     const rows = (await this.db.selectFrom('config').select(['name', 'value']).execute()) as { name: string; value: string | null }[];
-    this.cache = new Map(rows.map((row) => [row.name, row.value ?? '']));
-    this.loadedAt = Date.now();
-    return this.cache;
+    this.cache.rows = new Map(rows.map((row) => [row.name, row.value ?? '']));
+    this.cache.loadedAt = Date.now();
+    return this.cache.rows;
   }
 
   invalidate(): void {
-    this.cache = undefined;
+    this.cache.rows = undefined;
   }
 
   async get(name: string, fallback = ''): Promise<string> {

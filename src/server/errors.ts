@@ -37,6 +37,7 @@ export const errors = {
   invalidSearchValue: (name: string) => new ApiError('Invalid search value for %s', [name]),
   invalidPaging: (max: number) => new ApiError('page and limit must be whole numbers; limit at most %d', [max]),
   invalidQuickSearch: () => new ApiError('Quick search must be a short text'),
+  databaseBusy: () => new ApiError('The server is busy, please try again later'),
   notFound: (path: string) => new ApiError('Error requesting address: %s', [path]),
   // login
   captchaError: () => new ApiError('Captcha error'),

@@ -20,6 +20,8 @@ export interface Settings {
   uploadMaxSize: number;
   /** API GET/HEAD requests per minute and client IP (contract §1.7); 0 turns the throttle off */
   apiGetRateLimit: number;
+  /** how long site configuration rows are cached, in ms; 0 reads them at every use */
+  configCacheMs: number;
   /** proxies whose X-Forwarded-For gives the client address: addresses/CIDRs, `loopback`, or true for any */
   trustProxy: string | boolean;
 }
@@ -49,13 +51,13 @@ function uploadMaxSize(value: string | undefined): number {
   return bytes;
 }
 
-const DEFAULT_API_GET_RATE_LIMIT = 120;
-
-function rateLimit(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_API_GET_RATE_LIMIT;
-  const limit = Number(value);
-  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`API_GET_RATE_LIMIT must be a whole number of requests per minute (0 = off), got "${value}"`);
-  return limit;
+/** A whole number ≥ 0 from the variable `name`, `fallback` when unset; `meaning` explains it in the error. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, meaning: string): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 0) throw new Error(`${name} must be a whole number of ${meaning}, got "${value}"`);
+  return number;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Settings {
@@ -74,7 +76,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Se
     projectRoot,
     storageDir: resolve(projectRoot, env.STORAGE_DIR || 'data/storage'),
     uploadMaxSize: uploadMaxSize(env.UPLOAD_MAX_SIZE),
-    apiGetRateLimit: rateLimit(env.API_GET_RATE_LIMIT),
+    apiGetRateLimit: wholeNumber(env, 'API_GET_RATE_LIMIT', 120, 'requests per minute (0 = off)'),
+    configCacheMs: wholeNumber(env, 'CONFIG_CACHE_MS', 5_000, 'milliseconds (0 = no cache)'),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
   };
 }

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { BoundedSqliteDialect } from './bounded-sqlite-dialect.js';
 
 /**
  * Tables are declared at run time by the schemas, so the query builder cannot know them statically;
@@ -48,6 +49,6 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely({ dialect: new BoundedSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', url, close: () => db.destroy() };
 }

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ListData } from '../../contract/envelope.js';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
 import { createInputValidator, type ValidationResult, type WriteMode } from '../../schema/validate-input.js';
+import { withinTransaction } from '../app-context.js';
 import { dataLimitAdminIds } from '../auth/group-scope.js';
 import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
@@ -37,13 +38,9 @@ export function validateInput(definition: ResourceDefinition, input: Row, mode: 
   return result.value;
 }
 
-/**
- * Run `work` in a transaction with an operator whose `app.db` is that transaction, so every lookup a
- * hook or a check makes inside it uses the same connection (SQLite has only one: a lookup on the main
- * handle would wait for the transaction forever).
- */
+/** Run `work` in a transaction, with an operator whose app reads through it (see `withinTransaction`). */
 async function inTransaction<T>(operator: Operator, work: (scoped: Operator, trx: Db) => Promise<T>): Promise<T> {
-  return operator.app.db.transaction().execute((trx) => work({ ...operator, app: { ...operator.app, db: trx } }, trx));
+  return operator.app.db.transaction().execute((trx) => work({ ...operator, app: withinTransaction(operator.app, trx) }, trx));
 }
 
 /** Row filters from the data limit and the resource's own scope. */

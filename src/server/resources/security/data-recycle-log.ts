@@ -1,5 +1,5 @@
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
-import { findResourceByTable } from '../../app-context.js';
+import { findResourceByTable, withinTransaction } from '../../app-context.js';
 import type { RequestContext } from '../../controllers/controller.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
@@ -111,9 +111,10 @@ export const dataRecycleLogHooks: ResourceHooks = {
       if (ctx.method !== 'POST') throw errors.parameterError();
       const ids = parseIds(ctx.params.ids);
       const restored = await ctx.app.db.transaction().execute(async (trx) => {
+        const scoped = { ...ctx, app: withinTransaction(ctx.app, trx) };
         const entries = (await trx.selectFrom('security_data_recycle_log').selectAll().where('id', 'in', ids).orderBy('id').execute()) as Row[];
         let count = 0;
-        for (const entry of entries) if (await restoreEntry(ctx, trx, entry)) count += 1;
+        for (const entry of entries) if (await restoreEntry(scoped, trx, entry)) count += 1;
         return count;
       });
       if (restored === 0) throw errors.noRowsRestored();

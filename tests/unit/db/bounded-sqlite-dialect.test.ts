@@ -1,0 +1,79 @@
+import Database from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BoundedSqliteDialect, DatabaseBusyError } from '../../../src/server/db/bounded-sqlite-dialect.js';
+
+/**
+ * SQLite's one connection is shared in turn. A query that waits for it too long fails instead of
+ * waiting forever, so one stuck transaction cannot stall every later request of a server.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a scratch table
+let db: Kysely<any> | undefined;
+
+function open(waitMs: number) {
+  db = new Kysely({ dialect: new BoundedSqliteDialect({ database: new Database(':memory:') }, waitMs) });
+  return db;
+}
+
+afterEach(async () => {
+  await db?.destroy();
+  db = undefined;
+});
+
+describe('BoundedSqliteDialect', () => {
+  it('serves queries in turn while a transaction holds the connection, in the order they came', async () => {
+    const db = open(2_000);
+    await sql`create table item (n integer)`.execute(db);
+    const order: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('item').values({ n: 1 }).execute();
+      await held;
+      order.push('transaction');
+    });
+    const first = db.selectFrom('item').selectAll().execute().then((rows) => order.push(`first saw ${rows.length}`));
+    const second = db.insertInto('item').values({ n: 2 }).execute().then(() => order.push('second'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    release();
+    await Promise.all([transaction, first, second]);
+    // the waiting read saw the committed row, never the transaction half-way
+    expect(order).toEqual(['transaction', 'first saw 1', 'second']);
+    expect(await db.selectFrom('item').select('n').orderBy('n').execute()).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('fails a query on the main handle inside a transaction after the wait bound, and the connection is free again', async () => {
+    const db = open(200);
+    await sql`create table item (n integer)`.execute(db);
+    const started = Date.now();
+    const stuck = db.transaction().execute(async (trx) => {
+      await trx.insertInto('item').values({ n: 1 }).execute();
+      // the mistake this guards against: the main handle, not `trx`
+      await db.selectFrom('item').selectAll().execute();
+    });
+    await expect(stuck).rejects.toBeInstanceOf(DatabaseBusyError);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    // the transaction was rolled back and the connection handed on
+    expect(await db.selectFrom('item').selectAll().execute()).toEqual([]);
+    await db.insertInto('item').values({ n: 3 }).execute();
+    expect(await db.selectFrom('item').select('n').execute()).toEqual([{ n: 3 }]);
+  });
+
+  it('a waiter that gave up does not take the connection later', async () => {
+    const db = open(100);
+    await sql`create table item (n integer)`.execute(db);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('item').values({ n: 1 }).execute();
+      await held;
+    });
+    const late = db.selectFrom('item').selectAll().execute();
+    await expect(late).rejects.toBeInstanceOf(DatabaseBusyError);
+    release();
+    await transaction;
+    expect(await db.selectFrom('item').select('n').execute()).toEqual([{ n: 1 }]);
+  });
+});
