@@ -37,6 +37,7 @@ export const errors = {
   invalidSearchValue: (name: string) => new ApiError('Invalid search value for %s', [name]),
   invalidPaging: (max: number) => new ApiError('page and limit must be whole numbers; limit at most %d', [max]),
   invalidQuickSearch: () => new ApiError('Quick search must be a short text'),
+  testMailFailed: (reason: string) => new ApiError('Test mail sending failed: %s', [reason.slice(0, 300)]),
   databaseBusy: () => new ApiError('The server is busy, please try again later'),
   notFound: (path: string) => new ApiError('Error requesting address: %s', [path]),
   // login

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_ENTRANCE } from '../contract/headers.js';
 
@@ -22,6 +23,8 @@ export interface Settings {
   apiGetRateLimit: number;
   /** how long site configuration rows are cached, in ms; 0 reads them at every use */
   configCacheMs: number;
+  /** PEM certificates trusted for the mail server besides the system's (an internal CA), from `SMTP_CA_FILE` */
+  smtpTrustedCa?: string;
   /** proxies whose X-Forwarded-For gives the client address: addresses/CIDRs, `loopback`, or true for any */
   trustProxy: string | boolean;
 }
@@ -60,6 +63,18 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, mea
   return number;
 }
 
+function pemFile(name: string, path: string | undefined, projectRoot: string): string | undefined {
+  if (!path) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(resolve(projectRoot, path), 'utf8');
+  } catch (error) {
+    throw new Error(`${name}: cannot read "${path}" (${(error as Error).message})`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`${name}: "${path}" holds no PEM certificate`);
+  return text;
+}
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Settings {
   const port = Number(env.PORT ?? 8000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -78,6 +93,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Se
     uploadMaxSize: uploadMaxSize(env.UPLOAD_MAX_SIZE),
     apiGetRateLimit: wholeNumber(env, 'API_GET_RATE_LIMIT', 120, 'requests per minute (0 = off)'),
     configCacheMs: wholeNumber(env, 'CONFIG_CACHE_MS', 5_000, 'milliseconds (0 = no cache)'),
+    smtpTrustedCa: pemFile('SMTP_CA_FILE', env.SMTP_CA_FILE, projectRoot),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
   };
 }

@@ -3,7 +3,8 @@ import type { Row } from '../../schema/definition.js';
 import { nowSeconds } from '../clock.js';
 import type { RequestContext } from '../controllers/controller.js';
 
-const SECRET_KEY = /password|salt|token/i;
+/** `password`, `smtp_pass`, `salt`, `refreshToken`, `client_secret`…: masked in the admin log */
+const SECRET_KEY = /pass|salt|token|secret/i;
 
 /** Request data for the log with every key that looks like a secret replaced by `***`. */
 export function maskSecrets(value: unknown): unknown {

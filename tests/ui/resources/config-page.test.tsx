@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,7 +26,11 @@ const INDEX: ConfigIndex = {
         item(3, 'survey_notice', 'Survey notice', 'radio', 'on', { content: { on: 'On', off: 'Off' }, allow_del: 1 }),
       ],
     },
-    mail: { name: 'mail', title: 'Mail', list: [item(11, 'smtp_pass', 'SMTP password', 'password', '')] },
+    mail: {
+      name: 'mail',
+      title: 'Mail',
+      list: [item(11, 'smtp_server', 'SMTP server', 'string', 'smtp.example.com'), item(12, 'smtp_pass', 'SMTP password', 'password', '')],
+    },
   },
   remark: '',
   configGroup: { basics: 'Basics', mail: 'Mail' },
@@ -91,5 +95,54 @@ describe('system configuration screen', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'config.add' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('sends a test mail from the mail tab with the settings in the form, unsaved; a refused setting shows on its field', async () => {
+    const dataProvider = renderConfig();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Mail' }));
+    fireEvent.change(await screen.findByLabelText(/SMTP server/), { target: { value: 'mail.example.com' } });
+    const sendTo = async (address: string) => {
+      fireEvent.click(screen.getByRole('button', { name: 'config.testMail.button' }));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.change(within(dialog).getByLabelText(/config.testMail.recipient/), { target: { value: address } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'config.testMail.send' }));
+      return dialog;
+    };
+    await sendTo('owner@example.org');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(dataProvider.action).toHaveBeenCalledWith(RESOURCE, 'sendTestMail', { data: { smtp_server: 'mail.example.com', smtp_pass: '', testMail: 'owner@example.org' } });
+    expect(dataProvider.action).not.toHaveBeenCalledWith(RESOURCE, 'edit', expect.anything());
+
+    const refuse = (field: string, msg: string) =>
+      dataProvider.action.mockImplementation(async (_resource: string, name: string) => {
+        if (name === 'index') return { data: INDEX };
+        throw new HttpError(msg, 200, { code: 0, msg, time: 0, data: { field } });
+      });
+    // a refused recipient stays in the dialog, on its field
+    refuse('testMail', 'Please enter the correct email address');
+    const dialog = await sendTo('owner');
+    expect(await within(dialog).findByText('Please enter the correct email address')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // a refused setting closes it and shows on the setting
+    refuse('smtp_server', 'SMTP server has an invalid format');
+    await sendTo('owner@example.org');
+    expect(await screen.findByText('SMTP server has an invalid format')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers the test mail only with its node, and only on the mail tab', async () => {
+    renderConfig();
+    await screen.findByRole('tab', { name: 'Basics' });
+    expect(screen.queryByRole('button', { name: 'config.testMail.button' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Mail' }));
+    expect(await screen.findByRole('button', { name: 'config.testMail.button' })).toBeTruthy();
+    cleanup();
+
+    renderConfig((node) => !node.endsWith('/sendTestMail'));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Mail' }));
+    await screen.findByLabelText(/SMTP server/);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'config.testMail.button' })).toBeNull();
   });
 });

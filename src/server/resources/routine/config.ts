@@ -3,9 +3,11 @@ import {
 } from '../../../contract/config-values.js';
 import { createAjv } from '../../../schema/ajv.js';
 import type { Row } from '../../../schema/definition.js';
+import { isIP } from 'node:net';
 import type { RequestContext } from '../../controllers/controller.js';
 import type { Db } from '../../db/connection.js';
 import { errors, Success } from '../../errors.js';
+import { sendMail, type SmtpSettings } from '../../mail/smtp.js';
 import type { ResourceHooks } from '../hooks.js';
 
 /**
@@ -189,6 +191,48 @@ async function edit(ctx: RequestContext) {
   return new Success(null, 'The current page configuration item was updated successfully');
 }
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/**
+ * `POST sendTestMail {smtp_server, smtp_port, smtp_user, smtp_pass, smtp_verification, smtp_sender_mail,
+ * testMail}`: send a test mail with the settings as typed on the screen, saved or not (an empty password
+ * means the stored one). Each value is checked as `edit` checks it, plus what connecting needs.
+ */
+async function sendTestMail(ctx: RequestContext) {
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  const items = new Map((await storedItems(ctx.app.db)).map((item) => [item.name, item]));
+  /** A setting from the request, checked as `edit` checks it, then by `usable`. */
+  const setting = (name: string, usable: (value: string) => boolean = (value) => value !== ''): string => {
+    const item = items.get(name);
+    if (!item) throw errors.parameterError();
+    const title = item.title ?? name;
+    const given = ctx.body[name];
+    // an empty password field means "the stored one", as on `edit`
+    const value = name === 'smtp_pass' && isEmptyValue(given) ? item.value ?? '' : encodeValue(item, given ?? '').trim();
+    if (usable(value)) return value;
+    throw value === '' ? errors.validation({ field: name, message: '%s cannot be empty', params: [title] }) : invalid(name, title);
+  };
+  const anything = () => true;
+  const smtp: SmtpSettings = {
+    server: setting('smtp_server', (value) => isIP(value) !== 0 || HOST_NAME.test(value)),
+    port: Number(setting('smtp_port', (value) => /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65_535)),
+    user: setting('smtp_user', anything),
+    pass: setting('smtp_pass', anything),
+    verification: setting('smtp_verification', (value) => value === 'SSL' || value === 'TLS') as SmtpSettings['verification'],
+    sender: setting('smtp_sender_mail', (value) => isEmail(value)),
+  };
+  const to = ctx.body.testMail;
+  if (typeof to !== 'string' || !isEmail(to)) throw errors.validation({ field: 'testMail', message: 'Please enter the correct email address', params: [] });
+
+  const site = (await ctx.app.config.get('site_name')) || 'Chidao';
+  try {
+    await sendMail(smtp, { to, subject: ctx.t('Test mail from %s', [site]), text: ctx.t('This mail was sent from %s to test its mail settings. They work.', [site]) }, ctx.app.settings.smtpTrustedCa);
+  } catch (error) {
+    throw errors.testMailFailed(error instanceof Error ? error.message : String(error));
+  }
+  return new Success(null, 'Test mail sent successfully~');
+}
+
 /** `key=value` lines (the add form's dictionary) or a JSON object → the stored JSON dictionary. */
 function dictionaryText(content: unknown): string | null {
   if (content === undefined || content === null || content === '') return null;
@@ -208,7 +252,7 @@ function dictionaryText(content: unknown): string | null {
 }
 
 export const configHooks: ResourceHooks = {
-  actions: { index, edit },
+  actions: { index, edit, sendTestMail },
 
   async beforeWrite(_operator, write) {
     const values = write.values;

@@ -12,7 +12,9 @@ import type { ActionDataProvider } from '../../../../providers/data-provider.js'
 import { SchemaInput } from '../../../inputs/SchemaInput.js';
 import { errorMessageOf } from '../../error-report.js';
 import { serverFieldErrors } from '../../server-errors.js';
+import { currentPermissions } from '../../../../providers/permissions.js';
 import { configDefinitionOf } from './config-fields.js';
+import { MAIL_GROUP, TestMailButton } from './TestMailButton.js';
 
 interface GroupFormProps {
   resource: string;
@@ -20,11 +22,12 @@ interface GroupFormProps {
   group: ConfigGroup;
   canEdit: boolean;
   canDelete: boolean;
+  canTestMail: boolean;
   onChanged(): void;
 }
 
 /** One tab: the group's items as one form, saved together through `edit` as `{<name>: <value>}`. */
-function GroupForm({ resource, definition, group, canEdit, canDelete, onChanged }: GroupFormProps) {
+function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMail, onChanged }: GroupFormProps) {
   const dataProvider = useDataProvider<ActionDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
@@ -79,9 +82,10 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, onChanged 
           </Stack>
         ))}
       </Stack>
-      {canEdit && (
-        <Toolbar sx={{ bgcolor: 'transparent', px: 3 }}>
-          <SaveButton />
+      {(canEdit || (canTestMail && group.name === MAIL_GROUP)) && (
+        <Toolbar sx={{ bgcolor: 'transparent', px: 3, gap: 1 }}>
+          {canEdit && <SaveButton />}
+          {canTestMail && group.name === MAIL_GROUP && <TestMailButton resource={resource} />}
         </Toolbar>
       )}
     </Form>
@@ -100,6 +104,9 @@ export function ConfigPage({ definition }: { definition: ResourceDefinition }) {
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  // Its node is not seeded (as in BuildAdmin): super administrators, or whoever is given that rule.
+  const { canAccess: canTestMailNode } = useCanAccess({ resource, action: 'sendTestMail' });
+  const canTestMail = canTestMailNode === true || currentPermissions().super;
   const { data, error, isPending, refetch } = useQuery({
     queryKey: [resource, 'configIndex'],
     queryFn: async () => (await dataProvider.action<ConfigIndex>(resource, 'index')).data,
@@ -150,6 +157,7 @@ export function ConfigPage({ definition }: { definition: ResourceDefinition }) {
             group={current}
             canEdit={canEdit === true}
             canDelete={canDelete === true}
+            canTestMail={canTestMail}
             onChanged={() => void refetch()}
           />
         )}

@@ -1,0 +1,84 @@
+import SendIcon from '@mui/icons-material/Send';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { ActionDataProvider } from '../../../../providers/data-provider.js';
+import { errorMessageOf } from '../../error-report.js';
+import { serverFieldErrors } from '../../server-errors.js';
+
+/** The group whose items are the mail settings, and those items. */
+export const MAIL_GROUP = 'mail';
+const MAIL_SETTINGS = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_verification', 'smtp_sender_mail'];
+const RECIPIENT = 'testMail';
+
+/**
+ * "Send test mail" on the mail tab (contract §6.9 `sendTestMail`): asks for a recipient and sends with
+ * the settings as they stand in the form, saved or not. A setting the server refuses shows on its field.
+ */
+export function TestMailButton({ resource }: { resource: string }) {
+  const dataProvider = useDataProvider<ActionDataProvider>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const form = useFormContext();
+  const [open, setOpen] = useState(false);
+  const [recipient, setRecipient] = useState('');
+  const [recipientError, setRecipientError] = useState<string | undefined>(undefined);
+  const [sending, setSending] = useState(false);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    setSending(true);
+    setRecipientError(undefined);
+    try {
+      const settings = Object.fromEntries(MAIL_SETTINGS.map((name) => [name, form.getValues(name) as unknown]));
+      await dataProvider.action(resource, 'sendTestMail', { data: { ...settings, [RECIPIENT]: recipient.trim() } });
+      notify('config.testMail.sent', { type: 'success', messageArgs: { address: recipient.trim() } });
+      setOpen(false);
+    } catch (error) {
+      const onFields = serverFieldErrors(error, new Set([...MAIL_SETTINGS, RECIPIENT]));
+      if (onFields?.[RECIPIENT]) setRecipientError(onFields[RECIPIENT]);
+      else if (onFields) {
+        for (const [name, message] of Object.entries(onFields)) form.setError(name, { type: 'server', message });
+        setOpen(false);
+      } else notify(errorMessageOf(error), { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <Button startIcon={<SendIcon />} onClick={() => setOpen(true)}>
+        {translate('config.testMail.button')}
+      </Button>
+      <Dialog open={open} onClose={() => !sending && setOpen(false)} fullWidth maxWidth="xs" aria-labelledby="test-mail-title">
+        <form onSubmit={(event) => void send(event)} noValidate>
+          <DialogTitle id="test-mail-title">{translate('config.testMail.title')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>{translate('config.testMail.explain')}</DialogContentText>
+            <TextField
+              autoFocus
+              fullWidth
+              type="email"
+              label={translate('config.testMail.recipient')}
+              value={recipient}
+              onChange={(event) => setRecipient(event.target.value)}
+              error={recipientError !== undefined}
+              helperText={recipientError}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)} disabled={sending}>
+              {translate('ra.action.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={sending || recipient.trim() === ''}>
+              {translate(sending ? 'config.testMail.sending' : 'config.testMail.send')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}
