@@ -1,8 +1,5 @@
 import { SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type SqliteDialectConfig, type TransactionSettings } from 'kysely';
 
-/** How long a query waits for SQLite's one connection before it fails (as `busy_timeout` does for locks). */
-export const SQLITE_CONNECTION_WAIT_MS = 10_000;
-
 /** The one SQLite connection stayed taken for longer than the wait bound. */
 export class DatabaseBusyError extends Error {
   constructor(waitMs: number) {
@@ -114,7 +111,7 @@ class BoundedWaitDriver implements Driver {
 export class BoundedSqliteDialect extends SqliteDialect {
   constructor(
     config: SqliteDialectConfig,
-    private readonly waitMs = SQLITE_CONNECTION_WAIT_MS,
+    private readonly waitMs: number,
   ) {
     super(config);
   }

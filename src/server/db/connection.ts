@@ -24,6 +24,9 @@ export interface DatabaseHandle {
 // BIGINT (int8) and NUMERIC arrive as strings from pg; our integers are all below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/** How long a query waits for a free connection before it fails, rather than waiting forever. */
+const CONNECTION_WAIT_MS = 10_000;
+
 export function describeDatabaseUrl(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 }
@@ -31,7 +34,7 @@ export function describeDatabaseUrl(url: string): string {
 /** `sqlite:<path>` (default `sqlite:data/app.db`) or `postgres://…`. */
 export function openDatabase(url: string): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECTION_WAIT_MS });
     // A connection the server drops (restart, failover, an administrator ending it) must not take the
     // process down: the pool discards an idle client that fails and opens a new one for the next query;
     // a client already being closed may still report the drop, which changes nothing.
@@ -49,6 +52,6 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely({ dialect: new BoundedSqliteDialect({ database: sqlite }) });
+  const db = new Kysely({ dialect: new BoundedSqliteDialect({ database: sqlite }, CONNECTION_WAIT_MS) });
   return { db, dialect: 'sqlite', url, close: () => db.destroy() };
 }
