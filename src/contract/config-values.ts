@@ -5,7 +5,7 @@
  */
 
 /** Types whose value is a JSON array in the column. */
-const JSON_ARRAY_TYPES: ReadonlySet<string> = new Set(['checkbox', 'array', 'selects']);
+export const JSON_ARRAY_TYPES: ReadonlySet<string> = new Set(['checkbox', 'array', 'selects']);
 /** Types whose value is a comma-separated list in the column. */
 const CSV_TYPES: ReadonlySet<string> = new Set(['city', 'remoteSelects', 'images', 'files']);
 /** Types that choose among the item's dictionary (`content`). */

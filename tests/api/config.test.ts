@@ -124,6 +124,37 @@ describe.each(DATABASES)('routine.Config on %s', (kind) => {
     expect(await stored('survey_notice')).toBeUndefined();
   });
 
+  it('checks the initial value of an added item against its type, dictionary and rules, and stores it as edit would', async () => {
+    const add = (name: string, type: string, value: unknown, extra: Record<string, unknown> = {}) =>
+      call('routine.Config/add', { method: 'POST', body: { name, group: 'basics', title: name, type, value, rule: '', weigh: 0, ...extra } });
+    const refused: [string, string, unknown, Record<string, unknown>?][] = [
+      ['bad_number', 'number', 'twelve'],
+      ['bad_time', 'time', '8:30'],
+      ['bad_array', 'array', 'not json'],
+      ['bad_checkbox', 'checkbox', '{"a": 1}'],
+      ['bad_radio', 'radio', 'maybe', { content: 'on=On\noff=Off' }],
+      ['bad_mail', 'string', 'nobody', { rule: 'email' }],
+    ];
+    for (const [name, type, value, extra] of refused) {
+      const response = await add(name, type, value, extra);
+      expect({ code: response.code, data: response.data }, name).toEqual({ code: 0, data: { field: 'value' } });
+      expect(await stored(name), name).toBeUndefined();
+    }
+    const required = await add('needed', 'string', '', { rule: 'required' });
+    expect({ code: required.code, msg: required.msg, data: required.data }).toEqual({ code: 0, msg: t('%s cannot be empty', ['Value']), data: { field: 'value' } });
+
+    expect((await add('opens_at', 'time', '08:30')).code).toBe(1);
+    expect(await stored('opens_at')).toBe('08:30:00');
+    expect((await add('reward_rate', 'number', ' 1.50')).code).toBe(1);
+    expect(await stored('reward_rate')).toBe('1.5');
+    expect((await add('pay_enabled', 'switch', '1')).code).toBe(1);
+    expect(item(await items(), 'pay_enabled')?.value).toBe(true);
+    expect((await add('regions', 'checkbox', '["north"]', { content: 'north=North\nsouth=South' })).code).toBe(1);
+    expect(item(await items(), 'regions')?.value).toEqual(['north']);
+    expect((await add('notes', 'textarea', null)).code).toBe(1);
+    expect(await stored('notes')).toBe('');
+  });
+
   it('needs the edit node to save', async () => {
     const rules = (await server.server.app.db.selectFrom('admin_rule').select(['id', 'name']).where('name', 'in', ['routine', 'routine/config', 'routine/config/index']).execute()) as { id: number }[];
     expect((await call('auth.Group/add', { method: 'POST', body: { pid: 1, name: 'Config readers', rules: rules.map((rule) => Number(rule.id)), status: '1' } })).code).toBe(1);

@@ -1,5 +1,5 @@
 import {
-  decodeConfigValue, decodeDictionary, DICTIONARY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem,
+  decodeConfigValue, decodeDictionary, DICTIONARY_TYPES, JSON_ARRAY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem,
 } from '../../../contract/config-values.js';
 import { createAjv } from '../../../schema/ajv.js';
 import type { Row } from '../../../schema/definition.js';
@@ -251,6 +251,29 @@ function dictionaryText(content: unknown): string | null {
   return JSON.stringify(Object.fromEntries(pairs));
 }
 
+/**
+ * The initial value of an item being added, typed as text on the add form: checked against the new
+ * item's type, dictionary and rules, and stored as `edit` would store it.
+ */
+function initialValue(values: Row): string {
+  const type = String(values.type ?? 'string');
+  const text = values.value === null || values.value === undefined ? '' : String(values.value);
+  if (JSON_ARRAY_TYPES.has(type) && text.trim() !== '') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (!Array.isArray(parsed)) throw invalid('value', 'Value');
+  }
+  const item: StoredItem = {
+    id: 0, name: 'value', group: null, title: 'Value', tip: null, type, value: null,
+    content: typeof values.content === 'string' ? values.content : null, rule: String(values.rule ?? ''), extend: null, allow_del: 1, weigh: 0,
+  };
+  return encodeValue(item, decodeConfigValue(type, text));
+}
+
 export const configHooks: ResourceHooks = {
   actions: { index, edit, sendTestMail },
 
@@ -259,6 +282,7 @@ export const configHooks: ResourceHooks = {
     const groups = keyValueItem(await storedItems(write.trx), 'config_group').map((row) => row.key);
     if (!groups.includes(String(values.group))) throw errors.validation({ field: 'group', message: 'Unknown config group: %s', params: [String(values.group)] });
     values.content = DICTIONARY_TYPES.has(String(values.type)) ? dictionaryText(values.content) : null;
+    values.value = initialValue(values);
     values.allow_del = 1;
   },
 
