@@ -9,7 +9,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'node', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'] } },
-      { extends: true, test: { name: 'ui', include: ['tests/ui/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/support/ui-setup.ts'] } },
+      {
+        extends: true,
+        // A form with every widget takes 5–9 s to render and fill in jsdom on two busy cores: room to spare.
+        test: { name: 'ui', include: ['tests/ui/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/support/ui-setup.ts'], testTimeout: 60_000 },
+      },
       {
         extends: true,
         test: {

@@ -112,6 +112,38 @@ describe('remote select', () => {
   });
 });
 
+describe('remote select with many options', () => {
+  it('fetches the next page when the option list is scrolled to its end, and only then', async () => {
+    const members = Array.from({ length: 120 }, (_, index) => ({ id: index + 1, name: `Member ${index + 1}` }));
+    const dataProvider = renderInForm(<RemoteSelectInput source="user_id" label="Member" reference="user/user" labelField="name" toValue={Number} />, 'user_id', { user_id: 0 });
+    dataProvider.getList.mockImplementation(async (_resource: string, params: { pagination: { page: number; perPage: number } }) => {
+      const { page, perPage } = params.pagination;
+      return { data: members.slice((page - 1) * perPage, page * perPage), total: members.length };
+    });
+    const pagesAsked = () => dataProvider.getList.mock.calls.map((call) => (call[1] as { pagination: { page: number } }).pagination.page);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Member' }));
+    await screen.findByRole('option', { name: 'Member 50' });
+    expect(screen.queryByRole('option', { name: 'Member 51' })).toBeNull();
+
+    const listbox = screen.getByRole('listbox');
+    const scrollTo = (top: number) => {
+      Object.defineProperties(listbox, { scrollHeight: { value: 2_000, configurable: true }, clientHeight: { value: 300, configurable: true } });
+      listbox.scrollTop = top;
+      fireEvent.scroll(listbox);
+    };
+    scrollTo(600);
+    expect(pagesAsked()).toEqual([1]);
+    scrollTo(1_700);
+    expect(await screen.findByRole('option', { name: 'Member 100' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Member 1' })).toBeTruthy();
+    scrollTo(1_700);
+    fireEvent.click(await screen.findByRole('option', { name: 'Member 120' }));
+    await waitFor(() => expect(valueOf('user_id')).toBe(120));
+    // nothing after the last page
+    expect(pagesAsked()).toEqual([1, 2, 3]);
+  });
+});
+
 describe('icon picker', () => {
   it('filters the catalogue by a search and stores the picked name', async () => {
     renderInForm(<IconInput source="icon" label="Icon" />, 'icon', { icon: 'fa fa-user' });

@@ -1,6 +1,6 @@
 import { Autocomplete, Box, CircularProgress, TextField, type AutocompleteRenderInputParams } from '@mui/material';
-import { useMemo, useState, type HTMLAttributes, type Key } from 'react';
-import { InputHelperText, useGetList, useGetMany, useInput, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useMemo, useState, type HTMLAttributes, type Key, type UIEvent } from 'react';
+import { InputHelperText, useGetMany, useInfiniteGetList, useInput, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { flattenTree, type TreeNode } from '../resources/tree-data.js';
 import { keepValue, requiredMark } from './input-props.js';
 import { useDebouncedValue } from './use-debounced-value.js';
@@ -35,6 +35,8 @@ interface Option {
 }
 
 const PAGE_SIZE = 50;
+/** How close to the end of the option list (px) the next page is fetched. */
+const LOAD_AHEAD_PX = 48;
 
 function optionOf(node: TreeNode, depth: number, keyField: string, labelField: string): Option {
   const key = node[keyField] ?? node.id;
@@ -53,8 +55,9 @@ function keysOf(value: unknown, multiple: boolean, isEmptyKey: (key: unknown) =>
 /**
  * BuildAdmin's remote select (contract §14.7): options come from the referenced resource's `index` in
  * select mode (`meta.select`; the data provider sends `select=true`), filtered by quick search as the
- * user types; the labels of the current value(s) come from `getMany` (`initValue[]`). Tree resources
- * show their options indented by level.
+ * user types, a page at a time: scrolling to the end of the list fetches the next page. The labels of
+ * the current value(s) come from `getMany` (`initValue[]`). Tree resources show their options indented
+ * by level.
  */
 export function RemoteSelectInput({
   source, label, reference, labelField, keyField = 'id', multiple = false, required = false, helperText,
@@ -65,17 +68,23 @@ export function RemoteSelectInput({
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed);
 
-  const list = useGetList<RaRecord>(
+  const list = useInfiniteGetList<RaRecord>(
     reference,
     { pagination: { page: 1, perPage: PAGE_SIZE }, sort: { field: keyField, order: 'ASC' }, filter: search ? { q: search } : {}, meta: { select: true } },
     { enabled: open },
   );
+  const records = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const loadMoreNearTheEnd = (event: UIEvent<HTMLElement>) => {
+    const box = event.currentTarget;
+    if (box.scrollTop + box.clientHeight < box.scrollHeight - LOAD_AHEAD_PX) return;
+    if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+  };
   const keys = keysOf(field.value, multiple, isEmptyKey);
   const current = useGetMany<RaRecord>(reference, { ids: keys as Identifier[], meta: { select: true } }, { enabled: keys.length > 0 });
 
   const options = useMemo(
-    () => flattenTree((list.data ?? []) as TreeNode[], keyField).map(({ node, depth }) => optionOf(node, depth, keyField, labelField)),
-    [list.data, keyField, labelField],
+    () => flattenTree(records as TreeNode[], keyField).map(({ node, depth }) => optionOf(node, depth, keyField, labelField)),
+    [records, keyField, labelField],
   );
   const known = new Map<string, Option>();
   for (const record of flattenTree((current.data ?? []).filter(Boolean) as TreeNode[], keyField)) {
@@ -99,7 +108,8 @@ export function RemoteSelectInput({
     onOpen: () => setOpen(true),
     onClose: () => setOpen(false),
     options,
-    loading: open && list.isPending,
+    loading: open && (list.isPending || list.isFetchingNextPage),
+    slotProps: { listbox: { onScroll: loadMoreNearTheEnd } },
     filterOptions: (items: Option[]) => items,
     isOptionEqualToValue: (option: Option, value: Option) => option.key === value.key,
     getOptionLabel: (option: Option) => option.label.trim(),
