@@ -105,3 +105,44 @@ describe('generated list of system/admin', () => {
     expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeTruthy();
   });
 });
+
+describe('details of a row the admin cannot edit', () => {
+  const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 with a long tail that a list cell cuts';
+  const logs = [
+    {
+      id: 7, admin_id: 1, username: 'admin', url: '/chidaoadminstator.php/auth.Admin/edit', title: 'Admins-Edit',
+      data: '{"id":2,"nickname":"Chief","password":"***"}', ip: '127.0.0.1', useragent: USER_AGENT, create_time: 1717207200,
+    },
+  ];
+
+  it('shows every field of a log row: long text whole, JSON indented', async () => {
+    const dataProvider = fakeDataProvider({ 'auth/adminLog': logs });
+    renderScreen(<GeneratedList definition={schema('system/admin_log')} />, { resource: 'auth/adminLog', dataProvider, authProvider: fakeAuthProvider((node) => node.endsWith('/list')) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Details' });
+    const rows = within(dialog).getAllByRole('row').map((row) => within(row).getByRole('rowheader').textContent);
+    expect(rows).toEqual(['ID', 'Admin ID', 'Username', 'URL', 'Title', 'Request data', 'IP', 'User agent', 'Create time']);
+    expect(within(dialog).getByText(USER_AGENT)).toBeTruthy();
+    expect(within(dialog).getByText(/"nickname": "Chief"/).textContent).toBe(JSON.stringify({ id: 2, nickname: 'Chief', password: '***' }, null, 2));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('never shows write-only fields, and is not offered where the row can be edited', async () => {
+    renderAdmins((node) => node === 'auth/admin/list');
+    await screen.findByText('editor');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Details' })[1]);
+    const dialog = await screen.findByRole('dialog', { name: 'Details' });
+    const headers = within(dialog).getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(headers).toContain('Username');
+    expect(headers).not.toContain('Password');
+    expect(headers).not.toContain('Salt');
+    expect(within(dialog).getByText('editor')).toBeTruthy();
+    cleanup();
+
+    renderAdmins();
+    await screen.findByText('editor');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Edit' })).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Details' })).toBeNull();
+  });
+});

@@ -64,7 +64,9 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
           </DataTable.Col>
         ))}
         <DataTable.Col label={translate('generated.list.operate', { _: 'Operate' })} disableSort sx={ROW_ACTIONS_CELL_SX}>
-          <RowActions editable={editable}>{rowActions}</RowActions>
+          <RowActions editable={editable} definition={definition}>
+            {rowActions}
+          </RowActions>
         </DataTable.Col>
       </DataTable>
     </DragSortContext.Provider>

@@ -1,6 +1,8 @@
 import { Stack, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
-import { DeleteButton, EditButton } from 'react-admin';
+import { DeleteButton, EditButton, useCanAccess, useResourceContext } from 'react-admin';
+import type { ResourceDefinition } from '../../../schema/definition.js';
+import { RecordDetailsButton } from './RecordDetails.js';
 
 /** The cell holding `RowActions` stays in view at the right edge when the columns scroll sideways. */
 export const ROW_ACTIONS_CELL_SX = {
@@ -11,14 +13,25 @@ export const ROW_ACTIONS_CELL_SX = {
   boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
 } as const;
 
+interface RowActionsProps {
+  editable?: boolean;
+  /** the row's schema: a row the admin cannot edit, and without buttons of its own, gets "Details" */
+  definition?: ResourceDefinition;
+  children?: ReactNode;
+}
+
 /**
  * Edit and delete of one row, after any buttons of the resource's own (`children`); each button shows
- * only where `canAccess` allows it.
+ * only where `canAccess` allows it. Where editing is not possible, "Details" shows the whole row.
  */
-export function RowActions({ editable = true, children }: { editable?: boolean; children?: ReactNode }) {
+export function RowActions({ editable = true, definition, children }: RowActionsProps) {
+  const resource = useResourceContext();
+  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
+  const details = definition && !children && !(editable && canEdit === true);
   return (
     <Stack direction="row" spacing={0.5} onClick={(event) => event.stopPropagation()}>
       {children}
+      {details && <RecordDetailsButton definition={definition} />}
       {editable && <EditButton />}
       <DeleteButton mutationMode="pessimistic" />
     </Stack>

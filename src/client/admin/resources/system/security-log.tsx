@@ -1,5 +1,5 @@
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import {
   Button, Confirm, Loading, useCanAccess, useDataProvider, useListContext, useNotify,
@@ -7,7 +7,6 @@ import {
 } from 'react-admin';
 import type { ResourceDefinition } from '../../../../schema/definition.js';
 import type { ActionDataProvider } from '../../../providers/data-provider.js';
-import { textOf } from '../../fields/TextValueField.js';
 import { useNotifyError } from '../error-report.js';
 import { GeneratedTable } from '../GeneratedTable.js';
 
@@ -151,42 +150,6 @@ export function LogInfoButton({ render }: { render: (row: Row) => ReactNode }) {
 /** A field of a related row the log carries (`admin`, `recycle`…), or '' when there is none. */
 export function relationText(value: unknown, name: string): unknown {
   return value && typeof value === 'object' ? (value as Row)[name] : '';
-}
-
-/** A value as readable text: objects and lists as indented JSON. */
-function ValueText({ value }: { value: unknown }) {
-  if (value !== null && typeof value === 'object') {
-    return (
-      <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: '0.8125rem' }}>
-        {JSON.stringify(value, null, 2)}
-      </Box>
-    );
-  }
-  return (
-    <Typography component="span" variant="body2" sx={{ wordBreak: 'break-all' }}>
-      {textOf(value)}
-    </Typography>
-  );
-}
-
-/** Label / value pairs as a two-column table. */
-export function DetailTable({ rows, label }: { rows: [label: string, value: unknown][]; label?: string }) {
-  return (
-    <Table size="small" aria-label={label}>
-      <TableBody>
-        {rows.map(([name, value], index) => (
-          <TableRow key={`${name}-${index}`}>
-            <TableCell component="th" scope="row" sx={{ width: '30%', fontWeight: 500, verticalAlign: 'top' }}>
-              {name}
-            </TableCell>
-            <TableCell>
-              <ValueText value={value} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
 }
 
 /** The generated table with info and the log action in each row, and the action on the selection. */

@@ -1,0 +1,52 @@
+import { Box, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { isValidElement } from 'react';
+import { textOf } from '../fields/TextValueField.js';
+
+/** A value as readable text, wrapped: objects and lists (also as JSON text) as indented JSON; an element as it is. */
+function ValueText({ value }: { value: unknown }) {
+  if (isValidElement(value)) return value;
+  const structured = typeof value === 'string' ? parsedJson(value) : value;
+  if (structured !== null && typeof structured === 'object') {
+    return (
+      <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: '0.8125rem' }}>
+        {JSON.stringify(structured, null, 2)}
+      </Box>
+    );
+  }
+  return (
+    <Typography component="span" variant="body2" sx={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+      {textOf(value)}
+    </Typography>
+  );
+}
+
+/** A text holding a non-empty JSON object or array, decoded; anything else: undefined. */
+function parsedJson(text: string): unknown {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && Object.keys(parsed).length > 0 ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Label / value pairs as a two-column table. */
+export function DetailTable({ rows, label }: { rows: [label: string, value: unknown][]; label?: string }) {
+  return (
+    <Table size="small" aria-label={label}>
+      <TableBody>
+        {rows.map(([name, value], index) => (
+          <TableRow key={`${name}-${index}`}>
+            <TableCell component="th" scope="row" sx={{ width: '30%', fontWeight: 500, verticalAlign: 'top' }}>
+              {name}
+            </TableCell>
+            <TableCell>
+              <ValueText value={value} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
