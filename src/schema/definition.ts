@@ -56,10 +56,10 @@ export interface FieldDefinition {
   readOnly: boolean;
   /** never sent to clients */
   writeOnly: boolean;
-  /** no two rows share a non-empty value (checked on add and edit) */
+  /** no two rows share a non-empty value: checked on add and edit, and enforced by a unique index */
   unique: boolean;
-  /** also enforced by a unique index (`x-unique: true`; `"when-set"` has none) */
-  uniqueIndex: boolean;
+  /** `x-unique: "when-set"`: the index covers only rows where the value is set, so many may be empty */
+  uniqueWhenSet: boolean;
   /** message key shown when `pattern` fails */
   patternMessage?: string;
   renamedFrom?: string;
@@ -86,6 +86,8 @@ export type DataLimitMode = 'parent' | 'allAuth' | 'allAuthAndOthers' | 'persona
 export interface IndexDefinition {
   columns: string[];
   unique: boolean;
+  /** partial: only rows whose columns are all set (not null, not '') count */
+  whenSet?: true;
 }
 
 export interface SortTerm {

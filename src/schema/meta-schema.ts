@@ -61,8 +61,8 @@ const fieldSchema = {
     readOnly: { type: 'boolean' },
     writeOnly: { type: 'boolean' },
     'x-renamedFrom': identifier,
-    // true: a unique index; 'when-set': unique among non-empty values, checked on write (no index, so
-    // optional fields such as email may stay empty on many rows)
+    // true: a unique index; 'when-set': a unique index over the rows where the value is set, so optional
+    // fields such as email may stay empty on many rows
     'x-unique': { enum: [true, false, 'when-set'] },
     'x-storage': { enum: ['text', 'json', 'csv', 'virtual'] },
     'x-patternMessage': { type: 'string' },

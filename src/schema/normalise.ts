@@ -1,6 +1,6 @@
 import type {
   ColumnStorage, FieldDefinition, FieldUi, MenuDefinition, ResourceDefinition, Row, SortTerm, WireType,
-  DataLimitMode,
+  DataLimitMode, IndexDefinition,
 } from './definition.js';
 import type { SearchOperator } from '../contract/search.js';
 
@@ -127,7 +127,7 @@ function normaliseField(file: string, name: string, raw: RawFieldSchema): FieldD
     readOnly: raw.readOnly === true,
     writeOnly: raw.writeOnly === true,
     unique: raw['x-unique'] === true || raw['x-unique'] === 'when-set',
-    uniqueIndex: raw['x-unique'] === true,
+    uniqueWhenSet: raw['x-unique'] === 'when-set',
     patternMessage: raw['x-patternMessage'],
     renamedFrom: raw['x-renamedFrom'],
     ref: ref
@@ -212,12 +212,12 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
   const dataLimit = rawLimit ? { mode: rawLimit.mode, field: rawLimit.field ?? 'admin_id' } : false;
   if (dataLimit) mustExist('/x-dataLimit/field', dataLimit.field);
 
-  const indexes = (raw['x-indexes'] ?? []).map((index, position) => {
+  const indexes = (raw['x-indexes'] ?? []).map((index, position): IndexDefinition => {
     index.columns.forEach((column, i) => mustExist(`/x-indexes/${position}/columns/${i}`, column));
     return { columns: index.columns, unique: index.unique ?? false };
   });
   for (const field of fields) {
-    if (field.uniqueIndex && field.storage) indexes.push({ columns: [field.name], unique: true });
+    if (field.unique && field.storage) indexes.push(field.uniqueWhenSet ? { columns: [field.name], unique: true, whenSet: true } : { columns: [field.name], unique: true });
     if (field.ref && !field.ref.many && field.storage) indexes.push({ columns: [field.name], unique: false });
     const transitions = field.transitions;
     if (transitions) {
@@ -256,12 +256,14 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
   };
 }
 
-function dedupeIndexes(indexes: { columns: string[]; unique: boolean }[]) {
-  const seen = new Map<string, { columns: string[]; unique: boolean }>();
+/** One index per column list: the strictest (unique over every row, then unique where set, then plain). */
+function dedupeIndexes(indexes: IndexDefinition[]): IndexDefinition[] {
+  const strictness = (index: IndexDefinition) => (!index.unique ? 0 : index.whenSet ? 1 : 2);
+  const seen = new Map<string, IndexDefinition>();
   for (const index of indexes) {
     const key = index.columns.join(',');
     const existing = seen.get(key);
-    if (!existing || (index.unique && !existing.unique)) seen.set(key, index);
+    if (!existing || strictness(index) > strictness(existing)) seen.set(key, index);
   }
   return [...seen.values()];
 }

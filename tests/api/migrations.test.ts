@@ -236,4 +236,21 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
     expect(await migrate(handle, itemSchema({ sku: { type: 'string', title: 'SKU', maxLength: 30, 'x-unique': true } })))
       .toEqual({ created: [], changes: [] });
   });
+
+  it('x-unique "when-set": a partial unique index, so many rows may leave the value empty but no two share one', async () => {
+    await migratedWithRows();
+    const whenSet = itemSchema({ sku: { type: 'string', title: 'SKU', maxLength: 30, 'x-unique': 'when-set' } });
+    expect((await migrate(handle, whenSet)).changes).toEqual(['added index uniqset_item_sku']);
+    await insert({ name: 'Blank one', sku: '', quantity: 1 });
+    await insert({ name: 'Blank two', sku: '', quantity: 1 });
+    await expect(insert({ name: 'Another lamp', sku: 'LMP-1', quantity: 1 })).rejects.toThrow(/unique/i);
+    expect(await migrate(handle, whenSet)).toEqual({ created: [], changes: [] });
+  });
+
+  it('refuses, with the index and the table named, a unique index the rows already break', async () => {
+    await migratedWithRows();
+    await insert({ name: 'Twin', sku: 'LMP-1', quantity: 1 });
+    await expect(migrate(handle, itemSchema({ sku: { type: 'string', title: 'SKU', maxLength: 30, 'x-unique': 'when-set' } })))
+      .rejects.toThrow(/cannot add the unique index uniqset_item_sku: rows of "item" share a value of sku/);
+  });
 });

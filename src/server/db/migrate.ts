@@ -58,7 +58,8 @@ function snapshotOf(definition: ResourceDefinition): TableSnapshot {
 }
 
 function indexName(table: string, index: IndexDefinition): string {
-  return `${index.unique ? 'uniq' : 'idx'}_${table}_${index.columns.join('_')}`.slice(0, 60);
+  const kind = index.whenSet ? 'uniqset' : index.unique ? 'uniq' : 'idx';
+  return `${kind}_${table}_${index.columns.join('_')}`.slice(0, 60);
 }
 
 function sqlType(dialect: DialectName, column: ColumnSnapshot): string {
@@ -130,7 +131,13 @@ async function createTable(handle: DatabaseHandle, definition: ResourceDefinitio
 async function createIndex(db: Db, table: string, name: string, index: IndexDefinition) {
   let builder = db.schema.createIndex(name).ifNotExists().on(table).columns(index.columns);
   if (index.unique) builder = builder.unique();
-  await builder.execute();
+  if (index.whenSet) for (const column of index.columns) builder = builder.where(sql.ref(column), 'is not', null).where(sql.ref(column), '<>', '');
+  try {
+    await builder.execute();
+  } catch (error) {
+    if (!index.unique) throw error;
+    throw new Error(`migration: cannot add the unique index ${name}: rows of "${table}" share a value of ${index.columns.join(', ')}; make them differ first (${(error as Error).message})`);
+  }
 }
 
 function isWidening(before: ColumnSnapshot, after: ColumnSnapshot): boolean {

@@ -77,9 +77,11 @@ describe('the project schemas', () => {
     }
   });
 
-  it('turn x-unique into a unique index (admin usernames)', () => {
+  it('turn x-unique into a unique index (admin usernames), and "when-set" into one over set values (emails)', () => {
     const admin = definitions.find((definition) => definition.id === 'system/admin');
     expect(admin?.indexes).toContainEqual({ columns: ['username'], unique: true });
+    expect(admin?.indexes).toContainEqual({ columns: ['email'], unique: true, whenSet: true });
+    expect(admin?.indexes).toContainEqual({ columns: ['mobile'], unique: true, whenSet: true });
   });
 });
 

@@ -93,7 +93,8 @@ export async function breaksUniqueness(trx: Db, definition: ResourceDefinition, 
     if (value !== '' && value !== null && value !== undefined) groups.push([field.name]);
   }
   for (const index of definition.indexes) {
-    if (!index.unique || index.columns.some((column) => row[column] === null || row[column] === undefined)) continue;
+    const unset = (column: string) => row[column] === null || row[column] === undefined || (index.whenSet && row[column] === '');
+    if (!index.unique || index.columns.some(unset)) continue;
     groups.push(index.columns);
   }
   for (const columns of groups) {

@@ -36,7 +36,7 @@ export function configFieldOf(item: ConfigItem): FieldDefinition {
     readOnly: false,
     writeOnly: item.type === 'password',
     unique: false,
-    uniqueIndex: false,
+    uniqueWhenSet: false,
     ui: { widget: AS_TEXT.has(item.type) ? 'string' : item.type, options: dictionary },
   };
 }
