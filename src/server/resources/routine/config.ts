@@ -1,9 +1,9 @@
+import { isIP } from 'node:net';
 import {
   decodeConfigValue, decodeDictionary, DICTIONARY_TYPES, JSON_ARRAY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem,
 } from '../../../contract/config-values.js';
 import { createAjv } from '../../../schema/ajv.js';
 import type { Row } from '../../../schema/definition.js';
-import { isIP } from 'node:net';
 import type { RequestContext } from '../../controllers/controller.js';
 import type { Db } from '../../db/connection.js';
 import { errors, Success } from '../../errors.js';

@@ -11,8 +11,8 @@ import type { ResourceDefinition, Row } from '../../../../../schema/definition.j
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { SchemaInput } from '../../../inputs/SchemaInput.js';
 import { errorMessageOf } from '../../error-report.js';
-import { serverFieldErrors } from '../../server-errors.js';
 import { currentPermissions } from '../../../../providers/permissions.js';
+import { serverFieldErrors } from '../../server-errors.js';
 import { configDefinitionOf } from './config-fields.js';
 import { MAIL_GROUP, TestMailButton } from './TestMailButton.js';
 
@@ -35,6 +35,7 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
   const groupDefinition = useMemo(() => configDefinitionOf(definition, items), [definition, items]);
   const defaultValues = useMemo(() => Object.fromEntries(items.map((item) => [item.name, item.value])), [items]);
   const names = useMemo(() => new Set(items.map((item) => item.name)), [items]);
+  const testMail = canTestMail && group.name === MAIL_GROUP;
 
   const save = async (values: Row) => {
     try {
@@ -82,10 +83,10 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
           </Stack>
         ))}
       </Stack>
-      {(canEdit || (canTestMail && group.name === MAIL_GROUP)) && (
+      {(canEdit || testMail) && (
         <Toolbar sx={{ bgcolor: 'transparent', px: 3, gap: 1 }}>
           {canEdit && <SaveButton />}
-          {canTestMail && group.name === MAIL_GROUP && <TestMailButton resource={resource} />}
+          {testMail && <TestMailButton resource={resource} />}
         </Toolbar>
       )}
     </Form>
