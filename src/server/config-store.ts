@@ -15,22 +15,28 @@ export class ConfigStore {
     private readonly db: Db,
     private readonly ttlMs = 5_000,
     private readonly cache: ConfigCache = { loadedAt: 0 },
+    /** false for a view inside a transaction: what it reads may still be rolled back */
+    private readonly fillsCache = true,
   ) {}
 
   /**
-   * The same store (and cache) reading through `db`, typically a transaction: on SQLite the only
-   * connection belongs to an open transaction, and a read on the main handle would wait for it forever.
+   * The same store reading through `db`, typically a transaction: on SQLite the only connection
+   * belongs to an open transaction, and a read on the main handle would wait for it forever. It uses
+   * the shared cache while fresh but never fills it.
    */
   through(db: Db): ConfigStore {
-    return new ConfigStore(db, this.ttlMs, this.cache);
+    return new ConfigStore(db, this.ttlMs, this.cache, false);
   }
 
   private async load(): Promise<Map<string, string>> {
     if (this.cache.rows && Date.now() - this.cache.loadedAt < this.ttlMs) return this.cache.rows;
     const rows = (await this.db.selectFrom('config').select(['name', 'value']).execute()) as { name: string; value: string | null }[];
-    this.cache.rows = new Map(rows.map((row) => [row.name, row.value ?? '']));
-    this.cache.loadedAt = Date.now();
-    return this.cache.rows;
+    const loaded = new Map(rows.map((row) => [row.name, row.value ?? '']));
+    if (this.fillsCache) {
+      this.cache.rows = loaded;
+      this.cache.loadedAt = Date.now();
+    }
+    return loaded;
   }
 
   invalidate(): void {
