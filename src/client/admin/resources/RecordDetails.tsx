@@ -1,12 +1,10 @@
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import { Button, RecordContextProvider, useRecordContext, useTranslate } from 'react-admin';
+import { RecordContextProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
 import { fieldFor } from '../fields/field-for.js';
 import { valueAt } from '../fields/field-props.js';
 import { rendererOf } from '../fields/renderer-of.js';
-import { DetailTable } from './DetailTable.js';
+import { DetailsDialogButton, DetailTable } from './DetailsDialog.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 
 /** Text and links are shown whole and wrapped; every other renderer draws the value as the list does. */
@@ -30,21 +28,10 @@ export function RecordDetailsButton({ definition }: { definition: ResourceDefini
     .filter((field) => !field.writeOnly && rendererOf(field) !== 'none')
     .map((field): [string, unknown] => [t(field.title), detailValue(field, definition, record)]);
   return (
-    <>
-      <Button label={title} onClick={() => setOpen(true)}>
-        <InfoOutlinedIcon />
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" fullWidth aria-label={title}>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent dividers>
-          <RecordContextProvider value={record}>
-            <DetailTable rows={rows} label={title} />
-          </RecordContextProvider>
-        </DialogContent>
-        <DialogActions>
-          <Button label={translate('ra.action.close', { _: 'Close' })} onClick={() => setOpen(false)} />
-        </DialogActions>
-      </Dialog>
-    </>
+    <DetailsDialogButton title={title} open={open} onOpenChange={setOpen}>
+      <RecordContextProvider value={record}>
+        <DetailTable rows={rows} label={title} />
+      </RecordContextProvider>
+    </DetailsDialogButton>
   );
 }

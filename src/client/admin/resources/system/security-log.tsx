@@ -1,5 +1,3 @@
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import {
   Button, Confirm, Loading, useCanAccess, useDataProvider, useListContext, useNotify,
@@ -8,6 +6,7 @@ import {
 import type { ResourceDefinition } from '../../../../schema/definition.js';
 import type { ActionDataProvider } from '../../../providers/data-provider.js';
 import { useNotifyError } from '../error-report.js';
+import { DetailsDialogButton } from '../DetailsDialog.js';
 import { GeneratedTable } from '../GeneratedTable.js';
 
 /**
@@ -130,20 +129,10 @@ export function LogInfoButton({ render }: { render: (row: Row) => ReactNode }) {
   }, [dataProvider, id, notifyError, open, resource]);
 
   if (canAccess !== true || !record) return null;
-  const title = translate('security.info', { _: 'Details' });
   return (
-    <>
-      <Button label={title} onClick={() => setOpen(true)}>
-        <InfoOutlinedIcon />
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" fullWidth aria-label={title}>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent dividers>{row ? render(row) : <Loading />}</DialogContent>
-        <DialogActions>
-          <Button label={translate('ra.action.close', { _: 'Close' })} onClick={() => setOpen(false)} />
-        </DialogActions>
-      </Dialog>
-    </>
+    <DetailsDialogButton title={translate('security.info', { _: 'Details' })} open={open} onOpenChange={setOpen}>
+      {row ? render(row) : <Loading />}
+    </DetailsDialogButton>
   );
 }
 

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../fields/value-format.js';
 import { GeneratedList } from '../../GeneratedList.js';
 import type { ResourceDescriptor } from '../../index.js';
 import { useSchemaTranslate } from '../../schema-i18n.js';
-import { DetailTable } from '../../DetailTable.js';
+import { DetailTable } from '../../DetailsDialog.js';
 import { relationText, SecurityLogTable, type LogAction } from '../security-log.js';
 
 type Row = Record<string, unknown>;

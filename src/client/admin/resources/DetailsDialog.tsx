@@ -1,6 +1,27 @@
-import { Box, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { isValidElement } from 'react';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { isValidElement, type ReactNode } from 'react';
+import { Button, useTranslate } from 'react-admin';
 import { textOf } from '../fields/TextValueField.js';
+
+/** A row's "Details" button and the dialog it opens, titled `title`, holding `children`. */
+export function DetailsDialogButton({ title, open, onOpenChange, children }: { title: string; open: boolean; onOpenChange(open: boolean): void; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Button label={title} onClick={() => onOpenChange(true)}>
+        <InfoOutlinedIcon />
+      </Button>
+      <Dialog open={open} onClose={() => onOpenChange(false)} maxWidth="md" fullWidth aria-label={title}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent dividers>{children}</DialogContent>
+        <DialogActions>
+          <Button label={translate('ra.action.close', { _: 'Close' })} onClick={() => onOpenChange(false)} />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
 
 /** A value as readable text, wrapped: objects and lists (also as JSON text) as indented JSON; an element as it is. */
 function ValueText({ value }: { value: unknown }) {
