@@ -10,8 +10,8 @@ import type { ConfigGroup, ConfigIndex } from '../../../../../contract/config-va
 import type { ResourceDefinition, Row } from '../../../../../schema/definition.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { SchemaInput } from '../../../inputs/SchemaInput.js';
-import { errorMessageOf } from '../../error-report.js';
 import { currentPermissions } from '../../../../providers/permissions.js';
+import { errorMessageOf } from '../../error-report.js';
 import { serverFieldErrors } from '../../server-errors.js';
 import { configDefinitionOf } from './config-fields.js';
 import { MAIL_GROUP, TestMailButton } from './TestMailButton.js';
@@ -86,7 +86,7 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
       {(canEdit || testMail) && (
         <Toolbar sx={{ bgcolor: 'transparent', px: 3, gap: 1 }}>
           {canEdit && <SaveButton />}
-          {testMail && <TestMailButton resource={resource} />}
+          {testMail && <TestMailButton resource={resource} settings={names} />}
         </Toolbar>
       )}
     </Form>

@@ -7,16 +7,15 @@ import type { ActionDataProvider } from '../../../../providers/data-provider.js'
 import { errorMessageOf } from '../../error-report.js';
 import { serverFieldErrors } from '../../server-errors.js';
 
-/** The group whose items are the mail settings, and those items. */
+/** The group whose items are the mail settings. */
 export const MAIL_GROUP = 'mail';
-const MAIL_SETTINGS = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_verification', 'smtp_sender_mail'];
 const RECIPIENT = 'testMail';
 
 /**
  * "Send test mail" on the mail tab (contract §6.9 `sendTestMail`): asks for a recipient and sends with
- * the settings as they stand in the form, saved or not. A setting the server refuses shows on its field.
+ * the tab's `settings` as they stand in the form, saved or not. A setting the server refuses shows on its field.
  */
-export function TestMailButton({ resource }: { resource: string }) {
+export function TestMailButton({ resource, settings }: { resource: string; settings: ReadonlySet<string> }) {
   const dataProvider = useDataProvider<ActionDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
@@ -32,12 +31,11 @@ export function TestMailButton({ resource }: { resource: string }) {
     setSending(true);
     setRecipientError(undefined);
     try {
-      const settings = Object.fromEntries(MAIL_SETTINGS.map((name) => [name, form.getValues(name) as unknown]));
-      await dataProvider.action(resource, 'sendTestMail', { data: { ...settings, [RECIPIENT]: recipient.trim() } });
+      await dataProvider.action(resource, 'sendTestMail', { data: { ...form.getValues(), [RECIPIENT]: recipient.trim() } });
       notify('config.testMail.sent', { type: 'success', messageArgs: { address: recipient.trim() } });
       setOpen(false);
     } catch (error) {
-      const onFields = serverFieldErrors(error, new Set([...MAIL_SETTINGS, RECIPIENT]));
+      const onFields = serverFieldErrors(error, new Set([...settings, RECIPIENT]));
       if (onFields?.[RECIPIENT]) setRecipientError(onFields[RECIPIENT]);
       else if (onFields) {
         for (const [name, message] of Object.entries(onFields)) form.setError(name, { type: 'server', message });
