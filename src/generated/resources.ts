@@ -5,6 +5,174 @@
  * One interface per resource: a row as it travels on the wire, described by the schema's row shape.
  */
 
+/** Survey participation (`survey/participation`) */
+export interface SurveyParticipationRow {
+  /** ID */
+  id?: number;
+  /** RID */
+  rid?: string;
+  /** Survey */
+  survey_id?: number;
+  /** Member */
+  user_id?: number;
+  /** Status */
+  status?: 'entered' | 'complete' | 'terminate' | 'overquota' | 'security' | 'timeout' | 'reversed';
+  /** Status source */
+  source?: '' | 'redirect' | 'callback' | 'admin' | 'reconcile' | 'timeout';
+  /** Credit */
+  credit_state?: 'none' | 'held' | 'credited' | 'reversed';
+  /** Reward */
+  reward_money?: string;
+  /** Reward points */
+  reward_score?: number;
+  /** Money credited */
+  credited_money?: string;
+  /** Points credited */
+  credited_score?: number;
+  /** Entered at */
+  enter_time?: number | null;
+  /** Finished at */
+  finish_time?: number | null;
+  /** Length of interview (s) */
+  loi_seconds?: number | null;
+  /** Entry IP */
+  entry_ip?: string;
+  /** Return IP */
+  return_ip?: string;
+  /** Speeder */
+  flag_speeder?: boolean;
+  /** IP changed */
+  flag_ip_changed?: boolean;
+  /** Signature invalid */
+  flag_sig_invalid?: boolean;
+  /** Return query */
+  raw_query?: string;
+  /** Balance log */
+  money_log_id?: number | null;
+  /** Points log */
+  score_log_id?: number | null;
+  /** History */
+  events?: unknown[];
+  /** Update time */
+  update_time?: number | null;
+  /** Create time */
+  create_time?: number | null;
+}
+
+/** Survey participation event (`survey/participation_event`) */
+export interface SurveyParticipationEventRow {
+  /** ID */
+  id?: number;
+  /** Participation */
+  participation_id?: number;
+  /** From */
+  from_status?: string;
+  /** To */
+  to_status?: string;
+  /** Source */
+  source?: string;
+  /** Administrator */
+  admin_id?: number | null;
+  /** Details */
+  payload?: string;
+  /** IP */
+  ip?: string;
+  /** Time */
+  create_time?: number | null;
+}
+
+/** Survey provider (`survey/provider`) */
+export interface SurveyProviderRow {
+  /** ID */
+  id?: number;
+  /** Provider code */
+  code: string;
+  /** Name */
+  name: string;
+  /** Rid parameter */
+  rid_param?: string;
+  /** Signature parameter */
+  sig_param?: string;
+  /** Status parameter */
+  status_param?: string;
+  /** Signature algorithm */
+  sig_algo?: 'hmac_sha256' | 'sha256_append' | 'md5_append' | 'none';
+  /** Secret */
+  secret?: string;
+  /** Exit code map */
+  exit_map?: {};
+  /** Callback IP allowlist */
+  ip_allowlist?: string;
+  /** Status */
+  status?: 'enable' | 'disable';
+  /** Update time */
+  update_time?: number | null;
+  /** Create time */
+  create_time?: number | null;
+}
+
+/** Survey (`survey/survey`) */
+export interface SurveySurveyRow {
+  /** ID */
+  id?: number;
+  /** Provider */
+  provider_id: number;
+  /** Title */
+  title: string;
+  /** Description */
+  description?: string;
+  /** Entry URL */
+  entry_url: string;
+  /** Send member ID */
+  send_uid?: boolean;
+  /** Reward */
+  reward_money?: string;
+  /** Reward points */
+  reward_score?: number;
+  /** Consolation reward */
+  consolation_money?: string;
+  /** Consolation points */
+  consolation_score?: number;
+  /** Length of interview (minutes) */
+  loi_minutes: number;
+  /** Quota (completes, 0 = no limit) */
+  quota_total?: number;
+  /** Starts per day (0 = no limit) */
+  daily_cap?: number;
+  /** Hold speeders for review */
+  hold_speeders?: boolean;
+  /** Start time */
+  start_time?: number | null;
+  /** End time */
+  end_time?: number | null;
+  /** Visible to member groups (empty = all) */
+  visible_groups?: number[];
+  /** Starts */
+  starts?: number;
+  /** Completes */
+  completes?: number;
+  /** Terminates */
+  terminates?: number;
+  /** Over quota */
+  overquotas?: number;
+  /** Security */
+  securities?: number;
+  /** Timeouts */
+  timeouts?: number;
+  /** Money credited */
+  credited_money?: string;
+  /** Conversion */
+  conversion?: string;
+  /** Weigh */
+  weigh?: number;
+  /** Status */
+  status?: 'draft' | 'active' | 'paused' | 'closed';
+  /** Update time */
+  update_time?: number | null;
+  /** Create time */
+  create_time?: number | null;
+}
+
 /** Admin (`system/admin`) */
 export interface SystemAdminRow {
   /** ID */
@@ -561,6 +729,10 @@ export interface SystemUserScoreLogRow {
 
 /** The row type of every resource, by schema `$id`. */
 export interface ResourceRows {
+  'survey/participation': SurveyParticipationRow;
+  'survey/participation_event': SurveyParticipationEventRow;
+  'survey/provider': SurveyProviderRow;
+  'survey/survey': SurveySurveyRow;
   'system/admin': SystemAdminRow;
   'system/admin_group': SystemAdminGroupRow;
   'system/admin_group_access': SystemAdminGroupAccessRow;

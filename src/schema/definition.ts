@@ -74,6 +74,8 @@ export interface MenuDefinition {
   name: string;
   /** rule name of the parent menu directory, e.g. `auth` */
   parent?: string;
+  /** the parent directory to create when no rule has the parent's name yet (a new area such as `survey`) */
+  parentDirectory?: { title: string; icon: string; weigh: number };
   title: string;
   icon: string;
   weigh: number;

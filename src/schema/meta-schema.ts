@@ -128,7 +128,18 @@ export const resourceMetaSchema = {
       required: ['title'],
       properties: {
         name: { type: 'string', pattern: '^[a-zA-Z0-9_/]+$' },
-        parent: { type: 'string' },
+        // a rule name, or a menu directory created (once) when no rule of that name exists yet
+        parent: {
+          anyOf: [
+            { type: 'string' },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['name', 'title'],
+              properties: { name: { type: 'string', pattern: '^[a-zA-Z0-9_/]+$' }, title: { type: 'string' }, icon: { type: 'string' }, weigh: { type: 'integer' } },
+            },
+          ],
+        },
         title: { type: 'string' },
         icon: { type: 'string' },
         weigh: { type: 'integer' },

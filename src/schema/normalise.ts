@@ -15,7 +15,7 @@ export interface RawResourceSchema {
   'x-renamedFrom'?: string;
   'x-primaryKey'?: string;
   'x-controller'?: string;
-  'x-menu'?: { name?: string; parent?: string; title: string; icon?: string; weigh?: number; buttons?: string[] };
+  'x-menu'?: { name?: string; parent?: string | { name: string; title: string; icon?: string; weigh?: number }; title: string; icon?: string; weigh?: number; buttons?: string[] };
   'x-list'?: { quickSearch?: string[]; defaultSort?: string; weighField?: string; tree?: { parentField: string; labelField: string } };
   'x-dataLimit'?: false | { mode: DataLimitMode; field?: string };
   'x-indexes'?: { columns: string[]; unique?: boolean }[];
@@ -198,9 +198,11 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
   if (rawMenu) {
     if (!controllerPath && !rawMenu.name) throw new SchemaError(file, '/x-menu', 'a menu needs "name" or "x-controller"');
     const buttons = rawMenu.buttons ?? ['index', 'add', 'edit', 'del', ...(list.weighField ? ['sortable'] : [])];
+    const parent = rawMenu.parent;
     menu = {
       name: rawMenu.name ?? menuNameOf(controller as string),
-      parent: rawMenu.parent,
+      parent: typeof parent === 'object' ? parent.name : parent,
+      ...(typeof parent === 'object' ? { parentDirectory: { title: parent.title, icon: parent.icon ?? 'fa fa-folder', weigh: parent.weigh ?? 0 } } : {}),
       title: rawMenu.title,
       icon: rawMenu.icon ?? 'fa fa-circle-o',
       weigh: rawMenu.weigh ?? 0,

@@ -84,6 +84,7 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     server.route({ method: [...methods], url: `${prefix}/:controller`, handler: apiHandler('admin') });
   }
   for (const prefix of ['/api', '/index.php/api']) {
+    server.route({ method: [...methods], url: `${prefix}/:controller/:action/:argument`, handler: apiHandler('user') });
     server.route({ method: [...methods], url: `${prefix}/:controller/:action`, handler: apiHandler('user') });
     server.route({ method: [...methods], url: `${prefix}/:controller`, handler: apiHandler('user') });
   }

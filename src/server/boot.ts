@@ -7,12 +7,17 @@ import type { AppContext } from './app-context.js';
 import { hashPassword, randomPassword } from './auth/passwords.js';
 import { loadTokenKey, TokenStore } from './auth/tokens.js';
 import { ConfigStore } from './config-store.js';
+import { SecretBox } from './crypto/secret-box.js';
 import { createControllerRegistry } from './controllers/index.js';
 import { openDatabase } from './db/connection.js';
 import { migrate, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { Messages } from './i18n.js';
 import type { Settings } from './settings.js';
+import { expireParticipations } from './services/survey/participations.js';
+
+/** How often stale survey attempts are looked for (each run expires at most one batch). */
+const SURVEY_TIMEOUT_SWEEP_MS = 60_000;
 
 export interface Server {
   app: AppContext;
@@ -43,13 +48,15 @@ export async function createServer(settings: Settings, options: StartOptions = {
     const seeded = await seed(handle, definitions, migration.created);
     const config = new ConfigStore(handle.db, settings.configCacheMs);
     const entrance = await config.get('backend_entrance', settings.adminEntrance);
+    const serverKey = await loadTokenKey(handle.db, settings.tokenSecret);
     const app: AppContext = {
       handle,
       db: handle.db,
       settings: { ...settings, adminEntrance: /^\/[a-zA-Z0-9]+$/.test(entrance) ? entrance : settings.adminEntrance },
       resources: new Map(definitions.map((definition) => [definition.id, definition])),
       config,
-      tokens: new TokenStore(handle.db, await loadTokenKey(handle.db, settings.tokenSecret)),
+      tokens: new TokenStore(handle.db, serverKey),
+      secrets: new SecretBox(serverKey),
       messages: new Messages(join(settings.projectRoot, 'locales')),
       controllers: createControllerRegistry(definitions),
     };
@@ -68,9 +75,15 @@ export async function createServer(settings: Settings, options: StartOptions = {
     }
 
     const http = await buildApp(app, { clientDir: options.clientDir, logger: options.logger });
+    // Every process sweeps; the status guard in each update lets exactly one of them expire a row.
+    const sweep = setInterval(() => {
+      expireParticipations(app).catch((error: unknown) => http.log.error({ err: error }, 'survey timeout sweep failed'));
+    }, SURVEY_TIMEOUT_SWEEP_MS);
+    sweep.unref();
     return {
       app, http, migration, adminLogin, memberLogin,
       close: async () => {
+        clearInterval(sweep);
         await http.close();
         await handle.close();
       },

@@ -1,6 +1,9 @@
 import { Code, LoginStateType } from '../contract/codes.js';
 import type { ValidationIssue } from '../schema/validate-input.js';
 
+/** Most RIDs one reconciliation may list. */
+export const RECONCILE_LIMIT = 1000;
+
 /**
  * A handled failure: becomes `{code, msg, time, data}` over HTTP 200. `msg` is a message key, translated
  * with `params` for the request's language. Every error the API can answer is built here.
@@ -75,6 +78,31 @@ export const errors = {
   invalidImage: () => new ApiError('The uploaded image file is not a valid image'),
   topicFormat: () => new ApiError('Topic format error'),
   driverNotSupported: (driver: string) => new ApiError('Driver %s not supported', [driver]),
+  // surveys and their returns (survey-domain §2, §3)
+  surveyUnavailable: () => new ApiError('This survey is not available'),
+  surveyNotStarted: () => new ApiError('This survey has not started yet'),
+  surveyEnded: () => new ApiError('This survey has ended'),
+  surveyQuotaFull: () => new ApiError('This survey has reached its quota'),
+  surveyDailyCapReached: () => new ApiError('This survey has reached its limit for today, please come back tomorrow'),
+  surveyNotVisible: () => new ApiError('This survey is not open to you'),
+  surveyAlreadyTaken: () => new ApiError('You have already taken this survey'),
+  unknownRid: () => new ApiError('This survey link is unknown'),
+  unknownOutcome: () => new ApiError('Unknown survey outcome'),
+  unknownProvider: () => new ApiError('Unknown survey provider'),
+  unknownProviderStatus: (status: string) => new ApiError('Unknown survey status "%s"', [status.slice(0, 40)]),
+  callbackAddressRefused: () => new ApiError('Calls from this address are not allowed'),
+  signatureInvalid: () => new ApiError('The signature of this survey return is invalid'),
+  cannotReconcile: (from: string, to: string) => new ApiError('A participation in status "%s" cannot become "%s"', [from, to]),
+  reconcileReasonRequired: () => new ApiError('Please give a reason for the reconciliation'),
+  reconcileListEmpty: () => new ApiError('Please list at least one RID (at most %d)', [RECONCILE_LIMIT]),
+  entryUrlInvalid: () => new ApiError('The entry URL must be an http or https address', [], Code.error, { field: 'entry_url' }),
+  entryUrlNeedsRid: () => new ApiError('The entry URL must contain {rid}', [], Code.error, { field: 'entry_url' }),
+  entryUrlUidNotAllowed: () => new ApiError('The entry URL contains {uid}: turn on "Send member ID" or remove it', [], Code.error, { field: 'entry_url' }),
+  surveyEndsBeforeStart: () => new ApiError('The end time must be after the start time', [], Code.error, { field: 'end_time' }),
+  exitMapInvalid: (code: string) => new ApiError('Exit code "%s" must map to complete, terminate, overquota or security', [code.slice(0, 40)], Code.error, { field: 'exit_map' }),
+  invalidAllowlistEntry: (entry: string) => new ApiError('"%s" is not an IP address or range', [entry.slice(0, 60)], Code.error, { field: 'ip_allowlist' }),
+  participationReadOnly: () => new ApiError('Participation records change only through reconciliation'),
+  providerSecretRequired: () => new ApiError('A secret is required for this signature algorithm', [], Code.error, { field: 'secret' }),
   // request guards (contract §1.7, §1.8): sent as bare `{code, msg}` / `{msg}` bodies, not envelopes
   tooManyRequests: (seconds: number) => new ApiError('Please do not request frequently. Try again in %d seconds.', [seconds]),
   ipBlocked: () => new ApiError('No permission request'),

@@ -25,6 +25,8 @@ export interface RequestContext {
   identity?: Identity;
   controller: Controller;
   action: string;
+  /** a path segment after the action (`/api/survey/callback/<provider code>`) */
+  argument?: string;
   /** set by an action to give its admin-log row an explicit title */
   logTitle?: string;
   request: FastifyRequest;

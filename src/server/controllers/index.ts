@@ -7,6 +7,7 @@ import { dashboardController } from './admin/dashboard-controller.js';
 import { adminAjaxController, memberAjaxController } from './ajax-controller.js';
 import { accountController } from './api/account-controller.js';
 import { commonController } from './api/common-controller.js';
+import { surveyController } from './api/survey-controller.js';
 import { userController } from './api/user-controller.js';
 import { ControllerRegistry } from './controller.js';
 
@@ -18,7 +19,7 @@ export function createControllerRegistry(definitions: Iterable<ResourceDefinitio
   }
   const handWritten = [
     indexController, dashboardController, adminInfoController, adminAjaxController,
-    userController, commonController, accountController, memberAjaxController,
+    userController, commonController, accountController, memberAjaxController, surveyController,
   ];
   for (const controller of handWritten) registry.register(controller);
   return registry;

@@ -43,6 +43,8 @@ async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<str
   const synced = await menuSyncedTables(db);
   const added: string[] = [];
   const now = nowSeconds();
+  // A new area's directory is declared by one of its schemas and shared by all of them.
+  const directories = new Map(definitions.flatMap((definition) => (definition.menu?.parent && definition.menu.parentDirectory ? [[definition.menu.parent.toLowerCase(), definition.menu.parentDirectory] as const] : [])));
   for (const definition of definitions) {
     const menu = definition.menu;
     if (!menu || synced.has(definition.table)) continue;
@@ -51,11 +53,25 @@ async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<str
       const byName = new Map(rules.map((rule) => [rule.name.toLowerCase(), rule.id]));
       let menuId = byName.get(menu.name.toLowerCase());
       if (menuId === undefined) {
-        const parentId = menu.parent ? (byName.get(menu.parent.toLowerCase()) ?? 0) : 0;
+        let parentId = menu.parent ? byName.get(menu.parent.toLowerCase()) : 0;
+        const directory = menu.parent ? directories.get(menu.parent.toLowerCase()) : undefined;
+        if (parentId === undefined && menu.parent && directory) {
+          const inserted = await trx
+            .insertInto('admin_rule')
+            .values({
+              pid: 0, type: 'menu_dir', title: directory.title, name: menu.parent, path: menu.parent, icon: directory.icon,
+              menu_type: null, url: '', component: '', keepalive: 0, extend: 'none', remark: '',
+              weigh: directory.weigh, status: '1', create_time: now, update_time: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          parentId = Number(inserted.id);
+          added.push(menu.parent);
+        }
         const inserted = await trx
           .insertInto('admin_rule')
           .values({
-            pid: parentId, type: 'menu', title: menu.title, name: menu.name, path: menu.name, icon: menu.icon,
+            pid: parentId ?? 0, type: 'menu', title: menu.title, name: menu.name, path: menu.name, icon: menu.icon,
             menu_type: 'tab', url: '', component: definition.id, keepalive: 1, extend: 'none', remark: '',
             weigh: menu.weigh, status: '1', create_time: now, update_time: now,
           })

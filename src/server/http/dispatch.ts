@@ -46,7 +46,7 @@ export function requestLanguage(app: AppContext, request: FastifyRequest) {
 export async function dispatch(app: AppContext, area: Area, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const time = Math.floor(Date.now() / 1000);
   const { lang, t } = requestLanguage(app, request);
-  const { controller: segment, action: rawAction } = request.params as { controller: string; action?: string };
+  const { controller: segment, action: rawAction, argument } = request.params as { controller: string; action?: string; argument?: string };
   const action = (rawAction ?? 'index').replace(/\.html$/i, '').toLowerCase();
   const controller = app.controllers.find(area, segment);
   const handler = controller?.actions[action];
@@ -64,7 +64,7 @@ export async function dispatch(app: AppContext, area: Area, request: FastifyRequ
     userAgent: String(request.headers['user-agent'] ?? ''),
     token: tokenOf(request, area, params),
     tokenExpired: false,
-    controller, action, request, reply,
+    controller, action, argument, request, reply,
   };
 
   let outcome: unknown;

@@ -11,6 +11,9 @@ import { attachmentHooks } from './routine/attachment.js';
 import { configHooks } from './routine/config.js';
 import { dataRecycleLogHooks } from './security/data-recycle-log.js';
 import { sensitiveDataLogHooks } from './security/sensitive-data-log.js';
+import { participationHooks } from './survey/participation.js';
+import { providerHooks } from './survey/provider.js';
+import { surveyHooks } from './survey/survey.js';
 
 /**
  * Hooks by schema `$id`. A schema without an entry gets the generic behaviour only: that is all a new
@@ -30,4 +33,7 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   'system/config': configHooks,
   'system/security_data_recycle_log': dataRecycleLogHooks,
   'system/security_sensitive_data_log': sensitiveDataLogHooks,
+  'survey/provider': providerHooks,
+  'survey/survey': surveyHooks,
+  'survey/participation': participationHooks,
 };

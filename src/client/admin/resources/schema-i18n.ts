@@ -1,8 +1,13 @@
 import { useCallback } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
-import zhFields from '../../../../locales/zh-cn/server/fields.json';
-import zhMessages from '../../../../locales/zh-cn/server/messages.json';
-import enMessages from '../../../../locales/en/server/messages.json';
+
+/** Every file of a language's server pack, merged in file-name order as the server merges them. */
+function serverPack(files: Record<string, Record<string, string>>): Record<string, string> {
+  return Object.assign({}, ...Object.keys(files).sort().map((file) => files[file]));
+}
+
+const zhPack = import.meta.glob<Record<string, string>>('../../../../locales/zh-cn/server/*.json', { eager: true, import: 'default' });
+const enPack = import.meta.glob<Record<string, string>>('../../../../locales/en/server/*.json', { eager: true, import: 'default' });
 
 /**
  * Field titles and validation messages are English keys shared with the server (schemas, validator,
@@ -12,8 +17,8 @@ import enMessages from '../../../../locales/en/server/messages.json';
  * knows shows as written.
  */
 const SERVER_PACKS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'zh-cn': { ...zhFields, ...zhMessages },
-  en: enMessages,
+  'zh-cn': serverPack(zhPack),
+  en: serverPack(enPack),
 };
 
 /** Fill `%s` / `%d` in order, the way the server's messages take their params. */

@@ -1,20 +1,10 @@
 import type { Row } from '../../../schema/definition.js';
 import { centsToYuan } from '../../db/values.js';
 import { errors } from '../../errors.js';
+import { paging } from '../paging.js';
 import type { Controller, RequestContext } from '../controller.js';
 
 /** `/api/account/*`: the member's own ledgers (contract §7.2). */
-
-const PAGE_LIMIT = 100;
-
-function paging(query: Row): { page: number; limit: number } {
-  const page = query.page === undefined || query.page === '' ? 1 : Number(query.page);
-  const limit = query.limit === undefined || query.limit === '' ? 15 : Number(query.limit);
-  if (!Number.isInteger(page) || page < 1 || page > 1_000_000 || !Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMIT) {
-    throw errors.invalidPaging(PAGE_LIMIT);
-  }
-  return { page, limit };
-}
 
 function ledgerAction(table: string, column: 'money' | 'score') {
   return async (ctx: RequestContext) => {

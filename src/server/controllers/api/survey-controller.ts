@@ -1,0 +1,144 @@
+import { centsToYuan } from '../../db/values.js';
+import { ApiError, errors } from '../../errors.js';
+import type { FinishResult, SurveyRow } from '../../services/survey/participations.js';
+import { CallbackRefused, recordCallback, recordRedirect } from '../../services/survey/returns.js';
+import { availableSurveys, startSurvey } from '../../services/survey/tasks.js';
+import type { Controller, RequestContext } from '../controller.js';
+import { paging } from '../paging.js';
+
+/**
+ * `/api/survey/*`: the member's task list, starting a survey, the outcome pages' report, the member's
+ * records, and the providers' server-to-server callback (survey-domain §2).
+ */
+
+function member(ctx: RequestContext) {
+  if (!ctx.identity) throw errors.needLogin();
+  return ctx.identity;
+}
+
+function rewardMemo(ctx: RequestContext) {
+  return (survey: SurveyRow) => ctx.t('Survey reward: %s', [`#${survey.id} ${survey.title}`]);
+}
+
+/** `path` and query string exactly as received (the signed text). */
+function receivedUrl(ctx: RequestContext): { path: string; query: string } {
+  const url = ctx.request.url;
+  const mark = url.indexOf('?');
+  return mark < 0 ? { path: url, query: '' } : { path: url.slice(0, mark), query: url.slice(mark + 1) };
+}
+
+async function tasks(ctx: RequestContext) {
+  const surveys = await availableSurveys(ctx.app, member(ctx));
+  return {
+    list: surveys.map((survey) => ({
+      id: Number(survey.id),
+      title: survey.title,
+      description: (survey as SurveyRow & { description?: string }).description ?? '',
+      reward_money: centsToYuan(survey.reward_money),
+      reward_score: Number(survey.reward_score),
+      loi_minutes: Number(survey.loi_minutes),
+      end_time: survey.end_time === null ? null : Number(survey.end_time),
+    })),
+  };
+}
+
+async function start(ctx: RequestContext) {
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  const { url } = await startSurvey(ctx.app, member(ctx), ctx.body.id, ctx.ip);
+  return { url };
+}
+
+/** Why nothing (or only a consolation) was credited, in the member's language. */
+function explanation(ctx: RequestContext, result: FinishResult & { signatureValid: boolean }): string {
+  const { participation } = result;
+  if (!result.changed) return ctx.t('This survey return was already recorded');
+  if (!result.signatureValid) return ctx.t('The signature of this survey return is invalid');
+  switch (participation.status) {
+    case 'complete':
+      return participation.credit_state === 'held' ? ctx.t('Your answers were faster than expected: the reward is held for review') : '';
+    case 'terminate':
+      return ctx.t('You did not qualify for this survey');
+    case 'overquota':
+      return ctx.t('This survey was already full');
+    default:
+      return ctx.t('The survey reported a quality problem, so no reward was credited');
+  }
+}
+
+async function outcome(ctx: RequestContext) {
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  const page = ctx.body.outcome;
+  const query = typeof ctx.body.query === 'string' ? ctx.body.query.replace(/^\?/, '') : '';
+  const result = await recordRedirect(ctx.app, page, { path: `/${String(page)}`, query, ip: ctx.ip, memo: rewardMemo(ctx) });
+  const { participation, survey } = result;
+  // Balances only go back to the member who owns the attempt, logged in in this browser.
+  const own = ctx.identity?.id === Number(participation.user_id);
+  let balance: { money: string; score: number } | undefined;
+  if (own) {
+    const row = (await ctx.app.db.selectFrom('user').select(['money', 'score']).where('id', '=', participation.user_id).executeTakeFirstOrThrow()) as { money: number; score: number };
+    balance = { money: centsToYuan(row.money), score: Number(row.score) };
+  }
+  return {
+    status: participation.status,
+    already_recorded: !result.changed,
+    survey: { id: Number(survey.id), title: survey.title },
+    credit_state: participation.credit_state,
+    credited: { money: centsToYuan(result.credited.money), score: result.credited.score },
+    reason: explanation(ctx, result),
+    ...(balance ? { balance } : {}),
+  };
+}
+
+async function records(ctx: RequestContext) {
+  const identity = member(ctx);
+  const { page, limit } = paging(ctx.query);
+  const base = ctx.app.db.selectFrom('survey_participation as p').where('p.user_id', '=', identity.id);
+  const total = (await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
+  const rows = (await base
+    .leftJoin('survey as s', 's.id', 'p.survey_id')
+    .select(['p.id', 'p.survey_id', 's.title', 'p.status', 'p.credit_state', 'p.reward_money', 'p.reward_score', 'p.credited_money', 'p.credited_score', 'p.enter_time', 'p.finish_time'])
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute()) as Record<string, unknown>[];
+  return {
+    list: rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      survey_id: Number(row.survey_id),
+      title: row.title ?? '',
+      reward_money: centsToYuan(row.reward_money),
+      reward_score: Number(row.reward_score),
+      credited_money: centsToYuan(row.credited_money),
+      credited_score: Number(row.credited_score),
+      enter_time: Number(row.enter_time),
+      finish_time: row.finish_time === null ? null : Number(row.finish_time),
+    })),
+    total: Number(total.total),
+  };
+}
+
+/** Answers a bare `{code, msg}` (what providers read), with the HTTP status of a refusal. */
+async function callback(ctx: RequestContext) {
+  const { path, query } = receivedUrl(ctx);
+  const reply = (status: number, code: number, msg: string) => ctx.reply.code(status).send({ code, msg });
+  try {
+    const result = await recordCallback(ctx.app, ctx.argument, new URLSearchParams(query), { path, query, ip: ctx.ip, memo: rewardMemo(ctx) });
+    if (!result.signatureValid) return reply(200, 0, ctx.t('The signature of this survey return is invalid'));
+    return reply(200, 1, result.changed ? ctx.t('Recorded') : ctx.t('This survey return was already recorded'));
+  } catch (error) {
+    if (error instanceof CallbackRefused) return reply(error.status, 0, ctx.t(error.error.msg, error.error.params));
+    if (error instanceof ApiError) return reply(200, 0, ctx.t(error.msg, error.params));
+    throw error;
+  }
+}
+
+export const surveyController: Controller = {
+  name: 'survey',
+  path: 'survey',
+  area: 'user',
+  actions: { tasks, start, outcome, records, callback },
+  noNeedLogin: ['outcome', 'callback'],
+  // Taking surveys is what every member is for: login is the only requirement.
+  noNeedPermission: ['*'],
+};

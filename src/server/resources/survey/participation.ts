@@ -1,0 +1,76 @@
+import type { ResourceDefinition, Row } from '../../../schema/definition.js';
+import { errors, RECONCILE_LIMIT, Success } from '../../errors.js';
+import { findParticipationByRid, planReconcile, reconcileParticipation, type ReconcileAction, type ReconcileOutcome } from '../../services/survey/participations.js';
+import type { RequestContext } from '../../controllers/controller.js';
+import { readRow } from '../engine.js';
+import type { ResourceHooks } from '../hooks.js';
+
+/**
+ * `survey.Participation`: read-only records; the details carry the event history. A final status
+ * changes only through `reconcile`, previewed first (`dryRun`) and applied one RID at a time.
+ */
+
+/** RIDs from a list or from pasted text (one per line, or separated by commas or spaces). */
+export function ridsOf(input: unknown): string[] {
+  const items = Array.isArray(input) ? input.map(String) : typeof input === 'string' ? input.split(/[\s,;]+/) : [];
+  return [...new Set(items.map((item) => item.trim()).filter(Boolean))];
+}
+
+function wire(ctx: RequestContext, outcome: ReconcileOutcome): Row {
+  return {
+    rid: outcome.rid, from: outcome.from, to: outcome.to, credit: outcome.credit, ok: outcome.ok,
+    message: outcome.error ? ctx.t(outcome.error.msg, outcome.error.params) : '',
+  };
+}
+
+async function reconcile(ctx: RequestContext) {
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  const action = ctx.body.action;
+  if (action !== 'reverse' && action !== 'approve') throw errors.parameterError();
+  const rids = ridsOf(ctx.body.rids);
+  if (rids.length === 0 || rids.length > RECONCILE_LIMIT || rids.some((rid) => rid.length > 64)) throw errors.reconcileListEmpty();
+  const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim().slice(0, 255) : '';
+  if (reason === '') throw errors.reconcileReasonRequired();
+  const dryRun = ctx.body.dryRun === true || ctx.body.dryRun === 'true' || ctx.body.dryRun === 1 || ctx.body.dryRun === '1';
+  const rows: Row[] = [];
+  for (const rid of rids) {
+    const outcome = dryRun
+      ? planReconcile(await findParticipationByRid(ctx.app.db, rid), rid, action as ReconcileAction)
+      : await reconcileParticipation(ctx.app, rid, action as ReconcileAction, {
+          adminId: ctx.identity?.id ?? 0, reason, ip: ctx.ip,
+          memo: (survey) => ctx.t(action === 'reverse' ? 'Survey reward reversed: %s' : 'Survey reward: %s', [`#${survey.id} ${survey.title}`]),
+        });
+    rows.push(wire(ctx, outcome));
+  }
+  const applied = rows.filter((row) => row.ok).length;
+  const data = { dryRun, applied, refused: rows.length - applied, rows };
+  return dryRun ? data : new Success(data, '%d of %d records reconciled', [applied, rows.length]);
+}
+
+const readOnly = async () => {
+  throw errors.participationReadOnly();
+};
+
+export const participationHooks: ResourceHooks = {
+  async present(operator, rows, view) {
+    if (view !== 'edit' || rows.length !== 1) return rows;
+    const events = (await operator.app.db
+      .selectFrom('survey_participation_event')
+      .select(['from_status', 'to_status', 'source', 'admin_id', 'payload', 'ip', 'create_time'])
+      .where('participation_id', '=', rows[0].id as number)
+      .orderBy('id', 'asc')
+      .execute()) as Row[];
+    return [{ ...rows[0], events: events.map((event) => ({ ...event, payload: event.payload ? (JSON.parse(String(event.payload)) as unknown) : null })) }];
+  },
+  actions: {
+    reconcile,
+    add: readOnly,
+    // Details only: the form of a participation is its record, never edited.
+    edit: async (ctx) => {
+      if (ctx.method === 'POST') return readOnly();
+      return { row: await readRow(ctx, ctx.controller.resource as ResourceDefinition, participationHooks, ctx.query.id) };
+    },
+    del: readOnly,
+    sortable: readOnly,
+  },
+};

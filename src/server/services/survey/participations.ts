@@ -1,0 +1,338 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Row } from '../../../schema/definition.js';
+import type { AppContext } from '../../app-context.js';
+import { nowSeconds } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
+import { ApiError, errors } from '../../errors.js';
+import { applyLedgerEntry } from '../ledger.js';
+
+/**
+ * A member's attempt at a survey (survey-domain §5): `entered` → one final status, once. Every change of
+ * status appends an event, moves the survey's counters and credits through the ledger, in one transaction.
+ */
+
+export const FINAL_STATUSES = ['complete', 'terminate', 'overquota', 'security', 'timeout'] as const;
+export type FinalStatus = (typeof FINAL_STATUSES)[number];
+export type ParticipationStatus = 'entered' | FinalStatus | 'reversed';
+export type StatusSource = 'redirect' | 'callback' | 'admin' | 'reconcile' | 'timeout';
+export type CreditState = 'none' | 'held' | 'credited' | 'reversed';
+
+export interface ParticipationRow {
+  id: number;
+  rid: string;
+  survey_id: number;
+  user_id: number;
+  status: ParticipationStatus;
+  source: string;
+  credit_state: CreditState;
+  /** the complete reward, snapshot at start */
+  reward_money: number;
+  reward_score: number;
+  /** what the member holds from this attempt now: reward or consolation, 0 after a reversal */
+  credited_money: number;
+  credited_score: number;
+  enter_time: number;
+  finish_time: number | null;
+  entry_ip: string;
+  money_log_id: number | null;
+  score_log_id: number | null;
+}
+
+export interface SurveyRow {
+  id: number;
+  provider_id: number;
+  title: string;
+  entry_url: string;
+  send_uid: number | boolean;
+  reward_money: number;
+  reward_score: number;
+  consolation_money: number;
+  consolation_score: number;
+  loi_minutes: number;
+  quota_total: number;
+  completes: number;
+  daily_cap: number;
+  hold_speeders: number | boolean;
+  start_time: number | null;
+  end_time: number | null;
+  visible_groups: string | null;
+  status: string;
+}
+
+/** The counter column of the survey that counts each final status. */
+const COUNTER_OF: Record<FinalStatus, string> = {
+  complete: 'completes', terminate: 'terminates', overquota: 'overquotas', security: 'securities', timeout: 'timeouts',
+};
+
+export function isFinalStatus(value: unknown): value is FinalStatus {
+  return (FINAL_STATUSES as readonly unknown[]).includes(value);
+}
+
+/** 128 random bits: the only identifier of an attempt that leaves our site. */
+export function newRid(): string {
+  return randomBytes(16).toString('hex');
+}
+
+function lockRow<Q extends { forUpdate(): Q }>(app: AppContext, query: Q): Q {
+  // SQLite serialises writers per database; PostgreSQL needs the row lock.
+  return app.handle.dialect === 'postgres' ? query.forUpdate() : query;
+}
+
+export async function findParticipationByRid(db: Db, rid: string): Promise<ParticipationRow | undefined> {
+  if (rid === '' || rid.length > 64) return undefined;
+  return (await db.selectFrom('survey_participation').selectAll().where('rid', '=', rid).executeTakeFirst()) as ParticipationRow | undefined;
+}
+
+interface EventInput {
+  participationId: number;
+  from: string;
+  to: string;
+  source: string;
+  adminId?: number;
+  payload?: Row;
+  ip?: string;
+}
+
+export async function appendEvent(trx: Db, event: EventInput): Promise<void> {
+  await trx
+    .insertInto('survey_participation_event')
+    .values({
+      participation_id: event.participationId,
+      from_status: event.from,
+      to_status: event.to,
+      source: event.source,
+      admin_id: event.adminId ?? null,
+      payload: event.payload ? JSON.stringify(event.payload).slice(0, 4000) : '',
+      ip: (event.ip ?? '').slice(0, 50),
+      create_time: nowSeconds(),
+    })
+    .execute();
+}
+
+async function bumpCounter(trx: Db, surveyId: number, column: string, by: number): Promise<void> {
+  await trx.updateTable('survey').set({ [column]: sql`${sql.ref(column)} + ${by}` }).where('id', '=', surveyId).execute();
+}
+
+/** Take one complete from the quota; false when it is full (the complete becomes over quota). */
+async function takeQuota(trx: Db, surveyId: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('survey')
+    .set({ completes: sql`completes + 1` })
+    .where('id', '=', surveyId)
+    .where((eb) => eb.or([eb('quota_total', '=', 0), eb('completes', '<', eb.ref('quota_total'))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface CreditInput {
+  participation: ParticipationRow;
+  money: number;
+  score: number;
+  memo: string;
+}
+
+/** Credit (or, with negative amounts, debit) a participation's reward; keyed so it applies once. */
+async function moveReward(app: AppContext, trx: Db, input: CreditInput, key: string): Promise<{ moneyLogId: number | null; scoreLogId: number | null }> {
+  const { participation, money, score, memo } = input;
+  let moneyLogId: number | null = null;
+  let scoreLogId: number | null = null;
+  if (money !== 0) {
+    const entry = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: participation.user_id, amount: money, memo, idempotencyKey: `survey:${participation.id}:${key}:money` });
+    moneyLogId = entry.id;
+  }
+  if (score !== 0) {
+    const entry = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'score', userId: participation.user_id, amount: score, memo, idempotencyKey: `survey:${participation.id}:${key}:score` });
+    scoreLogId = entry.id;
+  }
+  return { moneyLogId, scoreLogId };
+}
+
+export interface FinishInput {
+  status: FinalStatus;
+  source: StatusSource;
+  ip: string;
+  /** the raw query string the provider sent back */
+  rawQuery?: string;
+  signatureInvalid?: boolean;
+  adminId?: number;
+  reason?: string;
+  /** translates the ledger memo */
+  memo: (survey: SurveyRow) => string;
+}
+
+export interface FinishResult {
+  participation: ParticipationRow;
+  survey: SurveyRow;
+  /** false when an earlier final status stood (first final status wins) */
+  changed: boolean;
+  credited: { money: number; score: number };
+}
+
+/**
+ * Move an `entered` participation to its final status. A complete over quota becomes `overquota`; a
+ * speeder on a survey that holds them is recorded but not credited. Only the first call changes anything.
+ */
+export async function finishParticipation(app: AppContext, participationId: number, input: FinishInput): Promise<FinishResult> {
+  return app.db.transaction().execute(async (trx) => {
+    const current = (await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('id', '=', participationId)).executeTakeFirstOrThrow()) as ParticipationRow;
+    const survey = (await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow()) as SurveyRow;
+    if (current.status !== 'entered') return { participation: current, survey, changed: false, credited: { money: 0, score: 0 } };
+
+    const now = nowSeconds();
+    const loiSeconds = Math.max(0, now - Number(current.enter_time));
+    let status: FinalStatus = input.status;
+    if (status === 'complete' && !(await takeQuota(trx, survey.id))) status = 'overquota';
+    if (status !== 'complete') await bumpCounter(trx, survey.id, COUNTER_OF[status], 1);
+
+    const speeder = status === 'complete' && loiSeconds * 3 < Number(survey.loi_minutes) * 60;
+    const returnIp = input.source === 'redirect' ? input.ip : '';
+    const changes: Row = {
+      status,
+      source: input.source,
+      finish_time: now,
+      loi_seconds: loiSeconds,
+      flag_speeder: speeder ? 1 : 0,
+      flag_sig_invalid: input.signatureInvalid ? 1 : 0,
+      update_time: now,
+    };
+    if (returnIp) {
+      changes.return_ip = returnIp.slice(0, 50);
+      changes.flag_ip_changed = current.entry_ip !== '' && current.entry_ip !== returnIp ? 1 : 0;
+    }
+    if (input.rawQuery !== undefined) changes.raw_query = input.rawQuery.slice(0, 4000);
+
+    // Rewards: the snapshot taken at start for a complete, the survey's consolation for a screen-out.
+    let money = 0;
+    let score = 0;
+    if (status === 'complete') {
+      money = Number(current.reward_money);
+      score = Number(current.reward_score);
+    } else if (status === 'terminate' || status === 'overquota') {
+      money = Number(survey.consolation_money);
+      score = Number(survey.consolation_score);
+    }
+    const held = speeder && Boolean(Number(survey.hold_speeders));
+    let credited = { money: 0, score: 0 };
+    if (held) {
+      changes.credit_state = 'held';
+    } else if (money > 0 || score > 0) {
+      const logs = await moveReward(app, trx, { participation: current, money, score, memo: input.memo(survey) }, 'credit');
+      Object.assign(changes, { credit_state: 'credited', credited_money: money, credited_score: score, money_log_id: logs.moneyLogId, score_log_id: logs.scoreLogId });
+      credited = { money, score };
+      if (money > 0) await bumpCounter(trx, survey.id, 'credited_money', money);
+    }
+
+    // The guard on `entered` makes a concurrent second return (another process) change nothing.
+    const updated = await trx.updateTable('survey_participation').set(changes).where('id', '=', current.id).where('status', '=', 'entered').executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new Error('participation changed under a row lock');
+    await appendEvent(trx, {
+      participationId: current.id, from: 'entered', to: status, source: input.source, adminId: input.adminId, ip: input.ip,
+      payload: {
+        ...(input.rawQuery !== undefined ? { query: input.rawQuery.slice(0, 2000) } : {}),
+        ...(status !== input.status ? { reported: input.status } : {}),
+        ...(speeder ? { speeder: true, held } : {}),
+        ...(input.signatureInvalid ? { signature: 'invalid' } : {}),
+        ...(input.reason ? { reason: input.reason } : {}),
+      },
+    });
+    const participation = (await trx.selectFrom('survey_participation').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow()) as ParticipationRow;
+    return { participation, survey, changed: true, credited };
+  });
+}
+
+export type ReconcileAction = 'reverse' | 'approve';
+
+export interface ReconcileOutcome {
+  rid: string;
+  from: string;
+  to: string;
+  credit: CreditState | '';
+  ok: boolean;
+  /** message key (and params) explaining a refusal */
+  error?: ApiError;
+}
+
+/** What a reconciliation would do to one participation: the move, or why it is refused. */
+export function planReconcile(participation: ParticipationRow | undefined, rid: string, action: ReconcileAction): ReconcileOutcome {
+  if (!participation) return { rid, from: '', to: '', credit: '', ok: false, error: errors.unknownRid() };
+  const from = participation.status;
+  if (action === 'reverse') {
+    if (from !== 'complete') return { rid, from, to: '', credit: participation.credit_state, ok: false, error: errors.cannotReconcile(from, 'reversed') };
+    return { rid, from, to: 'reversed', credit: participation.credit_state === 'credited' ? 'reversed' : 'none', ok: true };
+  }
+  if (from === 'complete' && participation.credit_state === 'held') return { rid, from, to: 'complete', credit: 'credited', ok: true };
+  if (from !== 'terminate' && from !== 'timeout') return { rid, from, to: '', credit: participation.credit_state, ok: false, error: errors.cannotReconcile(from, 'complete') };
+  return { rid, from, to: 'complete', credit: 'credited', ok: true };
+}
+
+/**
+ * Apply one reconciliation: reverse a complete (the reward is debited back) or accept a terminate,
+ * timeout or held complete as complete (credited). The participation is re-read under lock, so a plan
+ * made from a stale read is refused rather than applied twice.
+ */
+export async function reconcileParticipation(
+  app: AppContext,
+  rid: string,
+  action: ReconcileAction,
+  context: { adminId: number; reason: string; ip: string; memo: (survey: SurveyRow) => string },
+): Promise<ReconcileOutcome> {
+  try {
+    return await app.db.transaction().execute(async (trx) => {
+      const current = (await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('rid', '=', rid)).executeTakeFirst()) as ParticipationRow | undefined;
+      const plan = planReconcile(current, rid, action);
+      if (!plan.ok || !current) return plan;
+      const survey = (await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow()) as SurveyRow;
+      const changes: Row = { status: plan.to, source: 'reconcile', credit_state: plan.credit, update_time: nowSeconds() };
+      const heldMoney = Number(current.credited_money);
+      const heldScore = Number(current.credited_score);
+      if (action === 'reverse') {
+        await bumpCounter(trx, survey.id, 'completes', -1);
+        await moveReward(app, trx, { participation: current, money: -heldMoney, score: -heldScore, memo: context.memo(survey) }, 'reverse');
+        if (heldMoney > 0) await bumpCounter(trx, survey.id, 'credited_money', -heldMoney);
+        Object.assign(changes, { credited_money: 0, credited_score: 0 });
+      } else {
+        if (current.status !== 'complete') {
+          await bumpCounter(trx, survey.id, COUNTER_OF[current.status as FinalStatus], -1);
+          await bumpCounter(trx, survey.id, 'completes', 1);
+        }
+        // A consolation already paid for the screen-out is topped up to the reward, never paid twice.
+        const money = Math.max(0, Number(current.reward_money) - heldMoney);
+        const score = Math.max(0, Number(current.reward_score) - heldScore);
+        const logs = await moveReward(app, trx, { participation: current, money, score, memo: context.memo(survey) }, 'approve');
+        if (money > 0) await bumpCounter(trx, survey.id, 'credited_money', money);
+        Object.assign(changes, { credited_money: heldMoney + money, credited_score: heldScore + score });
+        if (logs.moneyLogId) changes.money_log_id = logs.moneyLogId;
+        if (logs.scoreLogId) changes.score_log_id = logs.scoreLogId;
+      }
+      await trx.updateTable('survey_participation').set(changes).where('id', '=', current.id).execute();
+      await appendEvent(trx, { participationId: current.id, from: current.status, to: plan.to, source: 'reconcile', adminId: context.adminId, ip: context.ip, payload: { action, reason: context.reason } });
+      return plan;
+    });
+  } catch (error) {
+    // A debit the balance cannot cover refuses this row only; the others of the batch go on.
+    if (error instanceof ApiError) return { rid, from: '', to: '', credit: '', ok: false, error };
+    throw error;
+  }
+}
+
+/** `entered` rows older than max(2 × LOI, 2 h) become `timeout`; safe to run in several processes at once. */
+export async function expireParticipations(app: AppContext, now = nowSeconds(), batch = 500): Promise<number> {
+  const candidates = (await app.db
+    .selectFrom('survey_participation as p')
+    .innerJoin('survey as s', 's.id', 'p.survey_id')
+    .select(['p.id as id', 'p.enter_time as enter_time', 's.loi_minutes as loi_minutes'])
+    .where('p.status', '=', 'entered')
+    .where('p.enter_time', '<', now - 2 * 3600)
+    .orderBy('p.enter_time', 'asc')
+    .limit(batch)
+    .execute()) as { id: number; enter_time: number; loi_minutes: number }[];
+  let expired = 0;
+  for (const row of candidates) {
+    const limit = Math.max(2 * Number(row.loi_minutes) * 60, 2 * 3600);
+    if (Number(row.enter_time) + limit > now) continue;
+    const result = await finishParticipation(app, Number(row.id), { status: 'timeout', source: 'timeout', ip: '', memo: () => '' });
+    if (result.changed) expired += 1;
+  }
+  return expired;
+}

@@ -1,0 +1,134 @@
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/connection.js';
+import { errors } from '../../errors.js';
+import { isBlocked, parseIpBlacklist } from '../../http/ip-blacklist.js';
+import { finishParticipation, findParticipationByRid, isFinalStatus, type FinalStatus, type FinishResult, type StatusSource, type SurveyRow } from './participations.js';
+import { verifySignature, type SignatureAlgorithm } from './signature.js';
+
+/**
+ * A provider reports how an attempt ended: the browser lands on an outcome page (`/success` …) or the
+ * provider calls us server to server. Either way: find the rid, check the signature, record the first
+ * final status, credit through the ledger.
+ */
+
+/** Outcome pages of the site and the status each one reports (spec §2). */
+export const OUTCOME_PAGES: Readonly<Record<string, FinalStatus>> = {
+  success: 'complete', terminate: 'terminate', overquota: 'overquota', security: 'security',
+};
+
+export const MAX_RETURN_QUERY = 4000;
+
+export interface ProviderRow {
+  id: number;
+  code: string;
+  rid_param: string;
+  sig_param: string;
+  status_param: string;
+  sig_algo: SignatureAlgorithm;
+  secret: string;
+  exit_map: string;
+  ip_allowlist: string;
+  status: string;
+}
+
+function exitMapOf(provider: ProviderRow): Record<string, string> {
+  try {
+    const map = JSON.parse(provider.exit_map || '{}') as unknown;
+    return map && typeof map === 'object' && !Array.isArray(map) ? (map as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A status the provider sent: its own exit code through the map, or one of our status names. */
+export function mapProviderStatus(provider: ProviderRow, reported: string): FinalStatus | undefined {
+  const mapped = exitMapOf(provider)[reported];
+  if (isFinalStatus(mapped)) return mapped;
+  return isFinalStatus(reported) ? reported : undefined;
+}
+
+function secretOf(app: AppContext, provider: ProviderRow): string {
+  return provider.secret ? (app.secrets.open(provider.secret) ?? '') : '';
+}
+
+export interface ReturnInput {
+  /** path as received, e.g. `/success` or `/api/survey/callback/acme` */
+  path: string;
+  /** the query string as received, without `?` */
+  query: string;
+  ip: string;
+  memo: (survey: SurveyRow) => string;
+}
+
+async function providerById(db: Db, id: number): Promise<ProviderRow> {
+  return (await db.selectFrom('survey_provider').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as ProviderRow;
+}
+
+/** The participation a query names, through any provider's rid parameter. */
+async function participationOfQuery(app: AppContext, params: URLSearchParams) {
+  const names = (await app.db.selectFrom('survey_provider').select('rid_param').distinct().execute()) as { rid_param: string }[];
+  for (const name of new Set(['rid', ...names.map((row) => row.rid_param)])) {
+    const rid = params.get(name);
+    if (!rid) continue;
+    const participation = await findParticipationByRid(app.db, rid);
+    if (!participation) continue;
+    const provider = await providerById(app.db, (await app.db.selectFrom('survey').select('provider_id').where('id', '=', participation.survey_id).executeTakeFirstOrThrow()).provider_id as number);
+    // The rid must arrive in the parameter its own provider uses.
+    if (provider.rid_param === name) return { participation, provider };
+  }
+  return undefined;
+}
+
+export interface ReturnResult extends FinishResult {
+  signatureValid: boolean;
+}
+
+/** The browser came back to an outcome page. Unknown rid: an error and nothing written. */
+export async function recordRedirect(app: AppContext, page: unknown, input: ReturnInput): Promise<ReturnResult> {
+  const reported = typeof page === 'string' ? OUTCOME_PAGES[page] : undefined;
+  if (!reported) throw errors.unknownOutcome();
+  if (input.query.length > MAX_RETURN_QUERY) throw errors.unknownRid();
+  const params = new URLSearchParams(input.query);
+  const found = await participationOfQuery(app, params);
+  if (!found) throw errors.unknownRid();
+  const { participation, provider } = found;
+  const signatureValid = verifySignature(provider.sig_algo, secretOf(app, provider), input.path, input.query, provider.sig_param);
+  // Providers with one landing URL say how it ended in a status parameter.
+  const statusParam = params.get(provider.status_param);
+  const fromParam = statusParam !== null ? mapProviderStatus(provider, statusParam) : undefined;
+  const status: FinalStatus = signatureValid ? (fromParam ?? reported) : 'security';
+  const result = await finishParticipation(app, participation.id, {
+    status, source: 'redirect', ip: input.ip, rawQuery: input.query, signatureInvalid: !signatureValid, memo: input.memo,
+  });
+  return { ...result, signatureValid };
+}
+
+export class CallbackRefused extends Error {
+  constructor(readonly status: number, readonly error: ReturnType<typeof errors.unknownProvider>) {
+    super(error.msg);
+  }
+}
+
+/** A provider's server-to-server call. Refusals carry the HTTP status to answer with. */
+export async function recordCallback(app: AppContext, code: unknown, params: URLSearchParams, input: ReturnInput): Promise<ReturnResult> {
+  const provider = typeof code === 'string' && code.length <= 32
+    ? ((await app.db.selectFrom('survey_provider').selectAll().where('code', '=', code).executeTakeFirst()) as ProviderRow | undefined)
+    : undefined;
+  if (!provider || provider.status !== 'enable') throw new CallbackRefused(404, errors.unknownProvider());
+  if (provider.ip_allowlist.trim() !== '' && !isBlocked(parseIpBlacklist(provider.ip_allowlist), input.ip)) {
+    throw new CallbackRefused(403, errors.callbackAddressRefused());
+  }
+  const participation = await findParticipationByRid(app.db, params.get(provider.rid_param) ?? '');
+  if (!participation) throw new CallbackRefused(200, errors.unknownRid());
+  const survey = (await app.db.selectFrom('survey').select('provider_id').where('id', '=', participation.survey_id).executeTakeFirstOrThrow()) as { provider_id: number };
+  if (Number(survey.provider_id) !== Number(provider.id)) throw new CallbackRefused(200, errors.unknownRid());
+  const reported = params.get(provider.status_param) ?? '';
+  const mapped = mapProviderStatus(provider, reported);
+  if (!mapped) throw new CallbackRefused(200, errors.unknownProviderStatus(reported));
+  const signatureValid = verifySignature(provider.sig_algo, secretOf(app, provider), input.path, input.query, provider.sig_param);
+  const result = await finishParticipation(app, participation.id, {
+    status: signatureValid ? mapped : 'security', source: 'callback' as StatusSource, ip: input.ip, rawQuery: input.query,
+    signatureInvalid: !signatureValid, memo: input.memo,
+  });
+  return { ...result, signatureValid };
+}

@@ -1,0 +1,533 @@
+import { createHash, createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireParticipations } from '../../src/server/services/survey/participations.js';
+import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
+
+/**
+ * The survey platform over HTTP on both databases: providers and surveys in the back office, a member
+ * starting a survey, the provider sending the browser back (signed) or calling us, crediting through the
+ * ledger exactly once, reconciliation, speeders, timeouts, quotas and caps under concurrency.
+ */
+
+type Row = Record<string, unknown>;
+const SECRET = 'provider-secret-1';
+const MEMBER_PASSWORD = 'Member_pass1';
+
+function hmac(text: string, secret = SECRET): string {
+  return createHmac('sha256', secret).update(text).digest('hex');
+}
+
+describe.each(DATABASES)('surveys on %s', (kind) => {
+  let server: TestServer;
+  let token: string;
+  let groupId: number;
+  let counter = 0;
+
+  const db = () => server.server.app.db;
+  const admin = <T = unknown>(path: string, request: ApiRequest = {}) => server.admin<T>(path, { token, ...request });
+
+  async function ok<T = unknown>(response: Promise<{ code: number; msg: string; data: T }>): Promise<T> {
+    const answer = await response;
+    expect({ code: answer.code, msg: answer.msg }).toMatchObject({ code: 1 });
+    return answer.data;
+  }
+
+  async function row(table: string, column: string, value: unknown): Promise<Row> {
+    return (await db().selectFrom(table).selectAll().where(column, '=', value).executeTakeFirstOrThrow()) as Row;
+  }
+
+  async function count(table: string, column?: string, value?: unknown): Promise<number> {
+    let query = db().selectFrom(table).select((eb) => eb.fn.countAll().as('total'));
+    if (column) query = query.where(column, '=', value);
+    return Number(((await query.executeTakeFirstOrThrow()) as { total: number | string }).total);
+  }
+
+  async function createProvider(values: Row = {}): Promise<Row> {
+    const code = `p${++counter}`;
+    await ok(admin('survey.Provider/add', { body: { code, name: `Provider ${code}`, secret: SECRET, ...values } }));
+    return row('survey_provider', 'code', code);
+  }
+
+  async function createSurvey(providerId: unknown, values: Row = {}): Promise<number> {
+    const title = `Survey ${++counter}`;
+    await ok(admin('survey.Survey/add', {
+      body: { provider_id: providerId, title, entry_url: 'https://panel.example/s/42?r={rid}', reward_money: '1.50', reward_score: 10, loi_minutes: 9, status: 'active', ...values },
+    }));
+    return Number((await row('survey', 'title', title)).id);
+  }
+
+  async function createMember(): Promise<{ id: number; token: string }> {
+    const username = `m${++counter}x${kind.slice(0, 2)}`;
+    await ok(admin('user.User/add', { body: { username, nickname: username, group_id: groupId, password: MEMBER_PASSWORD } }));
+    const login = await server.api<{ userInfo: { id: number; token: string } }>('user/checkIn', { body: { tab: 'login', username, password: MEMBER_PASSWORD } });
+    expect(login.code).toBe(1);
+    return { id: login.data.userInfo.id, token: login.data.userInfo.token };
+  }
+
+  async function start(surveyId: number, member: { token: string }) {
+    return server.api<{ url: string }>('survey/start', { body: { id: surveyId }, userToken: member.token });
+  }
+
+  async function startOk(surveyId: number, member: { token: string }): Promise<string> {
+    const answer = await ok(start(surveyId, member));
+    return new URL(answer.url).searchParams.get('r') as string;
+  }
+
+  /** The provider's redirect back to `/<page>?rid=…&sig=…`, as the outcome page reports it. */
+  function signedQuery(page: string, rid: string, extra = '', secret = SECRET): string {
+    const unsigned = `rid=${rid}${extra}`;
+    return `${unsigned}&sig=${hmac(`/${page}?${unsigned}`, secret)}`;
+  }
+
+  /** A provider's call to the callback URL (answers in English, as the other calls of these tests). */
+  async function providerCall(url: string, method: 'GET' | 'POST' = 'GET') {
+    return server.raw(url, { method, headers: { 'think-lang': 'en' } });
+  }
+
+  async function returnTo(page: string, query: string, userToken?: string) {
+    return server.api<Row>('survey/outcome', { body: { outcome: page, query }, userToken });
+  }
+
+  async function backdate(rid: string, seconds: number) {
+    const current = await row('survey_participation', 'rid', rid);
+    await db().updateTable('survey_participation').set({ enter_time: Number(current.enter_time) - seconds }).where('rid', '=', rid).execute();
+  }
+
+  async function balance(userId: number): Promise<{ money: number; score: number }> {
+    const user = await row('user', 'id', userId);
+    return { money: Number(user.money), score: Number(user.score) };
+  }
+
+  /** Every member's balance equals the sum of their ledger (survey-domain §5 invariant). */
+  async function expectLedgersAddUp(userId: number) {
+    const money = (await db().selectFrom('user_money_log').select((eb) => eb.fn.sum('money').as('sum')).where('user_id', '=', userId).executeTakeFirstOrThrow()) as { sum: unknown };
+    const score = (await db().selectFrom('user_score_log').select((eb) => eb.fn.sum('score').as('sum')).where('user_id', '=', userId).executeTakeFirstOrThrow()) as { sum: unknown };
+    const current = await balance(userId);
+    expect(current.money).toBe(Number(money.sum ?? 0));
+    expect(current.score).toBe(Number(score.sum ?? 0));
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    token = (await server.loginAdmin()).token;
+    groupId = Number((await row('user_group', 'id', 1)).id);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  describe('back office', () => {
+    it('adds the survey menu with its permission nodes', async () => {
+      const directory = await row('admin_rule', 'name', 'survey');
+      expect(directory).toMatchObject({ type: 'menu_dir', title: '问卷管理' });
+      for (const name of ['survey/provider', 'survey/survey', 'survey/participation']) {
+        expect(Number((await row('admin_rule', 'name', name)).pid)).toBe(Number(directory.id));
+      }
+      expect(await count('admin_rule', 'name', 'survey/participation/reconcile')).toBe(1);
+      expect(await count('admin_rule', 'name', 'survey/participation/del')).toBe(0);
+    });
+
+    it('seals the provider secret and never sends it back', async () => {
+      const provider = await createProvider();
+      expect(String(provider.secret)).toMatch(/^v1:/);
+      expect(String(provider.secret)).not.toContain(SECRET);
+      const list = await ok(admin<{ list: Row[] }>('survey.Provider/index', { query: { quickSearch: provider.code } }));
+      expect(list.list[0]).not.toHaveProperty('secret');
+      const edit = await ok(admin<{ row: Row }>('survey.Provider/edit', { query: { id: provider.id } }));
+      expect(edit.row).not.toHaveProperty('secret');
+      // Saving without a secret keeps the stored one.
+      await ok(admin('survey.Provider/edit', { body: { id: provider.id, name: 'Renamed', secret: '' } }));
+      expect((await row('survey_provider', 'id', provider.id)).secret).toBe(provider.secret);
+    });
+
+    it('refuses a provider with a bad exit map, allowlist or a missing secret, writing nothing', async () => {
+      const before = await count('survey_provider');
+      const cases: [Row, string, string][] = [
+        [{ exit_map: { '10': 'paid' } }, 'exit_map', 'Exit code "10" must map to complete, terminate, overquota or security'],
+        [{ ip_allowlist: '10.0.0.1\nnot-an-ip' }, 'ip_allowlist', '"not-an-ip" is not an IP address or range'],
+        [{ secret: '' }, 'secret', 'A secret is required for this signature algorithm'],
+      ];
+      for (const [values, field, msg] of cases) {
+        const answer = await admin('survey.Provider/add', { body: { code: `bad${++counter}`, name: 'Bad', secret: SECRET, ...values } });
+        expect({ code: answer.code, msg: answer.msg, data: answer.data }).toEqual({ code: 0, msg, data: { field } });
+      }
+      const zh = await admin('survey.Provider/add', { body: { code: `bad${++counter}`, name: 'Bad', secret: '' }, lang: 'zh-cn' });
+      expect(zh.msg).toBe('此签名算法需要填写密钥');
+      expect(await count('survey_provider')).toBe(before);
+    });
+
+    it('checks the entry URL, the dates and the status moves of a survey', async () => {
+      const provider = await createProvider();
+      const base = { provider_id: provider.id, title: 'Checks', loi_minutes: 5 };
+      const noRid = await admin('survey.Survey/add', { body: { ...base, entry_url: 'https://panel.example/s' } });
+      expect({ code: noRid.code, msg: noRid.msg, data: noRid.data }).toEqual({ code: 0, msg: 'The entry URL must contain {rid}', data: { field: 'entry_url' } });
+      const uid = await admin('survey.Survey/add', { body: { ...base, entry_url: 'https://panel.example/s?r={rid}&u={uid}' } });
+      expect(uid.data).toEqual({ field: 'entry_url' });
+      const dates = await admin('survey.Survey/add', { body: { ...base, entry_url: 'https://panel.example/s?r={rid}', start_time: 2000, end_time: 1000 } });
+      expect(dates.data).toEqual({ field: 'end_time' });
+      expect(await count('survey', 'title', 'Checks')).toBe(0);
+
+      const id = await createSurvey(provider.id, { status: 'draft' });
+      const closed = await admin('survey.Survey/edit', { body: { id, status: 'closed' } });
+      expect(closed.code).toBe(0);
+      await ok(admin('survey.Survey/edit', { body: { id, status: 'active' } }));
+      await ok(admin('survey.Survey/edit', { body: { id, status: 'paused' } }));
+      expect((await row('survey', 'id', id)).status).toBe('paused');
+    });
+
+    it('keeps participation records read-only outside reconciliation', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id);
+      const member = await createMember();
+      const rid = await startOk(surveyId, member);
+      const id = (await row('survey_participation', 'rid', rid)).id;
+      for (const [path, request] of [
+        ['survey.Participation/edit', { body: { id, status: 'complete' } }],
+        ['survey.Participation/add', { body: { rid: 'x' } }],
+        ['survey.Participation/del', { method: 'DELETE', query: { ids: [id] } }],
+      ] as [string, ApiRequest][]) {
+        const answer = await admin(path, request);
+        expect({ code: answer.code, msg: answer.msg }).toEqual({ code: 0, msg: 'Participation records change only through reconciliation' });
+      }
+      expect((await row('survey_participation', 'rid', rid)).status).toBe('entered');
+      const details = await ok(admin<{ row: Row }>('survey.Participation/edit', { query: { id } }));
+      expect(details.row.events).toMatchObject([{ from_status: '', to_status: 'entered', source: 'start' }]);
+    });
+  });
+
+  describe('a member takes a survey', () => {
+    it('lists only surveys the member may take, and starts one with a fresh rid in the entry URL', async () => {
+      const provider = await createProvider();
+      const open = await createSurvey(provider.id, { entry_url: 'https://panel.example/s?r={rid}&u={uid}', send_uid: true });
+      const draft = await createSurvey(provider.id, { status: 'draft' });
+      const future = await createSurvey(provider.id, { start_time: Math.floor(Date.now() / 1000) + 3600 });
+      const ended = await createSurvey(provider.id, { end_time: Math.floor(Date.now() / 1000) - 60 });
+      const otherGroup = await createSurvey(provider.id, { visible_groups: [groupId + 1000] });
+      const member = await createMember();
+
+      const tasks = await ok(server.api<{ list: Row[] }>('survey/tasks', { userToken: member.token }));
+      const ids = tasks.list.map((task) => task.id);
+      expect(ids).toContain(open);
+      for (const hidden of [draft, future, ended, otherGroup]) expect(ids).not.toContain(hidden);
+      expect(tasks.list.find((task) => task.id === open)).toMatchObject({ reward_money: '1.50', reward_score: 10, loi_minutes: 9 });
+
+      const started = await ok(start(open, member));
+      const url = new URL(started.url);
+      expect(url.origin + url.pathname).toBe('https://panel.example/s');
+      expect(url.searchParams.get('r')).toMatch(/^[0-9a-f]{32}$/);
+      expect(url.searchParams.get('u')).toBe(String(member.id));
+      const participation = await row('survey_participation', 'rid', url.searchParams.get('r'));
+      expect(participation).toMatchObject({ status: 'entered', user_id: member.id });
+      expect(Number((await row('survey', 'id', open)).starts)).toBe(1);
+
+      const after = await ok(server.api<{ list: Row[] }>('survey/tasks', { userToken: member.token }));
+      expect(after.list.map((task) => task.id)).not.toContain(open);
+    });
+
+    it('refuses starts with a clear message and writes nothing', async () => {
+      const provider = await createProvider();
+      const member = await createMember();
+      const cases: [number | string, string][] = [
+        [await createSurvey(provider.id, { status: 'draft' }), 'This survey is not available'],
+        [await createSurvey(provider.id, { start_time: Math.floor(Date.now() / 1000) + 3600 }), 'This survey has not started yet'],
+        [await createSurvey(provider.id, { end_time: Math.floor(Date.now() / 1000) - 60 }), 'This survey has ended'],
+        [await createSurvey(provider.id, { visible_groups: [groupId + 1000] }), 'This survey is not open to you'],
+        [99999999, 'This survey is not available'],
+        ['1; drop table survey', 'This survey is not available'],
+      ];
+      const before = await count('survey_participation');
+      for (const [id, msg] of cases) {
+        const answer = await start(id as number, member);
+        expect({ code: answer.code, msg: answer.msg }).toEqual({ code: 0, msg });
+      }
+      const taken = await createSurvey(provider.id);
+      await startOk(taken, member);
+      const again = await start(taken, member);
+      expect({ code: again.code, msg: again.msg }).toEqual({ code: 0, msg: 'You have already taken this survey' });
+      const zh = await server.api('survey/start', { body: { id: taken }, userToken: member.token, lang: 'zh-cn' });
+      expect(zh.msg).toBe('您已经参与过这个问卷');
+      expect(await count('survey_participation')).toBe(before + 1);
+      const anonymous = await server.api('survey/start', { body: { id: taken } });
+      expect(anonymous.code).toBe(303);
+    });
+
+    it('credits a signed complete once, shows the new balance, and replays change nothing', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1 });
+      const member = await createMember();
+      const rid = await startOk(surveyId, member);
+      await backdate(rid, 600);
+      const query = signedQuery('success', rid);
+
+      const first = await ok(returnTo('success', query, member.token));
+      expect(first).toMatchObject({
+        status: 'complete', already_recorded: false, credit_state: 'credited', credited: { money: '1.50', score: 10 },
+        balance: { money: '1.50', score: 10 }, reason: '',
+      });
+      expect(await balance(member.id)).toEqual({ money: 150, score: 10 });
+
+      // The same return again, another page, and the callback: the first final status stands.
+      const replay = await ok(returnTo('success', query));
+      expect(replay).toMatchObject({ status: 'complete', already_recorded: true, reason: 'This survey return was already recorded' });
+      expect(replay).not.toHaveProperty('balance');
+      await ok(returnTo('terminate', signedQuery('terminate', rid)));
+      const callback = await providerCall(`/api/survey/callback/${provider.code}?${signedQueryFor(`/api/survey/callback/${provider.code}`, rid, 'terminate')}`);
+      expect(await callback.json()).toEqual({ code: 1, msg: 'This survey return was already recorded' });
+
+      const participation = await row('survey_participation', 'rid', rid);
+      expect(participation).toMatchObject({ status: 'complete', source: 'redirect', credit_state: 'credited' });
+      expect(Number(participation.loi_seconds)).toBeGreaterThanOrEqual(600);
+      expect(await balance(member.id)).toEqual({ money: 150, score: 10 });
+      expect(await count('user_money_log', 'user_id', member.id)).toBe(1);
+      const survey = await row('survey', 'id', surveyId);
+      expect({ completes: Number(survey.completes), credited: Number(survey.credited_money) }).toEqual({ completes: 1, credited: 150 });
+      const list = await ok(admin<{ list: Row[] }>('survey.Survey/index', { query: { search: [{ field: 'id', val: surveyId, operator: '=' }] } }));
+      expect(list.list[0]).toMatchObject({ starts: 1, completes: 1, conversion: '100.0%', credited_money: '1.50' });
+      await expectLedgersAddUp(member.id);
+
+      const records = await ok(server.api<{ list: Row[]; total: number }>('survey/records', { userToken: member.token }));
+      expect(records.total).toBe(1);
+      expect(records.list[0]).toMatchObject({ survey_id: surveyId, status: 'complete', credited_money: '1.50', credited_score: 10 });
+    });
+
+    it('records a missing or wrong signature as security, flagged, with nothing credited', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1 });
+      for (const query of [(rid: string) => `rid=${rid}`, (rid: string) => signedQuery('success', rid, '', 'wrong-secret'), (rid: string) => `${signedQuery('success', rid)}&extra=1`]) {
+        const member = await createMember();
+        const rid = await startOk(surveyId, member);
+        await backdate(rid, 600);
+        const answer = await ok(returnTo('success', query(rid), member.token));
+        expect(answer).toMatchObject({ status: 'security', credit_state: 'none', reason: 'The signature of this survey return is invalid' });
+        expect(await row('survey_participation', 'rid', rid)).toMatchObject({ status: 'security' });
+        expect(Number((await row('survey_participation', 'rid', rid)).flag_sig_invalid)).toBe(1);
+        expect(await balance(member.id)).toEqual({ money: 0, score: 0 });
+      }
+    });
+
+    it('accepts the other signature algorithms and pays consolations for screen-outs', async () => {
+      const sha = await createProvider({ sig_algo: 'sha256_append' });
+      const md5 = await createProvider({ sig_algo: 'md5_append' });
+      const none = await createProvider({ sig_algo: 'none', secret: '' });
+      const cases: [Row, (text: string) => string, string, string][] = [
+        [sha, (text) => createHash('sha256').update(text + SECRET).digest('hex'), 'terminate', 'terminate'],
+        [md5, (text) => createHash('md5').update(text + SECRET).digest('hex'), 'overquota', 'overquota'],
+      ];
+      for (const [provider, digest, page, status] of cases) {
+        const surveyId = await createSurvey(provider.id, { consolation_money: '0.20', consolation_score: 1 });
+        const member = await createMember();
+        const rid = await startOk(surveyId, member);
+        const answer = await ok(returnTo(page, `rid=${rid}&sig=${digest(`/${page}?rid=${rid}`)}`, member.token));
+        expect(answer).toMatchObject({ status, credit_state: 'credited', credited: { money: '0.20', score: 1 } });
+        expect(await balance(member.id)).toEqual({ money: 20, score: 1 });
+      }
+      const surveyId = await createSurvey(none.id);
+      const member = await createMember();
+      const rid = await startOk(surveyId, member);
+      const answer = await ok(returnTo('terminate', `rid=${rid}`));
+      expect(answer).toMatchObject({ status: 'terminate', credit_state: 'none', reason: 'You did not qualify for this survey' });
+    });
+
+    it('answers an unknown rid or outcome clearly and writes nothing', async () => {
+      const events = await count('survey_participation_event');
+      const unknown = await returnTo('success', 'rid=ffffffffffffffffffffffffffffffff&sig=00');
+      expect({ code: unknown.code, msg: unknown.msg }).toEqual({ code: 0, msg: 'This survey link is unknown' });
+      const zh = await server.api('survey/outcome', { body: { outcome: 'success', query: 'rid=nope' }, lang: 'zh-cn' });
+      expect(zh.msg).toBe('无法识别的问卷链接');
+      const page = await returnTo('paid', 'rid=x');
+      expect({ code: page.code, msg: page.msg }).toEqual({ code: 0, msg: 'Unknown survey outcome' });
+      expect(await count('survey_participation_event')).toBe(events);
+    });
+
+    it('holds a speeder for review when the survey says so, and credits it when not', async () => {
+      const provider = await createProvider();
+      const holding = await createSurvey(provider.id, { loi_minutes: 30, hold_speeders: true });
+      const paying = await createSurvey(provider.id, { loi_minutes: 30, hold_speeders: false });
+      const member = await createMember();
+      const heldRid = await startOk(holding, member);
+      const held = await ok(returnTo('success', signedQuery('success', heldRid), member.token));
+      expect(held).toMatchObject({ status: 'complete', credit_state: 'held', credited: { money: '0.00', score: 0 } });
+      expect(held.reason).toContain('held for review');
+      expect(Number((await row('survey_participation', 'rid', heldRid)).flag_speeder)).toBe(1);
+      const paidRid = await startOk(paying, member);
+      await ok(returnTo('success', signedQuery('success', paidRid), member.token));
+      expect(await row('survey_participation', 'rid', paidRid)).toMatchObject({ credit_state: 'credited' });
+      expect(await balance(member.id)).toEqual({ money: 150, score: 10 });
+    });
+  });
+
+  function signedQueryFor(path: string, rid: string, status: string, secret = SECRET): string {
+    const unsigned = `rid=${rid}&status=${status}`;
+    return `${unsigned}&sig=${hmac(`${path}?${unsigned}`, secret)}`;
+  }
+
+  describe('server-to-server callback', () => {
+    it('maps the provider exit code, credits once, and is idempotent', async () => {
+      const provider = await createProvider({ exit_map: { '10': 'complete', '20': 'terminate' } });
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1 });
+      const member = await createMember();
+      const rid = await startOk(surveyId, member);
+      await backdate(rid, 600);
+      const path = `/api/survey/callback/${provider.code}`;
+      const url = `${path}?${signedQueryFor(path, rid, '10')}`;
+      const first = await providerCall(url);
+      expect(first.status).toBe(200);
+      expect(await first.json()).toEqual({ code: 1, msg: 'Recorded' });
+      const again = await providerCall(url, 'POST');
+      expect(await again.json()).toEqual({ code: 1, msg: 'This survey return was already recorded' });
+      expect(await row('survey_participation', 'rid', rid)).toMatchObject({ status: 'complete', source: 'callback', credit_state: 'credited' });
+      expect(await balance(member.id)).toEqual({ money: 150, score: 10 });
+
+      const unknownStatus = await providerCall(`${path}?${signedQueryFor(path, rid, '99')}`);
+      expect(await unknownStatus.json()).toEqual({ code: 0, msg: 'Unknown survey status "99"' });
+      const unknownProvider = await providerCall('/api/survey/callback/nobody?rid=x');
+      expect(unknownProvider.status).toBe(404);
+      expect(await unknownProvider.json()).toEqual({ code: 0, msg: 'Unknown survey provider' });
+    });
+
+    it('refuses callers outside the allowlist and writes nothing', async () => {
+      const provider = await createProvider({ ip_allowlist: '10.9.8.7\n192.168.0.0/16' });
+      const surveyId = await createSurvey(provider.id);
+      const member = await createMember();
+      const rid = await startOk(surveyId, member);
+      const path = `/api/survey/callback/${provider.code}`;
+      const refused = await providerCall(`${path}?${signedQueryFor(path, rid, 'complete')}`);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ code: 0, msg: 'Calls from this address are not allowed' });
+      expect((await row('survey_participation', 'rid', rid)).status).toBe('entered');
+
+      await ok(admin('survey.Provider/edit', { body: { id: provider.id, ip_allowlist: '127.0.0.0/8' } }));
+      const allowed = await providerCall(`${path}?${signedQueryFor(path, rid, 'complete')}`);
+      expect(await allowed.json()).toEqual({ code: 1, msg: 'Recorded' });
+    });
+  });
+
+  describe('reconciliation', () => {
+    it('previews, then reverses a complete (debiting the reward) and accepts a terminate (crediting it)', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1, consolation_money: '0.10' });
+      const member = await createMember();
+      const other = await createMember();
+      const completeRid = await startOk(surveyId, member);
+      await backdate(completeRid, 600);
+      await ok(returnTo('success', signedQuery('success', completeRid)));
+      const terminateRid = await startOk(surveyId, other);
+      await ok(returnTo('terminate', signedQuery('terminate', terminateRid)));
+      expect(await balance(other.id)).toEqual({ money: 10, score: 0 });
+
+      const preview = await ok(admin<Row>('survey.Participation/reconcile', { body: { action: 'reverse', rids: `${completeRid}\n${terminateRid}\nnope`, reason: 'Client rejected', dryRun: true } }));
+      expect(preview).toMatchObject({ dryRun: true, applied: 1, refused: 2 });
+      expect((preview.rows as Row[]).map((item) => [item.rid, item.ok, item.to])).toEqual([[completeRid, true, 'reversed'], [terminateRid, false, ''], ['nope', false, '']]);
+      expect((preview.rows as Row[])[2].message).toBe('This survey link is unknown');
+      expect((await row('survey_participation', 'rid', completeRid)).status).toBe('complete');
+
+      const noReason = await admin('survey.Participation/reconcile', { body: { action: 'reverse', rids: [completeRid], reason: ' ' } });
+      expect({ code: noReason.code, msg: noReason.msg }).toEqual({ code: 0, msg: 'Please give a reason for the reconciliation' });
+
+      const reversed = await admin<Row>('survey.Participation/reconcile', { body: { action: 'reverse', rids: [completeRid], reason: 'Client rejected' } });
+      expect({ code: reversed.code, msg: reversed.msg }).toEqual({ code: 1, msg: '1 of 1 records reconciled' });
+      expect(await row('survey_participation', 'rid', completeRid)).toMatchObject({ status: 'reversed', credit_state: 'reversed', source: 'reconcile' });
+      expect(await balance(member.id)).toEqual({ money: 0, score: 0 });
+      const debit = (await db().selectFrom('user_money_log').selectAll().where('user_id', '=', member.id).orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
+      expect({ money: Number(debit.money), before: Number(debit.before), after: Number(debit.after) }).toEqual({ money: -150, before: 150, after: 0 });
+
+      await ok(admin('survey.Participation/reconcile', { body: { action: 'approve', rids: [terminateRid], reason: 'Client accepted' } }));
+      expect(await row('survey_participation', 'rid', terminateRid)).toMatchObject({ status: 'complete', credit_state: 'credited' });
+      // The consolation already paid is topped up to the reward, not added to it.
+      expect(await balance(other.id)).toEqual({ money: 150, score: 10 });
+      const survey = await row('survey', 'id', surveyId);
+      expect({ completes: Number(survey.completes), terminates: Number(survey.terminates), credited: Number(survey.credited_money) }).toEqual({ completes: 1, terminates: 0, credited: 150 });
+
+      // Nothing else may change a final status: a reversed record stays reversed.
+      const again = await ok(admin<Row>('survey.Participation/reconcile', { body: { action: 'approve', rids: [completeRid], reason: 'Try again' } }));
+      expect(again).toMatchObject({ applied: 0, refused: 1 });
+      const details = await ok(admin<{ row: Row }>('survey.Participation/edit', { query: { id: (await row('survey_participation', 'rid', completeRid)).id } }));
+      expect((details.row.events as Row[]).map((event) => [event.from_status, event.to_status, event.source])).toEqual([
+        ['', 'entered', 'start'], ['entered', 'complete', 'redirect'], ['complete', 'reversed', 'reconcile'],
+      ]);
+      await expectLedgersAddUp(member.id);
+      await expectLedgersAddUp(other.id);
+    });
+  });
+
+  describe('timeouts, quotas and concurrency', () => {
+    it('turns attempts older than max(2 × LOI, 2 h) into timeouts, once, and a later return changes nothing', async () => {
+      const provider = await createProvider();
+      const short = await createSurvey(provider.id, { loi_minutes: 10 });
+      const long = await createSurvey(provider.id, { loi_minutes: 120 });
+      const member = await createMember();
+      const shortRid = await startOk(short, member);
+      const longRid = await startOk(long, member);
+      await backdate(shortRid, 2 * 3600 + 5);
+      await backdate(longRid, 2 * 3600 + 5);
+      const [a, b] = await Promise.all([expireParticipations(server.server.app), expireParticipations(server.server.app)]);
+      expect(a + b).toBeGreaterThanOrEqual(1);
+      expect(await row('survey_participation', 'rid', shortRid)).toMatchObject({ status: 'timeout', source: 'timeout' });
+      expect((await row('survey_participation', 'rid', longRid)).status).toBe('entered');
+      expect(Number((await row('survey', 'id', short)).timeouts)).toBe(1);
+      const late = await ok(returnTo('success', signedQuery('success', shortRid)));
+      expect(late).toMatchObject({ status: 'timeout', already_recorded: true });
+      expect(await balance(member.id)).toEqual({ money: 0, score: 0 });
+    });
+
+    it('credits 50 simultaneous returns of one rid once', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1 });
+      const member = await createMember();
+      const rid = await startOk(surveyId, member);
+      await backdate(rid, 600);
+      const query = signedQuery('success', rid);
+      const path = `/api/survey/callback/${provider.code}`;
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, index) =>
+        index % 2 === 0 ? returnTo('success', query) : providerCall(`${path}?${signedQueryFor(path, rid, 'complete')}`).then((response) => response.json() as Promise<{ code: number }>),
+      ));
+      expect(answers.every((answer) => answer.code === 1)).toBe(true);
+      expect(await balance(member.id)).toEqual({ money: 150, score: 10 });
+      expect(await count('user_money_log', 'user_id', member.id)).toBe(1);
+      expect(await count('survey_participation_event', 'participation_id', (await row('survey_participation', 'rid', rid)).id)).toBe(2);
+      await expectLedgersAddUp(member.id);
+    });
+
+    it('never exceeds the quota at the complete step: 50 starts, 10 completes of quota left', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1, quota_total: 10 });
+      const members = await Promise.all(Array.from({ length: 50 }, () => createMember()));
+      const rids = (await Promise.all(members.map((member) => start(surveyId, member)))).map((answer) => {
+        expect(answer.code).toBe(1);
+        return new URL(answer.data.url).searchParams.get('r') as string;
+      });
+      await db().updateTable('survey_participation').set({ enter_time: Math.floor(Date.now() / 1000) - 600 }).where('survey_id', '=', surveyId).execute();
+      const answers = await Promise.all(rids.map((rid) => returnTo('success', signedQuery('success', rid))));
+      const statuses = answers.map((answer) => answer.data.status);
+      expect(statuses.filter((status) => status === 'complete')).toHaveLength(10);
+      expect(statuses.filter((status) => status === 'overquota')).toHaveLength(40);
+      const survey = await row('survey', 'id', surveyId);
+      expect({ completes: Number(survey.completes), overquotas: Number(survey.overquotas), credited: Number(survey.credited_money) }).toEqual({ completes: 10, overquotas: 40, credited: 1500 });
+      // Full: the survey leaves the task list and refuses new starts.
+      const late = await createMember();
+      const refused = await start(surveyId, late);
+      expect(refused.msg).toBe('This survey has reached its quota');
+    });
+
+    it('applies the daily cap exactly under concurrent starts', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { daily_cap: 3 });
+      const members = await Promise.all(Array.from({ length: 8 }, () => createMember()));
+      const answers = await Promise.all(members.map((member) => start(surveyId, member)));
+      expect(answers.filter((answer) => answer.code === 1)).toHaveLength(3);
+      expect(answers.filter((answer) => answer.msg === 'This survey has reached its limit for today, please come back tomorrow')).toHaveLength(5);
+      expect(await count('survey_participation', 'survey_id', surveyId)).toBe(3);
+    });
+
+    it('lets one of a member’s simultaneous starts of a survey through', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id);
+      const member = await createMember();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => start(surveyId, member)));
+      expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
+      expect(answers.filter((answer) => answer.msg === 'You have already taken this survey')).toHaveLength(9);
+      expect(await count('survey_participation', 'survey_id', surveyId)).toBe(1);
+    });
+  });
+});
