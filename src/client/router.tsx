@@ -55,6 +55,15 @@ export const routes: RouteObject[] = [
         path: '/user/*',
         lazy: async () => ({ Component: (await import('./member/MemberHome.js')).MemberHome }),
       },
+      ...(['success', 'terminate', 'security', 'overquota'] as const).map((page) => ({
+        path: `/${page}`,
+        lazy: async () => {
+          const { OutcomePage } = await import('./pages/survey/OutcomePage.js');
+          return { Component: () => <OutcomePage page={page} /> };
+        },
+      })),
+      { path: '/interface', lazy: async () => ({ Component: (await import('./pages/survey/InterfacePage.js')).InterfacePage }) },
+      { path: '/tracking', lazy: async () => ({ Component: (await import('./pages/survey/TrackingPage.js')).TrackingPage }) },
       { path: '/404', lazy: async () => ({ Component: (await import('./pages/StatusPage.js')).NotFoundPage }) },
       { path: '/401', lazy: async () => ({ Component: (await import('./pages/StatusPage.js')).NoPermissionPage }) },
       { path: '*', element: <Navigate to="/404" replace /> },

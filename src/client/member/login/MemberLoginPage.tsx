@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
 import { checkPassword } from '../../admin/login/credential-rules.js';
 import { useMessages } from '../../i18n/use-messages.js';
@@ -11,10 +11,16 @@ function checkMemberAccount(value: string): string | undefined {
   return value.trim() === '' ? 'login.rules.accountRequired' : undefined;
 }
 
+/** Where to go after login: a path of this site from `?redirect=` (e.g. `/interface?id=3`), else `/user`. */
+export function redirectTarget(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/user';
+}
+
 /** Member login (spec §2), title "Member Login": `POST /api/user/checkIn {tab: 'login', ...}`. */
 export function MemberLoginPage({ api = memberApi }: { api?: MemberApi }) {
   const { translate, language, ready } = useMessages(MESSAGE_FILES);
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   return (
     <SignInPage
       variant="member"
@@ -24,7 +30,7 @@ export function MemberLoginPage({ api = memberApi }: { api?: MemberApi }) {
       ready={ready}
       checkAccount={checkMemberAccount}
       checkPassword={checkPassword}
-      onSignedIn={() => navigate('/user', { replace: true })}
+      onSignedIn={() => navigate(redirectTarget(search.get('redirect')), { replace: true })}
     />
   );
 }

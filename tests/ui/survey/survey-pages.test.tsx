@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeUserInfo } from '../../../src/client/http/session.js';
+import { createTranslate } from '../../../src/client/i18n/translate.js';
+import { TaskList } from '../../../src/client/member/pages/tasks/TaskList.js';
+import { redirectTarget } from '../../../src/client/member/login/MemberLoginPage.js';
+import { InterfacePage } from '../../../src/client/pages/survey/InterfacePage.js';
+import { OutcomePage } from '../../../src/client/pages/survey/OutcomePage.js';
+import { TrackingPage } from '../../../src/client/pages/survey/TrackingPage.js';
+import { createSurveyApi } from '../../../src/client/pages/survey/survey-api.js';
+import enSurvey from '../../../locales/en/common/survey.json';
+import { fail, http, ok, testClient, useEnglish } from '../shell/support.js';
+
+const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  localStorage.clear();
+  useEnglish();
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+function signIn() {
+  writeUserInfo({ id: 7, username: 'amy', nickname: 'Amy', token: 'utok' });
+}
+
+function renderAt(path: string, element: React.ReactElement) {
+  const { client } = testClient(path);
+  const api = createSurveyApi(client);
+  const router = createMemoryRouter(
+    [
+      { path: '/success', element: <OutcomePage page="success" api={api} /> },
+      { path: '/terminate', element: <OutcomePage page="terminate" api={api} /> },
+      { path: '/interface', element },
+      { path: '/tracking', element: <TrackingPage api={api} /> },
+      { path: '/user/login', element: <p>member login</p> },
+      { path: '/user', element: <TaskList t={createTranslate(enSurvey)} api={api} /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return { router, api };
+}
+
+describe('outcome pages', () => {
+  it('report the page and the raw query, then show the reward and the new balance', async () => {
+    let body: unknown;
+    let token: string | null = null;
+    server.use(
+      http.post('/api/survey/outcome', async ({ request }) => {
+        body = await request.json();
+        token = request.headers.get('ba-user-token');
+        return ok({
+          status: 'complete', already_recorded: false, survey: { id: 3, title: 'Coffee habits' }, credit_state: 'credited',
+          credited: { money: '1.50', score: 10 }, reason: '', balance: { money: '11.50', score: 40 },
+        });
+      }),
+    );
+    signIn();
+    renderAt('/success?rid=ab12&sig=f00d', <p />);
+    expect(await screen.findByRole('heading', { name: 'Success' })).toBeTruthy();
+    expect((await screen.findByTestId('reward')).textContent).toBe('Credited: ¥1.50 and 10 points');
+    expect(screen.getByTestId('balance').textContent).toBe('Your balance is now ¥11.50, points 40');
+    expect(screen.getByText('Coffee habits')).toBeTruthy();
+    expect(body).toEqual({ outcome: 'success', query: 'rid=ab12&sig=f00d' });
+    expect(token).toBe('utok');
+    expect(document.title).toContain('Success');
+  });
+
+  it('say why nothing was credited, and show an unknown link as an error', async () => {
+    server.use(
+      http.post('/api/survey/outcome', async ({ request }) => {
+        const { query } = (await request.json()) as { query: string };
+        if (query === 'rid=nope') return fail('This survey link is unknown');
+        return ok({
+          status: 'terminate', already_recorded: true, survey: { id: 3, title: 'Coffee habits' }, credit_state: 'none',
+          credited: { money: '0.00', score: 0 }, reason: 'This survey return was already recorded',
+        });
+      }),
+    );
+    renderAt('/terminate?rid=ab12', <p />);
+    expect(await screen.findByText('This survey return was already recorded')).toBeTruthy();
+    expect(screen.queryByTestId('reward')).toBeNull();
+    expect(screen.queryByTestId('balance')).toBeNull();
+    cleanup();
+    renderAt('/success?rid=nope', <p />);
+    expect((await screen.findByRole('alert')).textContent).toBe('This survey link is unknown');
+  });
+});
+
+describe('/interface', () => {
+  it('sends a stranger to member login and back here afterwards', async () => {
+    const { router } = renderAt('/interface?id=3', <InterfacePage go={vi.fn()} />);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/interface?id=3')}`);
+    expect(redirectTarget(new URLSearchParams(router.state.location.search).get('redirect'))).toBe('/interface?id=3');
+    for (const unsafe of ['//evil.example/x', 'https://evil.example', '/\\evil.example', null]) expect(redirectTarget(unsafe)).toBe('/user');
+  });
+
+  it('starts the survey and goes on to the provider, or shows the refusal', async () => {
+    signIn();
+    const go = vi.fn();
+    let started: unknown;
+    server.use(
+      http.post('/api/survey/start', async ({ request }) => {
+        started = await request.json();
+        return (started as { id: number }).id === 3 ? ok({ url: 'https://panel.example/s?r=ab12' }) : fail('You have already taken this survey');
+      }),
+    );
+    const { client } = testClient('/interface');
+    const api = createSurveyApi(client);
+    const router = createMemoryRouter([{ path: '/interface', element: <InterfacePage api={api} go={go} /> }], { initialEntries: ['/interface?id=3'] });
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://panel.example/s?r=ab12'));
+    expect(started).toEqual({ id: 3 });
+    cleanup();
+    const again = createMemoryRouter([{ path: '/interface', element: <InterfacePage api={api} go={go} /> }], { initialEntries: ['/interface?id=4'] });
+    render(<RouterProvider router={again} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('You have already taken this survey');
+    expect(go).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('/tracking and the task list', () => {
+  it('lists the member’s records, newest first, paged', async () => {
+    signIn();
+    const pages: string[] = [];
+    server.use(
+      http.get('/api/survey/records', ({ request }) => {
+        const page = new URL(request.url).searchParams.get('page') ?? '1';
+        pages.push(page);
+        const record = (id: number, status: string, credited: string) => ({
+          id, survey_id: id, title: `Survey ${id}`, status, credit_state: credited === '0.00' ? 'none' : 'credited', reward_money: '1.50', reward_score: 10,
+          credited_money: credited, credited_score: credited === '0.00' ? 0 : 10, enter_time: 1_700_000_000, finish_time: null,
+        });
+        return ok({ list: page === '1' ? [record(40, 'complete', '1.50'), record(39, 'terminate', '0.00')] : [record(1, 'timeout', '0.00')], total: 16 });
+      }),
+    );
+    renderAt('/tracking', <p />);
+    expect(await screen.findByText('Survey 40')).toBeTruthy();
+    expect(screen.getByText('Complete')).toBeTruthy();
+    expect(screen.getByText('¥1.50 / 10 points')).toBeTruthy();
+    expect(screen.getByText('Terminated')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Timed out')).toBeTruthy();
+    expect(pages).toEqual(['1', '2']);
+  });
+
+  it('shows the surveys open to the member, each starting through /interface', async () => {
+    signIn();
+    server.use(
+      http.get('/api/survey/tasks', () => ok({ list: [{ id: 3, title: 'Coffee habits', description: 'Five questions', reward_money: '1.50', reward_score: 10, loi_minutes: 9, end_time: null }] })),
+    );
+    renderAt('/user', <p />);
+    expect(await screen.findByText('Coffee habits')).toBeTruthy();
+    expect(screen.getByText('Reward ¥1.50 + 10 points')).toBeTruthy();
+    expect(screen.getByText('About 9 min')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start' }).getAttribute('href')).toBe('/interface?id=3');
+  });
+
+  it('says so when no survey is open', async () => {
+    signIn();
+    server.use(http.get('/api/survey/tasks', () => ok({ list: [] })));
+    renderAt('/user', <p />);
+    expect(await screen.findByText('No survey is open to you right now. Please check again later.')).toBeTruthy();
+  });
+});
