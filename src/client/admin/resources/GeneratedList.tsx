@@ -12,10 +12,11 @@ export const PAGE_SIZES = [10, 20, 50, 100];
 /** Tree resources are not paginated: the whole tree is one page. */
 const TREE_PAGE_SIZE = 10000;
 
-function ListActions({ creatable }: { creatable: boolean }) {
+function ListActions({ creatable, extra }: { creatable: boolean; extra?: ReactNode }) {
   return (
     <TopToolbar>
       <FilterButton />
+      {extra}
       {creatable && <CreateButton />}
     </TopToolbar>
   );
@@ -28,13 +29,15 @@ export interface GeneratedListProps {
   editable?: boolean;
   /** replaces the generated table or tree */
   children?: ReactNode;
+  /** buttons of the resource's own actions, shown in the toolbar */
+  actions?: ReactNode;
 }
 
 /**
  * The list screen of a schema: quick search and per-operator filters, the default sort, pagination
  * (none for trees), a flat table or a tree, create / edit / delete only where `canAccess` allows.
  */
-export function GeneratedList({ definition, creatable = true, editable = true, children }: GeneratedListProps) {
+export function GeneratedList({ definition, creatable = true, editable = true, children, actions }: GeneratedListProps) {
   const t = useSchemaTranslate();
   const translate = useTranslate();
   const quickSearchText = translate('generated.list.quickSearch', { _: 'Quick search' });
@@ -46,7 +49,7 @@ export function GeneratedList({ definition, creatable = true, editable = true, c
       sort={defaultSortOf(definition)}
       perPage={tree ? TREE_PAGE_SIZE : PAGE_SIZES[0]}
       pagination={tree ? false : <Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      actions={<ListActions creatable={creatable} />}
+      actions={<ListActions creatable={creatable} extra={actions} />}
       // A wide table scrolls inside the page instead of pushing the toolbar off screen.
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
     >

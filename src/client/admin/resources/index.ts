@@ -13,6 +13,7 @@ import { userGroupOverride } from './system/user_group/index.js';
 import { userRuleOverride } from './system/user_rule/index.js';
 import { dataRecycleLogOverride } from './system/security_data_recycle_log/index.js';
 import { sensitiveDataLogOverride } from './system/security_sensitive_data_log/index.js';
+import { participationOverride } from './survey/participation/index.js';
 
 /** What a `<Resource>` takes, the shape react-admin's CRM example exports per resource folder. */
 export interface ResourceDescriptor {
@@ -35,6 +36,7 @@ const OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
   'system/user_rule': userRuleOverride,
   'system/security_data_recycle_log': dataRecycleLogOverride,
   'system/security_sensitive_data_log': sensitiveDataLogOverride,
+  'survey/participation': participationOverride,
 };
 
 function named<P extends object>(name: string, render: (props: P) => ReactElement): ComponentType<P> {

@@ -1,0 +1,143 @@
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import {
+  Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup,
+  Table, TableBody, TableCell, TableHead, TableRow, TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { Button, useCanAccess, useDataProvider, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import type { ActionDataProvider } from '../../../../providers/data-provider.js';
+import { errorMessageOf } from '../../error-report.js';
+
+type Action = 'reverse' | 'approve';
+
+interface PlanRow {
+  rid: string;
+  from: string;
+  to: string;
+  ok: boolean;
+  message: string;
+}
+
+interface Plan {
+  dryRun: boolean;
+  applied: number;
+  refused: number;
+  rows: PlanRow[];
+}
+
+/**
+ * Reconciliation of participations: paste RIDs (or load a text file of them), choose reverse or
+ * approve, give a reason, preview what would happen (a dry run), then apply. Only with the node.
+ */
+export function ReconcileButton() {
+  const resource = useResourceContext() ?? '';
+  const { canAccess } = useCanAccess({ resource, action: 'reconcile' });
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ActionDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [action, setAction] = useState<Action>('reverse');
+  const [rids, setRids] = useState('');
+  const [reason, setReason] = useState('');
+  const [plan, setPlan] = useState<Plan | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const tr = (key: string, fallback: string, options: Record<string, unknown> = {}) => translate(`survey.reconcile.${key}`, { _: fallback, ...options });
+  if (canAccess !== true) return null;
+
+  const edited = () => {
+    setPlan(undefined);
+    setError(undefined);
+  };
+  const send = async (dryRun: boolean) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { data } = await dataProvider.action<Plan>(resource, 'reconcile', { data: { action, rids, reason, dryRun } });
+      if (dryRun) {
+        setPlan(data);
+      } else {
+        notify(tr('done', '%{applied} of %{total} records reconciled', { applied: data.applied, total: data.rows.length }), { type: 'success' });
+        setOpen(false);
+        setRids('');
+        setReason('');
+        setPlan(undefined);
+        refresh();
+      }
+    } catch (failure) {
+      setError(errorMessageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const loadFile = async (file: File | undefined) => {
+    if (!file) return;
+    setRids((await file.text()).trim());
+    edited();
+  };
+
+  return (
+    <>
+      <Button label={tr('button', 'Reconcile')} onClick={() => setOpen(true)}>
+        <FactCheckIcon />
+      </Button>
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="md" aria-labelledby="reconcile-title">
+        <DialogTitle id="reconcile-title">{tr('title', 'Reconcile participations')}</DialogTitle>
+        <DialogContent>
+          <RadioGroup row value={action} onChange={(event) => { setAction(event.target.value as Action); edited(); }}>
+            <FormControlLabel value="reverse" control={<Radio />} label={tr('reverse', 'Reverse completes (debit the reward)')} />
+            <FormControlLabel value="approve" control={<Radio />} label={tr('approve', 'Accept as complete (credit the reward)')} />
+          </RadioGroup>
+          <TextField
+            label={tr('rids', 'RIDs, one per line')}
+            value={rids}
+            onChange={(event) => { setRids(event.target.value); edited(); }}
+            multiline
+            minRows={4}
+            fullWidth
+            margin="dense"
+          />
+          <MuiButton component="label" size="small">
+            {tr('upload', 'Load a text file')}
+            <input hidden type="file" accept=".txt,.csv,text/plain,text/csv" onChange={(event) => void loadFile(event.target.files?.[0])} />
+          </MuiButton>
+          <TextField label={tr('reason', 'Reason')} value={reason} onChange={(event) => { setReason(event.target.value); edited(); }} fullWidth margin="dense" required />
+          {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+          {plan && (
+            <>
+              <Alert severity={plan.refused > 0 ? 'warning' : 'info'} sx={{ mt: 2 }}>
+                {tr('preview', '%{applied} will change, %{refused} refused', { applied: plan.applied, refused: plan.refused })}
+              </Alert>
+              <Table size="small" aria-label={tr('previewTable', 'Preview')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>RID</TableCell>
+                    <TableCell>{tr('change', 'Change')}</TableCell>
+                    <TableCell>{tr('result', 'Result')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {plan.rows.map((row) => (
+                    <TableRow key={row.rid}>
+                      <TableCell sx={{ fontFamily: 'monospace' }}>{row.rid}</TableCell>
+                      <TableCell>{row.ok ? `${row.from} → ${row.to}` : row.from || '-'}</TableCell>
+                      <TableCell>{row.ok ? tr('willApply', 'Will change') : row.message}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setOpen(false)} disabled={busy}>{translate('ra.action.cancel')}</MuiButton>
+          <MuiButton onClick={() => void send(true)} disabled={busy}>{tr('previewButton', 'Preview')}</MuiButton>
+          <MuiButton variant="contained" onClick={() => void send(false)} disabled={busy || !plan || plan.applied === 0}>
+            {tr('apply', 'Apply')}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { participationOverride } from '../../../src/client/admin/resources/survey/participation/index.js';
+import { fakeAuthProvider, fakeDataProvider, renderScreen, schema } from './support.js';
+
+/** The participation list's reconciliation: preview first, then apply; refusals shown per RID; the node is enforced. */
+
+const RESOURCE = 'survey/participation';
+const rows = [
+  { id: 1, rid: 'a'.repeat(32), survey_id: 3, user_id: 7, status: 'complete', source: 'redirect', credit_state: 'credited', credited_money: '1.50', credited_score: 10, enter_time: 1717207200, finish_time: 1717207800 },
+];
+
+afterEach(cleanup);
+
+function renderList(allow?: (node: string) => boolean) {
+  const List = participationOverride(schema('survey/participation')).list as ComponentType;
+  const dataProvider = fakeDataProvider({ [RESOURCE]: rows });
+  dataProvider.action.mockImplementation(async (_resource: string, _name: string, params: { data: { dryRun: boolean } }) => ({
+    data: {
+      dryRun: params.data.dryRun,
+      applied: 1,
+      refused: 1,
+      rows: [
+        { rid: 'a'.repeat(32), from: 'complete', to: 'reversed', credit: 'reversed', ok: true, message: '' },
+        { rid: 'nope', from: '', to: '', credit: '', ok: false, message: 'This survey link is unknown' },
+      ],
+    },
+  }));
+  renderScreen(<List />, { resource: RESOURCE, dataProvider, authProvider: fakeAuthProvider(allow) });
+  return dataProvider;
+}
+
+describe('reconciliation', () => {
+  it('previews the pasted RIDs, then applies them and reloads the list', async () => {
+    const dataProvider = renderList();
+    await screen.findByText('a'.repeat(32));
+    fireEvent.click(screen.getByRole('button', { name: 'Reconcile' }));
+    const dialog = await screen.findByRole('dialog');
+    const apply = within(dialog).getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    expect(apply.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('RIDs, one per line'), { target: { value: `${'a'.repeat(32)}\nnope` } });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Client rejected' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByText('1 will change, 1 refused')).toBeTruthy();
+    expect(within(dialog).getByText('complete → reversed')).toBeTruthy();
+    expect(within(dialog).getByText('This survey link is unknown')).toBeTruthy();
+    expect(dataProvider.action).toHaveBeenLastCalledWith(RESOURCE, 'reconcile', { data: { action: 'reverse', rids: `${'a'.repeat(32)}\nnope`, reason: 'Client rejected', dryRun: true } });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(dataProvider.action).toHaveBeenLastCalledWith(RESOURCE, 'reconcile', { data: { action: 'reverse', rids: `${'a'.repeat(32)}\nnope`, reason: 'Client rejected', dryRun: false } }));
+    expect(await screen.findByText('1 of 2 records reconciled')).toBeTruthy();
+    await waitFor(() => expect(dataProvider.getList.mock.calls.length).toBeGreaterThan(1));
+  });
+
+  it('changing the request after a preview asks for a new preview', async () => {
+    renderList();
+    await screen.findByText('a'.repeat(32));
+    fireEvent.click(screen.getByRole('button', { name: 'Reconcile' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('RIDs, one per line'), { target: { value: 'a'.repeat(32) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByText('1 will change, 1 refused');
+    fireEvent.click(within(dialog).getByLabelText('Accept as complete (credit the reward)'));
+    expect(within(dialog).queryByText('1 will change, 1 refused')).toBeNull();
+    expect((within(dialog).getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('is not offered without the reconcile node', async () => {
+    renderList((node) => !node.endsWith('reconcile'));
+    await screen.findByText('a'.repeat(32));
+    expect(screen.queryByRole('button', { name: 'Reconcile' })).toBeNull();
+  });
+});
