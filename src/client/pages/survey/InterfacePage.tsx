@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
 import { isUserLoggedIn } from '../../http/session.js';
@@ -8,28 +8,28 @@ import { SurveyPageFrame } from './SurveyPageFrame.js';
 
 const MESSAGE_FILES = ['common/survey'] as const;
 
+function goToSurvey(url: string): void {
+  window.location.assign(url);
+}
+
 /**
  * `/interface?id=<survey id>` (title Task Interface): a logged-in member starts the survey and the
  * browser goes on to the provider; without a session, member login first and back here after.
  */
-export function InterfacePage({ api = surveyApi, go = (url: string) => window.location.assign(url) }: { api?: SurveyApi; go?: (url: string) => void }) {
+export function InterfacePage({ api = surveyApi, go = goToSurvey }: { api?: SurveyApi; go?: (url: string) => void }) {
   const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
   const { pathname, search } = useLocation();
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const loggedIn = isUserLoggedIn();
   const id = Number(new URLSearchParams(search).get('id'));
+  // A start creates the attempt: it is sent once per survey shown, whatever re-renders happen.
+  const startedFor = useRef<number | undefined>(undefined);
   useDocumentTitle(ready ? t('survey.interface.title') : '');
 
   useEffect(() => {
-    if (!loggedIn) return;
-    let alive = true;
-    api.start(id).then(
-      (url) => alive && go(url),
-      (error: unknown) => alive && setFailure(messageOf(error)),
-    );
-    return () => {
-      alive = false;
-    };
+    if (!loggedIn || startedFor.current === id) return;
+    startedFor.current = id;
+    api.start(id).then(go, (error: unknown) => setFailure(messageOf(error)));
   }, [api, go, id, loggedIn]);
 
   if (!loggedIn) return <Navigate to={`/user/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
