@@ -49,7 +49,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
   }
 
   async function createSurvey(providerId: unknown, values: Row = {}): Promise<number> {
-    const title = `Survey ${++counter}`;
+    const title = typeof values.title === 'string' ? values.title : `Survey ${++counter}`;
     await ok(admin('survey.Survey/add', {
       body: { provider_id: providerId, title, entry_url: 'https://panel.example/s/42?r={rid}', reward_money: '1.50', reward_score: 10, loi_minutes: 9, status: 'active', ...values },
     }));
@@ -448,6 +448,46 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       ]);
       await expectLedgersAddUp(member.id);
       await expectLedgersAddUp(other.id);
+    });
+  });
+
+  describe('dashboard', () => {
+    interface Figures {
+      members: number;
+      activeSurveys: number;
+      days: { date: string; starts: number; completes: number; credited: string }[];
+      period: { starts: number; completes: number; conversion: number; credited: string };
+      topSurveys: { id: number; title: string; completes: number }[];
+    }
+
+    it('shows starts and completes per day in the site time zone, conversion, money credited and top surveys', async () => {
+      // A zone far from the machine's: a day there starts 14 hours before UTC's.
+      await ok(admin('routine.Config/edit', { body: { time_zone: 'Pacific/Kiritimati' } }));
+      try {
+        const before = await ok(admin<{ figures: Figures }>('Dashboard/index'));
+        const provider = await createProvider();
+        const surveyId = await createSurvey(provider.id, { loi_minutes: 1, title: 'Dashboard star' });
+        for (let index = 0; index < 3; index++) {
+          const member = await createMember();
+          const rid = await startOk(surveyId, member);
+          await backdate(rid, 600);
+          if (index < 2) await ok(returnTo('success', signedQuery('success', rid)));
+        }
+        const { figures } = await ok(admin<{ figures: Figures }>('Dashboard/index'));
+        expect(figures.days).toHaveLength(30);
+        const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+        const last = figures.days[29];
+        const lastBefore = before.figures.days[29];
+        expect(last.date).toBe(today);
+        expect({ starts: last.starts - lastBefore.starts, completes: last.completes - lastBefore.completes }).toEqual({ starts: 3, completes: 2 });
+        expect(figures.members - before.figures.members).toBe(3);
+        expect(figures.period.starts - before.figures.period.starts).toBe(3);
+        expect(Number(figures.period.credited) - Number(before.figures.period.credited)).toBeCloseTo(3, 2);
+        expect(figures.period.conversion).toBe(Math.round((figures.period.completes / figures.period.starts) * 1000) / 10);
+        expect(figures.topSurveys.map((survey) => survey.title)).toContain('Dashboard star');
+      } finally {
+        await ok(admin('routine.Config/edit', { body: { time_zone: 'Asia/Shanghai' } }));
+      }
     });
   });
 

@@ -1,9 +1,38 @@
+import { nowSeconds } from '../../clock.js';
+import { centsToYuan } from '../../db/values.js';
+import { dailySurveyFigures, periodOf, topSurveys } from '../../services/survey/figures.js';
 import type { Controller, RequestContext } from '../controller.js';
 
-/** `Dashboard/index` (contract §4.6): the translated remark of the dashboard rule. */
+/** Days of the dashboard's series. */
+const DASHBOARD_DAYS = 30;
+
+async function count(ctx: RequestContext, table: string, where?: [string, string, unknown]): Promise<number> {
+  let query = ctx.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('total'));
+  if (where) query = query.where(where[0], where[1] as '=', where[2]);
+  return Number(((await query.executeTakeFirstOrThrow()) as { total: number | string }).total);
+}
+
+/**
+ * `Dashboard/index` (contract §4.6): the translated remark of the dashboard rule, plus the platform's
+ * figures: members, surveys open, starts and completes per day, conversion, money credited, top surveys.
+ */
 async function index(ctx: RequestContext) {
   const rule = (await ctx.app.db.selectFrom('admin_rule').select('remark').where('name', '=', 'dashboard').executeTakeFirst()) as { remark: string } | undefined;
-  return { remark: rule?.remark ? ctx.t(rule.remark) : '' };
+  const period = periodOf(DASHBOARD_DAYS, await ctx.app.config.timeZone(), nowSeconds());
+  const days = await dailySurveyFigures(ctx.app, period);
+  const starts = days.reduce((sum, day) => sum + day.starts, 0);
+  const completes = days.reduce((sum, day) => sum + day.completes, 0);
+  const credited = days.reduce((sum, day) => sum + day.credited, 0);
+  return {
+    remark: rule?.remark ? ctx.t(rule.remark) : '',
+    figures: {
+      members: await count(ctx, 'user'),
+      activeSurveys: await count(ctx, 'survey', ['status', '=', 'active']),
+      days: days.map((day) => ({ ...day, credited: centsToYuan(day.credited) })),
+      period: { starts, completes, conversion: starts > 0 ? Math.round((completes / starts) * 1000) / 10 : 0, credited: centsToYuan(credited) },
+      topSurveys: (await topSurveys(ctx.app)).map((survey) => ({ ...survey, credited_money: centsToYuan(survey.credited_money) })),
+    },
+  };
 }
 
 export const dashboardController: Controller = {

@@ -13,21 +13,22 @@ import { MenuIcon } from '../../layout/MenuIcon.js';
 import { navPages } from '../../layout/menu-tree.js';
 import { useMenuTitle, useOpenNavItem } from '../../layout/use-shell-navigation.js';
 import { greetingFor } from './greeting.js';
+import { SurveyFigures, type DashboardFigures } from './SurveyFigures.js';
 
-/** `GET /admin/Dashboard/index` → `{remark}` (contract §4.6); nothing when it is missing or refused. */
-function useDashboardRemark(): string {
-  const [remark, setRemark] = useState('');
+/** `GET /admin/Dashboard/index` → `{remark, figures}` (contract §4.6 plus our figures); nothing when missing or refused. */
+function useDashboard(): { remark: string; figures?: DashboardFigures } {
+  const [answer, setAnswer] = useState<{ remark: string; figures?: DashboardFigures }>({ remark: '' });
   useEffect(() => {
     let alive = true;
-    httpClient.request<{ remark?: string }>('/admin/Dashboard/index', { showErrorMessage: false }).then(
-      (response) => alive && setRemark(typeof response.data?.remark === 'string' ? response.data.remark : ''),
+    httpClient.request<{ remark?: string; figures?: DashboardFigures }>('/admin/Dashboard/index', { showErrorMessage: false }).then(
+      (response) => alive && setAnswer({ remark: typeof response.data?.remark === 'string' ? response.data.remark : '', figures: response.data?.figures }),
       () => undefined,
     );
     return () => {
       alive = false;
     };
   }, []);
-  return remark;
+  return answer;
 }
 
 function useNow(intervalMs = 30_000): Date {
@@ -41,12 +42,12 @@ function useNow(intervalMs = 30_000): Date {
 
 /**
  * The dashboard (menu component `dashboard`): a greeting by the hour (spec §9) with the dashboard
- * rule's remark, the admin's account facts, and the menu pages as quick entrances.
+ * rule's remark, the admin's account facts, the platform's figures, and the menu pages as quick entrances.
  */
 export function DashboardPage() {
   const translate = useTranslate();
   const shell = useShellState();
-  const remark = useDashboardRemark();
+  const { remark, figures } = useDashboard();
   const now = useNow();
   const menuTitle = useMenuTitle();
   const openItem = useOpenNavItem();
@@ -105,6 +106,8 @@ export function DashboardPage() {
           </Card>
         ))}
       </Box>
+
+      {figures && <SurveyFigures figures={figures} />}
 
       <Card>
         <CardHeader

@@ -1,0 +1,85 @@
+import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { DailyChart } from '../../../components/charts/DailyChart.js';
+
+/** What `Dashboard/index` answers beside the remark: the platform's figures. */
+export interface DashboardFigures {
+  members: number;
+  activeSurveys: number;
+  days: { date: string; starts: number; completes: number; credited: string }[];
+  period: { starts: number; completes: number; conversion: number; credited: string };
+  topSurveys: { id: number; title: string; starts: number; completes: number; credited_money: string }[];
+}
+
+/** Members, surveys open, 30 days of starts and completes, conversion, money credited, top surveys. */
+export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
+  const translate = useTranslate();
+  const tiles = [
+    { key: 'members', value: String(figures.members) },
+    { key: 'activeSurveys', value: String(figures.activeSurveys) },
+    { key: 'periodStarts', value: String(figures.period.starts) },
+    { key: 'periodCompletes', value: String(figures.period.completes) },
+    { key: 'periodConversion', value: `${figures.period.conversion}%` },
+    { key: 'periodCredited', value: `¥${figures.period.credited}` },
+  ];
+  return (
+    <>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(6, 1fr)' } }}>
+        {tiles.map((tile) => (
+          <Card key={tile.key}>
+            <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+              <Typography variant="body2" color="text.secondary">
+                {translate(`dashboard.figures.${tile.key}`)}
+              </Typography>
+              <Typography variant="h5" component="p" sx={{ fontWeight: 600 }} data-testid={`figure-${tile.key}`}>
+                {tile.value}
+              </Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
+        <Card>
+          <CardHeader title={translate('dashboard.figures.daily')} slotProps={{ title: { variant: 'subtitle1', sx: { fontWeight: 600 } } }} sx={{ borderBottom: 1, borderColor: 'divider', py: 1.5 }} />
+          <CardContent>
+            <DailyChart
+              label={translate('dashboard.figures.daily')}
+              points={figures.days}
+              series={[
+                { key: 'starts', label: translate('dashboard.figures.starts'), color: '#409eff' },
+                { key: 'completes', label: translate('dashboard.figures.completes'), color: '#67c23a' },
+              ]}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader title={translate('dashboard.figures.topSurveys')} slotProps={{ title: { variant: 'subtitle1', sx: { fontWeight: 600 } } }} sx={{ borderBottom: 1, borderColor: 'divider', py: 1.5 }} />
+          <CardContent>
+            {figures.topSurveys.length === 0 ? (
+              <Typography color="text.secondary">{translate('dashboard.figures.noSurveys')}</Typography>
+            ) : (
+              <Table size="small" aria-label={translate('dashboard.figures.topSurveys')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('dashboard.figures.survey')}</TableCell>
+                    <TableCell align="right">{translate('dashboard.figures.completes')}</TableCell>
+                    <TableCell align="right">{translate('dashboard.figures.credited')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {figures.topSurveys.map((survey) => (
+                    <TableRow key={survey.id}>
+                      <TableCell>{survey.title}</TableCell>
+                      <TableCell align="right">{survey.completes}</TableCell>
+                      <TableCell align="right">¥{survey.credited_money}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </CardContent>
+        </Card>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTheme } from '@mui/material/styles';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+export interface ChartSeries {
+  /** key of the value in each point */
+  key: string;
+  label: string;
+  color: string;
+}
+
+/**
+ * Values per day as lines (both areas' overview pages): `points` oldest first, each `{date, <key>: n}`.
+ * The x axis shows `MM-DD`; the tooltip the whole date.
+ */
+export function DailyChart({ points, series, height = 260, label }: { points: Record<string, number | string>[]; series: ChartSeries[]; height?: number; label: string }) {
+  const theme = useTheme();
+  const muted = theme.palette.text.secondary;
+  return (
+    <div role="img" aria-label={label} style={{ width: '100%', height }}>
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
+          <XAxis dataKey="date" tickFormatter={(date: string) => date.slice(5)} tick={{ fill: muted, fontSize: 12 }} />
+          <YAxis allowDecimals={false} tick={{ fill: muted, fontSize: 12 }} />
+          <Tooltip contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider }} />
+          <Legend />
+          {series.map((item) => (
+            <Line key={item.key} type="monotone" dataKey={item.key} name={item.label} stroke={item.color} strokeWidth={2} dot={false} isAnimationActive={false} />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
