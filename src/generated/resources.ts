@@ -5,6 +5,24 @@
  * One interface per resource: a row as it travels on the wire, described by the schema's row shape.
  */
 
+/** Member ranking snapshot (`survey/member_ranking`) */
+export interface SurveyMemberRankingRow {
+  /** ID */
+  id?: number;
+  /** Period */
+  period?: 'day' | 'week' | 'month' | 'all';
+  /** Metric */
+  metric?: 'money' | 'completes';
+  /** Member */
+  user_id?: number;
+  /** Rank */
+  rank?: number;
+  /** Value */
+  value?: number;
+  /** Computed at */
+  computed_at?: number;
+}
+
 /** Survey participation (`survey/participation`) */
 export interface SurveyParticipationRow {
   /** ID */
@@ -729,6 +747,7 @@ export interface SystemUserScoreLogRow {
 
 /** The row type of every resource, by schema `$id`. */
 export interface ResourceRows {
+  'survey/member_ranking': SurveyMemberRankingRow;
   'survey/participation': SurveyParticipationRow;
   'survey/participation_event': SurveyParticipationEventRow;
   'survey/provider': SurveyProviderRow;

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { parseQuery } from '../contract/query-string.js';
 import type { AppContext } from './app-context.js';
 import { DatabaseBusyError } from './db/bounded-sqlite-dialect.js';
+import { isUniqueViolation } from './db/unique-violation.js';
 import { ApiError, errors } from './errors.js';
 import { applyCors } from './http/cors.js';
 import { dispatch, requestLanguage } from './http/dispatch.js';
@@ -18,11 +19,6 @@ export interface AppOptions {
   /** built client (index.html + assets); the SPA is not served when absent */
   clientDir?: string;
   logger?: boolean;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /** The HTTP server: API areas on the BuildAdmin contract, the SPA, and static assets. */

@@ -39,6 +39,7 @@ export const errors = {
   unknownField: (name: string) => new ApiError('Unknown field: %s', [name]),
   invalidSearchValue: (name: string) => new ApiError('Invalid search value for %s', [name]),
   invalidPaging: (max: number) => new ApiError('page and limit must be whole numbers; limit at most %d', [max]),
+  invalidChoice: (name: string, allowed: string) => new ApiError('%s must be one of: %s', [name, allowed], Code.error, { field: name }),
   invalidQuickSearch: () => new ApiError('Quick search must be a short text'),
   testMailFailed: (reason: string) => new ApiError('Test mail sending failed: %s', [reason.slice(0, 300)]),
   databaseBusy: () => new ApiError('The server is busy, please try again later'),

@@ -491,6 +491,56 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
     });
   });
 
+  describe('member figures', () => {
+    it('charts, totals and the ranking from the member’s own credits', async () => {
+      const provider = await createProvider();
+      const first = await createSurvey(provider.id, { loi_minutes: 1, reward_money: '7.25' });
+      const second = await createSurvey(provider.id, { loi_minutes: 1, reward_money: '2.00' });
+      const member = await createMember();
+      for (const surveyId of [first, second]) {
+        const rid = await startOk(surveyId, member);
+        await backdate(rid, 600);
+        await ok(returnTo('success', signedQuery('success', rid)));
+      }
+      const charts = await ok(server.api<{ days: string[]; money: string[]; completes: number[] }>('account/getUserCharts', { userToken: member.token, query: { period: '7' } }));
+      expect(charts.days).toHaveLength(7);
+      expect(charts.money.at(-1)).toBe('9.25');
+      expect(charts.completes.at(-1)).toBe(2);
+      expect(charts.money.slice(0, 6).every((money) => money === '0.00')).toBe(true);
+      const month = await ok(server.api<{ days: string[] }>('account/getUserCharts', { userToken: member.token, query: { period: 'month' } }));
+      expect(month.days).toHaveLength(30);
+
+      const data = await ok(server.api<Row>('account/getUserData', { userToken: member.token }));
+      expect(data).toEqual({
+        today: { money: '9.25', completes: 2 }, month: { money: '9.25', completes: 2 }, total: { money: '9.25', completes: 2 }, balance: '9.25', score: 20,
+      });
+
+      // 7.25 + 2.00 is more than any other member of this suite earned: first place this month.
+      const ranking = await ok(server.api<{ list: Row[]; mine: Row; computed_at: number }>('account/getUserRanking', { userToken: member.token, query: { period: 'month', metric: 'money' } }));
+      expect(ranking.mine).toEqual({ rank: 1, value: '9.25' });
+      expect(ranking.list[0]).toMatchObject({ rank: 1, value: '9.25', is_me: true });
+      expect(ranking.list[0]).not.toHaveProperty('user_id');
+      const byCompletes = await ok(server.api<{ mine: Row }>('account/getUserRanking', { userToken: member.token, query: { period: 'all', metric: 'completes' } }));
+      expect(byCompletes.mine.value).toBe(2);
+
+      // The snapshot is reused within its age: a newer credit shows at the next rebuild, not per request.
+      const rows = await count('member_ranking');
+      const again = await ok(server.api<{ computed_at: number }>('account/getUserRanking', { userToken: member.token, query: { period: 'month', metric: 'money' } }));
+      expect(again.computed_at).toBe(ranking.computed_at);
+      expect(await count('member_ranking')).toBe(rows);
+    });
+
+    it('refuses unknown periods and metrics clearly, and strangers', async () => {
+      const member = await createMember();
+      const period = await server.api('account/getUserCharts', { userToken: member.token, query: { period: 'year' } });
+      expect({ code: period.code, msg: period.msg }).toEqual({ code: 0, msg: 'period must be one of: 7, 30, week, month' });
+      const metric = await server.api('account/getUserRanking', { userToken: member.token, query: { metric: 'score' }, lang: 'zh-cn' });
+      expect(metric.msg).toBe('metric 只能是以下之一：money, completes');
+      const stranger = await server.api('account/getUserData');
+      expect(stranger.code).toBe(303);
+    });
+  });
+
   describe('timeouts, quotas and concurrency', () => {
     it('turns attempts older than max(2 × LOI, 2 h) into timeouts, once, and a later return changes nothing', async () => {
       const provider = await createProvider();

@@ -2,6 +2,7 @@ import type { Row } from '../../../schema/definition.js';
 import { centsToYuan } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { paging } from '../paging.js';
+import { accountFigureActions } from './account-figures.js';
 import type { Controller, RequestContext } from '../controller.js';
 
 /** `/api/account/*`: the member's own ledgers (contract §7.2). */
@@ -33,7 +34,7 @@ export const accountController: Controller = {
   name: 'account',
   path: 'account',
   area: 'user',
-  actions: { balance: ledgerAction('user_money_log', 'money'), integral: ledgerAction('user_score_log', 'score') },
+  actions: { balance: ledgerAction('user_money_log', 'money'), integral: ledgerAction('user_score_log', 'score'), ...accountFigureActions },
   noNeedLogin: [],
   noNeedPermission: [],
 };

@@ -2,8 +2,8 @@ import type { AppContext } from '../../app-context.js';
 import type { Identity } from '../../auth/identity.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
-import type { ApiError} from '../../errors.js';
-import { errors } from '../../errors.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { errors, type ApiError } from '../../errors.js';
 import { parseLocalDateTime, formatLocalDateTime } from '../../resources/datetime.js';
 import { appendEvent, newRid, type SurveyRow } from './participations.js';
 
@@ -125,8 +125,7 @@ export async function startSurvey(app: AppContext, member: Identity, surveyId: u
     });
   } catch (error) {
     // Two starts of one member racing: the unique (survey, member) index lets one through.
-    const code = (error as { code?: string }).code;
-    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw errors.surveyAlreadyTaken();
+    if (isUniqueViolation(error)) throw errors.surveyAlreadyTaken();
     throw error;
   }
 }

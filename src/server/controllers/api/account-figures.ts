@@ -1,0 +1,57 @@
+import { centsToYuan } from '../../db/values.js';
+import { errors } from '../../errors.js';
+import { memberDailyFigures, memberRanking, memberTotals, RANKING_METRICS, RANKING_PERIODS, type RankingMetric, type RankingPeriod } from '../../services/member-figures.js';
+import type { Action, RequestContext } from '../controller.js';
+
+/** `/api/account/getUserCharts|getUserRanking|getUserData`: the member's own figures (spec §7). */
+
+const CHART_DAYS: Record<string, number> = { '7': 7, week: 7, '30': 30, month: 30 };
+
+function member(ctx: RequestContext) {
+  if (!ctx.identity) throw errors.needLogin();
+  return ctx.identity;
+}
+
+function choice<T extends string>(value: unknown, allowed: readonly T[], fallback: T, name: string): T {
+  if (value === undefined || value === '') return fallback;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw errors.invalidChoice(name, allowed.join(', '));
+}
+
+const getUserCharts: Action = async (ctx) => {
+  const identity = member(ctx);
+  const period = choice(ctx.query.period, Object.keys(CHART_DAYS), '7', 'period');
+  const days = await memberDailyFigures(ctx.app, identity.id, CHART_DAYS[period]);
+  return { days: days.map((day) => day.date), money: days.map((day) => centsToYuan(day.money)), completes: days.map((day) => day.completes) };
+};
+
+const getUserRanking: Action = async (ctx) => {
+  const identity = member(ctx);
+  const period = choice<RankingPeriod>(ctx.query.period, RANKING_PERIODS, 'month', 'period');
+  const metric = choice<RankingMetric>(ctx.query.metric, RANKING_METRICS, 'money', 'metric');
+  const ranking = await memberRanking(ctx.app, identity.id, period, metric);
+  const shown = (value: number) => (metric === 'money' ? centsToYuan(value) : value);
+  return {
+    period,
+    metric,
+    computed_at: ranking.computed_at,
+    list: ranking.list.map((row) => ({ rank: row.rank, nickname: row.nickname, avatar: row.avatar, value: shown(row.value), is_me: row.user_id === identity.id })),
+    mine: { rank: ranking.mine.rank, value: shown(ranking.mine.value) },
+  };
+};
+
+const getUserData: Action = async (ctx) => {
+  const identity = member(ctx);
+  const totals = await memberTotals(ctx.app, identity.id);
+  const account = (await ctx.app.db.selectFrom('user').select(['money', 'score']).where('id', '=', identity.id).executeTakeFirstOrThrow()) as { money: number; score: number };
+  const shown = (figures: { money: number; completes: number }) => ({ money: centsToYuan(figures.money), completes: figures.completes });
+  return {
+    today: shown(totals.today),
+    month: shown(totals.month),
+    total: shown(totals.total),
+    balance: centsToYuan(account.money),
+    score: Number(account.score),
+  };
+};
+
+export const accountFigureActions: Record<string, Action> = { getUserCharts, getUserRanking, getUserData };
