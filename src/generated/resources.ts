@@ -129,6 +129,66 @@ export interface SurveyProviderRow {
   create_time?: number | null;
 }
 
+/** Quick task (`survey/quick_task`) */
+export interface SurveyQuickTaskRow {
+  /** ID */
+  id?: number;
+  /** Title */
+  title: string;
+  /** Description */
+  description?: string;
+  /** Form (JSON schema of the fields) */
+  form: string;
+  /** Reward */
+  reward_money?: string;
+  /** Reward points */
+  reward_score?: number;
+  /** Review */
+  review?: 'manual' | 'auto';
+  /** Submissions */
+  submissions?: number;
+  /** Weigh */
+  weigh?: number;
+  /** Status */
+  status?: 'draft' | 'active' | 'closed';
+  /** Update time */
+  update_time?: number | null;
+  /** Create time */
+  create_time?: number | null;
+}
+
+/** Quick task submission (`survey/quick_task_submission`) */
+export interface SurveyQuickTaskSubmissionRow {
+  /** ID */
+  id?: number;
+  /** Quick task */
+  task_id?: number;
+  /** Member */
+  user_id?: number;
+  /** Answers */
+  answers?: {};
+  /** Status */
+  status?: 'pending' | 'approved' | 'rejected';
+  /** Reason */
+  reason?: string;
+  /** Reward */
+  reward_money?: string;
+  /** Reward points */
+  reward_score?: number;
+  /** Reviewer */
+  reviewer_id?: number | null;
+  /** Review time */
+  review_time?: number | null;
+  /** Balance log */
+  money_log_id?: number | null;
+  /** Points log */
+  score_log_id?: number | null;
+  /** Update time */
+  update_time?: number | null;
+  /** Create time */
+  create_time?: number | null;
+}
+
 /** Survey (`survey/survey`) */
 export interface SurveySurveyRow {
   /** ID */
@@ -751,6 +811,8 @@ export interface ResourceRows {
   'survey/participation': SurveyParticipationRow;
   'survey/participation_event': SurveyParticipationEventRow;
   'survey/provider': SurveyProviderRow;
+  'survey/quick_task': SurveyQuickTaskRow;
+  'survey/quick_task_submission': SurveyQuickTaskSubmissionRow;
   'survey/survey': SurveySurveyRow;
   'system/admin': SystemAdminRow;
   'system/admin_group': SystemAdminGroupRow;

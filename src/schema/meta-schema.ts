@@ -13,6 +13,7 @@ export const WIDGETS = [
   'remoteSelect', 'remoteSelects', 'date', 'datetime', 'year', 'time', 'image', 'images', 'file', 'files', 'editor',
   'city', 'icon', 'color', 'array', 'weigh', 'hidden',
 ] as const;
+export type WidgetName = (typeof WIDGETS)[number];
 
 export const RENDERS = ['text', 'tag', 'tags', 'image', 'images', 'switch', 'datetime', 'url', 'money', 'icon', 'color', 'none'] as const;
 

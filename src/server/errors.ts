@@ -103,6 +103,12 @@ export const errors = {
   exitMapInvalid: (code: string) => new ApiError('Exit code "%s" must map to complete, terminate, overquota or security', [code.slice(0, 40)], Code.error, { field: 'exit_map' }),
   invalidAllowlistEntry: (entry: string) => new ApiError('"%s" is not an IP address or range', [entry.slice(0, 60)], Code.error, { field: 'ip_allowlist' }),
   participationReadOnly: () => new ApiError('Participation records change only through reconciliation'),
+  quickTaskFormInvalid: (detail: string) => new ApiError('The form is not valid: %s', [detail.slice(0, 200)], Code.error, { field: 'form' }),
+  quickTaskUnavailable: () => new ApiError('This task is not available'),
+  quickTaskAlreadySubmitted: () => new ApiError('You have already submitted this task'),
+  quickTaskImageNotUploaded: (title: string, field: string) => new ApiError('%s must be an image uploaded here', [title], Code.error, { field }),
+  submissionReadOnly: () => new ApiError('Submissions change only by approval or rejection'),
+  reviewReasonRequired: () => new ApiError('Please give a reason for the rejection'),
   providerSecretRequired: () => new ApiError('A secret is required for this signature algorithm', [], Code.error, { field: 'secret' }),
   // request guards (contract §1.7, §1.8): sent as bare `{code, msg}` / `{msg}` bodies, not envelopes
   tooManyRequests: (seconds: number) => new ApiError('Please do not request frequently. Try again in %d seconds.', [seconds]),

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePng } from '../../src/server/captcha/png-encoder.js';
 import { expireParticipations } from '../../src/server/services/survey/participations.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
@@ -538,6 +539,117 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(metric.msg).toBe('metric 只能是以下之一：money, completes');
       const stranger = await server.api('account/getUserData');
       expect(stranger.code).toBe(303);
+    });
+  });
+
+  describe('quick tasks', () => {
+    const FORM = {
+      type: 'object',
+      required: ['name', 'proof', 'platform'],
+      properties: {
+        name: { type: 'string', title: 'Your name', maxLength: 20 },
+        platform: { type: 'string', title: 'Platform', enum: ['ios', 'android'] },
+        proof: { type: 'string', title: 'Screenshot', maxLength: 255, 'x-ui': { widget: 'image' } },
+      },
+    };
+
+    async function createTask(values: Row = {}): Promise<number> {
+      const title = `Task ${++counter}`;
+      await ok(admin('survey.QuickTask/add', { body: { title, form: JSON.stringify(FORM), reward_money: '0.80', reward_score: 5, status: 'active', ...values } }));
+      return Number((await row('quick_task', 'title', title)).id);
+    }
+
+    async function uploadAs(member: { token: string }): Promise<string> {
+      const form = new FormData();
+      // Distinct bytes per upload: identical files are stored once.
+      const rgba = new Uint8Array(4 * 4 * 4).fill(++counter % 256);
+      form.append('file', new Blob([new Uint8Array(encodePng(4, 4, rgba))], { type: 'image/png' }), 'proof.png');
+      const response = await server.raw('/api/ajax/upload', { method: 'POST', headers: { 'ba-user-token': member.token, 'think-lang': 'en' }, body: form });
+      const envelope = (await response.json()) as { code: number; data: { file: { url: string } } };
+      expect(envelope.code).toBe(1);
+      return envelope.data.file.url;
+    }
+
+    it('refuses a form members could not fill in, on the form field', async () => {
+      const before = await count('quick_task');
+      const cases: [string, string][] = [
+        ['{not json', 'The form is not valid: not JSON'],
+        [JSON.stringify({ type: 'object', properties: {} }), 'The form is not valid: 1 to 30 fields are expected'],
+        [JSON.stringify({ type: 'object', properties: { file: { type: 'string', 'x-ui': { widget: 'editor' } } } }), 'The form is not valid: field "file": widget "editor" is not available to members'],
+        [JSON.stringify({ type: 'object', properties: { Bad: { type: 'string' } } }), 'The form is not valid: /properties: must match pattern "^[a-z][a-z0-9_]*$"'],
+      ];
+      for (const [form, msg] of cases) {
+        const answer = await admin('survey.QuickTask/add', { body: { title: 'Bad form', form } });
+        expect({ code: answer.code, msg: answer.msg, data: answer.data }).toEqual({ code: 0, msg, data: { field: 'form' } });
+      }
+      expect(await count('quick_task')).toBe(before);
+    });
+
+    it('a member submits answers checked against the form; an admin approves (credited) or rejects (with a reason)', async () => {
+      const taskId = await createTask();
+      const member = await createMember();
+      const other = await createMember();
+      const tasks = await ok(server.api<{ list: Row[] }>('survey/quickTasks', { userToken: member.token }));
+      expect(tasks.list.find((task) => task.id === taskId)).toMatchObject({ form: FORM, reward_money: '0.80', my_status: null });
+
+      // Bad answers: a translated message on the field, nothing written.
+      const submissions = await count('quick_task_submission');
+      const missing = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'ios' } } });
+      expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Screenshot cannot be empty', data: { field: 'proof' } });
+      const choice = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'pc', proof: await uploadAs(member) } } });
+      expect(choice.data).toEqual({ field: 'platform' });
+      const elsewhere = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'ios', proof: 'https://tracker.example/pixel.png' } } });
+      expect({ msg: elsewhere.msg, data: elsewhere.data }).toEqual({ msg: 'Screenshot must be an image uploaded here', data: { field: 'proof' } });
+      const zh = await server.api('survey/quickTaskSubmit', { userToken: member.token, lang: 'zh-cn', body: { id: taskId, answers: { name: 'Amy', platform: 'ios' } } });
+      expect(zh.msg).toContain('不能为空');
+      expect(await count('quick_task_submission')).toBe(submissions);
+
+      const proof = await uploadAs(member);
+      const sent = await server.api<{ status: string }>('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'ios', proof, extra: 'dropped' } } });
+      expect({ code: sent.code, msg: sent.msg, status: sent.data.status }).toEqual({ code: 1, msg: 'Submitted, waiting for review', status: 'pending' });
+      const twice = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'ios', proof } } });
+      expect(twice.msg).toBe('You have already submitted this task');
+      const stored = await row('quick_task_submission', 'user_id', member.id);
+      expect(JSON.parse(String(stored.answers))).toEqual({ name: 'Amy', platform: 'ios', proof });
+      expect(await balance(member.id)).toEqual({ money: 0, score: 0 });
+
+      const noReason = await admin('survey.QuickTaskSubmission/reject', { body: { ids: [stored.id] } });
+      expect(noReason.msg).toBe('Please give a reason for the rejection');
+      const approved = await admin('survey.QuickTaskSubmission/approve', { body: { ids: [stored.id] } });
+      expect({ code: approved.code, msg: approved.msg }).toEqual({ code: 1, msg: '1 submissions approved' });
+      expect(await balance(member.id)).toEqual({ money: 80, score: 5 });
+      // A decided submission stays decided: approving again changes nothing and credits nothing.
+      const again = await admin('survey.QuickTaskSubmission/approve', { body: { ids: [stored.id] } });
+      expect(again.code).toBe(0);
+      expect(await balance(member.id)).toEqual({ money: 80, score: 5 });
+      const edit = await admin('survey.QuickTaskSubmission/edit', { body: { id: stored.id, status: 'rejected' } });
+      expect(edit.msg).toBe('Submissions change only by approval or rejection');
+
+      // The other member is rejected with a reason, sees it, and may try again.
+      await ok(server.api('survey/quickTaskSubmit', { userToken: other.token, body: { id: taskId, answers: { name: 'Bo', platform: 'android', proof: await uploadAs(other) } } }));
+      const otherSubmission = await row('quick_task_submission', 'user_id', other.id);
+      await ok(admin('survey.QuickTaskSubmission/reject', { body: { ids: [otherSubmission.id], reason: 'Screenshot unreadable' } }));
+      const records = await ok(server.api<{ list: Row[]; total: number }>('survey/quickTaskRecords', { userToken: other.token }));
+      expect(records.list[0]).toMatchObject({ task_id: taskId, status: 'rejected', reason: 'Screenshot unreadable', reward_money: '0.80' });
+      const retry = await ok(server.api<{ list: Row[] }>('survey/quickTasks', { userToken: other.token }));
+      expect(retry.list.find((task) => task.id === taskId)).toMatchObject({ my_status: 'rejected', my_reason: 'Screenshot unreadable' });
+      await ok(server.api('survey/quickTaskSubmit', { userToken: other.token, body: { id: taskId, answers: { name: 'Bo', platform: 'android', proof: await uploadAs(other) } } }));
+      expect(await balance(other.id)).toEqual({ money: 0, score: 0 });
+      await expectLedgersAddUp(member.id);
+    });
+
+    it('credits at once when the task says so, and refuses closed tasks', async () => {
+      const auto = await createTask({ review: 'auto' });
+      const closed = await createTask({ status: 'draft' });
+      const member = await createMember();
+      const proof = await uploadAs(member);
+      const sent = await server.api<{ status: string }>('survey/quickTaskSubmit', { userToken: member.token, body: { id: auto, answers: { name: 'Cy', platform: 'ios', proof } } });
+      expect({ msg: sent.msg, status: sent.data.status }).toEqual({ msg: 'Submitted and credited', status: 'approved' });
+      expect(await balance(member.id)).toEqual({ money: 80, score: 5 });
+      const refused = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: closed, answers: { name: 'Cy', platform: 'ios', proof } } });
+      expect(refused.msg).toBe('This task is not available');
+      const unknown = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: 'x', answers: {} } });
+      expect(unknown.msg).toBe('This task is not available');
     });
   });
 

@@ -13,6 +13,8 @@ import { dataRecycleLogHooks } from './security/data-recycle-log.js';
 import { sensitiveDataLogHooks } from './security/sensitive-data-log.js';
 import { participationHooks } from './survey/participation.js';
 import { providerHooks } from './survey/provider.js';
+import { quickTaskHooks } from './survey/quick-task.js';
+import { quickTaskSubmissionHooks } from './survey/quick-task-submission.js';
 import { surveyHooks } from './survey/survey.js';
 
 /**
@@ -36,4 +38,6 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   'survey/provider': providerHooks,
   'survey/survey': surveyHooks,
   'survey/participation': participationHooks,
+  'survey/quick_task': quickTaskHooks,
+  'survey/quick_task_submission': quickTaskSubmissionHooks,
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { switchValues } from '../../../src/client/admin/fields/enum-options.js';
 import { fullUrl } from '../../../src/client/admin/fields/value-format.js';
 import { checkUpload } from '../../../src/client/admin/inputs/upload-check.js';
-import { widgetOf } from '../../../src/client/admin/inputs/widget-of.js';
+import { widgetOf } from '../../../src/schema/widget-of.js';
 import { filterKeyOf, titleOfPath } from '../../../src/client/admin/resources/list-filters.js';
 import { formatMessage } from '../../../src/client/admin/resources/schema-i18n.js';
 import { DEFAULT_SITE_CONFIG } from '../../../src/client/admin/site-config-context.js';

@@ -18,7 +18,7 @@ import { KeyValueInput } from './KeyValueInput.js';
 import { RemoteSelectInput } from './RemoteSelectInput.js';
 import { SwitchInput } from './SwitchInput.js';
 import { UploadInput } from './UploadInput.js';
-import { widgetOf } from './widget-of.js';
+import { widgetOf } from '../../../schema/widget-of.js';
 
 /** Required on this form: every schema-required field on add; on edit, secrets may stay blank. */
 export function isRequiredOn(definition: ResourceDefinition, field: FieldDefinition, mode: WriteMode): boolean {

@@ -1,5 +1,6 @@
 export { SchemaInput, isRequiredOn } from './SchemaInput.js';
-export { widgetOf, WIDGETS, type WidgetName } from './widget-of.js';
+export { widgetOf } from '../../../schema/widget-of.js';
+export { WIDGETS, type WidgetName } from '../../../schema/meta-schema.js';
 export { CityInput } from './CityInput.js';
 export { ColorInput } from './ColorInput.js';
 export { EditorInput } from './EditorInput.js';

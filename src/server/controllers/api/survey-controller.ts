@@ -1,14 +1,15 @@
 import { centsToYuan } from '../../db/values.js';
-import { ApiError, errors } from '../../errors.js';
+import { ApiError, errors, Success } from '../../errors.js';
 import type { FinishResult, SurveyRow } from '../../services/survey/participations.js';
 import { CallbackRefused, recordCallback, recordRedirect } from '../../services/survey/returns.js';
+import { submitQuickTask, type QuickTaskRow } from '../../services/survey/quick-tasks.js';
 import { availableSurveys, startSurvey } from '../../services/survey/tasks.js';
 import type { Controller, RequestContext } from '../controller.js';
 import { paging } from '../paging.js';
 
 /**
  * `/api/survey/*`: the member's task list, starting a survey, the outcome pages' report, the member's
- * records, and the providers' server-to-server callback (survey-domain §2).
+ * records, the providers' server-to-server callback (survey-domain §2), and quick tasks.
  */
 
 function member(ctx: RequestContext) {
@@ -118,6 +119,65 @@ async function records(ctx: RequestContext) {
   };
 }
 
+async function quickTasks(ctx: RequestContext) {
+  const identity = member(ctx);
+  const tasks = (await ctx.app.db
+    .selectFrom('quick_task')
+    .select(['id', 'title', 'description', 'form', 'reward_money', 'reward_score', 'review'])
+    .where('status', '=', 'active')
+    .orderBy('weigh', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute()) as (QuickTaskRow & { form: string })[];
+  const ids = tasks.map((task) => Number(task.id));
+  const mine = ids.length
+    ? ((await ctx.app.db.selectFrom('quick_task_submission').select(['task_id', 'status', 'reason']).where('user_id', '=', identity.id).where('task_id', 'in', ids).orderBy('id', 'asc').execute()) as { task_id: number; status: string; reason: string }[])
+    : [];
+  // The latest submission of each task decides what the member sees.
+  const latest = new Map(mine.map((row) => [Number(row.task_id), row]));
+  return {
+    list: tasks.map((task) => ({
+      id: Number(task.id),
+      title: task.title,
+      description: task.description,
+      form: JSON.parse(task.form) as unknown,
+      reward_money: centsToYuan(task.reward_money),
+      reward_score: Number(task.reward_score),
+      review: task.review,
+      my_status: latest.get(Number(task.id))?.status ?? null,
+      my_reason: latest.get(Number(task.id))?.reason ?? '',
+    })),
+  };
+}
+
+async function quickTaskSubmit(ctx: RequestContext) {
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  const result = await submitQuickTask(ctx.app, member(ctx), ctx.body.id, ctx.body.answers, (task) => ctx.t('Quick task reward: %s', [`#${task.id} ${task.title}`]));
+  return new Success(result, result.status === 'approved' ? 'Submitted and credited' : 'Submitted, waiting for review');
+}
+
+async function quickTaskRecords(ctx: RequestContext) {
+  const identity = member(ctx);
+  const { page, limit } = paging(ctx.query);
+  const base = ctx.app.db.selectFrom('quick_task_submission as s').where('s.user_id', '=', identity.id);
+  const total = (await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
+  const rows = (await base
+    .leftJoin('quick_task as t', 't.id', 's.task_id')
+    .select(['s.id', 's.task_id', 't.title', 's.status', 's.reason', 's.reward_money', 's.reward_score', 's.create_time', 's.review_time'])
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute()) as Record<string, unknown>[];
+  return {
+    list: rows.map((row) => ({
+      id: Number(row.id), task_id: Number(row.task_id), title: row.title ?? '', status: row.status, reason: row.reason,
+      reward_money: centsToYuan(row.reward_money), reward_score: Number(row.reward_score),
+      create_time: Number(row.create_time), review_time: row.review_time === null ? null : Number(row.review_time),
+    })),
+    total: Number(total.total),
+  };
+}
+
 /** Answers a bare `{code, msg}` (what providers read), with the HTTP status of a refusal. */
 async function callback(ctx: RequestContext) {
   const { path, query } = receivedUrl(ctx);
@@ -137,7 +197,7 @@ export const surveyController: Controller = {
   name: 'survey',
   path: 'survey',
   area: 'user',
-  actions: { tasks, start, outcome, records, callback },
+  actions: { tasks, start, outcome, records, callback, quickTasks, quickTaskSubmit, quickTaskRecords },
   noNeedLogin: ['outcome', 'callback'],
   // Taking surveys is what every member is for: login is the only requirement.
   noNeedPermission: ['*'],

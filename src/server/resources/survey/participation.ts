@@ -1,8 +1,8 @@
-import type { ResourceDefinition, Row } from '../../../schema/definition.js';
+import type { Row } from '../../../schema/definition.js';
 import { errors, RECONCILE_LIMIT, Success } from '../../errors.js';
 import { findParticipationByRid, planReconcile, reconcileParticipation, type ReconcileAction, type ReconcileOutcome } from '../../services/survey/participations.js';
 import type { RequestContext } from '../../controllers/controller.js';
-import { readRow } from '../engine.js';
+import { readOnlyActions } from '../read-only.js';
 import type { ResourceHooks } from '../hooks.js';
 
 /**
@@ -47,10 +47,6 @@ async function reconcile(ctx: RequestContext) {
   return dryRun ? data : new Success(data, '%d of %d records reconciled', [applied, rows.length]);
 }
 
-const readOnly = async () => {
-  throw errors.participationReadOnly();
-};
-
 export const participationHooks: ResourceHooks = {
   async present(operator, rows, view) {
     if (view !== 'edit' || rows.length !== 1) return rows;
@@ -62,15 +58,5 @@ export const participationHooks: ResourceHooks = {
       .execute()) as Row[];
     return [{ ...rows[0], events: events.map((event) => ({ ...event, payload: event.payload ? (JSON.parse(String(event.payload)) as unknown) : null })) }];
   },
-  actions: {
-    reconcile,
-    add: readOnly,
-    // Details only: the form of a participation is its record, never edited.
-    edit: async (ctx) => {
-      if (ctx.method === 'POST') return readOnly();
-      return { row: await readRow(ctx, ctx.controller.resource as ResourceDefinition, participationHooks, ctx.query.id) };
-    },
-    del: readOnly,
-    sortable: readOnly,
-  },
+  actions: { reconcile, ...readOnlyActions(errors.participationReadOnly, () => participationHooks) },
 };

@@ -1,12 +1,5 @@
-import type { FieldDefinition } from '../../../schema/definition.js';
-
-/** Every form widget of BuildAdmin's design types (design.md §3). */
-export const WIDGETS = [
-  'string', 'textarea', 'password', 'number', 'float', 'money', 'radio', 'checkbox', 'switch', 'select', 'selects',
-  'remoteSelect', 'remoteSelects', 'date', 'datetime', 'year', 'time', 'image', 'images', 'file', 'files', 'editor',
-  'city', 'icon', 'color', 'array', 'weigh', 'hidden',
-] as const;
-export type WidgetName = (typeof WIDGETS)[number];
+import type { FieldDefinition } from './definition.js';
+import { WIDGETS, type WidgetName } from './meta-schema.js';
 
 const ALIASES: Readonly<Record<string, WidgetName>> = {
   text: 'string', input: 'string', colour: 'color', richText: 'editor', richtext: 'editor', integer: 'number',
@@ -17,7 +10,10 @@ function isWidget(name: string): name is WidgetName {
   return (WIDGETS as readonly string[]).includes(name);
 }
 
-/** The widget of a field: `x-ui.widget`, else what its reference, type, format and enum imply. */
+/**
+ * The widget of a field: `x-ui.widget`, else what its reference, type, format and enum imply. The
+ * screens draw it; the server checks what a member's form may use.
+ */
 export function widgetOf(field: FieldDefinition): WidgetName {
   const declared = field.ui.widget;
   if (declared) {

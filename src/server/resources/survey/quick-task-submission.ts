@@ -1,0 +1,34 @@
+import type { Action } from '../../controllers/controller.js';
+import { errors, Success } from '../../errors.js';
+import { reviewSubmissions, type QuickTaskRow } from '../../services/survey/quick-tasks.js';
+import type { ResourceHooks } from '../hooks.js';
+import { readOnlyActions } from '../read-only.js';
+
+/** `survey.QuickTaskSubmission`: answers are approved (credited) or rejected with a reason, never edited. */
+
+function idsOf(value: unknown): number[] {
+  const list = Array.isArray(value) ? value : [value];
+  const ids = list.filter((id) => /^\d{1,15}$/.test(String(id))).map(Number);
+  if (ids.length === 0 || ids.length > 1000 || ids.length !== list.length) throw errors.parameterError();
+  return [...new Set(ids)];
+}
+
+function review(decision: 'approve' | 'reject'): Action {
+  return async (ctx) => {
+    if (ctx.method !== 'POST') throw errors.parameterError();
+    const ids = idsOf(ctx.body.ids);
+    const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim().slice(0, 255) : '';
+    if (decision === 'reject' && reason === '') throw errors.reviewReasonRequired();
+    const changed = await reviewSubmissions(ctx.app, ids, decision, {
+      adminId: ctx.identity?.id ?? 0,
+      reason,
+      memo: (task: QuickTaskRow) => ctx.t('Quick task reward: %s', [`#${task.id} ${task.title}`]),
+    });
+    if (changed === 0) throw errors.noRowsUpdated();
+    return new Success({ changed }, decision === 'approve' ? '%d submissions approved' : '%d submissions rejected', [changed]);
+  };
+}
+
+export const quickTaskSubmissionHooks: ResourceHooks = {
+  actions: { approve: review('approve'), reject: review('reject'), ...readOnlyActions(errors.submissionReadOnly, () => quickTaskSubmissionHooks) },
+};

@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { ResourceDefinition, Row } from '../../../schema/definition.js';
+import { checkResource } from '../../../schema/check.js';
+import { widgetOf } from '../../../schema/widget-of.js';
+import type { AppContext } from '../../app-context.js';
+import type { Identity } from '../../auth/identity.js';
+import { nowSeconds } from '../../clock.js';
+import { errors } from '../../errors.js';
+import { validateInput } from '../../resources/engine.js';
+import { applyLedgerEntry } from '../ledger.js';
+
+/**
+ * Quick tasks: an administrator writes the fields of a form as a JSON schema (the keywords of our
+ * schema files), the member fills it in, and the answer is approved (credited through the ledger) or
+ * rejected with a reason, by an administrator or at once when the task says so.
+ */
+
+/** The widgets a member's form may use. */
+export const MEMBER_FORM_WIDGETS = ['string', 'textarea', 'number', 'float', 'radio', 'select', 'switch', 'image', 'date'] as const;
+const MAX_FIELDS = 30;
+
+export interface QuickTaskRow {
+  id: number;
+  title: string;
+  description: string;
+  form: string;
+  reward_money: number;
+  reward_score: number;
+  review: 'manual' | 'auto';
+  status: string;
+  update_time: number | null;
+}
+
+const forms = new Map<string, ResourceDefinition>();
+
+/**
+ * The form of a task as a resource definition, so answers are checked by the same validator (and
+ * translated messages) as every resource. A form the schema rules refuse answers with why, on `form`.
+ */
+export function formDefinition(text: string): ResourceDefinition {
+  const known = forms.get(text);
+  if (known) return known;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw errors.quickTaskFormInvalid('not JSON');
+  }
+  const form = raw as { type?: unknown; required?: unknown; properties?: Record<string, Row> };
+  if (!form || typeof form !== 'object' || Array.isArray(form) || form.type !== 'object' || !form.properties || typeof form.properties !== 'object') {
+    throw errors.quickTaskFormInvalid('an object schema with "properties" is expected');
+  }
+  const names = Object.keys(form.properties);
+  if (names.length === 0 || names.length > MAX_FIELDS) throw errors.quickTaskFormInvalid(`1 to ${MAX_FIELDS} fields are expected`);
+  let definition: ResourceDefinition;
+  try {
+    definition = checkResource('form', {
+      $id: 'survey/quick_task_form', title: 'Quick task form', type: 'object', 'x-table': 'quick_task_form', 'x-timestamps': false,
+      required: form.required ?? [],
+      properties: { id: { type: 'integer', readOnly: true }, ...form.properties },
+    });
+  } catch (error) {
+    throw errors.quickTaskFormInvalid((error as Error).message.replace(/^form: /, ''));
+  }
+  for (const field of definition.fields) {
+    if (field.name === 'id') continue;
+    const scalar = ['string', 'integer', 'number', 'boolean'].includes(field.wireType);
+    const plain = !field.ref && !field.unique && !field.readOnly && !field.writeOnly && !field.transitions && field.storage !== null;
+    if (!scalar || !plain) throw errors.quickTaskFormInvalid(`field "${field.name}" must be a plain text, number, choice, switch, date or image`);
+    const widget = widgetOf(field);
+    if (!(MEMBER_FORM_WIDGETS as readonly string[]).includes(widget)) throw errors.quickTaskFormInvalid(`field "${field.name}": widget "${widget}" is not available to members`);
+  }
+  if (forms.size > 200) forms.clear();
+  forms.set(text, definition);
+  return definition;
+}
+
+/** The member-facing fields of a form (its `id` is ours). */
+export function formFields(definition: ResourceDefinition) {
+  return definition.fields.filter((field) => field.name !== 'id');
+}
+
+function lockTask(app: AppContext, trx: AppContext['db'], id: number) {
+  const query = trx.selectFrom('quick_task').selectAll().where('id', '=', id);
+  return (app.handle.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst() as Promise<QuickTaskRow | undefined>;
+}
+
+async function credit(app: AppContext, trx: AppContext['db'], submission: Row, memo: string): Promise<Row> {
+  const changes: Row = {};
+  const money = Number(submission.reward_money);
+  const score = Number(submission.reward_score);
+  if (money > 0) changes.money_log_id = (await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: Number(submission.user_id), amount: money, memo, idempotencyKey: `quicktask:${submission.id}:money` })).id;
+  if (score > 0) changes.score_log_id = (await applyLedgerEntry(trx, app.handle.dialect, { kind: 'score', userId: Number(submission.user_id), amount: score, memo, idempotencyKey: `quicktask:${submission.id}:score` })).id;
+  return changes;
+}
+
+/**
+ * A member's answer to a task: checked against its form; an image must be a file uploaded to this site
+ * (identical files are stored once, so who uploaded it first cannot be required).
+ */
+export async function submitQuickTask(app: AppContext, member: Identity, taskId: unknown, answers: unknown, memo: (task: QuickTaskRow) => string): Promise<{ id: number; status: string }> {
+  if (!/^\d{1,15}$/.test(String(taskId ?? ''))) throw errors.quickTaskUnavailable();
+  if (!answers || typeof answers !== 'object' || Array.isArray(answers)) throw errors.parameterError();
+  return app.db.transaction().execute(async (trx) => {
+    const task = await lockTask(app, trx, Number(taskId));
+    if (!task || task.status !== 'active') throw errors.quickTaskUnavailable();
+    const open = await trx.selectFrom('quick_task_submission').select('id').where('task_id', '=', task.id).where('user_id', '=', member.id).where('status', 'in', ['pending', 'approved']).executeTakeFirst();
+    if (open) throw errors.quickTaskAlreadySubmitted();
+    const definition = formDefinition(task.form);
+    const values = validateInput(definition, answers as Row, 'add');
+    for (const field of formFields(definition)) {
+      if (widgetOf(field) !== 'image' || !values[field.name]) continue;
+      const upload = await trx.selectFrom('attachment').select('id').where('url', '=', String(values[field.name])).where('mimetype', 'like', 'image/%').executeTakeFirst();
+      if (!upload) throw errors.quickTaskImageNotUploaded(field.title, field.name);
+    }
+    const now = nowSeconds();
+    const inserted = (await trx
+      .insertInto('quick_task_submission')
+      .values({
+        task_id: task.id, user_id: member.id, answers: JSON.stringify(values), status: 'pending', reason: '',
+        reward_money: Number(task.reward_money), reward_score: Number(task.reward_score), reviewer_id: null, review_time: null,
+        money_log_id: null, score_log_id: null, create_time: now, update_time: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()) as { id: number };
+    await trx.updateTable('quick_task').set({ submissions: sql`submissions + 1` }).where('id', '=', task.id).execute();
+    if (task.review !== 'auto') return { id: Number(inserted.id), status: 'pending' };
+    const submission = (await trx.selectFrom('quick_task_submission').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow()) as Row;
+    const logs = await credit(app, trx, submission, memo(task));
+    await trx.updateTable('quick_task_submission').set({ ...logs, status: 'approved', review_time: now }).where('id', '=', inserted.id).execute();
+    return { id: Number(inserted.id), status: 'approved' };
+  });
+}
+
+export type ReviewDecision = 'approve' | 'reject';
+
+/** Approve (credit) or reject pending submissions; returns how many changed. Decided ones are left alone. */
+export async function reviewSubmissions(app: AppContext, ids: number[], decision: ReviewDecision, context: { adminId: number; reason: string; memo: (task: QuickTaskRow) => string }): Promise<number> {
+  let changed = 0;
+  for (const id of ids) {
+    changed += await app.db.transaction().execute(async (trx) => {
+      let lookup = trx.selectFrom('quick_task_submission').selectAll().where('id', '=', id);
+      if (app.handle.dialect === 'postgres') lookup = lookup.forUpdate();
+      const submission = (await lookup.executeTakeFirst()) as Row | undefined;
+      if (!submission || submission.status !== 'pending') return 0;
+      const task = (await trx.selectFrom('quick_task').selectAll().where('id', '=', submission.task_id as number).executeTakeFirstOrThrow()) as QuickTaskRow;
+      const changes: Row = { status: decision === 'approve' ? 'approved' : 'rejected', reviewer_id: context.adminId, review_time: nowSeconds(), reason: context.reason, update_time: nowSeconds() };
+      if (decision === 'approve') Object.assign(changes, await credit(app, trx, submission, context.memo(task)));
+      await trx.updateTable('quick_task_submission').set(changes).where('id', '=', id).execute();
+      return 1;
+    });
+  }
+  return changed;
+}
