@@ -14,6 +14,7 @@ import { userRuleOverride } from './system/user_rule/index.js';
 import { dataRecycleLogOverride } from './system/security_data_recycle_log/index.js';
 import { sensitiveDataLogOverride } from './system/security_sensitive_data_log/index.js';
 import { participationOverride } from './survey/participation/index.js';
+import { quickTaskSubmissionOverride } from './survey/quick_task_submission/index.js';
 
 /** What a `<Resource>` takes, the shape react-admin's CRM example exports per resource folder. */
 export interface ResourceDescriptor {
@@ -37,6 +38,7 @@ const OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
   'system/security_data_recycle_log': dataRecycleLogOverride,
   'system/security_sensitive_data_log': sensitiveDataLogOverride,
   'survey/participation': participationOverride,
+  'survey/quick_task_submission': quickTaskSubmissionOverride,
 };
 
 function named<P extends object>(name: string, render: (props: P) => ReactElement): ComponentType<P> {
