@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
         },
       })),
       { path: '/interface', lazy: async () => ({ Component: (await import('./pages/survey/InterfacePage.js')).InterfacePage }) },
+      { path: '/quicktask', lazy: async () => ({ Component: (await import('./pages/survey/QuickTaskPage.js')).QuickTaskPage }) },
       { path: '/tracking', lazy: async () => ({ Component: (await import('./pages/survey/TrackingPage.js')).TrackingPage }) },
       { path: '/404', lazy: async () => ({ Component: (await import('./pages/StatusPage.js')).NotFoundPage }) },
       { path: '/401', lazy: async () => ({ Component: (await import('./pages/StatusPage.js')).NoPermissionPage }) },

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { TaskList } from '../../../src/client/member/pages/tasks/TaskList.js';
 import { redirectTarget } from '../../../src/client/member/login/MemberLoginPage.js';
 import { InterfacePage } from '../../../src/client/pages/survey/InterfacePage.js';
 import { OutcomePage } from '../../../src/client/pages/survey/OutcomePage.js';
+import { QuickTaskPage } from '../../../src/client/pages/survey/QuickTaskPage.js';
 import { TrackingPage } from '../../../src/client/pages/survey/TrackingPage.js';
 import { createSurveyApi } from '../../../src/client/pages/survey/survey-api.js';
 import enSurvey from '../../../locales/en/common/survey.json';
@@ -40,6 +41,7 @@ function renderAt(path: string, element: React.ReactElement) {
       { path: '/terminate', element: <OutcomePage page="terminate" api={api} /> },
       { path: '/interface', element },
       { path: '/tracking', element: <TrackingPage api={api} /> },
+      { path: '/quicktask', element: <QuickTaskPage api={api} /> },
       { path: '/user/login', element: <p>member login</p> },
       { path: '/user', element: <TaskList t={createTranslate(enSurvey)} api={api} /> },
     ],
@@ -142,6 +144,9 @@ describe('/tracking and the task list', () => {
         });
         return ok({ list: page === '1' ? [record(40, 'complete', '1.50'), record(39, 'terminate', '0.00')] : [record(1, 'timeout', '0.00')], total: 16 });
       }),
+      http.get('/api/survey/quickTaskRecords', () =>
+        ok({ list: [{ id: 9, task_id: 2, title: 'Review an app', status: 'rejected', reason: 'Screenshot unreadable', reward_money: '0.80', reward_score: 5, create_time: 1_700_000_000, review_time: 1_700_000_100 }], total: 1 }),
+      ),
     );
     renderAt('/tracking', <p />);
     expect(await screen.findByText('Survey 40')).toBeTruthy();
@@ -152,6 +157,10 @@ describe('/tracking and the task list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Timed out')).toBeTruthy();
     expect(pages).toEqual(['1', '2']);
+    const quick = screen.getByRole('table', { name: 'Quick tasks' });
+    expect(within(quick).getByText('Review an app')).toBeTruthy();
+    expect(within(quick).getByText('Rejected')).toBeTruthy();
+    expect(within(quick).getByText('Screenshot unreadable')).toBeTruthy();
   });
 
   it('shows the surveys open to the member, each starting through /interface', async () => {
@@ -171,5 +180,60 @@ describe('/tracking and the task list', () => {
     server.use(http.get('/api/survey/tasks', () => ok({ list: [] })));
     renderAt('/user', <p />);
     expect(await screen.findByText('No survey is open to you right now. Please check again later.')).toBeTruthy();
+  });
+});
+
+describe('/quicktask', () => {
+  const task = {
+    id: 2, title: 'Review an app', description: 'Install it and rate it', reward_money: '0.80', reward_score: 5, review: 'manual', my_status: null, my_reason: '',
+    form: {
+      type: 'object', required: ['name', 'platform', 'proof'],
+      properties: {
+        name: { type: 'string', title: 'Your name', maxLength: 20 },
+        platform: { type: 'string', title: 'Platform', enum: ['ios', 'android'], 'x-ui': { options: { ios: 'iPhone', android: 'Android' } } },
+        proof: { type: 'string', title: 'Screenshot', 'x-ui': { widget: 'image' } },
+      },
+    },
+  };
+
+  it('draws the task’s form from its schema, uploads the image, shows refusals on their field, then the result', async () => {
+    signIn();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/survey/quickTasks', () => ok({ list: [task, { ...task, id: 3, title: 'Done already', my_status: 'approved' }] })),
+      http.post('/api/ajax/upload', () => ok({ file: { url: '/storage/default/20261123/proof.png' } })),
+      http.post('/api/survey/quickTaskSubmit', async ({ request }) => {
+        const body = (await request.json()) as { answers: Record<string, unknown> };
+        bodies.push(body);
+        if (body.answers.name === '') return fail('Your name cannot be empty', 0, { field: 'name' });
+        return ok({ id: 11, status: 'pending' }, 'Submitted, waiting for review');
+      }),
+    );
+    const { router } = renderAt('/quicktask', <p />);
+    expect(await screen.findByText('Done already')).toBeTruthy();
+    expect(screen.getByText('Approved and credited')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Fill in' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=2'));
+    expect(await screen.findByRole('heading', { name: 'Review an app' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/Platform/), { target: { value: 'ios' } });
+    expect(screen.getByRole('option', { name: 'iPhone' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Screenshot/), { target: { files: [new File(['png'], 'proof.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('img', { name: 'Screenshot' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toBe('Your name cannot be empty');
+    expect(refusal.closest('.ba-survey__field')?.querySelector('label')?.textContent).toContain('Your name');
+
+    fireEvent.change(screen.getByLabelText(/Your name/), { target: { value: 'Amy' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Submitted, waiting for review');
+    expect(bodies.at(-1)).toEqual({ id: 2, answers: { name: 'Amy', platform: 'ios', proof: '/storage/default/20261123/proof.png' } });
+  });
+
+  it('sends strangers to member login and back', async () => {
+    const { router } = renderAt('/quicktask?id=2', <p />);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/quicktask?id=2');
   });
 });

@@ -40,12 +40,45 @@ export interface SurveyRecord {
   finish_time: number | null;
 }
 
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
+
+export interface QuickTask {
+  id: number;
+  title: string;
+  description: string;
+  /** the fields, as a JSON schema of our schema keywords */
+  form: { type: 'object'; required?: string[]; properties: Record<string, Record<string, unknown>> };
+  reward_money: string;
+  reward_score: number;
+  review: 'manual' | 'auto';
+  my_status: SubmissionStatus | null;
+  my_reason: string;
+}
+
+export interface QuickTaskRecord {
+  id: number;
+  task_id: number;
+  title: string;
+  status: SubmissionStatus;
+  reason: string;
+  reward_money: string;
+  reward_score: number;
+  create_time: number;
+  review_time: number | null;
+}
+
 export interface SurveyApi {
   tasks(): Promise<SurveyTask[]>;
   /** the provider's entry URL with our rid */
   start(id: number): Promise<string>;
   outcome(page: OutcomePage, query: string): Promise<OutcomeReport>;
   records(page: number, limit: number): Promise<{ list: SurveyRecord[]; total: number }>;
+  quickTasks(): Promise<QuickTask[]>;
+  /** answers the status the submission got and the server's message */
+  submitQuickTask(id: number, answers: Record<string, unknown>): Promise<{ status: SubmissionStatus; message: string }>;
+  quickTaskRecords(page: number, limit: number): Promise<{ list: QuickTaskRecord[]; total: number }>;
+  /** uploads an image as the member; answers its stored URL */
+  uploadImage(file: File): Promise<string>;
 }
 
 export function createSurveyApi(client: HttpClient = httpClient): SurveyApi {
@@ -64,10 +97,31 @@ export function createSurveyApi(client: HttpClient = httpClient): SurveyApi {
     async records(page, limit) {
       return (await client.request<{ list: SurveyRecord[]; total: number }>('/api/survey/records', { ...quiet, params: { page, limit } })).data;
     },
+    async quickTasks() {
+      return (await client.request<{ list: QuickTask[] }>('/api/survey/quickTasks', quiet)).data.list;
+    },
+    async submitQuickTask(id, answers) {
+      const envelope = await client.request<{ status: SubmissionStatus }>('/api/survey/quickTaskSubmit', { ...quiet, method: 'POST', data: { id, answers } });
+      return { status: envelope.data.status, message: envelope.msg };
+    },
+    async quickTaskRecords(page, limit) {
+      return (await client.request<{ list: QuickTaskRecord[]; total: number }>('/api/survey/quickTaskRecords', { ...quiet, params: { page, limit } })).data;
+    },
+    async uploadImage(file) {
+      const data = new FormData();
+      data.append('file', file, file.name);
+      return (await client.request<{ file: { url: string } }>('/api/ajax/upload', { ...quiet, method: 'POST', data, upload: true })).data.file.url;
+    },
   };
 }
 
 export const surveyApi: SurveyApi = createSurveyApi();
+
+/** The field a refusal names (`data.field`), if any. */
+export function fieldOf(error: unknown): string | undefined {
+  const data = (error as { body?: { data?: { field?: unknown } } }).body?.data;
+  return data && typeof data.field === 'string' ? data.field : undefined;
+}
 
 /** The server's message of a failed call (react-admin `HttpError` carrying the envelope). */
 export function messageOf(error: unknown): string {
