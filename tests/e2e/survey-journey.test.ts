@@ -58,7 +58,6 @@ afterAll(async () => {
 describe('survey journey', () => {
   it('an admin publishes a survey, a member takes it and is credited once', async () => {
     const admin = await newPage(rig.browser);
-    let surveyId = 0;
     try {
       const { page } = admin;
       await loginAs(page, rig.server);
@@ -87,7 +86,6 @@ describe('survey journey', () => {
       await main.getByRole('cell', { name: 'Coffee habits', exact: true }).waitFor();
       const stored = (await rig.server.server.app.db.selectFrom('survey').selectAll().where('title', '=', 'Coffee habits').executeTakeFirstOrThrow()) as Record<string, unknown>;
       expect(stored).toMatchObject({ status: 'active', reward_money: 150 });
-      surveyId = Number(stored.id);
       expect(await errorToasts(page).count()).toBe(0);
       expect(admin.errors).toEqual([]);
     } finally {
@@ -97,12 +95,15 @@ describe('survey journey', () => {
     const member = await newPage(rig.browser);
     try {
       const { page } = member;
-      // Start: the member is asked to log in first, then goes on to the survey.
-      await page.goto(url(rig.server, `/interface?id=${surveyId}`));
-      await page.waitForURL(/\/user\/login\?redirect=/);
+      // The member logs in, finds the survey among the tasks open to them, and starts it.
+      await page.goto(url(rig.server, '/user'));
+      await page.waitForURL(/\/user\/login/);
       await page.getByRole('textbox', { name: '用户名 / 邮箱 / 手机号' }).fill(MEMBER.username);
       await page.getByLabel('密码', { exact: true }).fill(MEMBER.password);
       await page.getByRole('button', { name: '登录', exact: true }).click();
+      const task = page.getByRole('listitem').filter({ hasText: 'Coffee habits' });
+      await task.getByText('奖励 ¥1.50 + 0 积分').waitFor();
+      await task.getByRole('link', { name: '开始答题' }).click();
       await page.waitForURL(`${siteUrl}/survey?rid=*`);
       await page.getByRole('heading', { name: 'Do you like coffee?' }).waitFor();
       await page.getByRole('button', { name: 'Finish' }).click();

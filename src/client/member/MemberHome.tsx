@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { useDocumentTitle } from '../components/document-title.js';
 import { LanguageSwitch } from '../components/LanguageSwitch.js';
 import { LogoMark } from '../components/login-art.js';
@@ -7,15 +7,17 @@ import { formatDateTime } from '../format/datetime.js';
 import { isUserLoggedIn, readUserInfo } from '../http/session.js';
 import { useMessages } from '../i18n/use-messages.js';
 import { memberApi, type MemberApi } from './login/member-api.js';
+import { TaskList } from './pages/tasks/TaskList.js';
+import { surveyApi, type SurveyApi } from '../pages/survey/survey-api.js';
 import './member-home.css';
 
-const MESSAGE_FILES = ['member/home'] as const;
+const MESSAGE_FILES = ['member/home', 'common/survey'] as const;
 
 /**
- * The member landing at `/user` (the full member centre is a later piece of work): who is signed in,
- * balance and points, and logout. Without a member session it sends to `/user/login`.
+ * The member landing at `/user`: who is signed in, balance and points, the surveys open to them, links
+ * to their records and quick tasks, and logout. Without a member session it sends to `/user/login`.
  */
-export function MemberHome({ api = memberApi, reload = () => window.location.reload() }: { api?: MemberApi; reload?: () => void }) {
+export function MemberHome({ api = memberApi, surveys = surveyApi, reload = () => window.location.reload() }: { api?: MemberApi; surveys?: SurveyApi; reload?: () => void }) {
   const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
   const [leaving, setLeaving] = useState(false);
   useDocumentTitle(ready ? t('memberHome.title') : '');
@@ -72,7 +74,11 @@ export function MemberHome({ api = memberApi, reload = () => window.location.rel
               <strong className="ba-member__time">{formatDateTime(info.last_login_time) || '-'}</strong>
             </div>
           </section>
-          <p className="ba-member__note">{t('memberHome.comingSoon')}</p>
+          <nav className="ba-member__links">
+            <Link to="/tracking">{t('survey.tracking.title')}</Link>
+            <Link to="/quicktask">{t('survey.quickTask.title')}</Link>
+          </nav>
+          <TaskList t={t} api={surveys} />
         </main>
       )}
     </div>

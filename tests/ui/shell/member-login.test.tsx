@@ -7,6 +7,7 @@ import { readUserInfo } from '../../../src/client/http/session.js';
 import { MemberHome } from '../../../src/client/member/MemberHome.js';
 import { MemberLoginPage } from '../../../src/client/member/login/MemberLoginPage.js';
 import { createMemberApi } from '../../../src/client/member/login/member-api.js';
+import { createSurveyApi } from '../../../src/client/pages/survey/survey-api.js';
 import { fail, http, ok, testClient, useEnglish } from './support.js';
 
 const server = setupServer();
@@ -15,6 +16,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   localStorage.clear();
   useEnglish();
+  // The landing lists the surveys open to the member.
+  server.use(http.get('/api/survey/tasks', () => ok({ list: [{ id: 3, title: 'Coffee habits', description: '', reward_money: '1.50', reward_score: 10, loi_minutes: 9, end_time: null }] })));
 });
 afterEach(() => {
   cleanup();
@@ -27,10 +30,11 @@ const member = { id: 7, username: 'amy', nickname: 'Amy', email: '', mobile: '',
 function renderMember(path: string, reload = vi.fn()) {
   const { client } = testClient(path);
   const api = createMemberApi(client);
+  const surveys = createSurveyApi(client);
   const router = createMemoryRouter(
     [
       { path: '/user/login', element: <MemberLoginPage api={api} /> },
-      { path: '/user', element: <MemberHome api={api} reload={reload} /> },
+      { path: '/user', element: <MemberHome api={api} surveys={surveys} reload={reload} /> },
     ],
     { initialEntries: [path] },
   );
@@ -62,6 +66,8 @@ describe('member login', () => {
     expect(readUserInfo()).toMatchObject({ id: 7, token: 'utok' });
     expect(await screen.findByText('Welcome back, Amy')).toBeTruthy();
     expect(screen.getByText('12.50')).toBeTruthy();
+    expect(await screen.findByText('Coffee habits')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start' }).getAttribute('href')).toBe('/interface?id=3');
   });
 
   it('shows the refusal from the server', async () => {
