@@ -1,3 +1,4 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { Row } from '../../schema/definition.js';
 import { errors } from '../errors.js';
 
@@ -12,4 +13,18 @@ export function paging(query: Row): { page: number; limit: number } {
     throw errors.invalidPaging(PAGE_LIMIT);
   }
   return { page, limit };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared by schemas at run time
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+/**
+ * The page `?page&limit` asks for of the rows `base` selects, and their total: `rows` adds the columns
+ * and the order to `base`.
+ */
+export async function pageOf(query: Row, base: AnySelect, rows: (base: AnySelect) => AnySelect): Promise<{ rows: Row[]; total: number }> {
+  const { page, limit } = paging(query);
+  const total = (await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
+  const found = (await rows(base).limit(limit).offset((page - 1) * limit).execute()) as Row[];
+  return { rows: found, total: Number(total.total) };
 }

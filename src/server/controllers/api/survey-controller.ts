@@ -5,7 +5,7 @@ import { CallbackRefused, recordCallback, recordRedirect } from '../../services/
 import { submitQuickTask, type QuickTaskRow } from '../../services/survey/quick-tasks.js';
 import { availableSurveys, startSurvey } from '../../services/survey/tasks.js';
 import type { Controller, RequestContext } from '../controller.js';
-import { paging } from '../paging.js';
+import { pageOf } from '../paging.js';
 
 /**
  * `/api/survey/*`: the member's task list, starting a survey, the outcome pages' report, the member's
@@ -92,16 +92,12 @@ async function outcome(ctx: RequestContext) {
 
 async function records(ctx: RequestContext) {
   const identity = member(ctx);
-  const { page, limit } = paging(ctx.query);
-  const base = ctx.app.db.selectFrom('survey_participation as p').where('p.user_id', '=', identity.id);
-  const total = (await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
-  const rows = (await base
-    .leftJoin('survey as s', 's.id', 'p.survey_id')
-    .select(['p.id', 'p.survey_id', 's.title', 'p.status', 'p.credit_state', 'p.reward_money', 'p.reward_score', 'p.credited_money', 'p.credited_score', 'p.enter_time', 'p.finish_time'])
-    .orderBy('p.id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute()) as Record<string, unknown>[];
+  const { rows, total } = await pageOf(ctx.query, ctx.app.db.selectFrom('survey_participation as p').where('p.user_id', '=', identity.id), (base) =>
+    base
+      .leftJoin('survey as s', 's.id', 'p.survey_id')
+      .select(['p.id', 'p.survey_id', 's.title', 'p.status', 'p.credit_state', 'p.reward_money', 'p.reward_score', 'p.credited_money', 'p.credited_score', 'p.enter_time', 'p.finish_time'])
+      .orderBy('p.id', 'desc'),
+  );
   return {
     list: rows.map((row) => ({
       ...row,
@@ -115,7 +111,7 @@ async function records(ctx: RequestContext) {
       enter_time: Number(row.enter_time),
       finish_time: row.finish_time === null ? null : Number(row.finish_time),
     })),
-    total: Number(total.total),
+    total,
   };
 }
 
@@ -158,23 +154,19 @@ async function quickTaskSubmit(ctx: RequestContext) {
 
 async function quickTaskRecords(ctx: RequestContext) {
   const identity = member(ctx);
-  const { page, limit } = paging(ctx.query);
-  const base = ctx.app.db.selectFrom('quick_task_submission as s').where('s.user_id', '=', identity.id);
-  const total = (await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
-  const rows = (await base
-    .leftJoin('quick_task as t', 't.id', 's.task_id')
-    .select(['s.id', 's.task_id', 't.title', 's.status', 's.reason', 's.reward_money', 's.reward_score', 's.create_time', 's.review_time'])
-    .orderBy('s.id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute()) as Record<string, unknown>[];
+  const { rows, total } = await pageOf(ctx.query, ctx.app.db.selectFrom('quick_task_submission as s').where('s.user_id', '=', identity.id), (base) =>
+    base
+      .leftJoin('quick_task as t', 't.id', 's.task_id')
+      .select(['s.id', 's.task_id', 't.title', 's.status', 's.reason', 's.reward_money', 's.reward_score', 's.create_time', 's.review_time'])
+      .orderBy('s.id', 'desc'),
+  );
   return {
     list: rows.map((row) => ({
       id: Number(row.id), task_id: Number(row.task_id), title: row.title ?? '', status: row.status, reason: row.reason,
       reward_money: centsToYuan(row.reward_money), reward_score: Number(row.reward_score),
       create_time: Number(row.create_time), review_time: row.review_time === null ? null : Number(row.review_time),
     })),
-    total: Number(total.total),
+    total,
   };
 }
 
