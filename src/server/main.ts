@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SchemaError } from '../schema/normalise.js';
@@ -9,9 +9,26 @@ import { settingsFromEnv } from './settings.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** What the client build is made of: its sources, the schemas (screens, menus) and the message files. */
+const CLIENT_SOURCES = ['src/client', 'src/schema', 'src/contract', 'schemas', 'locales', 'vite.config.ts', 'package-lock.json'];
+
+/** The newest modification time among the files below `path`. */
+function newestChange(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path, { withFileTypes: true }).reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry.name))), stat.mtimeMs);
+}
+
+/** Build the client when there is no build, or when a source (a new schema, say) changed since the last one. */
 async function ensureClientBuild(clientDir: string): Promise<void> {
-  if (existsSync(join(clientDir, 'index.html'))) return;
-  console.log('No client build found: building it once (vite build)…');
+  const built = join(clientDir, 'index.html');
+  if (existsSync(built)) {
+    const sourcesChanged = CLIENT_SOURCES.map((path) => join(projectRoot, path)).filter(existsSync).some((path) => newestChange(path) > statSync(built).mtimeMs);
+    if (!sourcesChanged) return;
+    console.log('The client sources changed since the last build: building it again (vite build)…');
+  } else {
+    console.log('No client build found: building it once (vite build)…');
+  }
   const { build } = await import('vite');
   await build({ configFile: join(projectRoot, 'vite.config.ts'), root: join(projectRoot, 'src/client'), logLevel: 'warn' });
 }
