@@ -225,6 +225,8 @@ export interface SurveySurveyRow {
   end_time?: number | null;
   /** Visible to member groups (empty = all) */
   visible_groups?: number[];
+  /** Visible to teams (empty = all) */
+  visible_teams?: number[];
   /** Starts */
   starts?: number;
   /** Completes */
@@ -669,6 +671,8 @@ export interface SystemUserRow {
   id?: number;
   /** Group */
   group_id: number;
+  /** Team */
+  teamid?: number | null;
   /** Username */
   username: string;
   /** Nickname */
@@ -805,6 +809,24 @@ export interface SystemUserScoreLogRow {
   create_time?: number | null;
 }
 
+/** Team (`team/team`) */
+export interface TeamTeamRow {
+  /** ID */
+  id?: number;
+  /** Team name */
+  name: string;
+  /** Leader */
+  leader_id?: number | null;
+  /** Commission rate (basis points) */
+  commission_rate_bp?: number;
+  /** Status */
+  status?: 'enable' | 'disable';
+  /** Update time */
+  update_time?: number | null;
+  /** Create time */
+  create_time?: number | null;
+}
+
 /** The row type of every resource, by schema `$id`. */
 export interface ResourceRows {
   'survey/member_ranking': SurveyMemberRankingRow;
@@ -835,6 +857,7 @@ export interface ResourceRows {
   'system/user_money_log': SystemUserMoneyLogRow;
   'system/user_rule': SystemUserRuleRow;
   'system/user_score_log': SystemUserScoreLogRow;
+  'team/team': TeamTeamRow;
 }
 
 export type ResourceId = keyof ResourceRows;

@@ -226,6 +226,25 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(after.list.map((task) => task.id)).not.toContain(open);
     });
 
+    it('opens a survey limited to teams or groups to their members only', async () => {
+      const provider = await createProvider();
+      await ok(admin('team.Team/add', { body: { name: `Team ${++counter}` } }));
+      const team = await row('team', 'name', `Team ${counter}`);
+      const forTeam = await createSurvey(provider.id, { visible_teams: [team.id] });
+      const forTeamOrGroup = await createSurvey(provider.id, { visible_teams: [team.id], visible_groups: [groupId] });
+      const inTeam = await createMember();
+      await ok(admin('user.User/edit', { body: { id: inTeam.id, teamid: team.id } }));
+      const outside = await createMember();
+
+      const seen = async (member: { token: string }) => (await ok(server.api<{ list: Row[] }>('survey/tasks', { userToken: member.token }))).list.map((task) => task.id);
+      expect(await seen(inTeam)).toEqual(expect.arrayContaining([forTeam, forTeamOrGroup]));
+      expect(await seen(outside)).toContain(forTeamOrGroup);
+      expect(await seen(outside)).not.toContain(forTeam);
+      const refused = await start(forTeam, outside);
+      expect({ code: refused.code, msg: refused.msg }).toEqual({ code: 0, msg: 'This survey is not open to you' });
+      await startOk(forTeam, inTeam);
+    });
+
     it('refuses starts with a clear message and writes nothing', async () => {
       const provider = await createProvider();
       const member = await createMember();

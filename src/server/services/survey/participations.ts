@@ -57,6 +57,7 @@ export interface SurveyRow {
   start_time: number | null;
   end_time: number | null;
   visible_groups: string | null;
+  visible_teams: string | null;
   status: string;
 }
 

@@ -11,13 +11,16 @@ import { appendEvent, newRid, type SurveyRow } from './participations.js';
  * Which surveys a member may take now, and starting one (the task list and `/interface`).
  */
 
-function groupIdsOf(survey: Pick<SurveyRow, 'visible_groups'>): number[] {
-  return String(survey.visible_groups ?? '').split(',').filter(Boolean).map(Number);
+function idsOf(csv: string | null): number[] {
+  return String(csv ?? '').split(',').filter(Boolean).map(Number);
 }
 
-function visibleTo(survey: Pick<SurveyRow, 'visible_groups'>, member: Identity): boolean {
-  const groups = groupIdsOf(survey);
-  return groups.length === 0 || groups.includes(Number(member.account.group_id));
+/** Open to all when it names no group and no team; else to members of one of its groups or teams. */
+function visibleTo(survey: Pick<SurveyRow, 'visible_groups' | 'visible_teams'>, member: Identity): boolean {
+  const groups = idsOf(survey.visible_groups);
+  const teams = idsOf(survey.visible_teams);
+  if (groups.length === 0 && teams.length === 0) return true;
+  return groups.includes(Number(member.account.group_id)) || (member.account.teamid != null && teams.includes(Number(member.account.teamid)));
 }
 
 /** Unix seconds of the start of today in the site's time zone. */
