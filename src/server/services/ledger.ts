@@ -1,5 +1,6 @@
 import type { Db, DialectName } from '../db/connection.js';
 import { nowSeconds } from '../clock.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { errors } from '../errors.js';
 
 /**
@@ -38,10 +39,8 @@ export async function applyLedgerEntry(trx: Db, dialect: DialectName, input: Led
   if (input.memo.trim() === '') throw errors.memoRequired();
   if (!Number.isSafeInteger(input.amount)) throw errors.parameterError();
   if (input.idempotencyKey) {
-    const previous = (await trx.selectFrom(ledger.table).select(['id', 'before', 'after']).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst()) as
-      | { id: number; before: number; after: number }
-      | undefined;
-    if (previous) return { id: Number(previous.id), before: Number(previous.before), after: Number(previous.after), applied: false };
+    const previous = await entryByKey(trx, input.kind, input.idempotencyKey);
+    if (previous) return previous;
   }
   let lookup = trx.selectFrom('user').select(['id', ledger.column]).where('id', '=', input.userId);
   // SQLite serialises writers per database; PostgreSQL needs the row lock.
@@ -68,7 +67,23 @@ export async function applyLedgerEntry(trx: Db, dialect: DialectName, input: Led
   return { id: Number(inserted.id), before, after, applied: true };
 }
 
-/** Apply one entry in a transaction of its own. */
+async function entryByKey(db: Db, kind: LedgerKind, key: string): Promise<LedgerEntry | undefined> {
+  const previous = (await db.selectFrom(LEDGER[kind].table).select(['id', 'before', 'after']).where('idempotency_key', '=', key).executeTakeFirst()) as
+    | { id: number; before: number; after: number }
+    | undefined;
+  return previous ? { id: Number(previous.id), before: Number(previous.before), after: Number(previous.after), applied: false } : undefined;
+}
+
+/**
+ * Apply one entry in a transaction of its own. Two requests with one idempotency key racing: the
+ * loser's insert hits the unique key, and it answers with the winner's entry, as a retry would.
+ */
 export async function recordLedgerEntry(db: Db, dialect: DialectName, input: LedgerEntryInput): Promise<LedgerEntry> {
-  return db.transaction().execute((trx) => applyLedgerEntry(trx, dialect, input));
+  try {
+    return await db.transaction().execute((trx) => applyLedgerEntry(trx, dialect, input));
+  } catch (error) {
+    const winner = input.idempotencyKey && isUniqueViolation(error) ? await entryByKey(db, input.kind, input.idempotencyKey) : undefined;
+    if (winner) return winner;
+    throw error;
+  }
 }
