@@ -2,6 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseQuery } from '../contract/query-string.js';
 import type { AppContext } from './app-context.js';
@@ -12,7 +13,7 @@ import { applyCors } from './http/cors.js';
 import { dispatch, requestLanguage } from './http/dispatch.js';
 import { envelopeOf, sendEnvelope } from './http/envelope.js';
 import { createRequestGuards } from './http/request-guards.js';
-import { adminApiBase } from '../contract/headers.js';
+import { adminApiBase, DEFAULT_LANGUAGE } from '../contract/headers.js';
 import { fileOfUrl, STORAGE_URL_PREFIX } from './uploads/storage.js';
 
 export interface AppOptions {
@@ -21,18 +22,39 @@ export interface AppOptions {
   logger?: boolean;
 }
 
+/** JSON and urlencoded bodies at most this long. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Fastify's own client errors, answered with our messages. */
+const FRAMEWORK_ERRORS: Readonly<Record<string, () => ApiError>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: errors.invalidBody,
+  FST_ERR_CTP_EMPTY_JSON_BODY: errors.invalidBody,
+  FST_ERR_CTP_BODY_TOO_LARGE: errors.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: errors.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: errors.parameterError,
+};
+
 /** The HTTP server: API areas on the BuildAdmin contract, the SPA, and static assets. */
 export async function buildApp(app: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const server = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     routerOptions: { querystringParser: (text: string) => parseQuery(text), caseSensitive: true, ignoreTrailingSlash: true },
-    bodyLimit: 20 * 1024 * 1024,
+    // JSON and form bodies: a form never needs more; uploads are read by multipart with their own limit.
+    bodyLimit: JSON_BODY_LIMIT,
     // Whose X-Forwarded-For to believe for the client address (logs, throttle, blacklist).
     trustProxy: app.settings.trustProxy,
     // Malformed URLs and headers are the client's mistake: answer with the envelope, not a bare 400.
     frameworkErrors: (_error, request, reply) => {
       const { t } = requestLanguage(app, request);
       sendEnvelope(reply, envelopeOf(errors.parameterError(), t, Math.floor(Date.now() / 1000)));
+    },
+    // Errors before a request is parsed (an oversize URL or header block, a garbled request line): the
+    // envelope too, in the default language, since no header could be read.
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return socket.destroy(error);
+      const [status, outcome] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, errors.headersTooLarge()] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, errors.requestTimeout()] : [400, errors.parameterError()];
+      const body = JSON.stringify(envelopeOf(outcome, app.messages.translator(DEFAULT_LANGUAGE), Math.floor(Date.now() / 1000)));
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
     },
   });
 
@@ -64,7 +86,7 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Unparseable bodies, wrong content types, oversize payloads: the client's mistake, a handled answer.
-      const answer = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? errors.invalidBody() : errors.parameterError();
+      const answer = FRAMEWORK_ERRORS[error.code]?.() ?? errors.parameterError();
       return sendEnvelope(reply, envelopeOf(answer, t, time));
     }
     request.log.error({ err: error }, 'unhandled error');

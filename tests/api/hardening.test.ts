@@ -52,3 +52,32 @@ describe.each(DATABASES)('hardening on %s', (kind) => {
     expect(Number(((await db().selectFrom('user').select('score').where('id', '=', id).executeTakeFirstOrThrow()) as Row).score)).toBe(5);
   });
 });
+
+describe('framework errors as envelopes', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('sqlite');
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers an oversize URL, body, wrong content type and broken JSON with the translated envelope', async () => {
+    const longUrl = await server.raw(`/api/common/clickCaptcha?id=${'a'.repeat(40_000)}`);
+    expect(longUrl.status).toBe(431);
+    expect(await longUrl.json()).toMatchObject({ code: 0, msg: '请求地址或请求头过长' });
+
+    const post = (body: string, type: string) => server.raw('/api/user/checkIn', { method: 'POST', headers: { 'content-type': type, 'think-lang': 'en' }, body });
+    const cases: [Response, string][] = [
+      [await post(`{"username":"${'x'.repeat(1_100_000)}"}`, 'application/json'), 'The request body is too large'],
+      [await post('<a/>', 'text/xml'), 'The content type of the request is not supported'],
+      [await post('{bad', 'application/json'), 'The request body is not valid JSON'],
+    ];
+    for (const [response, msg] of cases) {
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toMatchObject({ code: 0, msg });
+    }
+  });
+});
