@@ -32,6 +32,78 @@ describe.each(DATABASES)('hardening on %s', (kind) => {
     await server?.close();
   });
 
+  /** The schemas with an API, and their integer key: every case below is generated from them. */
+  function resources(action: string) {
+    const { app } = server.server;
+    // Resources whose action is their own (config's grouped index, say) answer in their own way.
+    return [...app.resources.values()].filter((definition) => definition.controller && !app.controllers.forResource(definition.id)?.hooks?.actions?.[action]);
+  }
+
+  it('refuses out-of-range and fractional numbers and NUL characters in every list, with the envelope', async () => {
+    const nul = 'The request contains a character that is not allowed (NUL)';
+    for (const definition of resources('index')) {
+      const path = `${definition.controller}/index`;
+      const key = definition.fields.find((field) => field.name === definition.primaryKey);
+      const cases: [Record<string, unknown>, string | undefined][] = [[{ quickSearch: 'a\u0000b' }, nul]];
+      if (key?.wireType === 'integer') {
+        const invalid = `Invalid search value for ${key.name}`;
+        cases.push(
+          [{ search: [{ field: key.name, val: '99999999999999999999', operator: '=' }] }, invalid],
+          [{ search: [{ field: key.name, val: '1.5', operator: '=' }] }, invalid],
+          [{ initKey: key.name, initValue: '99999999999999999999' }, undefined],
+        );
+      }
+      for (const [query, msg] of cases) {
+        const answer = await admin(path, { query });
+        expect(answer.status, `${path} ${JSON.stringify(query)}`).toBe(200);
+        expect(answer.code, `${path} ${JSON.stringify(query)}: ${answer.msg}`).toBe(0);
+        if (msg) expect(answer.msg, path).toBe(msg);
+      }
+    }
+  });
+
+  it('refuses a NUL character in every text field of every add and edit, writing nothing', async () => {
+    const nul = 'The request contains a character that is not allowed (NUL)';
+    for (const definition of resources('add')) {
+      const texts = definition.fields.filter((field) => field.wireType === 'string' && !field.readOnly && field.storage);
+      if (texts.length === 0) continue;
+      const before = Number(((await db().selectFrom(definition.table).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as Row).total);
+      for (const field of texts) {
+        for (const action of ['add', 'edit']) {
+          const answer = await admin(`${definition.controller}/${action}`, { body: { [definition.primaryKey]: 1, [field.name]: 'a\u0000b' } });
+          expect({ status: answer.status, code: answer.code, msg: answer.msg }, `${definition.controller}/${action} ${field.name}`).toEqual({ status: 200, code: 0, msg: nul });
+        }
+      }
+      const after = Number(((await db().selectFrom(definition.table).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as Row).total);
+      // Refused writes are still logged: the log grows, nothing else.
+      if (definition.table !== 'admin_log') expect(after, definition.table).toBe(before);
+    }
+  });
+
+  it('refuses a NUL in the login name of both areas without a token, in both languages', async () => {
+    const admins = await server.admin('Index/login', { body: { username: 'ad\u0000min', password: 'whatever1' } });
+    expect({ code: admins.code, msg: admins.msg, data: admins.data }).toEqual({ code: 0, msg: 'The request contains a character that is not allowed (NUL)', data: null });
+    const members = await server.api('user/checkIn', { body: { tab: 'login', username: 'us\u0000er', password: 'whatever1' }, lang: 'zh-cn' });
+    expect({ code: members.code, msg: members.msg }).toEqual({ code: 0, msg: '请求中含有不允许的字符（NUL）' });
+    // The attempt is in the admin log, without the NUL.
+    const logged = (await db().selectFrom('admin_log').select(['username', 'data']).orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
+    expect(logged.username).toBe('admin');
+    expect(String(logged.data)).not.toContain('\\u0000');
+  });
+
+  it('keeps a bounded, masked summary of a huge login request in the admin log', async () => {
+    const answer = await server.admin('Index/login', { body: { username: 'admin', password: 'Wrong_pass1', extra: 'x'.repeat(900_000), list: Array.from({ length: 5000 }, (_, index) => index), nested: { a: { b: { c: { d: { e: 'deep' } } } } } } });
+    expect(answer.code).toBe(0);
+    const logged = (await db().selectFrom('admin_log').select('data').orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
+    const text = String(logged.data);
+    expect(text.length).toBeLessThanOrEqual(8 * 1024);
+    const data = JSON.parse(text) as Row;
+    expect(data.password).toBe('***');
+    expect(data.username).toBe('admin');
+    expect(String(data.extra)).toMatch(/^x+…\(900000\)$/);
+    expect(String(data.extra).length).toBeLessThan(600);
+  });
+
   it('answers every retry of one idempotency key with the first call’s result, writing one entry', async () => {
     const id = await addMember();
     const answers = await Promise.all(

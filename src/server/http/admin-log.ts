@@ -6,13 +6,49 @@ import type { RequestContext } from '../controllers/controller.js';
 /** `password`, `smtp_pass`, `salt`, `refreshToken`, `client_secret`…: masked in the admin log */
 const SECRET_KEY = /pass|salt|token|secret/i;
 
-/** Request data for the log with every key that looks like a secret replaced by `***`. */
-export function maskSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskSecrets);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Row).map(([key, item]) => [key, SECRET_KEY.test(key) ? '***' : maskSecrets(item)]));
+/** The log keeps a summary of the request, never the whole of a large one (anyone may post to login). */
+export const LOG_DATA_LIMIT = 8 * 1024;
+
+interface SummaryLimits {
+  text: number;
+  items: number;
+}
+
+/** Ever tighter summaries, tried in turn until one fits in `LOG_DATA_LIMIT`. */
+const SUMMARIES: readonly SummaryLimits[] = [{ text: 500, items: 50 }, { text: 100, items: 20 }, { text: 20, items: 5 }];
+const MAX_DEPTH = 4;
+
+function cut(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}…(${text.length})` : text;
+}
+
+/**
+ * Request data for the log: keys that look like secrets masked as `***`, long texts cut, at most
+ * `items` entries per list or object and a few levels, NUL characters dropped (PostgreSQL refuses them).
+ */
+export function maskSecrets(value: unknown, limits: SummaryLimits = SUMMARIES[0], depth = 0): unknown {
+  if (typeof value === 'string') return cut(value.replaceAll('\u0000', ''), limits.text);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '…';
+  if (Array.isArray(value)) {
+    const items = value.slice(0, limits.items).map((item) => maskSecrets(item, limits, depth + 1));
+    return value.length > limits.items ? [...items, `…(${value.length})`] : items;
   }
-  return value;
+  const entries = Object.entries(value as Row);
+  const kept = entries
+    .slice(0, limits.items)
+    .map(([key, item]) => [cut(key.replaceAll('\u0000', ''), limits.text), SECRET_KEY.test(key) ? '***' : maskSecrets(item, limits, depth + 1)]);
+  if (entries.length > limits.items) kept.push(['…', entries.length]);
+  return Object.fromEntries(kept);
+}
+
+/** The logged request data: the first summary that fits, always valid JSON of at most `LOG_DATA_LIMIT`. */
+export function logData(params: Row): string {
+  for (const limits of SUMMARIES) {
+    const text = JSON.stringify(maskSecrets(params, limits));
+    if (text.length <= LOG_DATA_LIMIT) return text;
+  }
+  return JSON.stringify({ '…': Object.keys(params).length });
 }
 
 /** Admin writes (POST/DELETE) are logged, except reads that happen to be POSTs and logout (§5.9). */
@@ -36,15 +72,15 @@ async function titleOf(ctx: RequestContext): Promise<string> {
 
 export async function writeAdminLog(ctx: RequestContext): Promise<void> {
   const identity = ctx.identity?.area === 'admin' ? ctx.identity : undefined;
-  const username = identity?.username ?? (typeof ctx.params.username === 'string' ? ctx.params.username : 'Unknown');
+  const username = identity?.username ?? (typeof ctx.params.username === 'string' ? ctx.params.username.replaceAll('\u0000', '') : 'Unknown');
   await ctx.app.db
     .insertInto('admin_log')
     .values({
       admin_id: identity?.id ?? 0,
       username: username.slice(0, 20),
-      url: ctx.request.url.slice(0, 1500),
+      url: ctx.request.url.replace(/%00/gi, '').slice(0, 1500),
       title: (await titleOf(ctx)).slice(0, 100),
-      data: JSON.stringify(maskSecrets(ctx.params)),
+      data: logData(ctx.params),
       ip: ctx.ip.slice(0, 50),
       useragent: ctx.userAgent.slice(0, 255),
       create_time: nowSeconds(),

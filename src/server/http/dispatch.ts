@@ -32,6 +32,13 @@ function asRow(value: unknown): Row {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Row) : {};
 }
 
+/** Whether a NUL character hides in the request's keys or texts (PostgreSQL cannot store one; no form sends one). */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 8) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
 /** The request language and a translator, available before routing so 404s are translated too. */
 export function requestLanguage(app: AppContext, request: FastifyRequest) {
   const query = asRow(request.query);
@@ -69,6 +76,7 @@ export async function dispatch(app: AppContext, area: Area, request: FastifyRequ
 
   let outcome: unknown;
   try {
+    if (containsNul(params)) throw errors.invalidCharacter();
     await authenticate(ctx);
     if (needsLogin(controller, action)) {
       if (ctx.tokenExpired) throw errors.tokenExpired();

@@ -59,8 +59,9 @@ function columnValue(field: FieldDefinition, value: unknown): unknown {
   if (value === null || typeof value === 'object') throw errors.invalidSearchValue(field.name);
   const text = String(value).trim();
   if (isNumeric(field)) {
-    const numeric = field.storage?.type === 'money' ? /^-?\d+(\.\d+)?$/ : /^-?\d+(\.\d+)?$/;
-    if (!numeric.test(text)) throw errors.invalidSearchValue(field.name);
+    // Whole-number columns take whole numbers in range: PostgreSQL refuses `1.5` or 20 digits for a bigint.
+    const whole = field.storage?.type === 'bigint' || field.storage?.type === 'boolean';
+    if (!(whole ? /^-?\d{1,15}$/ : /^-?\d{1,13}(\.\d{1,6})?$/).test(text)) throw errors.invalidSearchValue(field.name);
     return toStorage(field, text);
   }
   if (text.length > 1000) throw errors.invalidSearchValue(field.name);
