@@ -7,6 +7,8 @@ import { dashboardController } from './admin/dashboard-controller.js';
 import { adminAjaxController, memberAjaxController } from './ajax-controller.js';
 import { accountController } from './api/account-controller.js';
 import { commonController } from './api/common-controller.js';
+import { emsController } from './api/ems-controller.js';
+import { smsController } from './api/sms-controller.js';
 import { userController } from './api/user-controller.js';
 import { ControllerRegistry } from './controller.js';
 
@@ -19,6 +21,7 @@ export function createControllerRegistry(definitions: Iterable<ResourceDefinitio
   const handWritten = [
     indexController, dashboardController, adminInfoController, adminAjaxController,
     userController, commonController, accountController, memberAjaxController,
+    emsController, smsController,
   ];
   for (const controller of handWritten) registry.register(controller);
   return registry;

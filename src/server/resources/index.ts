@@ -11,6 +11,7 @@ import { attachmentHooks } from './routine/attachment.js';
 import { configHooks } from './routine/config.js';
 import { dataRecycleLogHooks } from './security/data-recycle-log.js';
 import { sensitiveDataLogHooks } from './security/sensitive-data-log.js';
+import { smsOutboxHooks } from './routine/sms-outbox.js';
 
 /**
  * Hooks by schema `$id`. A schema without an entry gets the generic behaviour only: that is all a new
@@ -30,4 +31,5 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   'system/config': configHooks,
   'system/security_data_recycle_log': dataRecycleLogHooks,
   'system/security_sensitive_data_log': sensitiveDataLogHooks,
+  'system/sms_outbox': smsOutboxHooks,
 };

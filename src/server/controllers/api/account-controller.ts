@@ -2,6 +2,7 @@ import type { Row } from '../../../schema/definition.js';
 import { centsToYuan } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import type { Controller, RequestContext } from '../controller.js';
+import { memberAccountActions } from './account-member-actions.js';
 
 /** `/api/account/*`: the member's own ledgers (contract §7.2). */
 
@@ -43,7 +44,8 @@ export const accountController: Controller = {
   name: 'account',
   path: 'account',
   area: 'user',
-  actions: { balance: ledgerAction('user_money_log', 'money'), integral: ledgerAction('user_score_log', 'score') },
-  noNeedLogin: [],
-  noNeedPermission: [],
+  actions: { balance: ledgerAction('user_money_log', 'money'), integral: ledgerAction('user_score_log', 'score'), ...memberAccountActions },
+  noNeedLogin: ['retrievePassword'],
+  // contract §7.2: verification and changeBind need a login but no permission node
+  noNeedPermission: ['retrievePassword', 'verification', 'changeBind'],
 };
