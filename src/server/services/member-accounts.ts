@@ -108,6 +108,7 @@ function fill(template: string, values: Record<string, string>): string {
 /** `POST /api/Ems/send` (contract §7.5). */
 export async function sendEmailCode(requester: Requester, body: Row): Promise<void> {
   const { app } = requester;
+  requireType(app, 'email');
   const smtp = await smtpSettings(app);
   const email = addressOf('email', body.email);
   const event = text(body.event);
@@ -135,6 +136,7 @@ export async function sendEmailCode(requester: Requester, body: Row): Promise<vo
 /** `POST /api/Sms/send {mobile, template_code, event}`: the code goes through the configured SMS driver. */
 export async function sendSmsCode(requester: Requester, body: Row): Promise<void> {
   const { app } = requester;
+  requireType(app, 'mobile');
   const mobile = addressOf('mobile', body.mobile);
   const event = text(body.event);
   if (!(MOBILE_EVENTS as readonly string[]).includes(event)) throw errors.parameterError();
