@@ -367,6 +367,38 @@ describe.each(DATABASES)('member accounts on %s', (kind) => {
     expect((await member('id', id))?.mobile).toBe('13500000001');
   });
 
+  it('proves a bound mobile by SMS, then moves to a new mobile, and retrieves the password by mobile', async () => {
+    const id = await makeMember('mover', 'mover@example.com', '13500000002');
+    const token = await loginMember('mover');
+    // another member's mobile cannot be "verified" by this one
+    const foreign = await server.api('Sms/send', { userToken: token, body: { mobile: '13700000001', template_code: 'user_mobile_verify', event: 'user_mobile_verify' } });
+    expect(foreign.msg).toBe('You can only verify your own account');
+    const verifyCode = await smsCode('13500000002', 'user_mobile_verify', { userToken: token });
+    const wrong = await server.api('account/verification', { userToken: token, body: { type: 'mobile', captcha: verifyCode === '2345' ? '3456' : '2345' } });
+    expect({ code: wrong.code, msg: wrong.msg }).toEqual({ code: 0, msg: 'Please enter the correct verification code' });
+    const verified = await server.api<{ type: string; accountVerificationToken: string }>('account/verification', { userToken: token, body: { type: 'mobile', captcha: verifyCode } });
+    expect(verified.data.type).toBe('mobile');
+    const newCode = await smsCode('13500000003', 'user_change_mobile', { userToken: token });
+    const done = await server.api('account/changeBind', { userToken: token, body: { type: 'mobile', mobile: '13500000003', captcha: newCode, accountVerificationToken: verified.data.accountVerificationToken } });
+    expect(done.code).toBe(1);
+    expect((await member('id', id))?.mobile).toBe('13500000003');
+
+    const resetCode = await smsCode('13500000003', 'user_retrieve_pwd');
+    const reset = await server.api('account/retrievePassword', { body: { type: 'mobile', account: '13500000003', captcha: resetCode, password: 'Mobile_pass4' } });
+    expect(reset.msg).toBe('Password has been changed~');
+    expect(await loginMember('13500000003', 'Mobile_pass4')).not.toBe('');
+    // the reset ended the session that knew the old password
+    expect((await server.api('account/profile', { userToken: token })).code).toBe(303);
+  });
+
+  it('lets one of two simultaneous uses of a code through', async () => {
+    const code = await smsCode('13500000004', 'user_register');
+    const body = (username: string) => ({ tab: 'register', registerType: 'mobile', username, password: MEMBER_PASSWORD, mobile: '13500000004', captcha: code });
+    const answers = await Promise.all([server.api('user/checkIn', { body: body('racer_a') }), server.api('user/checkIn', { body: body('racer_b') })]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([0, 1]);
+    expect(await db().selectFrom('user').select('username').where('mobile', '=', '13500000004').execute()).toHaveLength(1);
+  });
+
   it('saves the profile fields and refuses bad ones on their field', async () => {
     const id = await makeMember('painter', 'painter@example.com', '13700000005');
     const token = await loginMember('painter');
