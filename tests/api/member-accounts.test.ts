@@ -260,6 +260,11 @@ describe.each(DATABASES)('member accounts on %s', (kind) => {
     expect(outbox.data.list).toHaveLength(1);
     expect(outbox.data.list[0]).toMatchObject({ mobile: '13600000002', template_code: 'user_register' });
     expect(outbox.data.list[0].content).toContain(code);
+    // the back office menu holds the outbox (list only) and both template screens
+    const menu = (await db().selectFrom('admin_rule').select(['id', 'title']).where('type', '=', 'menu').where('title', 'in', ['短信发件箱', '邮件模板', '短信模板']).execute()) as { id: number; title: string }[];
+    expect(menu.map((row) => row.title).sort()).toEqual(['短信发件箱', '短信模板', '邮件模板'].sort());
+    const outboxButtons = (await db().selectFrom('admin_rule').select('name').where('pid', '=', menu.find((row) => row.title === '短信发件箱')?.id ?? 0).execute()) as { name: string }[];
+    expect(outboxButtons.map((row) => row.name)).toEqual([expect.stringMatching(/\/index$/)]);
     // nobody edits what was sent
     const rows = await count('sms_outbox');
     const add = await server.admin('routine.SmsOutbox/add', { token: adminToken, body: { mobile: '13600000009', template_code: 'x', content: 'forged' } });
