@@ -1,5 +1,5 @@
 import { errors, Success } from '../../errors.js';
-import { sendEmailCode } from '../../services/member-accounts.js';
+import { sendEmailCode } from '../../services/code-delivery.js';
 import type { Controller, RequestContext } from '../controller.js';
 
 /** `POST /api/Ems/send` (contract §7.5): a verification code by mail. */

@@ -1,5 +1,5 @@
 import { errors, Success } from '../../errors.js';
-import { sendSmsCode } from '../../services/member-accounts.js';
+import { sendSmsCode } from '../../services/code-delivery.js';
 import type { Controller, RequestContext } from '../controller.js';
 
 /** `POST /api/Sms/send {mobile, template_code, event}`: a verification code by SMS, through `SMS_DRIVER`. */
