@@ -237,6 +237,23 @@ describe.each(DATABASES)('member accounts on %s', (kind) => {
     expect(await count('sms_outbox')).toBe(outboxBefore);
   });
 
+  it('keeps the limits under simultaneous requests', async () => {
+    const outboxBefore = await count('sms_outbox');
+    const send = (mobile: string) => server.api('Sms/send', { body: { mobile, template_code: 'user_register', event: 'user_register' } });
+    const same = await Promise.all(Array.from({ length: 5 }, () => send('13300000000')));
+    expect(same.filter((answer) => answer.code === 1).length).toBeLessThanOrEqual(1);
+    await db().updateTable('verification_code').set((eb) => ({ create_time: eb('create_time', '-', 7200) })).execute();
+
+    const outboxMiddle = await count('sms_outbox');
+    const many = await Promise.all(Array.from({ length: 40 }, (_, index) => send(`1330000${String(index + 1).padStart(4, '0')}`)));
+    const sent = many.filter((answer) => answer.code === 1).length;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThanOrEqual(30);
+    for (const answer of many.filter((one) => one.code !== 1)) expect(answer.msg).toBe('Too many verification codes requested, please try again in an hour');
+    expect(await count('sms_outbox')).toBe(outboxMiddle + sent);
+    expect(outboxMiddle - outboxBefore).toBe(same.filter((answer) => answer.code === 1).length);
+  });
+
   it('refuses an expired code and a code after five wrong guesses', async () => {
     const code = await smsCode('13600000001', 'user_register');
     await db().updateTable('verification_code').set({ expire_time: 1 }).where('address', '=', '13600000001').execute();

@@ -30,42 +30,54 @@ export class VerificationCodes {
     return this.app.tokens.digest(`code\n${address}\n${event}\n${code.toUpperCase()}`);
   }
 
-  /** Refuses (with a translated error, writing nothing) when the address or IP asked too often. */
-  async checkLimits(address: string, event: string, ip: string, db: Db = this.app.db): Promise<void> {
-    const now = nowSeconds();
-    const count = async (column: 'address' | 'ip', value: string) => {
-      const row = (await db
-        .selectFrom('verification_code')
-        .select((eb) => eb.fn.countAll().as('total'))
-        .where(column, '=', value)
-        .where('create_time', '>', now - 3600)
-        .executeTakeFirst()) as { total: number | string };
-      return Number(row.total);
-    };
-    const latest = (await db
-      .selectFrom('verification_code')
-      .select('create_time')
-      .where('address', '=', address)
-      .where('event', '=', event)
-      .orderBy('create_time', 'desc')
-      .limit(1)
-      .executeTakeFirst()) as { create_time: number } | undefined;
-    if (latest && now - Number(latest.create_time) < RESEND_INTERVAL) throw errors.codeSentRecently();
-    if ((await count('address', address)) >= CODES_PER_ADDRESS_PER_HOUR) throw errors.tooManyCodes();
-    if ((await count('ip', ip.slice(0, 50))) >= CODES_PER_IP_PER_HOUR) throw errors.tooManyCodes();
+  private async count(db: Db, filters: { address?: string; event?: string; ip?: string }, since: number): Promise<number> {
+    let query = db.selectFrom('verification_code').select((eb) => eb.fn.countAll().as('total')).where('create_time', '>', since);
+    if (filters.address !== undefined) query = query.where('address', '=', filters.address);
+    if (filters.event !== undefined) query = query.where('event', '=', filters.event);
+    if (filters.ip !== undefined) query = query.where('ip', '=', filters.ip);
+    const row = (await query.executeTakeFirst()) as { total: number | string };
+    return Number(row.total);
   }
 
-  /** A fresh code for `address` + `event`; earlier unused codes of that pair stop working. */
+  /**
+   * The limit an address or IP would break with `extra` more codes, if any. `extra` is 1 before a code
+   * is stored and 0 after: the stored code then counts itself.
+   */
+  private async brokenLimit(db: Db, address: string, event: string, ip: string, extra: 0 | 1): Promise<'resend' | 'hourly' | undefined> {
+    const now = nowSeconds();
+    if ((await this.count(db, { address, event }, now - RESEND_INTERVAL)) + extra > 1) return 'resend';
+    if ((await this.count(db, { address }, now - 3600)) + extra > CODES_PER_ADDRESS_PER_HOUR) return 'hourly';
+    if ((await this.count(db, { ip: ip.slice(0, 50) }, now - 3600)) + extra > CODES_PER_IP_PER_HOUR) return 'hourly';
+    return undefined;
+  }
+
+  /** Refuses (with a translated error, writing nothing) when the address or IP asked too often. */
+  async checkLimits(address: string, event: string, ip: string, db: Db = this.app.db): Promise<void> {
+    const broken = await this.brokenLimit(db, address, event, ip, 1);
+    if (broken) throw broken === 'resend' ? errors.codeSentRecently() : errors.tooManyCodes();
+  }
+
+  /**
+   * A fresh code for `address` + `event`; earlier unused codes of that pair stop working. The limits
+   * are checked again once the code is stored, counting it: of concurrent requests (other processes
+   * included) the last to store its code sees all the others, so together they never pass a limit.
+   */
   async issue(address: string, event: string, ip: string, db: Db = this.app.db): Promise<string> {
     let code = '';
     for (let index = 0; index < CODE_LENGTH; index += 1) code += CHARSET[randomInt(CHARSET.length)];
     code = code.toUpperCase();
     const now = nowSeconds();
-    await db.updateTable('verification_code').set({ used_time: now }).where('address', '=', address).where('event', '=', event).where('used_time', 'is', null).execute();
-    await db
+    const inserted = (await db
       .insertInto('verification_code')
       .values({ address, event, code_hash: this.digest(address, event, code), ip: ip.slice(0, 50), attempts: 0, used_time: null, create_time: now, expire_time: now + CODE_TTL })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow()) as { id: number };
+    const broken = await this.brokenLimit(db, address, event, ip, 0);
+    if (broken) {
+      await db.deleteFrom('verification_code').where('id', '=', inserted.id).execute();
+      throw broken === 'resend' ? errors.codeSentRecently() : errors.tooManyCodes();
+    }
+    await db.updateTable('verification_code').set({ used_time: now }).where('address', '=', address).where('event', '=', event).where('used_time', 'is', null).where('id', '<>', inserted.id).execute();
     // old rows only matter for the hourly counts
     await db.deleteFrom('verification_code').where('create_time', '<', now - 86_400).execute();
     return code;
