@@ -272,7 +272,7 @@ describe.each(DATABASES)('member accounts on %s', (kind) => {
 
   it('sends SMS codes into the outbox the back office reads, and registers by mobile', async () => {
     const code = await smsCode('13600000002', 'user_register');
-    const outbox = await server.admin<{ list: { mobile: string; template_code: string; content: string }[]; total: number }>('routine.SmsOutbox/index', { token: adminToken, query: { quickSearch: '13600000002' } });
+    const outbox = await server.admin<{ list: { id: number; mobile: string; template_code: string; content: string }[]; total: number }>('routine.SmsOutbox/index', { token: adminToken, query: { quickSearch: '13600000002' } });
     expect(outbox.code).toBe(1);
     expect(outbox.data.list).toHaveLength(1);
     expect(outbox.data.list[0]).toMatchObject({ mobile: '13600000002', template_code: 'user_register' });
@@ -286,6 +286,8 @@ describe.each(DATABASES)('member accounts on %s', (kind) => {
     const rows = await count('sms_outbox');
     const add = await server.admin('routine.SmsOutbox/add', { token: adminToken, body: { mobile: '13600000009', template_code: 'x', content: 'forged' } });
     expect({ code: add.code, msg: add.msg }).toEqual({ code: 0, msg: 'Sent messages cannot be changed or deleted' });
+    const del = await server.admin('routine.SmsOutbox/del', { token: adminToken, method: 'DELETE', query: { ids: [outbox.data.list[0].id] } });
+    expect({ code: del.code, msg: del.msg }).toEqual({ code: 0, msg: 'Sent messages cannot be changed or deleted' });
     expect(await count('sms_outbox')).toBe(rows);
 
     const unknown = await server.api('Sms/send', { body: { mobile: '13600000003', template_code: 'nope', event: 'user_register' } });
