@@ -533,6 +533,24 @@ export interface SystemCrudLogRow {
   create_time?: number | null;
 }
 
+/** Mail template (`system/mail_template`) */
+export interface SystemMailTemplateRow {
+  /** ID */
+  id?: number;
+  /** Event */
+  event: 'user_register' | 'user_retrieve_pwd' | 'user_change_email' | 'user_email_verify';
+  /** Subject */
+  subject: string;
+  /** Content */
+  content: string;
+  /** Status */
+  status?: '0' | '1';
+  /** Update time */
+  update_time?: number | null;
+  /** Create time */
+  create_time?: number | null;
+}
+
 /** Data recycle rule (`system/security_data_recycle`) */
 export interface SystemSecurityDataRecycleRow {
   /** ID */
@@ -647,6 +665,40 @@ export interface SystemSecuritySensitiveDataLogRow {
   useragent?: string;
   /** Rolled back */
   is_rollback?: 0 | 1;
+  /** Create time */
+  create_time?: number | null;
+}
+
+/** SMS outbox (`system/sms_outbox`) */
+export interface SystemSmsOutboxRow {
+  /** ID */
+  id?: number;
+  /** Mobile */
+  mobile?: string;
+  /** Template code */
+  template_code?: string;
+  /** Content */
+  content?: string;
+  /** Create time */
+  create_time?: number | null;
+}
+
+/** SMS template (`system/sms_template`) */
+export interface SystemSmsTemplateRow {
+  /** ID */
+  id?: number;
+  /** Event */
+  event: 'user_register' | 'user_retrieve_pwd' | 'user_change_mobile' | 'user_mobile_verify';
+  /** Template code */
+  template_code: string;
+  /** Provider template ID */
+  provider_template?: string;
+  /** Content */
+  content: string;
+  /** Status */
+  status?: '0' | '1';
+  /** Update time */
+  update_time?: number | null;
   /** Create time */
   create_time?: number | null;
 }
@@ -809,6 +861,28 @@ export interface SystemUserScoreLogRow {
   create_time?: number | null;
 }
 
+/** Verification code (`system/verification_code`) */
+export interface SystemVerificationCodeRow {
+  /** ID */
+  id?: number;
+  /** Email or mobile */
+  address?: string;
+  /** Event */
+  event?: string;
+  /** Code hash */
+  code_hash?: string;
+  /** IP */
+  ip?: string;
+  /** Wrong attempts */
+  attempts?: number;
+  /** Used time */
+  used_time?: number | null;
+  /** Create time */
+  create_time?: number;
+  /** Expire time */
+  expire_time?: number;
+}
+
 /** Team (`team/team`) */
 export interface TeamTeamRow {
   /** ID */
@@ -846,17 +920,21 @@ export interface ResourceRows {
   'system/captcha': SystemCaptchaRow;
   'system/config': SystemConfigRow;
   'system/crud_log': SystemCrudLogRow;
+  'system/mail_template': SystemMailTemplateRow;
   'system/security_data_recycle': SystemSecurityDataRecycleRow;
   'system/security_data_recycle_log': SystemSecurityDataRecycleLogRow;
   'system/security_secret': SystemSecuritySecretRow;
   'system/security_sensitive_data': SystemSecuritySensitiveDataRow;
   'system/security_sensitive_data_log': SystemSecuritySensitiveDataLogRow;
+  'system/sms_outbox': SystemSmsOutboxRow;
+  'system/sms_template': SystemSmsTemplateRow;
   'system/token': SystemTokenRow;
   'system/user': SystemUserRow;
   'system/user_group': SystemUserGroupRow;
   'system/user_money_log': SystemUserMoneyLogRow;
   'system/user_rule': SystemUserRuleRow;
   'system/user_score_log': SystemUserScoreLogRow;
+  'system/verification_code': SystemVerificationCodeRow;
   'team/team': TeamTeamRow;
 }
 

@@ -27,6 +27,42 @@ export interface Settings {
   smtpTrustedCa?: string;
   /** proxies whose X-Forwarded-For gives the client address: addresses/CIDRs, `loopback`, or true for any */
   trustProxy: string | boolean;
+  /** which verification codes members can use (`ACCOUNT_VERIFICATION`, default both) */
+  accountVerification: ('email' | 'mobile')[];
+  /** how SMS leave: `outbox` keeps them in the `sms_outbox` table, `aliyun` sends through Dysms */
+  sms: SmsSettings;
+}
+
+export interface SmsSettings {
+  driver: 'outbox' | 'aliyun';
+  aliyunAccessKeyId: string;
+  aliyunAccessKeySecret: string;
+  aliyunSignName: string;
+  /** Dysms endpoint; a test points it at a local fake */
+  aliyunEndpoint: string;
+}
+
+function verificationTypes(value: string | undefined): ('email' | 'mobile')[] {
+  if (value === undefined) return ['email', 'mobile'];
+  const types = value.split(',').map((type) => type.trim()).filter((type) => type !== '');
+  for (const type of types) if (type !== 'email' && type !== 'mobile') throw new Error(`ACCOUNT_VERIFICATION lists email and/or mobile, got "${value}"`);
+  return [...new Set(types)] as ('email' | 'mobile')[];
+}
+
+function smsSettings(env: NodeJS.ProcessEnv): SmsSettings {
+  const driver = env.SMS_DRIVER || 'outbox';
+  if (driver !== 'outbox' && driver !== 'aliyun') throw new Error(`SMS_DRIVER must be outbox or aliyun, got "${driver}"`);
+  const settings: SmsSettings = {
+    driver,
+    aliyunAccessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+    aliyunAccessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+    aliyunSignName: env.ALIYUN_SMS_SIGN_NAME ?? '',
+    aliyunEndpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com/',
+  };
+  if (driver === 'aliyun' && (!settings.aliyunAccessKeyId || !settings.aliyunAccessKeySecret || !settings.aliyunSignName)) {
+    throw new Error('SMS_DRIVER=aliyun needs ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET and ALIYUN_SMS_SIGN_NAME');
+  }
+  return settings;
 }
 
 const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };
@@ -95,5 +131,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Se
     configCacheMs: wholeNumber(env, 'CONFIG_CACHE_MS', 5_000, 'milliseconds (0 = no cache)'),
     smtpTrustedCa: pemFile('SMTP_CA_FILE', env.SMTP_CA_FILE, projectRoot),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
+    accountVerification: verificationTypes(env.ACCOUNT_VERIFICATION),
+    sms: smsSettings(env),
   };
 }

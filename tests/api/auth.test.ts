@@ -505,7 +505,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
     it('GET user/checkIn describes the login form', async () => {
       const response = await server.api('user/checkIn');
       expectEnvelope(response, 1);
-      expect(response.data).toEqual({ userLoginCaptchaSwitch: false, accountVerificationType: [] });
+      expect(response.data).toEqual({ userLoginCaptchaSwitch: false, accountVerificationType: ['email', 'mobile'] });
     });
 
     it('logs in by username, email and mobile', async () => {

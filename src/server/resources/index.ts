@@ -16,6 +16,7 @@ import { providerHooks } from './survey/provider.js';
 import { quickTaskHooks } from './survey/quick-task.js';
 import { quickTaskSubmissionHooks } from './survey/quick-task-submission.js';
 import { surveyHooks } from './survey/survey.js';
+import { smsOutboxHooks } from './routine/sms-outbox.js';
 
 /**
  * Hooks by schema `$id`. A schema without an entry gets the generic behaviour only: that is all a new
@@ -40,4 +41,5 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   'survey/participation': participationHooks,
   'survey/quick_task': quickTaskHooks,
   'survey/quick_task_submission': quickTaskSubmissionHooks,
+  'system/sms_outbox': smsOutboxHooks,
 };

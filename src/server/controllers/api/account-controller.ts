@@ -4,6 +4,7 @@ import { errors } from '../../errors.js';
 import { paging } from '../paging.js';
 import { accountFigureActions } from './account-figures.js';
 import type { Controller, RequestContext } from '../controller.js';
+import { memberAccountActions } from './account-member-actions.js';
 
 /** `/api/account/*`: the member's own ledgers (contract §7.2). */
 
@@ -34,7 +35,8 @@ export const accountController: Controller = {
   name: 'account',
   path: 'account',
   area: 'user',
-  actions: { balance: ledgerAction('user_money_log', 'money'), integral: ledgerAction('user_score_log', 'score'), ...accountFigureActions },
-  noNeedLogin: [],
-  noNeedPermission: [],
+  actions: { balance: ledgerAction('user_money_log', 'money'), integral: ledgerAction('user_score_log', 'score'), ...memberAccountActions, ...accountFigureActions },
+  noNeedLogin: ['retrievePassword'],
+  // contract §7.2: verification and changeBind need a login but no permission node
+  noNeedPermission: ['retrievePassword', 'verification', 'changeBind'],
 };

@@ -5,6 +5,7 @@ import { centsToYuan } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import { presentMemberFields } from '../../resources/user/user.js';
 import type { AppContext } from '../../app-context.js';
+import { accountVerificationTypes, register } from '../../services/member-accounts.js';
 import type { Controller, RequestContext } from '../controller.js';
 import { checkCredentialsShape, EMAIL_PATTERN, MOBILE_PATTERN, USERNAME_PATTERN } from '../credentials.js';
 
@@ -45,8 +46,9 @@ function accountColumn(name: string): string | undefined {
 
 async function checkIn(ctx: RequestContext) {
   if (ctx.identity) throw errors.loggedIn();
-  if (ctx.method !== 'POST') return { userLoginCaptchaSwitch: await captchaRequired(ctx.app), accountVerificationType: [] };
+  if (ctx.method !== 'POST') return { userLoginCaptchaSwitch: await captchaRequired(ctx.app), accountVerificationType: accountVerificationTypes(ctx.app) };
   const tab = ctx.body.tab ?? 'login';
+  if (tab === 'register') return registerMember(ctx);
   if (tab !== 'login') throw errors.unknownOperation();
   const { username, password } = checkCredentialsShape(ctx.body, 'user');
   if (await captchaRequired(ctx.app)) {
@@ -58,6 +60,15 @@ async function checkIn(ctx: RequestContext) {
   const account = await findAccount(ctx.app, 'user', column, username);
   const result = await loginWithPassword(ctx.app, 'user', account, password, isTruthy(ctx.body.keep), ctx.ip);
   return new Success({ userInfo: memberInfo(result.account, result.token, result.refreshToken), routePath: '/user' }, 'Login succeeded!');
+}
+
+/** Register scene (contract §7.4): a new member, logged in with an access token and no refresh token. */
+async function registerMember(ctx: RequestContext) {
+  const id = await register({ app: ctx.app, ip: ctx.ip, t: ctx.t }, ctx.body);
+  const account = await findAccount(ctx.app, 'user', 'id', String(id));
+  if (!account) throw errors.accountNotExist();
+  const token = await ctx.app.tokens.issue('user', id);
+  return new Success({ userInfo: memberInfo(account, token), routePath: '/user' }, 'Login succeeded!');
 }
 
 async function logout(ctx: RequestContext) {

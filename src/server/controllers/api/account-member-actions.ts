@@ -1,0 +1,42 @@
+import { errors, Success } from '../../errors.js';
+import { accountVerificationTypes, changeBind, changePassword, retrievePassword, verifyAccount, type Requester } from '../../services/member-accounts.js';
+import { overview, updateProfile } from '../../services/member-profile.js';
+import type { Action, RequestContext } from '../controller.js';
+
+/** The member's own account under `/api/account/*` (contract §7.2); the rules live in the service. */
+
+function requester(ctx: RequestContext): Requester {
+  return { app: ctx.app, ip: ctx.ip, t: ctx.t, memberId: ctx.identity?.id };
+}
+
+function postOnly(ctx: RequestContext): void {
+  if (ctx.method !== 'POST') throw errors.parameterError();
+}
+
+export const memberAccountActions: Record<string, Action> = {
+  overview: async (ctx) => overview(requester(ctx)),
+  profile: async (ctx) => {
+    if (ctx.method !== 'POST') return { accountVerificationType: accountVerificationTypes(ctx.app) };
+    await updateProfile(requester(ctx), ctx.body);
+    return new Success(null, 'Data updated successfully~');
+  },
+  verification: async (ctx) => {
+    postOnly(ctx);
+    return verifyAccount(requester(ctx), ctx.body);
+  },
+  changeBind: async (ctx) => {
+    postOnly(ctx);
+    await changeBind(requester(ctx), ctx.body);
+    return new Success(null, 'Update successful!');
+  },
+  changePassword: async (ctx) => {
+    postOnly(ctx);
+    await changePassword(requester(ctx), ctx.body);
+    return new Success(null, 'Password has been changed, please login again~');
+  },
+  retrievePassword: async (ctx) => {
+    postOnly(ctx);
+    await retrievePassword(requester(ctx), ctx.body);
+    return new Success(null, 'Password has been changed~');
+  },
+};

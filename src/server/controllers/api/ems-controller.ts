@@ -1,0 +1,19 @@
+import { errors, Success } from '../../errors.js';
+import { sendEmailCode } from '../../services/code-delivery.js';
+import type { Controller, RequestContext } from '../controller.js';
+
+/** `POST /api/Ems/send` (contract §7.5): a verification code by mail. */
+async function send(ctx: RequestContext) {
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  await sendEmailCode({ app: ctx.app, ip: ctx.ip, t: ctx.t, memberId: ctx.identity?.id }, ctx.body);
+  return new Success(null, 'Mail sent successfully~');
+}
+
+export const emsController: Controller = {
+  name: 'Ems',
+  path: 'ems',
+  area: 'user',
+  actions: { send },
+  noNeedLogin: ['send'],
+  noNeedPermission: ['*'],
+};

@@ -1,0 +1,19 @@
+import { errors, Success } from '../../errors.js';
+import { sendSmsCode } from '../../services/code-delivery.js';
+import type { Controller, RequestContext } from '../controller.js';
+
+/** `POST /api/Sms/send {mobile, template_code, event}`: a verification code by SMS, through `SMS_DRIVER`. */
+async function send(ctx: RequestContext) {
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  await sendSmsCode({ app: ctx.app, ip: ctx.ip, t: ctx.t, memberId: ctx.identity?.id }, ctx.body);
+  return new Success(null, 'SMS sent successfully');
+}
+
+export const smsController: Controller = {
+  name: 'Sms',
+  path: 'sms',
+  area: 'user',
+  actions: { send },
+  noNeedLogin: ['send'],
+  noNeedPermission: ['*'],
+};

@@ -1,0 +1,110 @@
+import type { Row } from '../../schema/definition.js';
+import type { AppContext } from '../app-context.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { ClickCaptchaService } from '../captcha/captcha-service.js';
+import { errors } from '../errors.js';
+import { sendMail, type SmtpSettings } from '../mail/smtp.js';
+import { smsDriver } from '../sms/sms-driver.js';
+import { addressOf, checkPassword, currentMember, memberBy, requireType, text, type Requester, type VerificationType } from './member-accounts.js';
+import { EMAIL_EVENTS, MOBILE_EVENTS, VerificationCodes } from './verification-codes.js';
+
+/**
+ * Verification codes on their way to the member (contract §7.5): by mail through the configured SMTP
+ * server, by SMS through `SMS_DRIVER`, with texts from the templates of the back office. A send that
+ * fails leaves no code behind, so it does not count against the hourly limits.
+ */
+
+/** Per-event rules of contract §7.5 about whether the address may receive a code. */
+async function checkEvent(requester: Requester, type: VerificationType, address: string, event: string, password: unknown): Promise<void> {
+  const existing = await memberBy(requester.app, type, address);
+  const isEmail = type === 'email';
+  if (event === 'user_register' && existing) throw isEmail ? errors.emailRegistered() : errors.mobileRegistered();
+  if ((event === 'user_change_email' || event === 'user_change_mobile') && existing) throw isEmail ? errors.emailOccupied() : errors.mobileOccupied();
+  if ((event === 'user_retrieve_pwd' || event.endsWith('_verify')) && !existing) throw isEmail ? errors.emailNotRegistered() : errors.mobileNotRegistered();
+  if (event.endsWith('_verify')) {
+    const member = await currentMember(requester);
+    if (String(member[type] ?? '') !== address) throw errors.notYourAddress();
+    // mail verification also proves the password (contract §7.5)
+    if (isEmail) {
+      const check = await verifyPassword(checkPassword(password), String(member.password ?? ''), String(member.salt ?? ''));
+      if (!check.ok) throw errors.passwordError();
+    }
+  }
+  if (event === 'user_change_email' || event === 'user_change_mobile') await currentMember(requester);
+}
+
+async function smtpSettings(app: AppContext): Promise<SmtpSettings> {
+  const names = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_verification', 'smtp_sender_mail'] as const;
+  const values = await Promise.all(names.map((name) => app.config.get(name)));
+  if (values.some((value) => value.trim() === '')) throw errors.mailUnavailable();
+  const [server, port, user, pass, verification, sender] = values;
+  return { server, port: Number(port), user, pass, verification: verification === 'SSL' ? 'SSL' : 'TLS', sender };
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** `POST /api/Ems/send` (contract §7.5). */
+export async function sendEmailCode(requester: Requester, body: Row): Promise<void> {
+  const { app } = requester;
+  requireType(app, 'email');
+  const smtp = await smtpSettings(app);
+  const email = addressOf('email', body.email);
+  const event = text(body.event);
+  if (!(EMAIL_EVENTS as readonly string[]).includes(event)) throw errors.parameterError();
+  if (typeof body.captchaId !== 'string' || body.captchaId === '' || typeof body.captchaInfo !== 'string' || body.captchaInfo === '') throw errors.captchaError();
+  if (!(await new ClickCaptchaService(app.db).check(body.captchaId, body.captchaInfo, true))) throw errors.captchaError();
+  const codes = new VerificationCodes(app);
+  await codes.checkLimits(email, event, requester.ip);
+  await checkEvent(requester, 'email', email, event, body.password);
+  const template = (await app.db.selectFrom('mail_template').selectAll().where('event', '=', event).where('status', '=', '1').executeTakeFirst()) as Row | undefined;
+  const code = await codes.issue(email, event, requester.ip);
+  const siteName = (await app.config.get('site_name')) || 'Chidao';
+  const values = { code, site_name: siteName, event: requester.t(`event.${event}`) };
+  const subject = fill(String(template?.subject ?? '{event}-{site_name}'), values);
+  const content = template ? fill(String(template.content), values) : requester.t('Your verification code is: %s', [code]);
+  try {
+    await sendMail(smtp, { to: email, subject, text: content }, app.settings.smtpTrustedCa);
+  } catch {
+    // the code never reached the member: it must not count against their hourly allowance
+    await app.db.deleteFrom('verification_code').where('address', '=', email).where('event', '=', event).where('used_time', 'is', null).execute();
+    throw errors.mailSendFailed();
+  }
+}
+
+/** `POST /api/Sms/send {mobile, template_code, event}`: the code goes through the configured SMS driver. */
+export async function sendSmsCode(requester: Requester, body: Row): Promise<void> {
+  const { app } = requester;
+  requireType(app, 'mobile');
+  const mobile = addressOf('mobile', body.mobile);
+  const event = text(body.event);
+  if (!(MOBILE_EVENTS as readonly string[]).includes(event)) throw errors.parameterError();
+  const templateCode = text(body.template_code) || event;
+  const template = (await app.db
+    .selectFrom('sms_template')
+    .selectAll()
+    .where('template_code', '=', templateCode)
+    .where('event', '=', event)
+    .where('status', '=', '1')
+    .executeTakeFirst()) as Row | undefined;
+  if (!template) throw errors.smsTemplateMissing();
+  const codes = new VerificationCodes(app);
+  await codes.checkLimits(mobile, event, requester.ip);
+  await checkEvent(requester, 'mobile', mobile, event, body.password);
+  const code = await codes.issue(mobile, event, requester.ip);
+  const siteName = (await app.config.get('site_name')) || 'Chidao';
+  const params = { code };
+  try {
+    await smsDriver(app).send({
+      mobile,
+      templateCode,
+      providerTemplate: String(template.provider_template ?? ''),
+      params,
+      content: fill(String(template.content), { code, site_name: siteName }),
+    });
+  } catch {
+    await app.db.deleteFrom('verification_code').where('address', '=', mobile).where('event', '=', event).where('used_time', 'is', null).execute();
+    throw errors.smsSendFailed();
+  }
+}

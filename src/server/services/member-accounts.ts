@@ -1,0 +1,183 @@
+import type { Row } from '../../schema/definition.js';
+import type { AppContext } from '../app-context.js';
+import { findAccount } from '../auth/login.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { nowSeconds } from '../clock.js';
+import { EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN } from '../controllers/credentials.js';
+import { ApiError, errors } from '../errors.js';
+import type { Translate } from '../i18n.js';
+import { VerificationCodes } from './verification-codes.js';
+
+/**
+ * Member self-service (contract §7.2, §7.4): registration, password retrieval and change, proving and
+ * binding an email or mobile, and the helpers the code delivery and profile services share. Everything
+ * is checked before the code is used up and before anything is written, so a refusal leaves the
+ * member's row untouched.
+ */
+
+export type VerificationType = 'email' | 'mobile';
+
+/** The member's username rule (schema `system/user`). */
+export const MEMBER_USERNAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{2,14}$/;
+
+export interface Requester {
+  app: AppContext;
+  ip: string;
+  t: Translate;
+  /** the logged-in member's id, when there is one */
+  memberId?: number;
+}
+
+export function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+}
+
+export function checkPassword(value: unknown, field = 'password'): string {
+  if (typeof value !== 'string' || value === '') throw new ApiError('%s cannot be empty', ['Password'], undefined, { field });
+  if (!PASSWORD_PATTERN.test(value)) throw errors.fieldInvalid('Please input correct password', field);
+  return value;
+}
+
+export function addressOf(type: VerificationType, value: unknown): string {
+  const address = text(value);
+  if (type === 'email' ? !EMAIL_PATTERN.test(address) || address.length > 50 : !MOBILE_PATTERN.test(address)) {
+    throw type === 'email' ? errors.emailFormat() : errors.mobileFormat();
+  }
+  return address;
+}
+
+export async function memberBy(app: AppContext, column: string, value: string): Promise<Row | undefined> {
+  return value === '' ? undefined : findAccount(app, 'user', column, value);
+}
+
+export async function currentMember(requester: Requester): Promise<Row> {
+  if (requester.memberId === undefined) throw errors.needLogin();
+  const member = await memberBy(requester.app, 'id', String(requester.memberId));
+  if (!member) throw errors.needLogin();
+  return member;
+}
+
+/** Which verification types are on (`ACCOUNT_VERIFICATION`), as `accountVerificationType` reports them. */
+export function accountVerificationTypes(app: AppContext): VerificationType[] {
+  return [...app.settings.accountVerification];
+}
+
+export function requireType(app: AppContext, value: unknown): VerificationType {
+  if (value !== 'email' && value !== 'mobile') throw errors.parameterError();
+  if (!app.settings.accountVerification.includes(value)) throw errors.verificationTypeOff();
+  return value;
+}
+
+function maskedMobile(mobile: string): string {
+  return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+}
+
+/** Register scene of `POST /api/user/checkIn` (contract §7.4); returns the new member's id. */
+export async function register(requester: Requester, body: Row): Promise<number> {
+  const { app } = requester;
+  const username = text(body.username);
+  if (username === '') throw new ApiError('%s cannot be empty', ['Username'], undefined, { field: 'username' });
+  if (!MEMBER_USERNAME_PATTERN.test(username)) throw errors.fieldInvalid('Please input correct username', 'username');
+  const password = checkPassword(body.password);
+  const type = body.registerType;
+  if (type !== 'email' && type !== 'mobile') throw errors.registrationParameterError();
+  requireType(app, type);
+  const address = addressOf(type, body[type]);
+  if (await memberBy(app, 'username', username)) throw errors.alreadyExists('Username', 'username');
+  if (await memberBy(app, type, address)) throw type === 'email' ? errors.emailRegistered() : errors.mobileRegistered();
+  if (!(await new VerificationCodes(app).consume(address, 'user_register', body.captcha))) throw errors.wrongCode();
+  const now = nowSeconds();
+  const ip = requester.ip.slice(0, 50);
+  const row: Row = {
+    group_id: 1,
+    username,
+    nickname: MOBILE_PATTERN.test(username) ? maskedMobile(username) : username,
+    email: type === 'email' ? address : '',
+    mobile: type === 'mobile' ? address : '',
+    password: await hashPassword(password),
+    salt: '',
+    status: 'enable',
+    join_ip: ip,
+    join_time: now,
+    last_login_ip: ip,
+    last_login_time: now,
+    create_time: now,
+    update_time: now,
+  };
+  try {
+    const inserted = (await app.db.insertInto('user').values(row).returning('id').executeTakeFirstOrThrow()) as { id: number };
+    return Number(inserted.id);
+  } catch (error) {
+    // a concurrent registration took the name or address between the check and the insert
+    if (await memberBy(app, 'username', username)) throw errors.alreadyExists('Username', 'username');
+    if (await memberBy(app, type, address)) throw type === 'email' ? errors.emailRegistered() : errors.mobileRegistered();
+    throw error;
+  }
+}
+
+/** `POST /api/account/retrievePassword {type, account, captcha, password}`. */
+export async function retrievePassword(requester: Requester, body: Row): Promise<void> {
+  const { app } = requester;
+  const type = requireType(app, body.type);
+  const password = checkPassword(body.password);
+  const account = text(body.account);
+  if (account === '') throw new ApiError('%s cannot be empty', ['Account'], undefined, { field: 'account' });
+  const member = await memberBy(app, type, account);
+  if (!member) throw errors.accountMissing();
+  if (!(await new VerificationCodes(app).consume(account, 'user_retrieve_pwd', body.captcha))) throw errors.wrongCode();
+  await app.db.transaction().execute(async (trx) => {
+    await trx.updateTable('user').set({ password: await hashPassword(password), salt: '', login_failure: 0, update_time: nowSeconds() }).where('id', '=', member.id).execute();
+    // whoever knew the old password is logged out
+    await trx.deleteFrom('token').where('type', 'in', ['user', 'user-refresh']).where('user_id', '=', Number(member.id)).execute();
+  });
+}
+
+/** `POST /api/account/changePassword {oldPassword, newPassword}`: every session of the member ends. */
+export async function changePassword(requester: Requester, body: Row): Promise<void> {
+  const { app } = requester;
+  const member = await currentMember(requester);
+  if (typeof body.oldPassword !== 'string' || body.oldPassword === '') throw new ApiError('%s cannot be empty', ['Old password'], undefined, { field: 'oldPassword' });
+  const newPassword = checkPassword(body.newPassword, 'newPassword');
+  const check = await verifyPassword(body.oldPassword, String(member.password ?? ''), String(member.salt ?? ''));
+  if (!check.ok) throw errors.oldPasswordError();
+  await app.db.transaction().execute(async (trx) => {
+    await trx.updateTable('user').set({ password: await hashPassword(newPassword), salt: '', update_time: nowSeconds() }).where('id', '=', member.id).execute();
+    await trx.deleteFrom('token').where('type', 'in', ['user', 'user-refresh', 'email-pass', 'mobile-pass']).where('user_id', '=', Number(member.id)).execute();
+  });
+}
+
+/** `POST /api/account/verification {type, captcha}`: proves the current address; answers a 600 s pass token. */
+export async function verifyAccount(requester: Requester, body: Row): Promise<{ type: VerificationType; accountVerificationToken: string }> {
+  const { app } = requester;
+  const type = requireType(app, body.type);
+  const member = await currentMember(requester);
+  const address = String(member[type] ?? '');
+  if (!(await new VerificationCodes(app).consume(address, `user_${type}_verify`, body.captcha))) throw errors.wrongCode();
+  const token = await app.tokens.issue(type === 'email' ? 'email-pass' : 'mobile-pass', Number(member.id));
+  return { type, accountVerificationToken: token };
+}
+
+/** `POST /api/account/changeBind {type, captcha, email|mobile, accountVerificationToken, password}`. */
+export async function changeBind(requester: Requester, body: Row): Promise<void> {
+  const { app } = requester;
+  const type = requireType(app, body.type);
+  const member = await currentMember(requester);
+  const passType = type === 'email' ? 'email-pass' : 'mobile-pass';
+  const passToken = text(body.accountVerificationToken);
+  if (String(member[type] ?? '') !== '') {
+    // an address is bound: the member proves it first (verification), and brings the pass token
+    const pass = await app.tokens.find(passToken);
+    if (!pass || pass.expired || pass.type !== passType || pass.userId !== Number(member.id)) throw errors.verifyAccountFirst();
+  } else {
+    const check = await verifyPassword(checkPassword(body.password), String(member.password ?? ''), String(member.salt ?? ''));
+    if (!check.ok) throw errors.passwordError();
+  }
+  const address = addressOf(type, body[type]);
+  const holder = await memberBy(app, type, address);
+  if (holder) throw type === 'email' ? errors.emailOccupied() : errors.mobileOccupied();
+  if (!(await new VerificationCodes(app).consume(address, `user_change_${type}`, body.captcha))) throw errors.wrongCode();
+  await app.db.transaction().execute(async (trx) => {
+    await trx.updateTable('user').set({ [type]: address, update_time: nowSeconds() }).where('id', '=', member.id).execute();
+    await trx.deleteFrom('token').where('type', '=', passType).where('user_id', '=', Number(member.id)).execute();
+  });
+}

@@ -1,0 +1,94 @@
+import type { Row } from '../../schema/definition.js';
+import { nowSeconds } from '../clock.js';
+import { centsToYuan } from '../db/values.js';
+import { ApiError, errors } from '../errors.js';
+import { currentMember, memberBy, MEMBER_USERNAME_PATTERN, text, type Requester } from './member-accounts.js';
+
+/** The member's profile and overview (contract §7.2). */
+
+/** ThinkPHP's `chsDash`: CJK, letters, digits, `_` and `-`. */
+const CHS_DASH = /^[\p{Script=Han}A-Za-z0-9_-]+$/u;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function checkAvatar(value: unknown): string {
+  const avatar = text(value);
+  // a path of this site (an upload's `url`) or an http(s) address; nothing that could run script
+  if (avatar.length > 255 || !(/^\/[^\s"'<>\\]*$/.test(avatar) || /^https?:\/\/[^\s"'<>\\]+$/.test(avatar))) throw errors.fieldInvalid('Please upload a valid avatar', 'avatar');
+  return avatar;
+}
+
+function validDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** `POST /api/account/profile`: only avatar, username, nickname, gender, birthday and motto are read (contract §7.2). */
+export async function updateProfile(requester: Requester, body: Row): Promise<void> {
+  const { app } = requester;
+  const member = await currentMember(requester);
+  const changes: Row = {};
+  const username = text(body.username);
+  if (username === '') throw new ApiError('%s cannot be empty', ['Username'], undefined, { field: 'username' });
+  if (!MEMBER_USERNAME_PATTERN.test(username)) throw errors.fieldInvalid('Please input correct username', 'username');
+  if (username !== member.username) {
+    const holder = await memberBy(app, 'username', username);
+    if (holder && Number(holder.id) !== Number(member.id)) throw errors.alreadyExists('Username', 'username');
+    changes.username = username;
+  }
+  const nickname = text(body.nickname);
+  if (nickname === '') throw new ApiError('%s cannot be empty', ['Nickname'], undefined, { field: 'nickname' });
+  if (nickname.length > 50 || !CHS_DASH.test(nickname)) throw errors.fieldInvalid('Nickname may only hold Chinese characters, letters, digits, _ and -', 'nickname');
+  changes.nickname = nickname;
+  if (body.avatar !== undefined) changes.avatar = body.avatar === '' || body.avatar === null ? '' : checkAvatar(body.avatar);
+  if (body.gender !== undefined) {
+    const gender = Number(body.gender);
+    if (![0, 1, 2].includes(gender) || body.gender === '') throw errors.fieldInvalid('Please select a gender', 'gender');
+    changes.gender = gender;
+  }
+  const birthday = text(body.birthday);
+  if (birthday !== '' && !validDate(birthday)) throw errors.fieldInvalid('Please enter a valid date', 'birthday');
+  changes.birthday = birthday === '' ? null : birthday;
+  if (body.motto !== undefined) {
+    const motto = typeof body.motto === 'string' ? body.motto : '';
+    if (motto.length > 255) throw errors.fieldInvalid('The motto is too long', 'motto');
+    changes.motto = motto;
+  }
+  changes.update_time = nowSeconds();
+  await app.db.updateTable('user').set(changes).where('id', '=', member.id).execute();
+}
+
+const DAY = 86_400;
+
+/** `YYYY-MM-DD` of a Unix time in `timeZone`. */
+function dayIn(timeZone: string, seconds: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(seconds * 1000));
+}
+
+/** `GET /api/account/overview` (contract §7.2): score and money changes of the last seven days, oldest first. */
+export async function overview(requester: Requester): Promise<{ days: string[]; score: number[]; money: string[] }> {
+  const { app } = requester;
+  const member = await currentMember(requester);
+  const timeZone = await app.config.timeZone();
+  const today = dayIn(timeZone, nowSeconds());
+  const todayUtc = Date.parse(`${today}T00:00:00Z`) / 1000;
+  const days = Array.from({ length: 7 }, (_, index) => new Date((todayUtc - (6 - index) * DAY) * 1000).toISOString().slice(0, 10));
+  // a day more than the window, so any time zone's first day is covered; the day strings do the exact cut
+  const since = nowSeconds() - 8 * DAY;
+  const sums = async (table: string, column: string): Promise<Map<string, number>> => {
+    const rows = (await app.db.selectFrom(table).select([column, 'create_time']).where('user_id', '=', member.id).where('create_time', '>=', since).execute()) as Row[];
+    const totals = new Map<string, number>();
+    for (const row of rows) {
+      const day = dayIn(timeZone, Number(row.create_time));
+      totals.set(day, (totals.get(day) ?? 0) + Number(row[column]));
+    }
+    return totals;
+  };
+  const score = await sums('user_score_log', 'score');
+  const money = await sums('user_money_log', 'money');
+  return {
+    days,
+    score: days.map((day) => score.get(day) ?? 0),
+    money: days.map((day) => centsToYuan(money.get(day) ?? 0)),
+  };
+}
