@@ -31,6 +31,8 @@ export interface Settings {
   accountVerification: ('email' | 'mobile')[];
   /** how SMS leave: `outbox` keeps them in the `sms_outbox` table, `aliyun` sends through Dysms */
   sms: SmsSettings;
+  /** sources the pages may frame besides the site itself (`CSP_FRAME_SRC`): the iframe menu items' hosts */
+  cspFrameSrc: string[];
 }
 
 export interface SmsSettings {
@@ -111,6 +113,15 @@ function pemFile(name: string, path: string | undefined, projectRoot: string): s
   return text;
 }
 
+/** `https://a.example https://b.example` (spaces or commas): each an origin, a scheme such as `https:`, or a host pattern. */
+function frameSources(value: string | undefined): string[] {
+  const sources = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const source of sources) {
+    if (!/^(https?:|(https?:\/\/)?(\*\.)?[a-z0-9.-]+(:\d+)?)$/i.test(source)) throw new Error(`CSP_FRAME_SRC: "${source}" is not an origin, a host or a scheme`);
+  }
+  return sources;
+}
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Settings {
   const port = Number(env.PORT ?? 8000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -133,5 +144,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Se
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
     accountVerification: verificationTypes(env.ACCOUNT_VERIFICATION),
     sms: smsSettings(env),
+    cspFrameSrc: frameSources(env.CSP_FRAME_SRC),
   };
 }

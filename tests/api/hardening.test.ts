@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePng } from '../../src/server/captcha/png-encoder.js';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
@@ -134,6 +135,20 @@ describe('framework errors as envelopes', () => {
 
   afterAll(async () => {
     await server?.close();
+  });
+
+  it('puts the security headers on API answers, errors and stored files', async () => {
+    const upload = new FormData();
+    upload.append('file', new Blob([new Uint8Array(encodePng(2, 2, new Uint8Array(16).fill(90)))], { type: 'image/png' }), 'dot.png');
+    const token = (await server.loginAdmin()).token;
+    const stored = (await (await server.raw('/chidaoadminstator.php/ajax/upload', { method: 'POST', headers: { batoken: token }, body: upload })).json()) as { data: { file: { url: string } } };
+    for (const path of ['/api/common/clickCaptcha?id=x', '/api/nowhere', stored.data.file.url]) {
+      const response = await server.raw(path);
+      expect(response.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+    }
   });
 
   it('answers an oversize URL, body, wrong content type and broken JSON with the translated envelope', async () => {

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_BASE, loginAs, newPage, startRig, url, type E2eRig } from './helpers.js';
+
+/**
+ * The built client under its Content-Security-Policy: every page of both areas and the survey pages
+ * load and work without one `securitypolicyviolation`, and the HTML carries the security headers.
+ */
+
+let rig: E2eRig;
+
+beforeAll(async () => {
+  rig = await startRig();
+});
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+describe('security headers', () => {
+  it('the HTML carries a strict CSP and the other headers', async () => {
+    const response = await rig.server.raw('/chidaoadminstator/login');
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('no page of the back office, the member area or the survey pages violates it', async () => {
+    const { context, page, errors } = await newPage(rig.browser);
+    try {
+      await context.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      });
+      const violations: string[] = [];
+      const collect = async () => violations.push(...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)));
+      await loginAs(page, rig.server);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await collect();
+      for (const path of ['/survey/survey', '/survey/participation', '/auth/admin', '/routine/config']) {
+        await page.goto(url(rig.server, `${ADMIN_BASE}${path}`));
+        await page.getByRole('main').waitFor();
+        await page.waitForLoadState('networkidle');
+        await collect();
+      }
+      for (const path of ['/user/login', '/success?rid=unknown', '/tracking', '/quicktask', '/404']) {
+        await page.goto(url(rig.server, path));
+        await page.waitForLoadState('networkidle');
+        await collect();
+      }
+      expect(violations).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
