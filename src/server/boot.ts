@@ -12,6 +12,7 @@ import { createControllerRegistry } from './controllers/index.js';
 import { openDatabase } from './db/connection.js';
 import { migrate, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { Messages } from './i18n.js';
 import type { Settings } from './settings.js';
 import { expireParticipations } from './services/survey/participations.js';
@@ -44,8 +45,10 @@ export async function createServer(settings: Settings, options: StartOptions = {
   const definitions: ResourceDefinition[] = loadResourceDefinitions(options.schemasDir ?? join(settings.projectRoot, 'schemas'));
   const handle = openDatabase(settings.databaseUrl);
   try {
-    const migration = await migrate(handle, definitions, { allowDestructive: settings.allowDestructiveMigrations });
-    const seeded = await seed(handle, definitions, migration.created);
+    const { migration, seeded } = await withStartupLock(handle, async () => {
+      const migrated = await migrate(handle, definitions, { allowDestructive: settings.allowDestructiveMigrations });
+      return { migration: migrated, seeded: await seed(handle, definitions, migrated.created) };
+    });
     const config = new ConfigStore(handle.db, settings.configCacheMs);
     const entrance = await config.get('backend_entrance', settings.adminEntrance);
     const serverKey = await loadTokenKey(handle.db, settings.tokenSecret);

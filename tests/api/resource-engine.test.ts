@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,14 +64,12 @@ const ARTICLE_SCHEMA = {
   },
 };
 
-/** A schemas directory: the real system schemas plus the demo module. */
+/** A schemas directory: the real schemas (the system ones refer to other areas) plus the demo module. */
 function makeSchemasDir(): { root: string; schemas: string } {
   const root = mkdtempSync(join(tmpdir(), 'chidao-schemas-'));
   const schemas = join(root, 'schemas');
-  mkdirSync(join(schemas, 'system'), { recursive: true });
+  cpSync(join(PROJECT_ROOT, 'schemas'), schemas, { recursive: true });
   mkdirSync(join(schemas, 'demo'), { recursive: true });
-  const systemDir = join(PROJECT_ROOT, 'schemas/system');
-  for (const file of readdirSync(systemDir).filter((name) => name.endsWith('.json'))) cpSync(join(systemDir, file), join(schemas, 'system', file));
   writeFileSync(join(schemas, 'demo/category.json'), JSON.stringify(CATEGORY_SCHEMA, null, 2));
   writeFileSync(join(schemas, 'demo/article.json'), JSON.stringify(ARTICLE_SCHEMA, null, 2));
   return { root, schemas };
