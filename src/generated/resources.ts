@@ -533,6 +533,22 @@ export interface SystemCrudLogRow {
   create_time?: number | null;
 }
 
+/** Login attempt (`system/login_attempt`) */
+export interface SystemLoginAttemptRow {
+  /** ID */
+  id?: number;
+  /** Kind */
+  kind?: 'try' | 'fail';
+  /** Scope */
+  scope?: string;
+  /** Account */
+  account?: string;
+  /** IP */
+  ip?: string;
+  /** Create time */
+  create_time?: number;
+}
+
 /** Mail template (`system/mail_template`) */
 export interface SystemMailTemplateRow {
   /** ID */
@@ -920,6 +936,7 @@ export interface ResourceRows {
   'system/captcha': SystemCaptchaRow;
   'system/config': SystemConfigRow;
   'system/crud_log': SystemCrudLogRow;
+  'system/login_attempt': SystemLoginAttemptRow;
   'system/mail_template': SystemMailTemplateRow;
   'system/security_data_recycle': SystemSecurityDataRecycleRow;
   'system/security_data_recycle_log': SystemSecurityDataRecycleLogRow;

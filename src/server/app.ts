@@ -59,14 +59,15 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     },
   });
 
-  // Security headers on every answer: the built client runs no inline script; styles are injected by
-  // the UI library at run time, hence 'unsafe-inline' for styles only.
+  // Security headers on every answer: the built client runs no inline script. Styles are injected by
+  // the UI library at run time ('unsafe-inline' for styles only), and the forms compile their schema
+  // validators with ajv, which builds functions from text ('unsafe-eval'; no script text comes from input).
   await server.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

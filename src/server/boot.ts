@@ -16,8 +16,9 @@ import { withStartupLock } from './db/startup-lock.js';
 import { Messages } from './i18n.js';
 import type { Settings } from './settings.js';
 import { expireParticipations } from './services/survey/participations.js';
+import { purgeAttempts } from './auth/attempts.js';
 
-/** How often stale survey attempts are looked for (each run expires at most one batch). */
+/** How often stale survey attempts (each run expires at most one batch) and old login attempts are swept. */
 const SURVEY_TIMEOUT_SWEEP_MS = 60_000;
 
 export interface Server {
@@ -81,6 +82,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
     // Every process sweeps; the status guard in each update lets exactly one of them expire a row.
     const sweep = setInterval(() => {
       expireParticipations(app).catch((error: unknown) => http.log.error({ err: error }, 'survey timeout sweep failed'));
+      purgeAttempts(app).catch((error: unknown) => http.log.error({ err: error }, 'login attempt purge failed'));
     }, SURVEY_TIMEOUT_SWEEP_MS);
     sweep.unref();
     return {

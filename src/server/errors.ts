@@ -28,6 +28,7 @@ export const errors = {
   parameterError: () => new ApiError('Parameter error'),
   parameterEmpty: (name = '') => new ApiError('Parameter %s can not be empty', [name]),
   invalidBody: () => new ApiError('The request body is not valid JSON'),
+  tooManyAttempts: (seconds: number) => new ApiError('Too many attempts, please retry in %d seconds', [seconds]),
   invalidCharacter: () => new ApiError('The request contains a character that is not allowed (NUL)'),
   bodyTooLarge: () => new ApiError('The request body is too large'),
   unsupportedMediaType: () => new ApiError('The content type of the request is not supported'),

@@ -33,6 +33,8 @@ export interface Settings {
   sms: SmsSettings;
   /** sources the pages may frame besides the site itself (`CSP_FRAME_SRC`): the iframe menu items' hosts */
   cspFrameSrc: string[];
+  /** logins, and separately code requests, per minute and client address (`AUTH_RATE_LIMIT`); 0 = off */
+  authRateLimit: number;
 }
 
 export interface SmsSettings {
@@ -145,5 +147,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Se
     accountVerification: verificationTypes(env.ACCOUNT_VERIFICATION),
     sms: smsSettings(env),
     cspFrameSrc: frameSources(env.CSP_FRAME_SRC),
+    authRateLimit: wholeNumber(env, 'AUTH_RATE_LIMIT', 10, 'attempts per minute (0 = off)'),
   };
 }

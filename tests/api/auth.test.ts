@@ -291,7 +291,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expect(lockedZh.msg).not.toBe(locked.msg);
 
       // once the last failure is more than a day old the right password works again and resets the count
-      await db().updateTable('admin').set({ last_login_time: now() - 86_401 }).where('username', '=', 'lockme').execute();
+      await db().updateTable('login_attempt').set({ create_time: now() - 86_401 }).where('kind', '=', 'fail').execute();
       const unlocked = await login('lockme', 'Lockme_pass1');
       expectEnvelope(unlocked, 1);
       expect(Number((await adminRow('lockme')).login_failure)).toBe(0);

@@ -168,3 +168,45 @@ describe('framework errors as envelopes', () => {
     }
   });
 });
+
+describe.each(DATABASES)('login throttling on %s', (kind) => {
+  let server: TestServer;
+  const login = (username: string, password: string, ip: string, lang: 'en' | 'zh-cn' = 'en') =>
+    server.admin('Index/login', { body: { username, password }, headers: { 'x-forwarded-for': ip }, lang });
+
+  beforeAll(async () => {
+    // The test client is the trusted proxy, so X-Forwarded-For names the client address.
+    server = await startTestServer(kind, { env: { AUTH_RATE_LIMIT: '12', TRUST_PROXY: 'loopback' } });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('locks an account for the address that failed, not for its owner elsewhere', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) expect((await login('admin', `Wrong_pass${attempt}`, '10.0.0.1')).msg).toBe('Wrong password');
+    const locked = await login('admin', 'Admin_pass1', '10.0.0.1');
+    expect({ code: locked.code, data: locked.data }).toEqual({ code: 0, data: null });
+    expect(locked.msg).toMatch(/24 hours/);
+    const owner = await login('admin', 'Admin_pass1', '10.0.0.2');
+    expect(owner.code).toBe(1);
+  });
+
+  it('limits login and code calls per address and minute, with the seconds to wait, across accounts', async () => {
+    const answers: { code: number; msg: string }[] = [];
+    for (let attempt = 0; attempt < 13; attempt++) answers.push(await login(`nobody${attempt}`, 'Wrong_pass1', '10.0.0.3'));
+    expect(answers.slice(0, 12).every((answer) => answer.msg !== answers[12].msg)).toBe(true);
+    expect(answers[12].code).toBe(0);
+    expect(answers[12].msg).toMatch(/^Too many attempts, please retry in \d+ seconds$/);
+    const zh = await login('admin', 'Admin_pass1', '10.0.0.3', 'zh-cn');
+    expect(zh.msg).toMatch(/^尝试次数过多，请在 \d+ 秒后重试$/);
+    // Another address is not concerned, and the counters live in the database (shared by every process).
+    expect((await login('admin', 'Admin_pass1', '10.0.0.4')).code).toBe(1);
+    const rows = (await server.server.app.db.selectFrom('login_attempt').select('ip').where('kind', '=', 'try').where('ip', '=', '10.0.0.3').execute()) as Row[];
+    expect(rows).toHaveLength(12);
+
+    for (let attempt = 0; attempt < 12; attempt++) await server.api('Ems/send', { body: { email: `x${attempt}@example.com`, event: 'user_register' }, headers: { 'x-forwarded-for': '10.0.0.5' } });
+    const code = await server.api('Ems/send', { body: { email: 'y@example.com', event: 'user_register' }, headers: { 'x-forwarded-for': '10.0.0.5' } });
+    expect(code.msg).toMatch(/^Too many attempts, please retry in \d+ seconds$/);
+  });
+});

@@ -93,7 +93,7 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
   // CONFIG_CACHE_MS=0: settings are read at every use, so a read on the main handle inside a transaction
   // (a deadlock on SQLite's one connection) shows in every test, not only when the cache happens to expire.
   const settings = settingsFromEnv(
-    { ADMIN_PASSWORD, ADMIN_LOGIN_CAPTCHA: 'false', USER_LOGIN_CAPTCHA: 'false', API_GET_RATE_LIMIT: '0', CONFIG_CACHE_MS: '0', STORAGE_DIR: storage, ...options.env, DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: '0' },
+    { ADMIN_PASSWORD, ADMIN_LOGIN_CAPTCHA: 'false', USER_LOGIN_CAPTCHA: 'false', API_GET_RATE_LIMIT: '0', AUTH_RATE_LIMIT: '0', CONFIG_CACHE_MS: '0', STORAGE_DIR: storage, ...options.env, DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: '0' },
     PROJECT_ROOT,
   );
   const server = await createServer(settings, { schemasDir: options.schemasDir, clientDir: options.clientDir });

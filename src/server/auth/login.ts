@@ -2,11 +2,10 @@ import type { Row } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
 import { nowSeconds } from '../clock.js';
 import { errors } from '../errors.js';
+import { clearFailures, isLockedOut, recordFailure } from './attempts.js';
 import { AREA_AUTH, type Area } from './identity.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
-export const LOGIN_RETRY_LIMIT = 10;
-const LOCK_WINDOW = 86_400;
 
 export interface LoginResult {
   account: Row;
@@ -16,7 +15,8 @@ export interface LoginResult {
 
 /**
  * Password login for either area (contract §3.8, §4.2, §7.4): status, lockout after 10 failures
- * within 24 hours, password check (a legacy md5 hash is upgraded on success), tokens.
+ * within 24 hours from the same address (so a stranger cannot lock the owner out), password check (a
+ * legacy md5 hash is upgraded on success), tokens. `login_failure` still counts failures, for display.
  */
 export async function loginWithPassword(app: AppContext, area: Area, account: Row | undefined, password: string, keep: boolean, ip: string): Promise<LoginResult> {
   const auth = AREA_AUTH[area];
@@ -24,13 +24,17 @@ export async function loginWithPassword(app: AppContext, area: Area, account: Ro
   if (!auth.isEnabled(account)) throw errors.accountDisabled();
   const now = nowSeconds();
   const failures = Number(account.login_failure ?? 0);
-  if (failures >= LOGIN_RETRY_LIMIT && now - Number(account.last_login_time ?? 0) < LOCK_WINDOW) throw errors.loginLocked();
+  const scope = area === 'admin' ? 'login:admin' : 'login:user';
+  const accountKey = String(account.id);
+  if (await isLockedOut(app, scope, accountKey, ip)) throw errors.loginLocked();
 
   const check = await verifyPassword(password, String(account.password ?? ''), String(account.salt ?? ''));
   if (!check.ok) {
+    await recordFailure(app, scope, accountKey, ip);
     await app.db.updateTable(auth.accountTable).set({ login_failure: Math.min(failures + 1, 255), last_login_time: now }).where('id', '=', account.id).execute();
     throw errors.passwordIncorrect();
   }
+  await clearFailures(app, scope, accountKey, ip);
   const changes: Row = { login_failure: 0, last_login_time: now, last_login_ip: ip.slice(0, 50) };
   if (check.needsUpgrade) {
     changes.password = await hashPassword(password);

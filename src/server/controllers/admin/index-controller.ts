@@ -1,6 +1,7 @@
 import { DEFAULT_AVATAR } from '../../../contract/headers.js';
 import { AREA_AUTH, loadIdentity } from '../../auth/identity.js';
 import { findAccount, isTruthy, loginWithPassword, revokeSession } from '../../auth/login.js';
+import { throttleAddress } from '../../auth/attempts.js';
 import { ruleTree } from '../../auth/menu-tree.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { errors, Success } from '../../errors.js';
@@ -19,6 +20,7 @@ async function captchaRequired(app: AppContext): Promise<boolean> {
 async function login(ctx: RequestContext) {
   if (ctx.identity) throw errors.loggedIn();
   if (ctx.method !== 'POST') return { captcha: await captchaRequired(ctx.app) };
+  await throttleAddress(ctx.app, 'login:admin', ctx.ip, ctx.app.settings.authRateLimit);
   const { username, password } = checkCredentialsShape(ctx.body, 'admin');
   if (await captchaRequired(ctx.app)) {
     const ok = await new ClickCaptchaService(ctx.app.db).check(ctx.body.captchaId, ctx.body.captchaInfo, true);

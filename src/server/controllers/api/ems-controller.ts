@@ -1,3 +1,4 @@
+import { throttleAddress } from '../../auth/attempts.js';
 import { errors, Success } from '../../errors.js';
 import { sendEmailCode } from '../../services/code-delivery.js';
 import type { Controller, RequestContext } from '../controller.js';
@@ -5,6 +6,7 @@ import type { Controller, RequestContext } from '../controller.js';
 /** `POST /api/Ems/send` (contract §7.5): a verification code by mail. */
 async function send(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();
+  await throttleAddress(ctx.app, 'code', ctx.ip, ctx.app.settings.authRateLimit);
   await sendEmailCode({ app: ctx.app, ip: ctx.ip, t: ctx.t, memberId: ctx.identity?.id }, ctx.body);
   return new Success(null, 'Mail sent successfully~');
 }

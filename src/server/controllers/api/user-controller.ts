@@ -1,5 +1,6 @@
 import type { Row } from '../../../schema/definition.js';
 import { findAccount, isTruthy, loginWithPassword, revokeSession } from '../../auth/login.js';
+import { throttleAddress } from '../../auth/attempts.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { centsToYuan } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
@@ -50,6 +51,7 @@ async function checkIn(ctx: RequestContext) {
   const tab = ctx.body.tab ?? 'login';
   if (tab === 'register') return registerMember(ctx);
   if (tab !== 'login') throw errors.unknownOperation();
+  await throttleAddress(ctx.app, 'login:user', ctx.ip, ctx.app.settings.authRateLimit);
   const { username, password } = checkCredentialsShape(ctx.body, 'user');
   if (await captchaRequired(ctx.app)) {
     const ok = await new ClickCaptchaService(ctx.app.db).check(ctx.body.captchaId, ctx.body.captchaInfo, true);
