@@ -91,7 +91,7 @@ export function createInputValidator(definition: ResourceDefinition): (input: Ro
   const required = ((definition.rowSchema.required ?? []) as string[]).filter((name) => fields.has(name));
   const schema = {
     type: 'object',
-    properties: Object.fromEntries(writable.map((field) => [field.name, stripAnnotations(properties[field.name])])),
+    properties: Object.fromEntries(writable.map((field) => [field.name, withinColumnRange(stripAnnotations(properties[field.name]))])),
   };
   const validate: ValidateFunction = ajv.compile(schema);
 
@@ -124,6 +124,19 @@ export function createInputValidator(definition: ResourceDefinition): (input: Ro
     }
     return issues.length ? { ok: false, issues } : { ok: true, value: { ...value, ...checked } };
   };
+}
+
+/** Integers the columns (64-bit) and JavaScript both hold exactly: bounds unless the schema sets its own. */
+function withinColumnRange(schema: Record<string, unknown>): Record<string, unknown> {
+  const types = [schema.type].flat();
+  const bounded = { ...schema };
+  if (types.includes('integer')) {
+    bounded.maximum ??= Number.MAX_SAFE_INTEGER;
+    bounded.minimum ??= Number.MIN_SAFE_INTEGER;
+  }
+  const items = schema.items as Record<string, unknown> | undefined;
+  if (items && items.type === 'integer') bounded.items = withinColumnRange(items);
+  return bounded;
 }
 
 function stripAnnotations(schema: Record<string, unknown> | undefined): Record<string, unknown> {
