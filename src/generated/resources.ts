@@ -769,6 +769,20 @@ export interface SystemUserRow {
   join_ip?: string;
   /** Join time */
   join_time?: number | null;
+  /** Payment method */
+  payment?: '' | 'bank' | 'alipay';
+  /** Account holder */
+  bank?: string;
+  /** Bank */
+  bank_name?: string;
+  /** Bank branch */
+  bank_address?: string;
+  /** Bank account number */
+  bank_num?: string;
+  /** Alipay name */
+  zhifubao_name?: string;
+  /** Alipay account */
+  zhifubao?: string;
   /** Motto */
   motto?: string;
   /** Password */
@@ -917,6 +931,42 @@ export interface TeamTeamRow {
   create_time?: number | null;
 }
 
+/** Payout (`user/payout`) */
+export interface UserPayoutRow {
+  /** ID */
+  id?: number;
+  /** Member */
+  user_id?: number;
+  /** Amount */
+  amount?: string;
+  /** Payment method */
+  method?: 'bank' | 'alipay';
+  /** Paid to */
+  account?: {};
+  /** Status */
+  status?: 'pending' | 'approved' | 'paid' | 'rejected';
+  /** Reason */
+  reason?: string;
+  /** Payment reference */
+  reference?: string;
+  /** Approved by */
+  approved_by?: number | null;
+  /** Approved at */
+  approve_time?: number | null;
+  /** Paid by */
+  paid_by?: number | null;
+  /** Paid at */
+  paid_time?: number | null;
+  /** Freeze log */
+  freeze_log_id?: number | null;
+  /** Refund log */
+  refund_log_id?: number | null;
+  /** Update time */
+  update_time?: number | null;
+  /** Create time */
+  create_time?: number | null;
+}
+
 /** The row type of every resource, by schema `$id`. */
 export interface ResourceRows {
   'survey/member_ranking': SurveyMemberRankingRow;
@@ -953,6 +1003,7 @@ export interface ResourceRows {
   'system/user_score_log': SystemUserScoreLogRow;
   'system/verification_code': SystemVerificationCodeRow;
   'team/team': TeamTeamRow;
+  'user/payout': UserPayoutRow;
 }
 
 export type ResourceId = keyof ResourceRows;

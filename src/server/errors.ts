@@ -1,6 +1,11 @@
 import { Code, LoginStateType } from '../contract/codes.js';
 import type { ValidationIssue } from '../schema/validate-input.js';
 
+/** Titles of the member's payment fields (spec §3), for messages. */
+const PAYMENT_FIELD_TITLES: Record<string, string> = {
+  bank: 'Account holder', bank_name: 'Bank', bank_address: 'Bank branch', bank_num: 'Bank account number', zhifubao_name: 'Alipay name', zhifubao: 'Alipay account',
+};
+
 /** Most RIDs one reconciliation may list. */
 export const RECONCILE_LIMIT = 1000;
 
@@ -110,6 +115,20 @@ export const errors = {
   invalidImage: () => new ApiError('The uploaded image file is not a valid image'),
   topicFormat: () => new ApiError('Topic format error'),
   driverNotSupported: (driver: string) => new ApiError('Driver %s not supported', [driver]),
+  // payment details and payouts
+  paymentMethodInvalid: () => new ApiError('Please choose a payment method', [], Code.error, { field: 'payment' }),
+  paymentFieldRequired: (field: string) => new ApiError('%s cannot be empty', [PAYMENT_FIELD_TITLES[field] ?? field], Code.error, { field }),
+  paymentFieldInvalid: (field: string) => new ApiError('%s is invalid', [PAYMENT_FIELD_TITLES[field] ?? field], Code.error, { field }),
+  paymentPasswordWrong: () => new ApiError('Please enter your login password to change your payment details', [], Code.error, { field: 'password' }),
+  paymentDetailsMissing: () => new ApiError('Please save your payment details first'),
+  payoutAmountInvalid: () => new ApiError('Please enter an amount such as 12.50', [], Code.error, { field: 'amount' }),
+  payoutBelowMinimum: (minimum: string) => new ApiError('The least you can withdraw is %s', [minimum], Code.error, { field: 'amount' }),
+  payoutAboveBalance: () => new ApiError('The amount is more than your balance', [], Code.error, { field: 'amount' }),
+  payoutAlreadyOpen: () => new ApiError('You already have a payout waiting: please wait until it is done'),
+  payoutWrongStatus: (status: string) => new ApiError('A payout in status "%s" cannot take this step', [status]),
+  payoutSameAdmin: () => new ApiError('Another administrator must mark this payout paid: you approved it'),
+  payoutReadOnly: () => new ApiError('Payouts change only by approval, payment or rejection'),
+  payoutReferenceRequired: () => new ApiError('Please enter the payment reference', [], Code.error, { field: 'reference' }),
   // surveys and their returns (survey-domain §2, §3)
   surveyUnavailable: () => new ApiError('This survey is not available'),
   surveyNotStarted: () => new ApiError('This survey has not started yet'),

@@ -8,6 +8,7 @@ import { adminAjaxController, memberAjaxController } from './ajax-controller.js'
 import { accountController } from './api/account-controller.js';
 import { commonController } from './api/common-controller.js';
 import { surveyController } from './api/survey-controller.js';
+import { paymentUserController } from './api/payment-user-controller.js';
 import { emsController } from './api/ems-controller.js';
 import { smsController } from './api/sms-controller.js';
 import { userController } from './api/user-controller.js';
@@ -22,7 +23,7 @@ export function createControllerRegistry(definitions: Iterable<ResourceDefinitio
   const handWritten = [
     indexController, dashboardController, adminInfoController, adminAjaxController,
     userController, commonController, accountController, memberAjaxController, surveyController,
-    emsController, smsController,
+    emsController, smsController, paymentUserController,
   ];
   for (const controller of handWritten) registry.register(controller);
   return registry;

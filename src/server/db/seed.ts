@@ -26,7 +26,9 @@ export async function resetSequence(handle: DatabaseHandle, definition: Resource
 }
 
 /** Titles of the permission nodes a schema menu gets; other buttons are titled by their name. */
-const BUTTON_TITLES: Record<string, string> = { index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', reconcile: '对账', approve: '通过', reject: '驳回' };
+const BUTTON_TITLES: Record<string, string> = {
+  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号',
+};
 
 /** In seeds, group `rules` may list rule names; they become ids once the rules exist. */
 const RULE_TABLE_OF_GROUP: Record<string, string> = { admin_group: 'admin_rule', user_group: 'user_rule' };

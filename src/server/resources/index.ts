@@ -12,6 +12,7 @@ import { configHooks } from './routine/config.js';
 import { dataRecycleLogHooks } from './security/data-recycle-log.js';
 import { sensitiveDataLogHooks } from './security/sensitive-data-log.js';
 import { participationHooks } from './survey/participation.js';
+import { payoutHooks } from './user/payout.js';
 import { providerHooks } from './survey/provider.js';
 import { quickTaskHooks } from './survey/quick-task.js';
 import { quickTaskSubmissionHooks } from './survey/quick-task-submission.js';
@@ -36,6 +37,7 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   'system/config': configHooks,
   'system/security_data_recycle_log': dataRecycleLogHooks,
   'system/security_sensitive_data_log': sensitiveDataLogHooks,
+  'user/payout': payoutHooks,
   'survey/provider': providerHooks,
   'survey/survey': surveyHooks,
   'survey/participation': participationHooks,

@@ -3,6 +3,7 @@ import { centsToYuan } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { paging } from '../paging.js';
 import { accountFigureActions } from './account-figures.js';
+import { paymentLogActions } from './payment-user-controller.js';
 import type { Controller, RequestContext } from '../controller.js';
 import { memberAccountActions } from './account-member-actions.js';
 
@@ -35,7 +36,7 @@ export const accountController: Controller = {
   name: 'account',
   path: 'account',
   area: 'user',
-  actions: { balance: ledgerAction('user_money_log', 'money'), integral: ledgerAction('user_score_log', 'score'), ...memberAccountActions, ...accountFigureActions },
+  actions: { balance: ledgerAction('user_money_log', 'money'), integral: ledgerAction('user_score_log', 'score'), ...memberAccountActions, ...accountFigureActions, ...paymentLogActions },
   noNeedLogin: ['retrievePassword'],
   // contract §7.2: verification and changeBind need a login but no permission node
   noNeedPermission: ['retrievePassword', 'verification', 'changeBind'],

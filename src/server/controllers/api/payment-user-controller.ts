@@ -1,0 +1,55 @@
+import { centsToYuan } from '../../db/values.js';
+import { errors, Success } from '../../errors.js';
+import { maskAccount, paymentDetailsOf, requestPayout, savePaymentDetails } from '../../services/payouts.js';
+import type { Action, Controller, RequestContext } from '../controller.js';
+import { pageOf } from '../paging.js';
+
+/** `/api/paymentuser/*`: the member's payment details and payout requests; `account/paymentlog` lists them. */
+
+function member(ctx: RequestContext) {
+  if (!ctx.identity) throw errors.needLogin();
+  return ctx.identity;
+}
+
+const payment: Action = async (ctx) => {
+  const identity = member(ctx);
+  if (ctx.method !== 'POST') return { details: paymentDetailsOf(identity.account) };
+  await savePaymentDetails(ctx.app, identity, ctx.body);
+  return new Success(null, 'Payment details saved');
+};
+
+const payout: Action = async (ctx) => {
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  const id = await requestPayout(ctx.app, member(ctx), ctx.body.amount, (payoutId) => ctx.t('Payout #%d requested', [payoutId]));
+  return new Success({ id }, 'Payout requested: the amount is frozen until it is paid');
+};
+
+/** `GET /api/account/paymentlog ?page&limit`: the member's payouts with status and reason. */
+const paymentlog: Action = async (ctx) => {
+  const identity = member(ctx);
+  const { rows, total } = await pageOf(ctx.query, ctx.app.db.selectFrom('payout').where('user_id', '=', identity.id), (base) =>
+    base.select(['id', 'amount', 'method', 'account', 'status', 'reason', 'reference', 'create_time', 'paid_time']).orderBy('id', 'desc'),
+  );
+  return {
+    list: rows.map((row) => {
+      const account = JSON.parse(String(row.account || '{}')) as Record<string, unknown>;
+      return {
+        id: Number(row.id), amount: centsToYuan(row.amount), method: row.method, status: row.status, reason: row.reason, reference: row.reference,
+        account: maskAccount(account.bank_num ?? account.zhifubao), create_time: Number(row.create_time), paid_time: row.paid_time === null ? null : Number(row.paid_time),
+      };
+    }),
+    total,
+  };
+};
+
+export const paymentLogActions: Record<string, Action> = { paymentlog };
+
+export const paymentUserController: Controller = {
+  name: 'paymentuser',
+  path: 'paymentuser',
+  area: 'user',
+  actions: { payment, payout },
+  noNeedLogin: [],
+  // Being paid is every member's business: login is the only requirement.
+  noNeedPermission: ['*'],
+};

@@ -1,0 +1,55 @@
+import type { Row } from '../../../schema/definition.js';
+import { allows } from '../../auth/identity.js';
+import type { Action } from '../../controllers/controller.js';
+import { errors, Success } from '../../errors.js';
+import { maskAccount, reviewPayout, type PayoutDecision } from '../../services/payouts.js';
+import type { ResourceHooks } from '../hooks.js';
+import { readOnlyActions } from '../read-only.js';
+
+/**
+ * `user.Payout`: review steps (approve, pay with a reference, reject with a reason), each its own node;
+ * the account paid to shows whole only to an admin holding `user/payout/account`.
+ */
+
+function idsOf(value: unknown): number[] {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0 || list.length > 100 || !list.every((id) => /^\d{1,15}$/.test(String(id)))) throw errors.parameterError();
+  return [...new Set(list.map(Number))];
+}
+
+function step(decide: (body: Row, t: (key: string, params?: (string | number)[]) => string, id: number) => PayoutDecision, done: string): Action {
+  return async (ctx) => {
+    if (ctx.method !== 'POST' || !ctx.identity) throw errors.parameterError();
+    const ids = idsOf(ctx.body.ids ?? ctx.body.id);
+    for (const id of ids) await reviewPayout(ctx.app, ctx.identity, id, decide(ctx.body, ctx.t, id));
+    return new Success(null, done, [ids.length]);
+  };
+}
+
+function text(value: unknown, limit: number): string {
+  return typeof value === 'string' ? value.trim().slice(0, limit) : '';
+}
+
+export const payoutHooks: ResourceHooks = {
+  async present(operator, rows) {
+    const reveal = operator.identity !== undefined && allows(operator.identity, 'user/payout/account');
+    return rows.map((row) => {
+      const account = (row.account ?? {}) as Row;
+      return { ...row, account: reveal ? account : Object.fromEntries(Object.entries(account).map(([key, value]) => [key, key === 'bank_num' || key === 'zhifubao' ? maskAccount(value) : value])) };
+    });
+  },
+  actions: {
+    approve: step(() => ({ action: 'approve' }), '%d payouts approved'),
+    pay: step((body) => {
+      const reference = text(body.reference, 100);
+      if (reference === '') throw errors.payoutReferenceRequired();
+      return { action: 'pay', reference };
+    }, '%d payouts marked paid'),
+    reject: step((body, t, id) => {
+      const reason = text(body.reason, 255);
+      if (reason === '') throw errors.reviewReasonRequired();
+      return { action: 'reject', reason, memo: t('Payout #%d rejected: %s', [id, reason]) };
+    }, '%d payouts rejected'),
+    ...readOnlyActions(errors.payoutReadOnly, () => payoutHooks),
+  },
+};

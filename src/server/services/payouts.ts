@@ -1,0 +1,134 @@
+import type { Row } from '../../schema/definition.js';
+import type { AppContext } from '../app-context.js';
+import type { Identity } from '../auth/identity.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { nowSeconds } from '../clock.js';
+import type { Db } from '../db/connection.js';
+import { CUSTOM_FORMATS } from '../../schema/ajv.js';
+import { yuanToCents } from '../db/values.js';
+import { errors } from '../errors.js';
+import { applyLedgerEntry } from './ledger.js';
+
+/**
+ * How members are paid (survey-domain §4): their payment details, payout requests frozen through the
+ * ledger at once, and the review: approve, then mark paid (by another admin when the config says so),
+ * or reject with a reason, which refunds through the ledger.
+ */
+
+/** The member fields each method needs (spec §3). */
+export const PAYMENT_FIELDS = {
+  bank: ['bank', 'bank_name', 'bank_address', 'bank_num'],
+  alipay: ['zhifubao_name', 'zhifubao'],
+} as const;
+export type PaymentMethod = keyof typeof PAYMENT_FIELDS;
+const ALL_FIELDS = [...PAYMENT_FIELDS.bank, ...PAYMENT_FIELDS.alipay];
+const ACCOUNT_NUMBERS = ['bank_num', 'zhifubao'];
+const MAX_LENGTH: Record<string, number> = { bank: 50, bank_name: 100, bank_address: 200, bank_num: 40, zhifubao_name: 50, zhifubao: 100 };
+const OPEN = ['pending', 'approved'];
+
+/** `6222 0000 1234` → `****1234`: account numbers never leave whole, except to an admin paying. */
+export function maskAccount(value: unknown): string {
+  const text = String(value ?? '');
+  if (text === '') return '';
+  return `${'*'.repeat(Math.max(4, text.length - 4))}${text.slice(-4)}`;
+}
+
+/** The payment details of a member row, account numbers masked. */
+export function paymentDetailsOf(row: Row): Row {
+  const details: Row = { payment: row.payment ?? '' };
+  for (const field of ALL_FIELDS) details[field] = ACCOUNT_NUMBERS.includes(field) ? maskAccount(row[field]) : (row[field] ?? '');
+  return details;
+}
+
+function isMethod(value: unknown): value is PaymentMethod {
+  return value === 'bank' || value === 'alipay';
+}
+
+/** Save how the member is paid: the method's own fields required and checked; a change needs the password. */
+export async function savePaymentDetails(app: AppContext, member: Identity, input: Row): Promise<void> {
+  if (!isMethod(input.payment)) throw errors.paymentMethodInvalid();
+  const values: Row = { payment: input.payment };
+  for (const field of PAYMENT_FIELDS[input.payment]) {
+    const value = typeof input[field] === 'string' ? input[field].trim() : '';
+    if (value === '') throw errors.paymentFieldRequired(field);
+    if (value.length > MAX_LENGTH[field]) throw errors.paymentFieldInvalid(field);
+    values[field] = value;
+  }
+  if (values.bank_num !== undefined && !/^\d{8,30}$/.test(String(values.bank_num).replace(/\s/g, ''))) throw errors.paymentFieldInvalid('bank_num');
+  if (values.bank_num !== undefined) values.bank_num = String(values.bank_num).replace(/\s/g, '');
+  if (values.zhifubao !== undefined && !CUSTOM_FORMATS.mobile.test(String(values.zhifubao)) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(values.zhifubao))) {
+    throw errors.paymentFieldInvalid('zhifubao');
+  }
+  const account = member.account;
+  if (String(account.payment ?? '') !== '') {
+    const check = await verifyPassword(String(input.password ?? ''), String(account.password ?? ''), String(account.salt ?? ''));
+    if (!check.ok) throw errors.paymentPasswordWrong();
+  }
+  // The other method's fields are cleared: one way of being paid at a time.
+  for (const field of ALL_FIELDS) if (!(field in values)) values[field] = '';
+  await app.db.updateTable('user').set({ ...values, update_time: nowSeconds() }).where('id', '=', member.id).execute();
+}
+
+function lock<Q extends { forUpdate(): Q }>(app: AppContext, query: Q): Q {
+  return app.handle.dialect === 'postgres' ? query.forUpdate() : query;
+}
+
+/** A payout request: at least the minimum, at most the balance, one open at a time, frozen at once. */
+export async function requestPayout(app: AppContext, member: Identity, amountInput: unknown, memo: (id: number) => string): Promise<number> {
+  const text = typeof amountInput === 'number' ? amountInput.toFixed(2) : String(amountInput ?? '').trim();
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) throw errors.payoutAmountInvalid();
+  const cents = yuanToCents(text);
+  const minimum = yuanToCents(await app.config.get('payout_min', '10.00'));
+  if (cents < Math.max(minimum, 1)) throw errors.payoutBelowMinimum((Math.max(minimum, 1) / 100).toFixed(2));
+  return app.db.transaction().execute(async (trx) => {
+    // The member row's lock queues a member's requests behind each other: one open payout, never more than the balance.
+    const account = (await lock(app, trx.selectFrom('user').selectAll().where('id', '=', member.id)).executeTakeFirstOrThrow()) as Row;
+    if (!isMethod(account.payment)) throw errors.paymentDetailsMissing();
+    const open = await trx.selectFrom('payout').select('id').where('user_id', '=', member.id).where('status', 'in', OPEN).executeTakeFirst();
+    if (open) throw errors.payoutAlreadyOpen();
+    if (cents > Number(account.money)) throw errors.payoutAboveBalance();
+    const snapshot = Object.fromEntries(PAYMENT_FIELDS[account.payment].map((field) => [field, account[field]]));
+    const now = nowSeconds();
+    const inserted = (await trx
+      .insertInto('payout')
+      .values({ user_id: member.id, amount: cents, method: account.payment, account: JSON.stringify(snapshot), status: 'pending', reason: '', reference: '', create_time: now, update_time: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()) as { id: number };
+    const id = Number(inserted.id);
+    const entry = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: member.id, amount: -cents, memo: memo(id), idempotencyKey: `payout:${id}:freeze` });
+    await trx.updateTable('payout').set({ freeze_log_id: entry.id }).where('id', '=', id).execute();
+    return id;
+  });
+}
+
+async function lockPayout(app: AppContext, trx: Db, id: number): Promise<Row> {
+  const payout = (await lock(app, trx.selectFrom('payout').selectAll().where('id', '=', id)).executeTakeFirst()) as Row | undefined;
+  if (!payout) throw errors.recordNotFound();
+  return payout;
+}
+
+export type PayoutDecision = { action: 'approve' } | { action: 'pay'; reference: string } | { action: 'reject'; reason: string; memo: string };
+
+/** One review step on one payout, checked against its status and, for paying, the approver. */
+export async function reviewPayout(app: AppContext, admin: Identity, id: number, decision: PayoutDecision): Promise<void> {
+  const twoAdmins = await app.config.flag('payout_two_admins', true);
+  await app.db.transaction().execute(async (trx) => {
+    const payout = await lockPayout(app, trx, id);
+    const now = nowSeconds();
+    const status = String(payout.status);
+    if (decision.action === 'approve') {
+      if (status !== 'pending') throw errors.payoutWrongStatus(status);
+      await trx.updateTable('payout').set({ status: 'approved', approved_by: admin.id, approve_time: now, update_time: now }).where('id', '=', id).execute();
+      return;
+    }
+    if (decision.action === 'pay') {
+      if (status !== 'approved') throw errors.payoutWrongStatus(status);
+      if (twoAdmins && Number(payout.approved_by) === admin.id) throw errors.payoutSameAdmin();
+      await trx.updateTable('payout').set({ status: 'paid', paid_by: admin.id, paid_time: now, reference: decision.reference, update_time: now }).where('id', '=', id).execute();
+      return;
+    }
+    if (!OPEN.includes(status)) throw errors.payoutWrongStatus(status);
+    const refund = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: Number(payout.user_id), amount: Number(payout.amount), memo: decision.memo, idempotencyKey: `payout:${id}:refund` });
+    await trx.updateTable('payout').set({ status: 'rejected', reason: decision.reason, refund_log_id: refund.id, update_time: now }).where('id', '=', id).execute();
+  });
+}

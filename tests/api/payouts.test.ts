@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordLedgerEntry } from '../../src/server/services/ledger.js';
+import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
+
+/**
+ * Payment details and payouts (issue 6, money) on both databases: details checked and masked, the
+ * amount frozen through the ledger at once, one open payout, the review with two administrators, a
+ * rejection refunding, and parallel requests never freezing more than the balance.
+ */
+
+type Row = Record<string, unknown>;
+const PASSWORD = 'Member_pass1';
+
+describe.each(DATABASES)('payouts on %s', (kind) => {
+  let server: TestServer;
+  let token: string;
+  let counter = 0;
+  const db = () => server.server.app.db;
+  const admin = <T = unknown>(path: string, request: ApiRequest = {}) => server.admin<T>(path, { token, ...request });
+
+  async function member(money = 0): Promise<{ id: number; token: string }> {
+    const username = `pay${++counter}${kind.slice(0, 2)}`;
+    expect((await admin('user.User/add', { body: { username, nickname: username, group_id: 1, password: PASSWORD } })).code).toBe(1);
+    const login = await server.api<{ userInfo: { id: number; token: string } }>('user/checkIn', { body: { tab: 'login', username, password: PASSWORD } });
+    const id = login.data.userInfo.id;
+    if (money) await recordLedgerEntry(db(), server.server.app.handle.dialect, { kind: 'money', userId: id, amount: money, memo: 'Earned' });
+    return { id, token: login.data.userInfo.token };
+  }
+
+  async function balance(id: number): Promise<number> {
+    return Number(((await db().selectFrom('user').select('money').where('id', '=', id).executeTakeFirstOrThrow()) as Row).money);
+  }
+
+  async function ledgerSum(id: number): Promise<number> {
+    return Number(((await db().selectFrom('user_money_log').select((eb) => eb.fn.sum('money').as('sum')).where('user_id', '=', id).executeTakeFirstOrThrow()) as Row).sum ?? 0);
+  }
+
+  async function bankDetails(who: { token: string }, extra: Row = {}) {
+    return server.api('paymentuser/payment', { userToken: who.token, body: { payment: 'bank', bank: 'Amy Li', bank_name: 'ICBC', bank_address: 'Shanghai branch', bank_num: '6222 0000 1111 2222', ...extra } });
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    token = (await server.loginAdmin()).token;
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('saves payment details with the method’s own fields checked, masks the number, and asks the password to change them', async () => {
+    const amy = await member();
+    const missing = await server.api('paymentuser/payment', { userToken: amy.token, body: { payment: 'bank', bank: 'Amy Li' } });
+    expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Bank cannot be empty', data: { field: 'bank_name' } });
+    const badNumber = await bankDetails(amy, { bank_num: '12ab' });
+    expect(badNumber.data).toEqual({ field: 'bank_num' });
+    expect(((await db().selectFrom('user').select('payment').where('id', '=', amy.id).executeTakeFirstOrThrow()) as Row).payment).toBe('');
+
+    expect((await bankDetails(amy)).code).toBe(1);
+    const shown = await server.api<{ details: Row }>('paymentuser/payment', { userToken: amy.token });
+    expect(shown.data.details).toMatchObject({ payment: 'bank', bank_name: 'ICBC', bank_num: '************2222' });
+    const list = await admin<{ list: Row[] }>('user.User/index', { query: { search: [{ field: 'id', val: amy.id, operator: '=' }] } });
+    expect(list.data.list[0]).not.toHaveProperty('bank_num');
+
+    const noPassword = await server.api('paymentuser/payment', { userToken: amy.token, body: { payment: 'alipay', zhifubao_name: 'Amy', zhifubao: 'amy@example.com' }, lang: 'zh-cn' });
+    expect(noPassword.msg).toBe('修改收款信息需要输入登录密码');
+    const changed = await server.api('paymentuser/payment', { userToken: amy.token, body: { payment: 'alipay', zhifubao_name: 'Amy', zhifubao: 'amy@example.com', password: PASSWORD } });
+    expect(changed.code).toBe(1);
+    const stored = (await db().selectFrom('user').select(['payment', 'bank_num', 'zhifubao']).where('id', '=', amy.id).executeTakeFirstOrThrow()) as Row;
+    expect(stored).toEqual({ payment: 'alipay', bank_num: '', zhifubao: 'amy@example.com' });
+  });
+
+  it('freezes a payout at once, refuses a second, below the minimum or above the balance, and writes nothing then', async () => {
+    const bo = await member(5000);
+    const noDetails = await server.api('paymentuser/payout', { userToken: bo.token, body: { amount: '20.00' } });
+    expect(noDetails.msg).toBe('Please save your payment details first');
+    await bankDetails(bo);
+    for (const [amount, msg] of [['5.00', 'The least you can withdraw is 10.00'], ['60.00', 'The amount is more than your balance'], ['1,5', 'Please enter an amount such as 12.50']]) {
+      const refused = await server.api('paymentuser/payout', { userToken: bo.token, body: { amount } });
+      expect({ code: refused.code, msg: refused.msg }).toEqual({ code: 0, msg });
+    }
+    expect(await balance(bo.id)).toBe(5000);
+    const asked = await server.api<{ id: number }>('paymentuser/payout', { userToken: bo.token, body: { amount: '20.00' } });
+    expect(asked.code).toBe(1);
+    expect(await balance(bo.id)).toBe(3000);
+    const second = await server.api('paymentuser/payout', { userToken: bo.token, body: { amount: '10.00' } });
+    expect(second.msg).toBe('You already have a payout waiting: please wait until it is done');
+    const log = await server.api<{ list: Row[]; total: number }>('account/paymentlog', { userToken: bo.token });
+    expect(log.data.list[0]).toMatchObject({ amount: '20.00', status: 'pending', account: '************2222' });
+    expect(await ledgerSum(bo.id)).toBe(await balance(bo.id));
+  });
+
+  it('is approved by one admin and paid by another; a rejection refunds with the reason the member sees', async () => {
+    const cy = await member(10_000);
+    await bankDetails(cy);
+    const id = (await server.api<{ id: number }>('paymentuser/payout', { userToken: cy.token, body: { amount: '30.00' } })).data.id;
+    const payEarly = await admin('user.Payout/pay', { body: { ids: [id], reference: 'TX1' } });
+    expect(payEarly.msg).toBe('A payout in status "pending" cannot take this step');
+    expect((await admin('user.Payout/approve', { body: { ids: [id] } })).code).toBe(1);
+    const sameAdmin = await admin('user.Payout/pay', { body: { ids: [id], reference: 'TX1' } });
+    expect(sameAdmin.msg).toBe('Another administrator must mark this payout paid: you approved it');
+
+    // A second administrator with the payout nodes pays it.
+    const group = await admin('auth.Group/add', { body: { pid: 1, name: `Cashier ${counter}`, rules: ['*'], status: '1' } });
+    expect(group.code).toBe(1);
+    const groupId = Number(((await db().selectFrom('admin_group').select('id').where('name', '=', `Cashier ${counter}`).executeTakeFirstOrThrow()) as Row).id);
+    expect((await admin('auth.Admin/add', { body: { username: `cashier${counter}`, nickname: 'Cashier', password: 'Cashier_pass1', group_arr: [groupId], status: '1' } })).code).toBe(1);
+    const cashier = await server.loginAdmin(`cashier${counter}`, 'Cashier_pass1');
+    const noReference = await server.admin('user.Payout/pay', { token: cashier.token, body: { ids: [id] } });
+    expect(noReference.msg).toBe('Please enter the payment reference');
+    expect((await server.admin('user.Payout/pay', { token: cashier.token, body: { ids: [id], reference: 'TX-778' } })).code).toBe(1);
+    const paid = (await db().selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+    expect(paid).toMatchObject({ status: 'paid', reference: 'TX-778' });
+    expect(await balance(cy.id)).toBe(7000);
+
+    const second = (await server.api<{ id: number }>('paymentuser/payout', { userToken: cy.token, body: { amount: '15.00' } })).data.id;
+    expect(await balance(cy.id)).toBe(5500);
+    const noReason = await admin('user.Payout/reject', { body: { ids: [second] } });
+    expect(noReason.msg).toBe('Please give a reason for the rejection');
+    expect((await admin('user.Payout/reject', { body: { ids: [second], reason: 'Account name mismatch' } })).code).toBe(1);
+    expect(await balance(cy.id)).toBe(7000);
+    const log = await server.api<{ list: Row[] }>('account/paymentlog', { userToken: cy.token });
+    expect(log.data.list.map((row) => [row.status, row.reason])).toEqual([['rejected', 'Account name mismatch'], ['paid', '']]);
+    expect(await ledgerSum(cy.id)).toBe(await balance(cy.id));
+  });
+
+  it('shows the account paid to whole only with the account node', async () => {
+    const list = await admin<{ list: Row[] }>('user.Payout/index');
+    const row = list.data.list.find((item) => (item.account as Row).bank_num !== undefined);
+    expect((row?.account as Row).bank_num).toBe('6222000011112222');
+  });
+
+  it('20 parallel requests never freeze more than the balance; the ledger sums to the balance', async () => {
+    const dee = await member(2500);
+    await bankDetails(dee);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => server.api('paymentuser/payout', { userToken: dee.token, body: { amount: '20.00' } })));
+    expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
+    expect(await balance(dee.id)).toBe(500);
+    expect(await db().selectFrom('payout').select('id').where('user_id', '=', dee.id).execute()).toHaveLength(1);
+    expect(await ledgerSum(dee.id)).toBe(await balance(dee.id));
+  });
+});
