@@ -127,6 +127,8 @@ export const errors = {
   payoutAlreadyOpen: () => new ApiError('You already have a payout waiting: please wait until it is done'),
   payoutWrongStatus: (status: string) => new ApiError('A payout in status "%s" cannot take this step', [status]),
   payoutSameAdmin: () => new ApiError('Another administrator must mark this payout paid: you approved it'),
+  teamNotYours: () => new ApiError('You do not have permission to operate!'),
+  teamFieldInvalid: (field: string, message: string) => new ApiError(message, [], Code.error, { field }),
   payoutReadOnly: () => new ApiError('Payouts change only by approval, payment or rejection'),
   payoutReferenceRequired: () => new ApiError('Please enter the payment reference', [], Code.error, { field: 'reference' }),
   // surveys and their returns (survey-domain §2, §3)

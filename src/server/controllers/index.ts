@@ -9,6 +9,7 @@ import { accountController } from './api/account-controller.js';
 import { commonController } from './api/common-controller.js';
 import { surveyController } from './api/survey-controller.js';
 import { paymentUserController } from './api/payment-user-controller.js';
+import { teamController } from './api/team-controller.js';
 import { emsController } from './api/ems-controller.js';
 import { smsController } from './api/sms-controller.js';
 import { userController } from './api/user-controller.js';
@@ -23,7 +24,7 @@ export function createControllerRegistry(definitions: Iterable<ResourceDefinitio
   const handWritten = [
     indexController, dashboardController, adminInfoController, adminAjaxController,
     userController, commonController, accountController, memberAjaxController, surveyController,
-    emsController, smsController, paymentUserController,
+    emsController, smsController, paymentUserController, teamController,
   ];
   for (const controller of handWritten) registry.register(controller);
   return registry;
