@@ -138,5 +138,10 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     expect(await balance(dee.id)).toBe(500);
     expect(await db().selectFrom('payout').select('id').where('user_id', '=', dee.id).execute()).toHaveLength(1);
     expect(await ledgerSum(dee.id)).toBe(await balance(dee.id));
+    // The dashboard counts the payouts waiting for review or payment, from the database.
+    const waiting = (await db().selectFrom('payout').select(['amount']).where('status', 'in', ['pending', 'approved']).execute()) as Row[];
+    const dashboard = await admin<{ figures: { payoutsPending: { count: number; amount: string } } }>('Dashboard/index');
+    expect(dashboard.data.figures.payoutsPending).toEqual({ count: waiting.length, amount: (waiting.reduce((sum, row) => sum + Number(row.amount), 0) / 100).toFixed(2) });
+    expect(waiting.length).toBeGreaterThan(0);
   });
 });

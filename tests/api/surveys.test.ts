@@ -478,6 +478,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       days: { date: string; starts: number; completes: number; credited: string }[];
       period: { starts: number; completes: number; conversion: number; credited: string };
       topSurveys: { id: number; title: string; completes: number }[];
+      payoutsPending: { count: number; amount: string };
     }
 
     it('shows starts and completes per day in the site time zone, conversion, money credited and top surveys', async () => {
@@ -505,6 +506,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
         expect(Number(figures.period.credited) - Number(before.figures.period.credited)).toBeCloseTo(3, 2);
         expect(figures.period.conversion).toBe(Math.round((figures.period.completes / figures.period.starts) * 1000) / 10);
         expect(figures.topSurveys.map((survey) => survey.title)).toContain('Dashboard star');
+        expect(figures.payoutsPending).toEqual({ count: 0, amount: '0.00' });
       } finally {
         await ok(admin('routine.Config/edit', { body: { time_zone: 'Asia/Shanghai' } }));
       }

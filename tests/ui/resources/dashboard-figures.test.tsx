@@ -15,6 +15,7 @@ const figures: DashboardFigures = {
   activeSurveys: 5,
   days: Array.from({ length: 30 }, (_, index) => ({ date: `2026-11-${String(index + 1).padStart(2, '0')}`, starts: index, completes: Math.floor(index / 2), credited: '0.00' })),
   period: { starts: 435, completes: 210, conversion: 48.3, credited: '315.00' },
+  payoutsPending: { count: 3, amount: '120.00' },
   topSurveys: [{ id: 3, title: 'Coffee habits', starts: 40, completes: 21, credited_money: '31.50' }],
 };
 
@@ -34,6 +35,8 @@ describe('dashboard figures', () => {
     expect(screen.getByText('Conversion (30 days)')).toBeTruthy();
     expect(screen.getByTestId('figure-periodConversion').textContent).toBe('48.3%');
     expect(screen.getByTestId('figure-periodCredited').textContent).toBe('¥315.00');
+    expect(screen.getByText('Payouts waiting')).toBeTruthy();
+    expect(screen.getByTestId('figure-payoutsPending').textContent).toBe('3 / ¥120.00');
     expect(screen.getByRole('img', { name: 'Starts and completes per day' })).toBeTruthy();
     const top = screen.getByRole('table', { name: 'Top surveys' });
     expect(within(top).getByText('Coffee habits')).toBeTruthy();

@@ -14,7 +14,8 @@ async function count(ctx: RequestContext, table: string, where?: [string, string
 
 /**
  * `Dashboard/index` (contract §4.6): the translated remark of the dashboard rule, plus the platform's
- * figures: members, surveys open, starts and completes per day, conversion, money credited, top surveys.
+ * figures: members, surveys open, starts and completes per day, conversion, money credited, payouts
+ * waiting (pending or approved), top surveys.
  */
 async function index(ctx: RequestContext) {
   const rule = (await ctx.app.db.selectFrom('admin_rule').select('remark').where('name', '=', 'dashboard').executeTakeFirst()) as { remark: string } | undefined;
@@ -23,6 +24,11 @@ async function index(ctx: RequestContext) {
   const starts = days.reduce((sum, day) => sum + day.starts, 0);
   const completes = days.reduce((sum, day) => sum + day.completes, 0);
   const credited = days.reduce((sum, day) => sum + day.credited, 0);
+  const pending = (await ctx.app.db
+    .selectFrom('payout')
+    .select([(eb) => eb.fn.countAll().as('count'), (eb) => eb.fn.sum('amount').as('amount')])
+    .where('status', 'in', ['pending', 'approved'])
+    .executeTakeFirstOrThrow()) as { count: number | string; amount: number | string | null };
   return {
     remark: rule?.remark ? ctx.t(rule.remark) : '',
     figures: {
@@ -30,6 +36,7 @@ async function index(ctx: RequestContext) {
       activeSurveys: await count(ctx, 'survey', ['status', '=', 'active']),
       days: days.map((day) => ({ ...day, credited: centsToYuan(day.credited) })),
       period: { starts, completes, conversion: starts > 0 ? Math.round((completes / starts) * 1000) / 10 : 0, credited: centsToYuan(credited) },
+      payoutsPending: { count: Number(pending.count), amount: centsToYuan(pending.amount ?? 0) },
       topSurveys: (await topSurveys(ctx.app)).map((survey) => ({ ...survey, credited_money: centsToYuan(survey.credited_money) })),
     },
   };

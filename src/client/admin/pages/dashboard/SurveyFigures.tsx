@@ -8,6 +8,7 @@ export interface DashboardFigures {
   activeSurveys: number;
   days: { date: string; starts: number; completes: number; credited: string }[];
   period: { starts: number; completes: number; conversion: number; credited: string };
+  payoutsPending: { count: number; amount: string };
   topSurveys: { id: number; title: string; starts: number; completes: number; credited_money: string }[];
 }
 
@@ -21,10 +22,11 @@ export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
     { key: 'periodCompletes', value: String(figures.period.completes) },
     { key: 'periodConversion', value: `${figures.period.conversion}%` },
     { key: 'periodCredited', value: `¥${figures.period.credited}` },
+    { key: 'payoutsPending', value: `${figures.payoutsPending.count} / ¥${figures.payoutsPending.amount}` },
   ];
   return (
     <>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(6, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)', xl: 'repeat(7, 1fr)' } }}>
         {tiles.map((tile) => (
           <Card key={tile.key}>
             <CardContent sx={{ '&:last-child': { pb: 2 } }}>
