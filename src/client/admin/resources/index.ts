@@ -15,6 +15,7 @@ import { dataRecycleLogOverride } from './system/security_data_recycle_log/index
 import { sensitiveDataLogOverride } from './system/security_sensitive_data_log/index.js';
 import { participationOverride } from './survey/participation/index.js';
 import { quickTaskSubmissionOverride } from './survey/quick_task_submission/index.js';
+import { payoutOverride } from './user/payout/index.js';
 
 /** What a `<Resource>` takes, the shape react-admin's CRM example exports per resource folder. */
 export interface ResourceDescriptor {
@@ -39,6 +40,7 @@ const OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
   'system/security_sensitive_data_log': sensitiveDataLogOverride,
   'survey/participation': participationOverride,
   'survey/quick_task_submission': quickTaskSubmissionOverride,
+  'user/payout': payoutOverride,
 };
 
 function named<P extends object>(name: string, render: (props: P) => ReactElement): ComponentType<P> {

@@ -1,3 +1,4 @@
+import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import { useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
@@ -6,7 +7,7 @@ import { GeneratedList } from '../../GeneratedList.js';
 import { GeneratedTable } from '../../GeneratedTable.js';
 import type { ResourceDescriptor } from '../../index.js';
 import { BulkLogActionButton, LogActionButton, type LogAction } from '../../system/security-log.js';
-import { BulkRejectButton, RejectRowButton } from './RejectButton.js';
+import { BulkTextActionButton, TextActionRowButton, type TextAction } from '../../TextActionButton.js';
 
 const APPROVE: LogAction = {
   name: 'approve',
@@ -17,6 +18,18 @@ const APPROVE: LogAction = {
     done: ['survey.review.approved', 'Approved'],
   },
 };
+
+export const REJECT: TextAction = {
+  name: 'reject',
+  field: 'reason',
+  icon: <BlockIcon />,
+  color: 'error',
+  label: ['survey.review.reject', 'Reject'],
+  input: ['survey.review.reason', 'Reason shown to the member'],
+  done: ['survey.review.rejected', 'Rejected'],
+};
+
+const pending = (record: Record<string, unknown>) => record.status === 'pending';
 
 /** Approve is offered on pending rows only. */
 function ApproveRowButton() {
@@ -35,14 +48,14 @@ function SubmissionTable({ definition }: { definition: ResourceDefinition }) {
       rowActions={
         <>
           <ApproveRowButton />
-          <RejectRowButton />
+          <TextActionRowButton action={REJECT} when={pending} />
         </>
       }
       bulkActions={
         canApprove === true || canReject === true ? (
           <>
             {canApprove === true && <BulkLogActionButton action={APPROVE} />}
-            {canReject === true && <BulkRejectButton />}
+            {canReject === true && <BulkTextActionButton action={REJECT} />}
           </>
         ) : undefined
       }
