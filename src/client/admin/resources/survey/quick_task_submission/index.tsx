@@ -1,13 +1,12 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
-import { useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
 import { RouteMessages } from '../../../RouteMessages.js';
 import { GeneratedList } from '../../GeneratedList.js';
-import { GeneratedTable } from '../../GeneratedTable.js';
+import { ReviewTable } from '../../ReviewTable.js';
 import type { ResourceDescriptor } from '../../index.js';
-import { BulkLogActionButton, LogActionButton, type LogAction } from '../../system/security-log.js';
-import { BulkTextActionButton, TextActionRowButton, type TextAction } from '../../TextActionButton.js';
+import type { LogAction } from '../../system/security-log.js';
+import type { TextAction } from '../../TextActionButton.js';
 
 const APPROVE: LogAction = {
   name: 'approve',
@@ -19,7 +18,7 @@ const APPROVE: LogAction = {
   },
 };
 
-export const REJECT: TextAction = {
+const REJECT: TextAction = {
   name: 'reject',
   field: 'reason',
   icon: <BlockIcon />,
@@ -31,44 +30,12 @@ export const REJECT: TextAction = {
 
 const pending = (record: Record<string, unknown>) => record.status === 'pending';
 
-/** Approve is offered on pending rows only. */
-function ApproveRowButton() {
-  const record = useRecordContext();
-  return record?.status === 'pending' ? <LogActionButton action={APPROVE} /> : null;
-}
-
-function SubmissionTable({ definition }: { definition: ResourceDefinition }) {
-  const resource = useResourceContext() ?? '';
-  const { canAccess: canApprove } = useCanAccess({ resource, action: 'approve' });
-  const { canAccess: canReject } = useCanAccess({ resource, action: 'reject' });
-  return (
-    <GeneratedTable
-      definition={definition}
-      editable={false}
-      rowActions={
-        <>
-          <ApproveRowButton />
-          <TextActionRowButton action={REJECT} when={pending} />
-        </>
-      }
-      bulkActions={
-        canApprove === true || canReject === true ? (
-          <>
-            {canApprove === true && <BulkLogActionButton action={APPROVE} />}
-            {canReject === true && <BulkTextActionButton action={REJECT} />}
-          </>
-        ) : undefined
-      }
-    />
-  );
-}
-
 /** Quick task submissions: the generated list with approve (credit) and reject (with a reason). */
 export function quickTaskSubmissionOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
   const QuickTaskSubmissionList = () => (
     <RouteMessages names={['admin/survey']}>
       <GeneratedList definition={definition} creatable={false} editable={false}>
-        <SubmissionTable definition={definition} />
+        <ReviewTable definition={definition} confirmed={{ action: APPROVE, when: pending }} texts={[{ action: REJECT, when: pending }]} />
       </GeneratedList>
     </RouteMessages>
   );

@@ -1,14 +1,13 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import PaidIcon from '@mui/icons-material/Paid';
-import { useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
 import { RouteMessages } from '../../../RouteMessages.js';
 import { GeneratedList } from '../../GeneratedList.js';
-import { GeneratedTable } from '../../GeneratedTable.js';
+import { ReviewTable } from '../../ReviewTable.js';
 import type { ResourceDescriptor } from '../../index.js';
-import { BulkLogActionButton, LogActionButton, type LogAction } from '../../system/security-log.js';
-import { BulkTextActionButton, TextActionRowButton, type TextAction } from '../../TextActionButton.js';
+import type { LogAction } from '../../system/security-log.js';
+import type { TextAction } from '../../TextActionButton.js';
 
 type Row = Record<string, unknown>;
 
@@ -45,44 +44,19 @@ const isPending = (record: Row) => record.status === 'pending';
 const isApproved = (record: Row) => record.status === 'approved';
 const isOpen = (record: Row) => isPending(record) || isApproved(record);
 
-function ApproveRowButton() {
-  const record = useRecordContext();
-  return record && isPending(record) ? <LogActionButton action={APPROVE} /> : null;
-}
-
-function PayoutTable({ definition }: { definition: ResourceDefinition }) {
-  const resource = useResourceContext() ?? '';
-  const { canAccess: canApprove } = useCanAccess({ resource, action: 'approve' });
-  const { canAccess: canReject } = useCanAccess({ resource, action: 'reject' });
-  return (
-    <GeneratedTable
-      definition={definition}
-      editable={false}
-      rowActions={
-        <>
-          <ApproveRowButton />
-          <TextActionRowButton action={PAY} when={isApproved} />
-          <TextActionRowButton action={REJECT} when={isOpen} />
-        </>
-      }
-      bulkActions={
-        canApprove === true || canReject === true ? (
-          <>
-            {canApprove === true && <BulkLogActionButton action={APPROVE} />}
-            {canReject === true && <BulkTextActionButton action={REJECT} />}
-          </>
-        ) : undefined
-      }
-    />
-  );
-}
-
 /** Payouts: the generated list with the review steps, each behind its own node (maker-checker on the server). */
 export function payoutOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
   const PayoutList = () => (
     <RouteMessages names={['admin/payout']}>
       <GeneratedList definition={definition} creatable={false} editable={false}>
-        <PayoutTable definition={definition} />
+        <ReviewTable
+          definition={definition}
+          confirmed={{ action: APPROVE, when: isPending }}
+          texts={[
+            { action: PAY, when: isApproved, bulk: false },
+            { action: REJECT, when: isOpen },
+          ]}
+        />
       </GeneratedList>
     </RouteMessages>
   );
