@@ -8,6 +8,7 @@ import { isUserLoggedIn, readUserInfo } from '../http/session.js';
 import { useMessages } from '../i18n/use-messages.js';
 import { memberApi, type MemberApi } from './login/member-api.js';
 import { TaskList } from './pages/tasks/TaskList.js';
+import { loadMemberFigures, OverviewFigures, type MemberFigures } from './pages/overview/OverviewFigures.js';
 import { surveyApi, type SurveyApi } from '../pages/survey/survey-api.js';
 import './member-home.css';
 
@@ -17,7 +18,7 @@ const MESSAGE_FILES = ['member/home', 'common/survey'] as const;
  * The member landing at `/user`: who is signed in, balance and points, the surveys open to them, links
  * to their records and quick tasks, and logout. Without a member session it sends to `/user/login`.
  */
-export function MemberHome({ api = memberApi, surveys = surveyApi, reload = () => window.location.reload() }: { api?: MemberApi; surveys?: SurveyApi; reload?: () => void }) {
+export function MemberHome({ api = memberApi, surveys = surveyApi, figures = loadMemberFigures, reload = () => window.location.reload() }: { api?: MemberApi; surveys?: SurveyApi; figures?: () => Promise<MemberFigures>; reload?: () => void }) {
   const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
   const [leaving, setLeaving] = useState(false);
   useDocumentTitle(ready ? t('memberHome.title') : '');
@@ -74,6 +75,7 @@ export function MemberHome({ api = memberApi, surveys = surveyApi, reload = () =
               <strong className="ba-member__time">{formatDateTime(info.last_login_time) || '-'}</strong>
             </div>
           </section>
+          <OverviewFigures t={t} load={figures} />
           <nav className="ba-member__links">
             <Link to="/tracking">{t('survey.tracking.title')}</Link>
             <Link to="/quicktask">{t('survey.quickTask.title')}</Link>

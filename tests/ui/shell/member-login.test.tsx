@@ -17,6 +17,10 @@ beforeEach(() => {
   localStorage.clear();
   useEnglish();
   // The landing lists the surveys open to the member.
+  server.use(
+    http.get('/api/account/getUserData', () => ok({ today: { money: '1.50', completes: 1 }, month: { money: '9.25', completes: 4 }, total: { money: '20.00', completes: 9 }, balance: '12.50', score: 30 })),
+    http.get('/api/account/getUserCharts', () => ok({ days: ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24'], money: ['0.00', '0.00', '2.00', '0.00', '5.75', '0.00', '1.50'], completes: [0, 0, 1, 0, 2, 0, 1] })),
+  );
   server.use(http.get('/api/survey/tasks', () => ok({ list: [{ id: 3, title: 'Coffee habits', description: '', reward_money: '1.50', reward_score: 10, loi_minutes: 9, end_time: null }] })));
 });
 afterEach(() => {
@@ -67,6 +71,8 @@ describe('member login', () => {
     expect(await screen.findByText('Welcome back, Amy')).toBeTruthy();
     expect(screen.getByText('12.50')).toBeTruthy();
     expect(await screen.findByText('Coffee habits')).toBeTruthy();
+    expect((await screen.findByTestId('earned-month')).textContent).toBe('This month¥9.254 completes');
+    expect(screen.getByRole('img', { name: 'Your earnings' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start' }).getAttribute('href')).toBe('/interface?id=3');
   });
 
