@@ -8,6 +8,8 @@ import { isUserLoggedIn, readUserInfo } from '../http/session.js';
 import { useMessages } from '../i18n/use-messages.js';
 import { memberApi, type MemberApi } from './login/member-api.js';
 import { TaskList } from './pages/tasks/TaskList.js';
+import { Wallet } from './pages/wallet/Wallet.js';
+import { walletApi, type WalletApi } from './pages/wallet/wallet-api.js';
 import { loadMemberFigures, OverviewFigures, type MemberFigures } from './pages/overview/OverviewFigures.js';
 import { surveyApi, type SurveyApi } from '../pages/survey/survey-api.js';
 import './member-home.css';
@@ -18,7 +20,7 @@ const MESSAGE_FILES = ['member/home', 'common/survey'] as const;
  * The member landing at `/user`: who is signed in, balance and points, the surveys open to them, links
  * to their records and quick tasks, and logout. Without a member session it sends to `/user/login`.
  */
-export function MemberHome({ api = memberApi, surveys = surveyApi, figures = loadMemberFigures, reload = () => window.location.reload() }: { api?: MemberApi; surveys?: SurveyApi; figures?: () => Promise<MemberFigures>; reload?: () => void }) {
+export function MemberHome({ api = memberApi, surveys = surveyApi, figures = loadMemberFigures, wallet = walletApi, reload = () => window.location.reload() }: { api?: MemberApi; surveys?: SurveyApi; figures?: () => Promise<MemberFigures>; wallet?: WalletApi; reload?: () => void }) {
   const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
   const [leaving, setLeaving] = useState(false);
   useDocumentTitle(ready ? t('memberHome.title') : '');
@@ -81,6 +83,7 @@ export function MemberHome({ api = memberApi, surveys = surveyApi, figures = loa
             <Link to="/quicktask">{t('survey.quickTask.title')}</Link>
           </nav>
           <TaskList t={t} api={surveys} />
+          <Wallet t={t} api={wallet} />
         </main>
       )}
     </div>

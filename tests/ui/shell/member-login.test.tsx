@@ -18,6 +18,8 @@ beforeEach(() => {
   useEnglish();
   // The landing lists the surveys open to the member.
   server.use(
+    http.get('/api/paymentuser/payment', () => ok({ details: { payment: '', bank: '', bank_name: '', bank_address: '', bank_num: '', zhifubao_name: '', zhifubao: '' } })),
+    http.get('/api/account/paymentlog', () => ok({ list: [], total: 0 })),
     http.get('/api/account/getUserData', () => ok({ today: { money: '1.50', completes: 1 }, month: { money: '9.25', completes: 4 }, total: { money: '20.00', completes: 9 }, balance: '12.50', score: 30 })),
     http.get('/api/account/getUserCharts', () => ok({ days: ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24'], money: ['0.00', '0.00', '2.00', '0.00', '5.75', '0.00', '1.50'], completes: [0, 0, 1, 0, 2, 0, 1] })),
   );

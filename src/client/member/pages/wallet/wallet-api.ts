@@ -1,0 +1,58 @@
+import { httpClient, type HttpClient } from '../../../http/index.js';
+
+/** The member's payment details, payout requests and payment log (`/api/paymentuser/*`, `account/paymentlog`). */
+
+export type PaymentMethod = 'bank' | 'alipay';
+
+export interface PaymentDetails {
+  payment: PaymentMethod | '';
+  bank: string;
+  bank_name: string;
+  bank_address: string;
+  /** masked */
+  bank_num: string;
+  zhifubao_name: string;
+  /** masked */
+  zhifubao: string;
+}
+
+export interface PayoutRecord {
+  id: number;
+  amount: string;
+  method: PaymentMethod;
+  status: 'pending' | 'approved' | 'paid' | 'rejected';
+  reason: string;
+  reference: string;
+  /** masked */
+  account: string;
+  create_time: number;
+  paid_time: number | null;
+}
+
+export interface WalletApi {
+  details(): Promise<PaymentDetails>;
+  /** answers the server's message */
+  saveDetails(values: Record<string, string>): Promise<string>;
+  requestPayout(amount: string): Promise<string>;
+  payouts(page: number, limit: number): Promise<{ list: PayoutRecord[]; total: number }>;
+}
+
+export function createWalletApi(client: HttpClient = httpClient): WalletApi {
+  const quiet = { area: 'user' as const, showErrorMessage: false };
+  return {
+    async details() {
+      return (await client.request<{ details: PaymentDetails }>('/api/paymentuser/payment', quiet)).data.details;
+    },
+    async saveDetails(values) {
+      return (await client.request('/api/paymentuser/payment', { ...quiet, method: 'POST', data: values })).msg;
+    },
+    async requestPayout(amount) {
+      return (await client.request('/api/paymentuser/payout', { ...quiet, method: 'POST', data: { amount } })).msg;
+    },
+    async payouts(page, limit) {
+      return (await client.request<{ list: PayoutRecord[]; total: number }>('/api/account/paymentlog', { ...quiet, params: { page, limit } })).data;
+    },
+  };
+}
+
+export const walletApi: WalletApi = createWalletApi();

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTranslate } from '../../../src/client/i18n/translate.js';
+import { Wallet } from '../../../src/client/member/pages/wallet/Wallet.js';
+import { createWalletApi } from '../../../src/client/member/pages/wallet/wallet-api.js';
+import { writeUserInfo } from '../../../src/client/http/session.js';
+import home from '../../../locales/en/member/home.json';
+import { fail, http, ok, testClient, useEnglish } from '../shell/support.js';
+
+/** The member's payout section: payment details, a payout request, the log; refusals on their field. */
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  localStorage.clear();
+  useEnglish();
+  writeUserInfo({ id: 7, username: 'amy', token: 'utok' });
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+describe('wallet', () => {
+  it('saves bank details, requests a payout, shows the refusal on the amount and the log', async () => {
+    let details = { payment: '', bank: '', bank_name: '', bank_address: '', bank_num: '', zhifubao_name: '', zhifubao: '' };
+    let log: unknown[] = [];
+    const posted: unknown[] = [];
+    server.use(
+      http.get('/api/paymentuser/payment', () => ok({ details })),
+      http.get('/api/account/paymentlog', () => ok({ list: log, total: log.length })),
+      http.post('/api/paymentuser/payment', async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        posted.push(body);
+        details = { ...details, ...body, bank_num: '************2222' };
+        return ok(null, 'Payment details saved');
+      }),
+      http.post('/api/paymentuser/payout', async ({ request }) => {
+        const { amount } = (await request.json()) as { amount: string };
+        if (amount === '500') return fail('The amount is more than your balance', 0, { field: 'amount' });
+        log = [{ id: 1, amount: '20.00', method: 'bank', status: 'pending', reason: '', reference: '', account: '****2222', create_time: 1_700_000_000, paid_time: null }];
+        return ok({ id: 1 }, 'Payout requested: the amount is frozen until it is paid');
+      }),
+    );
+    const { client } = testClient('/user');
+    render(<Wallet t={createTranslate(home)} api={createWalletApi(client)} />);
+    const section = await screen.findByRole('region', { name: 'Payouts' });
+    fireEvent.change(within(section).getByLabelText('Account holder'), { target: { value: 'Amy Li' } });
+    fireEvent.change(within(section).getByLabelText('Bank'), { target: { value: 'ICBC' } });
+    fireEvent.change(within(section).getByLabelText('Bank branch'), { target: { value: 'Shanghai' } });
+    fireEvent.change(within(section).getByLabelText('Account number'), { target: { value: '6222000011112222' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save payment details' }));
+    expect((await within(section).findByRole('status')).textContent).toBe('Payment details saved');
+    expect(posted[0]).toEqual({ payment: 'bank', bank: 'Amy Li', bank_name: 'ICBC', bank_address: 'Shanghai', bank_num: '6222000011112222' });
+    expect((await within(section).findByTestId('payment-details')).textContent).toBe('Bank account: ICBC ************2222');
+    // Saved details now ask for the password before a change.
+    expect(within(section).getByLabelText('Login password (to change saved details)')).toBeTruthy();
+
+    fireEvent.change(within(section).getByLabelText(/^Amount/), { target: { value: '500' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Request a payout' }));
+    const refusal = await within(section).findByRole('alert');
+    expect(refusal.textContent).toBe('The amount is more than your balance');
+    expect(refusal.closest('label')?.textContent).toContain('Amount');
+
+    fireEvent.change(within(section).getByLabelText(/^Amount/), { target: { value: '20' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Request a payout' }));
+    await waitFor(() => expect(within(section).getByRole('status').textContent).toBe('Payout requested: the amount is frozen until it is paid'));
+    const table = await within(section).findByRole('table', { name: 'Payout log' });
+    expect(within(table).getByText('Waiting for review')).toBeTruthy();
+    expect(within(table).getByText('¥20.00')).toBeTruthy();
+  });
+});
