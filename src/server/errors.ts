@@ -56,6 +56,7 @@ export const errors = {
   databaseBusy: () => new ApiError('The server is busy, please try again later'),
   notFound: (path: string) => new ApiError('Error requesting address: %s', [path]),
   // login
+  memberCenterDisabled: () => new ApiError('Member center disabled'),
   captchaError: () => new ApiError('Captcha error'),
   captchaFailed: () => new ApiError('The correct area is not clicked, please try again!'),
   usernameIncorrect: () => new ApiError('Username is incorrect'),

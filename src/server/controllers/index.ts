@@ -7,6 +7,7 @@ import { dashboardController } from './admin/dashboard-controller.js';
 import { adminAjaxController, memberAjaxController } from './ajax-controller.js';
 import { accountController } from './api/account-controller.js';
 import { commonController } from './api/common-controller.js';
+import { memberIndexController } from './api/index-controller.js';
 import { surveyController } from './api/survey-controller.js';
 import { paymentUserController } from './api/payment-user-controller.js';
 import { teamController } from './api/team-controller.js';
@@ -23,7 +24,7 @@ export function createControllerRegistry(definitions: Iterable<ResourceDefinitio
   }
   const handWritten = [
     indexController, dashboardController, adminInfoController, adminAjaxController,
-    userController, commonController, accountController, memberAjaxController, surveyController,
+    memberIndexController, userController, commonController, accountController, memberAjaxController, surveyController,
     emsController, smsController, paymentUserController, teamController,
   ];
   for (const controller of handWritten) registry.register(controller);

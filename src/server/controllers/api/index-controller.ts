@@ -1,0 +1,65 @@
+import type { Row } from '../../../schema/definition.js';
+import { isTruthy } from '../../auth/login.js';
+import { ruleTree } from '../../auth/menu-tree.js';
+import { AREA_AUTH } from '../../auth/identity.js';
+import { errors } from '../../errors.js';
+import { nestRows } from '../../resources/engine.js';
+import type { Controller, RequestContext } from '../controller.js';
+import { siteConfig } from '../site-config.js';
+import { memberInfo } from './user-controller.js';
+
+/** Rule types a visitor who is not signed in may receive (contract §7.3). */
+const PUBLIC_RULE_TYPES = ['route', 'nav', 'button'];
+
+/**
+ * `GET /api/index/index` (contract §7.3): what the member centre needs before it draws anything. Signed
+ * in: the member, the member-centre menus (top-level `menu_dir` trees) and the other top-level rules
+ * (routes, top-bar items). Not signed in: the public rules, or "need login" when the page requires it.
+ */
+async function index(ctx: RequestContext) {
+  const { site, openMemberCenter } = await siteOf(ctx);
+  const identity = ctx.identity;
+  if (!identity) {
+    if (isTruthy(ctx.query.requiredLogin)) throw ctx.tokenExpired ? errors.tokenExpired() : errors.needLogin();
+    return { site, openMemberCenter, userInfo: [], rules: await publicRules(ctx), menus: [] };
+  }
+  const tree = await ruleTree(ctx.app.db, AREA_AUTH.user.ruleTable, identity);
+  return {
+    site,
+    openMemberCenter,
+    userInfo: memberInfo(identity.account, ctx.token),
+    rules: tree.filter((rule) => rule.type !== 'menu' && rule.type !== 'menu_dir'),
+    menus: tree.filter((rule) => rule.type === 'menu_dir'),
+  };
+}
+
+async function siteOf(ctx: RequestContext) {
+  const config = await siteConfig(ctx);
+  return {
+    site: { siteName: config.siteName, recordNumber: config.recordNumber, version: config.version, cdnUrl: config.cdnUrl, upload: config.upload },
+    openMemberCenter: await ctx.app.config.flag('open_member_center', true),
+  };
+}
+
+async function publicRules(ctx: RequestContext): Promise<Row[]> {
+  const rows = (await ctx.app.db
+    .selectFrom('user_rule')
+    .selectAll()
+    .where('status', '=', '1')
+    .where('no_login_valid', '=', 1)
+    .where('type', 'in', PUBLIC_RULE_TYPES)
+    .orderBy('weigh', 'desc')
+    .orderBy('id', 'asc')
+    .execute()) as Row[];
+  // Top-level nodes always carry `children`, even when empty (contract §7.3).
+  return nestRows(rows, 'id', 'pid').map((rule) => ({ ...rule, children: rule.children ?? [] }));
+}
+
+export const memberIndexController: Controller = {
+  name: 'index',
+  path: 'index',
+  area: 'user',
+  actions: { index },
+  noNeedLogin: ['index'],
+  noNeedPermission: ['index'],
+};
