@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Language } from '../../contract/headers.js';
 import type { Translate } from '../i18n/translate.js';
 import { ClickCaptcha, type CaptchaClient, type CaptchaResult } from './ClickCaptcha.js';
@@ -33,6 +33,10 @@ export interface SignInPageProps {
   checkPassword(value: string): string | undefined;
   /** after a successful login */
   onSignedIn(): void;
+  /** shown below the login form (the member page's "register" and "forgot password" links) */
+  links?: ReactNode;
+  /** shown in the card instead of the login form (the member page's register and retrieve forms) */
+  alternative?: { title: string; subtitle: string; body: ReactNode };
 }
 
 interface Errors {
@@ -45,7 +49,7 @@ interface Errors {
  * light). Field rules are checked before anything is sent; the click captcha is asked for when the
  * server wants it; "remember me" asks for a refresh token (`keep`).
  */
-export function SignInPage({ variant, api, translate: t, language, ready, checkAccount, checkPassword, onSignedIn }: SignInPageProps) {
+export function SignInPage({ variant, api, translate: t, language, ready, checkAccount, checkPassword, onSignedIn, links, alternative }: SignInPageProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [keep, setKeep] = useState(false);
@@ -59,7 +63,7 @@ export function SignInPage({ variant, api, translate: t, language, ready, checkA
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  useDocumentTitle(ready ? t('login.title') : '');
+  useDocumentTitle(ready ? (alternative?.title ?? t('login.title')) : '');
 
   useEffect(() => {
     let alive = true;
@@ -123,9 +127,10 @@ export function SignInPage({ variant, api, translate: t, language, ready, checkA
           <LoginArt />
         </section>
         <section className="ba-login__card">
-          <h1>{t('login.title')}</h1>
-          <p className="ba-login__subtitle">{t('login.subtitle')}</p>
-          <form noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
+          <h1>{alternative?.title ?? t('login.title')}</h1>
+          <p className="ba-login__subtitle">{alternative?.subtitle ?? t('login.subtitle')}</p>
+          {alternative?.body}
+          <form hidden={alternative !== undefined} noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
             <label className={`ba-field${errors.username ? ' is-invalid' : ''}`}>
               <span className="ba-field__icon">
                 <UserIcon />
@@ -196,6 +201,7 @@ export function SignInPage({ variant, api, translate: t, language, ready, checkA
                 <span>{failure}</span>
               </div>
             )}
+            {links}
           </form>
         </section>
       </main>

@@ -1,10 +1,15 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
 import { checkPassword } from '../../admin/login/credential-rules.js';
 import { useMessages } from '../../i18n/use-messages.js';
+import { RegisterForm, RetrieveForm } from './AccountForms.js';
 import { memberApi, type MemberApi } from './member-api.js';
+import type { AccountApi } from '../account-api.js';
 
 const MESSAGE_FILES = ['member/login', 'common/captcha'] as const;
+const TABS = ['register', 'retrieve'] as const;
+type Tab = (typeof TABS)[number];
 
 /** Members sign in with a username, an email address or a mobile number: only "required" is checked here. */
 function checkMemberAccount(value: string): string | undefined {
@@ -16,21 +21,79 @@ export function redirectTarget(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/user';
 }
 
-/** Member login (spec §2), title "Member Login": `POST /api/user/checkIn {tab: 'login', ...}`. */
-export function MemberLoginPage({ api = memberApi }: { api?: MemberApi }) {
-  const { translate, language, ready } = useMessages(MESSAGE_FILES);
+/**
+ * Member login (spec §2), title "Member Login": `POST /api/user/checkIn {tab: 'login', ...}`. The same
+ * page registers (`?tab=register`) and sets a forgotten password (`?tab=retrieve`), keeping `?redirect=`.
+ */
+export function MemberLoginPage({ api = memberApi, account }: { api?: MemberApi; account?: AccountApi }) {
+  const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const [notice, setNotice] = useState('');
+  const tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : undefined;
+  const redirect = search.get('redirect');
+  const linkTo = (next?: Tab) => {
+    const query = new URLSearchParams();
+    if (next) query.set('tab', next);
+    if (redirect) query.set('redirect', redirect);
+    const text = query.toString();
+    return text ? `?${text}` : '?';
+  };
+  const signedIn = () => navigate(redirectTarget(redirect), { replace: true });
+
+  const back = (
+    <p className="ba-login__links">
+      <Link to={linkTo()}>{t('account.backToLogin')}</Link>
+    </p>
+  );
+  const alternative =
+    tab === 'register'
+      ? { title: t('account.register.title'), subtitle: t('account.register.subtitle'), body: <><RegisterForm t={t} api={account} member={api} onRegistered={signedIn} />{back}</> }
+      : tab === 'retrieve'
+        ? {
+            title: t('account.retrieve.title'),
+            subtitle: t('account.retrieve.subtitle'),
+            body: (
+              <>
+                <RetrieveForm
+                  t={t}
+                  api={account}
+                  member={api}
+                  onDone={(message) => {
+                    setNotice(message);
+                    navigate(linkTo(), { replace: true });
+                  }}
+                />
+                {back}
+              </>
+            ),
+          }
+        : undefined;
+
   return (
     <SignInPage
       variant="member"
       api={api}
-      translate={translate}
+      translate={t}
       language={language}
       ready={ready}
       checkAccount={checkMemberAccount}
       checkPassword={checkPassword}
-      onSignedIn={() => navigate(redirectTarget(search.get('redirect')), { replace: true })}
+      onSignedIn={signedIn}
+      alternative={alternative}
+      links={
+        <>
+          {notice && (
+            <p className="ba-login__notice" role="status">
+              {notice}
+            </p>
+          )}
+          <p className="ba-login__links">
+            <Link to={linkTo('register')}>{t('account.register.link')}</Link>
+            <Link to={linkTo('retrieve')}>{t('account.retrieve.link')}</Link>
+          </p>
+        </>
+      }
     />
   );
 }

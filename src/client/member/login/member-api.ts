@@ -1,5 +1,6 @@
 import type { SignInApi, SignInCredentials } from '../../components/SignInPage.js';
 import { httpClient, type HttpClient } from '../../http/index.js';
+import type { VerificationType } from '../account-api.js';
 import { clearSession, readSession, writeUserInfo, type UserInfo } from '../../http/session.js';
 
 export type MemberCredentials = SignInCredentials;
@@ -7,6 +8,10 @@ export type MemberCredentials = SignInCredentials;
 /** Member sign-in and sign-out (contract §7.2, §7.4), used by the standalone member pages. */
 export interface MemberApi extends SignInApi {
   logout(): Promise<void>;
+  /** which address types the site verifies at registration (`accountVerificationType`) */
+  verificationTypes(): Promise<VerificationType[]>;
+  /** keep a member who just registered signed in */
+  remember(info: UserInfo): void;
 }
 
 export function createMemberApi(client: HttpClient = httpClient): MemberApi {
@@ -15,6 +20,14 @@ export function createMemberApi(client: HttpClient = httpClient): MemberApi {
     async loginState() {
       const response = await client.request<{ userLoginCaptchaSwitch?: boolean }>('/api/user/checkIn', { showErrorMessage: false });
       return { captcha: response.data?.userLoginCaptchaSwitch !== false };
+    },
+    async verificationTypes() {
+      const response = await client.request<{ accountVerificationType?: VerificationType[] }>('/api/user/checkIn', { showErrorMessage: false });
+      return response.data?.accountVerificationType ?? [];
+    },
+    remember(info) {
+      clearSession('user');
+      writeUserInfo(info);
     },
     async login(credentials) {
       const response = await client.request<{ userInfo: UserInfo }>('/api/user/checkIn', {

@@ -1,0 +1,218 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { ClickCaptcha } from '../../components/ClickCaptcha.js';
+import { AlertIcon, LockIcon, UserIcon } from '../../components/login-art.js';
+import type { Translate } from '../../i18n/translate.js';
+import { fieldOf, messageOf } from '../../pages/survey/survey-api.js';
+import { accountApi, type AccountApi, type CodeEvent, type VerificationType } from '../account-api.js';
+import { useCodeSender } from '../use-code-sender.js';
+import { memberApi, type MemberApi } from './member-api.js';
+
+/**
+ * The member login page's other two cards (plain React: the page must stay light): registering with
+ * a code sent to an email address or mobile number, and setting a new password with such a code.
+ */
+
+type Values = Record<string, string>;
+type Errors = Record<string, string | undefined>;
+
+interface FieldProps {
+  name: string;
+  label: string;
+  values: Values;
+  errors: Errors;
+  onChange(name: string, value: string): void;
+  type?: string;
+  autoComplete?: string;
+  icon?: ReactNode;
+  action?: ReactNode;
+}
+
+function Field({ name, label, values, errors, onChange, type = 'text', autoComplete = 'off', icon = <UserIcon />, action }: FieldProps) {
+  const error = errors[name];
+  return (
+    <>
+      <label className={`ba-field${error ? ' is-invalid' : ''}`}>
+        <span className="ba-field__icon">{icon}</span>
+        <input
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={label}
+          aria-label={label}
+          aria-invalid={Boolean(error)}
+          aria-describedby={`account-${name}-error`}
+          value={values[name] ?? ''}
+          onChange={(event) => onChange(name, event.target.value)}
+        />
+        {action}
+      </label>
+      <div className="ba-field-error" id={`account-${name}-error`}>
+        {error ?? ''}
+      </div>
+    </>
+  );
+}
+
+/** The address type choice, shown when the site verifies both. */
+function TypeChoice({ t, types, value, onChange }: { t: Translate; types: VerificationType[]; value: VerificationType; onChange(type: VerificationType): void }) {
+  if (types.length < 2) return null;
+  return (
+    <div className="ba-login__row" role="radiogroup" aria-label={t('account.byType')}>
+      {types.map((type) => (
+        <label key={type} className="ba-check">
+          <input type="radio" name="verification-type" checked={value === type} onChange={() => onChange(type)} />
+          {t(`account.by.${type}`)}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** One form of the two: values, errors (local or from the server), the code sender and the captcha. */
+function useAccountForm(t: Translate, api: AccountApi, member: MemberApi, fieldNames: Record<string, string>) {
+  const [values, setValues] = useState<Values>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const [notice, setNotice] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const refused = (error: unknown) => {
+    const field = fieldOf(error);
+    if (field) setErrors({ [fieldNames[field] ?? field]: messageOf(error) });
+    else setFailure(messageOf(error));
+  };
+  const sender = useCodeSender(
+    api,
+    (message) => {
+      setErrors({});
+      setFailure('');
+      setNotice(message);
+    },
+    refused,
+  );
+  const onChange = (name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    setFailure('');
+    setNotice('');
+    try {
+      await work();
+    } catch (error) {
+      refused(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const sendButton = (address: () => string, type: VerificationType, event: CodeEvent, addressField: string) => (
+    <button
+      type="button"
+      className="ba-field__send"
+      disabled={sender.sending || sender.wait > 0}
+      onClick={() => {
+        const value = address().trim();
+        if (!value) return setErrors({ [addressField]: t(`account.rules.${type}Required`) });
+        sender.send({ type, address: value, event });
+      }}
+    >
+      {sender.wait > 0 ? t('account.resend', { seconds: sender.wait }) : t('account.send')}
+    </button>
+  );
+  const footer = (submitLabel: string) => (
+    <>
+      <button type="submit" className="ba-button ba-button--primary" disabled={busy}>
+        {busy && <span className="ba-button__spinner" aria-hidden="true" />}
+        {submitLabel}
+      </button>
+      {notice && (
+        <p className="ba-login__notice" role="status">
+          {notice}
+        </p>
+      )}
+      {failure && (
+        <div className="ba-login__alert" role="alert">
+          <AlertIcon />
+          <span>{failure}</span>
+        </div>
+      )}
+      {sender.pending && <ClickCaptcha client={member.client} translate={t} onClose={sender.cancel} onSuccess={sender.solved} />}
+    </>
+  );
+  return { values, errors, setErrors, onChange, run, sendButton, footer, busy };
+}
+
+/** Which address types the site verifies (`GET /api/user/checkIn` → `accountVerificationType`). */
+function useVerificationTypes(api: MemberApi): [VerificationType[], VerificationType, (type: VerificationType) => void] {
+  const [types, setTypes] = useState<VerificationType[]>(['email']);
+  const [type, setType] = useState<VerificationType>('email');
+  useEffect(() => {
+    let alive = true;
+    api.verificationTypes().then(
+      (found) => {
+        if (!alive || found.length === 0) return;
+        setTypes(found);
+        setType(found[0] as VerificationType);
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [api]);
+  return [types, type, setType];
+}
+
+/** Register (contract §7.4, register scene): username, password, the address and the code sent to it. */
+export function RegisterForm({ t, onRegistered, api = accountApi, member = memberApi }: { t: Translate; onRegistered(): void; api?: AccountApi; member?: MemberApi }) {
+  const form = useAccountForm(t, api, member, { captcha: 'code' });
+  const [types, type, setType] = useVerificationTypes(member);
+  const { values } = form;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing: Errors = {};
+    for (const name of ['username', 'password', type, 'code']) if (!(values[name] ?? '').trim()) missing[name] = t(`account.rules.${name}Required`);
+    if (Object.keys(missing).length > 0) return form.setErrors(missing);
+    void form.run(async () => {
+      const info = await api.register({ registerType: type, username: values.username.trim(), password: values.password, [type]: values[type].trim(), captcha: values.code.trim() });
+      member.remember(info);
+      onRegistered();
+    });
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('account.register.title')}>
+      <TypeChoice t={t} types={types} value={type} onChange={setType} />
+      <Field name="username" label={t('account.username')} autoComplete="username" {...form} />
+      <Field name="password" label={t('account.password')} type="password" autoComplete="new-password" icon={<LockIcon />} {...form} />
+      <Field name={type} label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} {...form} />
+      <Field name="code" label={t('account.code')} autoComplete="one-time-code" icon={<LockIcon />} action={form.sendButton(() => values[type] ?? '', type, 'user_register', type)} {...form} />
+      {form.footer(t('account.register.submit'))}
+    </form>
+  );
+}
+
+/** Forgot password (`POST /api/account/retrievePassword`): the address, its code and a new password. */
+export function RetrieveForm({ t, onDone, api = accountApi, member = memberApi }: { t: Translate; onDone(message: string): void; api?: AccountApi; member?: MemberApi }) {
+  // The address is typed in `account`; refusals about it name `email` or `mobile`.
+  const form = useAccountForm(t, api, member, { captcha: 'code', email: 'account', mobile: 'account' });
+  const [types, type, setType] = useVerificationTypes(member);
+  const { values } = form;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing: Errors = {};
+    for (const name of ['account', 'code', 'password']) if (!(values[name] ?? '').trim()) missing[name] = t(`account.rules.${name === 'account' ? type : name}Required`);
+    if (Object.keys(missing).length > 0) return form.setErrors(missing);
+    void form.run(async () => {
+      onDone(await api.retrievePassword({ type, account: values.account.trim(), captcha: values.code.trim(), password: values.password }));
+    });
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('account.retrieve.title')}>
+      <TypeChoice t={t} types={types} value={type} onChange={setType} />
+      <Field name="account" label={t(`account.by.${type}`)} autoComplete={type === 'email' ? 'email' : 'tel'} {...form} />
+      <Field name="code" label={t('account.code')} autoComplete="one-time-code" icon={<LockIcon />} action={form.sendButton(() => values.account ?? '', type, 'user_retrieve_pwd', 'account')} {...form} />
+      <Field name="password" label={t('account.newPassword')} type="password" autoComplete="new-password" icon={<LockIcon />} {...form} />
+      {form.footer(t('account.retrieve.submit'))}
+    </form>
+  );
+}
