@@ -29,7 +29,8 @@ function RouteError() {
 
 /**
  * The app's one data router (design §5, spec §2). Every area is a lazy chunk: the login pages and the
- * status pages are plain React and CSS; react-admin and MUI load only with the back office.
+ * status pages are plain React and CSS; react-admin and MUI load only with the back office or the
+ * member centre, each its own chunk.
  */
 export const routes: RouteObject[] = [
   {
@@ -51,9 +52,8 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./member/login/MemberLoginPage.js')).MemberLoginPage }),
       },
       {
-        // The member centre is a later piece of work: every member path shows the landing for now.
         path: '/user/*',
-        lazy: async () => ({ Component: (await import('./member/MemberHome.js')).MemberHome }),
+        lazy: async () => ({ Component: (await import('./member/MemberApp.js')).MemberApp }),
       },
       ...(['success', 'terminate', 'security', 'overquota'] as const).map((page) => ({
         path: `/${page}`,

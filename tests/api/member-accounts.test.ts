@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { generate } from 'selfsigned';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { ClickCaptchaService } from '../../src/server/captcha/captcha-service.js';
+import { codeIn, sinkConfig, startMailSink, type MailSink } from '../support/mail-sink.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
@@ -17,46 +12,9 @@ import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '..
 
 const MEMBER_PASSWORD = 'Member_pass1';
 
-interface Mail {
-  to: string[];
-  raw: string;
-}
-
-async function startMailSink(tls: { key: string; cert: string }): Promise<{ port: number; mails: Mail[]; close(): Promise<void> }> {
-  const mails: Mail[] = [];
-  const smtp = new SMTPServer({
-    secure: true,
-    key: tls.key,
-    cert: tls.cert,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      callback(null, { user: auth.username });
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
-  return { port, mails, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
-
-/** The code in a mail or SMS body ("…: AB3D"); the body is quoted-printable or plain. */
-function codeIn(text: string): string {
-  const match = /(?:code is|验证码是)[:：]\s*([2-8A-Z]{4})/.exec(text.replace(/=\r?\n/g, ''));
-  if (!match) throw new Error(`no code in ${text}`);
-  return match[1];
-}
-
 describe.each(DATABASES)('member accounts on %s', (kind) => {
   let server: TestServer;
-  let sink: Awaited<ReturnType<typeof startMailSink>>;
-  let certDir: string;
+  let sink: MailSink;
   let adminToken: string;
   let sequence = 0;
 
@@ -113,21 +71,14 @@ describe.each(DATABASES)('member accounts on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-      keySize: 2048,
-      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-    });
-    certDir = mkdtempSync(join(tmpdir(), 'chidao-member-ca-'));
-    writeFileSync(join(certDir, 'ca.pem'), pems.cert);
-    sink = await startMailSink({ key: pems.private, cert: pems.cert });
-    server = await startTestServer(kind, { env: { SMTP_CA_FILE: join(certDir, 'ca.pem') } });
+    sink = await startMailSink();
+    server = await startTestServer(kind, { env: { SMTP_CA_FILE: sink.caFile } });
     ({ token: adminToken } = await server.loginAdmin());
   });
 
   afterAll(async () => {
     await server?.close();
     await sink?.close();
-    if (certDir) rmSync(certDir, { recursive: true, force: true });
   });
 
   // Each test starts with no recent codes: earlier tests' codes are moved two hours back in time.
@@ -136,15 +87,7 @@ describe.each(DATABASES)('member accounts on %s', (kind) => {
   });
 
   async function configureMail(): Promise<void> {
-    const values: Record<string, string> = {
-      smtp_server: '127.0.0.1',
-      smtp_port: String(sink.port),
-      smtp_user: 'mailer',
-      smtp_pass: 'secret',
-      smtp_verification: 'SSL',
-      smtp_sender_mail: 'panel@example.com',
-      site_name: 'Panel One',
-    };
+    const values: Record<string, string> = { ...sinkConfig(sink), site_name: 'Panel One' };
     for (const [name, value] of Object.entries(values)) await db().updateTable('config').set({ value }).where('name', '=', name).execute();
   }
 

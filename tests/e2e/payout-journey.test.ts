@@ -42,6 +42,9 @@ describe('payout journey', () => {
     await page.getByRole('textbox', { name: '用户名 / 邮箱 / 手机号' }).fill(MEMBER.username);
     await page.getByLabel('密码', { exact: true }).fill(MEMBER.password);
     await page.getByRole('button', { name: '登录', exact: true }).click();
+    // The centre opens on the task list; payouts are under "My account".
+    await page.getByRole('navigation', { name: '会员菜单' }).getByRole('link', { name: '提现' }).click();
+    await page.waitForURL(url(rig.server, '/user/account/payout'));
     const wallet = page.getByRole('region', { name: '提现' });
     await wallet.getByLabel('开户人').fill('Pay Ee');
     await wallet.getByLabel('开户银行').fill('ICBC');

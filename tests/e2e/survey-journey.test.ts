@@ -124,8 +124,9 @@ describe('survey journey', () => {
       expect(logs.map((log) => Number(log.money))).toEqual([150]);
 
       // The member's records show it.
-      await page.getByRole('main').getByRole('link', { name: '任务追踪' }).click();
-      await page.waitForURL(url(rig.server, '/tracking'));
+      await page.goto(url(rig.server, '/user'));
+      await page.getByRole('navigation', { name: '会员菜单' }).getByRole('link', { name: '任务记录' }).click();
+      await page.waitForURL(url(rig.server, '/user/survey/tracking'));
       const row = page.getByRole('row').filter({ hasText: 'Coffee habits' });
       await row.getByText('已完成').waitFor();
       await row.getByText('¥1.50 / 0 积分').waitFor();

@@ -36,7 +36,7 @@ const store = localStorageStore(undefined, 'chidao-admin');
  * Message files the whole back office uses (layout, generated screens); a page's own file loads with
  * its route (`PAGE_COMPONENTS`), the login page's with the login page.
  */
-export const ADMIN_MESSAGE_FILES = ['admin/shell', 'admin/generated'] as const;
+export const ADMIN_MESSAGE_FILES = ['admin/shell', 'admin/generated', 'common/pages'] as const;
 
 /** Pages that are not generated from a schema, by the menu rule's `component`, with their message files. */
 const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {

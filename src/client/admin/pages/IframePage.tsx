@@ -17,15 +17,15 @@ export function iframeUrlOf(pathname: string, base = ADMIN_BASE): string | undef
   return /^https?:\/\//i.test(url) ? url : undefined;
 }
 
-/** An iframe menu (spec §2): the external page inside the shell, with a way to open it on its own. */
-export function IframePage() {
+/** An iframe menu of either area (spec §2): the external page inside the shell, with a way to open it on its own. */
+export function IframePage({ base = ADMIN_BASE }: { base?: string }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const url = iframeUrlOf(pathname);
+  const url = iframeUrlOf(pathname, base);
   if (!url) {
     return (
       <Card sx={{ p: 4, textAlign: 'center' }}>
-        <Typography color="text.secondary">{translate('shell.iframe.invalid')}</Typography>
+        <Typography color="text.secondary">{translate('pages.iframe.invalid')}</Typography>
       </Card>
     );
   }
@@ -36,7 +36,7 @@ export function IframePage() {
           {url}
         </Typography>
         <Button size="small" endIcon={<OpenInNewIcon />} href={url} target="_blank" rel="noopener noreferrer">
-          {translate('shell.iframe.open')}
+          {translate('pages.iframe.open')}
         </Button>
       </Box>
       <Box component="iframe" title={url} src={url} sx={{ flex: 1, width: '100%', border: 0, bgcolor: 'background.paper' }} />

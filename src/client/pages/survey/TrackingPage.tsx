@@ -54,15 +54,10 @@ function amount(t: Translate, money: string, score: number): string {
   return money !== '0.00' || score ? t('survey.tracking.amount', { money, score }) : '-';
 }
 
-/** `/tracking` (title Task Tracking): the member's survey attempts and quick task submissions, newest first. */
-export function TrackingPage({ api = surveyApi }: { api?: SurveyApi }) {
-  const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
-  const { pathname } = useLocation();
-  useDocumentTitle(ready ? t('survey.tracking.title') : '');
-  if (!isUserLoggedIn()) return <Navigate to={`/user/login?redirect=${encodeURIComponent(pathname)}`} replace />;
+/** The member's survey attempts and quick task submissions, newest first (messages: `common/survey`). */
+export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: SurveyApi }) {
   return (
-    <SurveyPageFrame t={t} language={language}>
-      <h1>{ready ? t('survey.tracking.title') : ''}</h1>
+    <>
       <PagedRecords<SurveyRecord>
         load={api.records}
         t={t}
@@ -115,6 +110,20 @@ export function TrackingPage({ api = surveyApi }: { api?: SurveyApi }) {
           </>
         )}
       />
+    </>
+  );
+}
+
+/** `/tracking` (title Task Tracking): the member's survey attempts and quick task submissions, newest first. */
+export function TrackingPage({ api = surveyApi }: { api?: SurveyApi }) {
+  const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
+  const { pathname } = useLocation();
+  useDocumentTitle(ready ? t('survey.tracking.title') : '');
+  if (!isUserLoggedIn()) return <Navigate to={`/user/login?redirect=${encodeURIComponent(pathname)}`} replace />;
+  return (
+    <SurveyPageFrame t={t} language={language}>
+      <h1>{ready ? t('survey.tracking.title') : ''}</h1>
+      <TrackingRecords t={t} api={api} />
     </SurveyPageFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { uploadMemberFile } from '../../member/account-api.js';
 import { httpClient, type HttpClient } from '../../http/index.js';
 
 /** The member's survey calls (`/api/survey/*`), shared by the survey pages and the member centre. */
@@ -107,11 +108,7 @@ export function createSurveyApi(client: HttpClient = httpClient): SurveyApi {
     async quickTaskRecords(page, limit) {
       return (await client.request<{ list: QuickTaskRecord[]; total: number }>('/api/survey/quickTaskRecords', { ...quiet, params: { page, limit } })).data;
     },
-    async uploadImage(file) {
-      const data = new FormData();
-      data.append('file', file, file.name);
-      return (await client.request<{ file: { url: string } }>('/api/ajax/upload', { ...quiet, method: 'POST', data, upload: true })).data.file.url;
-    },
+    uploadImage: (file) => uploadMemberFile(client, file),
   };
 }
 

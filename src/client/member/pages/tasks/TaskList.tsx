@@ -27,7 +27,6 @@ export function TaskList({ t, api = surveyApi }: { t: Translate; api?: SurveyApi
 
   return (
     <section className="ba-tasks" aria-label={t('survey.tasks.title')}>
-      <h2>{t('survey.tasks.title')}</h2>
       {failure && <p role="alert">{failure}</p>}
       {tasks && tasks.length === 0 && <p className="ba-survey__muted">{t('survey.tasks.empty')}</p>}
       <ul className="ba-tasks__list">

@@ -48,7 +48,6 @@ export function Wallet({ t, api = walletApi, onChanged }: { t: Translate; api?: 
 
   return (
     <section className="ba-member__wallet" aria-label={t('memberHome.wallet.title')}>
-      <h2>{t('memberHome.wallet.title')}</h2>
       {notice && <p role="status" className="ba-member__notice">{notice}</p>}
       {problem && !problem.field && <p role="alert" className="ba-member__error">{problem.message}</p>}
       {saved && details && (

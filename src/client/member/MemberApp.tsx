@@ -1,0 +1,104 @@
+import { useMemo, type ReactElement } from 'react';
+import { Card, CardContent, Typography } from '@mui/material';
+import { Admin, CustomRoutes, Loading, localStorageStore, useTranslate } from 'react-admin';
+import { Navigate, Route, useLocation } from 'react-router-dom';
+import { RouteMessages, useMessageFiles } from '../admin/RouteMessages.js';
+import { useLayout } from '../admin/layout/layout-store.js';
+import { loadingPath } from '../admin/loading/target.js';
+import { IframePage } from '../admin/pages/IframePage.js';
+import { shellDarkTheme, shellLightTheme } from '../admin/theme.js';
+import { httpClient } from '../http/index.js';
+import { USER_BASE } from '../http/http-client.js';
+import { createDataProvider } from '../providers/data-provider.js';
+import { createI18nProvider } from '../providers/i18n-provider.js';
+import { createMemberAuthProvider } from '../providers/member-auth-provider.js';
+import { MEMBER_PAGES } from './pages/registry.js';
+import { menuPages, routeOf, useMemberBootstrap, type MemberRule } from './shell/member-bootstrap.js';
+import { MemberLayout } from './shell/MemberLayout.js';
+import { MemberLoading } from './shell/MemberLoading.js';
+
+export const authProvider = createMemberAuthProvider(httpClient);
+/** The member API is not the generic resource contract: pages call it through the http client. */
+export const dataProvider = createDataProvider(httpClient, (resource) => {
+  throw new Error(`The member centre has no resource "${resource}"`);
+});
+export const i18nProvider = createI18nProvider();
+/** Its own store keys (`RaStore.chidao-member.*`), apart from the back office's. */
+const store = localStorageStore(undefined, 'chidao-member');
+
+/** Message files every page of the centre uses; a page's own files load with its route. */
+export const MEMBER_MESSAGE_FILES = ['member/shell', 'common/pages'] as const;
+
+/** A route per menu page: the page its `component` names, with its message files. */
+export function memberRoutes(menus: readonly MemberRule[]): ReactElement[] {
+  const seen = new Set<string>();
+  return menuPages(menus)
+    .filter((rule) => (rule.menu_type ?? 'tab') === 'tab' && !seen.has(rule.name) && seen.add(rule.name))
+    .map((rule) => {
+      const page = MEMBER_PAGES[rule.component];
+      const element = page ? <RouteMessages names={page.messages}>{page.render()}</RouteMessages> : <NotAvailable />;
+      return <Route key={rule.name} path={routeOf(rule)} element={element} />;
+    });
+}
+
+/** A menu item whose `component` this client has no page for. */
+function NotAvailable() {
+  const translate = useTranslate();
+  return (
+    <Card>
+      <CardContent sx={{ textAlign: 'center', py: 6 }}>
+        <Typography color="text.secondary">{translate('memberShell.notAvailable')}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A path no route matches: before the menus are loaded, load them and come back; after, 404. */
+function CatchAll() {
+  const shell = useMemberBootstrap();
+  const { pathname, search } = useLocation();
+  if (!shell) return <Navigate to={loadingPath(`${pathname.slice(USER_BASE.length)}${search}`, USER_BASE)} replace />;
+  return <Navigate to="/404" replace />;
+}
+
+function AccessDenied() {
+  return <Navigate to="/401" replace />;
+}
+
+/**
+ * The member centre (`/user/*`, spec §2): a second react-admin instance on the same http client, with
+ * its own auth provider (`ba-user-token`), store and message files. Its pages come from the menus the
+ * loading route fetched (`GET /api/index/index`); before that only the loading route exists.
+ */
+export function MemberApp() {
+  const shell = useMemberBootstrap();
+  const layout = useLayout();
+  const ready = useMessageFiles(i18nProvider, MEMBER_MESSAGE_FILES);
+  const menus = shell?.menus;
+  const pages = useMemo(() => (menus ? memberRoutes(menus) : []), [menus]);
+  if (!ready) return <Loading />;
+  return (
+    <Admin
+      basename={USER_BASE}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      layout={MemberLayout}
+      catchAll={CatchAll}
+      accessDenied={AccessDenied}
+      theme={layout.isDark ? shellDarkTheme : shellLightTheme}
+      darkTheme={null}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/" element={<Navigate to={`${USER_BASE}/loading`} replace />} />
+        <Route path="/loading/*" element={<MemberLoading load={authProvider.loadBootstrap} />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/iframe/*" element={<IframePage base={USER_BASE} />} />
+        {pages}
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { messageOf } from '../../../pages/survey/survey-api.js';
+
+export interface RecordColumn<T> {
+  key: string;
+  label: string;
+  render(record: T): ReactNode;
+  align?: 'left' | 'right';
+}
+
+export type LoadPage<T> = (page: number, limit: number) => Promise<{ list: T[]; total: number }>;
+
+/**
+ * One paged list of the member's own records (ledgers, team members): a table, its pager and an empty
+ * state. `load` changes (a new search, a reload) start again from page 1.
+ */
+export function RecordTable<T extends { id: number }>({ load, columns, label, empty }: { load: LoadPage<T>; columns: RecordColumn<T>[]; label: string; empty: string }) {
+  const translate = useTranslate();
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(15);
+  const [data, setData] = useState<{ list: T[]; total: number } | undefined>(undefined);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  useEffect(() => setPage(0), [load]);
+  useEffect(() => {
+    let alive = true;
+    setFailure(undefined);
+    load(page + 1, limit).then(
+      (loaded) => alive && setData(loaded),
+      (error: unknown) => alive && setFailure(messageOf(error)),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [load, page, limit]);
+  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (data && data.total === 0) return <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>{empty}</Typography>;
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.align}>
+                  {column.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data?.list.map((record) => (
+              <TableRow key={record.id}>
+                {columns.map((column) => (
+                  <TableCell key={column.key} align={column.align}>
+                    {column.render(record)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={data?.total ?? 0}
+        page={page}
+        rowsPerPage={limit}
+        rowsPerPageOptions={[15, 30, 50]}
+        onPageChange={(_, next) => setPage(next)}
+        onRowsPerPageChange={(event) => {
+          setLimit(Number(event.target.value));
+          setPage(0);
+        }}
+        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+      />
+    </>
+  );
+}

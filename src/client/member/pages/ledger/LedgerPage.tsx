@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { formatDateTime } from '../../../format/datetime.js';
+import { accountApi, type AccountApi, type LedgerRow } from '../../account-api.js';
+import { PageCard } from '../common/PageCard.js';
+import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
+
+/** `account/balance` and `account/integral`: the member's ledger, newest first, with the change, before and after. */
+export function LedgerPage({ kind, api = accountApi }: { kind: 'balance' | 'integral'; api?: AccountApi }) {
+  const translate = useTranslate();
+  const load = useCallback((page: number, limit: number) => api.ledger(kind, page, limit), [api, kind]);
+  const money = kind === 'balance';
+  const amount = (value: string | number | undefined) => (money ? `¥${String(value ?? '0.00')}` : String(value ?? 0));
+  const columns: RecordColumn<LedgerRow>[] = [
+    {
+      key: 'change',
+      label: translate('memberAccount.ledger.change'),
+      render: (row) => {
+        const change = money ? Number(row.money) : Number(row.score);
+        return (
+          <Typography component="span" variant="body2" sx={{ color: change < 0 ? 'error.main' : 'success.main', fontWeight: 600 }}>
+            {change > 0 ? '+' : ''}
+            {money ? row.money : row.score}
+          </Typography>
+        );
+      },
+    },
+    { key: 'before', label: translate('memberAccount.ledger.before'), render: (row) => amount(row.before) },
+    { key: 'after', label: translate('memberAccount.ledger.after'), render: (row) => amount(row.after) },
+    { key: 'memo', label: translate('memberAccount.ledger.memo'), render: (row) => row.memo || '-' },
+    { key: 'time', label: translate('memberAccount.ledger.time'), render: (row) => formatDateTime(row.create_time) },
+  ];
+  const title = translate(`memberAccount.ledger.${kind}`);
+  return (
+    <PageCard title={title}>
+      <RecordTable load={load} columns={columns} label={title} empty={translate('memberAccount.ledger.empty')} />
+    </PageCard>
+  );
+}

@@ -1,0 +1,40 @@
+import { Avatar, Box, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { formatDateTime } from '../../../format/datetime.js';
+import { useMemberBootstrap } from '../../shell/member-bootstrap.js';
+import { PageCard } from '../common/PageCard.js';
+import { OverviewFigures } from './OverviewFigures.js';
+import '../../member-home.css';
+
+/** `account/overview`: who is signed in, balance and points, and their earnings with the 7-day chart. */
+export function OverviewPage() {
+  const translate = useTranslate();
+  const info = useMemberBootstrap()?.userInfo ?? {};
+  const stats = [
+    ['balance', `¥${String(info.money ?? '0.00')}`],
+    ['points', String(info.score ?? 0)],
+    ['lastLogin', formatDateTime(info.last_login_time) || '-'],
+  ] as const;
+  return (
+    <PageCard title={translate('memberShell.menus.account/overview')}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <Avatar src={info.avatar || '/static/images/avatar.png'} alt="" sx={{ width: 64, height: 64 }} />
+        <Box>
+          <Typography variant="h6" component="p">
+            {translate('memberHome.welcome', { name: info.nickname || info.username || '' })}
+          </Typography>
+          {info.motto && <Typography color="text.secondary">{info.motto}</Typography>}
+        </Box>
+      </Stack>
+      <div className="ba-member__stats">
+        {stats.map(([key, value]) => (
+          <div key={key} className="ba-member__stat" data-testid={`stat-${key}`}>
+            <span>{translate(`memberHome.${key}`)}</span>
+            <strong>{value}</strong>
+          </div>
+        ))}
+      </div>
+      <OverviewFigures t={translate} />
+    </PageCard>
+  );
+}

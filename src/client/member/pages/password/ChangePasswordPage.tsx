@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Stack, TextField } from '@mui/material';
+import { useLogout, useTranslate } from 'react-admin';
+import { PASSWORD_PATTERN } from '../../../admin/login/credential-rules.js';
+import { accountApi, type AccountApi } from '../../account-api.js';
+import { PageCard } from '../common/PageCard.js';
+import { useServerForm } from '../common/use-server-form.js';
+
+/**
+ * `account/changePassword`: the old password and the new one twice. The server ends every session of
+ * the member, so a success leads to the login page.
+ */
+export function ChangePasswordPage({ api = accountApi }: { api?: AccountApi }) {
+  const translate = useTranslate();
+  const logout = useLogout();
+  const form = useServerForm();
+  const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirm: '' });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local: Record<string, string> = {};
+    if (!values.oldPassword) local.oldPassword = translate('memberAccount.password.oldRequired');
+    if (!PASSWORD_PATTERN.test(values.newPassword)) local.newPassword = translate('memberAccount.password.shape');
+    else if (values.confirm !== values.newPassword) local.confirm = translate('memberAccount.password.mismatch');
+    if (Object.keys(local).length > 0) return form.setErrors(local);
+    if (await form.submit(() => api.changePassword(values.oldPassword, values.newPassword))) await logout();
+  };
+
+  const field = (name: keyof typeof values, autoComplete: string) => (
+    <TextField
+      type="password"
+      name={name}
+      autoComplete={autoComplete}
+      label={translate(`memberAccount.password.${name}`)}
+      value={values[name]}
+      onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+      {...form.fieldProps(name)}
+    />
+  );
+
+  return (
+    <PageCard title={translate('memberAccount.password.title')} maxWidth={520}>
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={translate('memberAccount.password.title')}>
+        <Stack spacing={2.5}>
+          {field('oldPassword', 'current-password')}
+          {field('newPassword', 'new-password')}
+          {field('confirm', 'new-password')}
+          <Box>
+            <Button type="submit" variant="contained" disabled={form.busy}>
+              {translate('ra.action.save')}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </PageCard>
+  );
+}

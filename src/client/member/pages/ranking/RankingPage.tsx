@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { Alert, Avatar, Chip, List, ListItem, ListItemAvatar, ListItemText, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { httpClient, type HttpClient } from '../../../http/index.js';
+import { messageOf } from '../../../pages/survey/survey-api.js';
+import { PageCard } from '../common/PageCard.js';
+
+export const RANKING_PERIODS = ['day', 'week', 'month', 'all'] as const;
+export const RANKING_METRICS = ['money', 'completes'] as const;
+type Period = (typeof RANKING_PERIODS)[number];
+type Metric = (typeof RANKING_METRICS)[number];
+
+export interface Ranking {
+  list: { rank: number; nickname: string; avatar: string; value: string | number; is_me: boolean }[];
+  mine: { rank: number | null; value: string | number };
+}
+
+export function loadRanking(period: Period, metric: Metric, client: HttpClient = httpClient): Promise<Ranking> {
+  return client.request<Ranking>('/api/account/getUserRanking', { area: 'user', showErrorMessage: false, params: { period, metric } }).then((answer) => answer.data);
+}
+
+/** `survey/ranking`: the top members of a period by earnings or completes, and the member's own rank. */
+export function RankingPage({ load = loadRanking }: { load?: (period: Period, metric: Metric) => Promise<Ranking> }) {
+  const translate = useTranslate();
+  const [period, setPeriod] = useState<Period>('month');
+  const [metric, setMetric] = useState<Metric>('money');
+  const [ranking, setRanking] = useState<Ranking | undefined>(undefined);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let alive = true;
+    setFailure(undefined);
+    load(period, metric).then(
+      (loaded) => alive && setRanking(loaded),
+      (error: unknown) => alive && setFailure(messageOf(error)),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [load, period, metric]);
+  const shown = (value: string | number) => (metric === 'money' ? `¥${value}` : translate('memberRanking.completes', { count: Number(value) }));
+  return (
+    <PageCard title={translate('memberRanking.title')} maxWidth={720}>
+      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        <ToggleButtonGroup size="small" exclusive value={period} onChange={(_, next: Period | null) => next && setPeriod(next)} aria-label={translate('memberRanking.period')}>
+          {RANKING_PERIODS.map((item) => (
+            <ToggleButton key={item} value={item}>
+              {translate(`memberRanking.periods.${item}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <ToggleButtonGroup size="small" exclusive value={metric} onChange={(_, next: Metric | null) => next && setMetric(next)} aria-label={translate('memberRanking.metric')}>
+          {RANKING_METRICS.map((item) => (
+            <ToggleButton key={item} value={item}>
+              {translate(`memberRanking.metrics.${item}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Stack>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {ranking && (
+        <>
+          <Typography data-testid="my-rank" sx={{ mb: 1 }}>
+            {ranking.mine.rank ? translate('memberRanking.mine', { rank: ranking.mine.rank, value: shown(ranking.mine.value) }) : translate('memberRanking.unranked')}
+          </Typography>
+          {ranking.list.length === 0 ? (
+            <Typography color="text.secondary">{translate('memberRanking.empty')}</Typography>
+          ) : (
+            <List dense aria-label={translate('memberRanking.title')}>
+              {ranking.list.map((row) => (
+                <ListItem key={row.rank} secondaryAction={<strong>{shown(row.value)}</strong>} sx={{ bgcolor: row.is_me ? 'action.selected' : undefined, borderRadius: 1 }}>
+                  <Typography sx={{ width: 32, fontWeight: 600 }}>{row.rank}</Typography>
+                  <ListItemAvatar>
+                    <Avatar src={row.avatar || '/static/images/avatar.png'} alt="" />
+                  </ListItemAvatar>
+                  <ListItemText primary={row.nickname} />
+                  {row.is_me && <Chip size="small" color="primary" label={translate('memberRanking.me')} sx={{ mr: 10 }} />}
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </>
+      )}
+    </PageCard>
+  );
+}
