@@ -26,6 +26,7 @@ const MENUS: MemberRule[] = [
     rule(4, 1, 'account/changePassword', '修改密码', 'account/changePassword'),
     rule(6, 1, 'account/balance', '余额记录', 'account/balance'),
     rule(20, 1, 'account/custom', 'Custom page', 'account/custom'),
+    { ...rule(21, 1, 'account/help', 'Help centre'), menu_type: 'iframe', url: 'https://example.com/help' },
   ]),
   rule(12, 0, 'team', '我的团队', '', 'menu_dir', [rule(13, 12, 'team/members', '团队成员', 'team/members')]),
 ];
@@ -162,6 +163,15 @@ describe('member centre', () => {
     expect(await screen.findByText('This page is not available in this version.')).toBeTruthy();
     await router.navigate('/user/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it('opens an iframe menu inside the centre', async () => {
+    signIn();
+    const { router } = renderApp('/user/account/overview');
+    fireEvent.click(await screen.findByRole('link', { name: 'Help centre' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/iframe/https%3A%2F%2Fexample.com%2Fhelp'));
+    await screen.findAllByTitle('https://example.com/help');
+    expect(document.querySelector('iframe')?.getAttribute('src')).toBe('https://example.com/help');
   });
 
   it('logs out from the member menu', async () => {
