@@ -126,6 +126,83 @@ describe('member centre', () => {
     expect(screen.getByTestId('bound-email').textContent).toBe('amy@example.com');
   });
 
+  it('binds a mobile number with the password and a texted code, and changes the email after proving the old one', async () => {
+    signIn();
+    const sent: unknown[] = [];
+    const bound: unknown[] = [];
+    server.use(
+      http.post('/api/Sms/send', async ({ request }) => {
+        sent.push(await request.json());
+        return ok(null, 'SMS sent successfully');
+      }),
+      http.post('/api/account/changeBind', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bound.push(body);
+        return body.password === 'wrong' ? fail('Password error', 0, { field: 'password' }) : ok(null, 'Update successful!');
+      }),
+      http.post('/api/account/verification', () => ok({ type: 'email', accountVerificationToken: 'pass-1' })),
+      http.post('/api/common/checkClickCaptcha', () => ok(null)),
+    );
+    renderApp('/user/account/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Bind' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Bind Mobile' });
+    fireEvent.change(within(dialog).getByLabelText('Login password'), { target: { value: 'wrong' } });
+    fireEvent.change(within(dialog).getByLabelText('New Mobile'), { target: { value: '13900139000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(sent).toEqual([{ mobile: '13900139000', template_code: 'user_change_mobile', event: 'user_change_mobile' }]));
+    fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '5555' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Password error')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Login password'), { target: { value: 'Member_pass1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bound[1]).toEqual({ type: 'mobile', mobile: '13900139000', captcha: '5555', password: 'Member_pass1' });
+    expect(screen.getByTestId('bound-mobile').textContent).toBe('13900139000');
+    expect(readUserInfo()).toMatchObject({ mobile: '13900139000' });
+
+    // A bound email: a code to the old address first, then the new one with the pass token.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Change' })[0]);
+    dialog = await screen.findByRole('dialog', { name: 'Change Email' });
+    expect(within(dialog).getByText('First prove it is you: we send a code to amy@example.com.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: 'AB3D' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    fireEvent.change(await within(dialog).findByLabelText('New Email'), { target: { value: 'amy@new.example' } });
+    fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: 'CD5E' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('bound-email').textContent).toBe('amy@new.example'));
+    expect(bound[2]).toEqual({ type: 'email', email: 'amy@new.example', captcha: 'CD5E', accountVerificationToken: 'pass-1' });
+  });
+
+  it('lets a team leader add a member, with the server’s refusal on its field', async () => {
+    signIn();
+    const team = [{ id: 31, username: 'mate', nickname: 'Mate', money: '3.00', completes: 4, earnings: '6.00', join_time: 0 }];
+    let added: Record<string, unknown> | undefined;
+    server.use(
+      http.get('/api/team.team/getTeamList', () => ok({ team: { id: 2, name: 'Blue' }, list: team, total: team.length })),
+      http.post('/api/team.team/AddTeamUser', async ({ request }) => {
+        added = (await request.json()) as Record<string, unknown>;
+        if (added.username === 'mate') return fail('Username already exists', 0, { field: 'username' });
+        team.unshift({ id: 32, username: String(added.username), nickname: String(added.nickname), money: '0.00', completes: 0, earnings: '0.00', join_time: 0 });
+        return ok({ id: 32 }, 'Added successfully!');
+      }),
+    );
+    renderApp('/user/team/members');
+    expect(await screen.findByText('Team: Blue')).toBeTruthy();
+    expect(screen.getByRole('row', { name: /mate Mate 4 ¥6.00/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add member' });
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'mate' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'Fresh_pass1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Username already exists')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'rookie' } });
+    fireEvent.change(within(dialog).getByLabelText('Nickname'), { target: { value: 'Rookie' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('rookie')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(added).toEqual({ username: 'rookie', nickname: 'Rookie', password: 'Fresh_pass1' });
+  });
+
   it('changes the password: checks the fields, shows the server’s refusal, then ends the session', async () => {
     signIn();
     let attempts = 0;
