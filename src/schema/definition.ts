@@ -115,6 +115,8 @@ export interface ResourceDefinition {
     weighField?: string;
     /** tree resources answer `index` unpaginated with nested `children` */
     tree?: { parentField: string; labelField: string };
+    /** columns a list may be ordered by: those an index leads with (issue 9), the primary key first */
+    sortable: string[];
   };
   menu?: MenuDefinition;
   dataLimit: false | { mode: DataLimitMode; field: string };

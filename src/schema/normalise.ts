@@ -218,6 +218,7 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
     index.columns.forEach((column, i) => mustExist(`/x-indexes/${position}/columns/${i}`, column));
     return { columns: index.columns, unique: index.unique ?? false };
   });
+  indexes.push(...listIndexes(fields, primaryKey, { defaultSort, weighField: list.weighField, tree: list.tree }));
   for (const field of fields) {
     if (field.unique && field.storage) indexes.push(field.uniqueWhenSet ? { columns: [field.name], unique: true, whenSet: true } : { columns: [field.name], unique: true });
     if (field.ref && !field.ref.many && field.storage) indexes.push({ columns: [field.name], unique: false });
@@ -236,6 +237,7 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
   }
 
   const withTimestamps = raw['x-timestamps'] !== false;
+  const kept = dedupeIndexes(indexes);
   return {
     id: raw.$id,
     title: raw.title,
@@ -245,10 +247,10 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
     controller,
     controllerPath,
     fields,
-    list: { quickSearch, defaultSort, weighField: list.weighField, tree: list.tree },
+    list: { quickSearch, defaultSort, weighField: list.weighField, tree: list.tree, sortable: sortableColumns(fields, primaryKey, kept) },
     menu,
     dataLimit,
-    indexes: dedupeIndexes(indexes),
+    indexes: kept,
     timestamps: {
       create: withTimestamps && names.has('create_time') ? 'create_time' : undefined,
       update: withTimestamps && names.has('update_time') ? 'update_time' : undefined,
@@ -258,7 +260,42 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
   };
 }
 
-/** One index per column list: the strictest (unique over every row, then unique where set, then plain). */
+/** Search operators an index on the column serves: equality, lists and ranges (not LIKE, not `<>`). */
+const INDEXED_OPERATORS: ReadonlySet<string> = new Set(['=', 'IN', 'RANGE', '>', '>=', '<', '<=']);
+
+/**
+ * The indexes a list needs, derived from the schema so nobody has to write them (issue 9): the default
+ * order and the weigh order (each with the primary key as tie-break, as the list orders), the tree's
+ * parent, every column filtered by equality, list or range, and every column marked `x-ui.sortable`.
+ * References and unique fields get theirs elsewhere; `x-indexes` adds anything else.
+ */
+function listIndexes(fields: FieldDefinition[], primaryKey: string, list: { defaultSort: SortTerm[]; weighField?: string; tree?: { parentField: string } }): IndexDefinition[] {
+  const stored = new Set(fields.filter((field) => field.storage).map((field) => field.name));
+  const ordered = (columns: string[]): IndexDefinition[] => {
+    const leading = columns.filter((column) => column !== primaryKey && stored.has(column));
+    return leading.length > 0 ? [{ columns: [...leading, primaryKey], unique: false }] : [];
+  };
+  const indexes = [...ordered(list.defaultSort.map((term) => term.field))];
+  if (list.weighField) indexes.push(...ordered([list.weighField]));
+  if (list.tree && stored.has(list.tree.parentField)) indexes.push({ columns: [list.tree.parentField], unique: false });
+  for (const field of fields) {
+    if (!field.storage || field.name === primaryKey) continue;
+    if (field.ui.sortable === true) indexes.push(...ordered([field.name]));
+    else if (field.ui.search && INDEXED_OPERATORS.has(field.ui.search)) indexes.push({ columns: [field.name], unique: false });
+  }
+  return indexes;
+}
+
+/** Columns an index leads with, which a list may be ordered by; `x-ui.sortable: false` opts one out. */
+function sortableColumns(fields: FieldDefinition[], primaryKey: string, indexes: IndexDefinition[]): string[] {
+  const leading = new Set([primaryKey, ...indexes.map((index) => index.columns[0])]);
+  return fields.filter((field) => field.storage && !field.writeOnly && leading.has(field.name) && field.ui.sortable !== false).map((field) => field.name);
+}
+
+/**
+ * One index per column list, the strictest (unique over every row, then unique where set, then plain);
+ * a plain index whose columns begin another index is dropped, as that one serves it.
+ */
 function dedupeIndexes(indexes: IndexDefinition[]): IndexDefinition[] {
   const strictness = (index: IndexDefinition) => (!index.unique ? 0 : index.whenSet ? 1 : 2);
   const seen = new Map<string, IndexDefinition>();
@@ -267,7 +304,10 @@ function dedupeIndexes(indexes: IndexDefinition[]): IndexDefinition[] {
     const existing = seen.get(key);
     if (!existing || strictness(index) > strictness(existing)) seen.set(key, index);
   }
-  return [...seen.values()];
+  const all = [...seen.values()];
+  const covered = (index: IndexDefinition) =>
+    !index.unique && all.some((other) => other !== index && !other.whenSet && other.columns.length > index.columns.length && index.columns.every((column, i) => other.columns[i] === column));
+  return all.filter((index) => !covered(index));
 }
 
 /** Cross-file checks: references point at loaded schemas and their columns; names are unique. */

@@ -52,6 +52,7 @@ export const errors = {
   invalidPaging: (max: number) => new ApiError('page and limit must be whole numbers; limit at most %d', [max]),
   invalidChoice: (name: string, allowed: string) => new ApiError('%s must be one of: %s', [name, allowed], Code.error, { field: name }),
   invalidQuickSearch: () => new ApiError('Quick search must be a short text'),
+  notSortable: (title: string) => new ApiError('The list cannot be ordered by %s', [title]),
   testMailFailed: (reason: string) => new ApiError('Test mail sending failed: %s', [reason.slice(0, 300)]),
   databaseBusy: () => new ApiError('The server is busy, please try again later'),
   notFound: (path: string) => new ApiError('Error requesting address: %s', [path]),

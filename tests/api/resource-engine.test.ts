@@ -52,8 +52,8 @@ const ARTICLE_SCHEMA = {
       default: 'draft',
       'x-transitions': { draft: ['published'], published: ['archived', 'draft'] },
     },
-    views: { type: 'integer', title: 'Views', minimum: 0 },
-    price: { type: 'string', title: 'Price', format: 'money' },
+    views: { type: 'integer', title: 'Views', minimum: 0, 'x-ui': { sortable: true } },
+    price: { type: 'string', title: 'Price', format: 'money', 'x-ui': { sortable: true } },
     tags: { type: 'array', title: 'Tags', items: { type: 'string' }, 'x-storage': 'csv' },
     publish_time: { type: ['integer', 'null'], title: 'Publish time', 'x-ui': { render: 'datetime' } },
     category_id: { type: 'integer', title: 'Category', 'x-ref': { resource: 'demo/category', label: 'name', as: 'category' } },
@@ -222,6 +222,13 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
       expect((await list({ order: 'title,asc' })).list.slice(0, 3).map((row) => row.title)).toEqual(['Alpha', 'Beta', 'Gamma 100% pure']);
       expect((await list({ order: 'views,desc' })).list.map((row) => row.views)).toEqual([50, 40, 30, 20, 10]);
       expect((await list({ order: 'price,asc' })).list.map((row) => row.price)).toEqual(['0.99', '5.00', '12.50', '20.00', '100.00']);
+    });
+
+    it('refuses an order by a column no index serves, in the request’s language', async () => {
+      const refused = await article('index', { query: { order: 'publish_time,desc' }, lang: 'en' });
+      expect({ code: refused.code, msg: refused.msg }).toEqual({ code: 0, msg: 'The list cannot be ordered by Publish time' });
+      const chinese = await article('index', { query: { order: 'publish_time,desc' }, lang: 'zh-cn' });
+      expect(chinese.msg).toMatch(/^列表不能按.+排序$/);
     });
 
     it.each([

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { normaliseOperator, type SearchOperator } from '../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition, SortTerm } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
+import { ftsPhrase, indexableTerm, textIndexKey, textIndexName } from '../db/text-index.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
 import { parseLocalDateTime } from './datetime.js';
@@ -207,7 +208,16 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
     if (text.length > MAX_QUICK_SEARCH) throw errors.invalidQuickSearch();
     const pattern = likePattern(text, definition.fields[0]);
     const targets = definition.list.quickSearch.map((name) => resolveField(app, definition, name));
-    conditions.push((eb) => eb.or(targets.map((target) => wrapRelation(target, (inner) => likeExpression(options.dialect, inner.ref(target.field.name), target.field, pattern, false))(eb))));
+    const matchOf = (target: ColumnTarget): Condition => {
+      const table = target.relation?.definition ?? definition;
+      // SQLite answers from the column's FTS5 trigram table; PostgreSQL's planner uses the pg_trgm index itself.
+      if (options.dialect === 'sqlite' && indexableTerm(text) && app.textIndexed.has(textIndexKey(table.table, target.field.name))) {
+        const fts = textIndexName(table.table, target.field.name);
+        return (inner) => inner(inner.ref(table.primaryKey), 'in', inner.selectFrom(fts).select('rowid').where(sql<SqlBool>`${sql.table(fts)} MATCH ${ftsPhrase(text)}`));
+      }
+      return (inner) => likeExpression(options.dialect, inner.ref(target.field.name), target.field, pattern, false);
+    };
+    conditions.push((eb) => eb.or(targets.map((target) => wrapRelation(target, matchOf(target))(eb))));
   }
 
   const search = query.search;
@@ -239,12 +249,16 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
   return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions };
 }
 
-/** `"field,asc|desc"` on a stored column of the main table; anything else falls back to the default. */
+/**
+ * `"field,asc|desc"` on a column an index serves (`list.sortable`); another stored column is refused, as
+ * ordering by it would sort the whole table; anything unreadable falls back to the default order.
+ */
 export function parseOrder(definition: ResourceDefinition, order: unknown): SortTerm[] {
   if (typeof order === 'string') {
     const [field, direction, extra] = order.split(',');
     const column = definition.fields.find((item) => item.name === field && item.storage && !item.writeOnly);
     if (column && (direction === 'asc' || direction === 'desc') && extra === undefined) {
+      if (!definition.list.sortable.includes(field)) throw errors.notSortable(column.title);
       const terms: SortTerm[] = [{ field, direction }];
       if (field !== definition.primaryKey) terms.push({ field: definition.primaryKey, direction: 'desc' });
       return terms;

@@ -57,7 +57,7 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
             key={field.name}
             source={field.name}
             label={t(field.title)}
-            disableSort={!isSortable(field)}
+            disableSort={!isSortable(definition, field)}
             cellSx={widthOf(field) ? () => ({ width: widthOf(field) }) : undefined}
           >
             {fieldFor(field, definition)}

@@ -10,10 +10,9 @@ export function listColumnsOf(definition: ResourceDefinition): FieldDefinition[]
   return definition.fields.filter((field) => !field.writeOnly && field.wireType !== 'object').slice(0, FALLBACK_COLUMNS);
 }
 
-/** Whether the list may order by a column: `x-ui.sortable`, else stored scalar columns only. */
-export function isSortable(field: FieldDefinition): boolean {
-  if (typeof field.ui.sortable === 'boolean') return field.ui.sortable;
-  return field.storage !== null && field.wireType !== 'array' && field.wireType !== 'object';
+/** Whether the list may order by a column: the server orders only by columns an index serves. */
+export function isSortable(definition: ResourceDefinition, field: FieldDefinition): boolean {
+  return definition.list.sortable.includes(field.name);
 }
 
 /** Column width from `x-ui.width` (pixels). */

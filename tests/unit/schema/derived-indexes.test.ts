@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ResourceDefinition } from '../../../src/schema/definition.js';
+import { loadResourceDefinitions } from '../../../src/schema/load-files.js';
+
+/**
+ * The indexes a list needs are derived from each schema (issue 9): the default and weigh orders with the
+ * primary key as tie-break, references, tree parents, equality/list/range filters, unique fields; a
+ * plain index another one begins with is not kept twice. Lists may be ordered only by indexed columns.
+ */
+
+const definitions = loadResourceDefinitions(resolve(import.meta.dirname, '../../../schemas'));
+const byId = (id: string) => definitions.find((definition) => definition.id === id) as ResourceDefinition;
+const shown = (definition: ResourceDefinition) => definition.indexes.map((index) => `${index.unique ? (index.whenSet ? 'unique-when-set ' : 'unique ') : ''}${index.columns.join('+')}`).sort();
+
+describe('derived indexes', () => {
+  it('gives the member list its filters, references and unique logins', () => {
+    expect(shown(byId('system/user'))).toEqual(
+      ['create_time', 'gender', 'group_id', 'join_time', 'status', 'teamid', 'unique username', 'unique-when-set email', 'unique-when-set mobile', 'update_time'].sort(),
+    );
+  });
+
+  it('gives a tree its parent and its weigh order with the key as tie-break', () => {
+    expect(shown(byId('system/admin_rule'))).toEqual(['create_time', 'pid', 'status', 'unique name', 'update_time', 'weigh+id']);
+    expect(byId('system/admin_rule').list.sortable).toEqual(['id', 'pid', 'name', 'weigh', 'status', 'update_time', 'create_time']);
+  });
+
+  it('keeps one index where a longer one begins with the same column', () => {
+    // `user_id` (a reference) is served by the declared `user_id + id`.
+    const participation = shown(byId('survey/participation'));
+    expect(participation).toContain('user_id+id');
+    expect(participation).not.toContain('user_id');
+  });
+
+  it('makes every default order and weigh order of every schema start with an index', () => {
+    for (const definition of definitions) {
+      const leading = new Set([definition.primaryKey, ...definition.indexes.map((index) => index.columns[0])]);
+      const first = definition.list.defaultSort[0]?.field;
+      expect(leading.has(first), `${definition.id} orders by ${first}`).toBe(true);
+      if (definition.list.weighField) expect(leading.has(definition.list.weighField), `${definition.id} weigh`).toBe(true);
+      if (definition.list.tree) expect(leading.has(definition.list.tree.parentField), `${definition.id} tree`).toBe(true);
+      for (const field of definition.fields) {
+        if (field.ref && !field.ref.many && field.storage) expect(leading.has(field.name), `${definition.id}.${field.name} reference`).toBe(true);
+        if (field.storage && ['=', 'IN', 'RANGE'].includes(String(field.ui.search)) && field.name !== definition.primaryKey) {
+          expect(leading.has(field.name), `${definition.id}.${field.name} filter`).toBe(true);
+        }
+      }
+      expect(definition.list.sortable.every((name) => leading.has(name))).toBe(true);
+    }
+  });
+});
