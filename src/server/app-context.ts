@@ -20,6 +20,8 @@ export interface AppContext {
   secrets: SecretBox;
   messages: Messages;
   controllers: ControllerRegistry;
+  /** `table.column` pairs a text index serves (quick search; `db/text-index.ts`) */
+  textIndexed: ReadonlySet<string>;
 }
 
 /**

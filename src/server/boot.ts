@@ -10,6 +10,7 @@ import { ConfigStore } from './config-store.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { createControllerRegistry } from './controllers/index.js';
 import { openDatabase } from './db/connection.js';
+import { ensureTextIndexes, textIndexTargets } from './db/text-index.js';
 import { migrate, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { withStartupLock } from './db/startup-lock.js';
@@ -46,9 +47,10 @@ export async function createServer(settings: Settings, options: StartOptions = {
   const definitions: ResourceDefinition[] = loadResourceDefinitions(options.schemasDir ?? join(settings.projectRoot, 'schemas'));
   const handle = openDatabase(settings.databaseUrl);
   try {
-    const { migration, seeded } = await withStartupLock(handle, async () => {
+    const { migration, seeded, textIndexed } = await withStartupLock(handle, async () => {
       const migrated = await migrate(handle, definitions, { allowDestructive: settings.allowDestructiveMigrations });
-      return { migration: migrated, seeded: await seed(handle, definitions, migrated.created) };
+      const seededTables = await seed(handle, definitions, migrated.created);
+      return { migration: migrated, seeded: seededTables, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
     });
     const config = new ConfigStore(handle.db, settings.configCacheMs);
     const entrance = await config.get('backend_entrance', settings.adminEntrance);
@@ -63,6 +65,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
       secrets: new SecretBox(serverKey),
       messages: new Messages(join(settings.projectRoot, 'locales')),
       controllers: createControllerRegistry(definitions),
+      textIndexed,
     };
 
     let adminLogin: Server['adminLogin'];
