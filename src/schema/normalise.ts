@@ -185,6 +185,8 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
   quickSearch.forEach((field, index) => mustExist(`/x-list/quickSearch/${index}`, field));
   const defaultSort = parseSort(list.defaultSort ?? `${primaryKey},desc`);
   defaultSort.forEach((term) => mustExist('/x-list/defaultSort', term.field));
+  // Ties are broken by the key, so pages never repeat or skip a row.
+  if (!defaultSort.some((term) => term.field === primaryKey)) defaultSort.push({ field: primaryKey, direction: defaultSort[0].direction });
   if (list.weighField) mustExist('/x-list/weighField', list.weighField);
   if (list.tree) {
     mustExist('/x-list/tree/parentField', list.tree.parentField);
