@@ -1,18 +1,25 @@
-import { normaliseResource, type RawResourceSchema } from '../schema/normalise.js';
 import type { ResourceDefinition } from '../schema/definition.js';
 
 /**
- * Every schema, normalised in the browser exactly as on the server (the server has already checked
- * them against the meta-schema at start-up, so the client only normalises).
+ * The resource definitions the screens are drawn from. They come from the server at run time, with the
+ * menus (`GET /admin/Index/index` → `definitions`, `schemaPages`): normalised there from `schemas/`, only
+ * those the admin may read and those they refer to. A new schema and a restart give its screens, with no
+ * client build.
  */
-const files = import.meta.glob<RawResourceSchema>('../../schemas/**/*.json', { eager: true, import: 'default' });
+let byId = new Map<string, ResourceDefinition>();
+let byMenuName = new Map<string, ResourceDefinition>();
+let pages = new Set<string>();
 
-export const definitions: ResourceDefinition[] = Object.entries(files)
-  .map(([path, raw]) => normaliseResource(path.replace(/^(\.\.\/)+/, ''), raw))
-  .sort((a, b) => a.id.localeCompare(b.id));
+/** Replace the known definitions and the names of every schema screen (readable or not). */
+export function setDefinitions(list: readonly ResourceDefinition[], schemaPages: readonly string[] = []): void {
+  byId = new Map(list.map((definition) => [definition.id, definition]));
+  byMenuName = new Map(list.filter((definition) => definition.menu).map((definition) => [definition.menu?.name.toLowerCase() as string, definition]));
+  pages = new Set([...schemaPages, ...byMenuName.keys()].map((name) => name.toLowerCase()));
+}
 
-const byMenuName = new Map(definitions.filter((definition) => definition.menu).map((definition) => [definition.menu?.name.toLowerCase() as string, definition]));
-const byId = new Map(definitions.map((definition) => [definition.id, definition]));
+export function allDefinitions(): ResourceDefinition[] {
+  return [...byId.values()];
+}
 
 /** The schema behind a menu rule or react-admin resource name such as `auth/admin`. */
 export function definitionByMenuName(name: string): ResourceDefinition | undefined {
@@ -21,4 +28,9 @@ export function definitionByMenuName(name: string): ResourceDefinition | undefin
 
 export function definitionById(id: string): ResourceDefinition | undefined {
   return byId.get(id);
+}
+
+/** Menu names (lower case) of every schema screen, including those this admin may not open. */
+export function schemaPageNames(): ReadonlySet<string> {
+  return pages;
 }

@@ -9,8 +9,11 @@ import { settingsFromEnv } from './settings.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** What the client build is made of: its sources, the schemas (screens, menus) and the message files. */
-const CLIENT_SOURCES = ['src/client', 'src/schema', 'src/contract', 'schemas', 'locales', 'vite.config.ts', 'package-lock.json'];
+/**
+ * What the client build is made of: its sources and the message files. Not `schemas/`: the screens are
+ * drawn from the definitions the server sends at run time, so a new schema needs only a restart.
+ */
+const CLIENT_SOURCES = ['src/client', 'src/schema', 'src/contract', 'locales', 'vite.config.ts', 'package-lock.json'];
 
 /** The newest modification time among the files below `path`. */
 function newestChange(path: string): number {

@@ -226,6 +226,20 @@ describe.each(DATABASES)('admin permissions on %s', (kind) => {
       expect((admins.children ?? []).every((node) => node.type === 'button')).toBe(true);
     });
 
+    it('only the definitions of the screens it may list, and those they refer to, without seed rows', async () => {
+      type Bootstrap = { definitions: { id: string; seed?: unknown }[]; schemaPages: string[] };
+      const limited = await admin<Bootstrap>('Index/index', { token: limitedToken });
+      // auth/admin/index and user/user/index are granted; admins refer to groups, members to groups and teams.
+      expect(limited.data.definitions.map((definition) => definition.id)).toEqual(['system/admin', 'system/admin_group', 'system/user', 'system/user_group', 'team/team']);
+      expect(limited.data.definitions.every((definition) => definition.seed === undefined)).toBe(true);
+      // Every schema screen is named, so the client answers 401 (not 404) for one it may not open.
+      expect(limited.data.schemaPages).toEqual(expect.arrayContaining(['auth/admin', 'auth/rule', 'user/user']));
+      const everything = await admin<Bootstrap>('Index/index', { token: superToken });
+      const ids = everything.data.definitions.map((definition) => definition.id);
+      expect(ids).toEqual(expect.arrayContaining(['system/admin', 'system/user', 'system/user_group', 'survey/survey']));
+      expect(ids).not.toContain('system/token');
+    });
+
     it('401 for auth.Rule/edit', async () => {
       const rule = (await ruleIds(['auth/admin/index']))[0];
       const response = await admin('auth.Rule/edit', { token: limitedToken, query: { id: rule } });

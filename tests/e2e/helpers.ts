@@ -20,9 +20,9 @@ export interface E2eRig {
   close(): Promise<void>;
 }
 
-/** A server on a fresh SQLite database serving the built client, and a Chromium; started side by side. */
-export async function startRig(env: Record<string, string> = {}): Promise<E2eRig> {
-  const [started, launched] = await Promise.allSettled([startTestServer('sqlite', { clientDir: TEST_CLIENT_DIR, env }), launchBrowser()]);
+/** A server on a fresh SQLite database serving the built client (with other schemas when given), and a Chromium; started side by side. */
+export async function startRig(env: Record<string, string> = {}, schemasDir?: string): Promise<E2eRig> {
+  const [started, launched] = await Promise.allSettled([startTestServer('sqlite', { clientDir: TEST_CLIENT_DIR, env, schemasDir }), launchBrowser()]);
   if (started.status === 'rejected' || launched.status === 'rejected') {
     if (started.status === 'fulfilled') await started.value.close();
     if (launched.status === 'fulfilled') await launched.value.close();

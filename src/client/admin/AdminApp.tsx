@@ -5,7 +5,7 @@ import { httpClient } from '../http/index.js';
 import { createAdminAuthProvider } from '../providers/auth-provider.js';
 import { createDataProvider } from '../providers/data-provider.js';
 import { createI18nProvider } from '../providers/i18n-provider.js';
-import { definitionById, definitions } from '../schemas.js';
+import { definitionById, schemaPageNames } from '../schemas.js';
 import { useShellState, type ShellState } from './bootstrap-store.js';
 import { AdminLayout } from './layout/AdminLayout.js';
 import { useLayout } from './layout/layout-store.js';
@@ -78,10 +78,7 @@ export function shellRoutes(menus: ShellState['menus']): { resources: ReactEleme
  */
 export function isSchemaPage(inner: string): boolean {
   const path = inner.replace(/^\/+/, '').toLowerCase();
-  return definitions.some((definition) => {
-    const name = definition.menu?.name.toLowerCase();
-    return !!name && (path === name || path.startsWith(`${name}/`));
-  });
+  return [...schemaPageNames()].some((name) => path === name || path.startsWith(`${name}/`));
 }
 
 /**

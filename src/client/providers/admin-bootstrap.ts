@@ -1,3 +1,4 @@
+import type { ResourceDefinition } from '../../schema/definition.js';
 import type { AdminInfo } from '../http/session.js';
 
 /**
@@ -65,6 +66,10 @@ export interface TerminalConfig {
 export interface AdminBootstrap {
   adminInfo: Omit<AdminInfo, 'token' | 'refresh_token'>;
   menus: MenuRule[];
+  /** ours: the definitions the screens are drawn from (absent from a BuildAdmin server) */
+  definitions?: ResourceDefinition[];
+  /** ours: menu names of every schema screen */
+  schemaPages?: string[];
   siteConfig: SiteConfig;
   terminal: TerminalConfig;
 }

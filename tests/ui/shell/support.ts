@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import enHttp from '../../../locales/en/common/http.json';
 import { createHttpClient } from '../../../src/client/http/http-client.js';
+import { PROJECT_DEFINITIONS, PROJECT_SCHEMA_PAGES } from '../../support/definitions.js';
 import { createTranslate } from '../../../src/client/i18n/translate.js';
 import type { AdminBootstrap, MenuRule } from '../../../src/client/providers/admin-bootstrap.js';
 
@@ -98,6 +99,8 @@ export function sampleBootstrap(menus = sampleMenus()): AdminBootstrap {
   return {
     adminInfo: { id: 1, username: 'admin', nickname: 'Admin', avatar: '/static/images/avatar.png', last_login_time: '2024-06-01 10:00:00', super: true },
     menus,
+    definitions: PROJECT_DEFINITIONS,
+    schemaPages: PROJECT_SCHEMA_PAGES,
     siteConfig: {
       siteName: 'Test Site',
       version: 'v1.0.0',

@@ -6,6 +6,7 @@ import { ruleTree } from '../../auth/menu-tree.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { errors, Success } from '../../errors.js';
 import { presentAdminFields } from '../../resources/auth/admin.js';
+import { definitionsFor, schemaPages } from '../../resources/client-definitions.js';
 import type { AppContext } from '../../app-context.js';
 import type { Controller, RequestContext } from '../controller.js';
 import { siteConfig } from '../site-config.js';
@@ -72,6 +73,9 @@ async function index(ctx: RequestContext) {
       super: identity.isSuper,
     },
     menus,
+    // Ours, beside BuildAdmin's keys: the screens are drawn from these (a BuildAdmin client ignores them).
+    definitions: definitionsFor(ctx.app, identity),
+    schemaPages: schemaPages(ctx.app),
     siteConfig: await siteConfig(ctx),
     terminal: { phpDevelopmentServer: false, npmPackageManager: 'npm' },
   };

@@ -2,7 +2,7 @@ import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
-import { definitions } from '../../../../schemas.js';
+import { allDefinitions } from '../../../../schemas.js';
 import { RouteMessages } from '../../../RouteMessages.js';
 import { formatDateTime } from '../../../fields/value-format.js';
 import { GeneratedList } from '../../GeneratedList.js';
@@ -27,7 +27,7 @@ export const RESTORE_ACTION: LogAction = {
 export function RecycleInfo({ row }: { row: Row }) {
   const t = useSchemaTranslate();
   const translate = useTranslate();
-  const table = definitions.find((definition) => definition.table === row.data_table);
+  const table = allDefinitions().find((definition) => definition.table === row.data_table);
   const titleOf = (name: string) => {
     const field = table?.fields.find((item) => item.name === name);
     return field ? `${t(field.title)} (${name})` : name;

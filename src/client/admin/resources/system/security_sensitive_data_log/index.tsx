@@ -1,6 +1,6 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
-import { definitions } from '../../../../schemas.js';
+import { allDefinitions } from '../../../../schemas.js';
 import { RouteMessages } from '../../../RouteMessages.js';
 import { formatDateTime } from '../../../fields/value-format.js';
 import { GeneratedList } from '../../GeneratedList.js';
@@ -24,7 +24,7 @@ export const ROLLBACK_ACTION: LogAction = {
 /** The info dialog of a sensitive-data change: which row and field, the value before and after. */
 export function SensitiveInfo({ row }: { row: Row }) {
   const t = useSchemaTranslate();
-  const table = definitions.find((definition) => definition.table === row.data_table);
+  const table = allDefinitions().find((definition) => definition.table === row.data_table);
   const field = table?.fields.find((item) => item.name === row.data_field);
   const fieldTitle = row.data_comment || (field ? t(field.title) : '');
   return (
