@@ -240,6 +240,16 @@ describe.each(DATABASES)('admin permissions on %s', (kind) => {
       expect(ids).not.toContain('system/token');
     });
 
+    it('names each menu page by BuildAdmin’s view file, so BuildAdmin’s own client can open it', async () => {
+      const response = await admin<{ menus: (MenuNode & { component: string })[] }>('Index/index', { token: superToken });
+      const all = (nodes: (MenuNode & { component: string })[]): (MenuNode & { component: string })[] => nodes.flatMap((node) => [node, ...all((node.children ?? []) as (MenuNode & { component: string })[])]);
+      const component = (name: string) => all(response.data.menus).find((node) => node.name === name)?.component;
+      expect(component('auth/admin')).toBe('/src/views/backend/auth/admin/index.vue');
+      expect(component('user/moneyLog')).toBe('/src/views/backend/user/moneyLog/index.vue');
+      expect(component('dashboard')).toBe('/src/views/backend/dashboard.vue');
+      expect(component('routine/adminInfo')).toBe('/src/views/backend/routine/adminInfo.vue');
+    });
+
     it('401 for auth.Rule/edit', async () => {
       const rule = (await ruleIds(['auth/admin/index']))[0];
       const response = await admin('auth.Rule/edit', { token: limitedToken, query: { id: rule } });

@@ -5,7 +5,8 @@ import { httpClient } from '../http/index.js';
 import { createAdminAuthProvider } from '../providers/auth-provider.js';
 import { createDataProvider } from '../providers/data-provider.js';
 import { createI18nProvider } from '../providers/i18n-provider.js';
-import { definitionById, schemaPageNames } from '../schemas.js';
+import { pageNameOf } from '../../contract/view-paths.js';
+import { definitionById, definitionByMenuName, schemaPageNames } from '../schemas.js';
 import { useShellState, type ShellState } from './bootstrap-store.js';
 import { AdminLayout } from './layout/AdminLayout.js';
 import { useLayout } from './layout/layout-store.js';
@@ -38,7 +39,7 @@ const store = localStorageStore(undefined, 'chidao-admin');
  */
 export const ADMIN_MESSAGE_FILES = ['admin/shell', 'admin/generated', 'common/pages'] as const;
 
-/** Pages that are not generated from a schema, by the menu rule's `component`, with their message files. */
+/** Pages that are not generated from a schema, by the page name of the menu rule's `component`, with their message files. */
 const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {
   dashboard: () => (
     <RouteMessages names={['admin/dashboard']}>
@@ -60,12 +61,14 @@ export function shellRoutes(menus: ShellState['menus']): { resources: ReactEleme
   for (const rule of routeRules(menus)) {
     if (rule.menu_type === 'iframe' || seen.has(rule.name.toLowerCase())) continue;
     seen.add(rule.name.toLowerCase());
-    const definition = definitionById(rule.component);
+    // BuildAdmin's view path (`/src/views/backend/auth/admin/index.vue`), or a schema `$id` stored by older versions.
+    const pageName = pageNameOf(rule.component);
+    const definition = definitionById(rule.component) ?? definitionByMenuName(pageName);
     if (definition) {
       resources.push(<Resource key={rule.name} name={rule.name} {...resourceFor(definition)} options={{ label: i18nProvider.translate(`shell.menus.${rule.name}`, { _: rule.title }), menu: rule }} />);
       continue;
     }
-    const page = PAGE_COMPONENTS[rule.component];
+    const page = PAGE_COMPONENTS[pageName];
     const path = `/${(rule.path || rule.name).replace(/^\/+/, '')}`;
     pages.push(<Route key={rule.name} path={path} element={page ? page() : <NotAvailablePage name={rule.name} title={rule.title} />} />);
   }

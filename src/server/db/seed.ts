@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { backendViewPath } from '../../contract/view-paths.js';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import { nowSeconds } from '../clock.js';
 import type { DatabaseHandle, Db } from './connection.js';
@@ -74,7 +75,7 @@ async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<str
           .insertInto('admin_rule')
           .values({
             pid: parentId ?? 0, type: 'menu', title: menu.title, name: menu.name, path: menu.name, icon: menu.icon,
-            menu_type: 'tab', url: '', component: definition.id, keepalive: 1, extend: 'none', remark: '',
+            menu_type: 'tab', url: '', component: backendViewPath(menu.name), keepalive: 1, extend: 'none', remark: '',
             weigh: menu.weigh, status: '1', create_time: now, update_time: now,
           })
           .returning('id')

@@ -65,10 +65,13 @@ function rule(partial: Partial<MenuRule> & Pick<MenuRule, 'id' | 'name'>): MenuR
   };
 }
 
-/** A small rule tree: a dashboard, a directory with two schema screens (and their buttons), a nested directory, a link and an iframe menu. */
+/**
+ * A small rule tree: a dashboard, a directory with two schema screens (and their buttons), a nested directory, a link and an iframe menu.
+ * Pages are named by BuildAdmin's view paths, except one by a schema `$id` as older versions stored it.
+ */
 export function sampleMenus(): MenuRule[] {
   return [
-    rule({ id: 1, name: 'dashboard', title: 'Console', component: 'dashboard', icon: 'fa fa-dashboard', children: [rule({ id: 2, pid: 1, type: 'button', name: 'dashboard/index', title: 'View' })] }),
+    rule({ id: 1, name: 'dashboard', title: 'Console', component: '/src/views/backend/dashboard.vue', icon: 'fa fa-dashboard', children: [rule({ id: 2, pid: 1, type: 'button', name: 'dashboard/index', title: 'View' })] }),
     rule({
       id: 3,
       name: 'auth',
@@ -76,7 +79,7 @@ export function sampleMenus(): MenuRule[] {
       title: 'Permissions',
       icon: 'fa fa-group',
       children: [
-        rule({ id: 4, pid: 3, name: 'auth/admin', title: 'Administrators', component: 'system/admin', children: [rule({ id: 5, pid: 4, type: 'button', name: 'auth/admin/add', title: 'Add button' })] }),
+        rule({ id: 4, pid: 3, name: 'auth/admin', title: 'Administrators', component: '/src/views/backend/auth/admin/index.vue', children: [rule({ id: 5, pid: 4, type: 'button', name: 'auth/admin/add', title: 'Add button' })] }),
         rule({ id: 6, pid: 3, name: 'auth/adminLog', title: 'Admin logs', component: 'system/admin_log' }),
         rule({
           id: 7,

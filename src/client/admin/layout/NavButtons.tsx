@@ -19,6 +19,7 @@ import { fullUrl } from '../fields/value-format.js';
 import { pick, type LayoutConfig } from './layout-config.js';
 import { setLayout } from './layout-store.js';
 import { navPages } from './menu-tree.js';
+import { pageNameOf } from '../../../contract/view-paths.js';
 import { useShellLogout } from './use-shell-logout.js';
 
 /** The component key of the profile page (seeded rule `routine/adminInfo`). */
@@ -49,7 +50,7 @@ export function NavButtons({ shell, layout, onSettings }: { shell: ShellState; l
   const color = pick(layout, layout.headerBarTabColor);
   const hover = pick(layout, layout.headerBarHoverBackground);
   const language = currentLanguage();
-  const profile = navPages(shell.nav).find((page) => page.rule.component === PROFILE_COMPONENT);
+  const profile = navPages(shell.nav).find((page) => pageNameOf(page.rule.component) === PROFILE_COMPONENT);
   const { adminInfo, siteConfig } = shell;
   const buttonSx = { color, borderRadius: 1.5, '&:hover': { bgcolor: hover } };
 

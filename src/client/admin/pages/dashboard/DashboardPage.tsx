@@ -14,6 +14,7 @@ import { navPages } from '../../layout/menu-tree.js';
 import { useMenuTitle, useOpenNavItem } from '../../layout/use-shell-navigation.js';
 import { greetingFor } from './greeting.js';
 import { SurveyFigures, type DashboardFigures } from './SurveyFigures.js';
+import { pageNameOf } from '../../../../contract/view-paths.js';
 
 /** `GET /admin/Dashboard/index` → `{remark, figures}` (contract §4.6 plus our figures); nothing when missing or refused. */
 function useDashboard(): { remark: string; figures?: DashboardFigures } {
@@ -54,7 +55,7 @@ export function DashboardPage() {
   if (!shell) return null;
   const { adminInfo, siteConfig } = shell;
   const name = adminInfo.nickname || adminInfo.username;
-  const pages = navPages(shell.nav).filter((page) => page.rule.component !== 'dashboard');
+  const pages = navPages(shell.nav).filter((page) => pageNameOf(page.rule.component) !== 'dashboard');
   const facts = [
     { icon: <AccessTimeIcon />, label: translate('dashboard.lastLogin'), value: formatDateTime(adminInfo.last_login_time) || '-' },
     { icon: <VerifiedUserOutlinedIcon />, label: translate('dashboard.role'), value: translate(adminInfo.super ? 'dashboard.superAdmin' : 'dashboard.admin') },
