@@ -109,6 +109,15 @@ describe.each(DATABASES)('routine.Config on %s', (kind) => {
     expect((await call('routine.Config/edit', { method: 'POST', body: { survey_notice: 'off' } })).code).toBe(1);
     expect(await stored('survey_notice')).toBe('off');
 
+    // BuildAdmin's form sends the rules as a list: stored comma-joined; an empty list is no rule.
+    const contact = await call('routine.Config/add', { method: 'POST', body: { name: 'survey_contact', group: 'basics', title: 'Contact', type: 'string', value: 'desk@example.com', rule: ['required', 'email'] } });
+    expect(contact.code).toBe(1);
+    expect(item(await items(), 'survey_contact')).toMatchObject({ rule: 'required,email' });
+    expect((await call('routine.Config/add', { method: 'POST', body: { name: 'survey_footer', group: 'basics', title: 'Footer', type: 'string', rule: [] } })).code).toBe(1);
+    expect(item(await items(), 'survey_footer')).toMatchObject({ rule: '' });
+    const objectRules = await call('routine.Config/add', { method: 'POST', body: { name: 'stray', group: 'basics', title: 'Stray', type: 'string', rule: [{ x: 1 }] } });
+    expect(objectRules.code).toBe(0);
+
     const unknownGroup = await call('routine.Config/add', { method: 'POST', body: { name: 'stray', group: 'nowhere', title: 'Stray', type: 'string' } });
     expect(unknownGroup).toMatchObject({ code: 0, msg: t('Unknown config group: %s', ['nowhere']) });
     const badType = await call('routine.Config/add', { method: 'POST', body: { name: 'stray', group: 'basics', title: 'Stray', type: 'spreadsheet' } });

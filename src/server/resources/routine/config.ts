@@ -8,6 +8,7 @@ import type { RequestContext } from '../../controllers/controller.js';
 import type { Db } from '../../db/connection.js';
 import { errors, Success } from '../../errors.js';
 import { sendMail, type SmtpSettings } from '../../mail/smtp.js';
+import { addRow } from '../engine.js';
 import type { ResourceHooks } from '../hooks.js';
 
 /**
@@ -191,6 +192,20 @@ async function edit(ctx: RequestContext) {
   return new Success(null, 'The current page configuration item was updated successfully');
 }
 
+/**
+ * `POST add`: a new config item. BuildAdmin's form sends the chosen validation rules as a list; they are
+ * stored comma-joined, as BuildAdmin stores them.
+ */
+async function add(ctx: RequestContext) {
+  const definition = ctx.controller.resource;
+  if (ctx.method !== 'POST' || !definition) throw errors.parameterError();
+  const rule = ctx.body.rule;
+  const joined = Array.isArray(rule) && rule.every((item) => typeof item === 'string');
+  const body = joined ? { ...ctx.body, rule: rule.filter((item) => item !== '').join(',') } : ctx.body;
+  await addRow(ctx, definition, configHooks, body);
+  return new Success(null, 'Added successfully!');
+}
+
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 /**
@@ -275,7 +290,7 @@ function initialValue(values: Row): string {
 }
 
 export const configHooks: ResourceHooks = {
-  actions: { index, edit, sendTestMail },
+  actions: { index, add, edit, sendTestMail },
 
   async beforeWrite(_operator, write) {
     const values = write.values;
