@@ -223,7 +223,6 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
   indexes.push(...listIndexes(fields, primaryKey, { defaultSort, weighField: list.weighField, tree: list.tree }));
   for (const field of fields) {
     if (field.unique && field.storage) indexes.push(field.uniqueWhenSet ? { columns: [field.name], unique: true, whenSet: true } : { columns: [field.name], unique: true });
-    if (field.ref && !field.ref.many && field.storage) indexes.push({ columns: [field.name], unique: false });
     const transitions = field.transitions;
     if (transitions) {
       if (!field.enum) throw new SchemaError(file, `/properties/${field.name}/x-transitions`, 'transitions need an enum');
@@ -262,14 +261,17 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
   };
 }
 
-/** Search operators an index on the column serves: equality, lists and ranges (not LIKE, not `<>`). */
-const INDEXED_OPERATORS: ReadonlySet<string> = new Set(['=', 'IN', 'RANGE', '>', '>=', '<', '<=']);
+/** Filters an index on the column serves: equality and lists lead a composite index, ranges stand alone. */
+const EQUALITY_OPERATORS: ReadonlySet<string> = new Set(['=', 'IN']);
+const RANGE_OPERATORS: ReadonlySet<string> = new Set(['RANGE', '>', '>=', '<', '<=']);
 
 /**
  * The indexes a list needs, derived from the schema so nobody has to write them (issue 9): the default
  * order and the weigh order (each with the primary key as tie-break, as the list orders), the tree's
- * parent, every column filtered by equality, list or range, and every column marked `x-ui.sortable`.
- * References and unique fields get theirs elsewhere; `x-indexes` adds anything else.
+ * parent, every column marked `x-ui.sortable`, and the filters. A column filtered by equality (a
+ * reference, `=`, `IN`) leads one index per list order, `(column, order…, key)`, so a filtered list is
+ * read in order rather than sorted; a range filter gets its own index. Unique fields get theirs
+ * elsewhere; `x-indexes` adds anything else.
  */
 function listIndexes(fields: FieldDefinition[], primaryKey: string, list: { defaultSort: SortTerm[]; weighField?: string; tree?: { parentField: string } }): IndexDefinition[] {
   const stored = new Set(fields.filter((field) => field.storage).map((field) => field.name));
@@ -277,21 +279,30 @@ function listIndexes(fields: FieldDefinition[], primaryKey: string, list: { defa
     const leading = columns.filter((column) => column !== primaryKey && stored.has(column));
     return leading.length > 0 ? [{ columns: [...leading, primaryKey], unique: false }] : [];
   };
-  const indexes = [...ordered(list.defaultSort.map((term) => term.field))];
-  if (list.weighField) indexes.push(...ordered([list.weighField]));
+  const orders = [list.defaultSort.map((term) => term.field)];
+  if (list.weighField) orders.push([list.weighField]);
+  const indexes = orders.flatMap(ordered);
   if (list.tree && stored.has(list.tree.parentField)) indexes.push({ columns: [list.tree.parentField], unique: false });
   for (const field of fields) {
     if (!field.storage || field.name === primaryKey) continue;
     if (field.ui.sortable === true) indexes.push(...ordered([field.name]));
-    else if (field.ui.search && INDEXED_OPERATORS.has(field.ui.search)) indexes.push({ columns: [field.name], unique: false });
+    const search = String(field.ui.search ?? '');
+    if ((field.ref && !field.ref.many) || EQUALITY_OPERATORS.has(search)) {
+      indexes.push(...orders.map((order) => ({ columns: [field.name, ...order.filter((column) => column !== field.name && column !== primaryKey && stored.has(column)), primaryKey], unique: false })));
+    } else if (RANGE_OPERATORS.has(search)) {
+      indexes.push({ columns: [field.name], unique: false });
+    }
   }
   return indexes;
 }
 
-/** Columns an index leads with, which a list may be ordered by; `x-ui.sortable: false` opts one out. */
+/**
+ * Columns a list may be ordered by: the primary key, and a column an index serves with the key as
+ * tie-break (`(column)` or `(column, key)`), so a page is read in order; `x-ui.sortable: false` opts one out.
+ */
 function sortableColumns(fields: FieldDefinition[], primaryKey: string, indexes: IndexDefinition[]): string[] {
-  const leading = new Set([primaryKey, ...indexes.map((index) => index.columns[0])]);
-  return fields.filter((field) => field.storage && !field.writeOnly && leading.has(field.name) && field.ui.sortable !== false).map((field) => field.name);
+  const served = new Set([primaryKey, ...indexes.filter((index) => index.columns.length === 1 || (index.columns.length === 2 && index.columns[1] === primaryKey)).map((index) => index.columns[0])]);
+  return fields.filter((field) => field.storage && !field.writeOnly && served.has(field.name) && field.ui.sortable !== false).map((field) => field.name);
 }
 
 /**

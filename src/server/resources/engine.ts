@@ -10,7 +10,7 @@ import { rowFromStorage, rowToStorage, toStorage } from '../db/values.js';
 import { completeRow } from '../db/seed.js';
 import { errors } from '../errors.js';
 import type { Operator, ResourceHooks, RowView, WriteContext } from './hooks.js';
-import { parseListRequest, type Condition } from './list-query.js';
+import { parseListRequest, type Condition, type ListRequest } from './list-query.js';
 import { recordRecycle, recordSensitiveChanges } from './security-events.js';
 
 /**
@@ -94,16 +94,22 @@ export interface ListOptions {
   translate: (key: string) => string;
 }
 
+/** The two statements of a list page: the total, and the page's rows in order. */
+export function listQueries(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: AnySelect; page: AnySelect } {
+  const count = applyConditions(db.selectFrom(definition.table), conditions).select((eb) => eb.fn.countAll().as('total'));
+  let page = applyConditions(db.selectFrom(definition.table).selectAll(), conditions);
+  for (const term of request.order) page = page.orderBy(term.field, term.direction);
+  page = page.limit(request.limit).offset(request.all ? 0 : (request.page - 1) * request.limit);
+  return { count, page };
+}
+
 /** `index`: a page of rows with the total and the menu remark. */
 export async function listRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, query: Row, options: ListOptions): Promise<ListData<Row>> {
   const request = parseListRequest(operator.app, definition, query, options.timeZone);
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
-  const db = operator.app.db;
-  const countRow = (await applyConditions(db.selectFrom(definition.table), conditions).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()) as { total: number | string };
-  let listQuery = applyConditions(db.selectFrom(definition.table).selectAll(), conditions);
-  for (const term of request.order) listQuery = listQuery.orderBy(term.field, term.direction);
-  listQuery = listQuery.limit(request.limit).offset(request.all ? 0 : (request.page - 1) * request.limit);
-  const stored = (await listQuery.execute()) as Row[];
+  const { count, page } = listQueries(operator.app.db, definition, request, conditions);
+  const countRow = (await count.executeTakeFirst()) as { total: number | string };
+  const stored = (await page.execute()) as Row[];
   return {
     list: await presentRows(operator, definition, hooks, stored, options.view ?? 'list'),
     total: Number(countRow.total),

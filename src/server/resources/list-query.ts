@@ -259,8 +259,9 @@ export function parseOrder(definition: ResourceDefinition, order: unknown): Sort
     const column = definition.fields.find((item) => item.name === field && item.storage && !item.writeOnly);
     if (column && (direction === 'asc' || direction === 'desc') && extra === undefined) {
       if (!definition.list.sortable.includes(field)) throw errors.notSortable(column.title);
+      // The key breaks ties in the same direction, so an index on (field, key) reads the page in order.
       const terms: SortTerm[] = [{ field, direction }];
-      if (field !== definition.primaryKey) terms.push({ field: definition.primaryKey, direction: 'desc' });
+      if (field !== definition.primaryKey) terms.push({ field: definition.primaryKey, direction });
       return terms;
     }
   }

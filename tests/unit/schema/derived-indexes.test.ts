@@ -16,13 +16,25 @@ const shown = (definition: ResourceDefinition) => definition.indexes.map((index)
 describe('derived indexes', () => {
   it('gives the member list its filters, references and unique logins', () => {
     expect(shown(byId('system/user'))).toEqual(
-      ['create_time', 'gender', 'group_id', 'join_time', 'status', 'teamid', 'unique username', 'unique-when-set email', 'unique-when-set mobile', 'update_time'].sort(),
+      ['create_time', 'gender+id', 'group_id+id', 'join_time', 'status+id', 'teamid+id', 'unique username', 'unique-when-set email', 'unique-when-set mobile', 'update_time'].sort(),
     );
   });
 
   it('gives a tree its parent and its weigh order with the key as tie-break', () => {
-    expect(shown(byId('system/admin_rule'))).toEqual(['create_time', 'pid', 'status', 'unique name', 'update_time', 'weigh+id']);
-    expect(byId('system/admin_rule').list.sortable).toEqual(['id', 'pid', 'name', 'weigh', 'status', 'update_time', 'create_time']);
+    expect(shown(byId('system/admin_rule'))).toEqual(['create_time', 'pid+weigh+id', 'status+weigh+id', 'unique name', 'update_time', 'weigh+id']);
+  });
+
+  it('leads an index per list order with each equality filter, so a filtered list is read in order', () => {
+    // survey: weigh order; `provider_id` is a reference, `status` an `=` filter
+    expect(shown(byId('survey/survey'))).toEqual(['create_time', 'provider_id+weigh+id', 'status+weigh+id', 'weigh+id']);
+    // a range filter gets an index of its own
+    expect(shown(byId('system/user'))).toContain('join_time');
+  });
+
+  it('lets a list be ordered only by a column an index serves with the key as tie-break', () => {
+    // `status` leads `status+weigh+id`, which does not give `status, id` order: not sortable
+    expect(byId('system/admin_rule').list.sortable).toEqual(['id', 'name', 'weigh', 'update_time', 'create_time']);
+    expect(byId('system/admin').list.sortable).toContain('status');
   });
 
   it('keeps one index where a longer one begins with the same column', () => {
