@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../schema/definition.js';
 import type { DatabaseHandle, Db } from './db/connection.js';
 import type { ConfigStore } from './config-store.js';
 import type { TokenStore } from './auth/tokens.js';
+import type { IdentityCache } from './auth/identity.js';
 import type { SecretBox } from './crypto/secret-box.js';
 import type { Messages } from './i18n.js';
 import type { Settings } from './settings.js';
@@ -16,6 +17,8 @@ export interface AppContext {
   resources: Map<string, ResourceDefinition>;
   config: ConfigStore;
   tokens: TokenStore;
+  /** permissions resolved per account, valid while the area's auth revision stands (`auth/identity.ts`) */
+  identities: IdentityCache;
   /** seals secrets stored in the database (provider signing keys) */
   secrets: SecretBox;
   messages: Messages;

@@ -14,6 +14,8 @@ import { ensureTextIndexes, textIndexTargets } from './db/text-index.js';
 import { migrate, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { withStartupLock } from './db/startup-lock.js';
+import { ensureAuthRevision } from './auth/auth-revision.js';
+import { IdentityCache } from './auth/identity.js';
 import { Messages } from './i18n.js';
 import type { Settings } from './settings.js';
 import { expireParticipations } from './services/survey/participations.js';
@@ -50,6 +52,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
     const { migration, seeded, textIndexed } = await withStartupLock(handle, async () => {
       const migrated = await migrate(handle, definitions, { allowDestructive: settings.allowDestructiveMigrations });
       const seededTables = await seed(handle, definitions, migrated.created);
+      await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
       return { migration: migrated, seeded: seededTables, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
     });
     const config = new ConfigStore(handle.db, settings.configCacheMs);
@@ -62,6 +65,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
       resources: new Map(definitions.map((definition) => [definition.id, definition])),
       config,
       tokens: new TokenStore(handle.db, serverKey),
+      identities: new IdentityCache(),
       secrets: new SecretBox(serverKey),
       messages: new Messages(join(settings.projectRoot, 'locales')),
       controllers: createControllerRegistry(definitions),

@@ -1,6 +1,8 @@
 import type { Db } from '../db/connection.js';
 import type { Row } from '../../schema/definition.js';
 import type { TokenType } from './tokens.js';
+import { nowSeconds } from '../clock.js';
+import { AUTH_REVISION_TABLE } from './auth-revision.js';
 
 export type Area = 'admin' | 'user';
 
@@ -65,9 +67,10 @@ export function parseRuleIds(rules: unknown): number[] {
     .filter((id) => Number.isInteger(id) && id > 0);
 }
 
-export async function loadIdentity(db: Db, auth: AreaAuth, accountId: number): Promise<Identity | undefined> {
-  const account = (await db.selectFrom(auth.accountTable).selectAll().where('id', '=', accountId).executeTakeFirst()) as Row | undefined;
-  if (!account || !auth.isEnabled(account)) return undefined;
+/** What an account may do, resolved from its groups and their rules. */
+type Grants = Pick<Identity, 'groupIds' | 'isSuper' | 'ruleIds' | 'ruleNames'>;
+
+async function resolveGrants(db: Db, auth: AreaAuth, account: Row): Promise<Grants> {
   const groupIds = await auth.groupIdsOf(db, account);
   const groups = groupIds.length
     ? ((await db.selectFrom(auth.groupTable).select(['id', 'rules']).where('id', 'in', groupIds).where('status', '=', '1').execute()) as { id: number; rules: string | null }[])
@@ -79,15 +82,67 @@ export async function loadIdentity(db: Db, auth: AreaAuth, accountId: number): P
     ? []
     : ((await db.selectFrom(auth.ruleTable).select(['id', 'name']).where('status', '=', '1').where('id', 'in', ids).execute()) as { id: number; name: string }[]);
   return {
-    area: auth.area,
-    id: accountId,
-    username: String(account.username),
-    account,
     groupIds,
     isSuper,
     ruleIds: new Set(rules.map((rule) => Number(rule.id))),
     ruleNames: new Set(rules.map((rule) => rule.name.toLowerCase())),
   };
+}
+
+function identityOf(auth: AreaAuth, account: Row, grants: Grants): Identity {
+  return { area: auth.area, id: Number(account.id), username: String(account.username), account, ...grants };
+}
+
+export async function loadIdentity(db: Db, auth: AreaAuth, accountId: number): Promise<Identity | undefined> {
+  const account = (await db.selectFrom(auth.accountTable).selectAll().where('id', '=', accountId).executeTakeFirst()) as Row | undefined;
+  if (!account || !auth.isEnabled(account)) return undefined;
+  return identityOf(auth, account, await resolveGrants(db, auth, account));
+}
+
+/** How many accounts' grants a process keeps; past it the cache starts over. */
+const CACHED_ACCOUNTS = 10_000;
+
+/**
+ * Grants resolved per account, kept while the area's `auth_revision` is the one they were resolved
+ * under. The revision is read in the same query that finds the token and the account row, so a disabled
+ * account, a revoked token or a group losing a rule takes effect at the next request, in every process.
+ */
+export class IdentityCache {
+  private readonly entries = new Map<string, { revision: number; grants: Grants }>();
+
+  async grantsOf(db: Db, auth: AreaAuth, account: Row, revision: number): Promise<Grants> {
+    const key = `${auth.area}:${String(account.id)}`;
+    const cached = this.entries.get(key);
+    if (cached && cached.revision === revision) return cached.grants;
+    const grants = await resolveGrants(db, auth, account);
+    if (this.entries.size >= CACHED_ACCOUNTS) this.entries.clear();
+    this.entries.set(key, { revision, grants });
+    return grants;
+  }
+}
+
+export type TokenIdentity = { expired: true } | { expired: false; identity?: Identity };
+
+/**
+ * The identity behind an area's access token, in one query for the token, its account and the area's
+ * revision, then grants from the cache (a few more queries only when the revision moved).
+ */
+export async function identityOfToken(db: Db, cache: IdentityCache, auth: AreaAuth, digest: string): Promise<TokenIdentity | undefined> {
+  const row = (await db
+    .selectFrom('token as t')
+    .leftJoin(`${auth.accountTable} as a`, 'a.id', 't.user_id')
+    .selectAll('a')
+    .select(['t.type as token_type', 't.user_id as token_user_id', 't.expire_time as token_expire_time'])
+    .select((eb) => eb.selectFrom(AUTH_REVISION_TABLE).select('revision').where('area', '=', auth.area).as('auth_revision'))
+    .where('t.token', '=', digest)
+    .executeTakeFirst()) as Row | undefined;
+  if (!row || row.token_type !== auth.tokenType) return undefined;
+  const expireTime = Number(row.token_expire_time ?? 0);
+  if (expireTime !== 0 && expireTime <= nowSeconds()) return { expired: true };
+  if (row.id === null || row.id === undefined) return { expired: false };
+  const { token_type: _type, token_user_id: _user, token_expire_time: _expire, auth_revision: revision, ...account } = row;
+  if (!auth.isEnabled(account)) return { expired: false };
+  return { expired: false, identity: identityOf(auth, account, await cache.grantsOf(db, auth, account, Number(revision))) };
 }
 
 /** Permission node check: `auth/admin/edit`, case-insensitive; super accounts pass everything. */

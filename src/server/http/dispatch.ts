@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Header } from '../../contract/headers.js';
 import type { Row } from '../../schema/definition.js';
-import { AREA_AUTH, allows, loadIdentity, type Area } from '../auth/identity.js';
+import { AREA_AUTH, allows, identityOfToken, type Area } from '../auth/identity.js';
 import type { AppContext } from '../app-context.js';
 import { needsLogin, needsPermission, type RequestContext } from '../controllers/controller.js';
 import { ApiError, errors } from '../errors.js';
@@ -97,13 +97,8 @@ export async function dispatch(app: AppContext, area: Area, request: FastifyRequ
 
 /** Resolve the token of the area: expired → flag; valid and of this area → identity. */
 async function authenticate(ctx: RequestContext): Promise<void> {
-  if (!ctx.token) return;
-  const record = await ctx.app.tokens.find(ctx.token);
-  const auth = AREA_AUTH[ctx.area];
-  if (!record || record.type !== auth.tokenType) return;
-  if (record.expired) {
-    ctx.tokenExpired = true;
-    return;
-  }
-  ctx.identity = await loadIdentity(ctx.app.db, auth, record.userId);
+  if (!ctx.token || ctx.token.length > 100) return;
+  const found = await identityOfToken(ctx.app.db, ctx.app.identities, AREA_AUTH[ctx.area], ctx.app.tokens.digest(ctx.token));
+  if (found?.expired) ctx.tokenExpired = true;
+  else ctx.identity = found?.identity;
 }
