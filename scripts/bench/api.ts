@@ -6,7 +6,7 @@
  *   - ours: `createServer` from src/server/boot.ts (auth, permissions, schema, Kysely, envelope), its
  *     indexes and text indexes derived from the schema as at any start-up;
  *   - baseline: bare `node:http` with better-sqlite3 (or `pg` when BENCH_DATABASE=postgres) on its own
- *     copy of the rows, with the indexes a person would write by hand for these five requests: a b-tree on
+ *     copy of the rows, with the indexes a person would write by hand for these requests: a b-tree on
  *     the order, one on (status, weigh), and a text index for the substring search (SQLite: an FTS5
  *     trigram table; PostgreSQL: pg_trgm GIN indexes). It answers the same rows and exact totals.
  * Each server runs in its own child process; the load generator (this process) keeps BENCH_CONNECTIONS
@@ -64,12 +64,13 @@ const MEMBER_SCHEMA = {
   },
 };
 
-/** The five requests of issue 9, as query strings of `index`. */
+/** The requests of issue 9, as query strings of `index`: a remote select asks the same list with `select=true`. */
 const REQUESTS = [
   { name: 'page 1, default order', query: 'page=1&limit=10' },
   { name: 'page 500', query: 'page=500&limit=10' },
   { name: 'quickSearch, common word (10,000 hits)', query: 'page=1&limit=10&quickSearch=cedar' },
   { name: 'quickSearch, rare value (1,000 hits)', query: 'page=1&limit=10&quickSearch=u042' },
+  { name: 'remote select, quickSearch (select=true)', query: 'select=true&page=1&limit=10&quickSearch=u0421' },
   { name: 'search[] status = 0, order weigh desc', query: `page=1&limit=10&order=weigh,desc&${encodeURI('search[0][field]=status&search[0][operator]=eq&search[0][val]=0')}` },
 ] as const;
 
