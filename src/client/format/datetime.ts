@@ -1,12 +1,27 @@
+import { localTimeZone, parseLocalDateTime, wallClockOf } from '../../contract/site-time.js';
+
 /**
- * Dates as the back office shows them (spec §9): `yyyy-mm-dd hh:MM:ss` by default, where `yyyy` year,
- * `mm` month, `dd` day, `hh` hours (24 h), `MM` minutes, `ss` seconds, all zero-padded.
+ * Dates as the back office and the member centre show them (spec §9): `yyyy-mm-dd hh:MM:ss` by default,
+ * where `yyyy` year, `mm` month, `dd` day, `hh` hours (24 h), `MM` minutes, `ss` seconds, zero-padded,
+ * on the wall clock of the site's time zone (config `time_zone`, sent with the bootstrap), never the
+ * browser's: the server formats and parses in the same zone (`contract/site-time.ts`).
  *
  * Numbers (and digit strings) of 10 digits or fewer are Unix seconds, longer ones milliseconds; other
- * strings are parsed as dates (`2024-06-01 10:00:00` is read as local time) and returned unchanged when
- * they are not dates. Unlike the original, an empty value is shown as empty, never as "now".
+ * strings are parsed as dates (`2024-06-01 10:00:00` is wall-clock time in the site's zone) and returned
+ * unchanged when they are not dates. Unlike the original, an empty value is shown as empty, never as "now".
  */
 export const DEFAULT_DATETIME_FORMAT = 'yyyy-mm-dd hh:MM:ss';
+
+let siteTimeZone: string | undefined;
+
+/** Set from the bootstrap (`siteConfig.timeZone`, member `site.timeZone`); until then, the browser's zone. */
+export function setSiteTimeZone(timeZone: string | undefined): void {
+  siteTimeZone = timeZone || undefined;
+}
+
+export function siteZone(): string {
+  return siteTimeZone ?? localTimeZone();
+}
 
 export function toDate(value: unknown): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
@@ -15,12 +30,8 @@ export function toDate(value: unknown): Date | undefined {
   const text = value.trim();
   if (text === '') return undefined;
   if (/^\d+$/.test(text)) return fromNumber(Number(text));
-  // `YYYY-MM-DD HH:mm:ss` (optionally without seconds or time) is local time, as the server formats it.
-  const local = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?$/.exec(text);
-  if (local) {
-    const [, y, mo, d, h = '0', mi = '0', s = '0'] = local;
-    return new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  }
+  const seconds = parseLocalDateTime(text, siteZone());
+  if (seconds !== undefined) return new Date(seconds * 1000);
   const parsed = new Date(text);
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
@@ -31,18 +42,10 @@ function fromNumber(value: number): Date | undefined {
   return new Date(millis);
 }
 
-const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
-
 export function formatDateTime(value: unknown, format: string = DEFAULT_DATETIME_FORMAT): string {
   const date = toDate(value);
   if (!date) return typeof value === 'string' ? value : '';
-  const parts: Record<string, string> = {
-    yyyy: pad(date.getFullYear(), 4),
-    mm: pad(date.getMonth() + 1),
-    dd: pad(date.getDate()),
-    hh: pad(date.getHours()),
-    MM: pad(date.getMinutes()),
-    ss: pad(date.getSeconds()),
-  };
+  const clock = wallClockOf(Math.floor(date.getTime() / 1000), siteZone());
+  const parts: Record<string, string> = { yyyy: clock.year, mm: clock.month, dd: clock.day, hh: clock.hour, MM: clock.minute, ss: clock.second };
   return format.replace(/yyyy|mm|dd|hh|MM|ss/g, (token) => parts[token]);
 }

@@ -53,6 +53,8 @@ export interface SiteConfig {
   /** protocol-relative base such as `//example.com` */
   cdnUrl: string;
   apiUrl: string;
+  /** ours: the site's time zone (config `time_zone`), in which every date is shown */
+  timeZone?: string;
   upload: UploadConfig;
   headNav?: unknown[];
   initialize?: Record<string, unknown>;

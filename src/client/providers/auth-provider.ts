@@ -2,6 +2,7 @@ import type { AuthProvider, UserIdentity } from 'ra-core';
 import { Code, LoginStateType } from '../../contract/codes.js';
 import type { HttpClient } from '../http/http-client.js';
 import { clearSession, readAdminInfo, readSession, writeAdminInfo, type AdminInfo } from '../http/session.js';
+import { setSiteTimeZone } from '../format/datetime.js';
 import { setDefinitions } from '../schemas.js';
 import { ADMIN_BOOTSTRAP_PATH, type AdminBootstrap } from './admin-bootstrap.js';
 import { canAccess, clearPermissions, currentPermissions, permissionsLoaded, setMenus, type Permissions } from './permissions.js';
@@ -48,6 +49,7 @@ export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
       // Merged over what login stored, so the tokens stay.
       writeAdminInfo({ ...data.adminInfo, super: data.adminInfo.super === true });
       setDefinitions(data.definitions ?? [], data.schemaPages ?? []);
+      setSiteTimeZone(data.siteConfig.timeZone);
       setMenus(data.menus, data.adminInfo.super === true);
       return data;
     });

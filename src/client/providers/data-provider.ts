@@ -1,8 +1,8 @@
-import dayjs from 'dayjs';
 import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } from 'ra-core';
 import type { ListData } from '../../contract/envelope.js';
 import { normaliseOperator, type SearchCondition } from '../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition } from '../../schema/definition.js';
+import { formatDateTime, toDate } from '../format/datetime.js';
 import type { HttpClient, RequestOptions } from '../http/http-client.js';
 
 /**
@@ -52,7 +52,6 @@ export interface ListMeta {
 type Row = Record<string, unknown>;
 
 const QUIET: RequestOptions = { showErrorMessage: false, showSuccessMessage: false };
-const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 function primaryKey(definition: ResourceDefinition | undefined): string {
   return definition?.primaryKey ?? 'id';
@@ -82,8 +81,8 @@ export function isDateTimeField(field: FieldDefinition | undefined): boolean {
 }
 
 /**
- * A datetime filter value as the server's `render=datetime` expects it: `YYYY-MM-DD HH:mm:ss` in local
- * time. A bare date opens a range at 00:00:00 and closes it at 23:59:59 (contract §14.6).
+ * A datetime filter value as the server's `render=datetime` expects it: `YYYY-MM-DD HH:mm:ss` in the
+ * site's time zone. A bare date opens a range at 00:00:00 and closes it at 23:59:59 (contract §14.6).
  */
 export function formatDateTimeValue(value: unknown, edge: 'start' | 'end' = 'start'): unknown {
   if (typeof value === 'string') {
@@ -91,11 +90,8 @@ export function formatDateTimeValue(value: unknown, edge: 'start' | 'end' = 'sta
     if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text} ${edge === 'end' ? '23:59:59' : '00:00:00'}`;
     if (text === '' || /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return text;
   }
-  let date: dayjs.Dayjs | undefined;
-  if (value instanceof Date || typeof value === 'string') date = dayjs(value);
-  // 10 digits or fewer are Unix seconds (spec §9), longer numbers milliseconds.
-  else if (typeof value === 'number') date = dayjs(String(Math.trunc(value)).length <= 10 ? value * 1000 : value);
-  return date?.isValid() ? date.format(DATETIME_FORMAT) : value;
+  // Anything else that is a date (a picker's Date, seconds) is written on the site zone's wall clock.
+  return toDate(value) ? formatDateTime(value) : value;
 }
 
 /** One filter entry → a `search[]` condition, or undefined when it filters nothing. */

@@ -34,6 +34,7 @@ export async function siteConfig(ctx: RequestContext) {
     version: await config.get('version'),
     cdnUrl: `//${ctx.request.headers.host ?? `${ctx.app.settings.host}:${ctx.app.settings.port}`}`,
     apiUrl: 'https://buildadmin.com',
+    timeZone: await config.timeZone(),
     upload: uploadSettings(ctx.app.settings),
   };
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context.js';
 import { ftsPhrase, indexableTerm, textIndexKey, textIndexName } from '../db/text-index.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
-import { parseLocalDateTime } from './datetime.js';
+import { parseLocalDateTime } from '../../contract/site-time.js';
 
 /**
  * Translation of `index` query parameters (contract §5.1, §5.2) into SQL conditions. Every field name is

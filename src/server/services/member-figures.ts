@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../app-context.js';
 import { nowSeconds } from '../clock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { formatLocalDateTime, parseLocalDateTime } from '../resources/datetime.js';
+import { formatLocalDateTime, parseLocalDateTime } from '../../contract/site-time.js';
 import { dayIndex, periodOf } from './survey/figures.js';
 
 /**

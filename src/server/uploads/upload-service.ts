@@ -7,7 +7,7 @@ import { IMAGE_SUFFIXES, uploadSettings } from '../controllers/site-config.js';
 import { completeRow } from '../db/seed.js';
 import { rowFromStorage } from '../db/values.js';
 import { errors } from '../errors.js';
-import { formatLocalDateTime } from '../resources/datetime.js';
+import { formatLocalDateTime } from '../../contract/site-time.js';
 import { IMAGE_MIME_TYPES, imageInfo } from './image-size.js';
 import { fileOfUrl, isFile, storageFile, writeStorageFile } from './storage.js';
 

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { formatDateTime, toDate } from '../../../src/client/format/datetime.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDateTime, setSiteTimeZone, toDate } from '../../../src/client/format/datetime.js';
+import { formatDateTimeValue } from '../../../src/client/providers/data-provider.js';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../src/client/admin/inputs/datetime-values.js';
+import type { FieldDefinition } from '../../../src/schema/definition.js';
 import { greetingFor } from '../../../src/client/admin/pages/dashboard/greeting.js';
 import { documentTitle } from '../../../src/client/components/document-title.js';
 import { clickAnswer } from '../../../src/client/components/click-answer.js';
@@ -38,6 +41,45 @@ describe('date format (spec §9: yyyy-mm-dd hh:MM:ss, 10-digit numbers are secon
     expect(formatDateTime(0)).toBe('');
     expect(formatDateTime('never')).toBe('never');
     expect(toDate('never')).toBeUndefined();
+  });
+});
+
+describe('dates on the wall clock of the site, not of the browser (config time_zone)', () => {
+  // 2024-05-31 21:05:07 UTC: Saturday morning in Auckland (UTC+12 in June), still Friday here.
+  const june = Date.UTC(2024, 4, 31, 21, 5, 7) / 1000;
+  // 2024-01-15 20:00:00 UTC: Auckland keeps daylight time in January (UTC+13).
+  const january = Date.UTC(2024, 0, 15, 20, 0, 0) / 1000;
+  const integerField = { name: 'create_time', wireType: 'integer', nullable: false } as FieldDefinition;
+
+  afterEach(() => setSiteTimeZone(undefined));
+
+  it('shows an instant as the site zone reads it, daylight time included', () => {
+    setSiteTimeZone('Pacific/Auckland');
+    expect(formatDateTime(june)).toBe('2024-06-01 09:05:07');
+    expect(formatDateTime(january)).toBe('2024-01-16 09:00:00');
+    expect(formatDateTime(june, 'yyyy-mm-dd')).toBe('2024-06-01');
+  });
+
+  it('reads a wall-clock text in the site zone, as the server does', () => {
+    setSiteTimeZone('Pacific/Auckland');
+    expect(toDate('2024-06-01 09:05:07')?.getTime()).toBe(june * 1000);
+    expect(toDate('2024-01-16 09:00')?.getTime()).toBe(january * 1000);
+  });
+
+  it('fills a datetime input and a datetime filter with site time, and writes back the same instant', () => {
+    setSiteTimeZone('Pacific/Auckland');
+    expect(toDateTimeLocal(june)).toBe('2024-06-01T09:05:07');
+    expect(fromDateTimeLocal('2024-06-01T09:05:07', integerField)).toBe(june);
+    expect(formatDateTimeValue(june)).toBe('2024-06-01 09:05:07');
+    expect(formatDateTimeValue(new Date(june * 1000))).toBe('2024-06-01 09:05:07');
+  });
+
+  it('follows the browser only until the site says its zone', () => {
+    setSiteTimeZone('America/Los_Angeles');
+    expect(formatDateTime(june)).toBe('2024-05-31 14:05:07');
+    setSiteTimeZone(undefined);
+    const browser = new Date(june * 1000);
+    expect(formatDateTime(june)).toBe(`${browser.getFullYear()}-${String(browser.getMonth() + 1).padStart(2, '0')}-${String(browser.getDate()).padStart(2, '0')} ${String(browser.getHours()).padStart(2, '0')}:05:07`);
   });
 });
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { setSiteTimeZone } from '../../format/datetime.js';
 import type { UserInfo } from '../../http/session.js';
 
 /**
@@ -24,7 +25,8 @@ export interface MemberRule {
 }
 
 export interface MemberBootstrap {
-  site: { siteName: string; recordNumber: string; version: string; cdnUrl: string };
+  /** `timeZone` (ours): the site's time zone, in which every date is shown */
+  site: { siteName: string; recordNumber: string; version: string; cdnUrl: string; timeZone?: string };
   openMemberCenter: boolean;
   userInfo: Partial<UserInfo>;
   rules: MemberRule[];
@@ -41,6 +43,7 @@ export function getMemberBootstrap(): MemberBootstrap | undefined {
 
 export function setMemberBootstrap(next: MemberBootstrap | undefined): void {
   state = next;
+  if (next) setSiteTimeZone(next.site.timeZone);
   for (const listener of listeners) listener();
 }
 

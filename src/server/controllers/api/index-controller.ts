@@ -36,7 +36,7 @@ async function index(ctx: RequestContext) {
 async function siteOf(ctx: RequestContext) {
   const config = await siteConfig(ctx);
   return {
-    site: { siteName: config.siteName, recordNumber: config.recordNumber, version: config.version, cdnUrl: config.cdnUrl, upload: config.upload },
+    site: { siteName: config.siteName, recordNumber: config.recordNumber, version: config.version, cdnUrl: config.cdnUrl, timeZone: config.timeZone, upload: config.upload },
     openMemberCenter: await ctx.app.config.flag('open_member_center', true),
   };
 }

@@ -4,7 +4,7 @@ import { manageableGroupIds } from '../../auth/group-scope.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Db } from '../../db/connection.js';
 import { errors } from '../../errors.js';
-import { formatLocalDateTime } from '../datetime.js';
+import { formatLocalDateTime } from '../../../contract/site-time.js';
 import type { Operator, ResourceHooks } from '../hooks.js';
 
 /** Administrators (contract §6.1): groups through `admin_group_access`, hashed passwords, self-protection. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
-import { formatLocalDateTime, parseLocalDateTime } from '../../resources/datetime.js';
+import { formatLocalDateTime, parseLocalDateTime } from '../../../contract/site-time.js';
 
 /**
  * Survey figures for the dashboard. Days are the site's calendar days; each series is one indexed

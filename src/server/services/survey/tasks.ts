@@ -4,7 +4,7 @@ import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { errors, type ApiError } from '../../errors.js';
-import { parseLocalDateTime, formatLocalDateTime } from '../../resources/datetime.js';
+import { parseLocalDateTime, formatLocalDateTime } from '../../../contract/site-time.js';
 import { appendEvent, newRid, type SurveyRow } from './participations.js';
 
 /**
