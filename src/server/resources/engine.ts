@@ -5,6 +5,7 @@ import { createInputValidator, type ValidationResult, type WriteMode } from '../
 import { withinTransaction } from '../app-context.js';
 import { dataLimitAdminIds } from '../auth/group-scope.js';
 import { nowSeconds } from '../clock.js';
+import { parseLocalDateTime } from '../../contract/site-time.js';
 import type { Db } from '../db/connection.js';
 import { rowFromStorage, rowToStorage, toStorage } from '../db/values.js';
 import { completeRow } from '../db/seed.js';
@@ -239,12 +240,34 @@ export async function editRow(operator: Operator, definition: ResourceDefinition
     const changes = rowToStorage(definition, write.values);
     delete changes[definition.primaryKey];
     await recordSensitiveChanges(scoped, trx, definition, existing, changes);
-    if (definition.timestamps.update) changes[definition.timestamps.update] = nowSeconds();
+    const stamp = definition.timestamps.update;
+    let update = trx.updateTable(definition.table).where(definition.primaryKey, '=', existing[definition.primaryKey]);
+    if (stamp) {
+      const loaded = loadedUpdateTime(input[stamp], await scoped.app.config.timeZone());
+      const current = Number(existing[stamp] ?? 0);
+      if (loaded !== undefined && loaded !== current) throw errors.staleRecord(current);
+      // The guard holds against a save that commits between the read above and this write, too.
+      if (loaded !== undefined) update = update.where(stamp, existing[stamp] === null ? 'is' : '=', existing[stamp] ?? null);
+      // Each save moves the time on, so a form loaded in the same second as another save still sees it.
+      changes[stamp] = Math.max(nowSeconds(), current + 1);
+    }
     if (Object.keys(changes).length > 0) {
-      await trx.updateTable(definition.table).set(changes).where(definition.primaryKey, '=', existing[definition.primaryKey]).execute();
+      const result = await update.set(changes).executeTakeFirst();
+      if (stamp && Number(result.numUpdatedRows) === 0) throw errors.staleRecord(Number(existing[stamp] ?? 0));
     }
     await hooks.afterWrite?.(scoped, write);
   });
+}
+
+/**
+ * The `update_time` an edit form loaded (seconds, or the wall-clock text in the site's zone), so a save
+ * over someone else's is refused; undefined when the client sent none (BuildAdmin's forms may not).
+ */
+function loadedUpdateTime(value: unknown, timeZone: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
+  return typeof value === 'string' ? parseLocalDateTime(value, timeZone) : undefined;
 }
 
 /** `del`: rows within the data limit are snapshotted to the recycle bin, then deleted. */
