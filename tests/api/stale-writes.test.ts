@@ -54,7 +54,8 @@ describe.each(DATABASES)('stale writes on %s', (kind) => {
   it('lets the refused admin overwrite by saving without the loaded time, or save after reloading', async () => {
     const stale = await load();
     expect((await save({ ...(await load()), name: 'Changed meanwhile' })).code).toBe(1);
-    const { update_time: _dropped, ...overwrite } = { ...stale, name: 'Overwritten' };
+    const overwrite: Row = { ...stale, name: 'Overwritten' };
+    delete overwrite.update_time;
     expect((await save(overwrite)).code).toBe(1);
     expect(await storedName()).toBe('Overwritten');
     expect((await save({ ...(await load()), name: 'After reload' })).code).toBe(1);

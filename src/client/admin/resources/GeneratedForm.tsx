@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { SimpleForm } from 'react-admin';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { writableFields, type WriteMode } from '../../../schema/validate-input.js';
@@ -6,6 +6,7 @@ import { createFormValidator } from './form-validation.js';
 import { GeneratedInputs, type InputOverrides } from './GeneratedInputs.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { useSaveWithServerErrors } from './server-errors.js';
+import { StaleRecordDialog, type StaleSave } from './StaleRecordDialog.js';
 
 export interface GeneratedFormProps {
   definition: ResourceDefinition;
@@ -41,13 +42,17 @@ export function GeneratedForm({ definition, mode, overrides, children }: Generat
   const t = useSchemaTranslate();
   const validate = useMemo(() => createFormValidator(definition, mode, t), [definition, mode, t]);
   const fieldNames = useMemo(() => definition.fields.map((field) => field.name), [definition]);
-  const onSubmit = useSaveWithServerErrors(fieldNames);
+  const [stale, setStale] = useState<StaleSave | undefined>(undefined);
+  const stampField = mode === 'edit' ? definition.timestamps.update : undefined;
+  const onStale = useCallback((values: Row, updateTime: number) => setStale({ values, updateTime }), []);
+  const onSubmit = useSaveWithServerErrors(fieldNames, stampField ? onStale : undefined);
   const defaultValues = useMemo(() => (mode === 'add' ? defaultValuesOf(definition) : undefined), [definition, mode]);
   return (
     // noValidate: the browser's own checks (required, type=email) would block the submit with its own
     // bubbles before the schema's translated messages could show.
     <SimpleForm validate={validate} onSubmit={onSubmit} mode="onBlur" reValidateMode="onChange" defaultValues={defaultValues} resetOptions={KEEP_TYPED_VALUES} noValidate>
       {children ?? <GeneratedInputs definition={definition} mode={mode} overrides={overrides} />}
+      {stampField && <StaleRecordDialog stale={stale} stampField={stampField} onClose={() => setStale(undefined)} onSubmit={onSubmit} />}
     </SimpleForm>
   );
 }

@@ -21,12 +21,21 @@ export function serverFieldErrors(error: unknown, fields: ReadonlySet<string>): 
   return { [field]: body.msg || errorMessageOf(error) };
 }
 
+/** The row's current `update_time` when the server refused a save over a row changed since it was loaded. */
+export function staleRecordOf(error: unknown): { updateTime: number } | undefined {
+  const body = (error as { body?: unknown } | null)?.body;
+  if (!isEnvelope(body)) return undefined;
+  const data = body.data as { type?: unknown; update_time?: unknown } | null;
+  return data && data.type === 'stale record' ? { updateTime: Number(data.update_time ?? 0) } : undefined;
+}
+
 /**
  * The form's submit: saves through the page's controller (create or edit), and when the server refuses
  * a field, returns it to react-hook-form so the message shows on that input; other failures are toasted
- * as react-admin would (the data provider's calls are quiet).
+ * as react-admin would (the data provider's calls are quiet). A save refused because the row changed
+ * since it was loaded goes to `onStale`, when given, to offer reloading or overwriting.
  */
-export function useSaveWithServerErrors(fields: readonly string[]) {
+export function useSaveWithServerErrors(fields: readonly string[], onStale?: (values: Row, updateTime: number) => void) {
   const { save } = useSaveContext();
   const notify = useNotify();
   return useCallback(
@@ -40,11 +49,16 @@ export function useSaveWithServerErrors(fields: readonly string[]) {
       });
       if (returned) return returned;
       if (failure === undefined) return undefined;
+      const stale = onStale ? staleRecordOf(failure) : undefined;
+      if (stale && onStale) {
+        onStale(values, stale.updateTime);
+        return undefined;
+      }
       const onFields = serverFieldErrors(failure, new Set(fields));
       if (onFields) return onFields;
       notify(errorMessageOf(failure), { type: 'error' });
       return undefined;
     },
-    [save, notify, fields],
+    [save, notify, fields, onStale],
   );
 }
