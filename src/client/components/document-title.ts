@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /** Browser title (spec §2): the translated page title, plus ` - <site name>` when the site has one. */
 export function documentTitle(pageTitle: string, siteName?: string): string {
@@ -8,8 +8,9 @@ export function documentTitle(pageTitle: string, siteName?: string): string {
   return site ? `${page} - ${site}` : page;
 }
 
+/** Set before the browser paints, so a new route never shows under the previous page's title. */
 export function useDocumentTitle(pageTitle: string, siteName?: string): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const title = documentTitle(pageTitle, siteName);
     if (title) document.title = title;
   }, [pageTitle, siteName]);

@@ -64,10 +64,10 @@ describe('the loading route', () => {
     expect(router.state.location.search).toBe('?sort=id');
   });
 
-  it('without a session goes to the login page, keeping the target', async () => {
-    const { router } = renderApp('/chidaoadminstator/loading/%2Fauth%2Fadmin');
+  it('without a session goes to the login page, keeping the target with its query in the URL', async () => {
+    const { router } = renderApp('/chidaoadminstator/loading/%2Fauth%2Fadmin%3Fpage%3D2');
     await waitFor(() => expect(router.state.location.pathname).toBe('/chidaoadminstator/login'));
-    expect(router.state.location.state).toEqual({ nextPathname: '/chidaoadminstator/auth/admin' });
+    expect(new URLSearchParams(router.state.location.search).get('to')).toBe('/auth/admin?page=2');
     expect(calls).toEqual([]);
   });
 

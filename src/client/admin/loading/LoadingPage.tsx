@@ -19,7 +19,7 @@ export interface LoadingPageProps {
 /**
  * `/chidaoadminstator/loading/{to?}` (spec §2): fetches the menus, site config and admin info first,
  * then opens the target carried in the URL (path and query), or the first menu page. Without a
- * session it goes to the login page, which comes back here with the same target.
+ * session it goes to the login page (`/login?to=<target>`), which comes back here with the same target.
  */
 export function LoadingPage({ load }: LoadingPageProps) {
   const translate = useTranslate();
@@ -30,11 +30,12 @@ export function LoadingPage({ load }: LoadingPageProps) {
   const [failure, setFailure] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const [destination, setDestination] = useState<string>();
-  useDocumentTitle(translate('shell.titles.loading'));
+  useDocumentTitle(translate('pages.loading'));
 
   useEffect(() => {
     if (!readSession('admin').token) {
-      navigate(`${ADMIN_BASE}/login`, { replace: true, state: target ? { nextPathname: `${ADMIN_BASE}${target}` } : undefined });
+      // The target rides in the login URL (`?to=`), so a reload or a shared link of the login page keeps it.
+      navigate(target ? `${ADMIN_BASE}/login?to=${encodeURIComponent(target)}` : `${ADMIN_BASE}/login`, { replace: true });
       return;
     }
     let alive = true;

@@ -5,7 +5,7 @@ import { ADMIN_BASE, loadingPath, safeTarget, targetOf } from '../loading/target
 import { checkAccount, checkPassword } from './credential-rules.js';
 import { adminLoginApi, type AdminLoginApi } from './login-api.js';
 
-const MESSAGE_FILES = ['admin/login', 'common/captcha'] as const;
+const MESSAGE_FILES = ['admin/login', 'common/captcha', 'common/pages'] as const;
 
 /** Where to go after login: the place asked for before being sent here (react-admin's state, or `?to=`). */
 export function wantedTarget(state: unknown, search: string): string | undefined {
@@ -35,7 +35,12 @@ export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi })
       ready={ready}
       checkAccount={checkAccount}
       checkPassword={checkPassword}
-      onSignedIn={() => navigate(loadingPath(wantedTarget(location.state, location.search)), { replace: true })}
+      onSignedIn={() => {
+        // The back office's code and messages may take a moment to arrive: meanwhile the tab reads
+        // "Loading", not "Login", over the loading address.
+        document.title = translate('pages.loading');
+        navigate(loadingPath(wantedTarget(location.state, location.search)), { replace: true });
+      }}
     />
   );
 }
