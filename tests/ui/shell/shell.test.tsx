@@ -166,6 +166,35 @@ describe('layout settings', () => {
     expect(stored().layout.headerBarTabActiveBackground).toEqual(['#ffffff', '#1d1e1f']);
   });
 
+  it('menu and header colours and the menu width are changed, remembered and reset', async () => {
+    await openShell();
+    fireEvent.click(screen.getByRole('button', { name: 'Layout settings' }));
+    const drawer = await screen.findByRole('presentation');
+    const stored = () => JSON.parse(localStorage.getItem('storeConfig_v2') as string).layout;
+
+    fireEvent.change(within(drawer).getByLabelText('Menu background'), { target: { value: '#223344' } });
+    const background = (element: Element) => getComputedStyle(element).backgroundColor;
+    expect(background(screen.getByTestId('admin-aside'))).toBe('rgb(34, 51, 68)');
+    // Only the light scheme's colour changes.
+    expect(stored().menuBackground).toEqual(['#223344', '#1d1e1f']);
+    fireEvent.change(within(drawer).getByLabelText('Header background'), { target: { value: '#fafad2' } });
+    expect(background(screen.getByTestId('admin-header').firstElementChild as Element)).toBe('rgb(250, 250, 210)');
+
+    fireEvent.change(within(drawer).getByRole('spinbutton', { name: 'Side menu width (px)' }), { target: { value: '320' } });
+    expect(screen.getByTestId('admin-aside').style.width).toBe('320px');
+    expect(stored().menuWidth).toBe(320);
+    // Out of range: ignored.
+    fireEvent.change(within(drawer).getByRole('spinbutton', { name: 'Side menu width (px)' }), { target: { value: '2000' } });
+    expect(stored().menuWidth).toBe(320);
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Restore the default Menu background' }));
+    expect(stored().menuBackground).toEqual(['#ffffff', '#1d1e1f']);
+    expect(stored().headerBarBackground).toEqual(['#fafad2', '#1d1e1f']);
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Restore default layout' }));
+    expect(stored().headerBarBackground).toEqual(['#ffffff', '#1d1e1f']);
+    expect(stored().menuWidth).toBe(260);
+  });
+
   it('dark mode is a stored layout preference', async () => {
     await openShell();
     fireEvent.click(screen.getByRole('button', { name: 'Dark mode' }));

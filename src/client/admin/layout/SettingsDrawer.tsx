@@ -1,9 +1,10 @@
 import { Box, Button, Divider, Drawer, FormControlLabel, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useTranslate } from 'react-admin';
 import { isLanguage, LANGUAGES } from '../../../contract/headers.js';
 import { currentLanguage, LANGUAGE_NAMES, storeLanguage } from '../../i18n/store-config.js';
-import { DEFAULT_LAYOUT, LAYOUT_MODES, type LayoutConfig, type LayoutMode } from './layout-config.js';
+import { DEFAULT_LAYOUT, LAYOUT_MODES, MENU_WIDTH_RANGE, pick, withColor, type ColorKey, type LayoutConfig, type LayoutMode } from './layout-config.js';
 import { setLayout, setLayoutMode } from './layout-store.js';
 
 export interface SettingsDrawerProps {
@@ -35,6 +36,44 @@ function LayoutPreview({ mode, dark }: { mode: LayoutMode; dark: boolean }) {
         </>
       )}
       {mode === 'Streamline' && <Box sx={{ position: 'absolute', left: 0, right: 0, top: 0, height: '18%', bgcolor: menu }} />}
+    </Box>
+  );
+}
+
+/** The colours an admin may change, by part of the shell (spec §3 "Layout config"). */
+const COLOR_GROUPS: { title: string; keys: ColorKey[] }[] = [
+  { title: 'menu', keys: ['menuBackground', 'menuColor', 'menuActiveBackground', 'menuActiveColor', 'menuTopBarBackground'] },
+  { title: 'header', keys: ['headerBarBackground', 'headerBarTabColor', 'headerBarTabActiveBackground', 'headerBarTabActiveColor', 'headerBarHoverBackground'] },
+];
+
+/** One colour of the current scheme (light or dark): a picker and a reset to the stock colour. */
+function ColorSetting({ layout, name }: { layout: LayoutConfig; name: ColorKey }) {
+  const translate = useTranslate();
+  const label = translate(`shell.settings.colors.${name}`);
+  const value = pick(layout, layout[name]);
+  const stock = pick(layout, DEFAULT_LAYOUT[name]);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5 }}>
+      <Typography variant="body2" sx={{ flex: 1 }}>
+        {label}
+      </Typography>
+      <Box
+        component="input"
+        type="color"
+        aria-label={label}
+        value={value}
+        onChange={(event: React.ChangeEvent<HTMLInputElement>) => setLayout(withColor(layout, name, event.target.value))}
+        sx={{ width: 36, height: 26, p: 0, border: 1, borderColor: 'divider', borderRadius: 0.5, bgcolor: 'transparent', cursor: 'pointer' }}
+      />
+      <IconButton
+        size="small"
+        aria-label={translate('shell.settings.resetColor', { name: label })}
+        title={translate('shell.settings.resetColor', { name: label })}
+        disabled={value.toLowerCase() === stock.toLowerCase()}
+        onClick={() => setLayout(withColor(layout, name, stock))}
+      >
+        <RestartAltIcon fontSize="small" />
+      </IconButton>
     </Box>
   );
 }
@@ -133,6 +172,31 @@ export function SettingsDrawer({ open, onClose, layout, tabFullScreen, onTabFull
             control={<Switch checked={tabFullScreen} onChange={(event) => onTabFullScreen(event.target.checked)} />}
           />
         </Stack>
+        <TextField
+          type="number"
+          fullWidth
+          size="small"
+          sx={{ mb: 2 }}
+          label={translate('shell.settings.menuWidth')}
+          value={layout.menuWidth}
+          disabled={layout.layoutMode === 'Streamline'}
+          slotProps={{ htmlInput: { min: MENU_WIDTH_RANGE.min, max: MENU_WIDTH_RANGE.max, step: 10 } }}
+          helperText={translate('shell.settings.menuWidthHelp', { min: MENU_WIDTH_RANGE.min, max: MENU_WIDTH_RANGE.max })}
+          onChange={(event) => {
+            const width = Number(event.target.value);
+            if (Number.isInteger(width) && width >= MENU_WIDTH_RANGE.min && width <= MENU_WIDTH_RANGE.max) setLayout({ menuWidth: width });
+          }}
+        />
+        {COLOR_GROUPS.map((group) => (
+          <Box key={group.title} sx={{ mb: 2 }}>
+            <Typography variant="overline" color="text.secondary">
+              {translate(`shell.settings.colorGroups.${group.title}`)}
+            </Typography>
+            {group.keys.map((key) => (
+              <ColorSetting key={key} layout={layout} name={key} />
+            ))}
+          </Box>
+        ))}
         <TextField
           select
           fullWidth

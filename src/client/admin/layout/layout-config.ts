@@ -30,6 +30,8 @@ export interface LayoutConfig {
 }
 
 export const MENU_WIDTH = 260;
+/** The side menu widths an admin may choose, px. */
+export const MENU_WIDTH_RANGE = { min: 180, max: 480 } as const;
 export const MENU_COLLAPSED_WIDTH = 64;
 
 export const DEFAULT_LAYOUT: LayoutConfig = {
@@ -63,6 +65,9 @@ export function asideWidth(config: Pick<LayoutConfig, 'menuCollapse' | 'menuWidt
   return config.menuCollapse ? MENU_COLLAPSED_WIDTH : config.menuWidth;
 }
 
+/** The keys of the colour pairs. */
+export type ColorKey = { [K in keyof LayoutConfig]: LayoutConfig[K] extends ColorPair ? K : never }[keyof LayoutConfig];
+
 /** The colour of a pair for the current scheme. */
 export function pick(config: Pick<LayoutConfig, 'isDark'>, pair: ColorPair): string {
   return pair[config.isDark ? 1 : 0];
@@ -83,6 +88,11 @@ export function withLayoutMode(config: LayoutConfig, mode: LayoutMode): LayoutCo
   if (mode === 'Classic' && header === stock && active === stock) tabActive = replaceAt(tabActive, index, shaded);
   else if (mode === 'Default' && header === stock && active === shaded) tabActive = replaceAt(tabActive, index, stock);
   return { ...config, layoutMode: mode, headerBarTabActiveBackground: tabActive };
+}
+
+/** One colour changed for the current scheme (light or dark); the other scheme's stays. */
+export function withColor(config: LayoutConfig, key: ColorKey, color: string): Partial<LayoutConfig> {
+  return { [key]: replaceAt(config[key], config.isDark ? 1 : 0, color) };
 }
 
 function replaceAt(pair: ColorPair, index: number, color: string): ColorPair {
@@ -108,6 +118,6 @@ export function normaliseLayout(stored: Record<string, unknown>): LayoutConfig {
     }
   }
   if (!(LAYOUT_MODES as readonly string[]).includes(out.layoutMode)) out.layoutMode = DEFAULT_LAYOUT.layoutMode;
-  if (!(out.menuWidth >= 180 && out.menuWidth <= 480)) out.menuWidth = MENU_WIDTH;
+  if (!(out.menuWidth >= MENU_WIDTH_RANGE.min && out.menuWidth <= MENU_WIDTH_RANGE.max)) out.menuWidth = MENU_WIDTH;
   return out;
 }
