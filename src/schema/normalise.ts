@@ -199,7 +199,7 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
   const rawMenu = raw['x-menu'];
   if (rawMenu) {
     if (!controllerPath && !rawMenu.name) throw new SchemaError(file, '/x-menu', 'a menu needs "name" or "x-controller"');
-    const buttons = rawMenu.buttons ?? ['index', 'add', 'edit', 'del', ...(list.weighField ? ['sortable'] : [])];
+    const buttons = rawMenu.buttons ?? ['index', 'add', 'edit', 'del', ...(list.weighField ? ['sortable'] : []), ...(list.tree ? [] : ['export'])];
     const parent = rawMenu.parent;
     menu = {
       name: rawMenu.name ?? menuNameOf(controller as string),

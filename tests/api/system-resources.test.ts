@@ -320,8 +320,8 @@ describe.each(DATABASES)('system resources on %s', (kind) => {
       const parent = await ruleId('auth/admin');
       expect((String((await one('admin_group', 'id', 2))?.rules)).split(',')).toContain(String(parent));
       expect((String((await one('admin_group', 'id', 3))?.rules)).split(',')).not.toContain(String(parent));
-      await ok('auth.Rule/add', { body: { type: 'button', pid: parent, title: 'Export', name: 'auth/admin/export', status: '1' } });
-      const id = await ruleId('auth/admin/export');
+      await ok('auth.Rule/add', { body: { type: 'button', pid: parent, title: 'Audit', name: 'auth/admin/audit', status: '1' } });
+      const id = await ruleId('auth/admin/audit');
       expect(String((await one('admin_group', 'id', 2))?.rules).split(',')).toContain(String(id));
       expect(String((await one('admin_group', 'id', 3))?.rules).split(',')).not.toContain(String(id));
       expect((await one('admin_group', 'id', 1))?.rules).toBe('*');

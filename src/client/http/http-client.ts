@@ -48,8 +48,20 @@ export interface HttpClientOptions {
   timeout?: number;
 }
 
+/** A file the server sent instead of an envelope (a CSV export). */
+export interface DownloadedFile {
+  blob: Blob;
+  /** from `Content-Disposition`, else '' */
+  fileName: string;
+}
+
 export interface HttpClient {
   request<T = unknown>(path: string, options?: RequestOptions): Promise<Envelope<T>>;
+  /**
+   * GET a file. The server answers a refusal with an envelope instead, handled as `request` handles one
+   * (a 409 refreshes the token and asks again). No timeout: a large export takes as long as it takes.
+   */
+  download(path: string, options?: Pick<RequestOptions, 'params' | 'area'>): Promise<DownloadedFile>;
 }
 
 /** Spec §9: every call but uploads gives up after 10 s. */
@@ -389,10 +401,38 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return outcome;
   }
 
+  async function download(path: string, request: Pick<RequestOptions, 'params' | 'area'>, area: Area, replays: number): Promise<DownloadedFile> {
+    const pending = refreshing.get(area);
+    if (pending) await pending;
+    const token = readSession(area).token;
+    const prepared = prepare(path, { params: request.params }, token, area);
+    let response: Response;
+    try {
+      response = await fetchImpl(absolute(prepared.url), { method: 'GET', headers: prepared.headers });
+    } catch {
+      const message = translate(isOffline() ? HttpMessage.disconnected : HttpMessage.serverException);
+      throw failure(message, 0, { code: 0, msg: message }, true);
+    }
+    if (!(response.headers.get('content-type') ?? '').includes('application/json') && response.ok) {
+      const disposition = response.headers.get('content-disposition') ?? '';
+      return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? '' };
+    }
+    const envelope = envelopeOf({ status: response.status, text: await response.text() }, prepared.url, true);
+    if (envelope.code === Code.tokenExpired && replays < MAX_REPLAYS) {
+      const refreshed = readSession(area).token !== token ? { kind: 'refreshed' as const } : await awaitRefresh(area);
+      if (refreshed.kind === 'failed') throw new HttpError(refreshed.message, 200, refreshed.body);
+      return download(path, request, area, replays + 1);
+    }
+    return handleFailureCode(envelope, area, true);
+  }
+
   return {
     request<T = unknown>(path: string, request: RequestOptions = {}): Promise<Envelope<T>> {
       const area = request.area ?? areaOfPath(currentPath(), adminBase);
       return run(path, request, area, 0) as Promise<Envelope<T>>;
+    },
+    download(path, request = {}) {
+      return download(path, request, request.area ?? areaOfPath(currentPath(), adminBase), 0);
     },
   };
 }

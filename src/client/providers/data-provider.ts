@@ -3,7 +3,7 @@ import type { ListData } from '../../contract/envelope.js';
 import { normaliseOperator, type SearchCondition } from '../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition } from '../../schema/definition.js';
 import { formatDateTime, toDate } from '../format/datetime.js';
-import type { HttpClient, RequestOptions } from '../http/http-client.js';
+import type { DownloadedFile, HttpClient, RequestOptions } from '../http/http-client.js';
 
 /**
  * react-admin's data provider over the generic resource contract (contract §5, §14.6):
@@ -36,6 +36,8 @@ export interface ActionParams {
 export type ActionDataProvider = DataProvider & {
   /** `<resource endpoint><name>`: resolves to the envelope's `data`, rejects with an `HttpError` */
   action<T = unknown>(resource: string, name: string, params?: ActionParams): Promise<{ data: T }>;
+  /** `<resource endpoint>export`: the whole list as filtered and sorted, as a CSV file */
+  exportCsv(resource: string, params: Pick<GetListParams, 'sort' | 'filter'>): Promise<DownloadedFile>;
 };
 
 /**
@@ -306,6 +308,11 @@ export function createDataProvider(client: HttpClient, resolve: (resource: strin
       const method = params.method ?? (params.data !== undefined ? 'POST' : 'GET');
       const { data } = await client.request<T>(`${url}${name}`, { ...QUIET, method, params: params.params, data: params.data });
       return { data };
+    },
+
+    async exportCsv(resource: string, params: Pick<GetListParams, 'sort' | 'filter'>) {
+      const { url, definition } = endpoint(resource);
+      return client.download(`${url}export`, { params: buildListQuery({ sort: params.sort, filter: params.filter }, definition) });
     },
   } as SortableDataProvider & ActionDataProvider;
   return provider;

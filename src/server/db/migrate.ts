@@ -375,11 +375,12 @@ async function adoptExisting(db: Db, definition: ResourceDefinition, next: Table
 }
 
 /** Which schemas have had their menu rules inserted; menus are synced once so admins may edit them. */
-export async function menuSyncedTables(db: Db): Promise<Set<string>> {
-  const rows = (await db.selectFrom(STATE_TABLE).select('table_name').where('menu_synced', '=', 1).execute()) as { table_name: string }[];
-  return new Set(rows.map((row) => row.table_name));
+/** Which menu sync each table's rules have had (0: none); see `MENU_SYNC_VERSION` in seed.ts. */
+export async function menuSyncVersions(db: Db): Promise<Map<string, number>> {
+  const rows = (await db.selectFrom(STATE_TABLE).select(['table_name', 'menu_synced']).execute()) as { table_name: string; menu_synced: number }[];
+  return new Map(rows.map((row) => [row.table_name, Number(row.menu_synced)]));
 }
 
-export async function markMenuSynced(db: Db, table: string): Promise<void> {
-  await db.updateTable(STATE_TABLE).set({ menu_synced: 1 }).where('table_name', '=', table).execute();
+export async function markMenuSynced(db: Db, table: string, version: number): Promise<void> {
+  await db.updateTable(STATE_TABLE).set({ menu_synced: version }).where('table_name', '=', table).execute();
 }

@@ -3,7 +3,7 @@ import { backendViewPath } from '../../contract/view-paths.js';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import { nowSeconds } from '../clock.js';
 import type { DatabaseHandle, Db } from './connection.js';
-import { markMenuSynced, menuSyncedTables } from './migrate.js';
+import { markMenuSynced, menuSyncVersions } from './migrate.js';
 import { rowToStorage } from './values.js';
 
 /** A full stored row for an insert: defaults for every column not given, timestamps set. */
@@ -28,7 +28,7 @@ export async function resetSequence(handle: DatabaseHandle, definition: Resource
 
 /** Titles of the permission nodes a schema menu gets; other buttons are titled by their name. */
 const BUTTON_TITLES: Record<string, string> = {
-  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号',
+  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号',
 };
 
 /** In seeds, group `rules` may list rule names; they become ids once the rules exist. */
@@ -41,20 +41,36 @@ async function resolveRuleNames(db: Db, ruleTable: string, names: string): Promi
   return rows.filter((row) => wanted.includes(row.name.toLowerCase())).map((row) => row.id).join(',');
 }
 
-/** Insert the menu rule and its permission nodes for every schema with `x-menu`, once per schema. */
+/**
+ * Menu syncs so far. 1: the menu and its buttons; 2: the `export` node, new to every list, for menus
+ * synced before it existed. A rule an admin deleted after its sync is never brought back.
+ */
+const MENU_SYNC_VERSION = 2;
+const BUTTONS_SINCE: Record<number, string[]> = { 2: ['export'] };
+
+/** Insert the menu rule and its permission nodes for every schema with `x-menu`, once per schema and sync version. */
 async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<string[]> {
-  const synced = await menuSyncedTables(db);
+  const versions = await menuSyncVersions(db);
   const added: string[] = [];
   const now = nowSeconds();
   // A new area's directory is declared by one of its schemas and shared by all of them.
   const directories = new Map(definitions.flatMap((definition) => (definition.menu?.parent && definition.menu.parentDirectory ? [[definition.menu.parent.toLowerCase(), definition.menu.parentDirectory] as const] : [])));
   for (const definition of definitions) {
     const menu = definition.menu;
-    if (!menu || synced.has(definition.table)) continue;
+    const version = versions.get(definition.table) ?? 0;
+    if (!menu || version >= MENU_SYNC_VERSION) continue;
+    // An earlier sync made the menu: only the buttons of later versions are new to it.
+    const later = Object.entries(BUTTONS_SINCE).filter(([since]) => Number(since) > version).flatMap(([, names]) => names);
+    const buttons = version === 0 ? menu.buttons : menu.buttons.filter((button) => later.includes(button));
     await db.transaction().execute(async (trx) => {
       const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
       const byName = new Map(rules.map((rule) => [rule.name.toLowerCase(), rule.id]));
       let menuId = byName.get(menu.name.toLowerCase());
+      if (version > 0 && menuId === undefined) {
+        // The admin deleted this menu: nothing to add buttons to.
+        await markMenuSynced(trx, definition.table, MENU_SYNC_VERSION);
+        return;
+      }
       if (menuId === undefined) {
         let parentId = menu.parent ? byName.get(menu.parent.toLowerCase()) : 0;
         const directory = menu.parent ? directories.get(menu.parent.toLowerCase()) : undefined;
@@ -83,7 +99,7 @@ async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<str
         menuId = Number(inserted.id);
         added.push(menu.name);
       }
-      for (const button of menu.buttons) {
+      for (const button of buttons) {
         const name = `${menu.name}/${button}`;
         if (byName.has(name.toLowerCase())) continue;
         await trx
@@ -94,7 +110,7 @@ async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<str
           })
           .execute();
       }
-      await markMenuSynced(trx, definition.table);
+      await markMenuSynced(trx, definition.table, MENU_SYNC_VERSION);
     });
   }
   return added;

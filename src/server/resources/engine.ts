@@ -118,6 +118,20 @@ export async function listRows(operator: Operator, definition: ResourceDefinitio
   };
 }
 
+/**
+ * Every row of a filtered list in its order, page by page (the CSV export): the list's search, quick
+ * search, order and data limit, without its paging.
+ */
+export async function* allListRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, query: Row, options: ListOptions, pageSize = 500): AsyncGenerator<Row[]> {
+  const request = parseListRequest(operator.app, definition, { ...query, page: 1, limit: pageSize }, options.timeZone);
+  const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
+  for (let page = 1; ; page++) {
+    const stored = (await listQueries(operator.app.db, definition, { ...request, page, all: false }, conditions).page.execute()) as Row[];
+    if (stored.length > 0) yield await presentRows(operator, definition, hooks, stored, 'list');
+    if (stored.length < pageSize) return;
+  }
+}
+
 /** Every row in order, for tree resources: nested by the parent field when no filter is applied. */
 export async function treeRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, query: Row, options: ListOptions & { nest: boolean }): Promise<Row[]> {
   const tree = definition.list.tree;

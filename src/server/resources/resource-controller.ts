@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../../schema/definition.js';
 import type { Action, Controller, RequestContext } from '../controllers/controller.js';
 import { errors, Success } from '../errors.js';
 import { addRow, deleteRows, editRow, flattenTree, listRows, readRow, sortRows, treeRows } from './engine.js';
+import { sendCsvExport } from './csv-export.js';
 import type { ResourceHooks } from './hooks.js';
 
 async function listOptions(ctx: RequestContext) {
@@ -12,7 +13,7 @@ export function truthy(value: unknown): boolean {
   return value !== undefined && value !== '' && value !== '0' && value !== 'false' && value !== false && value !== 0;
 }
 
-/** The five generic actions of a resource, with its hooks applied. */
+/** The generic actions of a resource (the contract's five and the CSV export), with its hooks applied. */
 export function genericActions(definition: ResourceDefinition, hooks: ResourceHooks): Record<string, Action> {
   return {
     index: async (ctx) => {
@@ -46,6 +47,11 @@ export function genericActions(definition: ResourceDefinition, hooks: ResourceHo
       const count = await deleteRows(ctx, definition, hooks, ctx.query.ids);
       if (count === 0) throw errors.noRowsDeleted();
       return new Success(null, 'Deleted successfully!');
+    },
+    export: async (ctx) => {
+      if (ctx.method !== 'GET' || definition.list.tree) throw errors.parameterError();
+      await sendCsvExport(ctx, definition, hooks);
+      return null;
     },
     sortable: async (ctx) => {
       if (ctx.method !== 'POST') throw errors.parameterError();

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { CreateButton, FilterButton, List, Pagination, TopToolbar, useTranslate } from 'react-admin';
 import type { ResourceDefinition } from '../../../schema/definition.js';
+import { CsvExportButton } from './CsvExportButton.js';
 import { GeneratedTable } from './GeneratedTable.js';
 import { defaultSortOf } from './list-columns.js';
 import { filterInputsFor } from './list-filters.js';
@@ -12,10 +13,11 @@ export const PAGE_SIZES = [10, 20, 50, 100];
 /** Tree resources are not paginated: the whole tree is one page. */
 const TREE_PAGE_SIZE = 10000;
 
-function ListActions({ creatable, extra }: { creatable: boolean; extra?: ReactNode }) {
+function ListActions({ creatable, exportable, extra }: { creatable: boolean; exportable: boolean; extra?: ReactNode }) {
   return (
     <TopToolbar>
       <FilterButton />
+      {exportable && <CsvExportButton />}
       {extra}
       {creatable && <CreateButton />}
     </TopToolbar>
@@ -49,7 +51,7 @@ export function GeneratedList({ definition, creatable = true, editable = true, c
       sort={defaultSortOf(definition)}
       perPage={tree ? TREE_PAGE_SIZE : PAGE_SIZES[0]}
       pagination={tree ? false : <Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      actions={<ListActions creatable={creatable} extra={actions} />}
+      actions={<ListActions creatable={creatable} exportable={!tree} extra={actions} />}
       // A wide table scrolls inside the page instead of pushing the toolbar off screen.
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
     >

@@ -1,14 +1,7 @@
 import type { FieldDefinition, ResourceDefinition, SortTerm } from '../../../schema/definition.js';
 import type { SortPayload } from 'react-admin';
 
-const FALLBACK_COLUMNS = 8;
-
-/** The list columns: fields marked `x-ui.list`, else the first readable fields. */
-export function listColumnsOf(definition: ResourceDefinition): FieldDefinition[] {
-  const marked = definition.fields.filter((field) => field.ui.list && !field.writeOnly);
-  if (marked.length > 0) return marked;
-  return definition.fields.filter((field) => !field.writeOnly && field.wireType !== 'object').slice(0, FALLBACK_COLUMNS);
-}
+export { listColumnsOf } from '../../../schema/list-columns.js';
 
 /** Whether the list may order by a column: the server orders only by columns an index serves. */
 export function isSortable(definition: ResourceDefinition, field: FieldDefinition): boolean {
