@@ -58,12 +58,13 @@ describe('administrators', () => {
       // Create: username, nickname, password and a group picked from the server's list.
       await main.getByRole('link', { name: '新建' }).click();
       await page.waitForURL(adminPath('/auth/admin/create'));
-      await main.getByRole('textbox', { name: '用户名', exact: true }).fill('editor1');
-      await main.getByRole('textbox', { name: '昵称', exact: true }).fill('Editor One');
-      await main.getByRole('textbox', { name: '密码', exact: true }).fill('Editor_pass1');
-      await main.getByRole('combobox', { name: '分组' }).click();
+      const form = page.getByRole('dialog', { name: '添加管理员管理' });
+      await form.getByRole('textbox', { name: '用户名', exact: true }).fill('editor1');
+      await form.getByRole('textbox', { name: '昵称', exact: true }).fill('Editor One');
+      await form.getByRole('textbox', { name: '密码', exact: true }).fill('Editor_pass1');
+      await form.getByRole('combobox', { name: '分组' }).click();
       await page.getByRole('listbox', { name: '分组' }).getByRole('option', { name: '二级管理员' }).click();
-      await main.getByRole('button', { name: '保存' }).click();
+      await form.getByRole('button', { name: '保存' }).click();
       await page.waitForURL(adminPath('/auth/admin'));
       const created = rowWith(page, 'editor1');
       await created.getByRole('cell', { name: 'Editor One', exact: true }).waitFor();
@@ -78,10 +79,11 @@ describe('administrators', () => {
       // Edit the nickname.
       await created.getByRole('link', { name: '编辑' }).click();
       await page.waitForURL(adminPath(`/auth/admin/${stored?.id}`));
-      const nickname = main.getByRole('textbox', { name: '昵称', exact: true });
+      const editForm = page.getByRole('dialog', { name: '编辑管理员管理' });
+      const nickname = editForm.getByRole('textbox', { name: '昵称', exact: true });
       await poll(() => nickname.inputValue()).toBe('Editor One');
       await nickname.fill('Chief Editor');
-      await main.getByRole('button', { name: '保存' }).click();
+      await editForm.getByRole('button', { name: '保存' }).click();
       await page.waitForURL(adminPath('/auth/admin'));
       await rowWith(page, 'editor1').getByRole('cell', { name: 'Chief Editor', exact: true }).waitFor();
       expect(await main.getByRole('cell', { name: 'Editor One', exact: true }).count()).toBe(0);

@@ -47,7 +47,7 @@ describe('deep links', () => {
       await fillLogin(page);
       await page.waitForURL((address) => address.pathname === `${ADMIN_BASE}/routine/mailTemplate/1`);
       expect(new URL(page.url()).search).toBe('?from=mail');
-      await page.getByRole('main').getByRole('button', { name: '保存' }).waitFor();
+      await page.getByRole('dialog', { name: '编辑邮件模板' }).getByRole('button', { name: '保存' }).waitFor();
       const afterLogin = (await framesOf(page)).slice((await framesOf(page)).findIndex((frame) => frame.includes('/loading/')));
       expect(afterLogin.length).toBeGreaterThan(0);
       expect(afterLogin.filter((frame) => frame.endsWith('| 登录'))).toEqual([]);

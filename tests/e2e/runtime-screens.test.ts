@@ -55,20 +55,32 @@ describe('screens from a schema at run time', () => {
       await page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: 'Products' }).click();
       await page.waitForURL(adminPath('/shop/product'));
       const main = page.getByRole('main');
+      const form = page.getByRole('dialog');
       await main.getByRole('link', { name: '新建' }).click();
       await page.waitForURL(adminPath('/shop/product/create'));
-      await main.getByRole('textbox', { name: '名称', exact: true }).fill('Green tea');
-      await main.getByRole('textbox', { name: 'SKU', exact: true }).fill('bad sku');
-      await main.getByRole('button', { name: '保存' }).click();
+      await form.getByRole('textbox', { name: '名称', exact: true }).fill('Green tea');
+      await form.getByRole('textbox', { name: 'SKU', exact: true }).fill('bad sku');
+      await form.getByRole('button', { name: '保存' }).click();
       // The schema's pattern is checked by the server; the refusal shows on the field and nothing is written.
-      await main.locator('input[name="sku"][aria-invalid="true"]').waitFor();
+      await form.locator('input[name="sku"][aria-invalid="true"]').waitFor();
       expect(await rig.server.server.app.db.selectFrom('shop_product').selectAll().execute()).toEqual([]);
-      await main.getByRole('textbox', { name: 'SKU', exact: true }).fill('GT-001');
-      await main.getByRole('button', { name: '保存' }).click();
+      await form.getByRole('textbox', { name: 'SKU', exact: true }).fill('GT-001');
+      await form.getByRole('button', { name: '保存' }).click();
       await page.waitForURL(adminPath('/shop/product'));
       await main.getByRole('row').filter({ hasText: 'GT-001' }).getByRole('cell', { name: 'Green tea', exact: true }).waitFor();
       expect(await page.goto(url(rig.server, `${ADMIN_BASE}/shop/product`)).then((response) => response?.status())).toBe(200);
       await main.getByRole('row').filter({ hasText: 'GT-001' }).waitFor();
+
+      // The forms are dialogs over the list: Esc closes the edit one, Cancel the add one.
+      await main.getByRole('row').filter({ hasText: 'GT-001' }).getByRole('link', { name: '编辑' }).click();
+      await page.getByRole('dialog', { name: '编辑Products' }).getByRole('textbox', { name: 'SKU', exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.waitForURL(adminPath('/shop/product'));
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await main.getByRole('link', { name: '新建' }).click();
+      await page.getByRole('dialog', { name: '添加Products' }).getByRole('button', { name: '取消' }).click();
+      await page.waitForURL(adminPath('/shop/product'));
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

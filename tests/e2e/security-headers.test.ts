@@ -47,7 +47,8 @@ describe('security headers', () => {
       // Lists and forms (forms compile their schema validators in the browser).
       for (const path of ['/survey/survey', '/survey/survey/create', '/survey/participation', '/auth/admin', '/auth/admin/create', '/routine/config']) {
         await page.goto(url(rig.server, `${ADMIN_BASE}${path}`));
-        await page.getByRole('main').waitFor();
+        // `main` by element: behind an open form dialog it is hidden from the accessibility tree.
+        await page.locator('main').waitFor();
         await page.waitForLoadState('networkidle');
         await collect();
       }

@@ -28,17 +28,17 @@ describe('stale writes', () => {
       for (const { page } of [first, second]) {
         await loginAs(page, rig.server);
         await page.goto(url(rig.server, `${ADMIN_BASE}/routine/mailTemplate/1`));
-        const subject = page.getByRole('main').getByRole('textbox', { name: '主题', exact: true });
+        const subject = page.getByRole('dialog', { name: '编辑邮件模板' }).getByRole('textbox', { name: '主题', exact: true });
         await poll(() => subject.inputValue()).not.toBe('');
         subjects.push(subject);
       }
       await subjects[0].fill('Saved first');
-      await first.page.getByRole('main').getByRole('button', { name: '保存' }).click();
+      await first.page.getByRole('dialog', { name: '编辑邮件模板' }).getByRole('button', { name: '保存' }).click();
       await first.page.waitForURL(adminPath('/routine/mailTemplate'));
       expect(await subjectOf()).toBe('Saved first');
 
       await subjects[1].fill('Saved second');
-      await second.page.getByRole('main').getByRole('button', { name: '保存' }).click();
+      await second.page.getByRole('dialog', { name: '编辑邮件模板' }).getByRole('button', { name: '保存' }).click();
       const dialog = second.page.getByRole('dialog', { name: '记录已被他人修改' });
       await dialog.waitFor();
       expect(await subjectOf()).toBe('Saved first');

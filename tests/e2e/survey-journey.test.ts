@@ -62,26 +62,27 @@ describe('survey journey', () => {
       const { page } = admin;
       await loginAs(page, rig.server);
       const main = page.getByRole('main');
+      const form = page.getByRole('dialog');
 
       // The provider, with its secret.
       await page.goto(url(rig.server, `${ADMIN_BASE}/survey/provider/create`));
-      await main.getByRole('textbox', { name: '渠道代码', exact: true }).fill('fakepanel');
-      await main.getByRole('textbox', { name: '名称', exact: true }).fill('Fake panel');
-      await main.getByLabel('密钥', { exact: true }).fill(SECRET);
-      await main.getByRole('button', { name: '保存' }).click();
+      await form.getByRole('textbox', { name: '渠道代码', exact: true }).fill('fakepanel');
+      await form.getByRole('textbox', { name: '名称', exact: true }).fill('Fake panel');
+      await form.getByLabel('密钥', { exact: true }).fill(SECRET);
+      await form.getByRole('button', { name: '保存' }).click();
       await page.waitForURL(adminPath('/survey/provider'));
       await main.getByRole('cell', { name: 'fakepanel', exact: true }).waitFor();
 
       // The survey, active, pointing at the fake site; speeders are credited at once here.
       await page.goto(url(rig.server, `${ADMIN_BASE}/survey/survey/create`));
-      await main.getByRole('combobox', { name: '渠道' }).click();
+      await form.getByRole('combobox', { name: '渠道' }).click();
       await page.getByRole('option', { name: 'Fake panel' }).click();
-      await main.getByRole('textbox', { name: '标题', exact: true }).fill('Coffee habits');
-      await main.getByRole('textbox', { name: '入口链接', exact: true }).fill(`${siteUrl}/survey?rid={rid}`);
-      await main.getByRole('textbox', { name: '奖励金额', exact: true }).fill('1.50');
-      await main.getByLabel('答题过快时暂扣奖励待审核').uncheck();
-      await main.getByRole('radio', { name: '进行中' }).check();
-      await main.getByRole('button', { name: '保存' }).click();
+      await form.getByRole('textbox', { name: '标题', exact: true }).fill('Coffee habits');
+      await form.getByRole('textbox', { name: '入口链接', exact: true }).fill(`${siteUrl}/survey?rid={rid}`);
+      await form.getByRole('textbox', { name: '奖励金额', exact: true }).fill('1.50');
+      await form.getByLabel('答题过快时暂扣奖励待审核').uncheck();
+      await form.getByRole('radio', { name: '进行中' }).check();
+      await form.getByRole('button', { name: '保存' }).click();
       await page.waitForURL(adminPath('/survey/survey'));
       await main.getByRole('cell', { name: 'Coffee habits', exact: true }).waitFor();
       const stored = (await rig.server.server.app.db.selectFrom('survey').selectAll().where('title', '=', 'Coffee habits').executeTakeFirstOrThrow()) as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Create } from 'react-admin';
 import type { ResourceDefinition } from '../../../schema/definition.js';
+import { useFormDialog } from './FormDialog.js';
 import { GeneratedForm } from './GeneratedForm.js';
 import type { InputOverrides } from './GeneratedInputs.js';
 
@@ -10,10 +11,11 @@ export interface GeneratedCreateProps {
   children?: ReactNode;
 }
 
-/** `add`: the generated form, back to the list once saved. */
+/** `add`: the generated form, back to the list once saved; bare inside a form dialog. */
 export function GeneratedCreate({ definition, overrides, children }: GeneratedCreateProps) {
+  const dialog = useFormDialog();
   return (
-    <Create redirect="list">
+    <Create redirect="list" {...(dialog ? { component: 'div', title: false, actions: false } : {})}>
       <GeneratedForm definition={definition} mode="add" overrides={overrides}>
         {children}
       </GeneratedForm>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Edit } from 'react-admin';
 import type { ResourceDefinition } from '../../../schema/definition.js';
+import { useFormDialog } from './FormDialog.js';
 import { GeneratedForm } from './GeneratedForm.js';
 import type { InputOverrides } from './GeneratedInputs.js';
 
@@ -15,8 +16,9 @@ export interface GeneratedEditProps {
  * refused field, reaches the form that is still open.
  */
 export function GeneratedEdit({ definition, overrides, children }: GeneratedEditProps) {
+  const dialog = useFormDialog();
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
+    <Edit mutationMode="pessimistic" redirect="list" {...(dialog ? { component: 'div', title: false, actions: false } : {})}>
       <GeneratedForm definition={definition} mode="edit" overrides={overrides}>
         {children}
       </GeneratedForm>

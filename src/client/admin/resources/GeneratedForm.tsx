@@ -1,10 +1,12 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { SimpleForm } from 'react-admin';
+import { Button } from '@mui/material';
+import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { writableFields, type WriteMode } from '../../../schema/validate-input.js';
 import { createFormValidator } from './form-validation.js';
 import { GeneratedInputs, type InputOverrides } from './GeneratedInputs.js';
 import { useSchemaTranslate } from './schema-i18n.js';
+import { useFormDialog } from './FormDialog.js';
 import { useSaveWithServerErrors } from './server-errors.js';
 import { StaleRecordDialog, type StaleSave } from './StaleRecordDialog.js';
 
@@ -35,6 +37,25 @@ export function defaultValuesOf(definition: ResourceDefinition): Row {
 const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
 /**
+ * Save is always enabled: pressed on an untouched form it shows what is missing on the fields, rather
+ * than staying grey with nothing saying why. In a dialog, Cancel closes it, and the bar stays in view.
+ */
+function FormToolbar() {
+  const translate = useTranslate();
+  const dialog = useFormDialog();
+  return (
+    <Toolbar sx={{ gap: 1, justifyContent: 'flex-end', ...(dialog ? { position: 'sticky', bottom: 0, zIndex: 1 } : {}) }}>
+      {dialog && (
+        <Button color="inherit" onClick={dialog.close}>
+          {translate('ra.action.cancel')}
+        </Button>
+      )}
+      <SaveButton alwaysEnable />
+    </Toolbar>
+  );
+}
+
+/**
  * The form of Create and Edit: the schema validator runs on blur and on submit (messages under the
  * inputs before anything is sent), and field errors from the server land on their input.
  */
@@ -50,7 +71,7 @@ export function GeneratedForm({ definition, mode, overrides, children }: Generat
   return (
     // noValidate: the browser's own checks (required, type=email) would block the submit with its own
     // bubbles before the schema's translated messages could show.
-    <SimpleForm validate={validate} onSubmit={onSubmit} mode="onBlur" reValidateMode="onChange" defaultValues={defaultValues} resetOptions={KEEP_TYPED_VALUES} noValidate>
+    <SimpleForm validate={validate} onSubmit={onSubmit} mode="onBlur" reValidateMode="onChange" defaultValues={defaultValues} resetOptions={KEEP_TYPED_VALUES} toolbar={<FormToolbar />} noValidate>
       {children ?? <GeneratedInputs definition={definition} mode={mode} overrides={overrides} />}
       {stampField && <StaleRecordDialog stale={stale} stampField={stampField} onClose={() => setStale(undefined)} onSubmit={onSubmit} />}
     </SimpleForm>

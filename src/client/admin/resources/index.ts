@@ -2,6 +2,7 @@ import { createElement, type ComponentType, type ReactElement } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { ResourceDefinition } from '../../../schema/definition.js';
 import { writableFields } from '../../../schema/validate-input.js';
+import { FormDialog } from './FormDialog.js';
 import { GeneratedCreate } from './GeneratedCreate.js';
 import { GeneratedEdit } from './GeneratedEdit.js';
 import { GeneratedList } from './GeneratedList.js';
@@ -65,6 +66,10 @@ export function generatedResource(definition: ResourceDefinition): ResourceDescr
   };
 }
 
+function inDialog(definition: ResourceDefinition, list: ComponentType, form: ComponentType, mode: 'add' | 'edit'): ComponentType {
+  return named(`${form.displayName ?? 'Form'}Dialog`, () => createElement(FormDialog, { list, mode, resourceTitle: definition.title, children: createElement(form) }));
+}
+
 // One descriptor per schema for the page's lifetime, so re-rendering the shell never remounts screens.
 const descriptors = new Map<ResourceDefinition, ResourceDescriptor>();
 
@@ -74,7 +79,14 @@ export function resourceFor(definition: ResourceDefinition): ResourceDescriptor 
   if (known) return known;
   const generated = generatedResource(definition);
   const override = OVERRIDES[definition.id];
-  const descriptor = override ? { ...generated, ...override(definition, generated) } : generated;
+  const merged = override ? { ...generated, ...override(definition, generated) } : generated;
+  // The generated forms open as dialogs over the resource's list (its override's, if any); a
+  // hand-written create or edit screen stays the page it was written as.
+  const descriptor: ResourceDescriptor = {
+    ...merged,
+    ...(merged.create && merged.create === generated.create ? { create: inDialog(definition, merged.list, merged.create, 'add') } : {}),
+    ...(merged.edit && merged.edit === generated.edit ? { edit: inDialog(definition, merged.list, merged.edit, 'edit') } : {}),
+  };
   descriptors.set(definition, descriptor);
   return descriptor;
 }

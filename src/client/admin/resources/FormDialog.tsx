@@ -1,0 +1,59 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Dialog, DialogContent, DialogTitle, IconButton } from '@mui/material';
+import { createContext, useCallback, useContext, type ComponentType, type ReactNode } from 'react';
+import { useRedirect, useResourceContext, useResourceDefinition, useTranslate } from 'react-admin';
+import { useSchemaTranslate } from './schema-i18n.js';
+
+/** Set inside a form dialog: the form leaves the page chrome to the dialog and its Cancel closes it. */
+const FormDialogContext = createContext<{ close(): void } | undefined>(undefined);
+
+export function useFormDialog(): { close(): void } | undefined {
+  return useContext(FormDialogContext);
+}
+
+/** Back to the list the dialog opened over, keeping its page, filters and order (react-admin's store). */
+export function useCloseForm(): () => void {
+  const redirect = useRedirect();
+  const resource = useResourceContext() ?? '';
+  return useCallback(() => redirect('list', resource), [redirect, resource]);
+}
+
+/**
+ * Add and edit as BuildAdmin has them (issue 10): a dialog over the list, with a title, a close button,
+ * Esc and Cancel; its routes (`/<resource>/create`, `/<resource>/:id`) stay, so deep links open it.
+ * A click beside the dialog does not close it: what was typed would be lost.
+ */
+export function FormDialog({ list: List, mode, resourceTitle, children }: { list: ComponentType; mode: 'add' | 'edit'; resourceTitle: string; children: ReactNode }) {
+  const translate = useTranslate();
+  const close = useCloseForm();
+  const t = useSchemaTranslate();
+  const { options } = useResourceDefinition();
+  // The menu's title, as the admin knows the screen; else the schema's.
+  const name = String((options as { label?: string } | undefined)?.label || t(resourceTitle));
+  const title = translate(`generated.dialog.${mode}`, { name, _: mode === 'add' ? `Add ${name}` : `Edit ${name}` });
+  return (
+    <>
+      <List />
+      <Dialog
+        open
+        fullWidth
+        maxWidth="md"
+        scroll="paper"
+        aria-labelledby="form-dialog-title"
+        onClose={(_event, reason) => {
+          if (reason !== 'backdropClick') close();
+        }}
+      >
+        <DialogTitle id="form-dialog-title" sx={{ pr: 7 }}>
+          {title}
+        </DialogTitle>
+        <IconButton aria-label={translate('ra.action.close')} onClick={close} sx={{ position: 'absolute', right: 12, top: 12 }}>
+          <CloseIcon />
+        </IconButton>
+        <DialogContent dividers sx={{ p: 0 }}>
+          <FormDialogContext.Provider value={{ close }}>{children}</FormDialogContext.Provider>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
