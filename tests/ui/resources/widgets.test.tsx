@@ -149,10 +149,35 @@ describe('icon picker', () => {
     renderInForm(<IconInput source="icon" label="Icon" />, 'icon', { icon: 'fa fa-user' });
     fireEvent.click(screen.getByRole('button', { name: 'Choose icon' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Search icons' }), { target: { value: 'dash' } });
+    // the whole Font Awesome 4 set, loaded on opening; the first icons shown, a search finds the others
+    await within(dialog).findByRole('button', { name: 'fa fa-address-book' });
+    expect(within(dialog).getByText(/^240 of \d{3} shown/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Search icons' }), { target: { value: 'pencil square' } });
+    expect(within(dialog).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['fa fa-pencil-square', 'fa fa-pencil-square-o']);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Search icons' }), { target: { value: 'dashb' } });
     expect(within(dialog).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['fa fa-dashboard']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'fa fa-dashboard' }));
     await waitFor(() => expect(valueOf('icon')).toBe('fa fa-dashboard'));
+  });
+
+  it('offers the Element Plus and local families in their own tabs', async () => {
+    renderInForm(<IconInput source="icon" label="Icon" />, 'icon', { icon: '' });
+    fireEvent.click(screen.getByRole('button', { name: 'Choose icon' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Element Plus' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Search icons' }), { target: { value: 'userfilled' } });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'el-icon-UserFilled' }));
+    await waitFor(() => expect(valueOf('icon')).toBe('el-icon-UserFilled'));
+    // the field draws the picked icon
+    await waitFor(() => expect(document.querySelector('[data-widget="icon"] svg[data-icon-family="ep"]')).not.toBeNull());
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Choose icon' }));
+    const again = await screen.findByRole('dialog');
+    fireEvent.click(within(again).getByRole('tab', { name: 'Local' }));
+    fireEvent.change(within(again).getByRole('textbox', { name: 'Search icons' }), { target: { value: '' } });
+    fireEvent.click(await within(again).findByRole('button', { name: 'local-logo' }));
+    await waitFor(() => expect(valueOf('icon')).toBe('local-logo'));
   });
 });
 

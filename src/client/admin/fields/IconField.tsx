@@ -1,7 +1,7 @@
 import { Box, Tooltip } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { valueAt, type SchemaFieldProps } from './field-props.js';
-import { FALLBACK_ICON, iconComponentOf } from './icon-catalog.js';
+import { NamedIcon } from '../../components/icons/index.js';
 
 /** A rule icon name drawn as its icon; the name is the tooltip. */
 export function IconField({ field }: SchemaFieldProps) {
@@ -12,11 +12,10 @@ export function IconField({ field }: SchemaFieldProps) {
 }
 
 export function IconByName({ name, fontSize = 'small' }: { name: string; fontSize?: 'small' | 'medium' | 'large' | 'inherit' }) {
-  const Icon = iconComponentOf(name) ?? FALLBACK_ICON;
   return (
     <Tooltip title={name}>
       <Box component="span" sx={{ display: 'inline-flex', verticalAlign: 'middle' }} data-icon={name}>
-        <Icon fontSize={fontSize} aria-label={name} />
+        <NamedIcon name={name} fontSize={fontSize} aria-label={name} />
       </Box>
     </Tooltip>
   );

@@ -10,7 +10,6 @@ export { SwitchField } from './SwitchField.js';
 export { TagField, TagsField } from './TagField.js';
 export { TextValueField } from './TextValueField.js';
 export { UrlField } from './UrlField.js';
-export { ICON_CATALOG, ICON_NAMES, iconComponentOf } from './icon-catalog.js';
 export { enumChoices, switchValues } from './enum-options.js';
 export { formatDateTime, fullUrl, formatMoney, listOf } from './value-format.js';
 export type { SchemaFieldProps } from './field-props.js';

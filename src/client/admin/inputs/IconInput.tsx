@@ -1,8 +1,8 @@
 import AppsIcon from '@mui/icons-material/Apps';
-import { Box, ButtonBase, Dialog, DialogContent, DialogTitle, IconButton, InputAdornment, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, ButtonBase, Dialog, DialogContent, DialogTitle, IconButton, InputAdornment, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useInput, useTranslate, InputHelperText } from 'react-admin';
-import { FALLBACK_ICON, ICON_NAMES, iconComponentOf } from '../fields/icon-catalog.js';
+import { NamedIcon, iconNames, parseIconName, useIconSets, type IconFamily } from '../../components/icons/index.js';
 import { keepValue, requiredMark } from './input-props.js';
 
 export interface IconInputProps {
@@ -12,24 +12,36 @@ export interface IconInputProps {
   helperText?: string;
 }
 
+/** The picker's tabs: BuildAdmin's three families of icon names. */
+const FAMILIES: readonly { family: IconFamily; label: string }[] = [
+  { family: 'fa', label: 'Font Awesome' },
+  { family: 'ep', label: 'Element Plus' },
+  { family: 'local', label: 'Local' },
+];
+
+/** Drawing a thousand icons at once makes the dialog slow to open; a search narrows the rest. */
+export const ICONS_SHOWN = 240;
+
 /** The icons matching a search: every word must appear in the name (case-insensitive). */
-export function searchIcons(query: string, names: readonly string[] = ICON_NAMES): string[] {
+export function searchIcons(query: string, names: readonly string[]): string[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   return names.filter((name) => words.every((word) => name.toLowerCase().includes(word)));
 }
 
 /**
- * An icon name (`fa fa-user`, `el-icon-UserFilled`) typed freely or picked from a searchable grid of the
- * curated catalog; the current icon is drawn beside the text.
+ * An icon name (`fa fa-user`, `el-icon-UserFilled`, `local-logo`) typed freely or picked from a searchable
+ * grid of each family's whole set; the current icon is drawn beside the text.
  */
 export function IconInput({ source, label, required = false, helperText }: IconInputProps) {
   const { field, fieldState } = useInput({ source, parse: keepValue, validate: required ? requiredMark : undefined });
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const matches = useMemo(() => searchIcons(query), [query]);
   const value = typeof field.value === 'string' ? field.value : '';
-  const Current = iconComponentOf(value) ?? FALLBACK_ICON;
+  const [family, setFamily] = useState<IconFamily>(() => parseIconName(value)?.family ?? 'fa');
+  const sets = useIconSets();
+  const names = useMemo(() => (sets ? iconNames(sets) : undefined), [sets]);
+  const matches = useMemo(() => (names ? searchIcons(query, names[family]) : []), [names, family, query]);
   const pickText = translate('generated.icon.pick', { _: 'Choose icon' });
   const error = fieldState.error?.message;
 
@@ -57,7 +69,7 @@ export function IconInput({ source, label, required = false, helperText }: IconI
           input: {
             startAdornment: (
               <InputAdornment position="start">
-                <Current fontSize="small" />
+                <NamedIcon name={value} fontSize="small" />
               </InputAdornment>
             ),
             endAdornment: (
@@ -85,29 +97,36 @@ export function IconInput({ source, label, required = false, helperText }: IconI
             slotProps={{ htmlInput: { 'aria-label': translate('generated.icon.search', { _: 'Search icons' }) } }}
             sx={{ mb: 2, mt: 1 }}
           />
+          <Tabs value={family} onChange={(_event, next: IconFamily) => setFamily(next)} sx={{ mb: 1 }}>
+            {FAMILIES.map((entry) => (
+              <Tab key={entry.family} value={entry.family} label={translate(`generated.icon.family.${entry.family}`, { _: entry.label })} />
+            ))}
+          </Tabs>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', gap: 1 }}>
-            {matches.map((name) => {
-              const Icon = iconComponentOf(name) ?? FALLBACK_ICON;
-              return (
-                <ButtonBase
-                  key={name}
-                  onClick={() => pick(name)}
-                  aria-label={name}
-                  aria-pressed={name === value}
-                  sx={{
-                    flexDirection: 'column', p: 1, borderRadius: 1, border: 1,
-                    borderColor: name === value ? 'primary.main' : 'divider',
-                  }}
-                >
-                  <Icon />
-                  <Typography variant="caption" noWrap sx={{ maxWidth: '100%' }}>{name}</Typography>
-                </ButtonBase>
-              );
-            })}
-            {matches.length === 0 && (
+            {matches.slice(0, ICONS_SHOWN).map((name) => (
+              <ButtonBase
+                key={name}
+                onClick={() => pick(name)}
+                aria-label={name}
+                aria-pressed={name === value}
+                sx={{
+                  flexDirection: 'column', p: 1, borderRadius: 1, border: 1,
+                  borderColor: name === value ? 'primary.main' : 'divider',
+                }}
+              >
+                <NamedIcon name={name} fontSize="medium" />
+                <Typography variant="caption" noWrap sx={{ maxWidth: '100%' }}>{name}</Typography>
+              </ButtonBase>
+            ))}
+            {names && matches.length === 0 && (
               <Typography variant="body2" color="text.secondary">{translate('ra.navigation.no_results', { _: 'No results found' })}</Typography>
             )}
           </Box>
+          {matches.length > ICONS_SHOWN && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate('generated.icon.more', { _: '%{shown} of %{total} shown: search to find the others', shown: ICONS_SHOWN, total: matches.length })}
+            </Typography>
+          )}
         </DialogContent>
       </Dialog>
     </>

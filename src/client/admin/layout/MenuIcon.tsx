@@ -1,7 +1,6 @@
-import { FALLBACK_ICON, iconComponentOf } from '../fields/icon-catalog.js';
+import { NamedIcon } from '../../components/icons/index.js';
 
-/** A rule's icon name (`fa fa-user`, `el-icon-UserFilled`) drawn with the shared icon catalogue. */
+/** A rule's icon name (`fa fa-user`, `el-icon-UserFilled`, `local-logo`) drawn from the icon sets. */
 export function MenuIcon({ name, fontSize = 'small' }: { name: string; fontSize?: 'small' | 'medium' | 'inherit' }) {
-  const Icon = (name && iconComponentOf(name)) || FALLBACK_ICON;
-  return <Icon fontSize={fontSize} />;
+  return <NamedIcon name={name} fontSize={fontSize} />;
 }

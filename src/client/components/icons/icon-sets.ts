@@ -1,0 +1,46 @@
+import type { IconifyJSON } from '@iconify/types';
+import { useEffect, useState } from 'react';
+
+/**
+ * The icon sets BuildAdmin names refer to, as Iconify data from maintained packages:
+ * `@iconify-json/fa` is Font Awesome 4.7 with its own names and aliases (`pencil-square-o`, `gear`),
+ * `@iconify-json/ep` is Element Plus. Together they weigh about 170 KB gzip, so they are imported on
+ * demand (their own chunk), the first time the shell or a picker draws an icon, never with a login page.
+ */
+export interface IconSets {
+  fa: IconifyJSON;
+  ep: IconifyJSON;
+}
+
+let loaded: IconSets | undefined;
+let pending: Promise<IconSets> | undefined;
+
+export function loadIconSets(): Promise<IconSets> {
+  pending ??= Promise.all([import('@iconify-json/fa/icons.json'), import('@iconify-json/ep/icons.json')]).then(([fa, ep]) => {
+    loaded = { fa: fa.default as IconifyJSON, ep: ep.default as IconifyJSON };
+    return loaded;
+  });
+  return pending;
+}
+
+/** The sets when already loaded (synchronously), else undefined. */
+export function loadedIconSets(): IconSets | undefined {
+  return loaded;
+}
+
+/** The icon sets, loading them on first use; undefined until they arrive. */
+export function useIconSets(): IconSets | undefined {
+  const [sets, setSets] = useState<IconSets | undefined>(loaded);
+  useEffect(() => {
+    if (sets) return;
+    let live = true;
+    loadIconSets().then(
+      (value) => live && setSets(value),
+      (error: unknown) => console.warn('Icon sets could not be loaded', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [sets]);
+  return sets;
+}

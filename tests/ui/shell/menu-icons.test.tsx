@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetBootstrap } from '../../../src/client/admin/bootstrap-store.js';
+import { reloadLayout } from '../../../src/client/admin/layout/layout-store.js';
+import { loadIconSets } from '../../../src/client/components/icons/icon-sets.js';
+import { resolveIcon } from '../../../src/client/components/icons/resolve-icon.js';
+import { ADMIN_API, http, ok, sampleBootstrap, sampleMenus, useEnglish } from './support.js';
+import { renderApp, signInAdmin } from './render-app.js';
+
+vi.mock('../../../src/client/admin/resources/index.js', () => ({
+  resourceFor: (definition: { id: string }) => ({ list: () => <h2>List of {definition.id}</h2> }),
+}));
+
+const server = setupServer();
+
+function menusWithIcons() {
+  const menus = sampleMenus();
+  menus[0] = { ...menus[0], icon: 'fa fa-cube' };
+  menus[1] = { ...menus[1], icon: 'el-icon-UserFilled' };
+  return menus;
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  localStorage.clear();
+  resetBootstrap();
+  useEnglish();
+  reloadLayout();
+  signInAdmin();
+  server.use(
+    http.get(`${ADMIN_API}/Index/index`, () => ok(sampleBootstrap(menusWithIcons()))),
+    http.get(`${ADMIN_API}/Dashboard/index`, () => ok({ remark: '' })),
+  );
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+function iconOf(button: HTMLElement): SVGElement {
+  const svg = button.querySelector('svg');
+  if (!svg) throw new Error('no icon in the menu item');
+  return svg;
+}
+
+describe('menu icons by BuildAdmin names', () => {
+  it('draws fa fa-cube and el-icon-UserFilled with their own glyphs, not the neutral circle', async () => {
+    renderApp('/chidaoadminstator');
+    const menu = await screen.findByTestId('side-menu');
+    const dashboard = within(menu).getByRole('button', { name: 'Dashboard' });
+    await waitFor(() => expect(iconOf(dashboard).getAttribute('data-icon-state')).toBe('drawn'));
+    const sets = await loadIconSets();
+    const cube = resolveIcon('fa fa-cube', sets)!;
+    expect(iconOf(dashboard).getAttribute('viewBox')).toBe(cube.viewBox);
+    expect(iconOf(dashboard).querySelector('path')?.getAttribute('d')).toBe(/ d="([^"]+)"/.exec(cube.body)?.[1]);
+
+    const directory = within(menu).getByRole('button', { name: 'Permissions' });
+    await waitFor(() => expect(iconOf(directory).getAttribute('data-icon-family')).toBe('ep'));
+    // the rule tree's other rules carry fa fa-circle-o: drawn from the set too, a different glyph than the cube
+    const circle = resolveIcon('fa fa-circle-o', sets)!;
+    expect(circle.body).not.toBe(cube.body);
+  });
+
+  it('an unknown name gets the neutral icon and a console warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const menus = menusWithIcons();
+    menus[0] = { ...menus[0], icon: 'fa fa-not-an-icon' };
+    server.use(http.get(`${ADMIN_API}/Index/index`, () => ok(sampleBootstrap(menus))));
+    renderApp('/chidaoadminstator');
+    const menu = await screen.findByTestId('side-menu');
+    const dashboard = within(menu).getByRole('button', { name: 'Dashboard' });
+    await waitFor(() => expect(iconOf(dashboard).getAttribute('data-icon-state')).toBe('neutral'));
+    expect(warn.mock.calls.some(([message]) => String(message).includes('fa fa-not-an-icon'))).toBe(true);
+  });
+});
