@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { CreateButton, FilterButton, List, Pagination, TopToolbar, useTranslate } from 'react-admin';
+import { ColumnsButton, CreateButton, FilterButton, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
 import type { ResourceDefinition } from '../../../schema/definition.js';
 import { CsvExportButton } from './CsvExportButton.js';
 import { GeneratedTable } from './GeneratedTable.js';
@@ -13,11 +13,17 @@ export const PAGE_SIZES = [10, 20, 50, 100];
 /** Tree resources are not paginated: the whole tree is one page. */
 const TREE_PAGE_SIZE = 10000;
 
-function ListActions({ creatable, exportable, extra }: { creatable: boolean; exportable: boolean; extra?: ReactNode }) {
+/**
+ * The table toolbar (BuildAdmin's): filters, refresh, the column chooser (remembered per resource in the
+ * store), CSV export, the resource's own buttons, add. Trees have their expand and collapse in the table.
+ */
+function ListActions({ creatable, flat, extra }: { creatable: boolean; flat: boolean; extra?: ReactNode }) {
   return (
     <TopToolbar>
       <FilterButton />
-      {exportable && <CsvExportButton />}
+      <RefreshButton />
+      {flat && <ColumnsButton />}
+      {flat && <CsvExportButton />}
       {extra}
       {creatable && <CreateButton />}
     </TopToolbar>
@@ -51,7 +57,9 @@ export function GeneratedList({ definition, creatable = true, editable = true, c
       sort={defaultSortOf(definition)}
       perPage={tree ? TREE_PAGE_SIZE : PAGE_SIZES[0]}
       pagination={tree ? false : <Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      actions={<ListActions creatable={creatable} exportable={!tree} extra={actions} />}
+      actions={<ListActions creatable={creatable} flat={!tree} extra={actions} />}
+      // An empty list keeps its toolbar and search bar; the table says why it is empty (`EmptyRows`).
+      empty={false}
       // A wide table scrolls inside the page instead of pushing the toolbar off screen.
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
     >

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ResourceDefinition } from '../../../schema/definition.js';
 import { fieldFor } from '../fields/field-for.js';
 import { DragHandle, DragSortBody, DragSortContext, useDragSortController } from './drag-sort.js';
+import { EmptyRows } from './EmptyRows.js';
 import { isSortable, listColumnsOf, widthOf } from './list-columns.js';
 import { ROW_ACTIONS_CELL_SX, RowActions } from './RowActions.js';
 import { useSchemaTranslate } from './schema-i18n.js';
@@ -45,6 +46,7 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
           )
         }
         body={draggable ? DragSortBody : undefined}
+        empty={<EmptyRows />}
         sx={{ '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' } }}
       >
         {draggable && (

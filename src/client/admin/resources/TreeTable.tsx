@@ -1,6 +1,8 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Box, Checkbox, IconButton, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
+import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
+import { Box, Button, Checkbox, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useMemo, useState } from 'react';
 import {
   BulkActionsToolbar, BulkDeleteButton, RecordContextProvider, useCanAccess, useListContext, useResourceContext, useTranslate,
@@ -45,6 +47,8 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
       return next;
     });
 
+  const parents = rows.filter((row) => row.hasChildren).map((row) => String(row.node.id));
+
   if (isPending) return <LinearProgress />;
 
   return (
@@ -53,6 +57,16 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
         <BulkActionsToolbar>
           <BulkDeleteButton mutationMode="pessimistic" />
         </BulkActionsToolbar>
+      )}
+      {parents.length > 0 && (
+        <Stack direction="row" spacing={1} sx={{ px: 1, py: 0.5 }}>
+          <Button size="small" startIcon={<UnfoldMoreIcon />} onClick={() => setCollapsed(new Set())} disabled={collapsed.size === 0}>
+            {translate('generated.tree.expandAll', { _: 'Expand all' })}
+          </Button>
+          <Button size="small" startIcon={<UnfoldLessIcon />} onClick={() => setCollapsed(new Set(parents))} disabled={parents.every((id) => collapsed.has(id))}>
+            {translate('generated.tree.collapseAll', { _: 'Collapse all' })}
+          </Button>
+        </Stack>
       )}
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={t(definition.title)} data-tree-table sx={{ '& th': { whiteSpace: 'nowrap' } }}>

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ResourceDefinitionContextProvider } from 'react-admin';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GeneratedList } from '../../../src/client/admin/resources/GeneratedList.js';
+import { fakeAuthProvider, fakeDataProvider, renderScreen, schema } from './support.js';
+
+/**
+ * The table toolbar (issue 10): refresh, the column chooser, CSV export by permission, an empty list
+ * that keeps its search bar and offers to add; expand and collapse all in trees.
+ */
+
+afterEach(cleanup);
+
+const mails = [
+  { id: 1, event: 'user_register', subject: 'Welcome', content: '', status: '1', update_time: 1_700_000_000, create_time: 1_700_000_000 },
+  { id: 2, event: 'user_retrieve_pwd', subject: 'Reset', content: '', status: '1', update_time: 1_700_000_000, create_time: 1_700_000_000 },
+];
+
+function renderMails(rows = mails, allow?: (node: string) => boolean) {
+  const dataProvider = fakeDataProvider({ 'routine/mailTemplate': rows });
+  renderScreen(<GeneratedList definition={schema('system/mail_template')} />, {
+    resource: 'routine/mailTemplate',
+    dataProvider,
+    authProvider: fakeAuthProvider(allow),
+    wrapper: (children) => (
+      <ResourceDefinitionContextProvider definitions={{ 'routine/mailTemplate': { name: 'routine/mailTemplate', hasCreate: true, hasEdit: true, hasList: true } }}>{children}</ResourceDefinitionContextProvider>
+    ),
+  });
+  return dataProvider;
+}
+
+describe('list toolbar', () => {
+  it('refreshes the list', async () => {
+    const dataProvider = renderMails();
+    await screen.findByText('Welcome');
+    const calls = dataProvider.getList.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(dataProvider.getList.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it('hides a column chosen in the column chooser', async () => {
+    renderMails();
+    await screen.findByText('Welcome');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim())).toContain('Subject');
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const chooser = await screen.findByRole('presentation');
+    fireEvent.click(within(chooser).getByLabelText('Subject'));
+    // (the chooser is modal: the table behind it is hidden from the accessibility tree while it is open)
+    await waitFor(() => expect(screen.getAllByRole('columnheader', { hidden: true }).map((cell) => cell.textContent?.trim())).not.toContain('Subject'));
+    expect(screen.getAllByRole('columnheader', { hidden: true }).map((cell) => cell.textContent?.trim())).toContain('Event');
+  });
+
+  it('offers CSV export only to an admin holding the export node', async () => {
+    renderMails();
+    expect(await screen.findByRole('button', { name: 'Export' })).toBeTruthy();
+    cleanup();
+    renderMails(mails, (node) => !node.endsWith('/export'));
+    await screen.findByText('Welcome');
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+  });
+
+  it('keeps the search bar on an empty list, and offers to add', async () => {
+    renderMails([]);
+    expect(await screen.findByText('No data yet')).toBeTruthy();
+    expect(screen.getByPlaceholderText(/Quick search/)).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Create' }).length).toBeGreaterThanOrEqual(2);
+    cleanup();
+    renderMails([], (node) => !node.endsWith('/create'));
+    expect(await screen.findByText('No data yet')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+  });
+});
+
+describe('tree toolbar', () => {
+  const rules = [
+    {
+      id: 1, pid: 0, type: 'menu_dir', title: 'Permission', name: 'auth', icon: '', weigh: 100, status: '1',
+      children: [
+        { id: 2, pid: 1, type: 'menu', title: 'Admins', name: 'auth/admin', icon: '', weigh: 90, status: '1', children: [{ id: 3, pid: 2, type: 'button', title: 'View', name: 'auth/admin/index', icon: '', weigh: 0, status: '1' }] },
+      ],
+    },
+  ];
+
+  it('collapses and expands every branch at once', async () => {
+    renderScreen(<GeneratedList definition={schema('system/admin_rule')} />, { resource: 'auth/rule', dataProvider: fakeDataProvider({ 'auth/rule': rules }) });
+    expect(await screen.findByText('View')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
+    await waitFor(() => expect(screen.queryByText('Admins')).toBeNull());
+    expect(screen.getByText('Permission')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Expand all' }));
+    expect(await screen.findByText('View')).toBeTruthy();
+    expect(screen.getByText('Admins')).toBeTruthy();
+  });
+});
