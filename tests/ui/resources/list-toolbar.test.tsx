@@ -93,3 +93,33 @@ describe('tree toolbar', () => {
     expect(screen.getByText('Admins')).toBeTruthy();
   });
 });
+
+describe('bulk edit', () => {
+  it('sets one chosen field to one value on the selected rows', async () => {
+    const dataProvider = renderMails();
+    await screen.findByText('Welcome');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit 2 rows' });
+    // Unique and secret fields are not offered; the field's own widget appears once chosen.
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Field' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toContain('Subject');
+    expect(options).not.toContain('Event');
+    fireEvent.click(screen.getByRole('option', { name: 'Subject' }));
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: /Subject/ }), { target: { value: 'Same for all' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(dataProvider.updateMany).toHaveBeenCalled());
+    expect(dataProvider.updateMany.mock.calls[0][1]).toMatchObject({ ids: [1, 2], data: { subject: 'Same for all' } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('is not offered without the edit node', async () => {
+    renderMails(mails, (node) => !node.endsWith('/edit'));
+    await screen.findByText('Welcome');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    // The bulk bar is up (bulk delete is there); bulk edit is not.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Delete' }).length).toBe(3));
+    expect(screen.queryByRole('button', { name: 'Edit selected' })).toBeNull();
+  });
+});

@@ -2,6 +2,7 @@ import { BulkDeleteButton, DataTable, useCanAccess, useResourceContext, useTrans
 import type { ReactNode } from 'react';
 import type { ResourceDefinition } from '../../../schema/definition.js';
 import { fieldFor } from '../fields/field-for.js';
+import { BulkEditButton } from './BulkEditButton.js';
 import { DragHandle, DragSortBody, DragSortContext, useDragSortController } from './drag-sort.js';
 import { EmptyRows } from './EmptyRows.js';
 import { isSortable, listColumnsOf, widthOf } from './list-columns.js';
@@ -28,6 +29,8 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
   const translate = useTranslate();
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   const { canAccess: canSort } = useCanAccess({ resource, action: 'sortable' });
+  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
+  const bulkEditable = editable && canEdit === true;
   const controller = useDragSortController(resource);
   const draggable = !!definition.list.weighField && canSort === true;
 
@@ -36,9 +39,10 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
       <DataTable
         rowClick={false}
         bulkActionButtons={
-          canDelete === true || bulkActions ? (
+          canDelete === true || bulkEditable || bulkActions ? (
             <>
               {bulkActions}
+              {bulkEditable && <BulkEditButton definition={definition} />}
               {canDelete === true && <BulkDeleteButton mutationMode="pessimistic" />}
             </>
           ) : (
