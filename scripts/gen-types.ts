@@ -10,6 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import type { ResourceDefinition } from '../src/schema/definition.js';
 import { loadResourceDefinitions } from '../src/schema/load-files.js';
@@ -17,7 +18,8 @@ import { SchemaError } from '../src/schema/normalise.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SCHEMAS_DIR = join(ROOT, 'schemas');
-const OUTPUT = join(ROOT, 'src/generated/resources.ts');
+export const TYPES_OUTPUT = join(ROOT, 'src/generated/resources.ts');
+const OUTPUT = TYPES_OUTPUT;
 
 type JSONSchema4 = Parameters<typeof compile>[0];
 
@@ -51,7 +53,7 @@ function prepareSchema(definition: ResourceDefinition, typeName: string): JSONSc
   return { ...root, title: typeName, description: `${definition.title} (\`${definition.id}\`)`, properties };
 }
 
-async function generate(definitions: ResourceDefinition[]): Promise<string> {
+export async function generate(definitions: ResourceDefinition[]): Promise<string> {
   const sorted = [...definitions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const names = new Map<string, string>();
   const blocks: string[] = [];
@@ -110,15 +112,23 @@ async function main(): Promise<number> {
     console.log(`${target} is up to date (${definitions.length} resources)`);
     return 0;
   }
-  mkdirSync(dirname(OUTPUT), { recursive: true });
-  const current = existsSync(OUTPUT) ? readFileSync(OUTPUT, 'utf8') : undefined;
-  if (current === code) {
-    console.log(`${target} is up to date (${definitions.length} resources)`);
-  } else {
-    writeFileSync(OUTPUT, code);
-    console.log(`wrote ${target} (${definitions.length} resources)`);
-  }
+  const written = writeIfChanged(OUTPUT, code);
+  console.log(written ? `wrote ${target} (${definitions.length} resources)` : `${target} is up to date (${definitions.length} resources)`);
   return 0;
 }
 
-process.exitCode = await main();
+function writeIfChanged(output: string, code: string): boolean {
+  mkdirSync(dirname(output), { recursive: true });
+  const current = existsSync(output) ? readFileSync(output, 'utf8') : undefined;
+  if (current === code) return false;
+  writeFileSync(output, code);
+  return true;
+}
+
+/** Write the row types of `definitions` to `output` (the project's file by default); false when it was up to date. */
+export async function writeTypes(definitions: ResourceDefinition[], output = TYPES_OUTPUT): Promise<boolean> {
+  return writeIfChanged(output, await generate(definitions));
+}
+
+// Run as a script (`npm run gen`), not when `npm run dev` imports it.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await main();

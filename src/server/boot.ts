@@ -9,7 +9,7 @@ import { loadTokenKey, TokenStore } from './auth/tokens.js';
 import { ConfigStore } from './config-store.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { createControllerRegistry } from './controllers/index.js';
-import { openDatabase } from './db/connection.js';
+import { openDatabase, type DatabaseHandle } from './db/connection.js';
 import { ensureTextIndexes, textIndexTargets } from './db/text-index.js';
 import { migrate, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
@@ -44,17 +44,26 @@ async function setPassword(app: AppContext, table: string, id: number, password:
   await app.db.updateTable(table).set({ password: await hashPassword(password), salt: '', login_failure: 0 }).where('id', '=', id).execute();
 }
 
+/**
+ * Bring the database in line with the definitions, under the start-up lock: migrate (safe changes only
+ * unless allowed), seed new tables and the menus, keep the auth revision triggers and the text indexes.
+ * Start-up and a schema reload while developing (`npm run dev`) do exactly this.
+ */
+export async function prepareDatabase(handle: DatabaseHandle, definitions: ResourceDefinition[], settings: Pick<Settings, 'allowDestructiveMigrations'>) {
+  return withStartupLock(handle, async () => {
+    const migrated = await migrate(handle, definitions, { allowDestructive: settings.allowDestructiveMigrations });
+    const seededTables = await seed(handle, definitions, migrated.created);
+    await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
+    return { migration: migrated, seeded: seededTables, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
+  });
+}
+
 /** Load schemas, migrate and seed the database, and build the HTTP server (not yet listening). */
 export async function createServer(settings: Settings, options: StartOptions = {}): Promise<Server> {
   const definitions: ResourceDefinition[] = loadResourceDefinitions(options.schemasDir ?? join(settings.projectRoot, 'schemas'));
   const handle = openDatabase(settings.databaseUrl);
   try {
-    const { migration, seeded, textIndexed } = await withStartupLock(handle, async () => {
-      const migrated = await migrate(handle, definitions, { allowDestructive: settings.allowDestructiveMigrations });
-      const seededTables = await seed(handle, definitions, migrated.created);
-      await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
-      return { migration: migrated, seeded: seededTables, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
-    });
+    const { migration, seeded, textIndexed } = await prepareDatabase(handle, definitions, settings);
     const config = new ConfigStore(handle.db, settings.configCacheMs);
     const entrance = await config.get('backend_entrance', settings.adminEntrance);
     const serverKey = await loadTokenKey(handle.db, settings.tokenSecret);
