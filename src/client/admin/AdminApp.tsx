@@ -27,6 +27,11 @@ import { shellDarkTheme, shellLightTheme } from './theme.js';
 export const authProvider = createAdminAuthProvider(httpClient);
 export const dataProvider = createDataProvider(httpClient, resolveEndpoint);
 export const i18nProvider = createI18nProvider();
+
+// `npm run dev`: redraw when a schema changes (the module is left out of production builds).
+if (import.meta.env.DEV && import.meta.env.MODE !== 'test' && typeof EventSource !== 'undefined') {
+  void import('./dev/live-schemas.js').then(({ followSchemaChanges }) => followSchemaChanges(authProvider.loadBootstrap));
+}
 /**
  * Its own store keys (`RaStore.chidao-admin.*`), apart from the member centre's. Its query cache is
  * its own too: `<Admin>` creates a QueryClient per instance when none is passed.
