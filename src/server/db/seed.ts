@@ -28,7 +28,7 @@ export async function resetSequence(handle: DatabaseHandle, definition: Resource
 
 /** Titles of the permission nodes a schema menu gets; other buttons are titled by their name. */
 const BUTTON_TITLES: Record<string, string> = {
-  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号',
+  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', restore: '还原', info: '查看详情', rollback: '回滚', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号',
 };
 
 /** In seeds, group `rules` may list rule names; they become ids once the rules exist. */
@@ -130,7 +130,13 @@ export async function seed(handle: DatabaseHandle, definitions: ResourceDefiniti
     await resetSequence(handle, definition);
     seeded.push(definition.table);
   }
-  if (definitions.some((definition) => definition.table === 'admin_rule')) await syncMenus(db, definitions);
+  if (definitions.some((definition) => definition.table === 'admin_rule')) {
+    await syncMenus(db, definitions);
+    // Buttons made before their action had a title were titled with the bare action (`restore`).
+    for (const [action, title] of Object.entries(BUTTON_TITLES)) {
+      await db.updateTable('admin_rule').set({ title }).where('type', '=', 'button').where('title', '=', action).execute();
+    }
+  }
   for (const [groupTable, ruleTable] of Object.entries(RULE_TABLE_OF_GROUP)) {
     if (!seeded.includes(groupTable)) continue;
     const groups = (await db.selectFrom(groupTable).select(['id', 'rules']).execute()) as { id: number; rules: string }[];

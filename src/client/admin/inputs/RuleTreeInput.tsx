@@ -20,6 +20,9 @@ export interface RuleTreeInputProps {
   helperText?: string;
 }
 
+/** The resource of the admin rules, whose menus the shell's pack names. */
+const ADMIN_RULES = 'auth/rule';
+
 function sameMembers(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
   const set = new Set(a.map(String));
@@ -46,6 +49,17 @@ export function RuleTreeInput({ source, label, ruleResource, labelField = 'title
   const leaves = useMemo(() => checkedLeavesOf(tree, value), [tree, value]);
   const states = useMemo(() => checkStateOf(tree, leaves), [tree, leaves]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  /**
+   * A rule's title in the admin's language: a button by its action (`shell.buttons.<action>`), an admin
+   * menu as the side menu names it (`shell.menus.<name>`); otherwise, or for an admin-made rule the
+   * packs do not know, its stored title.
+   */
+  const titleOf = (node: TreeNode): string => {
+    const stored = String(node[labelField] ?? node.id);
+    const name = String(node.name ?? '');
+    if (node.type === 'button') return translate(`shell.buttons.${name.slice(name.lastIndexOf('/') + 1)}`, { _: stored });
+    return ruleResource === ADMIN_RULES && name ? translate(`shell.menus.${name}`, { _: stored }) : stored;
+  };
 
   useEffect(() => {
     if (!data) return;
@@ -67,7 +81,7 @@ export function RuleTreeInput({ source, label, ruleResource, labelField = 'title
       const children = childrenOf(node);
       const state = states.get(id) ?? 'unchecked';
       const open = !collapsed.has(id);
-      const title = String(node[labelField] ?? id);
+      const title = titleOf(node);
       return (
         <Box key={id} role="treeitem" aria-expanded={children.length ? open : undefined} aria-selected={state === 'checked'}>
           <Box sx={{ display: 'flex', alignItems: 'center', pl: depth * 3 }}>
