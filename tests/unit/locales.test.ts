@@ -169,3 +169,49 @@ describe('server message translations', () => {
     expect(mismatched, `translations in locales/${lang}/server/*.json whose %s/%d placeholders differ from the key`).toEqual([]);
   });
 });
+
+/** Every key of a nested message file, as `a.b.c`, with its text. */
+function flatten(value: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof value === 'string') out.set(prefix, value);
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) for (const [path, text] of flatten(item, prefix ? `${prefix}.${key}` : key)) out.set(path, text);
+  }
+  return out;
+}
+
+/** English-only keys: names of stored (Chinese) rule titles, which zh-cn shows as stored. */
+const ENGLISH_ONLY = /^shell\.(menus|buttons)\./;
+const HAN = /[\u4e00-\u9fff]/;
+
+describe('client message files', () => {
+  const areas = ['admin', 'common', 'member'];
+  const files = areas.flatMap((area) => filesUnder(`locales/en/${area}`, '.json').map((file) => relative(join(ROOT, 'locales/en'), file)));
+
+  it('exist in both languages with the same keys', () => {
+    expect(files.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const file of files) {
+      const en = flatten(JSON.parse(readFileSync(join(ROOT, 'locales/en', file), 'utf8')));
+      const zh = flatten(JSON.parse(readFileSync(join(ROOT, 'locales/zh-cn', file), 'utf8')));
+      for (const key of en.keys()) if (!zh.has(key) && !ENGLISH_ONLY.test(key)) problems.push(`${file}: zh-cn lacks ${key}`);
+      for (const key of zh.keys()) if (!en.has(key)) problems.push(`${file}: en lacks ${key}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('are written in their language: no Chinese in English, no English copied into Chinese', () => {
+    const problems: string[] = [];
+    for (const file of files) {
+      const en = flatten(JSON.parse(readFileSync(join(ROOT, 'locales/en', file), 'utf8')));
+      const zh = flatten(JSON.parse(readFileSync(join(ROOT, 'locales/zh-cn', file), 'utf8')));
+      for (const [key, text] of en) if (HAN.test(text)) problems.push(`${file}: en ${key} is Chinese`);
+      // Copied English: a Chinese text equal to the English one, unless it has no words to translate
+      // (codes) or is a name (the product's brand).
+      for (const [key, text] of zh) {
+        if (en.get(key) === text && !key.endsWith('.brand') && /[a-z]{3,}/.test(text.replace(/%\{\w+\}|%[sd]/g, ''))) problems.push(`${file}: zh-cn ${key} is English: ${text}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
