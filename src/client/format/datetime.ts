@@ -19,6 +19,10 @@ export function setSiteTimeZone(timeZone: string | undefined): void {
   siteTimeZone = timeZone || undefined;
 }
 
+export function siteTimeZoneKnown(): boolean {
+  return siteTimeZone !== undefined;
+}
+
 export function siteZone(): string {
   return siteTimeZone ?? localTimeZone();
 }

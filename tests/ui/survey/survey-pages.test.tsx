@@ -11,6 +11,7 @@ import { InterfacePage } from '../../../src/client/pages/survey/InterfacePage.js
 import { OutcomePage } from '../../../src/client/pages/survey/OutcomePage.js';
 import { QuickTaskPage } from '../../../src/client/pages/survey/QuickTaskPage.js';
 import { TrackingPage } from '../../../src/client/pages/survey/TrackingPage.js';
+import { setSiteTimeZone } from '../../../src/client/format/datetime.js';
 import { createSurveyApi } from '../../../src/client/pages/survey/survey-api.js';
 import enSurvey from '../../../locales/en/common/survey.json';
 import { fail, http, ok, testClient, useEnglish } from '../shell/support.js';
@@ -147,9 +148,13 @@ describe('/tracking and the task list', () => {
       http.get('/api/survey/quickTaskRecords', () =>
         ok({ list: [{ id: 9, task_id: 2, title: 'Review an app', status: 'rejected', reason: 'Screenshot unreadable', reward_money: '0.80', reward_score: 5, create_time: 1_700_000_000, review_time: 1_700_000_100 }], total: 1 }),
       ),
+      // Outside the member centre the page asks the member bootstrap for the site's time zone.
+      http.get('/api/index/index', () => ok({ site: { siteName: 'Panel', timeZone: 'Pacific/Auckland' }, openMemberCenter: true, userInfo: {}, rules: [], menus: [] })),
     );
     renderAt('/tracking', <p />);
     expect(await screen.findByText('Survey 40')).toBeTruthy();
+    // 2023-11-14 22:13:20 UTC is the next morning in Auckland (daylight time, UTC+13).
+    expect(screen.getAllByText('2023-11-15 11:13:20').length).toBeGreaterThan(0);
     expect(screen.getByText('Complete')).toBeTruthy();
     expect(screen.getByText('¥1.50 / 10 points')).toBeTruthy();
     expect(screen.getByText('Terminated')).toBeTruthy();
@@ -161,6 +166,7 @@ describe('/tracking and the task list', () => {
     expect(within(quick).getByText('Review an app')).toBeTruthy();
     expect(within(quick).getByText('Rejected')).toBeTruthy();
     expect(within(quick).getByText('Screenshot unreadable')).toBeTruthy();
+    setSiteTimeZone(undefined);
   });
 
   it('shows the surveys open to the member, each starting through /interface', async () => {

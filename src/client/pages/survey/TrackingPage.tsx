@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
-import { formatDateTime } from '../../format/datetime.js';
+import { formatDateTime, setSiteTimeZone, siteTimeZoneKnown } from '../../format/datetime.js';
 import { isUserLoggedIn } from '../../http/session.js';
 import type { Translate } from '../../i18n/translate.js';
 import { useMessages } from '../../i18n/use-messages.js';
@@ -114,16 +114,41 @@ export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: Su
   );
 }
 
+/**
+ * Dates read on the site's clock outside the member centre too: the zone comes from the member
+ * bootstrap when no page has set it yet. Until it is known (or could not be had) nothing is dated.
+ */
+function useSiteTimeZone(api: SurveyApi, enabled: boolean): boolean {
+  const [known, setKnown] = useState(siteTimeZoneKnown);
+  useEffect(() => {
+    if (known || !enabled) return;
+    let alive = true;
+    api.siteTimeZone().then(
+      (zone) => {
+        setSiteTimeZone(zone);
+        if (alive) setKnown(true);
+      },
+      () => alive && setKnown(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [api, known, enabled]);
+  return known;
+}
+
 /** `/tracking` (title Task Tracking): the member's survey attempts and quick task submissions, newest first. */
 export function TrackingPage({ api = surveyApi }: { api?: SurveyApi }) {
   const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
   const { pathname } = useLocation();
+  const signedIn = isUserLoggedIn();
+  const zoneKnown = useSiteTimeZone(api, signedIn);
   useDocumentTitle(ready ? t('survey.tracking.title') : '');
-  if (!isUserLoggedIn()) return <Navigate to={`/user/login?redirect=${encodeURIComponent(pathname)}`} replace />;
+  if (!signedIn) return <Navigate to={`/user/login?redirect=${encodeURIComponent(pathname)}`} replace />;
   return (
     <SurveyPageFrame t={t} language={language}>
       <h1>{ready ? t('survey.tracking.title') : ''}</h1>
-      <TrackingRecords t={t} api={api} />
+      {zoneKnown && <TrackingRecords t={t} api={api} />}
     </SurveyPageFrame>
   );
 }

@@ -80,6 +80,8 @@ export interface SurveyApi {
   quickTaskRecords(page: number, limit: number): Promise<{ list: QuickTaskRecord[]; total: number }>;
   /** uploads an image as the member; answers its stored URL */
   uploadImage(file: File): Promise<string>;
+  /** the site's time zone (member bootstrap), for pages shown outside the member centre */
+  siteTimeZone(): Promise<string | undefined>;
 }
 
 export function createSurveyApi(client: HttpClient = httpClient): SurveyApi {
@@ -104,6 +106,9 @@ export function createSurveyApi(client: HttpClient = httpClient): SurveyApi {
     async submitQuickTask(id, answers) {
       const envelope = await client.request<{ status: SubmissionStatus }>('/api/survey/quickTaskSubmit', { ...quiet, method: 'POST', data: { id, answers } });
       return { status: envelope.data.status, message: envelope.msg };
+    },
+    async siteTimeZone() {
+      return (await client.request<{ site?: { timeZone?: string } }>('/api/index/index', quiet)).data.site?.timeZone;
     },
     async quickTaskRecords(page, limit) {
       return (await client.request<{ list: QuickTaskRecord[]; total: number }>('/api/survey/quickTaskRecords', { ...quiet, params: { page, limit } })).data;
