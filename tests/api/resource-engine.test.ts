@@ -176,7 +176,7 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
       const menu = find(response.data.menus);
       expect(menu).toMatchObject({ name: 'demo/article', path: 'demo/article', type: 'menu', title: 'Articles' });
       const buttons = ((menu?.children ?? []) as Row[]).map((child) => child.name);
-      expect(sorted(buttons)).toEqual(sorted(['index', 'add', 'edit', 'del', 'sortable'].map((button) => `demo/article/${button}`)));
+      expect(sorted(buttons)).toEqual(sorted(['index', 'add', 'edit', 'del', 'sortable', 'export'].map((button) => `demo/article/${button}`)));
       // No menu is declared for categories: no rule either.
       const rule = await db().selectFrom('admin_rule').select('id').where('name', 'like', 'demo/category%').executeTakeFirst();
       expect(rule).toBeUndefined();
