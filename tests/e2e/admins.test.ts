@@ -56,7 +56,7 @@ describe('administrators', () => {
       await rowWith(page, 'admin').waitFor();
 
       // Create: username, nickname, password and a group picked from the server's list.
-      await main.getByRole('link', { name: '新建' }).click();
+      await main.getByRole('link', { name: '新建' }).first().click();
       await page.waitForURL(adminPath('/auth/admin/create'));
       const form = page.getByRole('dialog', { name: '添加管理员管理' });
       await form.getByRole('textbox', { name: '用户名', exact: true }).fill('editor1');

@@ -56,7 +56,8 @@ describe('screens from a schema at run time', () => {
       await page.waitForURL(adminPath('/shop/product'));
       const main = page.getByRole('main');
       const form = page.getByRole('dialog');
-      await main.getByRole('link', { name: '新建' }).click();
+      // The toolbar's add button (an empty list offers a second one in its body).
+      await main.getByRole('link', { name: '新建' }).first().click();
       await page.waitForURL(adminPath('/shop/product/create'));
       await form.getByRole('textbox', { name: '名称', exact: true }).fill('Green tea');
       await form.getByRole('textbox', { name: 'SKU', exact: true }).fill('bad sku');
@@ -77,7 +78,7 @@ describe('screens from a schema at run time', () => {
       await page.keyboard.press('Escape');
       await page.waitForURL(adminPath('/shop/product'));
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      await main.getByRole('link', { name: '新建' }).click();
+      await main.getByRole('link', { name: '新建' }).first().click();
       await page.getByRole('dialog', { name: '添加Products' }).getByRole('button', { name: '取消' }).click();
       await page.waitForURL(adminPath('/shop/product'));
       await page.getByRole('dialog').waitFor({ state: 'detached' });
