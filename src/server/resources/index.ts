@@ -10,6 +10,7 @@ import { ledgerLogHooks } from './user/ledger-log.js';
 import { attachmentHooks } from './routine/attachment.js';
 import { configHooks } from './routine/config.js';
 import { dataRecycleLogHooks } from './security/data-recycle-log.js';
+import { dataRecycleHooks, sensitiveDataHooks } from './security/data-rules.js';
 import { sensitiveDataLogHooks } from './security/sensitive-data-log.js';
 import { participationHooks } from './survey/participation.js';
 import { payoutHooks } from './user/payout.js';
@@ -35,7 +36,9 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   'system/user_score_log': ledgerLogHooks('score'),
   'system/attachment': attachmentHooks,
   'system/config': configHooks,
+  'system/security_data_recycle': dataRecycleHooks,
   'system/security_data_recycle_log': dataRecycleLogHooks,
+  'system/security_sensitive_data': sensitiveDataHooks,
   'system/security_sensitive_data_log': sensitiveDataLogHooks,
   'user/payout': payoutHooks,
   'survey/provider': providerHooks,

@@ -1,0 +1,83 @@
+import type { Row } from '../../../schema/definition.js';
+import type { AppContext } from '../../app-context.js';
+import type { RequestContext } from '../../controllers/controller.js';
+import { Success } from '../../errors.js';
+import { addRow, editRow, readRow } from '../engine.js';
+import type { ResourceHooks } from '../hooks.js';
+
+/**
+ * The rules of the recycle bin and of the sensitive-data log name a controller the way BuildAdmin does,
+ * by its file (`auth/Admin.php`); `controller_as` is what requests are matched on (`auth/admin`). Their
+ * forms ask `add` (GET) for the controllers and tables to choose from; `edit` (GET) of a sensitive-data
+ * rule answers them beside the row.
+ */
+
+/** BuildAdmin's `controller_as`: the file without `.php`, `\` and `.` as `/`, lower-cased. */
+export function controllerAsOf(controller: string): string {
+  return controller.replace(/\.php$/i, '').replace(/[\\.]/g, '/').toLowerCase();
+}
+
+/** `auth.Admin` → `auth/Admin.php`: an admin controller as BuildAdmin's file list names it. */
+function controllerFile(name: string): string {
+  return `${name.replace(/\./g, '/')}.php`;
+}
+
+interface RuleKind {
+  /** controller files no rule may name: the bin keeps no rows of theirs, or they have no edits to log */
+  excludedControllers: string[];
+  excludedTables: string[];
+}
+
+const RECYCLE: RuleKind = {
+  excludedControllers: ['Addon.php', 'Ajax.php', 'Dashboard.php', 'Index.php', 'routine/AdminInfo.php', 'user/MoneyLog.php', 'user/ScoreLog.php'],
+  excludedTables: ['token', 'captcha', 'admin_group_access', 'user_money_log', 'user_score_log'],
+};
+
+const SENSITIVE: RuleKind = {
+  excludedControllers: [...RECYCLE.excludedControllers, 'Module.php', 'Terminal.php', 'auth/AdminLog.php', 'routine/Config.php'],
+  excludedTables: ['area', 'token', 'captcha', 'admin_group_access', 'config', 'admin_log', 'user_money_log', 'user_score_log'],
+};
+
+/** What the rule forms choose from: `controllers` (index → file, as BuildAdmin lists them) and `tables` (name → title). */
+export function ruleChoices(app: AppContext, kind: RuleKind, t: (key: string) => string): { controllers: Record<string, string>; tables: Record<string, string> } {
+  const files = app.controllers.all('admin').map((controller) => controllerFile(controller.name)).filter((file) => !kind.excludedControllers.includes(file)).sort();
+  const tables = [...app.resources.values()]
+    .filter((definition) => !kind.excludedTables.includes(definition.table))
+    .sort((a, b) => a.table.localeCompare(b.table))
+    .map((definition) => [definition.table, t(definition.title)] as const);
+  return { controllers: Object.fromEntries(files.map((file, index) => [String(index), file])), tables: Object.fromEntries(tables) };
+}
+
+function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
+  return {
+    async beforeWrite(_operator, write) {
+      if (typeof write.values.controller === 'string') write.values.controller_as = controllerAsOf(write.values.controller);
+    },
+    actions: {
+      // GET: the choices, so the form needs no node of its own (as in BuildAdmin); POST: the generic add.
+      add: async (ctx: RequestContext) => {
+        if (ctx.method !== 'POST') return ruleChoices(ctx.app, kind, ctx.t);
+        const definition = ctx.controller.resource;
+        if (!definition || !ctx.controller.hooks) throw new Error('data rule controller without its schema');
+        await addRow(ctx, definition, ctx.controller.hooks, ctx.body as Row);
+        return new Success(null, 'Added successfully!');
+      },
+      ...(choicesWithRow
+        ? {
+            edit: async (ctx: RequestContext) => {
+              const definition = ctx.controller.resource;
+              if (!definition || !ctx.controller.hooks) throw new Error('data rule controller without its schema');
+              if (ctx.method === 'POST') {
+                await editRow(ctx, definition, ctx.controller.hooks, ctx.body as Row);
+                return new Success(null, 'Update successful!');
+              }
+              return { row: await readRow(ctx, definition, ctx.controller.hooks, ctx.query[definition.primaryKey]), ...ruleChoices(ctx.app, kind, ctx.t) };
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+export const dataRecycleHooks = dataRuleHooks(RECYCLE, false);
+export const sensitiveDataHooks = dataRuleHooks(SENSITIVE, true);
