@@ -110,6 +110,11 @@ const CACHED_ACCOUNTS = 10_000;
 export class IdentityCache {
   private readonly entries = new Map<string, { revision: number; grants: Grants }>();
 
+  /** Forget everything (`ajax/clearCache`); the next request of each account resolves afresh. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   async grantsOf(db: Db, auth: AreaAuth, account: Row, revision: number): Promise<Grants> {
     const key = `${auth.area}:${String(account.id)}`;
     const cached = this.entries.get(key);

@@ -2,11 +2,12 @@ import type { Row } from '../../schema/definition.js';
 import { errors, Success } from '../errors.js';
 import { presentAttachment } from '../resources/routine/attachment.js';
 import { storeUpload, type IncomingFile } from '../uploads/upload-service.js';
+import { ajaxTableActions } from './ajax-tables.js';
 import type { Controller, RequestContext } from './controller.js';
 
 /**
- * `ajax`: upload and the area cascade, for both areas (contract §6.20, §7.2). Admins need only to be
- * logged in; members need the `ajax/upload` node to upload (the default group holds `*`), and the area
+ * `ajax`: upload and the area cascade, for both areas (contract §6.20, §7.2), and for the back office
+ * the table and cache calls of `ajax-tables.ts`. Admins need only to be logged in; members need the `ajax/upload` node to upload (the default group holds `*`), and the area
  * list is public.
  */
 
@@ -77,7 +78,7 @@ export const adminAjaxController: Controller = {
   name: 'ajax',
   path: 'ajax',
   area: 'admin',
-  actions: { upload, area },
+  actions: { upload, area, ...ajaxTableActions },
   noNeedLogin: [],
   noNeedPermission: ['*'],
 };
