@@ -54,6 +54,8 @@ export const errors = {
   invalidQuickSearch: () => new ApiError('Quick search must be a short text'),
   notSortable: (title: string) => new ApiError('The list cannot be ordered by %s', [title]),
   tableNotFound: (table: string) => new ApiError('Data table does not exist: %s', [table]),
+  moduleStoreUnavailable: () => new ApiError('The module store is not available in this version'),
+  crudGeneratorUnavailable: () => new ApiError('The CRUD code generator is not available in this version'),
   /** `data.type` lets a form offer to reload or overwrite; `update_time` is the row's current one. */
   staleRecord: (updateTime: number) => new ApiError('Someone else changed this record after you opened it', [], Code.error, { type: 'stale record', update_time: updateTime }),
   testMailFailed: (reason: string) => new ApiError('Test mail sending failed: %s', [reason.slice(0, 300)]),

@@ -36,7 +36,7 @@ describe.each(DATABASES)('cached permissions on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    first = await startTestServer(kind, { keepDatabase: true });
+    first = await startTestServer(kind);
     second = await startTestServer(kind, { databaseUrl: first.databaseUrl });
     superToken = (await first.loginAdmin()).token;
     indexRuleId = await ruleId('auth/admin/index');

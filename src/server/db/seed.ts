@@ -117,6 +117,27 @@ async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<str
 }
 
 /**
+ * Menus of a database made before they carried BuildAdmin's values get them: the view file in
+ * `component` (where ours was another kind of name) and the seeded `path` where it was the rule's name
+ * (`moduleStore`). Values an admin set to a view file of their own are left alone.
+ */
+async function alignMenusWithBuildAdmin(db: Db, definitions: ResourceDefinition[]): Promise<void> {
+  const seeded = definitions.find((definition) => definition.table === 'admin_rule')?.seed ?? [];
+  const views = new Map<string, string>();
+  for (const definition of definitions) if (definition.menu) views.set(definition.menu.name, backendViewPath(definition.menu.name));
+  for (const row of seeded) {
+    if (row.type !== 'menu' || typeof row.name !== 'string') continue;
+    if (typeof row.component === 'string' && row.component.startsWith('/src/views/')) views.set(row.name, row.component);
+    if (typeof row.path === 'string' && row.path !== row.name) {
+      await db.updateTable('admin_rule').set({ path: row.path }).where('name', '=', row.name).where('path', '=', row.name).execute();
+    }
+  }
+  for (const [name, component] of views) {
+    await db.updateTable('admin_rule').set({ component }).where('name', '=', name).where('type', '=', 'menu').where('component', 'not like', '/src/views/%').execute();
+  }
+}
+
+/**
  * Seed rows of tables created in this run, then menus of schemas not synced yet, then rule names in
  * group seeds. Returns the tables that received seed rows.
  */
@@ -132,6 +153,7 @@ export async function seed(handle: DatabaseHandle, definitions: ResourceDefiniti
   }
   if (definitions.some((definition) => definition.table === 'admin_rule')) {
     await syncMenus(db, definitions);
+    await alignMenusWithBuildAdmin(db, definitions);
     // Buttons made before their action had a title were titled with the bare action (`restore`).
     for (const [action, title] of Object.entries(BUTTON_TITLES)) {
       await db.updateTable('admin_rule').set({ title }).where('type', '=', 'button').where('title', '=', action).execute();

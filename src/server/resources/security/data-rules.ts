@@ -40,7 +40,8 @@ const SENSITIVE: RuleKind = {
 
 /** What the rule forms choose from: `controllers` (index → file, as BuildAdmin lists them) and `tables` (name → title). */
 export function ruleChoices(app: AppContext, kind: RuleKind, t: (key: string) => string): { controllers: Record<string, string>; tables: Record<string, string> } {
-  const files = app.controllers.all('admin').map((controller) => controllerFile(controller.name)).filter((file) => !kind.excludedControllers.includes(file)).sort();
+  const excluded = new Set(kind.excludedControllers.map((file) => file.toLowerCase()));
+  const files = app.controllers.all('admin').map((controller) => controllerFile(controller.name)).filter((file) => !excluded.has(file.toLowerCase())).sort();
   const tables = [...app.resources.values()]
     .filter((definition) => !kind.excludedTables.includes(definition.table))
     .sort((a, b) => a.table.localeCompare(b.table))

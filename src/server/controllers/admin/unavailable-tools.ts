@@ -1,0 +1,38 @@
+import { errors } from '../../errors.js';
+import type { Action, Controller } from '../controller.js';
+
+/**
+ * BuildAdmin's module store and CRUD code generator, which install and write PHP and Vue sources, are
+ * not part of this product (yet): their screens open and list (nothing installed, no generator log),
+ * and every action that would change something says clearly that it is not available.
+ */
+
+function unavailable(refusal: () => Error, names: string[]): Record<string, Action> {
+  return Object.fromEntries(names.map((name) => [name, async () => {
+    throw refusal();
+  }]));
+}
+
+/** `module/*`: its permission nodes are the seeded `moduleStore/moduleStore/<action>` (BuildAdmin's never matched). */
+export const moduleController: Controller = {
+  name: 'Module',
+  path: 'moduleStore/moduleStore',
+  area: 'admin',
+  actions: {
+    index: async (ctx) => ({ sysVersion: await ctx.app.config.get('version'), installed: [] }),
+    state: async () => ({ state: 0 }),
+    ...unavailable(errors.moduleStoreUnavailable, ['install', 'dependentInstallComplete', 'changeState', 'uninstall', 'update', 'upload']),
+  },
+  noNeedLogin: [],
+  noNeedPermission: ['state', 'dependentInstallComplete'],
+};
+
+/** `crud.Crud/*`: the generator's actions; its log (`crud.Log`) is an ordinary resource. */
+export const crudController: Controller = {
+  name: 'crud.Crud',
+  path: 'crud/crud',
+  area: 'admin',
+  actions: unavailable(errors.crudGeneratorUnavailable, ['generate', 'logStart', 'delete', 'checkCrudLog', 'parseFieldData', 'generateCheck', 'uploadCompleted', 'databaseList']),
+  noNeedLogin: [],
+  noNeedPermission: ['logStart', 'checkCrudLog', 'parseFieldData', 'generateCheck', 'uploadCompleted', 'databaseList'],
+};
