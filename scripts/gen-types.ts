@@ -50,7 +50,7 @@ function prepareSchema(definition: ResourceDefinition, typeName: string): JSONSc
     properties[name] = comment ? { ...rest, description: comment } : rest;
   }
   const { $id: _id, title: _title, description: _description, ...root } = schema;
-  return { ...root, title: typeName, description: `${definition.title} (\`${definition.id}\`)`, properties };
+  return { ...root, title: typeName, description: `${definition.title.en} (\`${definition.id}\`)`, properties };
 }
 
 export async function generate(definitions: ResourceDefinition[]): Promise<string> {
@@ -98,6 +98,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+  for (const line of translationWarnings(definitions)) console.warn(line);
   const code = await generate(definitions);
   if (check) {
     const current = existsSync(OUTPUT) ? readFileSync(OUTPUT, 'utf8') : undefined;
@@ -115,6 +116,13 @@ async function main(): Promise<number> {
   const written = writeIfChanged(OUTPUT, code);
   console.log(written ? `wrote ${target} (${definitions.length} resources)` : `${target} is up to date (${definitions.length} resources)`);
   return 0;
+}
+
+/** One warning per text a language borrowed from the other: file, JSON path, and what shows instead. */
+export function translationWarnings(definitions: ResourceDefinition[]): string[] {
+  return definitions.flatMap((definition) =>
+    definition.textGaps.map((gap) => `warning: ${gap.file}: ${gap.path}: no ${gap.missing} text, shows "${gap.shown}" (add it in the schema or in locales/${gap.missing}/schemas/${definition.id}.json)`),
+  );
 }
 
 function writeIfChanged(output: string, code: string): boolean {

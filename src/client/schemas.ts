@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '../schema/definition.js';
+import type { LocalText } from '../schema/local-text.js';
 
 /**
  * The resource definitions the screens are drawn from. They come from the server at run time, with the
@@ -9,12 +10,26 @@ import type { ResourceDefinition } from '../schema/definition.js';
 let byId = new Map<string, ResourceDefinition>();
 let byMenuName = new Map<string, ResourceDefinition>();
 let pages = new Set<string>();
+let menuTexts = new Map<string, LocalText>();
 
 /** Replace the known definitions and the names of every schema screen (readable or not). */
 export function setDefinitions(list: readonly ResourceDefinition[], schemaPages: readonly string[] = []): void {
   byId = new Map(list.map((definition) => [definition.id, definition]));
   byMenuName = new Map(list.filter((definition) => definition.menu).map((definition) => [definition.menu?.name.toLowerCase() as string, definition]));
   pages = new Set([...schemaPages, ...byMenuName.keys()].map((name) => name.toLowerCase()));
+  menuTexts = new Map(
+    list.flatMap((definition) => {
+      const menu = definition.menu;
+      if (!menu) return [];
+      const own: [string, LocalText] = [menu.name.toLowerCase(), menu.title];
+      return menu.parent && menu.parentDirectory ? [own, [menu.parent.toLowerCase(), menu.parentDirectory.title] as [string, LocalText]] : [own];
+    }),
+  );
+}
+
+/** The title a schema gives a menu (or the directory it creates), in every language. */
+export function schemaMenuText(name: string): LocalText | undefined {
+  return menuTexts.get(name.toLowerCase());
 }
 
 export function allDefinitions(): ResourceDefinition[] {

@@ -3,6 +3,7 @@ import { createAjv } from './ajv.js';
 import { resourceMetaSchema } from './meta-schema.js';
 import { checkResourceSet, normaliseResource, SchemaError, type RawResourceSchema } from './normalise.js';
 import type { ResourceDefinition } from './definition.js';
+import type { TextSources } from './local-text.js';
 
 const metaValidator = createAjv({ coerce: false }).compile(resourceMetaSchema);
 
@@ -29,8 +30,8 @@ function describe(error: ErrorObject, raw: unknown): { path: string; detail: str
   return { path, detail: error.message ?? error.keyword };
 }
 
-/** Check one parsed schema file against the meta-schema and normalise it. */
-export function checkResource(file: string, raw: unknown): ResourceDefinition {
+/** Check one parsed schema file against the meta-schema and normalise it, its texts from `sources`. */
+export function checkResource(file: string, raw: unknown, sources: TextSources = {}): ResourceDefinition {
   if (!metaValidator(raw)) {
     const errors = metaValidator.errors ?? [];
     // The most specific error first: unknown keywords, then the deepest path.
@@ -41,7 +42,7 @@ export function checkResource(file: string, raw: unknown): ResourceDefinition {
     const { path, detail } = describe(best, raw);
     throw new SchemaError(file, path, detail);
   }
-  const definition = normaliseResource(file, raw as RawResourceSchema);
+  const definition = normaliseResource(file, raw as RawResourceSchema, sources);
   const expectedId = file.replace(/\\/g, '/').replace(/^.*schemas\//, '').replace(/\.json$/, '');
   if (file.includes('schemas/') && definition.id !== expectedId) {
     throw new SchemaError(file, '/$id', `"$id" must be "${expectedId}" (the file's path under schemas/)`);
@@ -50,8 +51,8 @@ export function checkResource(file: string, raw: unknown): ResourceDefinition {
 }
 
 /** Check and normalise a whole set of schema files, then the references between them. */
-export function checkResources(files: { file: string; raw: unknown }[]): ResourceDefinition[] {
-  const entries = files.map(({ file, raw }) => ({ file, definition: checkResource(file, raw) }));
+export function checkResources(files: { file: string; raw: unknown; sources?: TextSources }[]): ResourceDefinition[] {
+  const entries = files.map(({ file, raw, sources }) => ({ file, definition: checkResource(file, raw, sources) }));
   checkResourceSet(entries);
   return entries.map((entry) => entry.definition);
 }

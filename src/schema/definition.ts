@@ -1,4 +1,6 @@
 import type { SearchOperator } from '../contract/search.js';
+import type { LocalText, TextGap } from './local-text.js';
+import type { TagColor } from './meta-schema.js';
 
 /** A row as it travels on the wire or sits in a table: column name → value. */
 export type Row = Record<string, unknown>;
@@ -33,16 +35,19 @@ export interface FieldUi {
   list?: boolean;
   /** operator offered by the list filter */
   search?: SearchOperator;
-  /** option labels for enum values: value → message key */
-  options?: Record<string, string>;
+  /** labels of enum values: value → text */
+  options?: Record<string, LocalText>;
+  /** chip colours of enum values: value → colour */
+  colors?: Record<string, TagColor>;
   /** extra widget settings, passed through to the client */
   [setting: string]: unknown;
 }
 
 export interface FieldDefinition {
   name: string;
-  /** English title; also the translation key */
-  title: string;
+  title: LocalText;
+  /** help shown under the input (the schema's `description`) */
+  help?: LocalText;
   wireType: WireType;
   /** null when the field is virtual (computed or handled by a hook) */
   storage: ColumnStorage | null;
@@ -75,8 +80,8 @@ export interface MenuDefinition {
   /** rule name of the parent menu directory, e.g. `auth` */
   parent?: string;
   /** the parent directory to create when no rule has the parent's name yet (a new area such as `survey`) */
-  parentDirectory?: { title: string; icon: string; weigh: number };
-  title: string;
+  parentDirectory?: { title: LocalText; icon: string; weigh: number };
+  title: LocalText;
   icon: string;
   weigh: number;
   /** permission nodes below the menu: `<name>/<button>` */
@@ -100,7 +105,7 @@ export interface SortTerm {
 export interface ResourceDefinition {
   /** `$id`, e.g. `system/admin` */
   id: string;
-  title: string;
+  title: LocalText;
   table: string;
   renamedFrom?: string;
   primaryKey: string;
@@ -123,6 +128,8 @@ export interface ResourceDefinition {
   indexes: IndexDefinition[];
   timestamps: { create?: string; update?: string };
   seed: Row[];
+  /** texts a language borrowed from the other (the server keeps them for `npm run gen`; clients get none) */
+  textGaps: TextGap[];
   /** the JSON Schema of one row on the wire, without our keywords: for validators and type generation */
   rowSchema: Record<string, unknown>;
 }

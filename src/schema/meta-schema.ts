@@ -3,6 +3,29 @@
  * `additionalProperties: false` everywhere, so an unknown keyword fails with its JSON path.
  */
 const identifier = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
+/** A text in one language (a string) or several: `{ "zh-cn": "名称", "en": "Name" }`. */
+const localText = {
+  anyOf: [
+    { type: 'string' },
+    { type: 'object', additionalProperties: false, minProperties: 1, properties: { 'zh-cn': { type: 'string' }, en: { type: 'string' } } },
+  ],
+} as const;
+
+/** Colours of an enum value's chip, by BuildAdmin's (Element Plus) tag names. */
+export const TAG_COLORS = ['primary', 'success', 'info', 'warning', 'danger'] as const;
+export type TagColor = (typeof TAG_COLORS)[number];
+
+/** An enum value's label: a text, or the text with the colour of its chip. */
+const optionLabel = {
+  anyOf: [
+    { type: 'string' },
+    {
+      type: 'object', additionalProperties: false, minProperties: 1,
+      properties: { 'zh-cn': { type: 'string' }, en: { type: 'string' }, color: { enum: TAG_COLORS } },
+    },
+  ],
+} as const;
+
 const searchOperator = {
   type: 'string',
   enum: ['=', '<>', '>', '>=', '<', '<=', 'LIKE', 'NOT LIKE', 'IN', 'NOT IN', 'RANGE', 'NOT RANGE', 'NULL', 'NOT NULL', 'FIND_IN_SET'],
@@ -34,8 +57,9 @@ const fieldSchema = {
         },
       ],
     },
-    title: { type: 'string' },
-    description: { type: 'string' },
+    title: localText,
+    // the help text shown under the input
+    description: localText,
     enum: { type: 'array', minItems: 1, items: { type: ['string', 'integer'] } },
     default: {},
     minimum: { type: 'number' },
@@ -88,7 +112,7 @@ const fieldSchema = {
         list: { type: 'boolean' },
         form: { type: 'boolean' },
         search: searchOperator,
-        options: { type: 'object', additionalProperties: { type: 'string' } },
+        options: { type: 'object', additionalProperties: optionLabel },
         sortable: { type: 'boolean' },
         width: { type: 'integer' },
       },
@@ -108,7 +132,7 @@ export const resourceMetaSchema = {
   properties: {
     $schema: { type: 'string' },
     $id: { type: 'string', pattern: '^[a-z0-9_]+(/[a-z0-9_]+)+$' },
-    title: { type: 'string', minLength: 1 },
+    title: localText,
     description: { type: 'string' },
     type: { const: 'object' },
     required: { type: 'array', items: { type: 'string' }, uniqueItems: true },
@@ -137,11 +161,11 @@ export const resourceMetaSchema = {
               type: 'object',
               additionalProperties: false,
               required: ['name', 'title'],
-              properties: { name: { type: 'string', pattern: '^[a-zA-Z0-9_/]+$' }, title: { type: 'string' }, icon: { type: 'string' }, weigh: { type: 'integer' } },
+              properties: { name: { type: 'string', pattern: '^[a-zA-Z0-9_/]+$' }, title: localText, icon: { type: 'string' }, weigh: { type: 'integer' } },
             },
           ],
         },
-        title: { type: 'string' },
+        title: localText,
         icon: { type: 'string' },
         weigh: { type: 'integer' },
         buttons: { type: 'array', items: { type: 'string', pattern: '^[a-zA-Z]+$' } },
@@ -198,3 +222,27 @@ export const X_KEYWORDS = [...new Set([
   ...Object.keys(resourceMetaSchema.properties).filter((key) => key.startsWith('x-')),
   ...Object.keys(fieldSchema.properties).filter((key) => key.startsWith('x-')),
 ])];
+
+/** The shape of a schema's locale file, `locales/<lang>/schemas/<group>/<name>.json`. */
+export const schemaLocaleMetaSchema = {
+  $id: 'chidao:schema-locale-meta-schema',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    title: { type: 'string' },
+    menu: { type: 'object', additionalProperties: false, properties: { title: { type: 'string' }, parent: { type: 'string' } } },
+    fields: {
+      type: 'object',
+      additionalProperties: {
+        anyOf: [
+          { type: 'string' },
+          {
+            type: 'object',
+            additionalProperties: false,
+            properties: { title: { type: 'string' }, help: { type: 'string' }, options: { type: 'object', additionalProperties: { type: 'string' } } },
+          },
+        ],
+      },
+    },
+  },
+} as const;

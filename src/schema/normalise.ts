@@ -3,11 +3,13 @@ import type {
   DataLimitMode, IndexDefinition,
 } from './definition.js';
 import type { SearchOperator } from '../contract/search.js';
+import { TextResolver, type RawText, type TextSources } from './local-text.js';
+import type { TagColor } from './meta-schema.js';
 
 /** A schema file as written, after it passed the meta-schema. */
 export interface RawResourceSchema {
   $id: string;
-  title: string;
+  title: RawText;
   type: 'object';
   required?: string[];
   properties: Record<string, RawFieldSchema>;
@@ -15,7 +17,7 @@ export interface RawResourceSchema {
   'x-renamedFrom'?: string;
   'x-primaryKey'?: string;
   'x-controller'?: string;
-  'x-menu'?: { name?: string; parent?: string | { name: string; title: string; icon?: string; weigh?: number }; title: string; icon?: string; weigh?: number; buttons?: string[] };
+  'x-menu'?: { name?: string; parent?: string | { name: string; title: RawText; icon?: string; weigh?: number }; title: RawText; icon?: string; weigh?: number; buttons?: string[] };
   'x-list'?: { quickSearch?: string[]; defaultSort?: string; weighField?: string; tree?: { parentField: string; labelField: string } };
   'x-dataLimit'?: false | { mode: DataLimitMode; field?: string };
   'x-indexes'?: { columns: string[]; unique?: boolean }[];
@@ -26,7 +28,8 @@ export interface RawResourceSchema {
 
 export interface RawFieldSchema {
   type: WireType | [WireType | 'null', WireType | 'null'];
-  title?: string;
+  title?: RawText;
+  description?: RawText;
   enum?: (string | number)[];
   default?: unknown;
   format?: string;
@@ -39,10 +42,13 @@ export interface RawFieldSchema {
   'x-patternMessage'?: string;
   'x-storage'?: 'text' | 'json' | 'csv' | 'virtual';
   'x-ref'?: { resource: string; label?: string; key?: string; many?: boolean; as?: string };
-  'x-ui'?: FieldUi;
+  'x-ui'?: RawFieldUi;
   'x-transitions'?: Record<string, string[]>;
   [keyword: string]: unknown;
 }
+
+/** `x-ui` as written: an option label is a text, or a text with its chip colour. */
+export type RawFieldUi = Omit<FieldUi, 'options' | 'colors'> & { options?: Record<string, string | { 'zh-cn'?: string; en?: string; color?: TagColor }> };
 
 /** Problems found while normalising; each names the JSON path inside the file. */
 export class SchemaError extends Error {
@@ -104,7 +110,20 @@ function zeroValue(wireType: WireType, storage: ColumnStorage | null): unknown {
   }
 }
 
-function normaliseField(file: string, name: string, raw: RawFieldSchema): FieldDefinition {
+/** Option labels and chip colours of an enum field, each label in every language. */
+function normaliseUi(raw: RawFieldUi | undefined, name: string, texts: TextResolver): FieldUi {
+  if (!raw?.options) return { ...raw } as FieldUi;
+  const options: Record<string, FieldDefinition['title']> = {};
+  const colors: Record<string, TagColor> = {};
+  for (const [value, label] of Object.entries(raw.options)) {
+    const { color, ...text } = typeof label === 'string' ? { color: undefined } : label;
+    options[value] = texts.text(typeof label === 'string' ? label : text, `/properties/${name}/x-ui/options/${value}`, ['fields', name, 'options', value], value);
+    if (color) colors[value] = color;
+  }
+  return { ...raw, options, ...(Object.keys(colors).length > 0 ? { colors } : {}) };
+}
+
+function normaliseField(file: string, name: string, raw: RawFieldSchema, texts: TextResolver): FieldDefinition {
   const { wireType, nullable } = wireTypeOf(raw);
   const storage = storageOf(raw, wireType);
   if (raw.format === 'money' && wireType !== 'string') {
@@ -114,9 +133,11 @@ function normaliseField(file: string, name: string, raw: RawFieldSchema): FieldD
     throw new SchemaError(file, `/properties/${name}/x-storage`, '"csv" storage needs type "array"');
   }
   const ref = raw['x-ref'];
+  const help = texts.text(raw.description, `/properties/${name}/description`, ['fields', name, 'help']);
   return {
     name,
-    title: raw.title ?? name,
+    title: texts.text(raw.title, `/properties/${name}/title`, ['fields', name, 'title'], name),
+    ...(help.en !== '' ? { help } : {}),
     wireType,
     storage,
     nullable,
@@ -133,7 +154,7 @@ function normaliseField(file: string, name: string, raw: RawFieldSchema): FieldD
     ref: ref
       ? { resource: ref.resource, label: ref.label ?? 'name', key: ref.key ?? 'id', many: ref.many ?? wireType === 'array', as: ref.as }
       : undefined,
-    ui: raw['x-ui'] ?? {},
+    ui: normaliseUi(raw['x-ui'], name, texts),
     transitions: raw['x-transitions'],
   };
 }
@@ -157,20 +178,31 @@ export function menuNameOf(controller: string): string {
   return path.slice(0, cut) + path.charAt(cut).toLowerCase() + path.slice(cut + 1);
 }
 
-/** The row schema without our keywords and without virtual-only annotations: for validators and types. */
-function rowSchemaOf(raw: RawResourceSchema): Record<string, unknown> {
+/**
+ * The row schema without our keywords: for validators and types. Titles and help are the English
+ * texts, as JSON Schema annotations are single strings.
+ */
+function rowSchemaOf(raw: RawResourceSchema, title: string, fields: FieldDefinition[]): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(raw.properties)) {
     const clean: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(field)) if (!key.startsWith('x-')) clean[key] = value;
+    const normalised = fields.find((item) => item.name === name);
+    if (normalised && field.title !== undefined) clean.title = normalised.title.en;
+    if (normalised?.help) clean.description = normalised.help.en;
     properties[name] = clean;
   }
-  return { $id: raw.$id, title: raw.title, type: 'object', required: raw.required ?? [], properties, additionalProperties: false };
+  return { $id: raw.$id, title, type: 'object', required: raw.required ?? [], properties, additionalProperties: false };
 }
 
-/** Fill defaults and derive everything the engine and the screens need, once. */
-export function normaliseResource(file: string, raw: RawResourceSchema): ResourceDefinition {
-  const fields = Object.entries(raw.properties).map(([name, field]) => normaliseField(file, name, field));
+/**
+ * Fill defaults and derive everything the engine and the screens need, once. `sources` give the texts
+ * a schema leaves to its locale files and the shared glossary (see `TextResolver`).
+ */
+export function normaliseResource(file: string, raw: RawResourceSchema, sources: TextSources = {}): ResourceDefinition {
+  const texts = new TextResolver(file, sources);
+  const title = texts.text(raw.title, '/title', ['title'], raw.$id);
+  const fields = Object.entries(raw.properties).map(([name, field]) => normaliseField(file, name, field, texts));
   const names = new Set(fields.map((field) => field.name));
   const primaryKey = raw['x-primaryKey'] ?? 'id';
   if (!names.has(primaryKey)) throw new SchemaError(file, '/x-primaryKey', `primary key "${primaryKey}" is not a property`);
@@ -204,8 +236,10 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
     menu = {
       name: rawMenu.name ?? menuNameOf(controller as string),
       parent: typeof parent === 'object' ? parent.name : parent,
-      ...(typeof parent === 'object' ? { parentDirectory: { title: parent.title, icon: parent.icon ?? 'fa fa-folder', weigh: parent.weigh ?? 0 } } : {}),
-      title: rawMenu.title,
+      ...(typeof parent === 'object'
+        ? { parentDirectory: { title: texts.text(parent.title, '/x-menu/parent/title', ['menu', 'parent'], parent.name), icon: parent.icon ?? 'fa fa-folder', weigh: parent.weigh ?? 0 } }
+        : {}),
+      title: texts.text(rawMenu.title, '/x-menu/title', ['menu', 'title']),
       icon: rawMenu.icon ?? 'fa fa-circle-o',
       weigh: rawMenu.weigh ?? 0,
       buttons,
@@ -241,7 +275,7 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
   const kept = dedupeIndexes(indexes);
   return {
     id: raw.$id,
-    title: raw.title,
+    title,
     table: raw['x-table'],
     renamedFrom: raw['x-renamedFrom'],
     primaryKey,
@@ -257,7 +291,8 @@ export function normaliseResource(file: string, raw: RawResourceSchema): Resourc
       update: withTimestamps && names.has('update_time') ? 'update_time' : undefined,
     },
     seed: raw['x-seed'] ?? [],
-    rowSchema: rowSchemaOf(raw),
+    textGaps: texts.gaps,
+    rowSchema: rowSchemaOf(raw, title.en, fields),
   };
 }
 

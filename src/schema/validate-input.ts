@@ -1,13 +1,14 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from './ajv.js';
 import type { FieldDefinition, ResourceDefinition, Row } from './definition.js';
+import { sameText, type MessageParam } from './local-text.js';
 
 /** One problem with one field; `message` is a translation key whose `%s`/`%d` take `params` in order. */
 export interface ValidationIssue {
   field: string;
   message: string;
-  /** the first param is always the field title (a translation key itself) */
-  params: (string | number)[];
+  /** the first param is always the field title */
+  params: MessageParam[];
 }
 
 export type ValidationResult = { ok: true; value: Row } | { ok: false; issues: ValidationIssue[] };
@@ -45,7 +46,7 @@ function issueOf(error: ErrorObject, fields: Map<string, FieldDefinition>): Vali
   const missing = (error.params as { missingProperty?: string }).missingProperty;
   const name = missing ?? error.instancePath.split('/')[1] ?? '';
   const field = fields.get(name);
-  const title = field?.title ?? name;
+  const title = field?.title ?? sameText(name);
   switch (error.keyword) {
     case 'required':
       return { field: name, message: '%s cannot be empty', params: [title] };
@@ -108,7 +109,7 @@ export function createInputValidator(definition: ResourceDefinition): (input: Ro
     const issues: ValidationIssue[] = [];
     for (const name of required) {
       if ((mode === 'add' || name in value) && isEmpty(value[name])) {
-        issues.push({ field: name, message: '%s cannot be empty', params: [fields.get(name)?.title ?? name] });
+        issues.push({ field: name, message: '%s cannot be empty', params: [fields.get(name)?.title ?? sameText(name)] });
       }
     }
     // An optional text left blank (an email, a mobile) is valid as it is: its format or pattern applies

@@ -5,6 +5,7 @@ import type { TokenStore } from './auth/tokens.js';
 import type { IdentityCache } from './auth/identity.js';
 import type { SecretBox } from './crypto/secret-box.js';
 import type { Messages } from './i18n.js';
+import type { RuleTitles } from './rule-titles.js';
 import type { Settings } from './settings.js';
 import type { ControllerRegistry } from './controllers/controller.js';
 
@@ -22,6 +23,8 @@ export interface AppContext {
   /** seals secrets stored in the database (provider signing keys) */
   secrets: SecretBox;
   messages: Messages;
+  /** rule titles in the admin's language */
+  ruleTitles: RuleTitles;
   controllers: ControllerRegistry;
   /** `table.column` pairs a text index serves (quick search; `db/text-index.ts`) */
   textIndexed: ReadonlySet<string>;

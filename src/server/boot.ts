@@ -17,6 +17,7 @@ import { withStartupLock } from './db/startup-lock.js';
 import { ensureAuthRevision } from './auth/auth-revision.js';
 import { IdentityCache } from './auth/identity.js';
 import { Messages } from './i18n.js';
+import { RuleTitles } from './rule-titles.js';
 import type { Settings } from './settings.js';
 import { expireParticipations } from './services/survey/participations.js';
 import { purgeAttempts } from './auth/attempts.js';
@@ -67,16 +68,18 @@ export async function createServer(settings: Settings, options: StartOptions = {
     const config = new ConfigStore(handle.db, settings.configCacheMs);
     const entrance = await config.get('backend_entrance', settings.adminEntrance);
     const serverKey = await loadTokenKey(handle.db, settings.tokenSecret);
+    const resources = new Map(definitions.map((definition) => [definition.id, definition]));
     const app: AppContext = {
       handle,
       db: handle.db,
       settings: { ...settings, adminEntrance: /^\/[a-zA-Z0-9]+$/.test(entrance) ? entrance : settings.adminEntrance },
-      resources: new Map(definitions.map((definition) => [definition.id, definition])),
+      resources,
       config,
       tokens: new TokenStore(handle.db, serverKey),
       identities: new IdentityCache(),
       secrets: new SecretBox(serverKey),
       messages: new Messages(join(settings.projectRoot, 'locales')),
+      ruleTitles: new RuleTitles(join(settings.projectRoot, 'locales'), resources),
       controllers: createControllerRegistry(definitions),
       textIndexed,
     };

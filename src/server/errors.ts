@@ -1,4 +1,5 @@
 import { Code, LoginStateType } from '../contract/codes.js';
+import type { MessageParam } from '../schema/local-text.js';
 import type { ValidationIssue } from '../schema/validate-input.js';
 
 /** Titles of the member's payment fields (spec §3), for messages. */
@@ -16,7 +17,7 @@ export const RECONCILE_LIMIT = 1000;
 export class ApiError extends Error {
   constructor(
     readonly msg: string,
-    readonly params: readonly (string | number)[] = [],
+    readonly params: readonly MessageParam[] = [],
     readonly code: number = Code.error,
     readonly data: unknown = null,
   ) {
@@ -45,14 +46,14 @@ export const errors = {
   noRowsDeleted: () => new ApiError('No rows were deleted'),
   sortWeightsEqual: () => new ApiError('Invalid sort, because these two target weight is equal.'),
   validation: (issue: ValidationIssue) => new ApiError(issue.message, issue.params, Code.error, { field: issue.field }),
-  alreadyExists: (title: string, field?: string) => new ApiError('%s already exists', [title], Code.error, field ? { field } : null),
-  invalidTransition: (title: string, from: string, to: string) => new ApiError('%s cannot change from "%s" to "%s"', [title, from, to]),
+  alreadyExists: (title: MessageParam, field?: string) => new ApiError('%s already exists', [title], Code.error, field ? { field } : null),
+  invalidTransition: (title: MessageParam, from: string, to: string) => new ApiError('%s cannot change from "%s" to "%s"', [title, from, to]),
   unknownField: (name: string) => new ApiError('Unknown field: %s', [name]),
   invalidSearchValue: (name: string) => new ApiError('Invalid search value for %s', [name]),
   invalidPaging: (max: number) => new ApiError('page and limit must be whole numbers; limit at most %d', [max]),
   invalidChoice: (name: string, allowed: string) => new ApiError('%s must be one of: %s', [name, allowed], Code.error, { field: name }),
   invalidQuickSearch: () => new ApiError('Quick search must be a short text'),
-  notSortable: (title: string) => new ApiError('The list cannot be ordered by %s', [title]),
+  notSortable: (title: MessageParam) => new ApiError('The list cannot be ordered by %s', [title]),
   tableNotFound: (table: string) => new ApiError('Data table does not exist: %s', [table]),
   moduleStoreUnavailable: () => new ApiError('The module store is not available in this version'),
   crudGeneratorUnavailable: () => new ApiError('The CRUD code generator is not available in this version'),
@@ -165,7 +166,7 @@ export const errors = {
   quickTaskFormInvalid: (detail: string) => new ApiError('The form is not valid: %s', [detail.slice(0, 200)], Code.error, { field: 'form' }),
   quickTaskUnavailable: () => new ApiError('This task is not available'),
   quickTaskAlreadySubmitted: () => new ApiError('You have already submitted this task'),
-  quickTaskImageNotUploaded: (title: string, field: string) => new ApiError('%s must be an image uploaded here', [title], Code.error, { field }),
+  quickTaskImageNotUploaded: (title: MessageParam, field: string) => new ApiError('%s must be an image uploaded here', [title], Code.error, { field }),
   submissionReadOnly: () => new ApiError('Submissions change only by approval or rejection'),
   reviewReasonRequired: () => new ApiError('Please give a reason for the rejection'),
   providerSecretRequired: () => new ApiError('A secret is required for this signature algorithm', [], Code.error, { field: 'secret' }),
@@ -176,5 +177,5 @@ export const errors = {
 
 /** A success with a message key, for actions that answer more than data. */
 export class Success {
-  constructor(readonly data: unknown = null, readonly msg = '', readonly params: readonly (string | number)[] = [], readonly code: number = Code.success) {}
+  constructor(readonly data: unknown = null, readonly msg = '', readonly params: readonly MessageParam[] = [], readonly code: number = Code.success) {}
 }

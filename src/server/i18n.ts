@@ -1,8 +1,8 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../contract/headers.js';
+import { readMessagePack } from '../schema/load-files.js';
+import type { MessageParam } from '../schema/local-text.js';
 
-export type Translate = (key: string, params?: readonly (string | number)[]) => string;
+export type Translate = (key: string, params?: readonly MessageParam[]) => string;
 
 /**
  * Server messages are keyed by their English text (as in BuildAdmin); `locales/<lang>/server/*.json`
@@ -12,16 +12,7 @@ export class Messages {
   private readonly packs = new Map<Language, Record<string, string>>();
 
   constructor(localesDir: string) {
-    for (const lang of LANGUAGES) {
-      const dir = join(localesDir, lang, 'server');
-      const pack: Record<string, string> = {};
-      if (existsSync(dir)) {
-        for (const file of readdirSync(dir).sort()) {
-          if (file.endsWith('.json')) Object.assign(pack, JSON.parse(readFileSync(join(dir, file), 'utf8')));
-        }
-      }
-      this.packs.set(lang, pack);
-    }
+    for (const lang of LANGUAGES) this.packs.set(lang, readMessagePack(localesDir, lang));
   }
 
   translator(lang: Language): Translate {
@@ -30,10 +21,12 @@ export class Messages {
     const lookup = (key: string) => pack[key] ?? key;
     return (key, params = []) => {
       let index = 0;
-      // `%s` and `%d` take the params in order; string params are translated too (field titles).
+      // `%s` and `%d` take the params in order; string params are translated too, schema texts give
+      // their text in this language.
       return lookup(key).replace(/%[sd]/g, (placeholder) => {
         const value = params[index++];
         if (value === undefined) return '';
+        if (typeof value === 'object') return value[lang];
         return placeholder === '%s' && typeof value === 'string' ? lookup(value) : String(value);
       });
     };

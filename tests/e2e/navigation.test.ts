@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import enShell from '../../locales/en/admin/shell.json';
+import adminSchema from '../../schemas/system/admin.json';
 import type { StoreConfig } from '../../src/client/i18n/store-config.js';
 import { ADMIN_BASE, adminPath, errorToasts, loginAs, newPage, poll, startRig, stored, url, type E2eRig } from './helpers.js';
 
@@ -126,7 +127,7 @@ describe('language and layout', () => {
       }
       expect(await menu.getByRole('button', { name: '权限管理' }).count()).toBe(0);
       // The page itself: its tab, the list's toolbar and columns, the header's buttons.
-      await page.getByRole('tablist', { name: 'Open pages' }).getByRole('tab', { name: english['auth/admin'], exact: false }).waitFor();
+      await page.getByRole('tablist', { name: 'Open pages' }).getByRole('tab', { name: adminSchema['x-menu'].title.en, exact: false }).waitFor();
       await page.getByRole('main').getByRole('link', { name: 'Create' }).waitFor();
       await page.getByRole('main').getByRole('columnheader').getByText('Username', { exact: true }).waitFor();
       expect(await page.getByRole('button', { name: 'Layout settings' }).count()).toBe(1);

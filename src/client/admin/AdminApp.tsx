@@ -10,6 +10,7 @@ import { definitionById, definitionByMenuName, schemaPageNames } from '../schema
 import { useShellState, type ShellState } from './bootstrap-store.js';
 import { AdminLayout } from './layout/AdminLayout.js';
 import { useLayout } from './layout/layout-store.js';
+import { menuTitleIn } from './layout/use-shell-navigation.js';
 import { pageOf, routeRules } from './layout/menu-tree.js';
 import { PROFILE_COMPONENT } from './layout/NavButtons.js';
 import { ADMIN_BASE } from './loading/target.js';
@@ -70,7 +71,7 @@ export function shellRoutes(menus: ShellState['menus']): { resources: ReactEleme
     const pageName = pageNameOf(rule.component);
     const definition = definitionById(rule.component) ?? definitionByMenuName(pageName);
     if (definition) {
-      resources.push(<Resource key={rule.name} name={rule.name} {...resourceFor(definition)} options={{ label: i18nProvider.translate(`shell.menus.${rule.name}`, { _: rule.title }), menu: rule }} />);
+      resources.push(<Resource key={rule.name} name={rule.name} {...resourceFor(definition)} options={{ label: menuTitleIn(i18nProvider.getLocale(), i18nProvider.translate, { key: rule.name, title: rule.title }), menu: rule }} />);
       continue;
     }
     const page = PAGE_COMPONENTS[pageName];

@@ -30,7 +30,7 @@ async function getTableList(ctx: RequestContext) {
   const list = [...ctx.app.resources.values()]
     .filter((definition) => !excluded.has(definition.table))
     .sort((a, b) => a.table.localeCompare(b.table))
-    .map((definition) => ({ table: definition.table, comment: ctx.t(definition.title), connection: CONNECTION, prefix: '' }));
+    .map((definition) => ({ table: definition.table, comment: definition.title[ctx.lang], connection: CONNECTION, prefix: '' }));
   return { list };
 }
 
@@ -48,11 +48,11 @@ async function getTableFieldList(ctx: RequestContext) {
   const stored = definition.fields.filter((field) => field.storage);
   const clean = ctx.params.clean === undefined || !['0', 'false', false, 0].includes(ctx.params.clean as string | number | boolean);
   const fieldList = clean
-    ? Object.fromEntries(stored.map((field) => [field.name, ctx.t(field.title)]))
+    ? Object.fromEntries(stored.map((field) => [field.name, field.title[ctx.lang]]))
     : Object.fromEntries(
         stored.map((field) => [
           field.name,
-          { COLUMN_NAME: field.name, DATA_TYPE: field.storage?.type ?? '', IS_NULLABLE: field.nullable ? 'YES' : 'NO', COLUMN_DEFAULT: field.default ?? null, COLUMN_COMMENT: ctx.t(field.title), COLUMN_KEY: field.name === definition.primaryKey ? 'PRI' : '' },
+          { COLUMN_NAME: field.name, DATA_TYPE: field.storage?.type ?? '', IS_NULLABLE: field.nullable ? 'YES' : 'NO', COLUMN_DEFAULT: field.default ?? null, COLUMN_COMMENT: field.title[ctx.lang], COLUMN_KEY: field.name === definition.primaryKey ? 'PRI' : '' },
         ]),
       );
   return { pk: definition.primaryKey, fieldList };

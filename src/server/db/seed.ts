@@ -78,7 +78,7 @@ async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<str
           const inserted = await trx
             .insertInto('admin_rule')
             .values({
-              pid: 0, type: 'menu_dir', title: directory.title, name: menu.parent, path: menu.parent, icon: directory.icon,
+              pid: 0, type: 'menu_dir', title: directory.title['zh-cn'], name: menu.parent, path: menu.parent, icon: directory.icon,
               menu_type: null, url: '', component: '', keepalive: 0, extend: 'none', remark: '',
               weigh: directory.weigh, status: '1', create_time: now, update_time: now,
             })
@@ -90,7 +90,7 @@ async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<str
         const inserted = await trx
           .insertInto('admin_rule')
           .values({
-            pid: parentId ?? 0, type: 'menu', title: menu.title, name: menu.name, path: menu.name, icon: menu.icon,
+            pid: parentId ?? 0, type: 'menu', title: menu.title['zh-cn'], name: menu.name, path: menu.name, icon: menu.icon,
             menu_type: 'tab', url: '', component: backendViewPath(menu.name), keepalive: 1, extend: 'none', remark: '',
             weigh: menu.weigh, status: '1', create_time: now, update_time: now,
           })

@@ -2,8 +2,8 @@ import type { ResourceDefinition } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
 import { allows, type Identity } from '../auth/identity.js';
 
-/** A definition as the back office receives it: everything but the seed rows. */
-export type ClientDefinition = Omit<ResourceDefinition, 'seed'>;
+/** A definition as the back office receives it: everything but the seed rows and the translation report. */
+export type ClientDefinition = Omit<ResourceDefinition, 'seed' | 'textGaps'>;
 
 /**
  * The normalised definitions the back office draws its screens from at run time (issue 8): the resources
@@ -22,7 +22,7 @@ export function definitionsFor(app: AppContext, identity: Identity): ClientDefin
       if (related) chosen.set(related.id, related);
     }
   }
-  return [...chosen.values()].sort((a, b) => a.id.localeCompare(b.id)).map(({ seed: _seed, ...rest }) => rest);
+  return [...chosen.values()].sort((a, b) => a.id.localeCompare(b.id)).map(({ seed: _seed, textGaps: _gaps, ...rest }) => rest);
 }
 
 /** Menu names of every schema screen, so the client can tell a page that exists (401) from none (404). */

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
 import { listColumnsOf } from '../../schema/list-columns.js';
 import { formatLocalDateTime } from '../../contract/site-time.js';
+import type { Language } from '../../contract/headers.js';
 import type { RequestContext } from '../controllers/controller.js';
 import { allListRows } from './engine.js';
 import type { ResourceHooks } from './hooks.js';
@@ -22,7 +23,7 @@ function isDateTime(field: FieldDefinition): boolean {
   return (field.ui.render === 'datetime' || field.ui.widget === 'datetime') && (field.wireType === 'integer' || field.wireType === 'number');
 }
 
-function cellOf(field: FieldDefinition, row: Row, timeZone: string, t: (key: string) => string): string {
+function cellOf(field: FieldDefinition, row: Row, timeZone: string, lang: Language): string {
   const value = row[field.name];
   if (value === null || value === undefined) return '';
   const related = field.ref?.as ? (row[field.ref.as] as Row | Row[] | null | undefined) : undefined;
@@ -32,8 +33,8 @@ function cellOf(field: FieldDefinition, row: Row, timeZone: string, t: (key: str
   }
   if (isDateTime(field)) return formatLocalDateTime(value, timeZone);
   const label = (item: unknown) => {
-    const key = field.ui.options?.[String(item)];
-    return key ? t(key) : String(item);
+    const text = field.ui.options?.[String(item)];
+    return text ? text[lang] : String(item);
   };
   if (Array.isArray(value)) return value.map(label).join(',');
   if (typeof value === 'object') return JSON.stringify(value);
@@ -48,10 +49,10 @@ export async function sendCsvExport(ctx: RequestContext, definition: ResourceDef
   const pages = allListRows(ctx, definition, hooks, ctx.query, { timeZone, translate: t });
   const first = await pages.next();
   async function* lines(): AsyncGenerator<string> {
-    yield `\uFEFF${columns.map((field) => csvCell(t(field.title))).join(',')}\r\n`;
+    yield `\uFEFF${columns.map((field) => csvCell(field.title[ctx.lang])).join(',')}\r\n`;
     let page = first;
     while (!page.done) {
-      yield page.value.map((row) => `${columns.map((field) => csvCell(cellOf(field, row, timeZone, t))).join(',')}\r\n`).join('');
+      yield page.value.map((row) => `${columns.map((field) => csvCell(cellOf(field, row, timeZone, ctx.lang))).join(',')}\r\n`).join('');
       page = await pages.next();
     }
   }

@@ -5,6 +5,7 @@ import type { Db } from '../db/connection.js';
 import type { Action } from '../controllers/controller.js';
 import type { Condition } from './list-query.js';
 import type { Translate } from '../i18n.js';
+import type { Language } from '../../contract/headers.js';
 
 /** Who performs an operation; operations run the same from HTTP, tests, seeds and scripts. */
 export interface Operator {
@@ -14,6 +15,7 @@ export interface Operator {
   userAgent: string;
   /** translator of the request's language, when there is a request */
   t?: Translate;
+  lang?: Language;
 }
 
 export type RowView = 'list' | 'edit' | 'select';

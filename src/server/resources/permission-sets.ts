@@ -2,6 +2,10 @@ import type { Row } from '../../schema/definition.js';
 import { parseRuleIds } from '../auth/identity.js';
 import type { Db } from '../db/connection.js';
 import { errors } from '../errors.js';
+import { DEFAULT_LANGUAGE } from '../../contract/headers.js';
+import { sameText } from '../../schema/local-text.js';
+import type { Translate } from '../i18n.js';
+import type { RuleTable } from '../rule-titles.js';
 import type { Condition } from './list-query.js';
 import type { ResourceHooks } from './hooks.js';
 
@@ -14,10 +18,12 @@ interface RuleRow {
   id: number;
   pid: number;
   title: string;
+  name: string;
+  type: string;
 }
 
 async function allRules(db: Db, ruleTable: string): Promise<RuleRow[]> {
-  return (await db.selectFrom(ruleTable).select(['id', 'pid', 'title']).orderBy('weigh', 'desc').orderBy('id', 'asc').execute()) as RuleRow[];
+  return (await db.selectFrom(ruleTable).select(['id', 'pid', 'title', 'name', 'type']).orderBy('weigh', 'desc').orderBy('id', 'asc').execute()) as RuleRow[];
 }
 
 /** Checked ids from the form → `*` when they cover every rule, else the CSV of known ids. */
@@ -38,13 +44,15 @@ export function leafRuleIds(rules: string[], all: RuleRow[]): string[] {
   return rules.filter((id) => !parents.has(Number(id)));
 }
 
-/** For lists: "Super administrator", the first rule's title, "<title>等 N 项", or "No permission". */
-export function describeRuleSet(rules: string[], all: RuleRow[], t: (key: string, params?: (string | number)[]) => string): string {
+/** For lists: "Super administrator", the first rule's title, "<title>等 N 项", or "No permission"; `title` names a rule in the reader's language. */
+export function describeRuleSet(rules: string[], all: RuleRow[], t: Translate, title: (rule: RuleRow) => string = (rule) => rule.title): string {
   if (rules.includes('*')) return t('Super administrator');
-  const titles = rules.map((id) => all.find((rule) => Number(rule.id) === Number(id))?.title).filter((title): title is string => Boolean(title));
-  if (titles.length === 0) return t('No permission');
-  if (titles.length === 1) return titles[0];
-  return t('%s and others, %d rules in all', [titles[0], titles.length]);
+  const found = rules.map((id) => all.find((rule) => Number(rule.id) === Number(id))).filter((rule): rule is RuleRow => Boolean(rule?.title));
+  if (found.length === 0) return t('No permission');
+  const first = title(found[0]);
+  if (found.length === 1) return first;
+  // A plain string param would be looked up as a message key: the title goes in as a text of its own.
+  return t('%s and others, %d rules in all', [sameText(first), found.length]);
 }
 
 /** Groups: rules as display text in lists, as leaf ids in forms, `*`/CSV when saved. */
@@ -53,10 +61,12 @@ export function groupHooks(ruleTable: string): ResourceHooks {
     async present(operator, rows, view) {
       const all = await allRules(operator.app.db, ruleTable);
       const translate = operator.t ?? ((key: string) => key);
+      const lang = operator.lang ?? DEFAULT_LANGUAGE;
+      const title = (rule: RuleRow) => operator.app.ruleTitles.titleIn(lang, ruleTable as RuleTable, rule);
       return rows.map((row) => {
         const rules = (row.rules as string[] | undefined) ?? [];
         if (view === 'edit') return { ...row, rules: leafRuleIds(rules, all) };
-        return { ...row, rules: describeRuleSet(rules, all, translate) };
+        return { ...row, rules: describeRuleSet(rules, all, translate, title) };
       });
     },
     async beforeWrite(_operator, write) {

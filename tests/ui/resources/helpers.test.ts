@@ -38,7 +38,7 @@ describe('screen helpers', () => {
   it('names filters and fills message params', () => {
     expect(filterKeyOf('status', '=')).toBe('status');
     expect(filterKeyOf('title', 'LIKE')).toBe('title@LIKE');
-    expect(titleOfPath(schema('system/user_money_log'), 'user.nickname')).toBe('Nickname');
+    expect(titleOfPath(schema('system/user_money_log'), 'user.nickname')).toEqual({ 'zh-cn': '昵称', en: 'Nickname' });
     expect(formatMessage('%s must not be greater than %d', ['Age', 120])).toBe('Age must not be greater than 120');
     expect(fullUrl('/storage/a.png', '//cdn.example.com/')).toBe('//cdn.example.com/storage/a.png');
     expect(fullUrl('https://x.test/a.png', '//cdn.example.com')).toBe('https://x.test/a.png');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkResource } from '../../../src/schema/check.js';
 import { createInputValidator, type ValidationResult } from '../../../src/schema/validate-input.js';
+import { sameText } from '../../../src/schema/local-text.js';
 
 /** A product resource exercising every rule the validator applies. */
 const product = checkResource('schemas/shop/product.json', {
@@ -45,9 +46,9 @@ describe('adding a record', () => {
   it('reports every required field that is missing or empty, by its title', () => {
     const issues = issuesOf(validate({ name: '', quantity: 1 }, 'add'));
     expect(issues).toEqual(expect.arrayContaining([
-      { field: 'name', message: '%s cannot be empty', params: ['Name'] },
-      { field: 'code', message: '%s cannot be empty', params: ['Code'] },
-      { field: 'secret', message: '%s cannot be empty', params: ['Secret'] },
+      { field: 'name', message: '%s cannot be empty', params: [sameText('Name')] },
+      { field: 'code', message: '%s cannot be empty', params: [sameText('Code')] },
+      { field: 'secret', message: '%s cannot be empty', params: [sameText('Secret')] },
     ]));
     expect(issues).toHaveLength(3);
   });
@@ -60,7 +61,7 @@ describe('optional fields left blank', () => {
 
   it('still checks the format of an optional text that holds a value', () => {
     expect(issuesOf(validate({ ...complete, email: 'not-an-email' }, 'add'))).toEqual([
-      { field: 'email', message: 'Please enter the correct email address', params: ['Email'] },
+      { field: 'email', message: 'Please enter the correct email address', params: [sameText('Email')] },
     ]);
   });
 
@@ -72,7 +73,7 @@ describe('optional fields left blank', () => {
 
   it('refuses a blank amount: amounts are numbers', () => {
     expect(issuesOf(validate({ ...complete, price: '' }, 'add'))).toEqual([
-      { field: 'price', message: '%s must be an amount such as 12.50', params: ['Price'] },
+      { field: 'price', message: '%s must be an amount such as 12.50', params: [sameText('Price')] },
     ]);
   });
 });
@@ -83,7 +84,7 @@ describe('editing a record', () => {
   });
 
   it('still refuses to blank a required field that is sent', () => {
-    expect(issuesOf(validate({ name: '' }, 'edit'))).toEqual([{ field: 'name', message: '%s cannot be empty', params: ['Name'] }]);
+    expect(issuesOf(validate({ name: '' }, 'edit'))).toEqual([{ field: 'name', message: '%s cannot be empty', params: [sameText('Name')] }]);
   });
 
   it('ignores a write-only field sent empty (the stored password stays)', () => {
@@ -104,11 +105,11 @@ describe('types', () => {
   });
 
   it('rejects a value that cannot be coerced to an integer', () => {
-    expect(issuesOf(validate({ quantity: 'five' }, 'edit'))).toEqual([{ field: 'quantity', message: '%s must be an integer', params: ['Quantity'] }]);
+    expect(issuesOf(validate({ quantity: 'five' }, 'edit'))).toEqual([{ field: 'quantity', message: '%s must be an integer', params: [sameText('Quantity')] }]);
   });
 
   it('rejects an object sent for a text field', () => {
-    expect(issuesOf(validate({ ...complete, name: { first: 'Lamp' } }, 'add'))).toEqual([{ field: 'name', message: '%s must be text', params: ['Name'] }]);
+    expect(issuesOf(validate({ ...complete, name: { first: 'Lamp' } }, 'add'))).toEqual([{ field: 'name', message: '%s must be text', params: [sameText('Name')] }]);
   });
 
   it('keeps null for a nullable field and drops it for a non-nullable one', () => {
@@ -116,9 +117,9 @@ describe('types', () => {
   });
 
   it('enforces bounds with the limit as a parameter', () => {
-    expect(issuesOf(validate({ quantity: -1 }, 'edit'))).toEqual([{ field: 'quantity', message: '%s must not be less than %d', params: ['Quantity', 0] }]);
+    expect(issuesOf(validate({ quantity: -1 }, 'edit'))).toEqual([{ field: 'quantity', message: '%s must not be less than %d', params: [sameText('Quantity'), 0] }]);
     expect(issuesOf(validate({ name: 'x'.repeat(21) }, 'edit'))).toEqual([
-      { field: 'name', message: '%s cannot be longer than %d characters', params: ['Name', 20] },
+      { field: 'name', message: '%s cannot be longer than %d characters', params: [sameText('Name'), 20] },
     ]);
   });
 });
@@ -140,19 +141,19 @@ describe('formats, enums and patterns', () => {
 
   it('rejects money with three decimals or letters, with the money message', () => {
     for (const price of ['12.345', 'abc', '1,50']) {
-      expect(issuesOf(validate({ price }, 'edit'))).toEqual([{ field: 'price', message: '%s must be an amount such as 12.50', params: ['Price'] }]);
+      expect(issuesOf(validate({ price }, 'edit'))).toEqual([{ field: 'price', message: '%s must be an amount such as 12.50', params: [sameText('Price')] }]);
     }
   });
 
   it('rejects a value outside the enum, listing the allowed values', () => {
     expect(issuesOf(validate({ status: 'archived' }, 'edit'))).toEqual([
-      { field: 'status', message: '%s must be one of: %s', params: ['Status', 'draft, live'] },
+      { field: 'status', message: '%s must be one of: %s', params: [sameText('Status'), 'draft, live'] },
     ]);
     expect(valueOf(validate({ status: 'live' }, 'edit'))).toEqual({ status: 'live' });
   });
 
   it('explains a pattern failure with x-patternMessage', () => {
-    expect(issuesOf(validate({ code: 'lamp' }, 'edit'))).toEqual([{ field: 'code', message: 'Code looks like ABC-123', params: ['Code'] }]);
+    expect(issuesOf(validate({ code: 'lamp' }, 'edit'))).toEqual([{ field: 'code', message: 'Code looks like ABC-123', params: [sameText('Code')] }]);
     expect(valueOf(validate({ code: 'LMP-002' }, 'edit'))).toEqual({ code: 'LMP-002' });
   });
 
@@ -165,7 +166,7 @@ describe('formats, enums and patterns', () => {
       properties: { id: { type: 'integer', readOnly: true }, slug: { type: 'string', title: 'Slug', pattern: '^[a-z-]+$' } },
     });
     expect(issuesOf(createInputValidator(definition)({ slug: 'Not A Slug' }, 'edit'))).toEqual([
-      { field: 'slug', message: '%s has an invalid format', params: ['Slug'] },
+      { field: 'slug', message: '%s has an invalid format', params: [sameText('Slug')] },
     ]);
   });
 });

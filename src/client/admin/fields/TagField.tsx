@@ -1,13 +1,19 @@
 import { Chip, Stack } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { useSchemaTranslate } from '../resources/schema-i18n.js';
-import { enumIndex, optionLabelKey } from './enum-options.js';
+import type { FieldDefinition } from '../../../schema/definition.js';
+import { enumIndex, optionColor, optionLabel } from './enum-options.js';
 import { valueAt, type SchemaFieldProps } from './field-props.js';
 import { listOf } from './value-format.js';
 
 const COLOURS = ['primary', 'success', 'warning', 'error', 'info', 'secondary', 'default'] as const;
 
-function colourOf(index: number): (typeof COLOURS)[number] {
+/** The schema's colour for the value (BuildAdmin's `danger` is MUI's `error`), else one by its place in the enum. */
+function colourOf(field: FieldDefinition, value: unknown): (typeof COLOURS)[number] {
+  const given = optionColor(field, value);
+  if (given) return given === 'danger' ? 'error' : given;
+  if (!field.enum) return 'primary';
+  const index = enumIndex(field, value);
   return index < 0 ? 'default' : COLOURS[index % COLOURS.length];
 }
 
@@ -17,7 +23,7 @@ export function TagField({ field }: SchemaFieldProps) {
   const t = useSchemaTranslate();
   const value = valueAt(record, field.name);
   if (value === null || value === undefined || value === '') return null;
-  return <Chip size="small" variant="outlined" color={colourOf(enumIndex(field, value))} label={t(optionLabelKey(field, value))} />;
+  return <Chip size="small" variant="outlined" color={colourOf(field, value)} label={t(optionLabel(field, value))} />;
 }
 
 /** A list (array or comma-separated text) as one tag per item. */
@@ -29,7 +35,7 @@ export function TagsField({ field }: SchemaFieldProps) {
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {items.map((item, index) => (
-        <Chip key={`${item}-${index}`} size="small" variant="outlined" color={field.enum ? colourOf(enumIndex(field, item)) : 'primary'} label={t(optionLabelKey(field, item))} />
+        <Chip key={`${item}-${index}`} size="small" variant="outlined" color={colourOf(field, item)} label={t(optionLabel(field, item))} />
       ))}
     </Stack>
   );

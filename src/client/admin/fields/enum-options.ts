@@ -1,9 +1,11 @@
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
+import { sameText, type LocalText } from '../../../schema/local-text.js';
+import type { TagColor } from '../../../schema/meta-schema.js';
 
 export interface EnumChoice {
   id: string | number;
-  /** translation key (an English label) */
-  name: string;
+  /** the label in every language */
+  name: LocalText;
 }
 
 /** The allowed values of a field, or of each item of an array field (`items.enum`). */
@@ -13,17 +15,21 @@ export function enumValuesOf(field: FieldDefinition, definition?: ResourceDefini
   return properties?.[field.name]?.items?.enum;
 }
 
-/** Enum values with their labels: `x-ui.options` (value → message key), else the value itself. */
+/** Enum values with their labels: `x-ui.options`, else the value itself. */
 export function enumChoices(field: FieldDefinition, definition?: ResourceDefinition): EnumChoice[] {
   const options = field.ui.options ?? {};
   const declared = enumValuesOf(field, definition);
   const values: (string | number)[] = declared ? [...declared] : Object.keys(options);
-  return values.map((value) => ({ id: value, name: options[String(value)] ?? String(value) }));
+  return values.map((value) => ({ id: value, name: options[String(value)] ?? sameText(String(value)) }));
 }
 
-export function optionLabelKey(field: FieldDefinition, value: unknown): string {
-  const options = field.ui.options ?? {};
-  return options[String(value)] ?? String(value ?? '');
+export function optionLabel(field: FieldDefinition, value: unknown): LocalText {
+  return field.ui.options?.[String(value)] ?? sameText(String(value ?? ''));
+}
+
+/** The chip colour the schema gives a value, if any. */
+export function optionColor(field: FieldDefinition, value: unknown): TagColor | undefined {
+  return field.ui.colors?.[String(value)];
 }
 
 /** Position of a value in its enum, for stable tag colours. */

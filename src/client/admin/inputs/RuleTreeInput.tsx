@@ -9,6 +9,7 @@ import {
   allLeaves, checkedAndHalfIds, checkedLeavesOf, checkStateOf, childrenOf, toggleNode, type CheckState, type TreeNode,
 } from '../resources/tree-data.js';
 import { keepValue, requiredMark } from './input-props.js';
+import { useMenuTitle } from '../layout/use-shell-navigation.js';
 
 export interface RuleTreeInputProps {
   source: string;
@@ -51,14 +52,15 @@ export function RuleTreeInput({ source, label, ruleResource, labelField = 'title
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   /**
    * A rule's title in the admin's language: a button by its action (`shell.buttons.<action>`), an admin
-   * menu as the side menu names it (`shell.menus.<name>`); otherwise, or for an admin-made rule the
+   * menu as the side menu names it (`useMenuTitle`); otherwise, or for an admin-made rule the
    * packs do not know, its stored title.
    */
+  const menuTitle = useMenuTitle();
   const titleOf = (node: TreeNode): string => {
     const stored = String(node[labelField] ?? node.id);
     const name = String(node.name ?? '');
     if (node.type === 'button') return translate(`shell.buttons.${name.slice(name.lastIndexOf('/') + 1)}`, { _: stored });
-    return ruleResource === ADMIN_RULES && name ? translate(`shell.menus.${name}`, { _: stored }) : stored;
+    return ruleResource === ADMIN_RULES && name ? menuTitle({ key: name, title: stored }) : stored;
   };
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import type { FieldDefinition, ResourceDefinition } from '../../../schema/defini
 import type { WriteMode } from '../../../schema/validate-input.js';
 import { coerceToWire, enumChoices } from '../fields/enum-options.js';
 import { referencedResourceName } from '../resources/resource-name.js';
-import { useSchemaTranslate } from '../resources/schema-i18n.js';
+import { useSchemaTranslate, type SchemaTranslate } from '../resources/schema-i18n.js';
 import { CityInput } from './CityInput.js';
 import { ColorInput } from './ColorInput.js';
 import { fromDateTimeLocal, toDateTimeLocal, toWireTime } from './datetime-values.js';
@@ -46,11 +46,11 @@ export function SchemaInput({ field, definition, mode, hint }: SchemaInputOwnPro
   const required = isRequiredOn(definition, field, mode);
   const helperText = mode === 'edit' && field.writeOnly
     ? translate('generated.form.keepSecret', { _: 'Leave blank to keep it unchanged' })
-    : hint;
+    : (hint ?? (field.help ? t(field.help) : undefined));
   return widgetFor({ field, definition, mode, label: t(field.title), required, helperText }, t);
 }
 
-function widgetFor(props: SchemaInputProps, t: (key: string) => string): ReactElement {
+function widgetFor(props: SchemaInputProps, t: SchemaTranslate): ReactElement {
   const { field, label, required, helperText } = props;
   const source = field.name;
   const validate = markIf(required);

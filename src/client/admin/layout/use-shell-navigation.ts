@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useLocale, useTranslate, type TranslateFunction } from 'react-admin';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../contract/headers.js';
+import { schemaMenuText } from '../../schemas.js';
 import { ADMIN_BASE } from '../loading/target.js';
 import type { NavItem } from './menu-tree.js';
 
@@ -23,10 +25,19 @@ export function useOpenNavItem(): (item: NavItem) => void {
 }
 
 /**
- * A menu title: the rule title from the server, or its translation in the shell's pack
- * (`shell.menus.<rule name>`) when there is one for the current language.
+ * A menu title. Stored rule titles are in the site's default language (zh-cn), as administrators write
+ * them in 菜单规则, and are shown as they are in it. In another language: the shell's pack
+ * (`shell.menus.<rule name>`, menus no schema makes), then the title the schema gives its menu, then
+ * the stored title.
  */
+export function menuTitleIn(locale: string, translate: TranslateFunction, item: { key: string; title: string }): string {
+  if (locale === DEFAULT_LANGUAGE) return item.title;
+  const schema = schemaMenuText(item.key);
+  return translate(`shell.menus.${item.key}`, { _: schema && isLanguage(locale) ? schema[locale] : item.title });
+}
+
 export function useMenuTitle(): (item: { key: string; title: string }) => string {
   const translate = useTranslate();
-  return useCallback((item) => translate(`shell.menus.${item.key}`, { _: item.title }), [translate]);
+  const locale = useLocale();
+  return useCallback((item) => menuTitleIn(locale, translate, item), [locale, translate]);
 }

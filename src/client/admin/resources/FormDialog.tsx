@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogTitle, IconButton } from '@mui/material';
 import { createContext, useCallback, useContext, type ComponentType, type ReactNode } from 'react';
 import { useRedirect, useResourceContext, useResourceDefinition, useTranslate } from 'react-admin';
 import { useSchemaTranslate } from './schema-i18n.js';
+import type { LocalText } from '../../../schema/local-text.js';
 
 /** Set inside a form dialog: the form leaves the page chrome to the dialog and its Cancel closes it. */
 const FormDialogContext = createContext<{ close(): void } | undefined>(undefined);
@@ -23,7 +24,7 @@ export function useCloseForm(): () => void {
  * Esc and Cancel; its routes (`/<resource>/create`, `/<resource>/:id`) stay, so deep links open it.
  * A click beside the dialog does not close it: what was typed would be lost.
  */
-export function FormDialog({ list: List, mode, resourceTitle, children }: { list: ComponentType; mode: 'add' | 'edit'; resourceTitle: string; children: ReactNode }) {
+export function FormDialog({ list: List, mode, resourceTitle, children }: { list: ComponentType; mode: 'add' | 'edit'; resourceTitle: LocalText; children: ReactNode }) {
   const translate = useTranslate();
   const close = useCloseForm();
   const t = useSchemaTranslate();

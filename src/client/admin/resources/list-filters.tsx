@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { NumberInput, SearchInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
 import type { SearchOperator } from '../../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
+import { sameText, type LocalText } from '../../../schema/local-text.js';
 import { enumChoices } from '../fields/enum-options.js';
 import { RemoteSelectInput } from '../inputs/RemoteSelectInput.js';
 import { DateTimeFilterInput, FlagFilterInput, RangeFilterInput } from './filter-inputs.js';
@@ -66,12 +67,12 @@ function filterInputOf(definition: ResourceDefinition, field: FieldDefinition, o
 }
 
 /** The title of a column, or of a joined relation's column (`user.username` → the user schema's "Username"). */
-export function titleOfPath(definition: ResourceDefinition, path: string): string {
+export function titleOfPath(definition: ResourceDefinition, path: string): LocalText {
   const [head, column] = path.split('.', 2);
-  if (column === undefined) return definition.fields.find((field) => field.name === head)?.title ?? head;
+  if (column === undefined) return definition.fields.find((field) => field.name === head)?.title ?? sameText(head);
   const relation = definition.fields.find((field) => field.ref?.as === head);
   const target = relation?.ref ? definitionById(relation.ref.resource) : undefined;
-  return target?.fields.find((field) => field.name === column)?.title ?? column;
+  return target?.fields.find((field) => field.name === column)?.title ?? sameText(column);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { Language } from '../../../contract/headers.js';
 import type { FieldDefinition } from '../../../schema/definition.js';
 import { normaliseResource } from '../../../schema/normalise.js';
 import { widgetOf } from '../../../schema/widget-of.js';
@@ -23,14 +24,15 @@ function initialValue(field: FieldDefinition): unknown {
 }
 
 /** One field, drawn with the widget its schema implies (the member widgets: text, number, choice, switch, date, image). */
-function FieldInput({ field, value, onChange, api, t, required }: { field: FieldDefinition; value: unknown; onChange: (value: unknown) => void; api: SurveyApi; t: Translate; required: boolean }) {
+function FieldInput({ field, value, onChange, api, t, language, required }: { field: FieldDefinition; value: unknown; onChange: (value: unknown) => void; api: SurveyApi; t: Translate; language: Language; required: boolean }) {
+  const title = field.title[language];
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | undefined>(undefined);
   const id = `quick-task-${field.name}`;
   const text = value === null || value === undefined ? '' : String(value);
   const label = (
     <label htmlFor={id}>
-      {field.title}
+      {title}
       {required && <span aria-hidden="true"> *</span>}
     </label>
   );
@@ -49,7 +51,7 @@ function FieldInput({ field, value, onChange, api, t, required }: { field: Field
             <option value="">{t('survey.quickTask.choose')}</option>
             {(field.enum ?? []).map((option) => (
               <option key={String(option)} value={String(option)}>
-                {field.ui.options?.[String(option)] ?? String(option)}
+                {field.ui.options?.[String(option)]?.[language] ?? String(option)}
               </option>
             ))}
           </select>
@@ -58,7 +60,7 @@ function FieldInput({ field, value, onChange, api, t, required }: { field: Field
     case 'switch':
       return (
         <label htmlFor={id} className="ba-survey__check">
-          <input id={id} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} /> {field.title}
+          <input id={id} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} /> {title}
         </label>
       );
     case 'date':
@@ -88,7 +90,7 @@ function FieldInput({ field, value, onChange, api, t, required }: { field: Field
           />
           {uploading && <span className="ba-survey__muted">{t('survey.quickTask.uploading')}</span>}
           {uploadError && <span className="ba-survey__error">{uploadError}</span>}
-          {text && <img className="ba-survey__preview" src={text} alt={field.title} />}
+          {text && <img className="ba-survey__preview" src={text} alt={title} />}
         </>
       );
     default:
@@ -97,7 +99,7 @@ function FieldInput({ field, value, onChange, api, t, required }: { field: Field
 }
 
 /** A quick task's form: the server checks the answers and its refusal shows on the field it names. */
-export function QuickTaskForm({ task, api, t, onSubmitted }: { task: QuickTask; api: SurveyApi; t: Translate; onSubmitted: (message: string) => void }) {
+export function QuickTaskForm({ task, api, t, language, onSubmitted }: { task: QuickTask; api: SurveyApi; t: Translate; language: Language; onSubmitted: (message: string) => void }) {
   const fields = useMemo(() => taskFields(task), [task]);
   const required = new Set(task.form.required ?? []);
   const [answers, setAnswers] = useState<Answers>(() => Object.fromEntries(fields.map((field) => [field.name, initialValue(field)])));
@@ -128,7 +130,7 @@ export function QuickTaskForm({ task, api, t, onSubmitted }: { task: QuickTask; 
     >
       {fields.map((field) => (
         <div key={field.name} className="ba-survey__field">
-          <FieldInput field={field} value={answers[field.name]} onChange={(value) => setAnswers({ ...answers, [field.name]: value })} api={api} t={t} required={required.has(field.name)} />
+          <FieldInput field={field} value={answers[field.name]} onChange={(value) => setAnswers({ ...answers, [field.name]: value })} api={api} t={t} language={language} required={required.has(field.name)} />
           {error?.field === field.name && <span className="ba-survey__error" role="alert">{error.message}</span>}
         </div>
       ))}

@@ -57,7 +57,7 @@ export function QuickTaskPage({ api = surveyApi }: { api?: SurveyApi }) {
           <p>{t('survey.tasks.reward', { money: task.reward_money, score: task.reward_score })}</p>
           {task.my_status === 'rejected' && <p className="ba-survey__error">{t('survey.quickTask.rejected', { reason: task.my_reason })}</p>}
           {canSubmit(task) ? (
-            <QuickTaskForm task={task} api={api} t={t} onSubmitted={setDone} />
+            <QuickTaskForm task={task} api={api} t={t} language={language} onSubmitted={setDone} />
           ) : (
             <p>{t(`survey.quickTask.state.${task.my_status}`)}</p>
           )}

@@ -1,4 +1,5 @@
 import type { Row } from '../../../schema/definition.js';
+import type { Language } from '../../../contract/headers.js';
 import type { AppContext } from '../../app-context.js';
 import type { RequestContext } from '../../controllers/controller.js';
 import { Success } from '../../errors.js';
@@ -39,13 +40,13 @@ const SENSITIVE: RuleKind = {
 };
 
 /** What the rule forms choose from: `controllers` (index → file, as BuildAdmin lists them) and `tables` (name → title). */
-export function ruleChoices(app: AppContext, kind: RuleKind, t: (key: string) => string): { controllers: Record<string, string>; tables: Record<string, string> } {
+export function ruleChoices(app: AppContext, kind: RuleKind, lang: Language): { controllers: Record<string, string>; tables: Record<string, string> } {
   const excluded = new Set(kind.excludedControllers.map((file) => file.toLowerCase()));
   const files = app.controllers.all('admin').map((controller) => controllerFile(controller.name)).filter((file) => !excluded.has(file.toLowerCase())).sort();
   const tables = [...app.resources.values()]
     .filter((definition) => !kind.excludedTables.includes(definition.table))
     .sort((a, b) => a.table.localeCompare(b.table))
-    .map((definition) => [definition.table, t(definition.title)] as const);
+    .map((definition) => [definition.table, definition.title[lang]] as const);
   return { controllers: Object.fromEntries(files.map((file, index) => [String(index), file])), tables: Object.fromEntries(tables) };
 }
 
@@ -57,7 +58,7 @@ function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
     actions: {
       // GET: the choices, so the form needs no node of its own (as in BuildAdmin); POST: the generic add.
       add: async (ctx: RequestContext) => {
-        if (ctx.method !== 'POST') return ruleChoices(ctx.app, kind, ctx.t);
+        if (ctx.method !== 'POST') return ruleChoices(ctx.app, kind, ctx.lang);
         const definition = ctx.controller.resource;
         if (!definition || !ctx.controller.hooks) throw new Error('data rule controller without its schema');
         await addRow(ctx, definition, ctx.controller.hooks, ctx.body as Row);
@@ -72,7 +73,7 @@ function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
                 await editRow(ctx, definition, ctx.controller.hooks, ctx.body as Row);
                 return new Success(null, 'Update successful!');
               }
-              return { row: await readRow(ctx, definition, ctx.controller.hooks, ctx.query[definition.primaryKey]), ...ruleChoices(ctx.app, kind, ctx.t) };
+              return { row: await readRow(ctx, definition, ctx.controller.hooks, ctx.query[definition.primaryKey]), ...ruleChoices(ctx.app, kind, ctx.lang) };
             },
           }
         : {}),

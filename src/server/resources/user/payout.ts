@@ -2,6 +2,7 @@ import type { Row } from '../../../schema/definition.js';
 import { allows } from '../../auth/identity.js';
 import type { Action } from '../../controllers/controller.js';
 import { errors, Success } from '../../errors.js';
+import type { Translate } from '../../i18n.js';
 import { maskAccount, reviewPayout, type PayoutDecision } from '../../services/payouts.js';
 import type { ResourceHooks } from '../hooks.js';
 import { readOnlyActions } from '../read-only.js';
@@ -17,7 +18,7 @@ function idsOf(value: unknown): number[] {
   return [...new Set(list.map(Number))];
 }
 
-function step(decide: (body: Row, t: (key: string, params?: (string | number)[]) => string, id: number) => PayoutDecision, done: string): Action {
+function step(decide: (body: Row, t: Translate, id: number) => PayoutDecision, done: string): Action {
   return async (ctx) => {
     if (ctx.method !== 'POST' || !ctx.identity) throw errors.parameterError();
     const ids = idsOf(ctx.body.ids ?? ctx.body.id);

@@ -1,5 +1,6 @@
 import { rulesOf, type ConfigItem } from '../../../../../contract/config-values.js';
 import type { FieldDefinition, ResourceDefinition, WireType } from '../../../../../schema/definition.js';
+import { sameText } from '../../../../../schema/local-text.js';
 
 /** How each config type's value travels (see `src/contract/config-values.ts`). */
 const WIRE_TYPES: Readonly<Record<string, WireType>> = {
@@ -25,7 +26,8 @@ export function configFieldOf(item: ConfigItem): FieldDefinition {
   const wireType = AS_TEXT.has(item.type) ? 'string' : (WIRE_TYPES[item.type] ?? 'string');
   return {
     name: item.name,
-    title: item.title,
+    // the server sends config titles and choices already in the admin's language
+    title: sameText(item.title),
     wireType,
     storage: null,
     nullable: false,
@@ -37,7 +39,7 @@ export function configFieldOf(item: ConfigItem): FieldDefinition {
     writeOnly: item.type === 'password',
     unique: false,
     uniqueWhenSet: false,
-    ui: { widget: AS_TEXT.has(item.type) ? 'string' : item.type, options: dictionary },
+    ui: { widget: AS_TEXT.has(item.type) ? 'string' : item.type, options: dictionary && Object.fromEntries(Object.entries(dictionary).map(([value, label]) => [value, sameText(label)])) },
   };
 }
 

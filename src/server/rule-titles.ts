@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../contract/headers.js';
+import type { ResourceDefinition } from '../schema/definition.js';
+import type { LocalText } from '../schema/local-text.js';
+
+export type RuleTable = 'admin_rule' | 'user_rule';
+
+interface RuleNames {
+  menus: Record<string, string>;
+  buttons: Record<string, string>;
+}
+
+/** The client's names of menus and button actions: `shell.menus`/`shell.buttons`, `memberShell.menus`. */
+function clientNames(localesDir: string, lang: Language, table: RuleTable): RuleNames {
+  const [file, key] = table === 'admin_rule' ? ['admin/shell.json', 'shell'] : ['member/shell.json', 'memberShell'];
+  const path = join(localesDir, lang, file);
+  const pack = existsSync(path) ? ((JSON.parse(readFileSync(path, 'utf8')) as Record<string, Partial<RuleNames>>)[key] ?? {}) : {};
+  return { menus: pack.menus ?? {}, buttons: pack.buttons ?? {} };
+}
+
+/**
+ * Rule titles in the admin's language, named as the back office and the member centre name them.
+ * Stored titles are in the site's default language (zh-cn), as administrators write them; in another
+ * language a menu takes the client's name for it, else the title its schema gives it, and a button the
+ * name of its action; what none of them knows shows as stored.
+ */
+export class RuleTitles {
+  private readonly names = new Map<string, RuleNames>();
+
+  /** `resources` is the app's live map (`npm run dev` swaps schemas in it). */
+  constructor(
+    localesDir: string,
+    private readonly resources: ReadonlyMap<string, ResourceDefinition>,
+  ) {
+    for (const lang of LANGUAGES) {
+      for (const table of ['admin_rule', 'user_rule'] as const) this.names.set(`${lang}:${table}`, clientNames(localesDir, lang, table));
+    }
+  }
+
+  /** The title a schema gives the menu of this name, or the menu directory it creates. */
+  private schemaMenu(name: string): LocalText | undefined {
+    const wanted = name.toLowerCase();
+    for (const { menu } of this.resources.values()) {
+      if (menu?.name.toLowerCase() === wanted) return menu.title;
+      if (menu?.parentDirectory && menu.parent?.toLowerCase() === wanted) return menu.parentDirectory.title;
+    }
+    return undefined;
+  }
+
+  titleIn(lang: Language, table: RuleTable, rule: { name: string; title: string; type?: string }): string {
+    if (lang === DEFAULT_LANGUAGE) return rule.title;
+    const names = this.names.get(`${lang}:${table}`);
+    if (rule.type === 'button') return names?.buttons[rule.name.slice(rule.name.lastIndexOf('/') + 1)] ?? rule.title;
+    const schema = table === 'admin_rule' ? this.schemaMenu(rule.name) : undefined;
+    return names?.menus[rule.name] ?? schema?.[lang] ?? rule.title;
+  }
+}

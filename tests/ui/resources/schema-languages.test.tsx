@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GeneratedCreate } from '../../../src/client/admin/resources/GeneratedCreate.js';
+import { GeneratedList } from '../../../src/client/admin/resources/GeneratedList.js';
+import { normaliseResource, type RawResourceSchema } from '../../../src/schema/normalise.js';
+import { fakeDataProvider, renderScreen } from './support.js';
+
+/**
+ * A schema written in both languages (issue 8) draws its screens in the admin's language: column
+ * titles, enum labels on their chips (in the colour the schema gives), and help under the input.
+ */
+const product = normaliseResource('schemas/shop/product.json', {
+  $id: 'shop/product',
+  title: { 'zh-cn': '商品', en: 'Product' },
+  type: 'object',
+  'x-table': 'shop_product',
+  'x-controller': 'shop.Product',
+  properties: {
+    id: { type: 'integer', title: 'ID', readOnly: true, 'x-ui': { list: true } },
+    name: { type: 'string', maxLength: 100, title: { 'zh-cn': '名称', en: 'Name' }, description: { 'zh-cn': '顾客看到的名称', en: 'What customers see' }, 'x-ui': { list: true } },
+    state: {
+      type: 'string', title: { 'zh-cn': '状态', en: 'State' }, enum: ['draft', 'on_sale'], default: 'draft',
+      'x-ui': { render: 'tag', widget: 'radio', list: true, options: { draft: { 'zh-cn': '草稿', en: 'Draft', color: 'danger' }, on_sale: { 'zh-cn': '在售', en: 'On sale', color: 'success' } } },
+    },
+  },
+} as RawResourceSchema);
+
+const rows = [
+  { id: 1, name: 'Lamp', state: 'draft' },
+  { id: 2, name: 'Desk', state: 'on_sale' },
+];
+
+afterEach(cleanup);
+
+describe('a schema in both languages', () => {
+  it.each([
+    ['zh-cn', ['ID', '名称', '状态'], ['草稿', '在售']],
+    ['en', ['ID', 'Name', 'State'], ['Draft', 'On sale']],
+  ])('lists its columns and enum labels in %s', async (locale, headers, labels) => {
+    renderScreen(<GeneratedList definition={product} />, { resource: 'shop/product', dataProvider: fakeDataProvider({ 'shop/product': rows }), locale });
+    expect(await screen.findByText('Lamp')).toBeTruthy();
+    const shown = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim()).filter(Boolean);
+    expect(shown.slice(0, 3)).toEqual(headers);
+    const [draft, onSale] = labels.map((label) => screen.getByText(label).closest('.MuiChip-root') as HTMLElement);
+    // the schema's colours: danger (MUI's error) and success
+    expect(draft.className).toContain('MuiChip-colorError');
+    expect(onSale.className).toContain('MuiChip-colorSuccess');
+  });
+
+  it('puts its help under the input, in the admin\'s language', async () => {
+    renderScreen(<GeneratedCreate definition={product} />, { resource: 'shop/product', dataProvider: fakeDataProvider({ 'shop/product': [] }), locale: 'zh-cn' });
+    const input = await screen.findByLabelText('名称', { exact: false, selector: 'input' });
+    const wrapper = input.closest('.MuiFormControl-root') as HTMLElement;
+    expect(within(wrapper).getByText('顾客看到的名称')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '在售' })).toBeTruthy();
+  });
+});
