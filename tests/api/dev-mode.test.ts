@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ async function admin<T>(path: string, init: { body?: unknown; query?: string } =
   return (await response.json()) as { code: number; msg: string; data: T };
 }
 
-interface Definition { id: string; fields: { name: string }[] }
+interface Definition { id: string; fields: { name: string; title: Record<string, string> }[] }
 
 async function teamFields(): Promise<string[]> {
   const { data } = await admin<{ definitions: Definition[] }>('Index/index');
@@ -81,6 +81,7 @@ async function followStream(url: string): Promise<void> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'chidao-dev-'));
   cpSync(join(PROJECT_ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
+  mkdirSync(join(dir, 'locales'));
   dev = await startDev({
     env: {
       ADMIN_PASSWORD, ADMIN_LOGIN_CAPTCHA: 'false', API_GET_RATE_LIMIT: '0', AUTH_RATE_LIMIT: '0',
@@ -117,7 +118,7 @@ describe('npm run dev', () => {
   it('picks up a field added to a schema file within seconds: definitions, API, types', async () => {
     expect(await teamFields()).not.toContain('motto');
     const team = readTeam();
-    team.properties.motto = { type: 'string', title: 'Motto', maxLength: 60, 'x-ui': { list: true } };
+    team.properties.motto = { type: 'string', title: 'Team motto', maxLength: 60, 'x-ui': { list: true } };
     writeFileSync(teamFile(), JSON.stringify(team, null, 2));
 
     const took = await within(10_000, async () => expect(await teamFields()).toContain('motto'));
@@ -133,6 +134,15 @@ describe('npm run dev', () => {
     expect(log.some((line) => line.includes('migrate:') && line.includes('motto'))).toBe(true);
   });
 
+  it('picks up a locale file written beside the schemas: the field gets its Chinese title', async () => {
+    const motto = async () => (await admin<{ definitions: Definition[] }>('Index/index')).data.definitions.find((item) => item.id === 'team/team')?.fields.find((field) => field.name === 'motto')?.title;
+    expect(await motto()).toEqual({ 'zh-cn': 'Team motto', en: 'Team motto' });
+    mkdirSync(join(dir, 'locales/zh-cn/schemas/team'), { recursive: true });
+    writeFileSync(join(dir, 'locales/zh-cn/schemas/team/team.json'), JSON.stringify({ fields: { motto: '口号' } }));
+    await within(10_000, async () => expect(await motto()).toEqual({ 'zh-cn': '口号', en: 'Team motto' }));
+    await within(5_000, () => expect(events.at(-1)).toEqual({ version: 3, error: null }));
+  });
+
   it('a broken edit keeps the last good schema serving and reports file and JSON path; fixing it applies it', async () => {
     const good = readFileSync(teamFile(), 'utf8');
     const team = readTeam();
@@ -143,7 +153,7 @@ describe('npm run dev', () => {
     const error = events.at(-1)!.error!;
     expect(error.file).toBe('schemas/team/team.json');
     expect(error.path).toContain('/properties/slogan');
-    expect(events.at(-1)!.version).toBe(2);
+    expect(events.at(-1)!.version).toBe(3);
     expect(log.join('\n')).toContain('schemas/team/team.json');
     // still serving the last good one
     expect(await teamFields()).toContain('motto');
@@ -159,10 +169,13 @@ describe('npm run dev', () => {
     team.properties.slogan = { type: 'string', title: 'Slogan', maxLength: 40 };
     writeFileSync(teamFile(), JSON.stringify(team, null, 2));
     await within(10_000, async () => expect(await teamFields()).toContain('slogan'));
-    await within(5_000, () => expect(events.at(-1)).toEqual({ version: 3, error: null }));
+    await within(5_000, () => expect(events.at(-1)).toEqual({ version: 4, error: null }));
   });
 
   it('a destructive change is refused with the data kept, as at start-up', async () => {
+    // (a locale file naming a field the schema drops is refused first, so it goes first)
+    writeFileSync(join(dir, 'locales/zh-cn/schemas/team/team.json'), '{}');
+    await within(10_000, () => expect(events.at(-1)).toEqual({ version: 5, error: null }));
     const team = readTeam();
     delete team.properties.motto;
     team.properties.name = { ...(team.properties.name as object), maxLength: 5 };

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { watch, readdirSync, readFileSync, statSync, type FSWatcher } from 'node:fs';
+import { existsSync, watch, readdirSync, readFileSync, statSync, type FSWatcher } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { LANGUAGES } from '../../contract/headers.js';
 import type { ResourceDefinition } from '../../schema/definition.js';
 import { loadResourceDefinitions } from '../../schema/load-files.js';
 import { SchemaError } from '../../schema/normalise.js';
@@ -31,8 +32,13 @@ export interface LiveSchemasOptions {
   debounceMs?: number;
 }
 
-/** A fingerprint of every schema file's name and text, so a save that changed nothing changes nothing. */
-function fingerprint(dir: string): string {
+/** The schemas' locale files: `locales/<lang>/schemas/` beside the schema folder. */
+function localeDirs(schemasDir: string): string[] {
+  return LANGUAGES.map((lang) => join(schemasDir, '..', 'locales', lang, 'schemas'));
+}
+
+/** A fingerprint of every schema and schema locale file's name and text, so a save that changed nothing changes nothing. */
+function fingerprint(schemasDir: string): string {
   const hash = createHash('sha1');
   const walk = (path: string) => {
     for (const name of readdirSync(path).sort()) {
@@ -41,12 +47,12 @@ function fingerprint(dir: string): string {
       else if (name.endsWith('.json')) hash.update(`${child}\0${readFileSync(child, 'utf8')}\0`);
     }
   };
-  walk(dir);
+  for (const dir of [schemasDir, ...localeDirs(schemasDir)]) if (existsSync(dir)) walk(dir);
   return hash.digest('hex');
 }
 
 /**
- * `npm run dev`'s schema loop: watches `schemas/`, checks a changed set as start-up does, migrates
+ * `npm run dev`'s schema loop: watches `schemas/` and their locale files, checks a changed set as start-up does, migrates
  * (safe changes only, unless ALLOW_DESTRUCTIVE_MIGRATIONS), swaps the running definitions and
  * controllers, and tells the open back offices. A schema that fails its check or a refused migration
  * leaves the last good set running and is reported (file and JSON path) in the terminal and the browser.
@@ -54,7 +60,7 @@ function fingerprint(dir: string): string {
 export class LiveSchemas {
   private status: SchemaStatus = { version: 1, error: null };
   private readonly streams = new Set<ServerResponse>();
-  private watcher?: FSWatcher;
+  private watchers: FSWatcher[] = [];
   private timer?: NodeJS.Timeout;
   private running: Promise<unknown> = Promise.resolve();
   private applied: string;
@@ -80,10 +86,17 @@ export class LiveSchemas {
     });
   }
 
-  /** Start watching the schema folder (recursively). */
+  /**
+   * Start watching the schema folder and the locales folder beside it (recursively; a change outside
+   * `locales/<lang>/schemas/` leaves the fingerprint as it was, so it reloads nothing).
+   */
   watch(): void {
-    this.watcher = watch(this.options.schemasDir, { recursive: true }, () => this.schedule());
-    this.watcher.on('error', (error) => this.options.log?.(`schemas: watching stopped: ${error.message}`));
+    const locales = join(this.options.schemasDir, '..', 'locales');
+    for (const dir of [this.options.schemasDir, ...(existsSync(locales) ? [locales] : [])]) {
+      const watcher = watch(dir, { recursive: true }, () => this.schedule());
+      watcher.on('error', (error) => this.options.log?.(`schemas: watching ${dir} stopped: ${error.message}`));
+      this.watchers.push(watcher);
+    }
   }
 
   private schedule(): void {
@@ -164,7 +177,7 @@ export class LiveSchemas {
   /** Stop watching and end the open streams (the server cannot close while they last). */
   async close(): Promise<void> {
     clearTimeout(this.timer);
-    this.watcher?.close();
+    for (const watcher of this.watchers) watcher.close();
     await this.running;
     for (const stream of this.streams) stream.end();
     this.streams.clear();
