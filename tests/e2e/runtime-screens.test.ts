@@ -67,7 +67,13 @@ describe('screens from a schema at run time', () => {
       // The toolbar's add button (an empty list offers a second one in its body).
       await main.getByRole('link', { name: '新建' }).first().click();
       await page.waitForURL(adminPath('/shop/product/create'));
-      await form.getByRole('textbox', { name: '名称', exact: true }).fill('Green tea');
+      // BuildAdmin's layout: each label in a column left of its input, on the input's line.
+      const nameInput = form.getByRole('textbox', { name: '名称', exact: true });
+      const nameLabel = form.locator(`label[for="${await nameInput.getAttribute('id')}"]`);
+      const [labelBox, inputBox] = await Promise.all([nameLabel.boundingBox(), nameInput.boundingBox()]);
+      expect(labelBox && inputBox && labelBox.x + labelBox.width <= inputBox.x).toBe(true);
+      expect(labelBox && inputBox && labelBox.y >= inputBox.y && labelBox.y < inputBox.y + inputBox.height).toBe(true);
+      await nameInput.fill('Green tea');
       await form.getByRole('radio', { name: '在售' }).check();
       await form.getByRole('textbox', { name: 'SKU', exact: true }).fill('bad sku');
       await form.getByRole('button', { name: '保存' }).click();

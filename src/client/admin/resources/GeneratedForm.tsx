@@ -7,6 +7,7 @@ import { createFormValidator } from './form-validation.js';
 import { GeneratedInputs, type InputOverrides } from './GeneratedInputs.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { useFormDialog } from './FormDialog.js';
+import { labelColumnSx } from './form-layout.js';
 import { useSaveWithServerErrors } from './server-errors.js';
 import { StaleRecordDialog, type StaleSave } from './StaleRecordDialog.js';
 
@@ -71,7 +72,7 @@ export function GeneratedForm({ definition, mode, overrides, children }: Generat
   return (
     // noValidate: the browser's own checks (required, type=email) would block the submit with its own
     // bubbles before the schema's translated messages could show.
-    <SimpleForm validate={validate} onSubmit={onSubmit} mode="onBlur" reValidateMode="onChange" defaultValues={defaultValues} resetOptions={KEEP_TYPED_VALUES} toolbar={<FormToolbar />} noValidate>
+    <SimpleForm sx={labelColumnSx} validate={validate} onSubmit={onSubmit} mode="onBlur" reValidateMode="onChange" defaultValues={defaultValues} resetOptions={KEEP_TYPED_VALUES} toolbar={<FormToolbar />} noValidate>
       {children ?? <GeneratedInputs definition={definition} mode={mode} overrides={overrides} />}
       {stampField && <StaleRecordDialog stale={stale} stampField={stampField} onClose={() => setStale(undefined)} onSubmit={onSubmit} />}
     </SimpleForm>
