@@ -16,7 +16,8 @@
  *
  * Environment: BENCH_DATABASE (sqlite | postgres), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_ROWS (100000), BENCH_CONNECTIONS (10), BENCH_SECONDS (4 per request and server), BENCH_ROUNDS (2),
- * BENCH_CPU_PROF=<dir> (a V8 CPU profile of our server's process, for DevTools or speedscope).
+ * BENCH_CPU_PROF=<dir> (a V8 CPU profile of our server's process, for DevTools or speedscope),
+ * BENCH_ONLY=<text> (only the requests whose name contains it, e.g. `page 1` while profiling).
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -65,7 +66,7 @@ const MEMBER_SCHEMA = {
 };
 
 /** The requests of issue 9, as query strings of `index`: a remote select asks the same list with `select=true`. */
-const REQUESTS = [
+const ALL_REQUESTS = [
   { name: 'page 1, default order', query: 'page=1&limit=10' },
   { name: 'page 500', query: 'page=500&limit=10' },
   { name: 'quickSearch, common word (10,000 hits)', query: 'page=1&limit=10&quickSearch=cedar' },
@@ -73,6 +74,7 @@ const REQUESTS = [
   { name: 'remote select, quickSearch (select=true)', query: 'select=true&page=1&limit=10&quickSearch=u0421' },
   { name: 'search[] status = 0, order weigh desc', query: `page=1&limit=10&order=weigh,desc&${encodeURI('search[0][field]=status&search[0][operator]=eq&search[0][val]=0')}` },
 ] as const;
+const REQUESTS = ALL_REQUESTS.filter((request) => request.name.includes(process.env.BENCH_ONLY ?? ''));
 
 /** Row `id`: username `u000123`, a nickname with one of the words, status 0 for one row in ten. */
 function rowOf(id: number, next: () => number, now: number): [number, string, string, string, number, number, number] {

@@ -7,7 +7,8 @@ import { DATABASES, startTestServer, type TestServer } from '../support/test-ser
  * Permissions are resolved once per account and kept while nothing they depend on changed (issue 9).
  * Whatever changes them takes effect at the next request, in this process and in another one serving the
  * same database: a group losing a rule, a group or an admin disabled, a token revoked, a member moved to
- * another group. Each change is made by one server (or straight in the database) and seen by the other.
+ * another group, a menu's remark. Each change is made by one server (or straight in the database) and
+ * seen by the other.
  */
 
 const PASSWORD = 'Cache_pass1';
@@ -130,6 +131,19 @@ describe.each(DATABASES)('cached permissions on %s', (kind) => {
     await db().updateTable('user').set({ group_id: Number(bare.id) }).where('username', '=', 'cachemember').execute();
     expect(await rulesOf(first)).toBe(0);
     expect(await rulesOf(second)).toBe(0);
+  });
+
+  it('shows a menu remark changed on the other server at the next list request, kept between changes', async () => {
+    const remark = async (server: TestServer) => (await server.admin<{ remark: string }>('auth.Admin/index', { token: superToken })).data.remark;
+    expect(await remark(first)).toBe('');
+    await second.admin('auth.Rule/edit', { token: (await second.loginAdmin()).token, body: { id: await ruleId('auth/admin'), remark: 'Cached note' } });
+    expect(await remark(first)).toBe('Cached note');
+    // by hand in the database too: the revision moves with it
+    await db().updateTable('admin_rule').set({ remark: 'Hand note' }).where('name', '=', 'auth/admin').execute();
+    expect(await remark(first)).toBe('Hand note');
+    expect(await remark(second)).toBe('Hand note');
+    await db().updateTable('admin_rule').set({ remark: '' }).where('name', '=', 'auth/admin').execute();
+    expect(await remark(first)).toBe('');
   });
 
   it('does not count a balance change as a change of permissions', async () => {

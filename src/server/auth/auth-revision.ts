@@ -23,7 +23,8 @@ const WATCHED: readonly Watched[] = [
   { table: 'admin', area: 'admin', inserts: false, deletes: false, columns: ['status'] },
   { table: 'admin_group_access', area: 'admin', inserts: true, deletes: true, columns: ['uid', 'group_id'] },
   { table: 'admin_group', area: 'admin', inserts: false, deletes: true, columns: ['rules', 'status'] },
-  { table: 'admin_rule', area: 'admin', inserts: true, deletes: true, columns: ['name', 'status'] },
+  // a rule's remark is the note shown above its list, cached under the revision too
+  { table: 'admin_rule', area: 'admin', inserts: true, deletes: true, columns: ['name', 'status', 'remark'] },
   { table: 'user', area: 'user', inserts: false, deletes: false, columns: ['status', 'group_id'] },
   { table: 'user_group', area: 'user', inserts: false, deletes: true, columns: ['rules', 'status'] },
   { table: 'user_rule', area: 'user', inserts: true, deletes: true, columns: ['name', 'status'] },

@@ -58,6 +58,8 @@ export interface Identity {
   ruleIds: Set<number>;
   /** lower-cased rule names: the permission nodes */
   ruleNames: Set<string>;
+  /** the area's `auth_revision` it was resolved under (from a token), for what is cached beside it */
+  revision?: number;
 }
 
 export function parseRuleIds(rules: unknown): number[] {
@@ -89,8 +91,8 @@ async function resolveGrants(db: Db, auth: AreaAuth, account: Row): Promise<Gran
   };
 }
 
-function identityOf(auth: AreaAuth, account: Row, grants: Grants): Identity {
-  return { area: auth.area, id: Number(account.id), username: String(account.username), account, ...grants };
+function identityOf(auth: AreaAuth, account: Row, grants: Grants, revision?: number): Identity {
+  return { area: auth.area, id: Number(account.id), username: String(account.username), account, ...grants, ...(revision !== undefined ? { revision } : {}) };
 }
 
 export async function loadIdentity(db: Db, auth: AreaAuth, accountId: number): Promise<Identity | undefined> {
@@ -109,10 +111,26 @@ const CACHED_ACCOUNTS = 10_000;
  */
 export class IdentityCache {
   private readonly entries = new Map<string, { revision: number; grants: Grants }>();
+  private remarks = { revision: -1, byMenu: new Map<string, string>() };
 
   /** Forget everything (`ajax/clearCache`); the next request of each account resolves afresh. */
   clear(): void {
     this.entries.clear();
+    this.remarks = { revision: -1, byMenu: new Map() };
+  }
+
+  /**
+   * The remark of an admin menu (shown above its list), kept while the admin area's revision is the one
+   * it was read under: the revision moves when a rule's remark does.
+   */
+  async remarkOf(revision: number, menu: string, read: () => Promise<string>): Promise<string> {
+    if (this.remarks.revision !== revision) this.remarks = { revision, byMenu: new Map() };
+    const cached = this.remarks.byMenu.get(menu);
+    if (cached !== undefined) return cached;
+    const remark = await read();
+    // a slower read under an older revision must not land in the newer one's map
+    if (this.remarks.revision === revision) this.remarks.byMenu.set(menu, remark);
+    return remark;
   }
 
   async grantsOf(db: Db, auth: AreaAuth, account: Row, revision: number): Promise<Grants> {
@@ -147,7 +165,7 @@ export async function identityOfToken(db: Db, cache: IdentityCache, auth: AreaAu
   if (row.id === null || row.id === undefined) return { expired: false };
   const { token_type: _type, token_user_id: _user, token_expire_time: _expire, auth_revision: revision, ...account } = row;
   if (!auth.isEnabled(account)) return { expired: false };
-  return { expired: false, identity: identityOf(auth, account, await cache.grantsOf(db, auth, account, Number(revision))) };
+  return { expired: false, identity: identityOf(auth, account, await cache.grantsOf(db, auth, account, Number(revision)), Number(revision)) };
 }
 
 /** Permission node check: `auth/admin/edit`, case-insensitive; super accounts pass everything. */

@@ -80,13 +80,18 @@ export async function presentRows(operator: Operator, definition: ResourceDefini
 async function remarkOf(operator: Operator, definition: ResourceDefinition, lang: (key: string) => string): Promise<string> {
   const path = definition.menu?.name ?? definition.controllerPath;
   if (!path) return '';
-  const row = (await operator.app.db
-    .selectFrom('admin_rule')
-    .select('remark')
-    .where(sql`lower(name)`, 'in', [path.toLowerCase(), `${path.toLowerCase()}/index`])
-    .where('remark', '<>', '')
-    .executeTakeFirst()) as { remark: string } | undefined;
-  return row ? lang(row.remark) : '';
+  const read = async () => {
+    const row = (await operator.app.db
+      .selectFrom('admin_rule')
+      .select('remark')
+      .where(sql`lower(name)`, 'in', [path.toLowerCase(), `${path.toLowerCase()}/index`])
+      .where('remark', '<>', '')
+      .executeTakeFirst()) as { remark: string } | undefined;
+    return row?.remark ?? '';
+  };
+  const { identity } = operator;
+  const remark = identity?.area === 'admin' && identity.revision !== undefined ? await operator.app.identities.remarkOf(identity.revision, path, read) : await read();
+  return remark ? lang(remark) : '';
 }
 
 export interface ListOptions {
