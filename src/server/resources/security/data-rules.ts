@@ -39,7 +39,10 @@ const SENSITIVE: RuleKind = {
   excludedTables: ['area', 'token', 'captcha', 'admin_group_access', 'config', 'admin_log', 'user_money_log', 'user_score_log'],
 };
 
-/** What the rule forms choose from: `controllers` (index → file, as BuildAdmin lists them) and `tables` (name → title). */
+/**
+ * What the rule forms choose from: `controllers` (file → file, as BuildAdmin lists them: its select posts the key
+ * as the rule's `controller`) and `tables` (name → title).
+ */
 export function ruleChoices(app: AppContext, kind: RuleKind, lang: Language): { controllers: Record<string, string>; tables: Record<string, string> } {
   const excluded = new Set(kind.excludedControllers.map((file) => file.toLowerCase()));
   const files = app.controllers.all('admin').map((controller) => controllerFile(controller.name)).filter((file) => !excluded.has(file.toLowerCase())).sort();
@@ -47,7 +50,7 @@ export function ruleChoices(app: AppContext, kind: RuleKind, lang: Language): { 
     .filter((definition) => !kind.excludedTables.includes(definition.table))
     .sort((a, b) => a.table.localeCompare(b.table))
     .map((definition) => [definition.table, definition.title[lang]] as const);
-  return { controllers: Object.fromEntries(files.map((file, index) => [String(index), file])), tables: Object.fromEntries(tables) };
+  return { controllers: Object.fromEntries(files.map((file) => [file, file])), tables: Object.fromEntries(tables) };
 }
 
 function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
