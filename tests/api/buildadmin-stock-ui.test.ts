@@ -22,7 +22,7 @@ describe.each(DATABASES)('the stock BuildAdmin screens on %s', (kind) => {
     await server?.close();
   });
 
-  it('names a data rule\'s controller by the key of the choice picked, which is the controller\'s file', async () => {
+  it('names a data rule\'s controller by the key of the choice picked, which is the controller\'s file, among BuildAdmin\'s choices', async () => {
     // the rule forms' select: options `(label, key) in controllers`, the key posted as `controller`
     for (const path of ['security.DataRecycle/add', 'security.SensitiveData/add']) {
       const choices = await admin<{ controllers: Record<string, string> }>(path);
@@ -30,6 +30,9 @@ describe.each(DATABASES)('the stock BuildAdmin screens on %s', (kind) => {
       for (const [key, label] of Object.entries(choices.data.controllers)) expect(key).toBe(label);
     }
     const { data } = await admin<{ controllers: Record<string, string> }>('security.DataRecycle/add');
+    // as BuildAdmin's recycle rules, none names the module store or the terminal
+    expect(Object.keys(data.controllers)).not.toContain('Module.php');
+    expect(Object.keys(data.controllers)).not.toContain('Terminal.php');
     const picked = Object.keys(data.controllers).find((key) => data.controllers[key] === 'team/Team.php');
     expect(picked).toBeDefined();
     const added = await admin('security.DataRecycle/add', { body: { status: '1', name: 'Teams bin', controller: picked, data_table: 'team', primary_key: 'id' } });

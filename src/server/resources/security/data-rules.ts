@@ -30,12 +30,12 @@ interface RuleKind {
 }
 
 const RECYCLE: RuleKind = {
-  excludedControllers: ['Addon.php', 'Ajax.php', 'Dashboard.php', 'Index.php', 'routine/AdminInfo.php', 'user/MoneyLog.php', 'user/ScoreLog.php'],
+  excludedControllers: ['Addon.php', 'Ajax.php', 'Module.php', 'Terminal.php', 'Dashboard.php', 'Index.php', 'routine/AdminInfo.php', 'user/MoneyLog.php', 'user/ScoreLog.php'],
   excludedTables: ['token', 'captcha', 'admin_group_access', 'user_money_log', 'user_score_log'],
 };
 
 const SENSITIVE: RuleKind = {
-  excludedControllers: [...RECYCLE.excludedControllers, 'Module.php', 'Terminal.php', 'auth/AdminLog.php', 'routine/Config.php'],
+  excludedControllers: [...RECYCLE.excludedControllers, 'auth/AdminLog.php', 'routine/Config.php'],
   excludedTables: ['area', 'token', 'captcha', 'admin_group_access', 'config', 'admin_log', 'user_money_log', 'user_score_log'],
 };
 
