@@ -4,11 +4,13 @@ import { presentAttachment } from '../resources/routine/attachment.js';
 import { storeUpload, type IncomingFile } from '../uploads/upload-service.js';
 import { ajaxTableActions } from './ajax-tables.js';
 import type { Controller, RequestContext } from './controller.js';
+import { buildSuffixSvg } from './suffix-svg.js';
 
 /**
- * `ajax`: upload and the area cascade, for both areas (contract §6.20, §7.2), and for the back office
- * the table and cache calls of `ajax-tables.ts`. Admins need only to be logged in; members need the `ajax/upload` node to upload (the default group holds `*`), and the area
- * list is public.
+ * `ajax`: upload, the area cascade and the file icons (`buildSuffixSvg`), for both areas (contract §6.20,
+ * §7.2), and for the back office the table and cache calls of `ajax-tables.ts`. Admins need only to be
+ * logged in; members need the `ajax/upload` node to upload (the default group holds `*`), and the area
+ * list and the file icons are public.
  */
 
 /** The multipart `file` field and the plain fields of an upload request. */
@@ -78,7 +80,7 @@ export const adminAjaxController: Controller = {
   name: 'ajax',
   path: 'ajax',
   area: 'admin',
-  actions: { upload, area, ...ajaxTableActions },
+  actions: { upload, area, buildSuffixSvg, ...ajaxTableActions },
   noNeedLogin: [],
   noNeedPermission: ['*'],
 };
@@ -87,7 +89,7 @@ export const memberAjaxController: Controller = {
   name: 'ajax',
   path: 'ajax',
   area: 'user',
-  actions: { upload, area },
-  noNeedLogin: ['area'],
-  noNeedPermission: ['area'],
+  actions: { upload, area, buildSuffixSvg },
+  noNeedLogin: ['area', 'buildSuffixSvg'],
+  noNeedPermission: ['area', 'buildSuffixSvg'],
 };
