@@ -641,8 +641,12 @@ export interface SystemSecuritySensitiveDataRow {
   connection?: string;
   /** Primary key */
   primary_key: string;
-  /** Sensitive fields */
-  data_fields: string | null;
+  /**
+   * Sensitive fields
+   *
+   * field name → note
+   */
+  data_fields: {} | null;
   /** Status */
   status?: '0' | '1';
   /** Update time */

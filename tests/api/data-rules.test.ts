@@ -5,6 +5,7 @@ import { DATABASES, startTestServer, type TestServer } from '../support/test-ser
  * The recycle-bin and sensitive-data rules as BuildAdmin's screens use them (issue 8): `add` asked with
  * GET answers the controllers (as BuildAdmin's files) and tables to choose from, less those it leaves
  * out; a rule saved with BuildAdmin's request gets `controller_as` from its controller and takes effect.
+ * A sensitive-data rule's fields travel as BuildAdmin's form and list have them.
  */
 
 type Row = Record<string, unknown>;
@@ -46,6 +47,35 @@ describe.each(DATABASES)('data rules on %s', (kind) => {
     expect(edit.code, edit.msg).toBe(1);
     expect(edit.data.row.id).toBe(first.id);
     expect(Object.values(edit.data.controllers)).toContain('auth/Admin.php');
+  });
+
+  it('takes a sensitive-data rule\'s fields as BuildAdmin\'s form sends them, and answers them as its screens read them', async () => {
+    // BuildAdmin's form: the chosen names in data_fields, the names with their notes in fields
+    const added = await admin('security.SensitiveData/add', {
+      body: {
+        name: 'Team names', controller: 'team/Team.php', data_table: 'team', connection: '', primary_key: 'id', status: '1',
+        data_fields: ['name', 'remark'], fields: [{ name: 'name', value: '团队名称' }, { name: 'remark', value: '' }],
+      },
+    });
+    expect(added.code, added.msg).toBe(1);
+    const rule = (await server.server.app.db.selectFrom('security_sensitive_data').select('id').where('name', '=', 'Team names').executeTakeFirstOrThrow()) as { id: number };
+    // edit (GET): an object, name → note, which the form walks with for…in
+    const edit = await admin<{ row: { data_fields: Record<string, string> } }>('security.SensitiveData/edit', { query: { id: rule.id } });
+    expect(edit.data.row.data_fields).toEqual({ name: '团队名称', remark: '' });
+    // the list: the notes, or the names where there is none
+    const list = await admin<{ list: { id: number; data_fields: string[] }[] }>('security.SensitiveData/index', { query: { quickSearch: 'Team' } });
+    expect(list.data.list.find((row) => row.id === rule.id)?.data_fields).toEqual(['团队名称', 'remark']);
+    // saved back unchanged from the edit form, as the stock screen does: data_fields as the names
+    const saved = await admin('security.SensitiveData/edit', {
+      body: { id: rule.id, name: 'Team names', controller: 'team/Team.php', data_table: 'team', primary_key: 'id', status: '1', data_fields: ['name', 'remark'], fields: [{ name: 'name', value: '团队名称' }, { name: 'remark', value: '' }] },
+    });
+    expect(saved.code, saved.msg).toBe(1);
+    // the rule takes effect: a changed team name is logged
+    expect((await admin('team.Team/add', { body: { name: 'Day shift' } })).code).toBe(1);
+    const team = (await server.server.app.db.selectFrom('team').select('id').where('name', '=', 'Day shift').executeTakeFirstOrThrow()) as { id: number };
+    expect((await admin('team.Team/edit', { body: { id: team.id, name: 'Early shift' } })).code).toBe(1);
+    const logged = (await server.server.app.db.selectFrom('security_sensitive_data_log').select(['data_field', 'before', 'after']).where('data_table', '=', 'team').execute()) as Row[];
+    expect(logged).toEqual([expect.objectContaining({ data_field: 'name', before: 'Day shift', after: 'Early shift' })]);
   });
 
   it('derives controller_as from the controller and recycles what its controller deletes', async () => {

@@ -44,7 +44,7 @@ export const labelColumnSx: SxProps<Theme> = (theme) => ({
     },
     [eachField('& > :not(.MuiInputLabel-root, .MuiFormLabel-root)')]: { gridColumn: 2 },
     // the label no longer floats over the outline: no gap cut into its top border
-    [eachField('& .MuiOutlinedInput-notchedOutline > legend')]: { maxWidth: 0, padding: 0 },
+    [eachField('& > .MuiInputBase-root > .MuiOutlinedInput-notchedOutline > legend')]: { maxWidth: 0, padding: 0 },
     '& > .MuiStack-root > .MuiFormGroup-root': { paddingLeft: `calc(${LABEL_WIDTH} + ${theme.spacing(2)})` },
   },
 });

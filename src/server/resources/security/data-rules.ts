@@ -10,7 +10,8 @@ import type { ResourceHooks } from '../hooks.js';
  * The rules of the recycle bin and of the sensitive-data log name a controller the way BuildAdmin does,
  * by its file (`auth/Admin.php`); `controller_as` is what requests are matched on (`auth/admin`). Their
  * forms ask `add` (GET) for the controllers and tables to choose from; `edit` (GET) of a sensitive-data
- * rule answers them beside the row.
+ * rule answers them beside the row. A sensitive-data rule's `data_fields` is an object, field name →
+ * note; its list shows the notes (or names), and its form sends the fields as `fields: [{name, value}]`.
  */
 
 /** BuildAdmin's `controller_as`: the file without `.php`, `\` and `.` as `/`, lower-cased. */
@@ -27,17 +28,32 @@ interface RuleKind {
   /** controller files no rule may name: the bin keeps no rows of theirs, or they have no edits to log */
   excludedControllers: string[];
   excludedTables: string[];
+  /** the sensitive-data rule's fields, as BuildAdmin's form and list have them */
+  watchesFields: boolean;
 }
 
 const RECYCLE: RuleKind = {
   excludedControllers: ['Addon.php', 'Ajax.php', 'Module.php', 'Terminal.php', 'Dashboard.php', 'Index.php', 'routine/AdminInfo.php', 'user/MoneyLog.php', 'user/ScoreLog.php'],
   excludedTables: ['token', 'captcha', 'admin_group_access', 'user_money_log', 'user_score_log'],
+  watchesFields: false,
 };
 
 const SENSITIVE: RuleKind = {
   excludedControllers: [...RECYCLE.excludedControllers, 'auth/AdminLog.php', 'routine/Config.php'],
   excludedTables: ['area', 'token', 'captcha', 'admin_group_access', 'config', 'admin_log', 'user_money_log', 'user_score_log'],
+  watchesFields: true,
 };
+
+/**
+ * BuildAdmin's form sends the watched fields as `fields: [{name, value}]` (name and note) and leaves its
+ * own `data_fields` (the chosen names) to be replaced by them; a body without `fields` is taken as sent.
+ */
+function withWatchedFields(body: Row): Row {
+  const { fields, ...rest } = body;
+  if (!Array.isArray(fields)) return body;
+  const entries = fields.filter((item): item is Row => typeof item === 'object' && item !== null && typeof (item as Row).name === 'string' && (item as Row).name !== '');
+  return { ...rest, data_fields: Object.fromEntries(entries.map((item) => [String(item.name), typeof item.value === 'string' ? item.value : ''])) };
+}
 
 /**
  * What the rule forms choose from: `controllers` (file → file, as BuildAdmin lists them: its select posts the key
@@ -54,7 +70,21 @@ export function ruleChoices(app: AppContext, kind: RuleKind, lang: Language): { 
 }
 
 function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
+  const bodyOf = (ctx: RequestContext) => (kind.watchesFields ? withWatchedFields(ctx.body as Row) : (ctx.body as Row));
   return {
+    // BuildAdmin's list shows a rule's watched fields as their notes, or names where there is none.
+    ...(kind.watchesFields
+      ? {
+          async present(_operator, rows, view) {
+            if (view !== 'list') return rows;
+            return rows.map((row) => {
+              const fields = row.data_fields;
+              if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return row;
+              return { ...row, data_fields: Object.entries(fields as Record<string, unknown>).map(([name, note]) => (typeof note === 'string' && note !== '' ? note : name)) };
+            });
+          },
+        }
+      : {}),
     async beforeWrite(_operator, write) {
       if (typeof write.values.controller === 'string') write.values.controller_as = controllerAsOf(write.values.controller);
     },
@@ -64,7 +94,7 @@ function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
         if (ctx.method !== 'POST') return ruleChoices(ctx.app, kind, ctx.lang);
         const definition = ctx.controller.resource;
         if (!definition || !ctx.controller.hooks) throw new Error('data rule controller without its schema');
-        await addRow(ctx, definition, ctx.controller.hooks, ctx.body as Row);
+        await addRow(ctx, definition, ctx.controller.hooks, bodyOf(ctx));
         return new Success(null, 'Added successfully!');
       },
       ...(choicesWithRow
@@ -73,7 +103,7 @@ function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
               const definition = ctx.controller.resource;
               if (!definition || !ctx.controller.hooks) throw new Error('data rule controller without its schema');
               if (ctx.method === 'POST') {
-                await editRow(ctx, definition, ctx.controller.hooks, ctx.body as Row);
+                await editRow(ctx, definition, ctx.controller.hooks, bodyOf(ctx));
                 return new Success(null, 'Update successful!');
               }
               return { row: await readRow(ctx, definition, ctx.controller.hooks, ctx.query[definition.primaryKey]), ...ruleChoices(ctx.app, kind, ctx.lang) };
