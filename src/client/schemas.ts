@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../schema/definition.js';
+import { schemaMenuTitles, type ResourceDefinition } from '../schema/definition.js';
 import type { LocalText } from '../schema/local-text.js';
 
 /**
@@ -17,14 +17,7 @@ export function setDefinitions(list: readonly ResourceDefinition[], schemaPages:
   byId = new Map(list.map((definition) => [definition.id, definition]));
   byMenuName = new Map(list.filter((definition) => definition.menu).map((definition) => [definition.menu?.name.toLowerCase() as string, definition]));
   pages = new Set([...schemaPages, ...byMenuName.keys()].map((name) => name.toLowerCase()));
-  menuTexts = new Map(
-    list.flatMap((definition) => {
-      const menu = definition.menu;
-      if (!menu) return [];
-      const own: [string, LocalText] = [menu.name.toLowerCase(), menu.title];
-      return menu.parent && menu.parentDirectory ? [own, [menu.parent.toLowerCase(), menu.parentDirectory.title] as [string, LocalText]] : [own];
-    }),
-  );
+  menuTexts = schemaMenuTitles(list);
 }
 
 /** The title a schema gives a menu (or the directory it creates), in every language. */

@@ -141,3 +141,14 @@ export function fieldOf(definition: ResourceDefinition, name: string): FieldDefi
 export function storedFields(definition: ResourceDefinition): FieldDefinition[] {
   return definition.fields.filter((field) => field.storage !== null);
 }
+
+/** The titles schemas give their menus and the menu directories they create, by lower-cased rule name. */
+export function schemaMenuTitles(definitions: Iterable<ResourceDefinition>): Map<string, LocalText> {
+  const titles = new Map<string, LocalText>();
+  for (const { menu } of definitions) {
+    if (!menu) continue;
+    titles.set(menu.name.toLowerCase(), menu.title);
+    if (menu.parent && menu.parentDirectory) titles.set(menu.parent.toLowerCase(), menu.parentDirectory.title);
+  }
+  return titles;
+}

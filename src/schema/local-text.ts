@@ -49,16 +49,6 @@ export function sameText(text: string): LocalText {
   return Object.fromEntries(LANGUAGES.map((lang) => [lang, text])) as Record<Language, string>;
 }
 
-/** The text in a language; a value that is not a LocalText (an old plain string) is shown as it is. */
-export function textIn(text: LocalText | string | undefined, lang: Language): string {
-  if (text === undefined) return '';
-  return typeof text === 'string' ? text : text[lang];
-}
-
-export function isLocalText(value: unknown): value is LocalText {
-  return typeof value === 'object' && value !== null && LANGUAGES.every((lang) => typeof (value as Record<string, unknown>)[lang] === 'string');
-}
-
 /** Where a text sits in the locale file: `["fields", "price", "options", "draft"]`. */
 export type LocalePath = readonly string[];
 

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../contract/headers.js';
-import type { ResourceDefinition } from '../schema/definition.js';
-import type { LocalText } from '../schema/local-text.js';
+import { schemaMenuTitles, type ResourceDefinition } from '../schema/definition.js';
 
 export type RuleTable = 'admin_rule' | 'user_rule';
 
@@ -38,21 +37,11 @@ export class RuleTitles {
     }
   }
 
-  /** The title a schema gives the menu of this name, or the menu directory it creates. */
-  private schemaMenu(name: string): LocalText | undefined {
-    const wanted = name.toLowerCase();
-    for (const { menu } of this.resources.values()) {
-      if (menu?.name.toLowerCase() === wanted) return menu.title;
-      if (menu?.parentDirectory && menu.parent?.toLowerCase() === wanted) return menu.parentDirectory.title;
-    }
-    return undefined;
-  }
-
   titleIn(lang: Language, table: RuleTable, rule: { name: string; title: string; type?: string }): string {
     if (lang === DEFAULT_LANGUAGE) return rule.title;
     const names = this.names.get(`${lang}:${table}`);
     if (rule.type === 'button') return names?.buttons[rule.name.slice(rule.name.lastIndexOf('/') + 1)] ?? rule.title;
-    const schema = table === 'admin_rule' ? this.schemaMenu(rule.name) : undefined;
+    const schema = table === 'admin_rule' ? schemaMenuTitles(this.resources.values()).get(rule.name.toLowerCase()) : undefined;
     return names?.menus[rule.name] ?? schema?.[lang] ?? rule.title;
   }
 }

@@ -29,8 +29,10 @@ describe.each(DATABASES)('data rules on %s', (kind) => {
     expect(answer.code, answer.msg).toBe(1);
     const controllers = Object.values(answer.data.controllers);
     expect(controllers).toEqual(expect.arrayContaining(['auth/Admin.php', 'team/Team.php', 'survey/Survey.php', 'routine/Config.php']));
+    // keyed by file: BuildAdmin's select posts the key of the choice as the rule's controller
+    for (const [key, file] of Object.entries(answer.data.controllers)) expect(key).toBe(file);
     const lower = controllers.map((file) => file.toLowerCase());
-    for (const left of ['routine/AdminInfo.php', 'user/MoneyLog.php', 'user/ScoreLog.php', 'Index.php', 'Ajax.php', 'Dashboard.php']) expect(lower).not.toContain(left.toLowerCase());
+    for (const left of ['routine/AdminInfo.php', 'user/MoneyLog.php', 'user/ScoreLog.php', 'Index.php', 'Ajax.php', 'Dashboard.php', 'Module.php', 'Terminal.php']) expect(lower).not.toContain(left.toLowerCase());
     expect(Object.keys(answer.data.tables)).toEqual(expect.arrayContaining(['admin', 'team']));
     expect(Object.keys(answer.data.tables)).not.toContain('token');
   });
@@ -39,6 +41,7 @@ describe.each(DATABASES)('data rules on %s', (kind) => {
     const answer = await admin<{ controllers: Record<string, string> }>('security.SensitiveData/add');
     expect(answer.code, answer.msg).toBe(1);
     const controllers = Object.values(answer.data.controllers);
+    for (const [key, file] of Object.entries(answer.data.controllers)) expect(key).toBe(file);
     expect(controllers).toContain('auth/Admin.php');
     expect(controllers).not.toContain('auth/AdminLog.php');
     expect(controllers).not.toContain('routine/Config.php');
@@ -79,6 +82,7 @@ describe.each(DATABASES)('data rules on %s', (kind) => {
   });
 
   it('derives controller_as from the controller and recycles what its controller deletes', async () => {
+    // the controller as the stock form posts it: the key of the choice picked
     const added = await admin('security.DataRecycle/add', { body: { name: 'Teams', controller: 'team/Team.php', data_table: 'team', primary_key: 'id', status: '1' } });
     expect(added.code, added.msg).toBe(1);
     const rule = (await server.server.app.db.selectFrom('security_data_recycle').select(['id', 'controller_as']).where('name', '=', 'Teams').executeTakeFirstOrThrow()) as { id: number; controller_as: string };

@@ -45,7 +45,7 @@ export function leafRuleIds(rules: string[], all: RuleRow[]): string[] {
 }
 
 /** For lists: "Super administrator", the first rule's title, "<title>等 N 项", or "No permission"; `title` names a rule in the reader's language. */
-export function describeRuleSet(rules: string[], all: RuleRow[], t: Translate, title: (rule: RuleRow) => string = (rule) => rule.title): string {
+export function describeRuleSet(rules: string[], all: RuleRow[], t: Translate, title: (rule: RuleRow) => string): string {
   if (rules.includes('*')) return t('Super administrator');
   const found = rules.map((id) => all.find((rule) => Number(rule.id) === Number(id))).filter((rule): rule is RuleRow => Boolean(rule?.title));
   if (found.length === 0) return t('No permission');
@@ -56,13 +56,13 @@ export function describeRuleSet(rules: string[], all: RuleRow[], t: Translate, t
 }
 
 /** Groups: rules as display text in lists, as leaf ids in forms, `*`/CSV when saved. */
-export function groupHooks(ruleTable: string): ResourceHooks {
+export function groupHooks(ruleTable: RuleTable): ResourceHooks {
   return {
     async present(operator, rows, view) {
       const all = await allRules(operator.app.db, ruleTable);
       const translate = operator.t ?? ((key: string) => key);
       const lang = operator.lang ?? DEFAULT_LANGUAGE;
-      const title = (rule: RuleRow) => operator.app.ruleTitles.titleIn(lang, ruleTable as RuleTable, rule);
+      const title = (rule: RuleRow) => operator.app.ruleTitles.titleIn(lang, ruleTable, rule);
       return rows.map((row) => {
         const rules = (row.rules as string[] | undefined) ?? [];
         if (view === 'edit') return { ...row, rules: leafRuleIds(rules, all) };
