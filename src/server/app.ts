@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import helmet from 'helmet';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -62,7 +62,8 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
   // Security headers on every answer: the built client runs no inline script. Styles are injected by
   // the UI library at run time ('unsafe-inline' for styles only), and the forms compile their schema
   // validators with ajv, which builds functions from text ('unsafe-eval'; no script text comes from input).
-  await server.register(fastifyHelmet, {
+  // Built once: the policy is parsed here, and each request only sets the finished headers.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -84,6 +85,7 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  server.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 
   server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseQuery(String(body)));
