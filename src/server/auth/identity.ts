@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Row } from '../../schema/definition.js';
 import type { TokenType } from './tokens.js';
@@ -146,19 +147,38 @@ export class IdentityCache {
 
 export type TokenIdentity = { expired: true } | { expired: false; identity?: Identity };
 
+/** Stands for the token digest while the token query is compiled; each request puts its own in its place. */
+const DIGEST_PLACEHOLDER = '\u0000token digest';
+
+/** The token query, compiled once per database and area: every API request runs it. */
+const tokenQueries = new WeakMap<Db, Map<Area, CompiledQuery<Row>>>();
+
+function tokenQuery(db: Db, auth: AreaAuth): CompiledQuery<Row> {
+  const byArea = tokenQueries.get(db) ?? new Map<Area, CompiledQuery<Row>>();
+  tokenQueries.set(db, byArea);
+  let compiled = byArea.get(auth.area);
+  if (!compiled) {
+    compiled = db
+      .selectFrom('token as t')
+      .leftJoin(`${auth.accountTable} as a`, 'a.id', 't.user_id')
+      .selectAll('a')
+      .select(['t.type as token_type', 't.user_id as token_user_id', 't.expire_time as token_expire_time'])
+      .select((eb) => eb.selectFrom(AUTH_REVISION_TABLE).select('revision').where('area', '=', auth.area).as('auth_revision'))
+      .where('t.token', '=', DIGEST_PLACEHOLDER)
+      .compile() as CompiledQuery<Row>;
+    byArea.set(auth.area, compiled);
+  }
+  return compiled;
+}
+
 /**
  * The identity behind an area's access token, in one query for the token, its account and the area's
  * revision, then grants from the cache (a few more queries only when the revision moved).
  */
 export async function identityOfToken(db: Db, cache: IdentityCache, auth: AreaAuth, digest: string): Promise<TokenIdentity | undefined> {
-  const row = (await db
-    .selectFrom('token as t')
-    .leftJoin(`${auth.accountTable} as a`, 'a.id', 't.user_id')
-    .selectAll('a')
-    .select(['t.type as token_type', 't.user_id as token_user_id', 't.expire_time as token_expire_time'])
-    .select((eb) => eb.selectFrom(AUTH_REVISION_TABLE).select('revision').where('area', '=', auth.area).as('auth_revision'))
-    .where('t.token', '=', digest)
-    .executeTakeFirst()) as Row | undefined;
+  const compiled = tokenQuery(db, auth);
+  const parameters = compiled.parameters.map((value) => (value === DIGEST_PLACEHOLDER ? digest : value));
+  const [row] = (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   if (!row || row.token_type !== auth.tokenType) return undefined;
   const expireTime = Number(row.token_expire_time ?? 0);
   if (expireTime !== 0 && expireTime <= nowSeconds()) return { expired: true };

@@ -22,17 +22,27 @@ export interface TokenRecord {
 
 const PURGE_INTERVAL = 48 * 3600;
 
+/** How many tokens' digests a process remembers (every request digests its token); past it the memory starts over. */
+const REMEMBERED_DIGESTS = 10_000;
+
 /**
  * Opaque random tokens; only their HMAC is stored, so a leaked table does not leak sessions. The key
  * lives in the database so several processes on one PostgreSQL agree on it.
  */
 export class TokenStore {
   private lastPurge = 0;
+  private readonly digests = new Map<string, string>();
 
   constructor(private readonly db: Db, private readonly key: string) {}
 
   digest(token: string): string {
-    return createHmac('sha256', this.key).update(token).digest('hex');
+    let digest = this.digests.get(token);
+    if (digest === undefined) {
+      digest = createHmac('sha256', this.key).update(token).digest('hex');
+      if (this.digests.size >= REMEMBERED_DIGESTS) this.digests.clear();
+      this.digests.set(token, digest);
+    }
+    return digest;
   }
 
   async issue(type: TokenType, userId: number, db: Db = this.db): Promise<string> {
