@@ -31,6 +31,19 @@ describe.each(DATABASES)('module store and code generator on %s', (kind) => {
     expect((await server.admin('crud.Log/index', { token })).code).toBe(1);
   });
 
+  it('answers the store the stock module screen reads at siteConfig.apiUrl: nothing listed, a remark saying it is not available', async () => {
+    // the stock screen: GET `<siteConfig.apiUrl>/api/v6.store/modules?activeTab=all&sysVersion=…`, then shows
+    // `data.remark` above the list; apiUrl is this server (buildadmin.com would offer modules we cannot install)
+    const index = await server.admin<{ siteConfig: { apiUrl: string; cdnUrl: string } }>('Index/index', { token });
+    expect(index.data.siteConfig.apiUrl).toMatch(/^\/\/127\.0\.0\.1:\d+$/);
+    expect(index.data.siteConfig.apiUrl).toBe(index.data.siteConfig.cdnUrl);
+    const store = await server.api<{ rows: unknown[]; remark: string }>('v6.store/modules', { query: { activeTab: 'all', sysVersion: 'v1.0.0' }, lang: 'en' });
+    expect(store).toMatchObject({ code: 1, data: { rows: [], total: 0, remark: 'The module store is not available in this version' } });
+    expect((await server.api<{ remark: string }>('v6.store/modules', { lang: 'zh-cn' })).data.remark).toBe('此版本未提供模块市场');
+    expect(await server.api('v6.store/info', { query: { uid: 'demo' }, lang: 'en' })).toMatchObject({ code: 0, msg: 'The module store is not available in this version' });
+    expect((await server.api('v6.store/order', { body: { uid: 'demo' }, lang: 'en' })).code).toBe(0);
+  });
+
   it('gives the module store BuildAdmin’s menu path and view file', async () => {
     const rule = (await server.server.app.db.selectFrom('admin_rule').select(['path', 'component']).where('name', '=', 'moduleStore/moduleStore').executeTakeFirstOrThrow()) as { path: string; component: string };
     expect(rule).toEqual({ path: 'moduleStore', component: '/src/views/backend/module/index.vue' });

@@ -4,7 +4,7 @@ import { resourceController } from '../resources/resource-controller.js';
 import { adminInfoController } from './admin/admin-info-controller.js';
 import { indexController } from './admin/index-controller.js';
 import { dashboardController } from './admin/dashboard-controller.js';
-import { crudController, moduleController } from './admin/unavailable-tools.js';
+import { crudController, moduleController, moduleStoreApiController } from './admin/unavailable-tools.js';
 import { adminAjaxController, memberAjaxController } from './ajax-controller.js';
 import { accountController } from './api/account-controller.js';
 import { commonController } from './api/common-controller.js';
@@ -26,7 +26,7 @@ export function createControllerRegistry(definitions: Iterable<ResourceDefinitio
   const handWritten = [
     indexController, dashboardController, adminInfoController, adminAjaxController,
     memberIndexController, userController, commonController, accountController, memberAjaxController, surveyController,
-    emsController, smsController, paymentUserController, teamController, moduleController, crudController,
+    emsController, smsController, paymentUserController, teamController, moduleController, moduleStoreApiController, crudController,
   ];
   for (const controller of handWritten) registry.register(controller);
   return registry;

@@ -27,6 +27,23 @@ export const moduleController: Controller = {
   noNeedPermission: ['state', 'dependentInstallComplete'],
 };
 
+/**
+ * The store BuildAdmin's module screen reads at `<siteConfig.apiUrl>/api/v6.store/*` (buildadmin.com there,
+ * this server here): its list is empty and its remark, which the screen shows above the list, says the
+ * store is not available; looking a module up, ordering or paying is refused with the same words.
+ */
+export const moduleStoreApiController: Controller = {
+  name: 'v6.store',
+  path: 'v6/store',
+  area: 'user',
+  actions: {
+    modules: async (ctx) => ({ rows: [], total: 0, category: [], remark: ctx.t('The module store is not available in this version') }),
+    ...unavailable(errors.moduleStoreUnavailable, ['info', 'order', 'pay']),
+  },
+  noNeedLogin: ['*'],
+  noNeedPermission: ['*'],
+};
+
 /** `crud.Crud/*`: the generator's actions; its log (`crud.Log`) is an ordinary resource. */
 export const crudController: Controller = {
   name: 'crud.Crud',
