@@ -7,8 +7,8 @@ import { DATABASES, startTestServer, type TestServer } from '../support/test-ser
 /**
  * Quick search served by a text index (issue 9): SQLite FTS5 trigram tables kept by triggers, PostgreSQL
  * pg_trgm GIN indexes. The rows and totals are those of the contract's LIKE (case-insensitive substring,
- * `%` `_` and quotes literal), for long and short terms, for related fields, and after add, edit, delete
- * and restore from the recycle bin.
+ * `%` `_` and quotes literal), for long and short terms, for related fields, and after add, edit, delete,
+ * restore from the recycle bin and rollback of sensitive data.
  */
 
 type Row = Record<string, unknown>;
@@ -97,6 +97,20 @@ describe.each(DATABASES)('quick search on %s', (kind) => {
     const entry = (await db().selectFrom('security_data_recycle_log').select('id').where('data_table', '=', 'user').orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
     expect((await admin('security.DataRecycleLog/restore', { body: { ids: [entry.id] } })).code).toBe(1);
     expect((await found('wombat')).names).toEqual(['newcomer']);
+  });
+
+  it('keeps the index right through a rollback of sensitive data', async () => {
+    // the seeded rule 会员数据 watches a member's username
+    const member = (await db().selectFrom('user').select(['id', 'nickname', 'group_id']).where('username', '=', 'lisi').executeTakeFirstOrThrow()) as Row;
+    expect((await admin('user.User/edit', { body: { ...member, username: 'platypus' } })).code).toBe(1);
+    expect((await found('platypus')).names).toEqual(['platypus']);
+    expect((await found('lisi')).total).toBe(0);
+
+    const log = (await db().selectFrom('security_sensitive_data_log').select('id').where('data_table', '=', 'user').orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
+    const rollback = await admin('security.SensitiveDataLog/rollback', { body: { ids: [log.id] } });
+    expect(rollback.code, rollback.msg).toBe(1);
+    expect((await found('platypus')).total).toBe(0);
+    expect((await found('lisi')).names).toEqual(['lisi']);
   });
 
   it('answers a long term from the text index, as the query plan shows', async () => {
