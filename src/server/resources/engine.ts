@@ -114,8 +114,11 @@ export async function listRows(operator: Operator, definition: ResourceDefinitio
   const request = parseListRequest(operator.app, definition, query, options.timeZone);
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
   const { count, page } = listQueries(operator.app.db, definition, request, conditions);
-  // Side by side, as a bare server would: on PostgreSQL each takes its own pooled connection.
-  const [countRow, stored] = (await Promise.all([count.executeTakeFirst(), page.execute()])) as [{ total: number | string }, Row[]];
+  // Side by side on PostgreSQL, where each takes its own pooled connection; one after the other on
+  // SQLite's single connection, where the second would only wait for the first.
+  const [countRow, stored] = (
+    operator.app.handle.dialect === 'postgres' ? await Promise.all([count.executeTakeFirst(), page.execute()]) : [await count.executeTakeFirst(), await page.execute()]
+  ) as [{ total: number | string }, Row[]];
   return {
     list: await presentRows(operator, definition, hooks, stored, options.view ?? 'list'),
     total: Number(countRow.total),
