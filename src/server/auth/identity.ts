@@ -154,8 +154,8 @@ const DIGEST_PLACEHOLDER = '\u0000token digest';
 const tokenQueries = new WeakMap<Db, Map<Area, CompiledQuery<Row>>>();
 
 function tokenQuery(db: Db, auth: AreaAuth): CompiledQuery<Row> {
-  const byArea = tokenQueries.get(db) ?? new Map<Area, CompiledQuery<Row>>();
-  tokenQueries.set(db, byArea);
+  let byArea = tokenQueries.get(db);
+  if (!byArea) tokenQueries.set(db, (byArea = new Map()));
   let compiled = byArea.get(auth.area);
   if (!compiled) {
     compiled = db

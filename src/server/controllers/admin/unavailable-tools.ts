@@ -37,7 +37,7 @@ export const moduleStoreApiController: Controller = {
   path: 'v6/store',
   area: 'user',
   actions: {
-    modules: async (ctx) => ({ rows: [], total: 0, category: [], remark: ctx.t('The module store is not available in this version') }),
+    modules: async (ctx) => ({ rows: [], total: 0, category: [], remark: ctx.t(errors.moduleStoreUnavailable().msg) }),
     ...unavailable(errors.moduleStoreUnavailable, ['info', 'order', 'pay']),
   },
   noNeedLogin: ['*'],
