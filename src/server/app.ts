@@ -7,7 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseQuery } from '../contract/query-string.js';
 import type { AppContext } from './app-context.js';
-import { DatabaseBusyError } from './db/bounded-sqlite-dialect.js';
+import { DatabaseBusyError } from './db/sqlite-driver.js';
 import { isUniqueViolation } from './db/unique-violation.js';
 import { ApiError, errors } from './errors.js';
 import { applyCors } from './http/cors.js';

@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { BoundedSqliteDialect } from './bounded-sqlite-dialect.js';
+import { sqliteKysely } from './sqlite-driver.js';
 
 /**
  * Tables are declared at run time by the schemas, so the query builder cannot know them statically;
@@ -31,30 +31,6 @@ export function describeDatabaseUrl(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 }
 
-/** How many prepared SQLite statements a process keeps, by SQL text (the app runs a few hundred kinds). */
-const CACHED_STATEMENTS = 500;
-
-/**
- * The connection as Kysely's driver sees it, preparing each SQL text once: the driver asks for a new
- * statement at every query, and compiling one costs more than running a short indexed read. Statements
- * follow schema changes by themselves (SQLite prepares them again); the cache starts over when full.
- */
-function withStatementCache(sqlite: Database.Database): { prepare(sql: string): Database.Statement; close(): void } {
-  const statements = new Map<string, Database.Statement>();
-  return {
-    prepare(text) {
-      let statement = statements.get(text);
-      if (!statement) {
-        if (statements.size >= CACHED_STATEMENTS) statements.clear();
-        statement = sqlite.prepare(text);
-        statements.set(text, statement);
-      }
-      return statement;
-    },
-    close: () => sqlite.close(),
-  };
-}
-
 /** `sqlite:<path>` (default `sqlite:data/app.db`) or `postgres://…`. */
 export function openDatabase(url: string): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
@@ -76,6 +52,6 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely({ dialect: new BoundedSqliteDialect({ database: withStatementCache(sqlite) }, CONNECTION_WAIT_MS) });
+  const db: Db = sqliteKysely(sqlite, CONNECTION_WAIT_MS);
   return { db, dialect: 'sqlite', url, close: () => db.destroy() };
 }

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import type { Kysely} from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BoundedSqliteDialect, DatabaseBusyError } from '../../../src/server/db/bounded-sqlite-dialect.js';
+import { DatabaseBusyError, sqliteKysely } from '../../../src/server/db/sqlite-driver.js';
 
 /**
  * SQLite's one connection is shared in turn. A query that waits for it too long fails instead of
@@ -12,7 +13,7 @@ import { BoundedSqliteDialect, DatabaseBusyError } from '../../../src/server/db/
 let db: Kysely<any> | undefined;
 
 function open(waitMs: number) {
-  db = new Kysely({ dialect: new BoundedSqliteDialect({ database: new Database(':memory:') }, waitMs) });
+  db = sqliteKysely(new Database(':memory:'), waitMs);
   return db;
 }
 
@@ -21,7 +22,7 @@ afterEach(async () => {
   db = undefined;
 });
 
-describe('BoundedSqliteDialect', () => {
+describe('sqliteKysely', () => {
   it('serves queries in turn while a transaction holds the connection, in the order they came', async () => {
     const db = open(2_000);
     await sql`create table item (n integer)`.execute(db);
@@ -75,5 +76,24 @@ describe('BoundedSqliteDialect', () => {
     release();
     await transaction;
     expect(await db.selectFrom('item').select('n').execute()).toEqual([{ n: 1 }]);
+  });
+
+  it('runs a query on the idle connection at once, with the same answers and errors as through the gate', async () => {
+    const db = open(200);
+    await sql`create table item (id integer primary key, n integer)`.execute(db);
+    const inserted = await db.insertInto('item').values({ n: 7 }).executeTakeFirst();
+    expect(inserted.insertId).toBe(1n);
+    const updated = await db.updateTable('item').set({ n: 8 }).where('n', '=', 7).executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(1n);
+    expect(await db.selectFrom('item').select('n').execute()).toEqual([{ n: 8 }]);
+    // a failing statement rejects its promise; it never throws at the caller
+    const missing = db.selectFrom('missing').selectAll().execute();
+    await expect(missing).rejects.toThrow(/no such table: missing/);
+    // and inside a transaction the same reads go through the transaction's connection
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('item').values({ n: 9 }).execute();
+      expect(await trx.selectFrom('item').select('n').orderBy('n').execute()).toEqual([{ n: 8 }, { n: 9 }]);
+    });
+    expect(await db.selectFrom('item').select('n').orderBy('n').execute()).toEqual([{ n: 8 }, { n: 9 }]);
   });
 });
