@@ -100,28 +100,61 @@ export interface ListOptions {
   translate: (key: string) => string;
 }
 
-/** The two statements of a list page: the total, and the page's rows in order. */
+/**
+ * The two statements of a list page: the total, and the page's rows in order. A quick search from the
+ * text indexes with no other filter is counted from the indexes alone (every key there is a row); with
+ * one, the total comes with the table's largest key (`top`), for `walksOrderIndex`.
+ */
 export function listQueries(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: AnySelect; page: AnySelect } {
-  const count = applyConditions(db.selectFrom(definition.table), conditions).select((eb) => eb.fn.countAll().as('total'));
+  const match = request.textMatch;
+  const onlyTextMatch = match && conditions.length === 1 && conditions[0] === match.condition;
+  let count = (onlyTextMatch ? db.selectFrom(match.ids(db).as('matched')) : applyConditions(db.selectFrom(definition.table), conditions)).select((eb) => eb.fn.countAll().as('total'));
+  if (match) count = count.select((eb) => eb.selectFrom(definition.table).select((inner) => inner.fn.max(definition.primaryKey).as('top')).as('top'));
   let page = applyConditions(db.selectFrom(definition.table).selectAll(), conditions);
   for (const term of request.order) page = page.orderBy(term.field, term.direction);
   page = page.limit(request.limit).offset(request.all ? 0 : (request.page - 1) * request.limit);
   return { count, page };
 }
 
+/**
+ * Whether the page of a text-index match is cheaper read by walking the order's index, testing each
+ * row's key and stopping once `wanted` rows matched, than by reading every match by key and sorting.
+ * The walk reads about wanted × rows / matches index entries; the other reads and sorts every match,
+ * each some 6 times dearer than an entry walked (SQLite, 100,000 rows: 0.05 µs against 0.3 µs).
+ */
+export function walksOrderIndex(matches: number, wanted: number, rows: number): boolean {
+  return matches * matches * 6 > wanted * rows;
+}
+
+async function countAndPage(operator: Operator, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): Promise<[number, Row[]]> {
+  const db = operator.app.db;
+  const { count, page } = listQueries(db, definition, request, conditions);
+  // Side by side on PostgreSQL, where each takes its own pooled connection.
+  if (operator.app.handle.dialect === 'postgres') {
+    const [countRow, stored] = await Promise.all([count.executeTakeFirst() as Promise<{ total: number | string }>, page.execute() as Promise<Row[]>]);
+    return [Number(countRow.total), stored];
+  }
+  // One after the other on SQLite's single connection, where the second would only wait for the first;
+  // and knowing how many rows a quick search matched, its page may be read by walking the order. The
+  // largest key stands for the number of rows (deleted rows only make it larger: fewer walks).
+  const counted = (await count.executeTakeFirst()) as { total: number | string; top?: number | null };
+  const total = Number(counted.total);
+  const match = request.textMatch;
+  if (match && !request.all && total > 0 && walksOrderIndex(total, request.page * request.limit, Number(counted.top ?? 0))) {
+    const walking = conditions.map((condition) => (condition === match.condition ? match.walking : condition));
+    return [total, (await listQueries(db, definition, request, walking).page.execute()) as Row[]];
+  }
+  return [total, (await page.execute()) as Row[]];
+}
+
 /** `index`: a page of rows with the total and the menu remark. */
 export async function listRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, query: Row, options: ListOptions): Promise<ListData<Row>> {
   const request = parseListRequest(operator.app, definition, query, options.timeZone);
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
-  const { count, page } = listQueries(operator.app.db, definition, request, conditions);
-  // Side by side on PostgreSQL, where each takes its own pooled connection; one after the other on
-  // SQLite's single connection, where the second would only wait for the first.
-  const [countRow, stored] = (
-    operator.app.handle.dialect === 'postgres' ? await Promise.all([count.executeTakeFirst(), page.execute()]) : [await count.executeTakeFirst(), await page.execute()]
-  ) as [{ total: number | string }, Row[]];
+  const [total, stored] = await countAndPage(operator, definition, request, conditions);
   return {
     list: await presentRows(operator, definition, hooks, stored, options.view ?? 'list'),
-    total: Number(countRow.total),
+    total,
     remark: await remarkOf(operator, definition, options.translate),
   };
 }

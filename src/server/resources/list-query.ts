@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { normaliseOperator, type SearchOperator } from '../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition, SortTerm } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
@@ -20,6 +20,21 @@ const MAX_QUICK_SEARCH = 200;
 type Eb = ExpressionBuilder<any, any>;
 export type Condition = (eb: Eb) => Expression<SqlBool>;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared by schemas at run time
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+/**
+ * A quick search answered by the text indexes alone (SQLite, every field a column of the list's own
+ * table): `ids` selects the keys of the matching rows, one FTS5 table per field, united.
+ */
+export interface TextMatch {
+  /** the key among `ids`: SQLite reads the matching rows by key */
+  condition: Condition;
+  /** the same test kept off the key (`+key`), so SQLite walks the order's index and tests each row */
+  walking: Condition;
+  ids(from: Pick<Eb, 'selectFrom'>): AnySelect;
+}
+
 export interface ListRequest {
   page: number;
   limit: number;
@@ -27,6 +42,8 @@ export interface ListRequest {
   all: boolean;
   order: SortTerm[];
   conditions: Condition[];
+  /** set when the quick search is among `conditions` as a TextMatch */
+  textMatch?: TextMatch;
 }
 
 interface ColumnTarget {
@@ -200,6 +217,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
   if (page === undefined || limit === undefined || limit > MAX_LIMIT) throw errors.invalidPaging(MAX_LIMIT);
   const options: ConditionOptions = { dialect: app.handle.dialect, timeZone };
   const conditions: Condition[] = [];
+  let textMatch: TextMatch | undefined;
 
   const quick = query.quickSearch;
   if (quick !== undefined && quick !== '') {
@@ -208,16 +226,30 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
     if (text.length > MAX_QUICK_SEARCH) throw errors.invalidQuickSearch();
     const pattern = likePattern(text, definition.fields[0]);
     const targets = definition.list.quickSearch.map((name) => resolveField(app, definition, name));
-    const matchOf = (target: ColumnTarget): Condition => {
+    // SQLite answers from each column's FTS5 trigram table; PostgreSQL's planner uses the pg_trgm index itself.
+    const ftsOf = (target: ColumnTarget) => {
       const table = target.relation?.definition ?? definition;
-      // SQLite answers from the column's FTS5 trigram table; PostgreSQL's planner uses the pg_trgm index itself.
-      if (options.dialect === 'sqlite' && indexableTerm(text) && app.textIndexed.has(textIndexKey(table.table, target.field.name))) {
-        const fts = textIndexName(table.table, target.field.name);
-        return (inner) => inner(inner.ref(table.primaryKey), 'in', inner.selectFrom(fts).select('rowid').where(sql<SqlBool>`${sql.table(fts)} MATCH ${ftsPhrase(text)}`));
-      }
-      return (inner) => likeExpression(options.dialect, inner.ref(target.field.name), target.field, pattern, false);
+      return options.dialect === 'sqlite' && indexableTerm(text) && app.textIndexed.has(textIndexKey(table.table, target.field.name)) ? textIndexName(table.table, target.field.name) : undefined;
     };
-    conditions.push((eb) => eb.or(targets.map((target) => wrapRelation(target, matchOf(target))(eb))));
+    const matching = (from: Pick<Eb, 'selectFrom'>, fts: string) => from.selectFrom(fts).select('rowid').where(sql<SqlBool>`${sql.table(fts)} MATCH ${ftsPhrase(text)}`);
+    const indexes = targets.map(ftsOf);
+    if (targets.length > 0 && targets.every((target, index) => !target.relation && indexes[index])) {
+      // One list of keys for all fields: the rows are then read by key once each, in a single pass.
+      const ids = (from: Pick<Eb, 'selectFrom'>) => (indexes as string[]).map((fts) => matching(from, fts)).reduce((united, next) => united.union(next));
+      textMatch = {
+        condition: (eb) => eb(eb.ref(definition.primaryKey), 'in', ids(eb)),
+        walking: (eb) => eb(sql`+${eb.ref(definition.primaryKey)}`, 'in', ids(eb)),
+        ids,
+      };
+      conditions.push(textMatch.condition);
+    } else {
+      const matchOf = (target: ColumnTarget, fts: string | undefined): Condition => {
+        const table = target.relation?.definition ?? definition;
+        if (fts) return (inner) => inner(inner.ref(table.primaryKey), 'in', matching(inner, fts));
+        return (inner) => likeExpression(options.dialect, inner.ref(target.field.name), target.field, pattern, false);
+      };
+      conditions.push((eb) => eb.or(targets.map((target, index) => wrapRelation(target, matchOf(target, indexes[index]))(eb))));
+    }
   }
 
   const search = query.search;
@@ -246,7 +278,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
     all = true;
   }
 
-  return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions };
+  return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions, ...(textMatch ? { textMatch } : {}) };
 }
 
 /**
