@@ -101,9 +101,9 @@ export interface ListOptions {
 }
 
 /**
- * The two statements of a list page: the total, and the page's rows in order. A quick search from the
- * text indexes with no other filter is counted from the indexes alone (every key there is a row); with
- * one, the total comes with the table's largest key (`top`), for `walksOrderIndex`.
+ * The two statements of a list page: the total, and the page's rows in order. When the text indexes
+ * serve the quick search, the count also reads the table's largest key (`top`, for `walksOrderIndex`),
+ * and with no other filter it counts from the indexes alone (every key there is a row).
  */
 export function listQueries(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: AnySelect; page: AnySelect } {
   const match = request.textMatch;
@@ -122,7 +122,7 @@ export function listQueries(db: Db, definition: ResourceDefinition, request: Lis
  * The walk reads about wanted × rows / matches index entries; the other reads and sorts every match,
  * each some 6 times dearer than an entry walked (SQLite, 100,000 rows: 0.05 µs against 0.3 µs).
  */
-export function walksOrderIndex(matches: number, wanted: number, rows: number): boolean {
+function walksOrderIndex(matches: number, wanted: number, rows: number): boolean {
   return matches * matches * 6 > wanted * rows;
 }
 
