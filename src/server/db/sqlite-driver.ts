@@ -107,6 +107,7 @@ class SqliteConnection implements DatabaseConnection {
   }
 }
 
+/** The one connection behind the gate: Kysely acquires it for transactions and for queries that must wait. */
 class GatedDriver implements Driver {
   readonly gate: ConnectionGate;
 

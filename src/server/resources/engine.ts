@@ -110,10 +110,14 @@ export function listQueries(db: Db, definition: ResourceDefinition, request: Lis
   const onlyTextMatch = match && conditions.length === 1 && conditions[0] === match.condition;
   let count = (onlyTextMatch ? db.selectFrom(match.ids(db).as('matched')) : applyConditions(db.selectFrom(definition.table), conditions)).select((eb) => eb.fn.countAll().as('total'));
   if (match) count = count.select((eb) => eb.selectFrom(definition.table).select((inner) => inner.fn.max(definition.primaryKey).as('top')).as('top'));
+  return { count, page: pageQuery(db, definition, request, conditions) };
+}
+
+/** The page's rows in the request's order. */
+function pageQuery(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
   let page = applyConditions(db.selectFrom(definition.table).selectAll(), conditions);
   for (const term of request.order) page = page.orderBy(term.field, term.direction);
-  page = page.limit(request.limit).offset(request.all ? 0 : (request.page - 1) * request.limit);
-  return { count, page };
+  return page.limit(request.limit).offset(request.all ? 0 : (request.page - 1) * request.limit);
 }
 
 /**
@@ -142,7 +146,7 @@ async function countAndPage(operator: Operator, definition: ResourceDefinition, 
   const match = request.textMatch;
   if (match && !request.all && total > 0 && walksOrderIndex(total, request.page * request.limit, Number(counted.top ?? 0))) {
     const walking = conditions.map((condition) => (condition === match.condition ? match.walking : condition));
-    return [total, (await listQueries(db, definition, request, walking).page.execute()) as Row[]];
+    return [total, (await pageQuery(db, definition, request, walking).execute()) as Row[]];
   }
   return [total, (await page.execute()) as Row[]];
 }
@@ -167,7 +171,7 @@ export async function* allListRows(operator: Operator, definition: ResourceDefin
   const request = parseListRequest(operator.app, definition, { ...query, page: 1, limit: pageSize }, options.timeZone);
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
   for (let page = 1; ; page++) {
-    const stored = (await listQueries(operator.app.db, definition, { ...request, page, all: false }, conditions).page.execute()) as Row[];
+    const stored = (await pageQuery(operator.app.db, definition, { ...request, page, all: false }, conditions).execute()) as Row[];
     if (stored.length > 0) yield await presentRows(operator, definition, hooks, stored, 'list');
     if (stored.length < pageSize) return;
   }

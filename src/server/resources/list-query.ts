@@ -227,8 +227,9 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
     const pattern = likePattern(text, definition.fields[0]);
     const targets = definition.list.quickSearch.map((name) => resolveField(app, definition, name));
     // SQLite answers from each column's FTS5 trigram table; PostgreSQL's planner uses the pg_trgm index itself.
+    const tableOf = (target: ColumnTarget) => target.relation?.definition ?? definition;
     const ftsOf = (target: ColumnTarget) => {
-      const table = target.relation?.definition ?? definition;
+      const table = tableOf(target);
       return options.dialect === 'sqlite' && indexableTerm(text) && app.textIndexed.has(textIndexKey(table.table, target.field.name)) ? textIndexName(table.table, target.field.name) : undefined;
     };
     const matching = (from: Pick<Eb, 'selectFrom'>, fts: string) => from.selectFrom(fts).select('rowid').where(sql<SqlBool>`${sql.table(fts)} MATCH ${ftsPhrase(text)}`);
@@ -244,8 +245,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
       conditions.push(textMatch.condition);
     } else {
       const matchOf = (target: ColumnTarget, fts: string | undefined): Condition => {
-        const table = target.relation?.definition ?? definition;
-        if (fts) return (inner) => inner(inner.ref(table.primaryKey), 'in', matching(inner, fts));
+        if (fts) return (inner) => inner(inner.ref(tableOf(target).primaryKey), 'in', matching(inner, fts));
         return (inner) => likeExpression(options.dialect, inner.ref(target.field.name), target.field, pattern, false);
       };
       conditions.push((eb) => eb.or(targets.map((target, index) => wrapRelation(target, matchOf(target, indexes[index]))(eb))));
