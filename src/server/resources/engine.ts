@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { ListData } from '../../contract/envelope.js';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
 import { createInputValidator, type ValidationResult, type WriteMode } from '../../schema/validate-input.js';
@@ -117,7 +117,11 @@ export function listQueries(db: Db, definition: ResourceDefinition, request: Lis
 function pageQuery(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
   let page = applyConditions(db.selectFrom(definition.table).selectAll(), conditions);
   for (const term of request.order) page = page.orderBy(term.field, term.direction);
-  return page.limit(request.limit).offset(request.all ? 0 : (request.page - 1) * request.limit);
+  return page.limit(request.limit).offset(offsetOf(request));
+}
+
+function offsetOf(request: ListRequest): number {
+  return request.all ? 0 : (request.page - 1) * request.limit;
 }
 
 /**
@@ -130,25 +134,55 @@ function walksOrderIndex(matches: number, wanted: number, rows: number): boolean
   return matches * matches * 6 > wanted * rows;
 }
 
+type CountRow = { total: number | string; top?: number | null };
+
 async function countAndPage(operator: Operator, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): Promise<[number, Row[]]> {
   const db = operator.app.db;
-  const { count, page } = listQueries(db, definition, request, conditions);
+  const { count, page } = compiledListQueries(db, definition, request, conditions);
   // Side by side on PostgreSQL, where each takes its own pooled connection.
   if (operator.app.handle.dialect === 'postgres') {
-    const [countRow, stored] = await Promise.all([count.executeTakeFirst() as Promise<{ total: number | string }>, page.execute() as Promise<Row[]>]);
-    return [Number(countRow.total), stored];
+    const [counted, stored] = await Promise.all([db.executeQuery<CountRow>(count), db.executeQuery<Row>(page)]);
+    return [Number(counted.rows[0].total), stored.rows];
   }
   // One after the other on SQLite's single connection, where the second would only wait for the first;
   // and knowing how many rows a quick search matched, its page may be read by walking the order. The
   // largest key stands for the number of rows (deleted rows only make it larger: fewer walks).
-  const counted = (await count.executeTakeFirst()) as { total: number | string; top?: number | null };
+  const [counted] = (await db.executeQuery<CountRow>(count)).rows;
   const total = Number(counted.total);
   const match = request.textMatch;
   if (match && !request.all && total > 0 && walksOrderIndex(total, request.page * request.limit, Number(counted.top ?? 0))) {
     const walking = conditions.map((condition) => (condition === match.condition ? match.walking : condition));
     return [total, (await pageQuery(db, definition, request, walking).execute()) as Row[]];
   }
-  return [total, (await page.execute()) as Row[]];
+  return [total, (await db.executeQuery<Row>(page)).rows];
+}
+
+/** Unfiltered lists' statements by database, resource and order (`JSON` of the order's terms: a few per resource, its sortable columns each way). */
+const unfilteredLists = new WeakMap<Db, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
+
+/**
+ * A list request's two statements, compiled. An unfiltered list (opening a list, paging through it: what
+ * a back office asks most) has the same statements at every page, compiled once per resource and order;
+ * the request only puts in its limit and offset, their only parameters.
+ */
+function compiledListQueries(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: CompiledQuery; page: CompiledQuery } {
+  if (conditions.length > 0) {
+    const { count, page } = listQueries(db, definition, request, conditions);
+    return { count: count.compile(), page: page.compile() };
+  }
+  let byDefinition = unfilteredLists.get(db);
+  if (!byDefinition) unfilteredLists.set(db, (byDefinition = new WeakMap()));
+  let byOrder = byDefinition.get(definition);
+  if (!byOrder) byDefinition.set(definition, (byOrder = new Map()));
+  const order = JSON.stringify(request.order);
+  let compiled = byOrder.get(order);
+  if (!compiled) {
+    const { count, page } = listQueries(db, definition, request, conditions);
+    compiled = { count: count.compile(), page: page.limit(-1).offset(-2).compile() };
+    if (compiled.page.parameters.join() !== '-1,-2') throw new Error(`list of ${definition.id}: unexpected parameters ${compiled.page.parameters.join()}`);
+    byOrder.set(order, compiled);
+  }
+  return { count: compiled.count, page: { ...compiled.page, parameters: [request.limit, offsetOf(request)] } };
 }
 
 /** `index`: a page of rows with the total and the menu remark. */
