@@ -24,15 +24,19 @@ export type Condition = (eb: Eb) => Expression<SqlBool>;
 type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /**
- * A quick search answered by the text indexes alone (SQLite, every field a column of the list's own
- * table): `ids` selects the keys of the matching rows, one FTS5 table per field, united.
+ * A quick search whose page is read one of two ways once the count says how many rows match: every
+ * match, then sorted; or along the order's index, testing each row until the page is full.
  */
 export interface TextMatch {
-  /** the key among `ids`: SQLite reads the matching rows by key */
+  /** the quick search among the list's conditions */
   condition: Condition;
-  /** the same test kept off the key (`+key`), so SQLite walks the order's index and tests each row */
-  walking: Condition;
-  ids(from: Pick<Eb, 'selectFrom'>): AnySelect;
+  /**
+   * SQLite, when every field is a column of the list's own table: `ids` selects the keys of the matching
+   * rows (one FTS5 table per field, united) and `condition` is the key among them, read by key;
+   * `walking` is the same test kept off the key (`+key`), so SQLite walks the order's index instead.
+   * (PostgreSQL tests the fields themselves: its trigram indexes serve ILIKE.)
+   */
+  keys?: { ids(from: Pick<Eb, 'selectFrom'>): AnySelect; walking: Condition };
 }
 
 export interface ListRequest {
@@ -239,8 +243,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
       const ids = (from: Pick<Eb, 'selectFrom'>) => (indexes as string[]).map((fts) => matching(from, fts)).reduce((united, next) => united.union(next));
       textMatch = {
         condition: (eb) => eb(eb.ref(definition.primaryKey), 'in', ids(eb)),
-        walking: (eb) => eb(sql`+${eb.ref(definition.primaryKey)}`, 'in', ids(eb)),
-        ids,
+        keys: { ids, walking: (eb) => eb(sql`+${eb.ref(definition.primaryKey)}`, 'in', ids(eb)) },
       };
       conditions.push(textMatch.condition);
     } else {
@@ -248,7 +251,10 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
         if (fts) return (inner) => inner(inner.ref(tableOf(target).primaryKey), 'in', matching(inner, fts));
         return (inner) => likeExpression(options.dialect, inner.ref(target.field.name), target.field, pattern, false);
       };
-      conditions.push((eb) => eb.or(targets.map((target, index) => wrapRelation(target, matchOf(target, indexes[index]))(eb))));
+      const condition: Condition = (eb) => eb.or(targets.map((target, index) => wrapRelation(target, matchOf(target, indexes[index]))(eb)));
+      // SQLite's planner has no statistics to go by: it reads such a search the same way every time.
+      if (options.dialect === 'postgres') textMatch = { condition };
+      conditions.push(condition);
     }
   }
 
