@@ -1,5 +1,5 @@
-import type { SelectQueryBuilder } from 'kysely';
 import type { Row } from '../../schema/definition.js';
+import type { AnySelect } from '../db/connection.js';
 import { errors } from '../errors.js';
 
 /** Largest page a member-centre list answers. */
@@ -14,9 +14,6 @@ export function paging(query: Row): { page: number; limit: number } {
   }
   return { page, limit };
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared by schemas at run time
-type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /**
  * The page `?page&limit` asks for of the rows `base` selects, and their total: `rows` adds the columns

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SelectQueryBuilder } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -11,6 +11,10 @@ import { sqliteKysely } from './sqlite-driver.js';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table types come from runtime schemas
 export type Db = Kysely<any>;
+
+/** A select on any of those tables. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- table types come from runtime schemas
+export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 export type DialectName = 'sqlite' | 'postgres';
 

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { ListData } from '../../contract/envelope.js';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
 import { createInputValidator, type ValidationResult, type WriteMode } from '../../schema/validate-input.js';
@@ -6,7 +6,7 @@ import { withinTransaction } from '../app-context.js';
 import { dataLimitAdminIds } from '../auth/group-scope.js';
 import { nowSeconds } from '../clock.js';
 import { parseLocalDateTime } from '../../contract/site-time.js';
-import type { Db, DialectName } from '../db/connection.js';
+import type { AnySelect, Db, DialectName } from '../db/connection.js';
 import { rowFromStorage, rowToStorage, toStorage } from '../db/values.js';
 import { completeRow } from '../db/seed.js';
 import { errors } from '../errors.js';
@@ -18,9 +18,6 @@ import { recordRecycle, recordSensitiveChanges } from './security-events.js';
  * The generic resource operations (contract §5), independent of HTTP: `index`, tree lists and select
  * options, read, add, edit, delete and sortable, each with the data limit and the resource's hooks.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared by schemas at run time
-type AnySelect = SelectQueryBuilder<any, any, any>;
 
 function applyConditions<Q extends AnySelect>(query: Q, conditions: Condition[]): Q {
   return conditions.reduce((current, condition) => current.where(condition) as Q, query);
@@ -116,7 +113,12 @@ export function listQueries(db: Db, definition: ResourceDefinition, request: Lis
 
 /** The page's rows in the request's order. */
 function pageQuery(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
-  let page = applyConditions(db.selectFrom(definition.table).selectAll(), conditions);
+  return requestedPage(applyConditions(db.selectFrom(definition.table).selectAll(), conditions), request);
+}
+
+/** `rows` in the request's order, cut to its page. */
+function requestedPage(rows: AnySelect, request: ListRequest): AnySelect {
+  let page = rows;
   for (const term of request.order) page = page.orderBy(term.field, term.direction);
   return page.limit(request.limit).offset(offsetOf(request));
 }
@@ -147,12 +149,8 @@ export function quickSearchPage(db: Db, dialect: DialectName, definition: Resour
 
 /** The page read from every matching row, then sorted: the matches are a materialized CTE, which PostgreSQL plans apart. */
 function matchesThenSorted(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
-  let page = db
-    .with((cte) => cte('matched').materialized(), (inner) => applyConditions(inner.selectFrom(definition.table).selectAll(), conditions))
-    .selectFrom('matched')
-    .selectAll();
-  for (const term of request.order) page = page.orderBy(term.field, term.direction);
-  return page.limit(request.limit).offset(offsetOf(request));
+  const matched = db.with((cte) => cte('matched').materialized(), (inner) => applyConditions(inner.selectFrom(definition.table).selectAll(), conditions));
+  return requestedPage(matched.selectFrom('matched').selectAll(), request);
 }
 
 /**
@@ -173,20 +171,24 @@ type CountRow = { total: number | string; top?: number | null };
 async function countAndPage(operator: Operator, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): Promise<[number, Row[]]> {
   const db = operator.app.db;
   const dialect = operator.app.handle.dialect;
+  if (request.textMatch && !request.all) {
+    // A quick search: the count first, which settles how the page is read. The largest key stands for
+    // the number of rows (deleted rows only make it larger: fewer walks).
+    const { count, page } = listQueries(db, definition, request, conditions);
+    const counted = (await count.executeTakeFirst()) as CountRow;
+    const total = Number(counted.total);
+    const read = (total > 0 ? quickSearchPage(db, dialect, definition, request, conditions, total, Number(counted.top ?? 0)) : undefined) ?? page;
+    return [total, (await read.execute()) as Row[]];
+  }
   const { count, page } = compiledListQueries(db, definition, request, conditions);
-  const match = request.textMatch;
-  // Side by side on PostgreSQL, where each takes its own pooled connection, unless the count decides
-  // how a quick search's page is read.
-  if (dialect === 'postgres' && !match) {
+  // Side by side on PostgreSQL, where each takes its own pooled connection; one after the other on
+  // SQLite's single connection, where the second would only wait for the first.
+  if (dialect === 'postgres') {
     const [counted, stored] = await Promise.all([db.executeQuery<CountRow>(count), db.executeQuery<Row>(page)]);
     return [Number(counted.rows[0].total), stored.rows];
   }
-  // Otherwise one after the other (on SQLite's single connection the second would only wait for the
-  // first). The largest key stands for the number of rows: deleted rows only make it larger, fewer walks.
   const [counted] = (await db.executeQuery<CountRow>(count)).rows;
-  const total = Number(counted.total);
-  const chosen = match && !request.all && total > 0 ? quickSearchPage(db, dialect, definition, request, conditions, total, Number(counted.top ?? 0)) : undefined;
-  return [total, chosen ? ((await chosen.execute()) as Row[]) : (await db.executeQuery<Row>(page)).rows];
+  return [Number(counted.total), (await db.executeQuery<Row>(page)).rows];
 }
 
 /** Unfiltered lists' statements by database, resource and order (`JSON` of the order's terms: a few per resource, its sortable columns each way). */

@@ -1,8 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { normaliseOperator, type SearchOperator } from '../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition, SortTerm } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
 import { ftsPhrase, indexableTerm, textIndexKey, textIndexName } from '../db/text-index.js';
+import type { AnySelect } from '../db/connection.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
 import { parseLocalDateTime } from '../../contract/site-time.js';
@@ -19,9 +20,6 @@ const MAX_QUICK_SEARCH = 200;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared by schemas at run time
 type Eb = ExpressionBuilder<any, any>;
 export type Condition = (eb: Eb) => Expression<SqlBool>;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared by schemas at run time
-type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /**
  * A quick search whose page is read one of two ways once the count says how many rows match: every
