@@ -82,6 +82,15 @@ function isEmpty(value: unknown): boolean {
 }
 
 /**
+ * A reference names no row when it is empty or 0 (what a select left unset sends; no row has key 0),
+ * and a list of references when any of its items names none.
+ */
+function isEmptyReference(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length === 0 || value.some(isEmptyReference);
+  return isEmpty(value) || value === 0 || value === '0';
+}
+
+/**
  * Validate request input for `add` (every required field) or `edit` (only the fields sent). Unknown and
  * read-only keys are dropped, scalars are coerced the way PHP would, and nothing of the input is mutated.
  */
@@ -90,6 +99,8 @@ export function createInputValidator(definition: ResourceDefinition): (input: Ro
   const fields = new Map(writable.map((field) => [field.name, field]));
   const properties = (definition.rowSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
   const required = ((definition.rowSchema.required ?? []) as string[]).filter((name) => fields.has(name));
+  // A required reference sent as null is refused like an empty one, not taken as "not sent".
+  const requiredReference = (name: string) => required.includes(name) && fields.get(name)?.ref !== undefined;
   const schema = {
     type: 'object',
     properties: Object.fromEntries(writable.map((field) => [field.name, withinColumnRange(stripAnnotations(properties[field.name]))])),
@@ -101,14 +112,15 @@ export function createInputValidator(definition: ResourceDefinition): (input: Ro
     for (const [key, item] of Object.entries(input)) {
       if (!fields.has(key)) continue;
       // Optional fields sent as null by forms fall back to "not sent" unless the column is nullable.
-      if (item === null && !fields.get(key)?.nullable) continue;
+      if (item === null && !fields.get(key)?.nullable && !requiredReference(key)) continue;
       // A secret left empty on an edit form keeps its stored value.
       if (mode === 'edit' && fields.get(key)?.writeOnly && (item === '' || item === null)) continue;
       value[key] = structuredClone(item);
     }
     const issues: ValidationIssue[] = [];
     for (const name of required) {
-      if ((mode === 'add' || name in value) && isEmpty(value[name])) {
+      const empty = requiredReference(name) ? isEmptyReference : isEmpty;
+      if ((mode === 'add' || name in value) && empty(value[name])) {
         issues.push({ field: name, message: '%s cannot be empty', params: [fields.get(name)?.title ?? sameText(name)] });
       }
     }

@@ -177,6 +177,36 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect((await row('survey', 'id', id)).status).toBe('paused');
     });
 
+    it('refuses a required reference left empty (0, "", null or missing) on add and edit, on the field, writing nothing', async () => {
+      const provider = await createProvider();
+      const base = { title: 'No provider', entry_url: 'https://panel.example/s?r={rid}', loi_minutes: 5 };
+      for (const body of [{ ...base, provider_id: 0 }, { ...base, provider_id: '0' }, { ...base, provider_id: '' }, { ...base, provider_id: null }, base]) {
+        const answer = await admin('survey.Survey/add', { body });
+        expect({ code: answer.code, msg: answer.msg, data: answer.data }, JSON.stringify(body)).toEqual({ code: 0, msg: 'Provider cannot be empty', data: { field: 'provider_id' } });
+      }
+      const zh = await admin('survey.Survey/add', { body: { ...base, provider_id: 0 }, lang: 'zh-cn' });
+      expect(zh.msg).toBe('渠道不能为空');
+      expect(await count('survey', 'title', 'No provider')).toBe(0);
+
+      const id = await createSurvey(provider.id);
+      for (const provider_id of [0, '', null]) {
+        const answer = await admin('survey.Survey/edit', { body: { id, provider_id } });
+        expect({ code: answer.code, msg: answer.msg }).toEqual({ code: 0, msg: 'Provider cannot be empty' });
+      }
+      expect(Number((await row('survey', 'id', id)).provider_id)).toBe(Number(provider.id));
+
+      // The same rule on every schema's required references (a member's group, a ledger entry's member …).
+      const member = await createMember();
+      const group = await admin('user.User/edit', { body: { id: member.id, group_id: 0 } });
+      expect({ code: group.code, data: group.data }).toEqual({ code: 0, data: { field: 'group_id' } });
+      const ledger = await admin('user.MoneyLog/add', { body: { user_id: 0, money: '1.00', memo: 'gift' } });
+      expect({ code: ledger.code, data: ledger.data }).toEqual({ code: 0, data: { field: 'user_id' } });
+      const admins = await admin('auth.Admin/add', { body: { username: `a${++counter}x`, nickname: 'A', password: 'Admin_pass9', group_arr: [0] } });
+      expect({ code: admins.code, data: admins.data }).toEqual({ code: 0, data: { field: 'group_arr' } });
+      expect(Number((await row('user', 'id', member.id)).group_id)).toBe(groupId);
+      expect(await count('user_money_log', 'user_id', 0)).toBe(0);
+    });
+
     it('keeps participation records read-only outside reconciliation', async () => {
       const provider = await createProvider();
       const surveyId = await createSurvey(provider.id);
