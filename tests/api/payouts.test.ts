@@ -75,9 +75,21 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     const noDetails = await server.api('paymentuser/payout', { userToken: bo.token, body: { amount: '20.00' } });
     expect(noDetails.msg).toBe('Please save your payment details first');
     await bankDetails(bo);
-    for (const [amount, msg] of [['5.00', 'The least you can withdraw is 10.00'], ['60.00', 'The amount is more than your balance'], ['1,5', 'Please enter an amount such as 12.50']]) {
+    const cases: [unknown, string][] = [
+      ['5.00', 'The least you can withdraw is 10.00'], ['60.00', 'The amount is more than your balance'], ['1,5', 'Please enter an amount such as 12.50'],
+      // More than two decimals, whether the JSON holds a number or a text: refused, never rounded.
+      [12.345, 'Please enter an amount such as 12.50'], ['12.345', 'Please enter an amount such as 12.50'], [12.001, 'Please enter an amount such as 12.50'],
+    ];
+    for (const [amount, msg] of cases) {
       const refused = await server.api('paymentuser/payout', { userToken: bo.token, body: { amount } });
       expect({ code: refused.code, msg: refused.msg }).toEqual({ code: 0, msg });
+    }
+    expect(await balance(bo.id)).toBe(5000);
+    expect(await db().selectFrom('payout').select('id').where('user_id', '=', bo.id).execute()).toEqual([]);
+    // The back office's money inputs (a ledger entry) refuse them the same way.
+    for (const money of [12.345, '12.345']) {
+      const gift = await admin('user.MoneyLog/add', { body: { user_id: bo.id, money, memo: 'Gift' } });
+      expect({ code: gift.code, msg: gift.msg, data: gift.data }).toEqual({ code: 0, msg: 'Change amount must be an amount such as 12.50', data: { field: 'money' } });
     }
     expect(await balance(bo.id)).toBe(5000);
     const asked = await server.api<{ id: number }>('paymentuser/payout', { userToken: bo.token, body: { amount: '20.00' } });

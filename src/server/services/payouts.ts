@@ -75,7 +75,8 @@ function lock<Q extends { forUpdate(): Q }>(app: AppContext, query: Q): Q {
 
 /** A payout request: at least the minimum, at most the balance, one open at a time, frozen at once. */
 export async function requestPayout(app: AppContext, member: Identity, amountInput: unknown, memo: (id: number) => string): Promise<number> {
-  const text = typeof amountInput === 'number' ? amountInput.toFixed(2) : String(amountInput ?? '').trim();
+  // A JSON number is read as written (12.345 stays 12.345 and is refused), never rounded to cents.
+  const text = typeof amountInput === 'number' ? String(amountInput) : typeof amountInput === 'string' ? amountInput.trim() : '';
   if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) throw errors.payoutAmountInvalid();
   const cents = yuanToCents(text);
   const minimum = yuanToCents(await app.config.get('payout_min', '10.00'));
