@@ -189,6 +189,30 @@ export interface SurveyQuickTaskSubmissionRow {
   create_time?: number | null;
 }
 
+/** Security log (`survey/security_event`) */
+export interface SurveySecurityEventRow {
+  /** ID */
+  id?: number;
+  /** Event */
+  kind?: 'signature_invalid';
+  /** Participation */
+  participation_id?: number | null;
+  /** Survey */
+  survey_id?: number | null;
+  /** Provider */
+  provider_id?: number | null;
+  /** Channel */
+  channel?: 'redirect' | 'callback';
+  /** Status claimed */
+  reported?: '' | 'complete' | 'terminate' | 'overquota' | 'security';
+  /** IP address */
+  ip?: string;
+  /** Return query */
+  raw_query?: string;
+  /** Time */
+  create_time?: number | null;
+}
+
 /** Survey (`survey/survey`) */
 export interface SurveySurveyRow {
   /** ID */
@@ -979,6 +1003,7 @@ export interface ResourceRows {
   'survey/provider': SurveyProviderRow;
   'survey/quick_task': SurveyQuickTaskRow;
   'survey/quick_task_submission': SurveyQuickTaskSubmissionRow;
+  'survey/security_event': SurveySecurityEventRow;
   'survey/survey': SurveySurveyRow;
   'system/admin': SystemAdminRow;
   'system/admin_group': SystemAdminGroupRow;

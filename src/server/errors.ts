@@ -163,6 +163,7 @@ export const errors = {
   exitMapInvalid: (code: string) => new ApiError('Exit code "%s" must map to complete, terminate, overquota or security', [code.slice(0, 40)], Code.error, { field: 'exit_map' }),
   invalidAllowlistEntry: (entry: string) => new ApiError('"%s" is not an IP address or range', [entry.slice(0, 60)], Code.error, { field: 'ip_allowlist' }),
   participationReadOnly: () => new ApiError('Participation records change only through reconciliation'),
+  securityLogReadOnly: () => new ApiError('The security log is written by the system and cannot be changed'),
   quickTaskFormInvalid: (detail: string) => new ApiError('The form is not valid: %s', [detail.slice(0, 200)], Code.error, { field: 'form' }),
   quickTaskUnavailable: () => new ApiError('This task is not available'),
   quickTaskAlreadySubmitted: () => new ApiError('You have already submitted this task'),

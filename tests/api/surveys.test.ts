@@ -341,19 +341,54 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(records.list[0]).toMatchObject({ survey_id: surveyId, status: 'complete', credited_money: '1.50', credited_score: 10 });
     });
 
-    it('records a missing or wrong signature as security, flagged, with nothing credited', async () => {
+    it('a forged return (unsigned, wrongly signed, tampered) changes no attempt: it is flagged and logged, and the genuine complete is still credited', async () => {
       const provider = await createProvider();
       const surveyId = await createSurvey(provider.id, { loi_minutes: 1 });
-      for (const query of [(rid: string) => `rid=${rid}`, (rid: string) => signedQuery('success', rid, '', 'wrong-secret'), (rid: string) => `${signedQuery('success', rid)}&extra=1`]) {
+      const forgeries = [(rid: string) => `rid=${rid}`, (rid: string) => signedQuery('security', rid, '', 'wrong-secret'), (rid: string) => `${signedQuery('terminate', rid)}&extra=1`];
+      for (const forge of forgeries) {
         const member = await createMember();
         const rid = await startOk(surveyId, member);
         await backdate(rid, 600);
-        const answer = await ok(returnTo('success', query(rid), member.token));
-        expect(answer).toMatchObject({ status: 'security', credit_state: 'none', reason: 'The signature of this survey return is invalid' });
-        expect(await row('survey_participation', 'rid', rid)).toMatchObject({ status: 'security' });
+        const forged = await returnTo('security', forge(rid));
+        expect({ code: forged.code, msg: forged.msg }).toEqual({ code: 0, msg: 'The signature of this survey return is invalid' });
+        const zh = await server.api('survey/outcome', { body: { outcome: 'terminate', query: forge(rid) }, lang: 'zh-cn' });
+        expect(zh.msg).toBe('问卷回传的签名无效，未发放奖励');
+        const flagged = await row('survey_participation', 'rid', rid);
+        expect({ status: flagged.status, credit: flagged.credit_state, flag: Number(flagged.flag_sig_invalid) }).toEqual({ status: 'entered', credit: 'none', flag: 1 });
+        expect(Number((await row('survey', 'id', surveyId)).securities)).toBe(0);
+
+        // In the attempt's history and in the security log, with the address it came from.
+        const details = await ok(admin<{ row: Row }>('survey.Participation/edit', { query: { id: flagged.id } }));
+        expect((details.row.events as Row[]).slice(1)).toMatchObject([
+          { from_status: 'entered', to_status: 'entered', source: 'redirect', ip: '127.0.0.1', payload: { signature: 'invalid', reported: 'security' } },
+          { from_status: 'entered', to_status: 'entered', source: 'redirect', ip: '127.0.0.1', payload: { signature: 'invalid', reported: 'terminate' } },
+        ]);
+        const log = await ok(admin<{ list: Row[]; total: number }>('survey.SecurityEvent/index', { query: { search: [{ field: 'participation_id', val: flagged.id, operator: '=' }] } }));
+        expect(log.total).toBe(2);
+        expect(log.list[1]).toMatchObject({ kind: 'signature_invalid', channel: 'redirect', reported: 'security', ip: '127.0.0.1', survey_id: surveyId, provider_id: Number(provider.id), participation: { rid } });
+
+        // The provider's genuine return still ends the attempt and credits it.
+        const genuine = await ok(returnTo('success', signedQuery('success', rid), member.token));
+        expect(genuine).toMatchObject({ status: 'complete', already_recorded: false, credited: { money: '1.50', score: 10 } });
+        expect(await balance(member.id)).toEqual({ money: 150, score: 10 });
         expect(Number((await row('survey_participation', 'rid', rid)).flag_sig_invalid)).toBe(1);
-        expect(await balance(member.id)).toEqual({ money: 0, score: 0 });
       }
+      // The security log is the system's record: nobody edits or deletes it.
+      const id = (await db().selectFrom('survey_security_event').select('id').executeTakeFirstOrThrow()).id;
+      const edit = await admin('survey.SecurityEvent/del', { method: 'DELETE', query: { ids: [id] } });
+      expect({ code: edit.code, msg: edit.msg }).toEqual({ code: 0, msg: 'The security log is written by the system and cannot be changed' });
+    });
+
+    it('a correctly signed security exit closes the attempt as security, with nothing credited', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1 });
+      const member = await createMember();
+      const rid = await startOk(surveyId, member);
+      const answer = await ok(returnTo('security', signedQuery('security', rid), member.token));
+      expect(answer).toMatchObject({ status: 'security', credit_state: 'none', credited: { money: '0.00', score: 0 } });
+      expect(await row('survey_participation', 'rid', rid)).toMatchObject({ status: 'security', source: 'redirect' });
+      expect(await ok(returnTo('success', signedQuery('success', rid)))).toMatchObject({ status: 'security', already_recorded: true });
+      expect(await balance(member.id)).toEqual({ money: 0, score: 0 });
     });
 
     it('accepts the other signature algorithms and pays consolations for screen-outs', async () => {
@@ -434,6 +469,27 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       const unknownProvider = await providerCall('/api/survey/callback/nobody?rid=x');
       expect(unknownProvider.status).toBe(404);
       expect(await unknownProvider.json()).toEqual({ code: 0, msg: 'Unknown survey provider' });
+    });
+
+    it('a forged callback changes no attempt: logged with its address, and the signed complete is credited after it', async () => {
+      const provider = await createProvider({ exit_map: { '10': 'complete', '30': 'security' } });
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1 });
+      const member = await createMember();
+      const rid = await startOk(surveyId, member);
+      await backdate(rid, 600);
+      const path = `/api/survey/callback/${provider.code}`;
+      for (const query of [`rid=${rid}&status=30`, signedQueryFor(path, rid, '30', 'wrong-secret'), `rid=${rid}&status=nonsense&sig=00`]) {
+        const forged = await providerCall(`${path}?${query}`);
+        expect(await forged.json()).toEqual({ code: 0, msg: 'The signature of this survey return is invalid' });
+      }
+      expect(await row('survey_participation', 'rid', rid)).toMatchObject({ status: 'entered', credit_state: 'none' });
+      const participation = await row('survey_participation', 'rid', rid);
+      const log = await ok(admin<{ list: Row[]; total: number }>('survey.SecurityEvent/index', { query: { search: [{ field: 'participation_id', val: participation.id, operator: '=' }] } }));
+      expect(log.list.map((entry) => [entry.channel, entry.reported, entry.ip])).toEqual([['callback', '', '127.0.0.1'], ['callback', 'security', '127.0.0.1'], ['callback', 'security', '127.0.0.1']]);
+
+      expect(await (await providerCall(`${path}?${signedQueryFor(path, rid, '10')}`)).json()).toEqual({ code: 1, msg: 'Recorded' });
+      expect(await row('survey_participation', 'rid', rid)).toMatchObject({ status: 'complete', credit_state: 'credited' });
+      expect(await balance(member.id)).toEqual({ money: 150, score: 10 });
     });
 
     it('refuses callers outside the allowlist and writes nothing', async () => {

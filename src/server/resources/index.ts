@@ -17,6 +17,7 @@ import { payoutHooks } from './user/payout.js';
 import { providerHooks } from './survey/provider.js';
 import { quickTaskHooks } from './survey/quick-task.js';
 import { quickTaskSubmissionHooks } from './survey/quick-task-submission.js';
+import { securityEventHooks } from './survey/security-event.js';
 import { surveyHooks } from './survey/survey.js';
 import { smsOutboxHooks } from './routine/sms-outbox.js';
 
@@ -46,5 +47,6 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   'survey/participation': participationHooks,
   'survey/quick_task': quickTaskHooks,
   'survey/quick_task_submission': quickTaskSubmissionHooks,
+  'survey/security_event': securityEventHooks,
   'system/sms_outbox': smsOutboxHooks,
 };

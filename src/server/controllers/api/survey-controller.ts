@@ -50,10 +50,9 @@ async function start(ctx: RequestContext) {
 }
 
 /** Why nothing (or only a consolation) was credited, in the member's language. */
-function explanation(ctx: RequestContext, result: FinishResult & { signatureValid: boolean }): string {
+function explanation(ctx: RequestContext, result: FinishResult): string {
   const { participation } = result;
   if (!result.changed) return ctx.t('This survey return was already recorded');
-  if (!result.signatureValid) return ctx.t('The signature of this survey return is invalid');
   switch (participation.status) {
     case 'complete':
       return participation.credit_state === 'held' ? ctx.t('Your answers were faster than expected: the reward is held for review') : '';
@@ -176,7 +175,6 @@ async function callback(ctx: RequestContext) {
   const reply = (status: number, code: number, msg: string) => ctx.reply.code(status).send({ code, msg });
   try {
     const result = await recordCallback(ctx.app, ctx.argument, new URLSearchParams(query), { path, query, ip: ctx.ip, memo: rewardMemo(ctx) });
-    if (!result.signatureValid) return reply(200, 0, ctx.t('The signature of this survey return is invalid'));
     return reply(200, 1, result.changed ? ctx.t('Recorded') : ctx.t('This survey return was already recorded'));
   } catch (error) {
     if (error instanceof CallbackRefused) return reply(error.status, 0, ctx.t(error.error.msg, error.error.params));

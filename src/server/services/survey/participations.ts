@@ -155,7 +155,6 @@ export interface FinishInput {
   ip: string;
   /** the raw query string the provider sent back */
   rawQuery?: string;
-  signatureInvalid?: boolean;
   adminId?: number;
   reason?: string;
   /** translates the ledger memo */
@@ -194,7 +193,6 @@ export async function finishParticipation(app: AppContext, participationId: numb
       finish_time: now,
       loi_seconds: loiSeconds,
       flag_speeder: speeder ? 1 : 0,
-      flag_sig_invalid: input.signatureInvalid ? 1 : 0,
       update_time: now,
     };
     if (returnIp) {
@@ -233,12 +231,44 @@ export async function finishParticipation(app: AppContext, participationId: numb
         ...(input.rawQuery !== undefined ? { query: input.rawQuery.slice(0, 2000) } : {}),
         ...(status !== input.status ? { reported: input.status } : {}),
         ...(speeder ? { speeder: true, held } : {}),
-        ...(input.signatureInvalid ? { signature: 'invalid' } : {}),
         ...(input.reason ? { reason: input.reason } : {}),
       },
     });
     const participation = (await trx.selectFrom('survey_participation').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow()) as ParticipationRow;
     return { participation, survey, changed: true, credited };
+  });
+}
+
+export interface ForgedReturn {
+  channel: 'redirect' | 'callback';
+  providerId: number;
+  ip: string;
+  rawQuery: string;
+  /** the final status the request claimed, when it named one */
+  reported?: FinalStatus;
+}
+
+/**
+ * A return for a known rid whose signature fails: anyone who learns a rid can send one, so it changes
+ * no status and credits nothing (the member's genuine, signed return still counts). It flags the
+ * attempt, is kept in its history and in the security log, with the address it came from.
+ */
+export async function recordForgedReturn(app: AppContext, participationId: number, forged: ForgedReturn): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    const current = (await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('id', '=', participationId)).executeTakeFirstOrThrow()) as ParticipationRow;
+    const rawQuery = forged.rawQuery.slice(0, 4000);
+    await trx.updateTable('survey_participation').set({ flag_sig_invalid: 1 }).where('id', '=', current.id).execute();
+    await appendEvent(trx, {
+      participationId: current.id, from: current.status, to: current.status, source: forged.channel, ip: forged.ip,
+      payload: { signature: 'invalid', ...(forged.reported ? { reported: forged.reported } : {}), query: rawQuery.slice(0, 2000) },
+    });
+    await trx
+      .insertInto('survey_security_event')
+      .values({
+        kind: 'signature_invalid', participation_id: current.id, survey_id: current.survey_id, provider_id: forged.providerId, channel: forged.channel,
+        reported: forged.reported ?? '', ip: forged.ip.slice(0, 50), raw_query: rawQuery, create_time: nowSeconds(),
+      })
+      .execute();
   });
 }
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/connection.js';
 import { errors } from '../../errors.js';
 import { isBlocked, parseIpBlacklist } from '../../http/ip-blacklist.js';
-import { finishParticipation, findParticipationByRid, isFinalStatus, type FinalStatus, type FinishResult, type StatusSource, type SurveyRow } from './participations.js';
+import { finishParticipation, findParticipationByRid, isFinalStatus, recordForgedReturn, type FinalStatus, type FinishResult, type SurveyRow } from './participations.js';
 import { verifySignature, type SignatureAlgorithm } from './signature.js';
 
 /**
@@ -79,12 +79,11 @@ async function participationOfQuery(app: AppContext, params: URLSearchParams) {
   return undefined;
 }
 
-export interface ReturnResult extends FinishResult {
-  signatureValid: boolean;
-}
-
-/** The browser came back to an outcome page. Unknown rid: an error and nothing written. */
-export async function recordRedirect(app: AppContext, page: unknown, input: ReturnInput): Promise<ReturnResult> {
+/**
+ * The browser came back to an outcome page. Unknown rid: an error and nothing written. A wrong
+ * signature: recorded as a security event, then refused.
+ */
+export async function recordRedirect(app: AppContext, page: unknown, input: ReturnInput): Promise<FinishResult> {
   const reported = typeof page === 'string' ? OUTCOME_PAGES[page] : undefined;
   if (!reported) throw errors.unknownOutcome();
   if (input.query.length > MAX_RETURN_QUERY) throw errors.unknownRid();
@@ -92,15 +91,14 @@ export async function recordRedirect(app: AppContext, page: unknown, input: Retu
   const found = await participationOfQuery(app, params);
   if (!found) throw errors.unknownRid();
   const { participation, provider } = found;
-  const signatureValid = verifySignature(provider.sig_algo, secretOf(app, provider), input.path, input.query, provider.sig_param);
   // Providers with one landing URL say how it ended in a status parameter.
   const statusParam = params.get(provider.status_param);
-  const fromParam = statusParam !== null ? mapProviderStatus(provider, statusParam) : undefined;
-  const status: FinalStatus = signatureValid ? (fromParam ?? reported) : 'security';
-  const result = await finishParticipation(app, participation.id, {
-    status, source: 'redirect', ip: input.ip, rawQuery: input.query, signatureInvalid: !signatureValid, memo: input.memo,
-  });
-  return { ...result, signatureValid };
+  const status = (statusParam !== null ? mapProviderStatus(provider, statusParam) : undefined) ?? reported;
+  if (!verifySignature(provider.sig_algo, secretOf(app, provider), input.path, input.query, provider.sig_param)) {
+    await recordForgedReturn(app, participation.id, { channel: 'redirect', providerId: provider.id, ip: input.ip, rawQuery: input.query, reported: status });
+    throw errors.signatureInvalid();
+  }
+  return finishParticipation(app, participation.id, { status, source: 'redirect', ip: input.ip, rawQuery: input.query, memo: input.memo });
 }
 
 export class CallbackRefused extends Error {
@@ -110,7 +108,7 @@ export class CallbackRefused extends Error {
 }
 
 /** A provider's server-to-server call. Refusals carry the HTTP status to answer with. */
-export async function recordCallback(app: AppContext, code: unknown, params: URLSearchParams, input: ReturnInput): Promise<ReturnResult> {
+export async function recordCallback(app: AppContext, code: unknown, params: URLSearchParams, input: ReturnInput): Promise<FinishResult> {
   const provider = typeof code === 'string' && code.length <= 32
     ? ((await app.db.selectFrom('survey_provider').selectAll().where('code', '=', code).executeTakeFirst()) as ProviderRow | undefined)
     : undefined;
@@ -124,11 +122,10 @@ export async function recordCallback(app: AppContext, code: unknown, params: URL
   if (Number(survey.provider_id) !== Number(provider.id)) throw new CallbackRefused(200, errors.unknownRid());
   const reported = params.get(provider.status_param) ?? '';
   const mapped = mapProviderStatus(provider, reported);
+  if (!verifySignature(provider.sig_algo, secretOf(app, provider), input.path, input.query, provider.sig_param)) {
+    await recordForgedReturn(app, participation.id, { channel: 'callback', providerId: provider.id, ip: input.ip, rawQuery: input.query, reported: mapped });
+    throw new CallbackRefused(200, errors.signatureInvalid());
+  }
   if (!mapped) throw new CallbackRefused(200, errors.unknownProviderStatus(reported));
-  const signatureValid = verifySignature(provider.sig_algo, secretOf(app, provider), input.path, input.query, provider.sig_param);
-  const result = await finishParticipation(app, participation.id, {
-    status: signatureValid ? mapped : 'security', source: 'callback' as StatusSource, ip: input.ip, rawQuery: input.query,
-    signatureInvalid: !signatureValid, memo: input.memo,
-  });
-  return { ...result, signatureValid };
+  return finishParticipation(app, participation.id, { status: mapped, source: 'callback', ip: input.ip, rawQuery: input.query, memo: input.memo });
 }
