@@ -135,7 +135,9 @@ export const errors = {
   payoutAlreadyOpen: () => new ApiError('You already have a payout waiting: please wait until it is done'),
   payoutWrongStatus: (status: string) => new ApiError('A payout in status "%s" cannot take this step', [status]),
   payoutSameAdmin: () => new ApiError('Another administrator must mark this payout paid: you approved it'),
-  teamNotYours: () => new ApiError('You do not have permission to operate!'),
+  /** `data.type` lets the team page say so in place of its list and search. */
+  teamNotLed: () => new ApiError('You do not lead a team: only a team leader sees and manages its members', [], Code.error, { type: 'no team' }),
+  teamMemberNotYours: () => new ApiError('This member is not in your team', [], Code.error, { field: 'id' }),
   teamFieldInvalid: (field: string, message: string) => new ApiError(message, [], Code.error, { field }),
   payoutReadOnly: () => new ApiError('Payouts change only by approval, payment or rejection'),
   payoutReferenceRequired: () => new ApiError('Please enter the payment reference', [], Code.error, { field: 'reference' }),

@@ -61,7 +61,7 @@ describe.each(DATABASES)('teams on %s', (kind) => {
     expect((await server.api('user/checkIn', { body: { tab: 'login', username: mate.username, password: 'Other_pass2' } })).code).toBe(1);
   });
 
-  it('refuses everyone else, on that team or any other, and writes nothing', async () => {
+  it('tells everyone else the truth (they lead no team, the member is not in their team), and writes nothing', async () => {
     const leader = await member();
     const teamId = await team(leader.id);
     const mate = await member(teamId);
@@ -72,14 +72,18 @@ describe.each(DATABASES)('teams on %s', (kind) => {
     for (const who of [mate, plain]) {
       for (const [path, body] of [['team.team/getTeamList', undefined], ['team.team/AddTeamUser', { username: `x${counter}x`, password: 'Fresh_pass1' }], ['team.team/teamchangePassword', { id: mate.id, password: 'Other_pass2' }]] as const) {
         const answer = await server.api(path, { userToken: who.token, body, lang: 'en' });
-        expect({ code: answer.code, msg: answer.msg }, path).toEqual({ code: 0, msg: 'You do not have permission to operate!' });
+        expect({ code: answer.code, msg: answer.msg, data: answer.data }, path).toEqual({
+          code: 0, msg: 'You do not lead a team: only a team leader sees and manages its members', data: { type: 'no team' },
+        });
       }
     }
     // Another team's leader may not touch this team's member.
     const foreign = await server.api('team.team/teamchangePassword', { userToken: otherLeader.token, body: { id: mate.id, password: 'Other_pass2' } });
-    expect(foreign.msg).toBe('You do not have permission to operate!');
+    expect({ code: foreign.code, msg: foreign.msg, data: foreign.data }).toEqual({ code: 0, msg: 'This member is not in your team', data: { field: 'id' } });
     const zh = await server.api('team.team/getTeamList', { userToken: plain.token, lang: 'zh-cn' });
-    expect(zh.msg).toBe('您没有权限操作！');
+    expect(zh.msg).toBe('您不是团队队长：只有队长可以查看和管理团队成员');
+    const zhForeign = await server.api('team.team/teamchangePassword', { userToken: otherLeader.token, body: { id: mate.id, password: 'Other_pass2' }, lang: 'zh-cn' });
+    expect(zhForeign.msg).toBe('该会员不在您的团队中');
     expect(await db().selectFrom('user').select('id').execute()).toHaveLength(users.length);
     expect((await server.api('user/checkIn', { body: { tab: 'login', username: mate.username, password: PASSWORD } })).code).toBe(1);
   });

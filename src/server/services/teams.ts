@@ -18,7 +18,7 @@ import { errors } from '../errors.js';
 
 export async function ledTeam(app: AppContext, member: Identity): Promise<Row> {
   const team = (await app.db.selectFrom('team').selectAll().where('leader_id', '=', member.id).where('status', '=', 'enable').executeTakeFirst()) as Row | undefined;
-  if (!team) throw errors.teamNotYours();
+  if (!team) throw errors.teamNotLed();
   return team;
 }
 
@@ -84,7 +84,7 @@ export async function addTeamMember(app: AppContext, team: Row, input: Row, ip: 
 export async function setTeamMemberPassword(app: AppContext, team: Row, input: Row): Promise<void> {
   const id = /^\d{1,15}$/.test(String(input.id ?? input.user_id ?? '')) ? Number(input.id ?? input.user_id) : 0;
   const target = id ? ((await app.db.selectFrom('user').select(['id', 'teamid']).where('id', '=', id).executeTakeFirst()) as Row | undefined) : undefined;
-  if (!target || Number(target.teamid) !== Number(team.id)) throw errors.teamNotYours();
+  if (!target || Number(target.teamid) !== Number(team.id)) throw errors.teamMemberNotYours();
   const password = input.password ?? input.newPassword;
   if (typeof password !== 'string' || !PASSWORD_PATTERN.test(password)) throw errors.teamFieldInvalid('password', 'Please input correct password');
   await app.db.updateTable('user').set({ password: await hashPassword(password), salt: '', login_failure: 0, update_time: nowSeconds() }).where('id', '=', id).execute();

@@ -226,12 +226,16 @@ describe('member centre', () => {
     expect(readUserInfo()).toBeUndefined();
   });
 
-  it('tells a member who leads no team why the team page is empty, with no add button', async () => {
+  it('tells a member who leads no team just that: no search, no list, no add button', async () => {
     signIn();
-    server.use(http.get('/api/team.team/getTeamList', () => fail('You do not have permission to operate!')));
+    const refusal = 'You do not lead a team: only a team leader sees and manages its members';
+    server.use(http.get('/api/team.team/getTeamList', () => fail(refusal, 0, { type: 'no team' })));
     renderApp('/user/team/members');
-    expect(await screen.findByText('You do not have permission to operate!')).toBeTruthy();
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Username or nickname' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Search' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add member' })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('shows a page the client does not have as not available, and an unknown path as 404', async () => {

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../../../format/datetime.js';
 import { httpClient, type HttpClient } from '../../../http/index.js';
+import { messageOf } from '../../../pages/survey/survey-api.js';
 import { PageCard } from '../common/PageCard.js';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
 import { useServerForm } from '../common/use-server-form.js';
@@ -40,6 +41,12 @@ export function createTeamApi(client: HttpClient = httpClient): TeamApi {
 }
 
 const teamApi = createTeamApi();
+
+/** The server's refusal to a member who leads no team (`data.type` "no team"), whose message says so. */
+function noTeamMessage(error: unknown): string | undefined {
+  const body = (error as { body?: { data?: { type?: unknown } } }).body;
+  return body?.data?.type === 'no team' ? messageOf(error) : undefined;
+}
 
 type Editing = { kind: 'add' } | { kind: 'password'; member: TeamMember };
 
@@ -85,7 +92,8 @@ function MemberDialog({ editing, api, onClose, onDone }: { editing: Editing; api
 
 /**
  * `team/members`: the leader's team with each member's completes and earnings, searchable, paged; the
- * leader adds members and sets their passwords. A member who leads no team reads why.
+ * leader adds members and sets their passwords. A member who leads no team reads that, and nothing else:
+ * the search and the add button show once the server has named the team.
  */
 export function TeamPage({ api = teamApi }: { api?: TeamApi }) {
   const translate = useTranslate();
@@ -94,11 +102,19 @@ export function TeamPage({ api = teamApi }: { api?: TeamApi }) {
   const [team, setTeam] = useState<string | undefined>(undefined);
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<Editing | undefined>(undefined);
+  const [noTeam, setNoTeam] = useState<string | undefined>(undefined);
   const load = useCallback(
     async (page: number, limit: number) => {
-      const answer = await api.members(page, limit, search);
-      setTeam(answer.team.name);
-      return answer;
+      try {
+        const answer = await api.members(page, limit, search);
+        setTeam(answer.team.name);
+        return answer;
+      } catch (error) {
+        const message = noTeamMessage(error);
+        if (message === undefined) throw error;
+        setNoTeam(message);
+        return { list: [], total: 0 };
+      }
     },
     // `version` reloads after an add.
     [api, search, version],
@@ -119,34 +135,41 @@ export function TeamPage({ api = teamApi }: { api?: TeamApi }) {
       ),
     },
   ];
+  if (noTeam !== undefined) {
+    return (
+      <PageCard title={translate('memberTeam.title')}>
+        <Alert severity="info">{noTeam}</Alert>
+      </PageCard>
+    );
+  }
   return (
     <PageCard title={translate('memberTeam.title')}>
       {team && (
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
-          {translate('memberTeam.teamName', { name: team })}
-        </Typography>
+        <>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {translate('memberTeam.teamName', { name: team })}
+          </Typography>
+          <Stack
+            component="form"
+            direction="row"
+            spacing={1}
+            sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              setSearch(keyword.trim());
+            }}
+          >
+            <TextField size="small" label={translate('memberTeam.search')} value={keyword} onChange={(event) => setKeyword(event.target.value)} />
+            <Button type="submit" variant="outlined">
+              {translate('ra.action.search')}
+            </Button>
+            <Stack sx={{ flex: 1 }} />
+            <Button variant="contained" onClick={() => setEditing({ kind: 'add' })}>
+              {translate('memberTeam.add')}
+            </Button>
+          </Stack>
+        </>
       )}
-      <Stack
-        component="form"
-        direction="row"
-        spacing={1}
-        sx={{ mb: 2, alignItems: 'center' }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSearch(keyword.trim());
-        }}
-      >
-        <TextField size="small" label={translate('memberTeam.search')} value={keyword} onChange={(event) => setKeyword(event.target.value)} />
-        <Button type="submit" variant="outlined">
-          {translate('ra.action.search')}
-        </Button>
-        <Stack sx={{ flex: 1 }} />
-        {team && (
-          <Button variant="contained" onClick={() => setEditing({ kind: 'add' })}>
-            {translate('memberTeam.add')}
-          </Button>
-        )}
-      </Stack>
       <RecordTable load={load} columns={columns} label={translate('memberTeam.title')} empty={translate('memberTeam.empty')} />
       {editing && (
         <MemberDialog
