@@ -1,5 +1,5 @@
 import type { SearchOperator } from '../contract/search.js';
-import type { LocalText, TextGap } from './local-text.js';
+import { sameText, type LocalText, type TextGap } from './local-text.js';
 import type { TagColor } from './meta-schema.js';
 
 /** A row as it travels on the wire or sits in a table: column name → value. */
@@ -136,6 +136,15 @@ export interface ResourceDefinition {
 
 export function fieldOf(definition: ResourceDefinition, name: string): FieldDefinition | undefined {
   return definition.fields.find((field) => field.name === name);
+}
+
+/**
+ * What a person reads for a value of a field: its enum label (from `x-ui.options`, in every language),
+ * or the value itself when the field has none.
+ */
+export function valueLabel(field: FieldDefinition | undefined, value: unknown): LocalText {
+  const text = value === null || value === undefined ? '' : String(value);
+  return field?.ui.options?.[text] ?? sameText(text);
 }
 
 export function storedFields(definition: ResourceDefinition): FieldDefinition[] {

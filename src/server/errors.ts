@@ -133,7 +133,8 @@ export const errors = {
   payoutBelowMinimum: (minimum: string) => new ApiError('The least you can withdraw is %s', [minimum], Code.error, { field: 'amount' }),
   payoutAboveBalance: () => new ApiError('The amount is more than your balance', [], Code.error, { field: 'amount' }),
   payoutAlreadyOpen: () => new ApiError('You already have a payout waiting: please wait until it is done'),
-  payoutWrongStatus: (status: string) => new ApiError('A payout in status "%s" cannot take this step', [status]),
+  /** `status` is the label of the payout's status */
+  payoutWrongStatus: (status: MessageParam) => new ApiError('A payout in status "%s" cannot take this step', [status]),
   payoutSameAdmin: () => new ApiError('Another administrator must mark this payout paid: you approved it'),
   /** `data.type` lets the team page say so in place of its list and search. */
   teamNotLed: () => new ApiError('You do not lead a team: only a team leader sees and manages its members', [], Code.error, { type: 'no team' }),

@@ -106,9 +106,17 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     const cy = await member(10_000);
     await bankDetails(cy);
     const id = (await server.api<{ id: number }>('paymentuser/payout', { userToken: cy.token, body: { amount: '30.00' } })).data.id;
+    // The list offers each administrator only the steps they may take on the row now.
+    const offered = async (adminToken = token) => {
+      const list = await server.admin<{ list: Row[] }>('user.Payout/index', { token: adminToken, query: { search: [{ field: 'id', val: id, operator: '=' }] } });
+      return list.data.list[0].actions;
+    };
+    expect(await offered()).toEqual(['approve', 'reject']);
     const payEarly = await admin('user.Payout/pay', { body: { ids: [id], reference: 'TX1' } });
-    expect(payEarly.msg).toBe('A payout in status "pending" cannot take this step');
+    expect(payEarly.msg).toBe('A payout in status "Pending review" cannot take this step');
+    expect((await admin('user.Payout/pay', { body: { ids: [id], reference: 'TX1' }, lang: 'zh-cn' })).msg).toBe('状态为“待审核”的提现不能进行此操作');
     expect((await admin('user.Payout/approve', { body: { ids: [id] } })).code).toBe(1);
+    expect(await offered()).toEqual(['reject']);
     const sameAdmin = await admin('user.Payout/pay', { body: { ids: [id], reference: 'TX1' } });
     expect(sameAdmin.msg).toBe('Another administrator must mark this payout paid: you approved it');
 
@@ -118,11 +126,15 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     const groupId = Number(((await db().selectFrom('admin_group').select('id').where('name', '=', `Cashier ${counter}`).executeTakeFirstOrThrow()) as Row).id);
     expect((await admin('auth.Admin/add', { body: { username: `cashier${counter}`, nickname: 'Cashier', password: 'Cashier_pass1', group_arr: [groupId], status: '1' } })).code).toBe(1);
     const cashier = await server.loginAdmin(`cashier${counter}`, 'Cashier_pass1');
+    expect(await offered(cashier.token)).toEqual(['pay', 'reject']);
     const noReference = await server.admin('user.Payout/pay', { token: cashier.token, body: { ids: [id] } });
     expect(noReference.msg).toBe('Please enter the payment reference');
     expect((await server.admin('user.Payout/pay', { token: cashier.token, body: { ids: [id], reference: 'TX-778' } })).code).toBe(1);
     const paid = (await db().selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
     expect(paid).toMatchObject({ status: 'paid', reference: 'TX-778' });
+    expect(await offered(cashier.token)).toEqual([]);
+    const again = await server.admin('user.Payout/reject', { token: cashier.token, body: { ids: [id], reason: 'Late' } });
+    expect(again.msg).toBe('A payout in status "Paid" cannot take this step');
     expect(await balance(cy.id)).toBe(7000);
 
     const second = (await server.api<{ id: number }>('paymentuser/payout', { userToken: cy.token, body: { amount: '15.00' } })).data.id;

@@ -1,12 +1,12 @@
-import type { Row } from '../../schema/definition.js';
-import type { AppContext } from '../app-context.js';
+import { fieldOf, valueLabel, type Row } from '../../schema/definition.js';
+import { resourceByTable, type AppContext } from '../app-context.js';
 import type { Identity } from '../auth/identity.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { CUSTOM_FORMATS } from '../../schema/ajv.js';
 import { yuanToCents } from '../db/values.js';
-import { errors } from '../errors.js';
+import { errors, type ApiError } from '../errors.js';
 import { applyLedgerEntry } from './ledger.js';
 
 /**
@@ -108,27 +108,46 @@ async function lockPayout(app: AppContext, trx: Db, id: number): Promise<Row> {
   return payout;
 }
 
+export const PAYOUT_STEPS = ['approve', 'pay', 'reject'] as const;
+export type PayoutStep = (typeof PAYOUT_STEPS)[number];
+
 export type PayoutDecision = { action: 'approve' } | { action: 'pay'; reference: string } | { action: 'reject'; reason: string; memo: string };
+
+/** Whether paying needs a second administrator (config `payout_two_admins`, on by default). */
+export async function payoutNeedsTwoAdmins(app: AppContext): Promise<boolean> {
+  return app.config.flag('payout_two_admins', true);
+}
+
+/**
+ * Why the administrator `adminId` may not take `step` on the payout as it stands (its status, and who
+ * approved it when two administrators are needed), or undefined when they may. The step's own node is
+ * checked apart. The review refuses by it, and the list offers each row only the steps it allows.
+ */
+export function payoutStepRefusal(app: AppContext, payout: Row, step: PayoutStep, adminId: number, twoAdmins: boolean): ApiError | undefined {
+  const status = String(payout.status);
+  const wrongStatus = () => errors.payoutWrongStatus(valueLabel(fieldOf(resourceByTable(app, 'payout'), 'status'), status));
+  if (step === 'approve') return status === 'pending' ? undefined : wrongStatus();
+  if (step === 'reject') return OPEN.includes(status) ? undefined : wrongStatus();
+  if (status !== 'approved') return wrongStatus();
+  return twoAdmins && Number(payout.approved_by) === adminId ? errors.payoutSameAdmin() : undefined;
+}
 
 /** One review step on one payout, checked against its status and, for paying, the approver. */
 export async function reviewPayout(app: AppContext, admin: Identity, id: number, decision: PayoutDecision): Promise<void> {
-  const twoAdmins = await app.config.flag('payout_two_admins', true);
+  const twoAdmins = await payoutNeedsTwoAdmins(app);
   await app.db.transaction().execute(async (trx) => {
     const payout = await lockPayout(app, trx, id);
+    const refusal = payoutStepRefusal(app, payout, decision.action, admin.id, twoAdmins);
+    if (refusal) throw refusal;
     const now = nowSeconds();
-    const status = String(payout.status);
     if (decision.action === 'approve') {
-      if (status !== 'pending') throw errors.payoutWrongStatus(status);
       await trx.updateTable('payout').set({ status: 'approved', approved_by: admin.id, approve_time: now, update_time: now }).where('id', '=', id).execute();
       return;
     }
     if (decision.action === 'pay') {
-      if (status !== 'approved') throw errors.payoutWrongStatus(status);
-      if (twoAdmins && Number(payout.approved_by) === admin.id) throw errors.payoutSameAdmin();
       await trx.updateTable('payout').set({ status: 'paid', paid_by: admin.id, paid_time: now, reference: decision.reference, update_time: now }).where('id', '=', id).execute();
       return;
     }
-    if (!OPEN.includes(status)) throw errors.payoutWrongStatus(status);
     const refund = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: Number(payout.user_id), amount: Number(payout.amount), memo: decision.memo, idempotencyKey: `payout:${id}:refund` });
     await trx.updateTable('payout').set({ status: 'rejected', reason: decision.reason, refund_log_id: refund.id, update_time: now }).where('id', '=', id).execute();
   });

@@ -3,7 +3,7 @@ import { allows } from '../../auth/identity.js';
 import type { Action } from '../../controllers/controller.js';
 import { errors, Success } from '../../errors.js';
 import type { Translate } from '../../i18n.js';
-import { maskAccount, reviewPayout, type PayoutDecision } from '../../services/payouts.js';
+import { maskAccount, PAYOUT_STEPS, payoutNeedsTwoAdmins, payoutStepRefusal, reviewPayout, type PayoutDecision } from '../../services/payouts.js';
 import type { ResourceHooks } from '../hooks.js';
 import { readOnlyActions } from '../read-only.js';
 
@@ -33,10 +33,18 @@ function text(value: unknown, limit: number): string {
 
 export const payoutHooks: ResourceHooks = {
   async present(operator, rows) {
-    const reveal = operator.identity !== undefined && allows(operator.identity, 'user/payout/account');
+    const identity = operator.identity;
+    const reveal = identity !== undefined && allows(identity, 'user/payout/account');
+    const twoAdmins = await payoutNeedsTwoAdmins(operator.app);
+    // The steps this administrator may take on each row now (node, status, who approved it): the screen offers only these.
+    const granted = PAYOUT_STEPS.filter((step) => identity?.area === 'admin' && allows(identity, `user/payout/${step}`));
     return rows.map((row) => {
       const account = (row.account ?? {}) as Row;
-      return { ...row, account: reveal ? account : Object.fromEntries(Object.entries(account).map(([key, value]) => [key, key === 'bank_num' || key === 'zhifubao' ? maskAccount(value) : value])) };
+      return {
+        ...row,
+        account: reveal ? account : Object.fromEntries(Object.entries(account).map(([key, value]) => [key, key === 'bank_num' || key === 'zhifubao' ? maskAccount(value) : value])),
+        actions: granted.filter((step) => identity && !payoutStepRefusal(operator.app, row, step, identity.id, twoAdmins)),
+      };
     });
   },
   actions: {

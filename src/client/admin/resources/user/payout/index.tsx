@@ -40,21 +40,20 @@ const REJECT: TextAction = {
   done: ['payout.rejected', 'Rejected, the amount is back on the balance'],
 };
 
-const isPending = (record: Row) => record.status === 'pending';
-const isApproved = (record: Row) => record.status === 'approved';
-const isOpen = (record: Row) => isPending(record) || isApproved(record);
+/** Whether the server offers this administrator the step on the row (`actions`: its node, the status, who approved it). */
+const offers = (step: string) => (record: Row) => Array.isArray(record.actions) && record.actions.includes(step);
 
-/** Payouts: the generated list with the review steps, each behind its own node (maker-checker on the server). */
+/** Payouts: the generated list with the review steps each row offers the current administrator (maker-checker on the server). */
 export function payoutOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
   const PayoutList = () => (
     <RouteMessages names={['admin/payout']}>
       <GeneratedList definition={definition} creatable={false} editable={false}>
         <ReviewTable
           definition={definition}
-          confirmed={{ action: APPROVE, when: isPending }}
+          confirmed={{ action: APPROVE, when: offers('approve') }}
           texts={[
-            { action: PAY, when: isApproved, bulk: false },
-            { action: REJECT, when: isOpen },
+            { action: PAY, when: offers('pay'), bulk: false },
+            { action: REJECT, when: offers('reject') },
           ]}
         />
       </GeneratedList>
