@@ -1,7 +1,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from './ajv.js';
-import type { FieldDefinition, ResourceDefinition, Row } from './definition.js';
-import { sameText, type MessageParam } from './local-text.js';
+import { LANGUAGES, type Language } from '../contract/headers.js';
+import { valueLabel, type FieldDefinition, type ResourceDefinition, type Row } from './definition.js';
+import { sameText, type LocalText, type MessageParam } from './local-text.js';
 
 /** One problem with one field; `message` is a translation key whose `%s`/`%d` take `params` in order. */
 export interface ValidationIssue {
@@ -42,6 +43,12 @@ export function writableFields(definition: ResourceDefinition): FieldDefinition[
   return definition.fields.filter((field) => !field.readOnly);
 }
 
+/** The labels of a field's enum values, in each language: what a person picks from, not the stored keys. */
+function labelList(field: FieldDefinition | undefined): LocalText {
+  const labels = (field?.enum ?? []).map((value) => valueLabel(field, value));
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, labels.map((label) => label[lang]).join(lang === 'zh-cn' ? '、' : ', ')])) as Record<Language, string>;
+}
+
 function issueOf(error: ErrorObject, fields: Map<string, FieldDefinition>): ValidationIssue {
   const missing = (error.params as { missingProperty?: string }).missingProperty;
   const name = missing ?? error.instancePath.split('/')[1] ?? '';
@@ -65,7 +72,7 @@ function issueOf(error: ErrorObject, fields: Map<string, FieldDefinition>): Vali
     case 'exclusiveMaximum':
       return { field: name, message: '%s must not be greater than %d', params: [title, Number(error.params.limit)] };
     case 'enum':
-      return { field: name, message: '%s must be one of: %s', params: [title, (field?.enum ?? []).join(', ')] };
+      return { field: name, message: '%s must be one of: %s', params: [title, labelList(field)] };
     case 'pattern':
       return { field: name, message: field?.patternMessage ?? '%s has an invalid format', params: [title] };
     case 'format': {

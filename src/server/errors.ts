@@ -47,9 +47,10 @@ export const errors = {
   sortWeightsEqual: () => new ApiError('Invalid sort, because these two target weight is equal.'),
   validation: (issue: ValidationIssue) => new ApiError(issue.message, issue.params, Code.error, { field: issue.field }),
   alreadyExists: (title: MessageParam, field?: string) => new ApiError('%s already exists', [title], Code.error, field ? { field } : null),
-  invalidTransition: (title: MessageParam, from: string, to: string) => new ApiError('%s cannot change from "%s" to "%s"', [title, from, to]),
+  /** `from` and `to` are the values' labels */
+  invalidTransition: (title: MessageParam, from: MessageParam, to: MessageParam) => new ApiError('%s cannot change from "%s" to "%s"', [title, from, to]),
   unknownField: (name: string) => new ApiError('Unknown field: %s', [name]),
-  invalidSearchValue: (name: string) => new ApiError('Invalid search value for %s', [name]),
+  invalidSearchValue: (title: MessageParam) => new ApiError('Invalid search value for %s', [title]),
   invalidPaging: (max: number) => new ApiError('page and limit must be whole numbers; limit at most %d', [max]),
   invalidChoice: (name: string, allowed: string) => new ApiError('%s must be one of: %s', [name, allowed], Code.error, { field: name }),
   invalidQuickSearch: () => new ApiError('Quick search must be a short text'),
@@ -156,7 +157,8 @@ export const errors = {
   unknownProviderStatus: (status: string) => new ApiError('Unknown survey status "%s"', [status.slice(0, 40)]),
   callbackAddressRefused: () => new ApiError('Calls from this address are not allowed'),
   signatureInvalid: () => new ApiError('The signature of this survey return is invalid'),
-  cannotReconcile: (from: string, to: string) => new ApiError('A participation in status "%s" cannot become "%s"', [from, to]),
+  /** `from` and `to` are the statuses' labels */
+  cannotReconcile: (from: MessageParam, to: MessageParam) => new ApiError('A participation in status "%s" cannot become "%s"', [from, to]),
   reconcileReasonRequired: () => new ApiError('Please give a reason for the reconciliation'),
   reconcileListEmpty: () => new ApiError('Please list at least one RID (at most %d)', [RECONCILE_LIMIT]),
   entryUrlInvalid: () => new ApiError('The entry URL must be an http or https address', [], Code.error, { field: 'entry_url' }),

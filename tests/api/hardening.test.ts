@@ -47,7 +47,7 @@ describe.each(DATABASES)('hardening on %s', (kind) => {
       const key = definition.fields.find((field) => field.name === definition.primaryKey);
       const cases: [Record<string, unknown>, string | undefined][] = [[{ quickSearch: 'a\u0000b' }, nul]];
       if (key?.wireType === 'integer') {
-        const invalid = `Invalid search value for ${key.name}`;
+        const invalid = `Invalid search value for ${key.title.en}`;
         cases.push(
           [{ search: [{ field: key.name, val: '99999999999999999999', operator: '=' }] }, invalid],
           [{ search: [{ field: key.name, val: '1.5', operator: '=' }] }, invalid],

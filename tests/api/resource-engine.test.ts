@@ -403,7 +403,7 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
     it('refuses a date that is not a date under the datetime render', async () => {
       const response = await article('index', { query: { search: [{ field: 'publish_time', val: 'yesterday', operator: '=', render: 'datetime' }] } });
       expect(response.code).toBe(0);
-      expect(response.msg).toBe(t('Invalid search value for %s', ['publish_time']));
+      expect(response.msg).toBe(t('Invalid search value for %s', ['Publish time']));
     });
 
     it('searches relation fields the schema declares', async () => {
@@ -428,14 +428,14 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
       const response = await article('index', { query: { search: [{ field: 'views', val, operator }] } });
       expect(response.status).toBe(200);
       expect(response.code).toBe(0);
-      expect(response.msg).toBe(t('Invalid search value for %s', ['views']));
+      expect(response.msg).toBe(t('Invalid search value for %s', ['Views']));
       expect(await snapshot()).toEqual(before);
     });
 
     it('refuses non-numbers on a money column', async () => {
       const response = await article('index', { query: { search: [{ field: 'price', val: '12,50', operator: '=' }] } });
       expect(response.code).toBe(0);
-      expect(response.msg).toBe(t('Invalid search value for %s', ['price']));
+      expect(response.msg).toBe(t('Invalid search value for %s', ['Price']));
     });
 
     it.each([
@@ -700,9 +700,9 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
       ['search field 1=1', { search: [{ field: '1=1', val: '1', operator: '=' }] }, (t) => t('Unknown field: %s', ['1=1'])],
       ['search field with SQL', { search: [{ field: 'title) OR (1=1', val: '1', operator: '=' }] }, (t) => t('Unknown field: %s', ['title) OR (1=1'])],
       ['search field with a quote', { search: [{ field: "title' --", val: '1', operator: 'LIKE' }] }, (t) => t('Unknown field: %s', ["title' --"])],
-      ['search val as an object', { search: [{ field: 'title', val: { a: 'b' }, operator: 'LIKE' }] }, (t) => t('Invalid search value for %s', ['title'])],
-      ['search val as an object with =', { search: [{ field: 'title', val: { a: 'b' }, operator: '=' }] }, (t) => t('Invalid search value for %s', ['title'])],
-      ['search val as an object with RANGE', { search: [{ field: 'views', val: { a: 'b' }, operator: 'RANGE' }] }, (t) => t('Invalid search value for %s', ['views'])],
+      ['search val as an object', { search: [{ field: 'title', val: { a: 'b' }, operator: 'LIKE' }] }, (t) => t('Invalid search value for %s', ['Title'])],
+      ['search val as an object with =', { search: [{ field: 'title', val: { a: 'b' }, operator: '=' }] }, (t) => t('Invalid search value for %s', ['Title'])],
+      ['search val as an object with RANGE', { search: [{ field: 'views', val: { a: 'b' }, operator: 'RANGE' }] }, (t) => t('Invalid search value for %s', ['Views'])],
       ['search as a string', { search: 'x' }, (t) => t('Parameter error')],
       ['search entry as a string', { search: ['x'] }, (t) => t('Parameter error')],
       ['operator as an object', { search: [{ field: 'title', val: 'a', operator: { a: 'b' } }] }, (t) => t('Parameter error')],
@@ -717,7 +717,7 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
       ['page=-3', { page: '-3' }, (t) => t('page and limit must be whole numbers; limit at most %d', [1000])],
       ['initKey=password', { initKey: 'password', initValue: 'hunter2' }, (t) => t('Unknown field: %s', ['password'])],
       ['initKey with SQL', { initKey: 'id) OR (1=1', initValue: '1' }, (t) => t('Unknown field: %s', ['id) OR (1=1'])],
-      ['initValue as an object', { initValue: { a: '1' } }, (t) => t('Invalid search value for %s', ['id'])],
+      ['initValue as an object', { initValue: { a: '1' } }, (t) => t('Invalid search value for %s', ['ID'])],
     ];
 
     it.each(cases)('index with %s', async (_label, query, message) => {

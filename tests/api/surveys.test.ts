@@ -557,6 +557,42 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
     });
   });
 
+  describe('messages a person reads', () => {
+    it('name statuses by their labels in the reader’s language, never by their keys', async () => {
+      const provider = await createProvider();
+      const id = await createSurvey(provider.id, { status: 'draft' });
+      const closed = await admin('survey.Survey/edit', { body: { id, status: 'closed' } });
+      expect({ code: closed.code, msg: closed.msg }).toEqual({ code: 0, msg: 'Status cannot change from "Draft" to "Closed"' });
+      const zhClosed = await admin('survey.Survey/edit', { body: { id, status: 'closed' }, lang: 'zh-cn' });
+      expect(zhClosed.msg).toBe('状态不能从“草稿”变更为“已关闭”');
+      const badStatus = await admin('survey.Survey/add', { body: { provider_id: provider.id, title: 'Bad status', entry_url: 'https://panel.example/s?r={rid}', loi_minutes: 5, status: 'archived' } });
+      expect(badStatus.msg).toBe('Status must be one of: Draft, Active, Paused, Closed');
+      const zhBadStatus = await admin('survey.Survey/add', { body: { provider_id: provider.id, title: 'Bad status', entry_url: 'https://panel.example/s?r={rid}', loi_minutes: 5, status: 'archived' }, lang: 'zh-cn' });
+      expect(zhBadStatus.msg).toBe('状态 只能是以下之一：草稿、进行中、已暂停、已关闭');
+      const badSearch = await admin('survey.Survey/index', { query: { search: [{ field: 'create_time', val: 'soon', operator: 'RANGE' }] } });
+      expect(badSearch.msg).toBe('Invalid search value for Create time');
+
+      // Reconciliation: refusals and the preview's changes read by the labels, a held complete by its credit.
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 60, hold_speeders: true });
+      const member = await createMember();
+      const other = await createMember();
+      const heldRid = await startOk(surveyId, member);
+      expect(await ok(returnTo('success', signedQuery('success', heldRid)))).toMatchObject({ credit_state: 'held' });
+      const securityRid = await startOk(surveyId, other);
+      await ok(returnTo('security', signedQuery('security', securityRid)));
+      const preview = async (lang: 'en' | 'zh-cn') =>
+        (await ok(admin<{ rows: Row[] }>('survey.Participation/reconcile', { body: { action: 'approve', rids: [heldRid, securityRid], reason: 'Checked', dryRun: true }, lang }))).rows;
+      expect((await preview('en')).map((item) => [item.change, item.message])).toEqual([
+        ['Complete (Held for review) → Complete (Credited)', ''],
+        ['Security', 'A participation in status "Security" cannot become "Complete"'],
+      ]);
+      expect((await preview('zh-cn')).map((item) => [item.change, item.message])).toEqual([
+        ['完成（待审核）→ 完成（已发放）', ''],
+        ['安全终止', '状态为“安全终止”的答题记录不能变为“完成”'],
+      ]);
+    });
+  });
+
   describe('dashboard', () => {
     interface Figures {
       members: number;

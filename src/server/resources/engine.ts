@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { ListData } from '../../contract/envelope.js';
-import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
+import { valueLabel, type FieldDefinition, type ResourceDefinition, type Row } from '../../schema/definition.js';
 import { createInputValidator, type ValidationResult, type WriteMode } from '../../schema/validate-input.js';
 import { withinTransaction } from '../app-context.js';
 import { dataLimitAdminIds } from '../auth/group-scope.js';
@@ -327,7 +327,7 @@ function checkTransitions(definition: ResourceDefinition, existing: Row, values:
     const from = String(existing[field.name]);
     const to = String(values[field.name]);
     if (from === to) continue;
-    if (!(field.transitions[from] ?? []).includes(to)) throw errors.invalidTransition(field.title, from, to);
+    if (!(field.transitions[from] ?? []).includes(to)) throw errors.invalidTransition(field.title, valueLabel(field, from), valueLabel(field, to));
   }
 }
 

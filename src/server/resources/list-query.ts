@@ -76,28 +76,28 @@ function isNumeric(field: FieldDefinition): boolean {
 
 /** A search value as the column stores it; numeric columns refuse text that is not a number. */
 function columnValue(field: FieldDefinition, value: unknown): unknown {
-  if (value === null || typeof value === 'object') throw errors.invalidSearchValue(field.name);
+  if (value === null || typeof value === 'object') throw errors.invalidSearchValue(field.title);
   const text = String(value).trim();
   if (isNumeric(field)) {
     // Whole-number columns take whole numbers in range: PostgreSQL refuses `1.5` or 20 digits for a bigint.
     const whole = field.storage?.type === 'bigint' || field.storage?.type === 'boolean';
-    if (!(whole ? /^-?\d{1,15}$/ : /^-?\d{1,13}(\.\d{1,6})?$/).test(text)) throw errors.invalidSearchValue(field.name);
+    if (!(whole ? /^-?\d{1,15}$/ : /^-?\d{1,13}(\.\d{1,6})?$/).test(text)) throw errors.invalidSearchValue(field.title);
     return toStorage(field, text);
   }
-  if (text.length > 1000) throw errors.invalidSearchValue(field.name);
+  if (text.length > 1000) throw errors.invalidSearchValue(field.title);
   return text;
 }
 
 function likePattern(value: unknown, field: FieldDefinition): string {
-  if (value === null || typeof value === 'object') throw errors.invalidSearchValue(field.name);
+  if (value === null || typeof value === 'object') throw errors.invalidSearchValue(field.title);
   const text = String(value);
-  if (text.length > 1000) throw errors.invalidSearchValue(field.name);
+  if (text.length > 1000) throw errors.invalidSearchValue(field.title);
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 function listValues(field: FieldDefinition, value: unknown): unknown[] {
   const items = Array.isArray(value) ? value : typeof value === 'string' || typeof value === 'number' ? String(value).split(',') : undefined;
-  if (!items || items.length === 0 || items.length > 1000) throw errors.invalidSearchValue(field.name);
+  if (!items || items.length === 0 || items.length > 1000) throw errors.invalidSearchValue(field.title);
   return items.map((item) => columnValue(field, item));
 }
 
@@ -122,7 +122,7 @@ function searchCondition(target: ColumnTarget, operator: SearchOperator, rawValu
   const datetime = render === 'datetime';
   const time = (text: unknown): number => {
     const seconds = parseLocalDateTime(String(text), options.timeZone);
-    if (seconds === undefined) throw errors.invalidSearchValue(field.name);
+    if (seconds === undefined) throw errors.invalidSearchValue(field.title);
     return seconds;
   };
 
@@ -156,11 +156,11 @@ function searchCondition(target: ColumnTarget, operator: SearchOperator, rawValu
       }
       case 'RANGE':
       case 'NOT RANGE': {
-        if (typeof rawValue !== 'string' && typeof rawValue !== 'number') throw errors.invalidSearchValue(field.name);
+        if (typeof rawValue !== 'string' && typeof rawValue !== 'number') throw errors.invalidSearchValue(field.title);
         const text = String(rawValue);
         if (datetime && !text.includes(',')) return () => sql<SqlBool>`1 = 1`;
         const [fromText = '', toText = ''] = text.split(',');
-        if (text.split(',').length > 2) throw errors.invalidSearchValue(field.name);
+        if (text.split(',').length > 2) throw errors.invalidSearchValue(field.title);
         const convert = (part: string) => (datetime ? time(part) : columnValue(field, part));
         const from = fromText.trim() === '' ? undefined : convert(fromText);
         const to = toText.trim() === '' ? undefined : convert(toText);
@@ -184,7 +184,7 @@ function searchCondition(target: ColumnTarget, operator: SearchOperator, rawValu
         break;
       case 'FIND_IN_SET': {
         const values = (Array.isArray(rawValue) ? rawValue : [rawValue]).map((item) => {
-          if (item === null || typeof item === 'object' || String(item).includes(',')) throw errors.invalidSearchValue(field.name);
+          if (item === null || typeof item === 'object' || String(item).includes(',')) throw errors.invalidSearchValue(field.title);
           return `%,${String(item).replace(/[\\%_]/g, (char) => `\\${char}`)},%`;
         });
         build = (eb) => eb.and(values.map((pattern) => sql<SqlBool>`(',' || ${textOf(column(eb), field)} || ',') LIKE ${pattern} ESCAPE '\\'`));

@@ -23,8 +23,8 @@ function renderList(allow?: (node: string) => boolean) {
       applied: 1,
       refused: 1,
       rows: [
-        { rid: 'a'.repeat(32), from: 'complete', to: 'reversed', credit: 'reversed', ok: true, message: '' },
-        { rid: 'nope', from: '', to: '', credit: '', ok: false, message: 'This survey link is unknown' },
+        { rid: 'a'.repeat(32), from: 'complete', to: 'reversed', credit: 'reversed', ok: true, change: 'Complete → Reversed', message: '' },
+        { rid: 'nope', from: '', to: '', credit: '', ok: false, change: '', message: 'This survey link is unknown' },
       ],
     },
   }));
@@ -44,7 +44,7 @@ describe('reconciliation', () => {
     fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Client rejected' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(await within(dialog).findByText('1 will change, 1 refused')).toBeTruthy();
-    expect(within(dialog).getByText('complete → reversed')).toBeTruthy();
+    expect(within(dialog).getByText('Complete → Reversed')).toBeTruthy();
     expect(within(dialog).getByText('This survey link is unknown')).toBeTruthy();
     expect(dataProvider.action).toHaveBeenLastCalledWith(RESOURCE, 'reconcile', { data: { action: 'reverse', rids: `${'a'.repeat(32)}\nnope`, reason: 'Client rejected', dryRun: true } });
 

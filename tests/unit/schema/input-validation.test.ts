@@ -145,9 +145,9 @@ describe('formats, enums and patterns', () => {
     }
   });
 
-  it('rejects a value outside the enum, listing the allowed values', () => {
+  it('rejects a value outside the enum, listing the allowed values (by their labels, here none)', () => {
     expect(issuesOf(validate({ status: 'archived' }, 'edit'))).toEqual([
-      { field: 'status', message: '%s must be one of: %s', params: [sameText('Status'), 'draft, live'] },
+      { field: 'status', message: '%s must be one of: %s', params: [sameText('Status'), { 'zh-cn': 'draft、live', en: 'draft, live' }] },
     ]);
     expect(valueOf(validate({ status: 'live' }, 'edit'))).toEqual({ status: 'live' });
   });

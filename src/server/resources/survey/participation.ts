@@ -1,6 +1,6 @@
 import type { Row } from '../../../schema/definition.js';
 import { errors, RECONCILE_LIMIT, Success } from '../../errors.js';
-import { findParticipationByRid, planReconcile, reconcileParticipation, type ReconcileAction, type ReconcileOutcome } from '../../services/survey/participations.js';
+import { findParticipationByRid, participationLabel, planReconcile, reconcileParticipation, type ReconcileAction, type ReconcileOutcome } from '../../services/survey/participations.js';
 import type { RequestContext } from '../../controllers/controller.js';
 import { readOnlyActions } from '../read-only.js';
 import type { ResourceHooks } from '../hooks.js';
@@ -16,9 +16,23 @@ export function ridsOf(input: unknown): string[] {
   return [...new Set(items.map((item) => item.trim()).filter(Boolean))];
 }
 
+/**
+ * The change as a person reads it, by the statuses' labels: "Terminate → Complete"; when the status stays,
+ * the credit tells the change: "Complete (Held for review) → Complete (Credited)". A refusal reads the
+ * current status alone.
+ */
+function changeText(ctx: RequestContext, outcome: ReconcileOutcome): string {
+  const status = (value: string) => participationLabel(ctx.app, 'status', value);
+  const credit = (value: string) => participationLabel(ctx.app, 'credit_state', value);
+  if (!outcome.ok) return outcome.from ? status(outcome.from)[ctx.lang] : '';
+  if (outcome.from !== outcome.to) return ctx.t('%s → %s', [status(outcome.from), status(outcome.to)]);
+  return ctx.t('%s (%s) → %s (%s)', [status(outcome.from), credit(outcome.fromCredit), status(outcome.to), credit(outcome.credit)]);
+}
+
 function wire(ctx: RequestContext, outcome: ReconcileOutcome): Row {
   return {
     rid: outcome.rid, from: outcome.from, to: outcome.to, credit: outcome.credit, ok: outcome.ok,
+    change: changeText(ctx, outcome),
     message: outcome.error ? ctx.t(outcome.error.msg, outcome.error.params) : '',
   };
 }
@@ -35,7 +49,7 @@ async function reconcile(ctx: RequestContext) {
   const rows: Row[] = [];
   for (const rid of rids) {
     const outcome = dryRun
-      ? planReconcile(await findParticipationByRid(ctx.app.db, rid), rid, action as ReconcileAction)
+      ? planReconcile(ctx.app, await findParticipationByRid(ctx.app.db, rid), rid, action as ReconcileAction)
       : await reconcileParticipation(ctx.app, rid, action as ReconcileAction, {
           adminId: ctx.identity?.id ?? 0, reason, ip: ctx.ip,
           memo: (survey) => ctx.t(action === 'reverse' ? 'Survey reward reversed: %s' : 'Survey reward: %s', [`#${survey.id} ${survey.title}`]),

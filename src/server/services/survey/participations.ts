@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Row } from '../../../schema/definition.js';
-import type { AppContext } from '../../app-context.js';
+import { fieldOf, valueLabel, type Row } from '../../../schema/definition.js';
+import type { LocalText } from '../../../schema/local-text.js';
+import { resourceByTable, type AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { ApiError, errors } from '../../errors.js';
@@ -278,23 +279,34 @@ export interface ReconcileOutcome {
   rid: string;
   from: string;
   to: string;
+  /** the credit state before the change, and after it */
+  fromCredit: CreditState | '';
   credit: CreditState | '';
   ok: boolean;
   /** message key (and params) explaining a refusal */
   error?: ApiError;
 }
 
+/** The label a person reads for a participation's status or credit state, from the schema, in every language. */
+export function participationLabel(app: AppContext, field: 'status' | 'credit_state', value: string): LocalText {
+  return valueLabel(fieldOf(resourceByTable(app, 'survey_participation'), field), value);
+}
+
 /** What a reconciliation would do to one participation: the move, or why it is refused. */
-export function planReconcile(participation: ParticipationRow | undefined, rid: string, action: ReconcileAction): ReconcileOutcome {
-  if (!participation) return { rid, from: '', to: '', credit: '', ok: false, error: errors.unknownRid() };
+export function planReconcile(app: AppContext, participation: ParticipationRow | undefined, rid: string, action: ReconcileAction): ReconcileOutcome {
+  if (!participation) return { rid, from: '', to: '', fromCredit: '', credit: '', ok: false, error: errors.unknownRid() };
   const from = participation.status;
+  const fromCredit = participation.credit_state;
+  const refuse = (to: string): ReconcileOutcome => ({
+    rid, from, to: '', fromCredit, credit: fromCredit, ok: false, error: errors.cannotReconcile(participationLabel(app, 'status', from), participationLabel(app, 'status', to)),
+  });
   if (action === 'reverse') {
-    if (from !== 'complete') return { rid, from, to: '', credit: participation.credit_state, ok: false, error: errors.cannotReconcile(from, 'reversed') };
-    return { rid, from, to: 'reversed', credit: participation.credit_state === 'credited' ? 'reversed' : 'none', ok: true };
+    if (from !== 'complete') return refuse('reversed');
+    return { rid, from, to: 'reversed', fromCredit, credit: fromCredit === 'credited' ? 'reversed' : 'none', ok: true };
   }
-  if (from === 'complete' && participation.credit_state === 'held') return { rid, from, to: 'complete', credit: 'credited', ok: true };
-  if (from !== 'terminate' && from !== 'timeout') return { rid, from, to: '', credit: participation.credit_state, ok: false, error: errors.cannotReconcile(from, 'complete') };
-  return { rid, from, to: 'complete', credit: 'credited', ok: true };
+  if (from === 'complete' && fromCredit === 'held') return { rid, from, to: 'complete', fromCredit, credit: 'credited', ok: true };
+  if (from !== 'terminate' && from !== 'timeout') return refuse('complete');
+  return { rid, from, to: 'complete', fromCredit, credit: 'credited', ok: true };
 }
 
 /**
@@ -311,7 +323,7 @@ export async function reconcileParticipation(
   try {
     return await app.db.transaction().execute(async (trx) => {
       const current = (await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('rid', '=', rid)).executeTakeFirst()) as ParticipationRow | undefined;
-      const plan = planReconcile(current, rid, action);
+      const plan = planReconcile(app, current, rid, action);
       if (!plan.ok || !current) return plan;
       const survey = (await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow()) as SurveyRow;
       const changes: Row = { status: plan.to, source: 'reconcile', credit_state: plan.credit, update_time: nowSeconds() };
@@ -342,7 +354,7 @@ export async function reconcileParticipation(
     });
   } catch (error) {
     // A debit the balance cannot cover refuses this row only; the others of the batch go on.
-    if (error instanceof ApiError) return { rid, from: '', to: '', credit: '', ok: false, error };
+    if (error instanceof ApiError) return { rid, from: '', to: '', fromCredit: '', credit: '', ok: false, error };
     throw error;
   }
 }

@@ -12,8 +12,8 @@ type Action = 'reverse' | 'approve';
 
 interface PlanRow {
   rid: string;
-  from: string;
-  to: string;
+  /** the change by the statuses' labels, in the reader's language (the current status when refused) */
+  change: string;
   ok: boolean;
   message: string;
 }
@@ -121,7 +121,7 @@ export function ReconcileButton() {
                   {plan.rows.map((row) => (
                     <TableRow key={row.rid}>
                       <TableCell sx={{ fontFamily: 'monospace' }}>{row.rid}</TableCell>
-                      <TableCell>{row.ok ? `${row.from} → ${row.to}` : row.from || '-'}</TableCell>
+                      <TableCell>{row.change || '-'}</TableCell>
                       <TableCell>{row.ok ? tr('willApply', 'Will change') : row.message}</TableCell>
                     </TableRow>
                   ))}
