@@ -46,6 +46,7 @@ export const errors = {
   noRowsDeleted: () => new ApiError('No rows were deleted'),
   sortWeightsEqual: () => new ApiError('Invalid sort, because these two target weight is equal.'),
   validation: (issue: ValidationIssue) => new ApiError(issue.message, issue.params, Code.error, { field: issue.field }),
+  referenceMissing: (title: MessageParam, field: string) => new ApiError('The chosen %s does not exist', [title], Code.error, { field }),
   alreadyExists: (title: MessageParam, field?: string) => new ApiError('%s already exists', [title], Code.error, field ? { field } : null),
   /** `from` and `to` are the values' labels */
   invalidTransition: (title: MessageParam, from: MessageParam, to: MessageParam) => new ApiError('%s cannot change from "%s" to "%s"', [title, from, to]),

@@ -194,11 +194,19 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
         expect({ code: answer.code, msg: answer.msg }).toEqual({ code: 0, msg: 'Provider cannot be empty' });
       }
       expect(Number((await row('survey', 'id', id)).provider_id)).toBe(Number(provider.id));
+      // One that names no row is refused the same way.
+      const missing = await admin('survey.Survey/add', { body: { ...base, provider_id: 99999999 } });
+      expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'The chosen Provider does not exist', data: { field: 'provider_id' } });
+      expect((await admin('survey.Survey/edit', { body: { id, provider_id: 99999999 }, lang: 'zh-cn' })).msg).toBe('所选的渠道不存在');
+      expect(await count('survey', 'title', 'No provider')).toBe(0);
+      expect(Number((await row('survey', 'id', id)).provider_id)).toBe(Number(provider.id));
 
       // The same rule on every schema's required references (a member's group, a ledger entry's member …).
       const member = await createMember();
-      const group = await admin('user.User/edit', { body: { id: member.id, group_id: 0 } });
-      expect({ code: group.code, data: group.data }).toEqual({ code: 0, data: { field: 'group_id' } });
+      for (const group_id of [0, 99999999]) {
+        const group = await admin('user.User/edit', { body: { id: member.id, group_id } });
+        expect({ code: group.code, data: group.data }).toEqual({ code: 0, data: { field: 'group_id' } });
+      }
       const ledger = await admin('user.MoneyLog/add', { body: { user_id: 0, money: '1.00', memo: 'gift' } });
       expect({ code: ledger.code, data: ledger.data }).toEqual({ code: 0, data: { field: 'user_id' } });
       const admins = await admin('auth.Admin/add', { body: { username: `a${++counter}x`, nickname: 'A', password: 'Admin_pass9', group_arr: [0] } });

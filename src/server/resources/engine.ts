@@ -321,6 +321,23 @@ export async function checkUnique(trx: Db, definition: ResourceDefinition, value
   }
 }
 
+/**
+ * Required references (a survey's provider, a member's group) must name a row that exists: an id typed
+ * or kept from a deleted row would otherwise be saved and shown as a bare number.
+ */
+async function checkReferences(operator: Operator, trx: Db, definition: ResourceDefinition, values: Row): Promise<void> {
+  const required = (definition.rowSchema.required ?? []) as string[];
+  for (const field of definition.fields) {
+    const ref = field.ref;
+    if (!ref || ref.many || !field.storage || !required.includes(field.name) || !(field.name in values)) continue;
+    const related = operator.app.resources.get(ref.resource);
+    const keyField = related?.fields.find((candidate) => candidate.name === ref.key);
+    if (!related || !keyField) continue;
+    const found = await trx.selectFrom(related.table).select(ref.key).where(ref.key, '=', toStorage(keyField, values[field.name])).executeTakeFirst();
+    if (!found) throw errors.referenceMissing(field.title, field.name);
+  }
+}
+
 function checkTransitions(definition: ResourceDefinition, existing: Row, values: Row): void {
   for (const field of definition.fields) {
     if (!field.transitions || !(field.name in values)) continue;
@@ -337,6 +354,7 @@ export async function addRow(operator: Operator, definition: ResourceDefinition,
   const values = validateInput(definition, input, 'add');
   return inTransaction(operator, async (scoped, trx) => {
     const write: WriteContext = { mode: 'add', definition, values, trx };
+    await checkReferences(scoped, trx, definition, values);
     await checkUnique(trx, definition, values);
     await hooks.beforeWrite?.(scoped, write);
     const limit = definition.dataLimit;
@@ -362,6 +380,7 @@ export async function editRow(operator: Operator, definition: ResourceDefinition
     const values = validateInput(definition, input, 'edit');
     const write: WriteContext = { mode: 'edit', definition, values, existing, id: existing[definition.primaryKey] as number | string, trx };
     checkTransitions(definition, rowFromStorage(definition, existing), values);
+    await checkReferences(scoped, trx, definition, values);
     await checkUnique(trx, definition, values, existing[definition.primaryKey]);
     await hooks.beforeWrite?.(scoped, write);
     const changes = rowToStorage(definition, write.values);
