@@ -35,6 +35,17 @@ beforeAll(async () => {
   const dialect = rig.server.server.app.handle.dialect;
   await recordLedgerEntry(rig.server.server.app.db, dialect, { kind: 'money', userId: Number(id), amount: 12_345, memo: 'Survey rewards for the long questionnaire about daily habits' });
   await recordLedgerEntry(rig.server.server.app.db, dialect, { kind: 'score', userId: Number(id), amount: 30, memo: 'Points for completing a survey' });
+  // Two open surveys with long titles: one on the task list, one started so the tracking page lists it.
+  expect((await rig.server.admin('survey.Provider/add', { token, body: { code: 'phone', name: 'Phone panel', secret: 'phone-secret-1' } })).code).toBe(1);
+  const provider = (await rig.server.server.app.db.selectFrom('survey_provider').select('id').where('code', '=', 'phone').executeTakeFirstOrThrow()) as { id: number };
+  const surveyIds: number[] = [];
+  for (const title of ['A rather long survey title about commuting habits in large cities', 'Another long survey about breakfast, coffee and tea in the morning']) {
+    const body = { provider_id: provider.id, title, description: 'Tell us how you get to work and back every day of the week', entry_url: 'https://panel.example/s/42?r={rid}', reward_money: '12.50', reward_score: 120, loi_minutes: 15, status: 'active' };
+    expect((await rig.server.admin('survey.Survey/add', { token, body })).code).toBe(1);
+    surveyIds.push(Number(((await rig.server.server.app.db.selectFrom('survey').select('id').where('title', '=', title).executeTakeFirstOrThrow()) as { id: number }).id));
+  }
+  const login = await rig.server.api<{ userInfo: { token: string } }>('user/checkIn', { body: { tab: 'login', username: MEMBER.username, password: MEMBER.password } });
+  expect((await rig.server.api('survey/start', { body: { id: surveyIds[1] }, userToken: login.data.userInfo.token })).code).toBe(1);
 });
 
 afterAll(async () => {
