@@ -51,7 +51,7 @@ describe('wallet', () => {
     render(<Wallet t={createTranslate(home)} api={createWalletApi(client)} />);
     const section = await screen.findByRole('region', { name: 'Payouts' });
     expect((await within(section).findByTestId('wallet-balance')).textContent).toBe('Balance¥50.00');
-    expect(within(section).getByTestId('wallet-minimum').textContent).toBe('Least you can withdraw¥10.00');
+    expect(within(section).getByTestId('wallet-minimum').textContent).toBe('Minimum payout¥10.00');
 
     // Saving with only the holder typed marks the three other fields at once, and sends nothing.
     fireEvent.change(within(section).getByLabelText('Account holder'), { target: { value: 'Amy Li' } });
