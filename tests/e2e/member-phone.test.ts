@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import enHome from '../../locales/en/member/home.json';
 import enLogin from '../../locales/en/member/login.json';
+import enRanking from '../../locales/en/member/ranking.json';
 import enShell from '../../locales/en/member/shell.json';
 import zhHome from '../../locales/zh-cn/member/home.json';
 import zhLogin from '../../locales/zh-cn/member/login.json';
+import zhRanking from '../../locales/zh-cn/member/ranking.json';
 import zhShell from '../../locales/zh-cn/member/shell.json';
 import { codeIn } from '../support/mail-sink.js';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
@@ -20,8 +22,8 @@ import { poll, startRig, url, WAIT_MS, type E2eRig } from './helpers.js';
 const PHONE = { width: 390, height: 844 };
 const MEMBER = { username: 'phoner', password: 'Member_pass1' };
 const TEXTS = {
-  'zh-cn': { login: zhLogin, shell: zhShell.memberShell, home: zhHome.memberHome },
-  en: { login: enLogin, shell: enShell.memberShell, home: enHome.memberHome },
+  'zh-cn': { login: zhLogin, shell: zhShell.memberShell, home: zhHome.memberHome, ranking: zhRanking.memberRanking },
+  en: { login: enLogin, shell: enShell.memberShell, home: enHome.memberHome, ranking: enRanking.memberRanking },
 } as const;
 type Language = keyof typeof TEXTS;
 
@@ -146,6 +148,13 @@ describe('member centre on a phone', () => {
           await page.goto(url(rig.server, path));
           await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
           await expectFits(page, path);
+          if (path === '/user/survey/ranking') {
+            // Not ranked yet, and told when the ranking was computed and when it counts new earnings.
+            const minute = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d';
+            const said = new RegExp(`^${texts.ranking.updated.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('%\\{time\\}', minute).replace('%\\{next\\}', minute)}$`);
+            await page.getByTestId('my-rank').getByText(texts.ranking.unranked).waitFor();
+            expect(await page.getByTestId('ranking-times').textContent()).toMatch(said);
+          }
         }
         // The member's own menu in the bar.
         await page.getByRole('button', { name: texts.shell.account }).click();
