@@ -127,7 +127,8 @@ export const errors = {
   driverNotSupported: (driver: string) => new ApiError('Driver %s not supported', [driver]),
   // payment details and payouts
   paymentMethodInvalid: () => new ApiError('Please choose a payment method', [], Code.error, { field: 'payment' }),
-  paymentFieldRequired: (field: string) => new ApiError('%s cannot be empty', [PAYMENT_FIELD_TITLES[field] ?? field], Code.error, { field }),
+  /** Every empty field at once in `data.fields` (a form marks them all); the message and `data.field` name the first. */
+  paymentFieldsRequired: (fields: readonly string[]) => new ApiError('%s cannot be empty', [PAYMENT_FIELD_TITLES[fields[0]] ?? fields[0]], Code.error, { field: fields[0], fields }),
   paymentFieldInvalid: (field: string) => new ApiError('%s is invalid', [PAYMENT_FIELD_TITLES[field] ?? field], Code.error, { field }),
   paymentPasswordWrong: () => new ApiError('Please enter your login password to change your payment details', [], Code.error, { field: 'password' }),
   paymentDetailsMissing: () => new ApiError('Please save your payment details first'),

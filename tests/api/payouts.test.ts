@@ -51,7 +51,8 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
   it('saves payment details with the method’s own fields checked, masks the number, and asks the password to change them', async () => {
     const amy = await member();
     const missing = await server.api('paymentuser/payment', { userToken: amy.token, body: { payment: 'bank', bank: 'Amy Li' } });
-    expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Bank cannot be empty', data: { field: 'bank_name' } });
+    // every empty field at once, so the form marks them all; the message names the first
+    expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Bank cannot be empty', data: { field: 'bank_name', fields: ['bank_name', 'bank_address', 'bank_num'] } });
     const badNumber = await bankDetails(amy, { bank_num: '12ab' });
     expect(badNumber.data).toEqual({ field: 'bank_num' });
     expect(((await db().selectFrom('user').select('payment').where('id', '=', amy.id).executeTakeFirstOrThrow()) as Row).payment).toBe('');
@@ -68,6 +69,31 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     expect(changed.code).toBe(1);
     const stored = (await db().selectFrom('user').select(['payment', 'bank_num', 'zhifubao']).where('id', '=', amy.id).executeTakeFirstOrThrow()) as Row;
     expect(stored).toEqual({ payment: 'alipay', bank_num: '', zhifubao: 'amy@example.com' });
+  });
+
+  it('tells the payouts page the balance, the minimum and each method’s fields, and takes the saved details back as they were shown', async () => {
+    const cy = await member(2345);
+    const page = await server.api<Row>('paymentuser/payment', { userToken: cy.token });
+    expect(page.data).toEqual({
+      details: { payment: '', bank: '', bank_name: '', bank_address: '', bank_num: '', zhifubao_name: '', zhifubao: '' },
+      balance: '23.45',
+      minimum: '10.00',
+      fields: { bank: ['bank', 'bank_name', 'bank_address', 'bank_num'], alipay: ['zhifubao_name', 'zhifubao'] },
+    });
+    const none = await server.api('paymentuser/payment', { userToken: cy.token, body: { payment: 'alipay' } });
+    expect(none.data).toEqual({ field: 'zhifubao_name', fields: ['zhifubao_name', 'zhifubao'] });
+
+    // The form comes back filled in (the number masked); saving it with only the branch changed keeps the number.
+    expect((await bankDetails(cy)).code).toBe(1);
+    const shown = (await server.api<{ details: Row }>('paymentuser/payment', { userToken: cy.token })).data.details;
+    expect(shown).toMatchObject({ bank: 'Amy Li', bank_name: 'ICBC', bank_address: 'Shanghai branch', bank_num: '************2222' });
+    const resaved = await server.api('paymentuser/payment', { userToken: cy.token, body: { ...shown, bank_address: 'Pudong branch', password: PASSWORD } });
+    expect(resaved.code).toBe(1);
+    const stored = (await db().selectFrom('user').select(['bank_address', 'bank_num']).where('id', '=', cy.id).executeTakeFirstOrThrow()) as Row;
+    expect(stored).toEqual({ bank_address: 'Pudong branch', bank_num: '6222000011112222' });
+    // another number's mask is not a number
+    const foreign = await server.api('paymentuser/payment', { userToken: cy.token, body: { ...shown, bank_num: '************9999', password: PASSWORD } });
+    expect(foreign.data).toEqual({ field: 'bank_num' });
   });
 
   it('freezes a payout at once, refuses a second, below the minimum or above the balance, and writes nothing then', async () => {

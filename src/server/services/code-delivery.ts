@@ -1,9 +1,9 @@
 import type { Row } from '../../schema/definition.js';
-import type { AppContext } from '../app-context.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { ClickCaptchaService } from '../captcha/captcha-service.js';
 import { errors } from '../errors.js';
-import { sendMail, type SmtpSettings } from '../mail/smtp.js';
+import { configuredSmtp } from '../mail/mail-settings.js';
+import { sendMail } from '../mail/smtp.js';
 import { smsDriver } from '../sms/sms-driver.js';
 import { addressOf, checkPassword, currentMember, memberBy, requireType, text, type Requester, type VerificationType } from './member-accounts.js';
 import { EMAIL_EVENTS, MOBILE_EVENTS, VerificationCodes } from './verification-codes.js';
@@ -33,14 +33,6 @@ async function checkEvent(requester: Requester, type: VerificationType, address:
   if (event === 'user_change_email' || event === 'user_change_mobile') await currentMember(requester);
 }
 
-async function smtpSettings(app: AppContext): Promise<SmtpSettings> {
-  const names = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_verification', 'smtp_sender_mail'] as const;
-  const values = await Promise.all(names.map((name) => app.config.get(name)));
-  if (values.some((value) => value.trim() === '')) throw errors.mailUnavailable();
-  const [server, port, user, pass, verification, sender] = values;
-  return { server, port: Number(port), user, pass, verification: verification === 'SSL' ? 'SSL' : 'TLS', sender };
-}
-
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
@@ -48,8 +40,10 @@ function fill(template: string, values: Record<string, string>): string {
 /** `POST /api/Ems/send` (contract §7.5). */
 export async function sendEmailCode(requester: Requester, body: Row): Promise<void> {
   const { app } = requester;
-  requireType(app, 'email');
-  const smtp = await smtpSettings(app);
+  // Before the captcha is looked at: an address that cannot be mailed must not use up a solved puzzle.
+  await requireType(app, 'email');
+  const smtp = await configuredSmtp(app);
+  if (!smtp) throw errors.mailUnavailable();
   const email = addressOf('email', body.email);
   const event = text(body.event);
   if (!(EMAIL_EVENTS as readonly string[]).includes(event)) throw errors.parameterError();
@@ -76,7 +70,7 @@ export async function sendEmailCode(requester: Requester, body: Row): Promise<vo
 /** `POST /api/Sms/send {mobile, template_code, event}`: the code goes through the configured SMS driver. */
 export async function sendSmsCode(requester: Requester, body: Row): Promise<void> {
   const { app } = requester;
-  requireType(app, 'mobile');
+  await requireType(app, 'mobile');
   const mobile = addressOf('mobile', body.mobile);
   const event = text(body.event);
   if (!(MOBILE_EVENTS as readonly string[]).includes(event)) throw errors.parameterError();

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
 import { EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN } from '../controllers/credentials.js';
 import { ApiError, errors } from '../errors.js';
+import { configuredSmtp } from '../mail/mail-settings.js';
 import type { Translate } from '../i18n.js';
 import { VerificationCodes } from './verification-codes.js';
 
@@ -57,14 +58,29 @@ export async function currentMember(requester: Requester): Promise<Row> {
   return member;
 }
 
-/** Which verification types are on (`ACCOUNT_VERIFICATION`), as `accountVerificationType` reports them. */
-export function accountVerificationTypes(app: AppContext): VerificationType[] {
-  return [...app.settings.accountVerification];
+/**
+ * Whether a code of this type can reach a member now: mail needs every mail setting filled in; SMS
+ * always has a driver (`outbox` needs nothing, and the settings refuse `aliyun` without credentials).
+ */
+async function deliverable(app: AppContext, type: VerificationType): Promise<boolean> {
+  return type === 'mobile' || (await configuredSmtp(app)) !== undefined;
 }
 
-export function requireType(app: AppContext, value: unknown): VerificationType {
+/**
+ * The verification types members can use now, as `accountVerificationType` reports them: those turned
+ * on (`ACCOUNT_VERIFICATION`) whose codes the site can deliver, so forms offer only what will arrive.
+ */
+export async function accountVerificationTypes(app: AppContext): Promise<VerificationType[]> {
+  const types: VerificationType[] = [];
+  for (const type of app.settings.accountVerification) if (await deliverable(app, type)) types.push(type);
+  return types;
+}
+
+/** The verification type asked for, refused when it is off or its codes cannot be delivered now. */
+export async function requireType(app: AppContext, value: unknown): Promise<VerificationType> {
   if (value !== 'email' && value !== 'mobile') throw errors.parameterError();
   if (!app.settings.accountVerification.includes(value)) throw errors.verificationTypeOff();
+  if (!(await deliverable(app, value))) throw errors.mailUnavailable();
   return value;
 }
 
@@ -81,7 +97,7 @@ export async function register(requester: Requester, body: Row): Promise<number>
   const password = checkPassword(body.password);
   const type = body.registerType;
   if (type !== 'email' && type !== 'mobile') throw errors.registrationParameterError();
-  requireType(app, type);
+  await requireType(app, type);
   const address = addressOf(type, body[type]);
   if (await memberBy(app, 'username', username)) throw errors.alreadyExists('Username', 'username');
   if (await memberBy(app, type, address)) throw type === 'email' ? errors.emailRegistered() : errors.mobileRegistered();
@@ -118,7 +134,7 @@ export async function register(requester: Requester, body: Row): Promise<number>
 /** `POST /api/account/retrievePassword {type, account, captcha, password}`. */
 export async function retrievePassword(requester: Requester, body: Row): Promise<void> {
   const { app } = requester;
-  const type = requireType(app, body.type);
+  const type = await requireType(app, body.type);
   const password = checkPassword(body.password);
   const account = text(body.account);
   if (account === '') throw new ApiError('%s cannot be empty', ['Account'], undefined, { field: 'account' });
@@ -149,7 +165,7 @@ export async function changePassword(requester: Requester, body: Row): Promise<v
 /** `POST /api/account/verification {type, captcha}`: proves the current address; answers a 600 s pass token. */
 export async function verifyAccount(requester: Requester, body: Row): Promise<{ type: VerificationType; accountVerificationToken: string }> {
   const { app } = requester;
-  const type = requireType(app, body.type);
+  const type = await requireType(app, body.type);
   const member = await currentMember(requester);
   const address = String(member[type] ?? '');
   if (!(await new VerificationCodes(app).consume(address, `user_${type}_verify`, body.captcha))) throw errors.wrongCode();
@@ -160,7 +176,7 @@ export async function verifyAccount(requester: Requester, body: Row): Promise<{ 
 /** `POST /api/account/changeBind {type, captcha, email|mobile, accountVerificationToken, password}`. */
 export async function changeBind(requester: Requester, body: Row): Promise<void> {
   const { app } = requester;
-  const type = requireType(app, body.type);
+  const type = await requireType(app, body.type);
   const member = await currentMember(requester);
   const passType = type === 'email' ? 'email-pass' : 'mobile-pass';
   const passToken = text(body.accountVerificationToken);

@@ -110,6 +110,8 @@ async function snapshotAge(app: AppContext, period: RankingPeriod, metric: Ranki
 
 export interface Ranking {
   computed_at: number;
+  /** from when a request rebuilds the snapshot: what a member earned after `computed_at` counts from then */
+  refresh_at: number;
   list: { rank: number; user_id: number; nickname: string; avatar: string; value: number }[];
   mine: { rank: number | null; value: number };
 }
@@ -137,8 +139,10 @@ export async function memberRanking(app: AppContext, userId: number, period: Ran
     | { rank: number; value: number; computed_at: number }
     | undefined;
   const computedAt = (await app.db.selectFrom('member_ranking').select('computed_at').where('period', '=', period).where('metric', '=', metric).limit(1).executeTakeFirst()) as { computed_at: number } | undefined;
+  const computed = Number(computedAt?.computed_at ?? nowSeconds());
   return {
-    computed_at: Number(computedAt?.computed_at ?? nowSeconds()),
+    computed_at: computed,
+    refresh_at: computed + RANKING_MAX_AGE,
     list: list.map((row) => ({ rank: Number(row.rank), user_id: Number(row.user_id), nickname: row.nickname, avatar: row.avatar, value: Number(row.value) })),
     mine: { rank: mine ? Number(mine.rank) : null, value: mine ? Number(mine.value) : 0 },
   };

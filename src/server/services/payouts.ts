@@ -5,7 +5,7 @@ import { verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { CUSTOM_FORMATS } from '../../schema/ajv.js';
-import { yuanToCents } from '../db/values.js';
+import { centsToYuan, yuanToCents } from '../db/values.js';
 import { errors, type ApiError } from '../errors.js';
 import { applyLedgerEntry } from './ledger.js';
 
@@ -47,19 +47,22 @@ function isMethod(value: unknown): value is PaymentMethod {
 /** Save how the member is paid: the method's own fields required and checked; a change needs the password. */
 export async function savePaymentDetails(app: AppContext, member: Identity, input: Row): Promise<void> {
   if (!isMethod(input.payment)) throw errors.paymentMethodInvalid();
+  const account = member.account;
   const values: Row = { payment: input.payment };
   for (const field of PAYMENT_FIELDS[input.payment]) {
     const value = typeof input[field] === 'string' ? input[field].trim() : '';
-    if (value === '') throw errors.paymentFieldRequired(field);
-    if (value.length > MAX_LENGTH[field]) throw errors.paymentFieldInvalid(field);
-    values[field] = value;
+    // The form comes back filled in with the saved details, numbers masked: a mask sent back unchanged keeps the number.
+    const saved = String(account[field] ?? '');
+    values[field] = ACCOUNT_NUMBERS.includes(field) && saved !== '' && value === maskAccount(saved) ? saved : value;
   }
+  const missing = PAYMENT_FIELDS[input.payment].filter((field) => values[field] === '');
+  if (missing.length > 0) throw errors.paymentFieldsRequired(missing);
+  for (const field of PAYMENT_FIELDS[input.payment]) if (String(values[field]).length > MAX_LENGTH[field]) throw errors.paymentFieldInvalid(field);
   if (values.bank_num !== undefined && !/^\d{8,30}$/.test(String(values.bank_num).replace(/\s/g, ''))) throw errors.paymentFieldInvalid('bank_num');
   if (values.bank_num !== undefined) values.bank_num = String(values.bank_num).replace(/\s/g, '');
   if (values.zhifubao !== undefined && !CUSTOM_FORMATS.mobile.test(String(values.zhifubao)) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(values.zhifubao))) {
     throw errors.paymentFieldInvalid('zhifubao');
   }
-  const account = member.account;
   if (String(account.payment ?? '') !== '') {
     const check = await verifyPassword(String(input.password ?? ''), String(account.password ?? ''), String(account.salt ?? ''));
     if (!check.ok) throw errors.paymentPasswordWrong();
@@ -73,14 +76,19 @@ function lock<Q extends { forUpdate(): Q }>(app: AppContext, query: Q): Q {
   return app.handle.dialect === 'postgres' ? query.forUpdate() : query;
 }
 
+/** The least a payout may ask, in cents (config `payout_min`, never below one cent). */
+export async function payoutMinimum(app: AppContext): Promise<number> {
+  return Math.max(yuanToCents(await app.config.get('payout_min', '10.00')), 1);
+}
+
 /** A payout request: at least the minimum, at most the balance, one open at a time, frozen at once. */
 export async function requestPayout(app: AppContext, member: Identity, amountInput: unknown, memo: (id: number) => string): Promise<number> {
   // A JSON number is read as written (12.345 stays 12.345 and is refused), never rounded to cents.
   const text = typeof amountInput === 'number' ? String(amountInput) : typeof amountInput === 'string' ? amountInput.trim() : '';
   if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) throw errors.payoutAmountInvalid();
   const cents = yuanToCents(text);
-  const minimum = yuanToCents(await app.config.get('payout_min', '10.00'));
-  if (cents < Math.max(minimum, 1)) throw errors.payoutBelowMinimum((Math.max(minimum, 1) / 100).toFixed(2));
+  const minimum = await payoutMinimum(app);
+  if (cents < minimum) throw errors.payoutBelowMinimum(centsToYuan(minimum));
   return app.db.transaction().execute(async (trx) => {
     // The member row's lock queues a member's requests behind each other: one open payout, never more than the balance.
     const account = (await lock(app, trx.selectFrom('user').selectAll().where('id', '=', member.id)).executeTakeFirstOrThrow()) as Row;

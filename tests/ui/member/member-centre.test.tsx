@@ -290,7 +290,10 @@ describe('registering and retrieving a password on the login page', () => {
     const { router } = renderApp('/user/login');
     fireEvent.click(await screen.findByRole('link', { name: 'Create an account' }));
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
-    const form = screen.getByRole('form', { name: 'Create your account' });
+    // The form waits for the ways the site can deliver a code: here only SMS, so the mobile number, no choice.
+    const form = await screen.findByRole('form', { name: 'Create your account' });
+    expect(within(form).queryByRole('radio')).toBeNull();
+    expect(within(form).queryByLabelText('Email')).toBeNull();
     fireEvent.click(within(form).getByRole('button', { name: 'Register' }));
     expect(await within(form).findByText('Please enter a username')).toBeTruthy();
 
@@ -312,6 +315,13 @@ describe('registering and retrieving a password on the login page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/survey/tasks'));
     expect(registered).toEqual({ tab: 'register', registerType: 'mobile', username: 'newbie', password: 'Secret_123', mobile: '13800138000', captcha: '4821' });
     expect(readUserInfo()).toMatchObject({ id: 7, token: 'utok' });
+  });
+
+  it('says so instead of a form when the site can deliver no code', async () => {
+    server.use(http.get('/api/user/checkIn', () => ok({ userLoginCaptchaSwitch: false, accountVerificationType: [] })));
+    renderApp('/user/login?tab=register');
+    expect((await screen.findByRole('alert')).textContent).toBe('No way to send a verification code is set up on this site yet. Please contact the site administrator.');
+    expect(screen.queryByRole('form', { name: 'Create your account' })).toBeNull();
   });
 
   it('sets a new password with a code and comes back to the login', async () => {

@@ -24,13 +24,15 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+const FIELDS = { bank: ['bank', 'bank_name', 'bank_address', 'bank_num'], alipay: ['zhifubao_name', 'zhifubao'] };
+
 describe('wallet', () => {
-  it('saves bank details, requests a payout, shows the refusal on the amount and the log', async () => {
+  it('shows the balance and the minimum, marks every empty field at once, saves, comes back filled in, and requests a payout', async () => {
     let details = { payment: '', bank: '', bank_name: '', bank_address: '', bank_num: '', zhifubao_name: '', zhifubao: '' };
     let log: unknown[] = [];
     const posted: unknown[] = [];
     server.use(
-      http.get('/api/paymentuser/payment', () => ok({ details })),
+      http.get('/api/paymentuser/payment', () => ok({ details, balance: '50.00', minimum: '10.00', fields: FIELDS })),
       http.get('/api/account/paymentlog', () => ok({ list: log, total: log.length })),
       http.post('/api/paymentuser/payment', async ({ request }) => {
         const body = (await request.json()) as Record<string, string>;
@@ -48,22 +50,31 @@ describe('wallet', () => {
     const { client } = testClient('/user');
     render(<Wallet t={createTranslate(home)} api={createWalletApi(client)} />);
     const section = await screen.findByRole('region', { name: 'Payouts' });
+    expect((await within(section).findByTestId('wallet-balance')).textContent).toBe('Balance¥50.00');
+    expect(within(section).getByTestId('wallet-minimum').textContent).toBe('Minimum payout¥10.00');
+
+    // Saving with only the holder typed marks the three other fields at once, and sends nothing.
     fireEvent.change(within(section).getByLabelText('Account holder'), { target: { value: 'Amy Li' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save payment details' }));
+    for (const label of ['Bank', 'Bank branch', 'Account number']) expect(within(section).getByLabelText(label).getAttribute('aria-invalid'), label).toBe('true');
+    expect(within(section).getByLabelText('Account holder').getAttribute('aria-invalid')).toBe('false');
+    expect(posted).toEqual([]);
+
     fireEvent.change(within(section).getByLabelText('Bank'), { target: { value: 'ICBC' } });
     fireEvent.change(within(section).getByLabelText('Bank branch'), { target: { value: 'Shanghai' } });
     fireEvent.change(within(section).getByLabelText('Account number'), { target: { value: '6222000011112222' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Save payment details' }));
     expect((await within(section).findByRole('status')).textContent).toBe('Payment details saved');
     expect(posted[0]).toEqual({ payment: 'bank', bank: 'Amy Li', bank_name: 'ICBC', bank_address: 'Shanghai', bank_num: '6222000011112222' });
-    expect((await within(section).findByTestId('payment-details')).textContent).toBe('Bank account: ICBC ************2222');
-    // Saved details now ask for the password before a change.
+    // The saved details come back filled in (the number masked), and a change now asks for the password.
+    await waitFor(() => expect((within(section).getByLabelText('Account number') as HTMLInputElement).value).toBe('************2222'));
+    expect((within(section).getByLabelText('Bank') as HTMLInputElement).value).toBe('ICBC');
     expect(within(section).getByLabelText('Login password (to change saved details)')).toBeTruthy();
 
     fireEvent.change(within(section).getByLabelText(/^Amount/), { target: { value: '500' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Request a payout' }));
-    const refusal = await within(section).findByRole('alert');
-    expect(refusal.textContent).toBe('The amount is more than your balance');
-    expect(refusal.closest('label')?.textContent).toContain('Amount');
+    await waitFor(() => expect(within(section).getByLabelText(/^Amount/).getAttribute('aria-invalid')).toBe('true'));
+    expect(within(section).getByText('The amount is more than your balance')).toBeTruthy();
 
     fireEvent.change(within(section).getByLabelText(/^Amount/), { target: { value: '20' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Request a payout' }));

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ClickCaptcha } from '../../components/ClickCaptcha.js';
-import { AlertIcon, LockIcon, UserIcon } from '../../components/login-art.js';
+import { AlertIcon, CodeIcon, LockIcon, MailIcon, PhoneIcon, UserIcon } from '../../components/login-art.js';
 import type { Translate } from '../../i18n/translate.js';
 import { fieldOf, messageOf } from '../../pages/survey/survey-api.js';
 import { accountApi, type AccountApi, type CodeEvent, type VerificationType } from '../account-api.js';
@@ -142,19 +142,26 @@ function useAccountForm(t: Translate, api: AccountApi, member: MemberApi, fieldN
   return { values, errors, setErrors, onChange, run, sendButton, footer, busy };
 }
 
-/** Which address types the site verifies (`GET /api/user/checkIn` → `accountVerificationType`). */
-function useVerificationTypes(api: MemberApi): [VerificationType[], VerificationType, (type: VerificationType) => void] {
-  const [types, setTypes] = useState<VerificationType[]>(['email']);
-  const [type, setType] = useState<VerificationType>('email');
+/** Each address type's field icon. */
+const ADDRESS_ICONS: Record<VerificationType, ReactNode> = { email: <MailIcon />, mobile: <PhoneIcon /> };
+
+/**
+ * The address types whose codes the site can deliver now (`GET /api/user/checkIn` →
+ * `accountVerificationType`: the server leaves out mail while it has no mail settings), the first one
+ * chosen. Undefined until the answer arrives, so no form starts on a type the site cannot serve.
+ */
+function useVerificationTypes(api: MemberApi): [VerificationType[] | undefined, VerificationType | undefined, (type: VerificationType) => void] {
+  const [types, setTypes] = useState<VerificationType[] | undefined>(undefined);
+  const [type, setType] = useState<VerificationType | undefined>(undefined);
   useEffect(() => {
     let alive = true;
     api.verificationTypes().then(
       (found) => {
-        if (!alive || found.length === 0) return;
+        if (!alive) return;
         setTypes(found);
-        setType(found[0] as VerificationType);
+        setType(found[0]);
       },
-      () => undefined,
+      () => alive && setTypes([]),
     );
     return () => {
       alive = false;
@@ -163,11 +170,23 @@ function useVerificationTypes(api: MemberApi): [VerificationType[], Verification
   return [types, type, setType];
 }
 
+/** Said instead of a form when the site can deliver no code at all (or could not be asked). */
+function NoMethod({ t }: { t: Translate }) {
+  return (
+    <div className="ba-login__alert" role="alert">
+      <AlertIcon />
+      <span>{t('account.noMethod')}</span>
+    </div>
+  );
+}
+
 /** Register (contract §7.4, register scene): username, password, the address and the code sent to it. */
 export function RegisterForm({ t, onRegistered, api = accountApi, member = memberApi }: { t: Translate; onRegistered(): void; api?: AccountApi; member?: MemberApi }) {
   const form = useAccountForm(t, api, member, { captcha: 'code' });
   const [types, type, setType] = useVerificationTypes(member);
   const { values } = form;
+  if (!types) return null;
+  if (!type) return <NoMethod t={t} />;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Errors = {};
@@ -184,8 +203,8 @@ export function RegisterForm({ t, onRegistered, api = accountApi, member = membe
       <TypeChoice t={t} types={types} value={type} onChange={setType} />
       <Field name="username" label={t('account.username')} autoComplete="username" {...form} />
       <Field name="password" label={t('account.password')} type="password" autoComplete="new-password" icon={<LockIcon />} {...form} />
-      <Field name={type} label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} {...form} />
-      <Field name="code" label={t('account.code')} autoComplete="one-time-code" icon={<LockIcon />} action={form.sendButton(() => values[type] ?? '', type, 'user_register', type)} {...form} />
+      <Field name={type} label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} {...form} />
+      <Field name="code" label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values[type] ?? '', type, 'user_register', type)} {...form} />
       {form.footer(t('account.register.submit'))}
     </form>
   );
@@ -197,6 +216,8 @@ export function RetrieveForm({ t, onDone, api = accountApi, member = memberApi }
   const form = useAccountForm(t, api, member, { captcha: 'code', email: 'account', mobile: 'account' });
   const [types, type, setType] = useVerificationTypes(member);
   const { values } = form;
+  if (!types) return null;
+  if (!type) return <NoMethod t={t} />;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Errors = {};
@@ -209,8 +230,8 @@ export function RetrieveForm({ t, onDone, api = accountApi, member = memberApi }
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('account.retrieve.title')}>
       <TypeChoice t={t} types={types} value={type} onChange={setType} />
-      <Field name="account" label={t(`account.by.${type}`)} autoComplete={type === 'email' ? 'email' : 'tel'} {...form} />
-      <Field name="code" label={t('account.code')} autoComplete="one-time-code" icon={<LockIcon />} action={form.sendButton(() => values.account ?? '', type, 'user_retrieve_pwd', 'account')} {...form} />
+      <Field name="account" label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} {...form} />
+      <Field name="code" label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values.account ?? '', type, 'user_retrieve_pwd', 'account')} {...form} />
       <Field name="password" label={t('account.newPassword')} type="password" autoComplete="new-password" icon={<LockIcon />} {...form} />
       {form.footer(t('account.retrieve.submit'))}
     </form>

@@ -79,9 +79,10 @@ function MemberBar({ siteName, onMenu, narrow }: { siteName: string; onMenu(): v
             <MenuIcon />
           </IconButton>
         )}
-        <Box component={RouterLink} to={USER_BASE} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.main', textDecoration: 'none' }}>
+        {/* A long site name ends in an ellipsis on a phone rather than pushing the bar's buttons off the screen. */}
+        <Box component={RouterLink} to={USER_BASE} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, color: 'primary.main', textDecoration: 'none' }}>
           <LogoMark size={22} />
-          <Typography variant="subtitle1" component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+          <Typography variant="subtitle1" component="span" noWrap sx={{ fontWeight: 600, color: 'text.primary' }}>
             {siteName || translate('memberShell.title')}
           </Typography>
         </Box>

@@ -13,8 +13,17 @@ const PAGE_SIZE = 15;
 
 type Load<T> = (page: number, limit: number) => Promise<{ list: T[]; total: number }>;
 
-/** One paged list of the member's records: a table and its pager. */
-function PagedRecords<T extends { id: number }>({ load, t, head, row, label }: { load: Load<T>; t: Translate; head: ReactNode; row: (record: T) => ReactNode; label: string }) {
+/** One column of a records table: its heading, also the label its cells carry on a phone. */
+interface Column<T> {
+  label: string;
+  cell(record: T): ReactNode;
+}
+
+/**
+ * One paged list of the member's records: a table and its pager. Each cell carries its column's label
+ * (`data-label`), which a phone shows in front of it when the rows stack (survey-pages.css).
+ */
+function PagedRecords<T extends { id: number }>({ load, t, columns, label }: { load: Load<T>; t: Translate; columns: Column<T>[]; label: string }) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ list: T[]; total: number } | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
@@ -35,8 +44,24 @@ function PagedRecords<T extends { id: number }>({ load, t, head, row, label }: {
       {data && data.list.length === 0 && <p className="ba-survey__muted">{t('survey.tracking.empty')}</p>}
       {data && data.list.length > 0 && (
         <table className="ba-survey__table" aria-label={label}>
-          <thead>{head}</thead>
-          <tbody>{data.list.map((record) => <tr key={record.id}>{row(record)}</tr>)}</tbody>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.label}>{column.label}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.list.map((record) => (
+              <tr key={record.id}>
+                {columns.map((column) => (
+                  <td key={column.label} data-label={column.label}>
+                    {column.cell(record)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
       {data && pages > 1 && (
@@ -56,60 +81,33 @@ function amount(t: Translate, money: string, score: number): string {
 
 /** The member's survey attempts and quick task submissions, newest first (messages: `common/survey`). */
 export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: SurveyApi }) {
+  const surveyColumns: Column<SurveyRecord>[] = [
+    { label: t('survey.tracking.survey'), cell: (record) => record.title },
+    {
+      label: t('survey.tracking.status'),
+      cell: (record) => (
+        <>
+          <span className={`ba-survey__tag ba-survey__tag--${record.status}`}>{t(`survey.status.${record.status}`)}</span>
+          {record.credit_state === 'held' && <span className="ba-survey__muted"> {t('survey.tracking.held')}</span>}
+        </>
+      ),
+    },
+    { label: t('survey.tracking.credited'), cell: (record) => amount(t, record.credited_money, record.credited_score) },
+    { label: t('survey.tracking.started'), cell: (record) => formatDateTime(record.enter_time) },
+    { label: t('survey.tracking.finished'), cell: (record) => (record.finish_time ? formatDateTime(record.finish_time) : '-') },
+  ];
+  const quickTaskColumns: Column<QuickTaskRecord>[] = [
+    { label: t('survey.tracking.survey'), cell: (record) => record.title },
+    { label: t('survey.tracking.status'), cell: (record) => <span className={`ba-survey__tag ba-survey__tag--${record.status}`}>{t(`survey.quickTask.state.${record.status}`)}</span> },
+    { label: t('survey.tracking.reason'), cell: (record) => record.reason || '-' },
+    { label: t('survey.tracking.credited'), cell: (record) => (record.status === 'approved' ? amount(t, record.reward_money, record.reward_score) : '-') },
+    { label: t('survey.tracking.started'), cell: (record) => formatDateTime(record.create_time) },
+  ];
   return (
     <>
-      <PagedRecords<SurveyRecord>
-        load={api.records}
-        t={t}
-        label={t('survey.tracking.title')}
-        head={
-          <tr>
-            <th>{t('survey.tracking.survey')}</th>
-            <th>{t('survey.tracking.status')}</th>
-            <th>{t('survey.tracking.credited')}</th>
-            <th>{t('survey.tracking.started')}</th>
-            <th>{t('survey.tracking.finished')}</th>
-          </tr>
-        }
-        row={(record) => (
-          <>
-            <td>{record.title}</td>
-            <td>
-              <span className={`ba-survey__tag ba-survey__tag--${record.status}`}>{t(`survey.status.${record.status}`)}</span>
-              {record.credit_state === 'held' && <span className="ba-survey__muted"> {t('survey.tracking.held')}</span>}
-            </td>
-            <td>{amount(t, record.credited_money, record.credited_score)}</td>
-            <td>{formatDateTime(record.enter_time)}</td>
-            <td>{record.finish_time ? formatDateTime(record.finish_time) : '-'}</td>
-          </>
-        )}
-      />
+      <PagedRecords<SurveyRecord> load={api.records} t={t} label={t('survey.tracking.title')} columns={surveyColumns} />
       <h2>{t('survey.tracking.quickTasks')}</h2>
-      <PagedRecords<QuickTaskRecord>
-        load={api.quickTaskRecords}
-        t={t}
-        label={t('survey.tracking.quickTasks')}
-        head={
-          <tr>
-            <th>{t('survey.tracking.survey')}</th>
-            <th>{t('survey.tracking.status')}</th>
-            <th>{t('survey.tracking.reason')}</th>
-            <th>{t('survey.tracking.credited')}</th>
-            <th>{t('survey.tracking.started')}</th>
-          </tr>
-        }
-        row={(record) => (
-          <>
-            <td>{record.title}</td>
-            <td>
-              <span className={`ba-survey__tag ba-survey__tag--${record.status}`}>{t(`survey.quickTask.state.${record.status}`)}</span>
-            </td>
-            <td>{record.reason || '-'}</td>
-            <td>{record.status === 'approved' ? amount(t, record.reward_money, record.reward_score) : '-'}</td>
-            <td>{formatDateTime(record.create_time)}</td>
-          </>
-        )}
-      />
+      <PagedRecords<QuickTaskRecord> load={api.quickTaskRecords} t={t} label={t('survey.tracking.quickTasks')} columns={quickTaskColumns} />
     </>
   );
 }

@@ -35,6 +35,7 @@ const getUserRanking: Action = async (ctx) => {
     period,
     metric,
     computed_at: ranking.computed_at,
+    refresh_at: ranking.refresh_at,
     list: ranking.list.map((row) => ({ rank: row.rank, nickname: row.nickname, avatar: row.avatar, value: shown(row.value), is_me: row.user_id === identity.id })),
     mine: { rank: ranking.mine.rank, value: shown(ranking.mine.value) },
   };

@@ -16,7 +16,7 @@ function postOnly(ctx: RequestContext): void {
 export const memberAccountActions: Record<string, Action> = {
   overview: async (ctx) => overview(requester(ctx)),
   profile: async (ctx) => {
-    if (ctx.method !== 'POST') return { accountVerificationType: accountVerificationTypes(ctx.app) };
+    if (ctx.method !== 'POST') return { accountVerificationType: await accountVerificationTypes(ctx.app) };
     await updateProfile(requester(ctx), ctx.body);
     return new Success(null, 'Data updated successfully~');
   },

@@ -1,6 +1,6 @@
 import { centsToYuan } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
-import { maskAccount, paymentDetailsOf, requestPayout, savePaymentDetails } from '../../services/payouts.js';
+import { maskAccount, PAYMENT_FIELDS, paymentDetailsOf, payoutMinimum, requestPayout, savePaymentDetails } from '../../services/payouts.js';
 import type { Action, Controller, RequestContext } from '../controller.js';
 import { pageOf } from '../paging.js';
 
@@ -13,7 +13,10 @@ function member(ctx: RequestContext) {
 
 const payment: Action = async (ctx) => {
   const identity = member(ctx);
-  if (ctx.method !== 'POST') return { details: paymentDetailsOf(identity.account) };
+  if (ctx.method !== 'POST') {
+    // What the payouts page shows above its forms: the balance, the least one may ask, and each method's fields.
+    return { details: paymentDetailsOf(identity.account), balance: centsToYuan(identity.account.money), minimum: centsToYuan(await payoutMinimum(ctx.app)), fields: PAYMENT_FIELDS };
+  }
   await savePaymentDetails(ctx.app, identity, ctx.body);
   return new Success(null, 'Payment details saved');
 };

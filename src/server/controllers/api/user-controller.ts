@@ -48,7 +48,7 @@ function accountColumn(name: string): string | undefined {
 async function checkIn(ctx: RequestContext) {
   if (ctx.identity) throw errors.loggedIn();
   if (!(await ctx.app.config.flag('open_member_center', true))) throw errors.memberCenterDisabled();
-  if (ctx.method !== 'POST') return { userLoginCaptchaSwitch: await captchaRequired(ctx.app), accountVerificationType: accountVerificationTypes(ctx.app) };
+  if (ctx.method !== 'POST') return { userLoginCaptchaSwitch: await captchaRequired(ctx.app), accountVerificationType: await accountVerificationTypes(ctx.app) };
   const tab = ctx.body.tab ?? 'login';
   if (tab === 'register') return registerMember(ctx);
   if (tab !== 'login') throw errors.unknownOperation();

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Alert, Box, List, ListItem, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { messageOf } from '../../../pages/survey/survey-api.js';
 
@@ -13,11 +13,34 @@ export interface RecordColumn<T> {
 export type LoadPage<T> = (page: number, limit: number) => Promise<{ list: T[]; total: number }>;
 
 /**
- * One paged list of the member's own records (ledgers, team members): a table, its pager and an empty
- * state. `load` changes (a new search, a reload) start again from page 1.
+ * One record on a phone: each column a line of its label and value, so no table runs past the screen.
+ */
+function RecordCard<T>({ record, columns }: { record: T; columns: RecordColumn<T>[] }) {
+  return (
+    <ListItem divider sx={{ display: 'block', px: 0 }}>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(72px, auto) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+        {columns.map((column) => (
+          <Box key={column.key} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {column.label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+              {column.render(record)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </ListItem>
+  );
+}
+
+/**
+ * One paged list of the member's own records (ledgers, team members): a table (on a phone, a list of
+ * cards), its pager and an empty state. `load` changes (a new search, a reload) start again from page 1.
  */
 export function RecordTable<T extends { id: number }>({ load, columns, label, empty }: { load: LoadPage<T>; columns: RecordColumn<T>[]; label: string; empty: string }) {
   const translate = useTranslate();
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(15);
   const [data, setData] = useState<{ list: T[]; total: number } | undefined>(undefined);
@@ -38,36 +61,43 @@ export function RecordTable<T extends { id: number }>({ load, columns, label, em
   if (data && data.total === 0) return <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>{empty}</Typography>;
   return (
     <>
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.key} align={column.align}>
-                  {column.label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data?.list.map((record) => (
-              <TableRow key={record.id}>
+      {narrow ? (
+        <List aria-label={label} disablePadding>
+          {data?.list.map((record) => <RecordCard key={record.id} record={record} columns={columns} />)}
+        </List>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={label}>
+            <TableHead>
+              <TableRow>
                 {columns.map((column) => (
                   <TableCell key={column.key} align={column.align}>
-                    {column.render(record)}
+                    {column.label}
                   </TableCell>
                 ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {data?.list.map((record) => (
+                <TableRow key={record.id}>
+                  {columns.map((column) => (
+                    <TableCell key={column.key} align={column.align}>
+                      {column.render(record)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <TablePagination
         component="div"
         count={data?.total ?? 0}
         page={page}
         rowsPerPage={limit}
-        rowsPerPageOptions={[15, 30, 50]}
+        // a phone has no room for the page-size choice beside the pager
+        rowsPerPageOptions={narrow ? [] : [15, 30, 50]}
         onPageChange={(_, next) => setPage(next)}
         onRowsPerPageChange={(event) => {
           setLimit(Number(event.target.value));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Avatar, Chip, List, ListItem, ListItemAvatar, ListItemText, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { formatDateTime } from '../../../format/datetime.js';
 import { httpClient, type HttpClient } from '../../../http/index.js';
 import { messageOf } from '../../../pages/survey/survey-api.js';
 import { PageCard } from '../common/PageCard.js';
@@ -8,9 +9,14 @@ import { PageCard } from '../common/PageCard.js';
 export const RANKING_PERIODS = ['day', 'week', 'month', 'all'] as const;
 export const RANKING_METRICS = ['money', 'completes'] as const;
 type Period = (typeof RANKING_PERIODS)[number];
+/** Minutes are enough to say when a snapshot is from and when the next one comes. */
+const TIME_FORMAT = 'yyyy-mm-dd hh:MM';
 type Metric = (typeof RANKING_METRICS)[number];
 
 export interface Ranking {
+  /** Unix seconds: when the snapshot was computed, and from when the next view computes it again */
+  computed_at: number;
+  refresh_at: number;
   list: { rank: number; nickname: string; avatar: string; value: string | number; is_me: boolean }[];
   mine: { rank: number | null; value: string | number };
 }
@@ -40,7 +46,7 @@ export function RankingPage({ load = loadRanking }: { load?: (period: Period, me
   const shown = (value: string | number) => (metric === 'money' ? `¥${value}` : translate('memberRanking.completes', { count: Number(value) }));
   return (
     <PageCard title={translate('memberRanking.title')} maxWidth={720}>
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', mb: 2 }}>
         <ToggleButtonGroup size="small" exclusive value={period} onChange={(_, next: Period | null) => next && setPeriod(next)} aria-label={translate('memberRanking.period')}>
           {RANKING_PERIODS.map((item) => (
             <ToggleButton key={item} value={item}>
@@ -61,6 +67,10 @@ export function RankingPage({ load = loadRanking }: { load?: (period: Period, me
         <>
           <Typography data-testid="my-rank" sx={{ mb: 1 }}>
             {ranking.mine.rank ? translate('memberRanking.mine', { rank: ranking.mine.rank, value: shown(ranking.mine.value) }) : translate('memberRanking.unranked')}
+          </Typography>
+          {/* Rankings are snapshots: a member who just earned learns when the ranking will count it. */}
+          <Typography variant="body2" color="text.secondary" data-testid="ranking-times" sx={{ mb: 1 }}>
+            {translate('memberRanking.updated', { time: formatDateTime(ranking.computed_at, TIME_FORMAT), next: formatDateTime(ranking.refresh_at, TIME_FORMAT) })}
           </Typography>
           {ranking.list.length === 0 ? (
             <Typography color="text.secondary">{translate('memberRanking.empty')}</Typography>

@@ -1,119 +1,189 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { formatDateTime } from '../../../format/datetime.js';
 import type { Translate } from '../../../i18n/translate.js';
 import { fieldOf, messageOf } from '../../../pages/survey/survey-api.js';
-import { walletApi, type PaymentDetails, type PaymentMethod, type PayoutRecord, type WalletApi } from './wallet-api.js';
+import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
+import { walletApi, type PaymentMethod, type PayoutRecord, type WalletApi, type WalletState } from './wallet-api.js';
 
-const FIELDS: Record<PaymentMethod, string[]> = {
-  bank: ['bank', 'bank_name', 'bank_address', 'bank_num'],
-  alipay: ['zhifubao_name', 'zhifubao'],
-};
+const METHODS: readonly PaymentMethod[] = ['bank', 'alipay'];
 
-type Problem = { field?: string; message: string } | undefined;
+type Errors = Record<string, string | undefined>;
 
-/** Payment details (numbers masked; a change asks for the password), a payout request and the payment log. */
+/** Every field a refusal names: `data.fields` (all the empty ones at once), else `data.field`. */
+function fieldsOf(error: unknown): string[] {
+  const fields = (error as { body?: { data?: { fields?: unknown } } }).body?.data?.fields;
+  if (Array.isArray(fields) && fields.every((field) => typeof field === 'string')) return fields as string[];
+  const field = fieldOf(error);
+  return field ? [field] : [];
+}
+
+/**
+ * The balance and the least one may withdraw, payment details (filled in as saved, numbers masked; a
+ * change asks for the password; every empty field marked at once), a payout request and the payout log.
+ */
 export function Wallet({ t, api = walletApi, onChanged }: { t: Translate; api?: WalletApi; onChanged?: () => void }) {
-  const [details, setDetails] = useState<PaymentDetails | undefined>(undefined);
+  const [state, setState] = useState<WalletState | undefined>(undefined);
   const [method, setMethod] = useState<PaymentMethod>('bank');
   const [values, setValues] = useState<Record<string, string>>({});
   const [amount, setAmount] = useState('');
-  const [log, setLog] = useState<PayoutRecord[]>([]);
-  const [problem, setProblem] = useState<Problem>(undefined);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
+  // A new loader (not a new page number) makes the log start again from its first page.
+  const logLoader = useCallback(() => (page: number, limit: number) => api.payouts(page, limit), [api]);
+  const [loadLog, setLoadLog] = useState(logLoader);
 
   const reload = useCallback(async () => {
-    const [loaded, payouts] = await Promise.all([api.details(), api.payouts(1, 10)]);
-    setDetails(loaded);
-    if (loaded.payment) setMethod(loaded.payment);
-    setLog(payouts.list);
+    const loaded = await api.details();
+    setState(loaded);
+    if (loaded.details.payment) setMethod(loaded.details.payment);
+    // The saved details come back as they are shown: a number sent back masked keeps the saved one.
+    const saved: Record<string, string> = {};
+    for (const name of Object.values(loaded.fields).flat()) saved[name] = String(loaded.details[name as keyof typeof loaded.details] ?? '');
+    setValues(saved);
   }, [api]);
 
   useEffect(() => {
-    reload().catch((error: unknown) => setProblem({ message: messageOf(error) }));
+    reload().catch((error: unknown) => setFailure(messageOf(error)));
   }, [reload]);
 
   const run = async (work: () => Promise<string>) => {
-    setProblem(undefined);
+    setErrors({});
+    setFailure(undefined);
     setNotice(undefined);
     try {
       setNotice(await work());
       await reload();
+      setLoadLog(logLoader);
       onChanged?.();
     } catch (error) {
-      setProblem({ field: fieldOf(error), message: messageOf(error) });
+      const fields = fieldsOf(error);
+      if (fields.length === 0) setFailure(messageOf(error));
+      else setErrors(Object.fromEntries(fields.map((field, index) => [field, index === 0 ? messageOf(error) : t('memberHome.wallet.required')])));
     }
   };
-  const fieldError = (name: string) => (problem?.field === name ? <span className="ba-member__error" role="alert">{problem.message}</span> : null);
-  const saved = Boolean(details?.payment);
+
+  const saved = Boolean(state?.details.payment);
+  const names = [...(state?.fields[method] ?? []), ...(saved ? ['password'] : [])];
+
+  const saveDetails = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = names.filter((name) => (values[name] ?? '').trim() === '');
+    if (missing.length > 0) return setErrors(Object.fromEntries(missing.map((name) => [name, t('memberHome.wallet.required')])));
+    void run(() => api.saveDetails({ payment: method, ...Object.fromEntries(names.map((name) => [name, values[name] ?? ''])) }));
+  };
+
+  const requestPayout = (event: FormEvent) => {
+    event.preventDefault();
+    if (amount.trim() === '') return setErrors({ amount: t('memberHome.wallet.required') });
+    void run(() => api.requestPayout(amount.trim()));
+  };
+
+  const fieldProps = (name: string) => ({ error: Boolean(errors[name]), helperText: errors[name], name, fullWidth: true, size: 'small' as const });
+  const change = (name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const columns: RecordColumn<PayoutRecord>[] = [
+    { key: 'amount', label: t('memberHome.wallet.amount'), render: (payout) => `¥${payout.amount}` },
+    { key: 'status', label: t('memberHome.wallet.status'), render: (payout) => t(`memberHome.wallet.states.${payout.status}`) },
+    { key: 'reason', label: t('memberHome.wallet.reason'), render: (payout) => payout.reason || payout.reference || '-' },
+    { key: 'time', label: t('memberHome.wallet.time'), render: (payout) => formatDateTime(payout.paid_time ?? payout.create_time) },
+  ];
 
   return (
-    <section className="ba-member__wallet" aria-label={t('memberHome.wallet.title')}>
-      {notice && <p role="status" className="ba-member__notice">{notice}</p>}
-      {problem && !problem.field && <p role="alert" className="ba-member__error">{problem.message}</p>}
-      {saved && details && (
-        <p className="ba-member__muted" data-testid="payment-details">
-          {t(`memberHome.wallet.${details.payment}`)}: {details.payment === 'bank' ? `${details.bank_name} ${details.bank_num}` : details.zhifubao}
-        </p>
+    <Box component="section" aria-label={t('memberHome.wallet.title')}>
+      {notice && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
       )}
-      <form
-        className="ba-member__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run(() => api.saveDetails({ payment: method, ...Object.fromEntries(FIELDS[method].map((name) => [name, values[name] ?? ''])), ...(saved ? { password: values.password ?? '' } : {}) }));
-        }}
-      >
-        <label>
-          {t('memberHome.wallet.method')}
-          <select value={method} onChange={(event) => setMethod(event.target.value as PaymentMethod)}>
-            <option value="bank">{t('memberHome.wallet.bank')}</option>
-            <option value="alipay">{t('memberHome.wallet.alipay')}</option>
-          </select>
-        </label>
-        {[...FIELDS[method], ...(saved ? ['password'] : [])].map((name) => (
-          <label key={name}>
-            {t(`memberHome.wallet.fields.${name}`)}
-            <input type={name === 'password' ? 'password' : 'text'} value={values[name] ?? ''} onChange={(event) => setValues({ ...values, [name]: event.target.value })} />
-            {fieldError(name)}
-          </label>
-        ))}
-        <button type="submit">{t('memberHome.wallet.save')}</button>
-      </form>
-      <form
-        className="ba-member__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run(() => api.requestPayout(amount));
-        }}
-      >
-        <label>
-          {t('memberHome.wallet.amount')}
-          <input type="text" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
-          {fieldError('amount')}
-        </label>
-        <button type="submit">{t('memberHome.wallet.request')}</button>
-      </form>
-      {log.length > 0 && (
-        <table className="ba-member__table" aria-label={t('memberHome.wallet.log')}>
-          <thead>
-            <tr>
-              <th>{t('memberHome.wallet.amount')}</th>
-              <th>{t('memberHome.wallet.status')}</th>
-              <th>{t('memberHome.wallet.reason')}</th>
-              <th>{t('memberHome.wallet.time')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.map((payout) => (
-              <tr key={payout.id}>
-                <td>¥{payout.amount}</td>
-                <td>{t(`memberHome.wallet.states.${payout.status}`)}</td>
-                <td>{payout.reason || payout.reference || '-'}</td>
-                <td>{formatDateTime(payout.paid_time ?? payout.create_time)}</td>
-              </tr>
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      {state && (
+        <div className="ba-member__stats">
+          <div className="ba-member__stat" data-testid="wallet-balance">
+            <span>{t('memberHome.balance')}</span>
+            <strong>¥{state.balance}</strong>
+          </div>
+          <div className="ba-member__stat" data-testid="wallet-minimum">
+            <span>{t('memberHome.wallet.minimum')}</span>
+            <strong>¥{state.minimum}</strong>
+          </div>
+        </div>
+      )}
+
+      <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1.5, fontWeight: 600 }}>
+        {t('memberHome.wallet.details')}
+      </Typography>
+      <Box component="form" noValidate onSubmit={saveDetails} aria-label={t('memberHome.wallet.details')}>
+        <Stack spacing={2}>
+          <TextField
+            select
+            label={t('memberHome.wallet.method')}
+            value={method}
+            onChange={(event) => {
+              setMethod(event.target.value as PaymentMethod);
+              setErrors({});
+            }}
+            fullWidth
+            size="small"
+          >
+            {METHODS.map((item) => (
+              <MenuItem key={item} value={item}>
+                {t(`memberHome.wallet.${item}`)}
+              </MenuItem>
             ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+          </TextField>
+          {names.map((name) => (
+            <TextField
+              key={name}
+              label={t(`memberHome.wallet.fields.${name}`)}
+              type={name === 'password' ? 'password' : 'text'}
+              autoComplete={name === 'password' ? 'current-password' : 'off'}
+              value={values[name] ?? ''}
+              onChange={(event) => change(name, event.target.value)}
+              {...fieldProps(name)}
+            />
+          ))}
+          <Box>
+            <Button type="submit" variant="contained">
+              {t('memberHome.wallet.save')}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+
+      <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1.5, fontWeight: 600 }}>
+        {t('memberHome.wallet.request')}
+      </Typography>
+      <Box component="form" noValidate onSubmit={requestPayout} aria-label={t('memberHome.wallet.request')}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            label={t('memberHome.wallet.amount')}
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
+            }}
+            slotProps={{ input: { startAdornment: <InputAdornment position="start">¥</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+            {...fieldProps('amount')}
+          />
+          <Button type="submit" variant="contained" sx={{ flex: 'none', height: 40 }}>
+            {t('memberHome.wallet.request')}
+          </Button>
+        </Stack>
+      </Box>
+
+      <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
+        {t('memberHome.wallet.log')}
+      </Typography>
+      <RecordTable load={loadLog} columns={columns} label={t('memberHome.wallet.log')} empty={t('memberHome.wallet.empty')} />
+    </Box>
   );
 }

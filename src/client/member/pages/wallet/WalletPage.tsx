@@ -7,7 +7,7 @@ import '../../member-home.css';
 export function WalletPage() {
   const translate = useTranslate();
   return (
-    <PageCard title={translate('memberHome.wallet.title')}>
+    <PageCard title={translate('memberHome.wallet.title')} maxWidth={720}>
       <Wallet t={translate} />
     </PageCard>
   );

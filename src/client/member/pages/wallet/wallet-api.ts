@@ -29,8 +29,19 @@ export interface PayoutRecord {
   paid_time: number | null;
 }
 
+/** What the payouts page starts from (`GET /api/paymentuser/payment`). */
+export interface WalletState {
+  /** saved as they are shown: account numbers masked, sent back unchanged they keep the saved number */
+  details: PaymentDetails;
+  /** yuan strings */
+  balance: string;
+  minimum: string;
+  /** each method's fields, all required */
+  fields: Record<PaymentMethod, string[]>;
+}
+
 export interface WalletApi {
-  details(): Promise<PaymentDetails>;
+  details(): Promise<WalletState>;
   /** answers the server's message */
   saveDetails(values: Record<string, string>): Promise<string>;
   requestPayout(amount: string): Promise<string>;
@@ -41,7 +52,7 @@ export function createWalletApi(client: HttpClient = httpClient): WalletApi {
   const quiet = { area: 'user' as const, showErrorMessage: false };
   return {
     async details() {
-      return (await client.request<{ details: PaymentDetails }>('/api/paymentuser/payment', quiet)).data.details;
+      return (await client.request<WalletState>('/api/paymentuser/payment', quiet)).data;
     },
     async saveDetails(values) {
       return (await client.request('/api/paymentuser/payment', { ...quiet, method: 'POST', data: values })).msg;
