@@ -76,6 +76,44 @@ function checkLocaleNames(definitions: ResourceDefinition[], locales: Map<string
   }
 }
 
+/** One schema file as read, with the texts it draws on; `checkResources` turns a set of them into definitions. */
+export interface SchemaFile {
+  /** relative to the project, for messages */
+  file: string;
+  raw: unknown;
+  sources: TextSources;
+}
+
+/** The glossary of English texts in every language (`locales/<lang>/server/*.json`). */
+export function schemaGlossary(localesDir: string = PROJECT_LOCALES_DIR): TextSources['glossary'] {
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, readMessagePack(localesDir, lang)])) as TextSources['glossary'];
+}
+
+/**
+ * Read `schemas/**\/*.json` from `dir` with their locale files beside `dir` (`../locales/<lang>/schemas/`),
+ * unchecked; `checkSchemaFiles` checks them, alone or beside schemas from elsewhere (the database).
+ */
+export function readSchemaFiles(dir: string, localesDir: string = PROJECT_LOCALES_DIR): SchemaFile[] {
+  const base = join(dir, '..');
+  const glossary = schemaGlossary(localesDir);
+  return listJsonFiles(dir).map((path) => {
+    const file = relative(base, path).replace(/\\/g, '/');
+    const raw = readJson(path, file);
+    const id = typeof (raw as { $id?: unknown })?.$id === 'string' ? (raw as { $id: string }).$id : undefined;
+    const locale = id && /^[a-z0-9_]+(\/[a-z0-9_]+)+$/.test(id) ? localeFilesOf(base, id) : {};
+    return { file, raw, sources: { glossary, locale } };
+  });
+}
+
+/** Check a set of schemas (meta-schema, normalising, references between them, their locale files' names). */
+export function checkSchemaFiles(files: SchemaFile[]): ResourceDefinition[] {
+  const definitions = checkResources(files);
+  const locales = new Map<string, Partial<Record<Language, SchemaLocaleFile>>>();
+  for (const [index, { sources }] of files.entries()) if (sources.locale) locales.set(definitions[index].id, sources.locale);
+  checkLocaleNames(definitions, locales);
+  return definitions;
+}
+
 /**
  * Load `schemas/**\/*.json` from `dir`, check every file and return the normalised definitions, their
  * texts resolved in every language from the schema, its locale files beside `dir`
@@ -83,18 +121,5 @@ function checkLocaleNames(definitions: ResourceDefinition[], locales: Map<string
  * Throws a SchemaError naming the file (relative to the project) and the JSON path.
  */
 export function loadResourceDefinitions(dir: string, localesDir: string = PROJECT_LOCALES_DIR): ResourceDefinition[] {
-  const base = join(dir, '..');
-  const glossary = Object.fromEntries(LANGUAGES.map((lang) => [lang, readMessagePack(localesDir, lang)])) as TextSources['glossary'];
-  const locales = new Map<string, Partial<Record<Language, SchemaLocaleFile>>>();
-  const files = listJsonFiles(dir).map((path) => {
-    const file = relative(base, path).replace(/\\/g, '/');
-    const raw = readJson(path, file);
-    const id = typeof (raw as { $id?: unknown })?.$id === 'string' ? (raw as { $id: string }).$id : undefined;
-    const locale = id && /^[a-z0-9_]+(\/[a-z0-9_]+)+$/.test(id) ? localeFilesOf(base, id) : {};
-    if (id) locales.set(id, locale);
-    return { file, raw, sources: { glossary, locale } };
-  });
-  const definitions = checkResources(files);
-  checkLocaleNames(definitions, locales);
-  return definitions;
+  return checkSchemaFiles(readSchemaFiles(dir, localesDir));
 }
