@@ -10,9 +10,10 @@ import { ensureAuthRevision } from './auth/auth-revision.js';
 import { nowSeconds } from './clock.js';
 import { createControllerRegistry } from './controllers/index.js';
 import type { DatabaseHandle, Db } from './db/connection.js';
-import { DestructiveMigrationError, forgetTable, markMenuSynced, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
+import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { withStartupLock } from './db/startup-lock.js';
+import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE } from './db/system-tables.js';
 import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-index.js';
 
 /**
@@ -31,13 +32,6 @@ import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-in
  * commit it. At start a file identical to the stored design is that copy (the database stays the source);
  * a file that differs from the design with its `$id` is refused, naming both.
  */
-
-export const SCHEMA_DESIGN_TABLE = 'schema_design';
-export const SCHEMA_DESIGN_LOG_TABLE = 'schema_design_log';
-export const SCHEMA_REVISION_TABLE = 'schema_revision';
-
-/** Tables the registry keeps for itself: never a designed module's table. */
-export const REGISTRY_TABLES: readonly string[] = [SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE];
 
 /** How often a process looks for a change another process made (the promise is: live everywhere within 5 s). */
 export const SCHEMA_POLL_MS = 1000;
@@ -307,9 +301,9 @@ export class SchemaRegistry {
 
   /**
    * Take a design out of the set: its API, menu and permission nodes go; its table and rows stay unless
-   * `dropTable` (the caller has put the rows where deleted rows go first).
+   * `dropTable`; `beforeDrop` then puts the rows where deleted rows go, in the same transaction.
    */
-  remove(id: string, actor: SchemaActor, options: { dropTable?: boolean } = {}): Promise<SchemaChange & { removed: ResourceDefinition }> {
+  remove(id: string, actor: SchemaActor, options: { dropTable?: boolean; beforeDrop?: (trx: Db, definition: ResourceDefinition) => Promise<void> } = {}): Promise<SchemaChange & { removed: ResourceDefinition }> {
     return this.serial(() =>
       withStartupLock(this.handle, async () => {
         const { db } = this.handle;
@@ -326,9 +320,13 @@ export class SchemaRegistry {
             const name = removed.menu.name;
             await trx.deleteFrom('admin_rule').where((eb) => eb.or([eb('name', '=', name), eb('name', 'like', `${name.replace(/[\\%_]/g, '\\$&')}/%`)])).execute();
           }
-          // A later design of the same table gets its menu again.
-          await markMenuSynced(trx, removed.table, 0);
-          if (options.dropTable) await this.dropTable(trx, removed);
+          if (options.dropTable) {
+            await options.beforeDrop?.(trx, removed);
+            await this.dropTable(trx, removed);
+          }
+          // A kept table is no longer a module's: a later design adopts it as it finds it (columns it leaves
+          // out stay untouched) and gets its menu again.
+          await forgetTable(trx, removed.table);
           await trx.deleteFrom(SCHEMA_DESIGN_TABLE).where('schema_id', '=', id).execute();
           await this.record(trx, id, previous.version + 1, 'delete', previous.raw, null, actor);
           return this.bump(trx);
@@ -450,7 +448,6 @@ export class SchemaRegistry {
       for (const field of definition.fields) await sql`DROP TABLE IF EXISTS ${sql.id(textIndexName(definition.table, field.name))}`.execute(trx);
     }
     await trx.schema.dropTable(definition.table).ifExists().execute();
-    await forgetTable(trx, definition.table);
   }
 
   /** Swap this process's definitions and controllers as a whole; a request keeps the set it started with. */

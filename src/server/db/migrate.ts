@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ColumnStorage, FieldDefinition, IndexDefinition, ResourceDefinition } from '../../schema/definition.js';
 import type { DatabaseHandle, DialectName, Db } from './connection.js';
+import { SCHEMA_STATE_TABLE } from './system-tables.js';
 import { storedDefault } from './values.js';
 
 /**
@@ -39,7 +40,7 @@ export class DestructiveMigrationError extends Error {
   }
 }
 
-const STATE_TABLE = 'schema_state';
+const STATE_TABLE = SCHEMA_STATE_TABLE;
 
 function snapshotOf(definition: ResourceDefinition): TableSnapshot {
   const columns: Record<string, ColumnSnapshot> = {};
