@@ -366,10 +366,11 @@ export class SchemaRegistry {
       const revision = await readRevision(this.handle.db);
       if (revision === this.revision) return false;
       try {
+        // The process that made the change migrated; this one only checks the set and learns which quick-search
+        // indexes serve it (made already, so nothing is created here).
         const { definitions, textIndexed } = await withStartupLock(this.handle, async () => {
-          const designed = await readDesigned(this.handle.db);
-          const checked = this.check(designed);
-          return { definitions: checked, ...(await bringDatabaseInLine(this.handle, checked, { allowDestructive: false, files: this.fileNames(designed) })) };
+          const checked = this.check(await readDesigned(this.handle.db));
+          return { definitions: checked, textIndexed: await ensureTextIndexes(this.handle, textIndexTargets(checked)) };
         });
         this.swap(definitions, textIndexed, revision);
         return true;
