@@ -49,15 +49,19 @@ function localeFilesOf(base: string, id: string): Partial<Record<Language, Schem
     const path = join(base, 'locales', lang, 'schemas', `${id}.json`);
     if (!existsSync(path)) continue;
     const file = relative(base, path).replace(/\\/g, '/');
-    const raw = readJson(path, file);
-    if (!localeValidator(raw)) {
-      const error = localeValidator.errors?.[0];
-      const extra = error?.keyword === 'additionalProperties' ? `/${String((error.params as { additionalProperty: string }).additionalProperty)}` : '';
-      throw new SchemaError(file, `${error?.instancePath ?? ''}${extra}`, error?.keyword === 'additionalProperties' ? 'unknown key' : (error?.message ?? 'invalid'));
-    }
-    found[lang] = raw as SchemaLocaleFile;
+    found[lang] = checkSchemaLocale(file, readJson(path, file));
   }
   return found;
+}
+
+/** Check one schema locale file (`{title, menu, fields}`) against its meta-schema; `file` names it in the error. */
+export function checkSchemaLocale(file: string, raw: unknown): SchemaLocaleFile {
+  if (!localeValidator(raw)) {
+    const error = localeValidator.errors?.[0];
+    const extra = error?.keyword === 'additionalProperties' ? `/${String((error.params as { additionalProperty: string }).additionalProperty)}` : '';
+    throw new SchemaError(file, `${error?.instancePath ?? ''}${extra}`, error?.keyword === 'additionalProperties' ? 'unknown key' : (error?.message ?? 'invalid'));
+  }
+  return raw as SchemaLocaleFile;
 }
 
 /** A locale file may only name fields and options its schema has. */

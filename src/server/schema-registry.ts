@@ -2,8 +2,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'kysely';
+import { LANGUAGES, type Language } from '../contract/headers.js';
 import type { ResourceDefinition } from '../schema/definition.js';
-import { checkSchemaFiles, readSchemaFiles, schemaGlossary, type SchemaFile } from '../schema/load-files.js';
+import { checkSchemaFiles, checkSchemaLocale, readSchemaFiles, schemaGlossary, type SchemaFile } from '../schema/load-files.js';
+import type { SchemaLocaleFile } from '../schema/local-text.js';
 import { SchemaError } from '../schema/normalise.js';
 import type { AppContext } from './app-context.js';
 import { ensureAuthRevision } from './auth/auth-revision.js';
@@ -45,16 +47,22 @@ export interface SchemaActor {
   username: string;
 }
 
-/** One stored design. */
-export interface DesignedSchema {
-  id: string;
+/** A schema to make live, with the texts of its locale files (`{title, menu, fields}` per language) when it has any. */
+export interface SchemaDesign {
   raw: Record<string, unknown>;
+  locale?: Partial<Record<Language, SchemaLocaleFile>>;
+}
+
+/** One stored design. */
+export interface DesignedSchema extends SchemaDesign {
+  id: string;
   version: number;
 }
 
 /** What a change to the set did, or would do. */
 export interface SchemaChange {
-  definition?: ResourceDefinition;
+  /** the definitions of the schemas changed, in the order given */
+  definitions: ResourceDefinition[];
   migration: MigrationPreview;
   /** what was applied (empty for a preview) */
   applied: string[];
@@ -94,6 +102,10 @@ function designedFile(id: string): string {
   return `${id} (designed in the back office)`;
 }
 
+function asDesigns(designs: Record<string, unknown> | SchemaDesign[]): SchemaDesign[] {
+  return Array.isArray(designs) ? designs : [{ raw: designs }];
+}
+
 function idOf(raw: unknown): string | undefined {
   const id = (raw as { $id?: unknown } | null)?.$id;
   return typeof id === 'string' ? id : undefined;
@@ -117,6 +129,7 @@ async function ensureRegistryTables(handle: DatabaseHandle): Promise<void> {
     .ifNotExists()
     .addColumn('schema_id', 'varchar(200)', (column) => column.primaryKey())
     .addColumn('definition', 'text', (column) => column.notNull())
+    .addColumn('locale', 'text')
     .addColumn('version', 'integer', (column) => column.notNull())
     .addColumn('update_time', 'bigint', (column) => column.notNull())
     .execute();
@@ -149,8 +162,13 @@ async function readRevision(db: Db): Promise<number> {
 }
 
 async function readDesigned(db: Db): Promise<DesignedSchema[]> {
-  const rows = (await db.selectFrom(SCHEMA_DESIGN_TABLE).select(['schema_id', 'definition', 'version']).orderBy('schema_id').execute()) as { schema_id: string; definition: string; version: number }[];
-  return rows.map((row) => ({ id: row.schema_id, raw: JSON.parse(row.definition) as Record<string, unknown>, version: Number(row.version) }));
+  const rows = (await db.selectFrom(SCHEMA_DESIGN_TABLE).select(['schema_id', 'definition', 'locale', 'version']).orderBy('schema_id').execute()) as { schema_id: string; definition: string; locale: string | null; version: number }[];
+  return rows.map((row) => ({
+    id: row.schema_id,
+    raw: JSON.parse(row.definition) as Record<string, unknown>,
+    ...(row.locale ? { locale: JSON.parse(row.locale) as DesignedSchema['locale'] } : {}),
+    version: Number(row.version),
+  }));
 }
 
 /** What changed between two versions of a schema, one line per field or keyword. */
@@ -259,81 +277,98 @@ export class SchemaRegistry {
     return this.files.some((file) => idOf(file.raw) === id);
   }
 
-  /** The migration a new or changed design implies, checked as at start-up, without applying it. */
-  preview(raw: Record<string, unknown>): Promise<SchemaChange> {
+  /** The migration new or changed designs imply, checked as at start-up, without applying it. */
+  preview(designs: Record<string, unknown> | SchemaDesign[]): Promise<SchemaChange> {
     return this.serial(async () => {
       const designed = await readDesigned(this.handle.db);
-      const { definitions, definition, next } = this.withDesign(designed, raw);
+      const { definitions, changed, next } = this.withDesigns(designed, asDesigns(designs));
       const migration = await planMigration(this.handle, definitions, { files: this.fileNames(next) });
-      return { definition, migration, applied: [], revision: this.revision };
+      return { definitions: changed, migration, applied: [], revision: this.revision };
     });
   }
 
   /**
-   * Make a new or changed design live: check it beside every other schema, refuse a migration that could
-   * lose data unless `allowDestructive`, migrate under the start-up lock, store it with its history, move
-   * the revision, swap this process's definitions, and write it to `schemas/`.
+   * Make new or changed designs live together (a schema, or a module's schemas that refer to each other):
+   * check them beside every other schema, refuse a migration that could lose data unless
+   * `allowDestructive`, migrate under the start-up lock, store them with their history, move the revision,
+   * swap this process's definitions, and write them to `schemas/`.
    */
-  apply(raw: Record<string, unknown>, actor: SchemaActor, options: { allowDestructive?: boolean } = {}): Promise<SchemaChange> {
+  apply(designs: Record<string, unknown> | SchemaDesign[], actor: SchemaActor, options: { allowDestructive?: boolean } = {}): Promise<SchemaChange> {
+    const given = asDesigns(designs);
     return this.serial(() =>
       withStartupLock(this.handle, async () => {
         const { db } = this.handle;
         const designed = await readDesigned(db);
-        const { definitions, definition, next, previous } = this.withDesign(designed, raw);
+        const { definitions, changed, next } = this.withDesigns(designed, given);
         const files = this.fileNames(next);
         const migration = await planMigration(this.handle, definitions, { files });
         if (migration.destructive.length && !options.allowDestructive) throw new DestructiveMigrationError(migration.destructive);
         const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: Boolean(options.allowDestructive), files });
-        const version = (previous?.version ?? 0) + 1;
         const revision = await db.transaction().execute(async (trx) => {
-          const text = JSON.stringify(raw);
-          if (previous) await trx.updateTable(SCHEMA_DESIGN_TABLE).set({ definition: text, version, update_time: nowSeconds() }).where('schema_id', '=', definition.id).execute();
-          else await trx.insertInto(SCHEMA_DESIGN_TABLE).values({ schema_id: definition.id, definition: text, version, update_time: nowSeconds() }).execute();
-          await this.record(trx, definition.id, version, previous ? 'update' : 'create', previous?.raw ?? null, raw, actor);
+          for (const [index, design] of given.entries()) {
+            const id = changed[index].id;
+            const previous = designed.find((item) => item.id === id);
+            const version = (previous?.version ?? 0) + 1;
+            const values = { definition: JSON.stringify(design.raw), locale: design.locale ? JSON.stringify(design.locale) : null, version, update_time: nowSeconds() };
+            if (previous) await trx.updateTable(SCHEMA_DESIGN_TABLE).set(values).where('schema_id', '=', id).execute();
+            else await trx.insertInto(SCHEMA_DESIGN_TABLE).values({ schema_id: id, ...values }).execute();
+            await this.record(trx, id, version, previous ? 'update' : 'create', previous?.raw ?? null, design.raw, actor);
+          }
           return this.bump(trx);
         });
         this.swap(definitions, prepared.textIndexed, revision);
-        this.exportDesign(definition.id, raw, previous?.raw);
-        return { definition, migration, applied: prepared.migration.changes, revision };
+        for (const [index, design] of given.entries()) this.exportDesign(changed[index].id, design, designed.find((item) => item.id === changed[index].id)?.raw);
+        return { definitions: changed, migration, applied: prepared.migration.changes, revision };
       }),
     );
   }
 
   /**
-   * Take a design out of the set: its API, menu and permission nodes go; its table and rows stay unless
-   * `dropTable`; `beforeDrop` then puts the rows where deleted rows go, in the same transaction.
+   * Take designs out of the set (one, or a module's together): their API, menus and permission nodes go;
+   * their tables and rows stay unless `dropTable`; `beforeDrop` then puts the rows where deleted rows go,
+   * in the same transaction.
    */
-  remove(id: string, actor: SchemaActor, options: { dropTable?: boolean; beforeDrop?: (trx: Db, definition: ResourceDefinition) => Promise<void> } = {}): Promise<SchemaChange & { removed: ResourceDefinition }> {
+  remove(ids: string | string[], actor: SchemaActor, options: { dropTable?: boolean; beforeDrop?: (trx: Db, definition: ResourceDefinition) => Promise<void> } = {}): Promise<SchemaChange> {
+    const wanted = Array.isArray(ids) ? ids : [ids];
     return this.serial(() =>
       withStartupLock(this.handle, async () => {
         const { db } = this.handle;
         const designed = await readDesigned(db);
-        const previous = designed.find((item) => item.id === id);
-        const removed = previous ? this.app?.resources.get(id) : undefined;
-        if (!previous || !removed) throw new SchemaError(designedFile(id), '/$id', `no designed schema "${id}"`);
-        const rest = designed.filter((item) => item.id !== id);
-        // Another schema referring to it stops the removal here, with that schema named.
+        const removed = wanted.map((id) => {
+          const previous = designed.find((item) => item.id === id);
+          const definition = previous ? this.app?.resources.get(id) : undefined;
+          if (!previous || !definition) throw new SchemaError(designedFile(id), '/$id', `no designed schema "${id}"`);
+          return { previous, definition };
+        });
+        const rest = designed.filter((item) => !wanted.includes(item.id));
+        // Another schema referring to one of them stops the removal here, with that schema named.
         const definitions = this.check(rest);
         const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: false, files: this.fileNames(rest) });
         const revision = await db.transaction().execute(async (trx) => {
-          if (removed.menu) {
-            const name = removed.menu.name;
-            await trx.deleteFrom('admin_rule').where((eb) => eb.or([eb('name', '=', name), eb('name', 'like', `${name.replace(/[\\%_]/g, '\\$&')}/%`)])).execute();
+          for (const { previous, definition } of removed) {
+            const menu = definition.menu?.name.toLowerCase();
+            if (menu) {
+              // The menu and the nodes below it, matched on the name as rules are (any case).
+              const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
+              const ids = rules.filter((rule) => rule.name.toLowerCase() === menu || rule.name.toLowerCase().startsWith(`${menu}/`)).map((rule) => rule.id);
+              if (ids.length) await trx.deleteFrom('admin_rule').where('id', 'in', ids).execute();
+            }
+            if (options.dropTable) {
+              await options.beforeDrop?.(trx, definition);
+              await this.dropTable(trx, definition);
+            }
+            // A kept table is no longer a module's: a later design adopts it as it finds it (columns it leaves
+            // out stay untouched) and gets its menu again.
+            await forgetTable(trx, definition.table);
+            await trx.deleteFrom(SCHEMA_DESIGN_TABLE).where('schema_id', '=', previous.id).execute();
+            await this.record(trx, previous.id, previous.version + 1, 'delete', previous.raw, null, actor);
           }
-          if (options.dropTable) {
-            await options.beforeDrop?.(trx, removed);
-            await this.dropTable(trx, removed);
-          }
-          // A kept table is no longer a module's: a later design adopts it as it finds it (columns it leaves
-          // out stay untouched) and gets its menu again.
-          await forgetTable(trx, removed.table);
-          await trx.deleteFrom(SCHEMA_DESIGN_TABLE).where('schema_id', '=', id).execute();
-          await this.record(trx, id, previous.version + 1, 'delete', previous.raw, null, actor);
           return this.bump(trx);
         });
         this.swap(definitions, prepared.textIndexed, revision);
-        this.unexportDesign(id, previous.raw);
-        return { removed, migration: { steps: options.dropTable ? [`drop table ${removed.table}`] : [], destructive: [] }, applied: [], revision };
+        for (const { previous } of removed) this.unexportDesign(previous);
+        const steps = options.dropTable ? removed.map(({ definition }) => `drop table ${definition.table}`) : [];
+        return { definitions: removed.map(({ definition }) => definition), migration: { steps, destructive: [] }, applied: steps, revision };
       }),
     );
   }
@@ -410,22 +445,31 @@ export class SchemaRegistry {
         `"${id}" is also a schema designed in the back office (stored in the database) and the two differ: delete this file, or delete the design from the CRUD generator's log`,
       );
     });
-    const entries: SchemaFile[] = [...files, ...designed.map((item) => ({ file: designedFile(item.id), raw: item.raw, sources: { glossary: this.glossary } }))];
+    const entries: SchemaFile[] = [...files, ...designed.map((item) => ({ file: designedFile(item.id), raw: item.raw, sources: { glossary: this.glossary, locale: item.locale } }))];
     return checkSchemaFiles(entries);
   }
 
-  /** The set with `raw` in place of the design with its `$id`. */
-  private withDesign(designed: readonly DesignedSchema[], raw: Record<string, unknown>) {
-    const id = idOf(raw);
-    if (id === undefined || !DESIGNED_ID.test(id)) throw new SchemaError(designedFile(String(id ?? '')), '/$id', '"$id" must be "<area>/<name>" in lower-case letters, digits and "_"');
-    if (this.isFileSchema(id) && !designed.some((item) => item.id === id)) {
-      throw new SchemaError(designedFile(id), '/$id', `"${id}" is a schema of the project (schemas/${id}.json): it is changed by editing that file`);
-    }
-    const previous = designed.find((item) => item.id === id);
-    const next = [...designed.filter((item) => item.id !== id), { id, raw, version: previous?.version ?? 0 }];
+  /** The set with `designs` in place of the designs with their `$id`s. */
+  private withDesigns(designed: readonly DesignedSchema[], designs: readonly SchemaDesign[]) {
+    const ids = designs.map(({ raw }) => {
+      const id = idOf(raw);
+      if (id === undefined || !DESIGNED_ID.test(id)) throw new SchemaError(designedFile(String(id ?? '')), '/$id', '"$id" must be "<area>/<name>" in lower-case letters, digits and "_"');
+      if (this.isFileSchema(id) && !designed.some((item) => item.id === id)) {
+        throw new SchemaError(designedFile(id), '/$id', `"${id}" is a schema of the project (schemas/${id}.json): it is changed by editing that file`);
+      }
+      return id;
+    });
+    if (new Set(ids).size !== ids.length) throw new SchemaError(designedFile(ids[0]), '/$id', 'the same "$id" is given twice');
+    const next: DesignedSchema[] = [
+      ...designed.filter((item) => !ids.includes(item.id)),
+      ...designs.map((design, index) => {
+        const locale = Object.fromEntries(Object.entries(design.locale ?? {}).map(([lang, file]) => [lang, checkSchemaLocale(`${designedFile(ids[index])}: ${lang}`, file)]));
+        return { id: ids[index], raw: design.raw, locale, version: 0 };
+      }),
+    ];
     const definitions = this.check(next);
-    const definition = definitions.find((item) => item.id === id) as ResourceDefinition;
-    return { definitions, definition, next, previous };
+    const changed = ids.map((id) => definitions.find((item) => item.id === id) as ResourceDefinition);
+    return { definitions, changed, next };
   }
 
   private async record(trx: Db, id: string, version: number, action: SchemaHistoryEntry['action'], before: Record<string, unknown> | null, after: Record<string, unknown> | null, actor: SchemaActor): Promise<void> {
@@ -469,7 +513,13 @@ export class SchemaRegistry {
     return path.startsWith(root + sep) ? path : undefined;
   }
 
-  private exportDesign(id: string, raw: Record<string, unknown>, previous: Record<string, unknown> | undefined): void {
+  /** The locale file of a design in language `lang`: `locales/<lang>/schemas/<$id>.json` beside `schemas/`. */
+  private exportLocalePath(id: string, lang: Language): string | undefined {
+    if (!this.exportPath(id)) return undefined;
+    return join(resolve(this.options.schemasDir), '..', 'locales', lang, 'schemas', `${id}.json`);
+  }
+
+  private exportDesign(id: string, design: SchemaDesign, previous: Record<string, unknown> | undefined): void {
     if (!this.options.exportDesigns) return;
     const path = this.exportPath(id);
     if (!path) return;
@@ -477,19 +527,30 @@ export class SchemaRegistry {
       // A hand-edited copy is left alone (start-up will name it).
       if (existsSync(path) && previous && !isDeepStrictEqual(JSON.parse(readFileSync(path, 'utf8')), previous)) return;
       mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, `${JSON.stringify(raw, null, 2)}\n`);
+      writeFileSync(path, `${JSON.stringify(design.raw, null, 2)}\n`);
+      for (const lang of LANGUAGES) {
+        const texts = design.locale?.[lang];
+        const localePath = this.exportLocalePath(id, lang);
+        if (!texts || !localePath) continue;
+        mkdirSync(dirname(localePath), { recursive: true });
+        writeFileSync(localePath, `${JSON.stringify(texts, null, 2)}\n`);
+      }
     } catch (error) {
       this.log(`schemas: ${id} is live but could not be written to ${join('schemas', `${id}.json`)}: ${(error as Error).message}`);
     }
   }
 
-  private unexportDesign(id: string, raw: Record<string, unknown>): void {
-    const path = this.exportPath(id);
-    if (!path || !existsSync(path)) return;
-    try {
-      if (isDeepStrictEqual(JSON.parse(readFileSync(path, 'utf8')), raw)) rmSync(path);
-    } catch (error) {
-      this.log(`schemas: the copy of ${id} in schemas/ could not be removed: ${(error as Error).message}`);
+  /** Remove the copies `exportDesign` wrote, where they are still as written. */
+  private unexportDesign(design: DesignedSchema): void {
+    const copies: [string | undefined, unknown][] = [[this.exportPath(design.id), design.raw], ...LANGUAGES.map((lang) => [this.exportLocalePath(design.id, lang), design.locale?.[lang]] as [string | undefined, unknown])];
+    for (const [path, content] of copies) {
+      if (!path || content === undefined || !existsSync(path)) continue;
+      try {
+        if (isDeepStrictEqual(JSON.parse(readFileSync(path, 'utf8')), content)) rmSync(path);
+      } catch (error) {
+        this.log(`schemas: the copy of ${design.id} at ${path} could not be removed: ${(error as Error).message}`);
+      }
     }
   }
+
 }

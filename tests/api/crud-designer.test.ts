@@ -91,6 +91,11 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
   it('generates a module from BuildAdmin’s design: live at once with its API, validation, menu and nodes', async () => {
     expect((await crud('generateCheck', { body: { table: 'test_product', connection: '', controllerFile: 'app/admin/controller/test/Product.php' } })).code).toBe(1);
     expect((await server.admin('test.Product/index', { token })).status).toBe(404);
+    // ours: the migration shown before anything is applied
+    const preview = await crud<{ schema: Row; migration: { steps: string[]; destructive: string[] } }>('preview', { body: { type: 'create', table: productTable(), fields: PRODUCT_FIELDS } });
+    expect(preview.code, preview.msg).toBe(1);
+    expect(preview.data.migration).toMatchObject({ steps: [expect.stringMatching(/^create table test_product /), ...Array(preview.data.migration.steps.length - 1).fill(expect.stringMatching(/^add index /))], destructive: [] });
+    expect((await server.admin('test.Product/index', { token })).status).toBe(404);
 
     const started = performance.now();
     const generated = await crud<{ id: string; migration: { steps: string[] } }>('generate', { body: { type: 'create', table: productTable(), fields: PRODUCT_FIELDS } });

@@ -162,6 +162,42 @@ describe.each(DATABASES)('schema registry on %s', (kind) => {
     expect(existsSync(join(dir, 'schemas/demo/other.json'))).toBe(false);
   });
 
+  it('installs a module’s schemas together, with their locale texts and seed rows, and removes them together', async () => {
+    const registry = server.server.app.schemas;
+    const shelf = {
+      $id: 'library/shelf', title: 'Shelf', type: 'object', 'x-table': 'lib_shelf', 'x-controller': 'library.Shelf',
+      'x-menu': { title: 'Shelves', parent: { name: 'library', title: { 'zh-cn': '图书馆', en: 'Library' } } },
+      'x-seed': [{ id: 1, name: 'Fiction' }], required: ['name'],
+      properties: { id: { type: 'integer', title: 'ID', readOnly: true }, name: { type: 'string', title: 'Name', maxLength: 40, 'x-ui': { list: true } } },
+    };
+    const book = {
+      $id: 'library/book', title: { 'zh-cn': '图书', en: 'Books' }, type: 'object', 'x-table': 'lib_book', 'x-controller': 'library.Book',
+      'x-menu': { title: { 'zh-cn': '图书', en: 'Books' }, parent: 'library' }, required: ['title'],
+      properties: {
+        id: { type: 'integer', title: 'ID', readOnly: true },
+        title: { type: 'string', title: { 'zh-cn': '书名', en: 'Title' }, maxLength: 80 },
+        shelf_id: { type: 'integer', title: { 'zh-cn': '书架', en: 'Shelf' }, 'x-ref': { resource: 'library/shelf', label: 'name' } },
+      },
+    };
+    await expect(registry.apply(book, ACTOR)).rejects.toThrow(/unknown resource "library\/shelf"/);
+    await registry.apply([{ raw: book }, { raw: shelf, locale: { 'zh-cn': { title: '书架', fields: { name: '名称' } } } }], ACTOR);
+    const shelves = await server.admin<{ list: { id: number; name: string }[] }>('library.Shelf/index', { token });
+    expect(shelves.data.list).toMatchObject([{ id: 1, name: 'Fiction' }]);
+    const added = await server.admin('library.Book/add', { token, body: { title: 'Dune', shelf_id: 1 } });
+    expect(added.code, added.msg).toBe(1);
+    const index = await server.admin<{ definitions: { id: string; title: Record<string, string>; fields: { name: string; title: Record<string, string> }[] }[] }>('Index/index', { token });
+    const shelfDefinition = index.data.definitions.find((definition) => definition.id === 'library/shelf');
+    expect(shelfDefinition?.title).toEqual({ 'zh-cn': '书架', en: 'Shelf' });
+    expect(shelfDefinition?.fields.find((field) => field.name === 'name')?.title).toEqual({ 'zh-cn': '名称', en: 'Name' });
+    expect(JSON.parse(readFileSync(join(dir, 'locales/zh-cn/schemas/library/shelf.json'), 'utf8'))).toEqual({ title: '书架', fields: { name: '名称' } });
+
+    await expect(registry.remove('library/shelf', ACTOR)).rejects.toThrow(/unknown resource "library\/shelf"/);
+    await registry.remove(['library/book', 'library/shelf'], ACTOR);
+    expect((await server.admin('library.Book/index', { token })).status).toBe(404);
+    expect((await server.admin('library.Shelf/index', { token })).status).toBe(404);
+    expect(existsSync(join(dir, 'locales/zh-cn/schemas/library/shelf.json'))).toBe(false);
+  });
+
   it('removes a design: API, menu and nodes go, the table and its rows stay', async () => {
     const registry = server.server.app.schemas;
     await registry.remove('demo/gadget', ACTOR);
