@@ -49,15 +49,19 @@ function localeFilesOf(base: string, id: string): Partial<Record<Language, Schem
     const path = join(base, 'locales', lang, 'schemas', `${id}.json`);
     if (!existsSync(path)) continue;
     const file = relative(base, path).replace(/\\/g, '/');
-    const raw = readJson(path, file);
-    if (!localeValidator(raw)) {
-      const error = localeValidator.errors?.[0];
-      const extra = error?.keyword === 'additionalProperties' ? `/${String((error.params as { additionalProperty: string }).additionalProperty)}` : '';
-      throw new SchemaError(file, `${error?.instancePath ?? ''}${extra}`, error?.keyword === 'additionalProperties' ? 'unknown key' : (error?.message ?? 'invalid'));
-    }
-    found[lang] = raw as SchemaLocaleFile;
+    found[lang] = checkSchemaLocale(file, readJson(path, file));
   }
   return found;
+}
+
+/** Check one schema locale file (`{title, menu, fields}`) against its meta-schema; `file` names it in the error. */
+export function checkSchemaLocale(file: string, raw: unknown): SchemaLocaleFile {
+  if (!localeValidator(raw)) {
+    const error = localeValidator.errors?.[0];
+    const extra = error?.keyword === 'additionalProperties' ? `/${String((error.params as { additionalProperty: string }).additionalProperty)}` : '';
+    throw new SchemaError(file, `${error?.instancePath ?? ''}${extra}`, error?.keyword === 'additionalProperties' ? 'unknown key' : (error?.message ?? 'invalid'));
+  }
+  return raw as SchemaLocaleFile;
 }
 
 /** A locale file may only name fields and options its schema has. */
@@ -76,6 +80,44 @@ function checkLocaleNames(definitions: ResourceDefinition[], locales: Map<string
   }
 }
 
+/** One schema file as read, with the texts it draws on; `checkResources` turns a set of them into definitions. */
+export interface SchemaFile {
+  /** relative to the project, for messages */
+  file: string;
+  raw: unknown;
+  sources: TextSources;
+}
+
+/** The glossary of English texts in every language (`locales/<lang>/server/*.json`). */
+export function schemaGlossary(localesDir: string = PROJECT_LOCALES_DIR): TextSources['glossary'] {
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, readMessagePack(localesDir, lang)])) as TextSources['glossary'];
+}
+
+/**
+ * Read `schemas/**\/*.json` from `dir` with their locale files beside `dir` (`../locales/<lang>/schemas/`),
+ * unchecked; `checkSchemaFiles` checks them, alone or beside schemas from elsewhere (the database).
+ */
+export function readSchemaFiles(dir: string, localesDir: string = PROJECT_LOCALES_DIR): SchemaFile[] {
+  const base = join(dir, '..');
+  const glossary = schemaGlossary(localesDir);
+  return listJsonFiles(dir).map((path) => {
+    const file = relative(base, path).replace(/\\/g, '/');
+    const raw = readJson(path, file);
+    const id = typeof (raw as { $id?: unknown })?.$id === 'string' ? (raw as { $id: string }).$id : undefined;
+    const locale = id && /^[a-z0-9_]+(\/[a-z0-9_]+)+$/.test(id) ? localeFilesOf(base, id) : {};
+    return { file, raw, sources: { glossary, locale } };
+  });
+}
+
+/** Check a set of schemas (meta-schema, normalising, references between them, their locale files' names). */
+export function checkSchemaFiles(files: SchemaFile[]): ResourceDefinition[] {
+  const definitions = checkResources(files);
+  const locales = new Map<string, Partial<Record<Language, SchemaLocaleFile>>>();
+  for (const [index, { sources }] of files.entries()) if (sources.locale) locales.set(definitions[index].id, sources.locale);
+  checkLocaleNames(definitions, locales);
+  return definitions;
+}
+
 /**
  * Load `schemas/**\/*.json` from `dir`, check every file and return the normalised definitions, their
  * texts resolved in every language from the schema, its locale files beside `dir`
@@ -83,18 +125,5 @@ function checkLocaleNames(definitions: ResourceDefinition[], locales: Map<string
  * Throws a SchemaError naming the file (relative to the project) and the JSON path.
  */
 export function loadResourceDefinitions(dir: string, localesDir: string = PROJECT_LOCALES_DIR): ResourceDefinition[] {
-  const base = join(dir, '..');
-  const glossary = Object.fromEntries(LANGUAGES.map((lang) => [lang, readMessagePack(localesDir, lang)])) as TextSources['glossary'];
-  const locales = new Map<string, Partial<Record<Language, SchemaLocaleFile>>>();
-  const files = listJsonFiles(dir).map((path) => {
-    const file = relative(base, path).replace(/\\/g, '/');
-    const raw = readJson(path, file);
-    const id = typeof (raw as { $id?: unknown })?.$id === 'string' ? (raw as { $id: string }).$id : undefined;
-    const locale = id && /^[a-z0-9_]+(\/[a-z0-9_]+)+$/.test(id) ? localeFilesOf(base, id) : {};
-    if (id) locales.set(id, locale);
-    return { file, raw, sources: { glossary, locale } };
-  });
-  const definitions = checkResources(files);
-  checkLocaleNames(definitions, locales);
-  return definitions;
+  return checkSchemaFiles(readSchemaFiles(dir, localesDir));
 }

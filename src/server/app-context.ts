@@ -8,14 +8,17 @@ import type { Messages } from './i18n.js';
 import type { RuleTitles } from './rule-titles.js';
 import type { Settings } from './settings.js';
 import type { ControllerRegistry } from './controllers/controller.js';
+import type { SchemaRegistry } from './schema-registry.js';
 
 /** The long-lived parts of one server process. */
 export interface AppContext {
   handle: DatabaseHandle;
   db: Db;
   settings: Settings;
-  /** by `$id` */
-  resources: Map<string, ResourceDefinition>;
+  /** by `$id`; replaced as a whole when the schemas change (`schema-registry.ts`), never changed in place */
+  resources: ReadonlyMap<string, ResourceDefinition>;
+  /** the running schemas: designs made live at run time, followed across processes */
+  schemas: SchemaRegistry;
   config: ConfigStore;
   tokens: TokenStore;
   /** permissions resolved per account, valid while the area's auth revision stands (`auth/identity.ts`) */

@@ -1,7 +1,5 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadResourceDefinitions } from '../schema/load-files.js';
-import type { ResourceDefinition } from '../schema/definition.js';
 import { buildApp } from './app.js';
 import type { AppContext } from './app-context.js';
 import { hashPassword, randomPassword } from './auth/passwords.js';
@@ -9,12 +7,9 @@ import { loadTokenKey, TokenStore } from './auth/tokens.js';
 import { ConfigStore } from './config-store.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { createControllerRegistry } from './controllers/index.js';
-import { openDatabase, type DatabaseHandle } from './db/connection.js';
-import { ensureTextIndexes, textIndexTargets } from './db/text-index.js';
-import { migrate, type MigrationResult } from './db/migrate.js';
-import { seed } from './db/seed.js';
-import { withStartupLock } from './db/startup-lock.js';
-import { ensureAuthRevision } from './auth/auth-revision.js';
+import { openDatabase } from './db/connection.js';
+import type { MigrationResult } from './db/migrate.js';
+import { SchemaRegistry } from './schema-registry.js';
 import { IdentityCache } from './auth/identity.js';
 import { Messages } from './i18n.js';
 import { RuleTitles } from './rule-titles.js';
@@ -45,26 +40,16 @@ async function setPassword(app: AppContext, table: string, id: number, password:
   await app.db.updateTable(table).set({ password: await hashPassword(password), salt: '', login_failure: 0 }).where('id', '=', id).execute();
 }
 
-/**
- * Bring the database in line with the definitions, under the start-up lock: migrate (safe changes only
- * unless allowed), seed new tables and the menus, keep the auth revision triggers and the text indexes.
- * Start-up and a schema reload while developing (`npm run dev`) do exactly this.
- */
-export async function prepareDatabase(handle: DatabaseHandle, definitions: ResourceDefinition[], settings: Pick<Settings, 'allowDestructiveMigrations'>) {
-  return withStartupLock(handle, async () => {
-    const migrated = await migrate(handle, definitions, { allowDestructive: settings.allowDestructiveMigrations });
-    const seededTables = await seed(handle, definitions, migrated.created);
-    await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
-    return { migration: migrated, seeded: seededTables, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
-  });
-}
-
 /** Load schemas, migrate and seed the database, and build the HTTP server (not yet listening). */
 export async function createServer(settings: Settings, options: StartOptions = {}): Promise<Server> {
-  const definitions: ResourceDefinition[] = loadResourceDefinitions(options.schemasDir ?? join(settings.projectRoot, 'schemas'));
   const handle = openDatabase(settings.databaseUrl);
   try {
-    const { migration, seeded, textIndexed } = await prepareDatabase(handle, definitions, settings);
+    const schemas = new SchemaRegistry(handle, {
+      schemasDir: options.schemasDir ?? join(settings.projectRoot, 'schemas'),
+      allowDestructiveMigrations: settings.allowDestructiveMigrations,
+      exportDesigns: true,
+    });
+    const { definitions, migration, seeded, textIndexed } = await schemas.prepare();
     const config = new ConfigStore(handle.db, settings.configCacheMs);
     const entrance = await config.get('backend_entrance', settings.adminEntrance);
     const serverKey = await loadTokenKey(handle.db, settings.tokenSecret);
@@ -74,12 +59,13 @@ export async function createServer(settings: Settings, options: StartOptions = {
       db: handle.db,
       settings: { ...settings, adminEntrance: /^\/[a-zA-Z0-9]+$/.test(entrance) ? entrance : settings.adminEntrance },
       resources,
+      schemas,
       config,
       tokens: new TokenStore(handle.db, serverKey),
       identities: new IdentityCache(),
       secrets: new SecretBox(serverKey),
       messages: new Messages(join(settings.projectRoot, 'locales')),
-      ruleTitles: new RuleTitles(join(settings.projectRoot, 'locales'), resources),
+      ruleTitles: new RuleTitles(join(settings.projectRoot, 'locales'), () => app.resources),
       controllers: createControllerRegistry(definitions),
       textIndexed,
     };
@@ -98,6 +84,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
     }
 
     const http = await buildApp(app, { clientDir: options.clientDir, logger: options.logger });
+    schemas.attach(app);
     // Every process sweeps; the status guard in each update lets exactly one of them expire a row.
     const sweep = setInterval(() => {
       expireParticipations(app).catch((error: unknown) => http.log.error({ err: error }, 'survey timeout sweep failed'));
@@ -108,6 +95,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
       app, http, migration, adminLogin, memberLogin,
       close: async () => {
         clearInterval(sweep);
+        await schemas.close();
         await http.close();
         await handle.close();
       },

@@ -26,6 +26,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Several lines of detail (a refused migration's steps) as one message parameter. */
+function inOneLine(lines: readonly string[]): string {
+  return lines.join(' | ').slice(0, 1000);
+}
+
 export const errors = {
   needLogin: () => new ApiError('Please login first', [], Code.loginState, { type: LoginStateType.needLogin }),
   loggedIn: () => new ApiError('You have already logged in. There is no need to log in again~', [], Code.loginState, { type: LoginStateType.loggedIn }),
@@ -58,7 +63,30 @@ export const errors = {
   notSortable: (title: MessageParam) => new ApiError('The list cannot be ordered by %s', [title]),
   tableNotFound: (table: string) => new ApiError('Data table does not exist: %s', [table]),
   moduleStoreUnavailable: () => new ApiError('The module store is not available in this version'),
-  crudGeneratorUnavailable: () => new ApiError('The CRUD code generator is not available in this version'),
+  // the CRUD designer (`crud.Crud`)
+  designIncomplete: () => new ApiError('The design needs a table name and at least one field'),
+  tableNameNotAllowed: (name: string) => new ApiError('Table name "%s" is not allowed: lower-case letters, digits and "_", starting with a letter, at most 40 characters, not an SQL keyword', [name.slice(0, 60)]),
+  tableReserved: (name: string) => new ApiError('Table "%s" is reserved for the system', [name]),
+  tableTaken: (table: string, owner: string) => new ApiError('Table "%s" belongs to the resource "%s" and cannot be designed here', [table, owner]),
+  fieldNameNotAllowed: (name: string) => new ApiError('Field name "%s" is not allowed: lower-case letters, digits and "_", starting with a letter, at most 40 characters, not an SQL keyword', [name.slice(0, 60)]),
+  fieldTwice: (name: string) => new ApiError('Field %s appears more than once', [name]),
+  primaryKeyNeeded: () => new ApiError('The design needs exactly one primary key field'),
+  snowflakeKeyRefused: (name: string) => new ApiError('Field %s: snowflake primary keys are not supported here; use an auto-increment primary key', [name]),
+  passwordFieldRefused: (name: string) => new ApiError('Field %s: a password field is not supported in a designed module (it must be stored hashed, which a schema cannot do)', [name]),
+  unknownDesignType: (name: string, type: string) => new ApiError('Field %s: unknown design type "%s"', [name, type.slice(0, 40)]),
+  fieldOptionsMissing: (name: string) => new ApiError('Field %s: its options are written as "Title:value1=Label 1,value2=Label 2"', [name]),
+  remoteSelectIncomplete: (name: string) => new ApiError('Field %s: a remote select needs the related table and the field shown as its label', [name]),
+  remoteTableUnknown: (name: string, table: string) => new ApiError('Field %s: the related table "%s" is not a resource', [name, table.slice(0, 60)]),
+  validatorUnsupported: (name: string, validator: string) => new ApiError('Field %s: the validator "%s" is not supported here', [name, validator.slice(0, 40)]),
+  operatorUnsupported: (name: string, operator: string) => new ApiError('Field %s: the search operator "%s" is not supported', [name, operator.slice(0, 20)]),
+  controllerTaken: (controller: string, menu: string) => new ApiError('The controller %s or the menu %s is already used by another module', [controller, menu]),
+  designInvalid: (detail: string) => new ApiError('The design is not valid: %s', [detail.slice(0, 500)]),
+  /** `data.destructive` lists the steps, for a screen to show before asking to confirm */
+  designDestructive: (problems: readonly string[]) => new ApiError('This change would lose data; confirm it to apply it: %s', [inOneLine(problems)], Code.error, { destructive: problems }),
+  sqlStartRefused: () => new ApiError('Only an existing table can be a starting point here; starting from SQL is not supported'),
+  noDesignedModule: (table: string) => new ApiError('No designed module uses the table %s', [table.slice(0, 100)]),
+  /** BuildAdmin's answer when the table or controller exists: its screen asks whether to go on (code -1) */
+  generateConflict: (table: boolean, controller: boolean) => new ApiError('', [], -1, { table, controller }),
   /** `data.type` lets a form offer to reload or overwrite; `update_time` is the row's current one. */
   staleRecord: (updateTime: number) => new ApiError('Someone else changed this record after you opened it', [], Code.error, { type: 'stale record', update_time: updateTime }),
   testMailFailed: (reason: string) => new ApiError('Test mail sending failed: %s', [reason.slice(0, 300)]),

@@ -27,10 +27,10 @@ function clientNames(localesDir: string, lang: Language, table: RuleTable): Rule
 export class RuleTitles {
   private readonly names = new Map<string, RuleNames>();
 
-  /** `resources` is the app's live map (`npm run dev` swaps schemas in it). */
+  /** `resources` gives the running definitions (the schema registry swaps them at run time). */
   constructor(
     localesDir: string,
-    private readonly resources: ReadonlyMap<string, ResourceDefinition>,
+    private readonly resources: () => ReadonlyMap<string, ResourceDefinition>,
   ) {
     for (const lang of LANGUAGES) {
       for (const table of ['admin_rule', 'user_rule'] as const) this.names.set(`${lang}:${table}`, clientNames(localesDir, lang, table));
@@ -41,7 +41,7 @@ export class RuleTitles {
     if (lang === DEFAULT_LANGUAGE) return rule.title;
     const names = this.names.get(`${lang}:${table}`);
     if (rule.type === 'button') return names?.buttons[rule.name.slice(rule.name.lastIndexOf('/') + 1)] ?? rule.title;
-    const schema = table === 'admin_rule' ? schemaMenuTitles(this.resources.values()).get(rule.name.toLowerCase()) : undefined;
+    const schema = table === 'admin_rule' ? schemaMenuTitles(this.resources().values()).get(rule.name.toLowerCase()) : undefined;
     return names?.menus[rule.name] ?? schema?.[lang] ?? rule.title;
   }
 }

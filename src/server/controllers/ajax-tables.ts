@@ -1,22 +1,30 @@
 import type { ResourceDefinition } from '../../schema/definition.js';
 import { findResourceByTable } from '../app-context.js';
+import { isSystemTable } from '../db/system-tables.js';
+import { catalogColumns, catalogTables, type CatalogColumn } from '../db/table-catalog.js';
 import { errors, Success } from '../errors.js';
 import type { RequestContext } from './controller.js';
 
 /**
  * The back office's table and cache calls under `ajax` (BuildAdmin's CRUD generator and data-security
- * forms ask them): the tables are those the schemas declare, read from the live definitions, never a
- * name taken from the request as SQL. One connection, `default`, serves them all.
+ * forms ask them): the tables the schemas declare, read from the live definitions, and the other tables
+ * of the database (the CRUD designer starts from any of them) read from its catalogue; a name taken from
+ * the request is only compared with those, never run as SQL. One connection, `default`, serves them all.
  */
 
 const CONNECTION = 'default';
 
-function tableOf(ctx: RequestContext): ResourceDefinition {
+type FoundTable = { definition: ResourceDefinition } | { definition?: undefined; columns: CatalogColumn[] };
+
+/** A table by the name in `table`: a resource's, else one of the database's own (not the platform's). */
+async function tableOf(ctx: RequestContext): Promise<FoundTable> {
   const table = ctx.params.table;
   if (typeof table !== 'string' || table === '') throw errors.parameterError();
   const definition = findResourceByTable(ctx.app, table);
-  if (!definition) throw errors.tableNotFound(table.slice(0, 100));
-  return definition;
+  if (definition) return { definition };
+  const columns = isSystemTable(table) ? undefined : await catalogColumns(ctx.app.handle, table);
+  if (!columns) throw errors.tableNotFound(table.slice(0, 100));
+  return { columns };
 }
 
 /** `getDatabaseConnectionList`: the connections a table may live on. */
@@ -24,19 +32,22 @@ async function getDatabaseConnectionList(ctx: RequestContext) {
   return { list: [{ type: ctx.app.handle.dialect === 'postgres' ? 'pgsql' : 'sqlite', database: CONNECTION, key: CONNECTION }] };
 }
 
-/** `getTableList`: every table with its title (BuildAdmin's comment); `excludeTable` leaves some out. */
+/** `getTableList`: every table with its title (BuildAdmin's comment; none for a table no schema declares); `excludeTable` leaves some out. */
 async function getTableList(ctx: RequestContext) {
   const excluded = new Set(Array.isArray(ctx.params.excludeTable) ? ctx.params.excludeTable.map(String) : []);
-  const list = [...ctx.app.resources.values()]
-    .filter((definition) => !excluded.has(definition.table))
-    .sort((a, b) => a.table.localeCompare(b.table))
-    .map((definition) => ({ table: definition.table, comment: definition.title[ctx.lang], connection: CONNECTION, prefix: '' }));
+  const declared = new Map([...ctx.app.resources.values()].map((definition) => [definition.table, definition.title[ctx.lang]]));
+  const others = (await catalogTables(ctx.app.handle)).filter((table) => !declared.has(table) && !isSystemTable(table));
+  const list = [...declared.entries(), ...others.map((table) => [table, ''] as const)]
+    .filter(([table]) => !excluded.has(table))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([table, comment]) => ({ table, comment, connection: CONNECTION, prefix: '' }));
   return { list };
 }
 
 /** `getTablePk`: the primary key of a table. */
 async function getTablePk(ctx: RequestContext) {
-  return { pk: tableOf(ctx).primaryKey };
+  const found = await tableOf(ctx);
+  return { pk: found.definition ? found.definition.primaryKey : (found.columns.find((column) => column.primaryKey)?.name ?? '') };
 }
 
 /**
@@ -44,9 +55,22 @@ async function getTablePk(ctx: RequestContext) {
  * otherwise each column's type, nullability, default and comment.
  */
 async function getTableFieldList(ctx: RequestContext) {
-  const definition = tableOf(ctx);
-  const stored = definition.fields.filter((field) => field.storage);
+  const found = await tableOf(ctx);
   const clean = ctx.params.clean === undefined || !['0', 'false', false, 0].includes(ctx.params.clean as string | number | boolean);
+  if (!found.definition) {
+    const pk = found.columns.find((column) => column.primaryKey)?.name ?? '';
+    const fieldList = clean
+      ? Object.fromEntries(found.columns.map((column) => [column.name, column.name]))
+      : Object.fromEntries(
+          found.columns.map((column) => [
+            column.name,
+            { COLUMN_NAME: column.name, DATA_TYPE: column.dataType, IS_NULLABLE: column.nullable ? 'YES' : 'NO', COLUMN_DEFAULT: null, COLUMN_COMMENT: '', COLUMN_KEY: column.primaryKey ? 'PRI' : '' },
+          ]),
+        );
+    return { pk, fieldList };
+  }
+  const definition = found.definition;
+  const stored = definition.fields.filter((field) => field.storage);
   const fieldList = clean
     ? Object.fromEntries(stored.map((field) => [field.name, field.title[ctx.lang]]))
     : Object.fromEntries(

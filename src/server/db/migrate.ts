@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ColumnStorage, FieldDefinition, IndexDefinition, ResourceDefinition } from '../../schema/definition.js';
 import type { DatabaseHandle, DialectName, Db } from './connection.js';
+import { SCHEMA_STATE_TABLE } from './system-tables.js';
 import { storedDefault } from './values.js';
 
 /**
@@ -39,7 +40,7 @@ export class DestructiveMigrationError extends Error {
   }
 }
 
-const STATE_TABLE = 'schema_state';
+const STATE_TABLE = SCHEMA_STATE_TABLE;
 
 function snapshotOf(definition: ResourceDefinition): TableSnapshot {
   const columns: Record<string, ColumnSnapshot> = {};
@@ -245,15 +246,17 @@ export interface MigrateOptions {
   files?: Record<string, string>;
 }
 
-/** Bring the database to the shape of the schemas. Running it twice changes nothing. */
-export async function migrate(handle: DatabaseHandle, definitions: ResourceDefinition[], options: MigrateOptions = {}): Promise<MigrationResult> {
-  const { db, dialect } = handle;
+type Step = { definition: ResourceDefinition; next: TableSnapshot; step: Plan };
+
+/** What each definition's table needs, compared with the last applied shape (nothing is changed). */
+async function planSteps(handle: DatabaseHandle, definitions: ResourceDefinition[], options: MigrateOptions): Promise<Step[]> {
+  const { db } = handle;
   await ensureStateTable(db);
   const tables = await existingTables(db);
   const stateRows = (await db.selectFrom(STATE_TABLE).select(['table_name', 'definition']).execute()) as { table_name: string; definition: string }[];
   const state = new Map(stateRows.map((row) => [row.table_name, JSON.parse(row.definition) as TableSnapshot]));
 
-  const steps: { definition: ResourceDefinition; next: TableSnapshot; step: Plan }[] = [];
+  const steps: Step[] = [];
   for (const definition of definitions) {
     const file = options.files?.[definition.id] ?? `schemas/${definition.id}.json`;
     const next = snapshotOf(definition);
@@ -272,6 +275,41 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
     step.renameTableFrom = renameTableFrom;
     steps.push({ definition, next, step });
   }
+  return steps;
+}
+
+/** A migration described before it runs: each step in words, and those that could lose data. */
+export interface MigrationPreview {
+  steps: string[];
+  destructive: string[];
+}
+
+/** What `migrate` would do to bring the database to `definitions`, without doing it. */
+export async function planMigration(handle: DatabaseHandle, definitions: ResourceDefinition[], options: MigrateOptions = {}): Promise<MigrationPreview> {
+  const planned = await planSteps(handle, definitions, options);
+  const steps: string[] = [];
+  for (const { definition, next, step } of planned) {
+    if (isEmptyPlan(step)) continue;
+    const table = definition.table;
+    if (step.renameTableFrom) steps.push(`rename table ${step.renameTableFrom} → ${table}`);
+    if (step.create) steps.push(`create table ${table} (${Object.keys(next.columns).join(', ')})`);
+    for (const [from, to] of step.renames) steps.push(`rename column ${table}.${from} → ${to}`);
+    for (const name of step.adds) steps.push(`add column ${table}.${name} ${describe(next.columns[name])}`);
+    for (const name of step.widen) steps.push(`widen column ${table}.${name} to ${describe(next.columns[name])}`);
+    for (const name of step.retype) steps.push(`change column ${table}.${name} to ${describe(next.columns[name])}`);
+    for (const name of step.relaxNull) steps.push(`make column ${table}.${name} nullable`);
+    for (const name of step.requireValue) steps.push(`make column ${table}.${name} NOT NULL`);
+    for (const name of step.drops) steps.push(`drop column ${table}.${name}`);
+    for (const name of step.dropIndexes) steps.push(`drop index ${name}`);
+    for (const name of step.addIndexes) steps.push(`add index ${name} (${next.indexes[name].columns.join(', ')})`);
+  }
+  return { steps, destructive: planned.flatMap(({ step }) => step.destructive) };
+}
+
+/** Bring the database to the shape of the schemas. Running it twice changes nothing. */
+export async function migrate(handle: DatabaseHandle, definitions: ResourceDefinition[], options: MigrateOptions = {}): Promise<MigrationResult> {
+  const { db, dialect } = handle;
+  const steps = await planSteps(handle, definitions, options);
 
   const problems = steps.flatMap(({ step }) => step.destructive);
   if (problems.length && !options.allowDestructive) throw new DestructiveMigrationError(problems);
@@ -383,4 +421,9 @@ export async function menuSyncVersions(db: Db): Promise<Map<string, number>> {
 
 export async function markMenuSynced(db: Db, table: string, version: number): Promise<void> {
   await db.updateTable(STATE_TABLE).set({ menu_synced: version }).where('table_name', '=', table).execute();
+}
+
+/** Forget the applied shape of a table that was dropped, so a later schema for it creates it afresh. */
+export async function forgetTable(db: Db, table: string): Promise<void> {
+  await db.deleteFrom(STATE_TABLE).where('table_name', '=', table).execute();
 }

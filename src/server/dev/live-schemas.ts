@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES } from '../../contract/headers.js';
 import type { ResourceDefinition } from '../../schema/definition.js';
-import { loadResourceDefinitions } from '../../schema/load-files.js';
+import { readSchemaFiles, type SchemaFile } from '../../schema/load-files.js';
 import { SchemaError } from '../../schema/normalise.js';
-import { prepareDatabase, type Server } from '../boot.js';
-import { createControllerRegistry } from '../controllers/index.js';
+import type { Server } from '../boot.js';
 import { DestructiveMigrationError } from '../db/migrate.js';
 
 /** Where the open back office hears about schema changes while developing (server-sent events). */
@@ -125,24 +124,23 @@ export class LiveSchemas {
       return this.fail({ file: this.options.schemasDir, path: '', message: (error as Error).message });
     }
     if (print === this.applied && this.status.error === null) return this.status;
-    let definitions: ResourceDefinition[];
+    let files: SchemaFile[];
     try {
-      definitions = loadResourceDefinitions(this.options.schemasDir);
+      files = readSchemaFiles(this.options.schemasDir);
     } catch (error) {
       if (error instanceof SchemaError) return this.fail({ file: error.file, path: error.path || '/', message: error.message });
       throw error;
     }
     const { app } = this.server;
     let changes: string[];
+    let definitions: ResourceDefinition[];
     try {
-      const prepared = await prepareDatabase(app.handle, definitions, app.settings);
-      changes = prepared.migration.changes;
-      // Swapped in place: request handlers look these up per request.
-      app.resources.clear();
-      for (const definition of definitions) app.resources.set(definition.id, definition);
-      app.controllers = createControllerRegistry(definitions);
-      app.textIndexed = prepared.textIndexed;
+      // Checked beside the designs of the back office and swapped by the schema registry, as at start-up.
+      const reloaded = await app.schemas.reloadFiles(files, app.settings.allowDestructiveMigrations);
+      definitions = reloaded.definitions;
+      changes = reloaded.migration.changes;
     } catch (error) {
+      if (error instanceof SchemaError) return this.fail({ file: error.file, path: error.path || '/', message: error.message });
       if (error instanceof DestructiveMigrationError) return this.fail({ file: this.options.schemasDir, path: '', message: error.message });
       return this.fail({ file: this.options.schemasDir, path: '', message: `migration failed: ${(error as Error).message}` });
     }

@@ -50,7 +50,9 @@ export function requestLanguage(app: AppContext, request: FastifyRequest) {
  * One API request: find the controller and action, authenticate, check the permission node, run the
  * action, answer with the envelope, then write the admin log.
  */
-export async function dispatch(app: AppContext, area: Area, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export async function dispatch(live: AppContext, area: Area, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  // The schemas as they stand now: a change made while this request runs does not reach it.
+  const app: AppContext = { ...live };
   const time = Math.floor(Date.now() / 1000);
   const { lang, t } = requestLanguage(app, request);
   const { controller: segment, action: rawAction, argument } = request.params as { controller: string; action?: string; argument?: string };

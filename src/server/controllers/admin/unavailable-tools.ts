@@ -2,9 +2,9 @@ import { errors } from '../../errors.js';
 import type { Action, Controller } from '../controller.js';
 
 /**
- * BuildAdmin's module store and CRUD code generator, which install and write PHP and Vue sources, are
- * not part of this product (yet): their screens open and list (nothing installed, no generator log),
- * and every action that would change something says clearly that it is not available.
+ * BuildAdmin's module store, which installs PHP and Vue sources, is not part of this product (yet): its
+ * screen opens and lists nothing installed, and every action that would change something says clearly
+ * that it is not available.
  */
 
 function unavailable(refusal: () => Error, names: string[]): Record<string, Action> {
@@ -42,14 +42,4 @@ export const moduleStoreApiController: Controller = {
   },
   noNeedLogin: ['*'],
   noNeedPermission: ['*'],
-};
-
-/** `crud.Crud/*`: the generator's actions; its log (`crud.Log`) is an ordinary resource. */
-export const crudController: Controller = {
-  name: 'crud.Crud',
-  path: 'crud/crud',
-  area: 'admin',
-  actions: unavailable(errors.crudGeneratorUnavailable, ['generate', 'logStart', 'delete', 'checkCrudLog', 'parseFieldData', 'generateCheck', 'uploadCompleted', 'databaseList']),
-  noNeedLogin: [],
-  noNeedPermission: ['logStart', 'checkCrudLog', 'parseFieldData', 'generateCheck', 'uploadCompleted', 'databaseList'],
 };

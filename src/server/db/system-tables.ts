@@ -1,0 +1,21 @@
+import { AUTH_REVISION_TABLE } from '../auth/auth-revision.js';
+
+/**
+ * The platform's own tables, which no schema declares: the migration state, the counters other processes
+ * read, the designs of the schema registry and the quick-search indexes. They are never listed, designed
+ * or dropped from the back office.
+ */
+
+export const SCHEMA_STATE_TABLE = 'schema_state';
+export const SCHEMA_DESIGN_TABLE = 'schema_design';
+export const SCHEMA_DESIGN_LOG_TABLE = 'schema_design_log';
+export const SCHEMA_REVISION_TABLE = 'schema_revision';
+
+const SYSTEM_TABLES: ReadonlySet<string> = new Set([SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE]);
+
+/** Prefixes of the databases' own tables and of the quick-search index tables (`db/text-index.ts`). */
+const SYSTEM_PREFIXES: readonly string[] = ['sqlite_', 'pg_', 'qs_'];
+
+export function isSystemTable(table: string): boolean {
+  return SYSTEM_TABLES.has(table) || SYSTEM_PREFIXES.some((prefix) => table.startsWith(prefix));
+}

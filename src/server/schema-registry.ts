@@ -1,0 +1,556 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'kysely';
+import { LANGUAGES, type Language } from '../contract/headers.js';
+import type { ResourceDefinition } from '../schema/definition.js';
+import { checkSchemaFiles, checkSchemaLocale, readSchemaFiles, schemaGlossary, type SchemaFile } from '../schema/load-files.js';
+import type { SchemaLocaleFile } from '../schema/local-text.js';
+import { SchemaError } from '../schema/normalise.js';
+import type { AppContext } from './app-context.js';
+import { ensureAuthRevision } from './auth/auth-revision.js';
+import { nowSeconds } from './clock.js';
+import { createControllerRegistry } from './controllers/index.js';
+import type { DatabaseHandle, Db } from './db/connection.js';
+import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
+import { seed } from './db/seed.js';
+import { withStartupLock } from './db/startup-lock.js';
+import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE } from './db/system-tables.js';
+import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-index.js';
+
+/**
+ * The running set of resource schemas, changed at run time on every process (issue "The CRUD designer").
+ *
+ * Two sources make the set: the files of `schemas/` (read at start, and again by `npm run dev`'s watcher)
+ * and the schemas designed in the back office, stored in the database (`schema_design`, each change kept
+ * in `schema_design_log` with who, when and the diff). A change is checked as at start-up (meta-schema,
+ * references, clashes), its migration planned and shown, then applied under the start-up lock; the
+ * definitions and controllers are swapped as a whole (a request keeps the set it started with) and the
+ * counter in `schema_revision` moves. Every other process reads that counter once a second and, when it
+ * moved, loads the set from the database and swaps too: the new resource, its menu and nodes are served
+ * everywhere within a few seconds, with no restart.
+ *
+ * A designed schema is also written to `schemas/<$id>.json` when that folder is writable, so a developer can
+ * commit it. At start a file identical to the stored design is that copy (the database stays the source);
+ * a file that differs from the design with its `$id` is refused, naming both.
+ */
+
+/** How often a process looks for a change another process made (the promise is: live everywhere within 5 s). */
+export const SCHEMA_POLL_MS = 1000;
+
+/** A `$id` a designed schema may have: it is also its path under `schemas/`. */
+export const DESIGNED_ID = /^[a-z][a-z0-9_]{0,39}(\/[a-z][a-z0-9_]{0,59}){1,2}$/;
+
+/** Who made a change, for the log. */
+export interface SchemaActor {
+  id: number;
+  username: string;
+}
+
+/** A schema to make live, with the texts of its locale files (`{title, menu, fields}` per language) when it has any. */
+export interface SchemaDesign {
+  raw: Record<string, unknown>;
+  locale?: Partial<Record<Language, SchemaLocaleFile>>;
+}
+
+/** One stored design. */
+export interface DesignedSchema extends SchemaDesign {
+  id: string;
+  version: number;
+}
+
+/** What a change to the set did, or would do. */
+export interface SchemaChange {
+  /** the definitions of the schemas changed, in the order given */
+  definitions: ResourceDefinition[];
+  migration: MigrationPreview;
+  /** what was applied (empty for a preview) */
+  applied: string[];
+  revision: number;
+}
+
+/** One entry of a design's history. */
+export interface SchemaHistoryEntry {
+  id: number;
+  schemaId: string;
+  version: number;
+  action: 'create' | 'update' | 'delete';
+  definition: Record<string, unknown> | null;
+  diff: string[];
+  adminId: number;
+  adminUsername: string;
+  createTime: number;
+}
+
+export interface SchemaRegistryOptions {
+  schemasDir: string;
+  localesDir?: string;
+  allowDestructiveMigrations: boolean;
+  /** write designed schemas to `schemas/` (when the folder is writable) */
+  exportDesigns?: boolean;
+  log?(line: string): void;
+}
+
+interface PreparedDatabase {
+  migration: MigrationResult;
+  seeded: string[];
+  textIndexed: Set<string>;
+}
+
+/** The file name a designed schema's messages give (it has no file of its own). */
+function designedFile(id: string): string {
+  return `${id} (designed in the back office)`;
+}
+
+function asDesigns(designs: Record<string, unknown> | SchemaDesign[]): SchemaDesign[] {
+  return Array.isArray(designs) ? designs : [{ raw: designs }];
+}
+
+function idOf(raw: unknown): string | undefined {
+  const id = (raw as { $id?: unknown } | null)?.$id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * Migrate (safe changes only unless allowed), seed new tables and menus, keep the auth revision triggers
+ * and the text indexes. The caller holds the start-up lock.
+ */
+export async function bringDatabaseInLine(handle: DatabaseHandle, definitions: ResourceDefinition[], options: { allowDestructive: boolean; files?: Record<string, string> }): Promise<PreparedDatabase> {
+  const migration = await migrate(handle, definitions, { allowDestructive: options.allowDestructive, files: options.files });
+  const seeded = await seed(handle, definitions, migration.created);
+  await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
+  return { migration, seeded, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
+}
+
+async function ensureRegistryTables(handle: DatabaseHandle): Promise<void> {
+  const { db, dialect } = handle;
+  await db.schema
+    .createTable(SCHEMA_DESIGN_TABLE)
+    .ifNotExists()
+    .addColumn('schema_id', 'varchar(200)', (column) => column.primaryKey())
+    .addColumn('definition', 'text', (column) => column.notNull())
+    .addColumn('locale', 'text')
+    .addColumn('version', 'integer', (column) => column.notNull())
+    .addColumn('update_time', 'bigint', (column) => column.notNull())
+    .execute();
+  await db.schema
+    .createTable(SCHEMA_DESIGN_LOG_TABLE)
+    .ifNotExists()
+    .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (column) => (dialect === 'postgres' ? column.primaryKey() : column.primaryKey().autoIncrement()))
+    .addColumn('schema_id', 'varchar(200)', (column) => column.notNull())
+    .addColumn('version', 'integer', (column) => column.notNull())
+    .addColumn('action', 'varchar(20)', (column) => column.notNull())
+    .addColumn('definition', 'text')
+    .addColumn('diff', 'text', (column) => column.notNull())
+    .addColumn('admin_id', 'bigint', (column) => column.notNull())
+    .addColumn('admin_username', 'varchar(100)', (column) => column.notNull())
+    .addColumn('create_time', 'bigint', (column) => column.notNull())
+    .execute();
+  await db.schema.createIndex('idx_schema_design_log_schema_id').ifNotExists().on(SCHEMA_DESIGN_LOG_TABLE).columns(['schema_id', 'id']).execute();
+  await db.schema
+    .createTable(SCHEMA_REVISION_TABLE)
+    .ifNotExists()
+    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('revision', 'bigint', (column) => column.notNull().defaultTo(0))
+    .execute();
+  await db.insertInto(SCHEMA_REVISION_TABLE).values({ id: 1, revision: 0 }).onConflict((conflict) => conflict.column('id').doNothing()).execute();
+}
+
+async function readRevision(db: Db): Promise<number> {
+  const row = (await db.selectFrom(SCHEMA_REVISION_TABLE).select('revision').where('id', '=', 1).executeTakeFirst()) as { revision: number } | undefined;
+  return Number(row?.revision ?? 0);
+}
+
+async function readDesigned(db: Db): Promise<DesignedSchema[]> {
+  const rows = (await db.selectFrom(SCHEMA_DESIGN_TABLE).select(['schema_id', 'definition', 'locale', 'version']).orderBy('schema_id').execute()) as { schema_id: string; definition: string; locale: string | null; version: number }[];
+  return rows.map((row) => ({
+    id: row.schema_id,
+    raw: JSON.parse(row.definition) as Record<string, unknown>,
+    ...(row.locale ? { locale: JSON.parse(row.locale) as DesignedSchema['locale'] } : {}),
+    version: Number(row.version),
+  }));
+}
+
+/** What changed between two versions of a schema, one line per field or keyword. */
+export function schemaDiff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+  const lines: string[] = [];
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of [...keys].sort()) {
+    if (key === 'properties') continue;
+    const [a, b] = [before?.[key], after?.[key]];
+    if (isDeepStrictEqual(a, b)) continue;
+    lines.push(a === undefined ? `+ ${key}: ${JSON.stringify(b)}` : b === undefined ? `- ${key}` : `~ ${key}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
+  }
+  const fieldsBefore = (before?.properties ?? {}) as Record<string, unknown>;
+  const fieldsAfter = (after?.properties ?? {}) as Record<string, unknown>;
+  for (const name of Object.keys(fieldsBefore)) {
+    if (!(name in fieldsAfter)) lines.push(`- field ${name}`);
+  }
+  for (const [name, field] of Object.entries(fieldsAfter)) {
+    const renamedFrom = (field as { 'x-renamedFrom'?: string })['x-renamedFrom'];
+    if (!(name in fieldsBefore)) {
+      lines.push(renamedFrom && renamedFrom in fieldsBefore ? `~ field ${renamedFrom} → ${name}` : `+ field ${name}: ${JSON.stringify(field)}`);
+    } else if (!isDeepStrictEqual(fieldsBefore[name], field)) {
+      lines.push(`~ field ${name}: ${JSON.stringify(fieldsBefore[name])} → ${JSON.stringify(field)}`);
+    }
+  }
+  return lines;
+}
+
+export class SchemaRegistry {
+  private files: SchemaFile[] = [];
+  private revision = -1;
+  private app?: AppContext;
+  private timer?: NodeJS.Timeout;
+  /** changes of this process run one after another (a poll never overlaps a design being applied) */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly glossary;
+  private readonly log: (line: string) => void;
+
+  constructor(
+    readonly handle: DatabaseHandle,
+    private readonly options: SchemaRegistryOptions,
+  ) {
+    this.glossary = schemaGlossary(options.localesDir);
+    this.log = options.log ?? ((line) => console.warn(line));
+  }
+
+  get schemasDir(): string {
+    return this.options.schemasDir;
+  }
+
+  /** The revision of the set this process serves. */
+  get currentRevision(): number {
+    return this.revision;
+  }
+
+  /** Start-up: read `schemas/` and the designs, check them together, bring the database in line. */
+  async prepare(): Promise<PreparedDatabase & { definitions: ResourceDefinition[] }> {
+    this.files = readSchemaFiles(this.options.schemasDir, this.options.localesDir);
+    return withStartupLock(this.handle, async () => {
+      await ensureRegistryTables(this.handle);
+      const designed = await readDesigned(this.handle.db);
+      const definitions = this.check(designed);
+      const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: this.options.allowDestructiveMigrations, files: this.fileNames(designed) });
+      this.revision = await readRevision(this.handle.db);
+      return { definitions, ...prepared };
+    });
+  }
+
+  /** The app whose definitions the registry swaps; from then on it follows other processes' changes. */
+  attach(app: AppContext, pollMs = SCHEMA_POLL_MS): void {
+    this.app = app;
+    this.timer = setInterval(() => {
+      this.poll().catch((error: unknown) => this.log(`schemas: looking for changes failed: ${(error as Error).message}`));
+    }, pollMs);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.queue;
+  }
+
+  /** The stored designs. */
+  designs(): Promise<DesignedSchema[]> {
+    return readDesigned(this.handle.db);
+  }
+
+  /** A design's history, newest first. */
+  async history(id: string): Promise<SchemaHistoryEntry[]> {
+    const rows = (await this.handle.db.selectFrom(SCHEMA_DESIGN_LOG_TABLE).selectAll().where('schema_id', '=', id).orderBy('id', 'desc').execute()) as Record<string, unknown>[];
+    return rows.map((row) => ({
+      id: Number(row.id),
+      schemaId: String(row.schema_id),
+      version: Number(row.version),
+      action: row.action as SchemaHistoryEntry['action'],
+      definition: row.definition ? (JSON.parse(String(row.definition)) as Record<string, unknown>) : null,
+      diff: JSON.parse(String(row.diff)) as string[],
+      adminId: Number(row.admin_id),
+      adminUsername: String(row.admin_username),
+      createTime: Number(row.create_time),
+    }));
+  }
+
+  /** Whether `id` is a schema of `schemas/` (not one designed in the back office). */
+  isFileSchema(id: string): boolean {
+    return this.files.some((file) => idOf(file.raw) === id);
+  }
+
+  /** The migration new or changed designs imply, checked as at start-up, without applying it. */
+  preview(designs: Record<string, unknown> | SchemaDesign[]): Promise<SchemaChange> {
+    return this.serial(async () => {
+      const designed = await readDesigned(this.handle.db);
+      const { definitions, changed, next } = this.withDesigns(designed, asDesigns(designs));
+      const migration = await planMigration(this.handle, definitions, { files: this.fileNames(next) });
+      return { definitions: changed, migration, applied: [], revision: this.revision };
+    });
+  }
+
+  /**
+   * Make new or changed designs live together (a schema, or a module's schemas that refer to each other):
+   * check them beside every other schema, refuse a migration that could lose data unless
+   * `allowDestructive`, migrate under the start-up lock, store them with their history, move the revision,
+   * swap this process's definitions, and write them to `schemas/`.
+   */
+  apply(designs: Record<string, unknown> | SchemaDesign[], actor: SchemaActor, options: { allowDestructive?: boolean } = {}): Promise<SchemaChange> {
+    const given = asDesigns(designs);
+    return this.serial(() =>
+      withStartupLock(this.handle, async () => {
+        const { db } = this.handle;
+        const designed = await readDesigned(db);
+        const { definitions, changed, next } = this.withDesigns(designed, given);
+        const files = this.fileNames(next);
+        const migration = await planMigration(this.handle, definitions, { files });
+        if (migration.destructive.length && !options.allowDestructive) throw new DestructiveMigrationError(migration.destructive);
+        const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: Boolean(options.allowDestructive), files });
+        const revision = await db.transaction().execute(async (trx) => {
+          for (const [index, design] of given.entries()) {
+            const id = changed[index].id;
+            const previous = designed.find((item) => item.id === id);
+            const version = (previous?.version ?? 0) + 1;
+            const values = { definition: JSON.stringify(design.raw), locale: design.locale ? JSON.stringify(design.locale) : null, version, update_time: nowSeconds() };
+            if (previous) await trx.updateTable(SCHEMA_DESIGN_TABLE).set(values).where('schema_id', '=', id).execute();
+            else await trx.insertInto(SCHEMA_DESIGN_TABLE).values({ schema_id: id, ...values }).execute();
+            await this.record(trx, id, version, previous ? 'update' : 'create', previous?.raw ?? null, design.raw, actor);
+          }
+          return this.bump(trx);
+        });
+        this.swap(definitions, prepared.textIndexed, revision);
+        for (const [index, design] of given.entries()) this.exportDesign(changed[index].id, design, designed.find((item) => item.id === changed[index].id)?.raw);
+        return { definitions: changed, migration, applied: prepared.migration.changes, revision };
+      }),
+    );
+  }
+
+  /**
+   * Take designs out of the set (one, or a module's together): their API, menus and permission nodes go;
+   * their tables and rows stay unless `dropTable`; `beforeDrop` then puts the rows where deleted rows go,
+   * in the same transaction.
+   */
+  remove(ids: string | string[], actor: SchemaActor, options: { dropTable?: boolean; beforeDrop?: (trx: Db, definition: ResourceDefinition) => Promise<void> } = {}): Promise<SchemaChange> {
+    const wanted = Array.isArray(ids) ? ids : [ids];
+    return this.serial(() =>
+      withStartupLock(this.handle, async () => {
+        const { db } = this.handle;
+        const designed = await readDesigned(db);
+        const removed = wanted.map((id) => {
+          const previous = designed.find((item) => item.id === id);
+          const definition = previous ? this.app?.resources.get(id) : undefined;
+          if (!previous || !definition) throw new SchemaError(designedFile(id), '/$id', `no designed schema "${id}"`);
+          return { previous, definition };
+        });
+        const rest = designed.filter((item) => !wanted.includes(item.id));
+        // Another schema referring to one of them stops the removal here, with that schema named.
+        const definitions = this.check(rest);
+        const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: false, files: this.fileNames(rest) });
+        const revision = await db.transaction().execute(async (trx) => {
+          for (const { previous, definition } of removed) {
+            const menu = definition.menu?.name.toLowerCase();
+            if (menu) {
+              // The menu and the nodes below it, matched on the name as rules are (any case).
+              const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
+              const ids = rules.filter((rule) => rule.name.toLowerCase() === menu || rule.name.toLowerCase().startsWith(`${menu}/`)).map((rule) => rule.id);
+              if (ids.length) await trx.deleteFrom('admin_rule').where('id', 'in', ids).execute();
+            }
+            if (options.dropTable) {
+              await options.beforeDrop?.(trx, definition);
+              await this.dropTable(trx, definition);
+            }
+            // A kept table is no longer a module's: a later design adopts it as it finds it (columns it leaves
+            // out stay untouched) and gets its menu again.
+            await forgetTable(trx, definition.table);
+            await trx.deleteFrom(SCHEMA_DESIGN_TABLE).where('schema_id', '=', previous.id).execute();
+            await this.record(trx, previous.id, previous.version + 1, 'delete', previous.raw, null, actor);
+          }
+          return this.bump(trx);
+        });
+        this.swap(definitions, prepared.textIndexed, revision);
+        for (const { previous } of removed) this.unexportDesign(previous);
+        const steps = options.dropTable ? removed.map(({ definition }) => `drop table ${definition.table}`) : [];
+        return { definitions: removed.map(({ definition }) => definition), migration: { steps, destructive: [] }, applied: steps, revision };
+      }),
+    );
+  }
+
+  /** `npm run dev`: the files of `schemas/` changed; check them beside the designs and swap. */
+  reloadFiles(files: SchemaFile[], allowDestructive: boolean): Promise<{ definitions: ResourceDefinition[]; migration: MigrationResult }> {
+    return this.serial(() =>
+      withStartupLock(this.handle, async () => {
+        const designed = await readDesigned(this.handle.db);
+        const previous = this.files;
+        this.files = files;
+        try {
+          const definitions = this.check(designed);
+          const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive, files: this.fileNames(designed) });
+          this.swap(definitions, prepared.textIndexed, this.revision);
+          return { definitions, migration: prepared.migration };
+        } catch (error) {
+          this.files = previous;
+          throw error;
+        }
+      }),
+    );
+  }
+
+  /** Another process changed the set: load it from the database and swap. */
+  async poll(): Promise<boolean> {
+    if (!this.app) return false;
+    if ((await readRevision(this.handle.db)) === this.revision) return false;
+    return this.serial(async () => {
+      const revision = await readRevision(this.handle.db);
+      if (revision === this.revision) return false;
+      try {
+        // The process that made the change migrated; this one only checks the set and learns which quick-search
+        // indexes serve it (made already, so nothing is created here).
+        const { definitions, textIndexed } = await withStartupLock(this.handle, async () => {
+          const checked = this.check(await readDesigned(this.handle.db));
+          return { definitions: checked, textIndexed: await ensureTextIndexes(this.handle, textIndexTargets(checked)) };
+        });
+        this.swap(definitions, textIndexed, revision);
+        return true;
+      } catch (error) {
+        // The last good set keeps serving; the next change tries again.
+        this.revision = revision;
+        this.log(`schemas: revision ${revision} from another process not applied here: ${(error as Error).message}`);
+        return false;
+      }
+    });
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work);
+    this.queue = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
+  }
+
+  private fileNames(designed: readonly DesignedSchema[]): Record<string, string> {
+    return Object.fromEntries(designed.map((item) => [item.id, designedFile(item.id)]));
+  }
+
+  /** The files and the designs checked together; a file that differs from the design with its `$id` is refused. */
+  private check(designed: readonly DesignedSchema[]): ResourceDefinition[] {
+    const designedIds = new Map(designed.map((item) => [item.id, item]));
+    const files = this.files.filter((file) => {
+      const id = idOf(file.raw);
+      const design = id === undefined ? undefined : designedIds.get(id);
+      if (!design) return true;
+      if (isDeepStrictEqual(file.raw, design.raw)) return false;
+      throw new SchemaError(
+        file.file,
+        '/$id',
+        `"${id}" is also a schema designed in the back office (stored in the database) and the two differ: delete this file, or delete the design from the CRUD generator's log`,
+      );
+    });
+    const entries: SchemaFile[] = [...files, ...designed.map((item) => ({ file: designedFile(item.id), raw: item.raw, sources: { glossary: this.glossary, locale: item.locale } }))];
+    return checkSchemaFiles(entries);
+  }
+
+  /** The set with `designs` in place of the designs with their `$id`s. */
+  private withDesigns(designed: readonly DesignedSchema[], designs: readonly SchemaDesign[]) {
+    const ids = designs.map(({ raw }) => {
+      const id = idOf(raw);
+      if (id === undefined || !DESIGNED_ID.test(id)) throw new SchemaError(designedFile(String(id ?? '')), '/$id', '"$id" must be "<area>/<name>" in lower-case letters, digits and "_"');
+      if (this.isFileSchema(id) && !designed.some((item) => item.id === id)) {
+        throw new SchemaError(designedFile(id), '/$id', `"${id}" is a schema of the project (schemas/${id}.json): it is changed by editing that file`);
+      }
+      return id;
+    });
+    if (new Set(ids).size !== ids.length) throw new SchemaError(designedFile(ids[0]), '/$id', 'the same "$id" is given twice');
+    const next: DesignedSchema[] = [
+      ...designed.filter((item) => !ids.includes(item.id)),
+      ...designs.map((design, index) => {
+        const locale = Object.fromEntries(Object.entries(design.locale ?? {}).map(([lang, file]) => [lang, checkSchemaLocale(`${designedFile(ids[index])}: ${lang}`, file)]));
+        return { id: ids[index], raw: design.raw, locale, version: 0 };
+      }),
+    ];
+    const definitions = this.check(next);
+    const changed = ids.map((id) => definitions.find((item) => item.id === id) as ResourceDefinition);
+    return { definitions, changed, next };
+  }
+
+  private async record(trx: Db, id: string, version: number, action: SchemaHistoryEntry['action'], before: Record<string, unknown> | null, after: Record<string, unknown> | null, actor: SchemaActor): Promise<void> {
+    await trx
+      .insertInto(SCHEMA_DESIGN_LOG_TABLE)
+      .values({
+        schema_id: id, version, action, definition: after ? JSON.stringify(after) : null, diff: JSON.stringify(schemaDiff(before, after)),
+        admin_id: actor.id, admin_username: actor.username.slice(0, 100), create_time: nowSeconds(),
+      })
+      .execute();
+  }
+
+  private async bump(trx: Db): Promise<number> {
+    await trx.updateTable(SCHEMA_REVISION_TABLE).set({ revision: sql`revision + 1` }).where('id', '=', 1).execute();
+    return readRevision(trx);
+  }
+
+  private async dropTable(trx: Db, definition: ResourceDefinition): Promise<void> {
+    if (this.handle.dialect === 'sqlite') {
+      // The quick-search index tables of SQLite live beside the table; its triggers go with it.
+      for (const field of definition.fields) await sql`DROP TABLE IF EXISTS ${sql.id(textIndexName(definition.table, field.name))}`.execute(trx);
+    }
+    await trx.schema.dropTable(definition.table).ifExists().execute();
+  }
+
+  /** Swap this process's definitions and controllers as a whole; a request keeps the set it started with. */
+  private swap(definitions: ResourceDefinition[], textIndexed: ReadonlySet<string>, revision: number): void {
+    this.revision = revision;
+    const app = this.app;
+    if (!app) return;
+    app.resources = new Map(definitions.map((definition) => [definition.id, definition]));
+    app.controllers = createControllerRegistry(definitions);
+    app.textIndexed = textIndexed;
+  }
+
+  /** `schemas/<$id>.json` of a design, or undefined when it would leave the folder. */
+  private exportPath(id: string): string | undefined {
+    if (!DESIGNED_ID.test(id)) return undefined;
+    const root = resolve(this.options.schemasDir);
+    const path = resolve(root, `${id}.json`);
+    return path.startsWith(root + sep) ? path : undefined;
+  }
+
+  /** The locale file of a design in language `lang`: `locales/<lang>/schemas/<$id>.json` beside `schemas/`. */
+  private exportLocalePath(id: string, lang: Language): string | undefined {
+    if (!this.exportPath(id)) return undefined;
+    return join(resolve(this.options.schemasDir), '..', 'locales', lang, 'schemas', `${id}.json`);
+  }
+
+  private exportDesign(id: string, design: SchemaDesign, previous: Record<string, unknown> | undefined): void {
+    if (!this.options.exportDesigns) return;
+    const path = this.exportPath(id);
+    if (!path) return;
+    try {
+      // A hand-edited copy is left alone (start-up will name it).
+      if (existsSync(path) && previous && !isDeepStrictEqual(JSON.parse(readFileSync(path, 'utf8')), previous)) return;
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, `${JSON.stringify(design.raw, null, 2)}\n`);
+      for (const lang of LANGUAGES) {
+        const texts = design.locale?.[lang];
+        const localePath = this.exportLocalePath(id, lang);
+        if (!texts || !localePath) continue;
+        mkdirSync(dirname(localePath), { recursive: true });
+        writeFileSync(localePath, `${JSON.stringify(texts, null, 2)}\n`);
+      }
+    } catch (error) {
+      this.log(`schemas: ${id} is live but could not be written to ${join('schemas', `${id}.json`)}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Remove the copies `exportDesign` wrote, where they are still as written. */
+  private unexportDesign(design: DesignedSchema): void {
+    const copies: [string | undefined, unknown][] = [[this.exportPath(design.id), design.raw], ...LANGUAGES.map((lang) => [this.exportLocalePath(design.id, lang), design.locale?.[lang]] as [string | undefined, unknown])];
+    for (const [path, content] of copies) {
+      if (!path || content === undefined || !existsSync(path)) continue;
+      try {
+        if (isDeepStrictEqual(JSON.parse(readFileSync(path, 'utf8')), content)) rmSync(path);
+      } catch (error) {
+        this.log(`schemas: the copy of ${design.id} at ${path} could not be removed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+}
