@@ -1,11 +1,10 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
+import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { ADMIN_BASE, loadingPath, safeTarget, targetOf } from '../loading/target.js';
 import { checkAccount, checkPassword } from './credential-rules.js';
 import { adminLoginApi, type AdminLoginApi } from './login-api.js';
-
-const MESSAGE_FILES = ['admin/login', 'common/captcha', 'common/pages'] as const;
 
 /** Where to go after login: the place asked for before being sent here (react-admin's state, or `?to=`). */
 export function wantedTarget(state: unknown, search: string): string | undefined {
@@ -23,7 +22,7 @@ export function wantedTarget(state: unknown, search: string): string | undefined
  * first menu.
  */
 export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi }) {
-  const { translate, language, ready } = useMessages(MESSAGE_FILES);
+  const { translate, language, ready } = useMessages(PAGE_MESSAGES.adminLogin);
   const navigate = useNavigate();
   const location = useLocation();
   return (
