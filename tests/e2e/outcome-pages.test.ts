@@ -17,9 +17,9 @@ import { newPage, startRig, url, WAIT_MS, type E2eRig } from './helpers.js';
 const SECRET = 'phone-secret-7';
 const PASSWORD = 'Member_pass1';
 const WIDTHS = [390, 360, 430];
-const HEADLINES = { 'zh-cn': zhSurvey.survey.outcome.headline, en: enSurvey.survey.outcome.headline };
-type Language = keyof typeof HEADLINES;
-type Kind = keyof typeof HEADLINES.en;
+const MESSAGES = { 'zh-cn': zhSurvey.survey, en: enSurvey.survey };
+type Language = keyof typeof MESSAGES;
+type Kind = keyof typeof MESSAGES.en.outcome.headline;
 
 let rig: E2eRig;
 let adminToken: string;
@@ -125,7 +125,7 @@ describe.each(['zh-cn', 'en'] as const)('survey pages on a phone in %s', (langua
         { info: userInfo, lang: language },
       );
       await page.setViewportSize({ width: 390, height: 844 });
-      const words = HEADLINES[language];
+      const words = MESSAGES[language].outcome.headline;
       const expectOutcome = async (path: string, kind: Kind, tone: string) => {
         await page.goto(url(rig.server, path));
         await page.locator(`[data-outcome="${kind}"]`).waitFor({ timeout: WAIT_MS });
@@ -154,6 +154,8 @@ describe.each(['zh-cn', 'en'] as const)('survey pages on a phone in %s', (langua
 
       await page.goto(url(rig.server, '/tracking'));
       await page.getByText('Household appliances and everyday kitchen habits (security)').first().waitFor();
+      // The member has submitted no quick task, and the page says so in its own words.
+      await page.getByText(MESSAGES[language].tracking.quickTasksEmpty).waitFor();
       await expectFits(page, '/tracking');
 
       await page.goto(url(rig.server, '/quicktask'));

@@ -25,9 +25,12 @@ function LanguageMenu({ t, current }: { t: Translate; current: Language }) {
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ minWidth: 0, whiteSpace: 'nowrap' }}
+        sx={{ minWidth: 0, whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
       >
-        {LANGUAGE_NAMES[current]}
+        {/* On a phone the icon alone: the bar keeps room for the site's name. */}
+        <Box component="span" lang={current} sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {LANGUAGE_NAMES[current]}
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((language: Language) => (

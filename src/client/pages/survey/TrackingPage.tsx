@@ -24,7 +24,7 @@ export interface RecordColumn<T> {
  * One paged list of the member's records: a table where there is room, and on a phone one card per
  * record whose lines keep the column headings, so nothing scrolls sideways.
  */
-function PagedRecords<T extends { id: number }>({ load, t, columns, label }: { load: Load<T>; t: Translate; columns: RecordColumn<T>[]; label: string }) {
+function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty }: { load: Load<T>; t: Translate; columns: RecordColumn<T>[]; label: string; empty: string }) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ list: T[]; total: number } | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
@@ -44,7 +44,7 @@ function PagedRecords<T extends { id: number }>({ load, t, columns, label }: { l
   return (
     <>
       {failure && <Typography role="alert" color="error">{failure}</Typography>}
-      {data && data.list.length === 0 && <Typography color="text.secondary">{t('survey.tracking.empty')}</Typography>}
+      {data && data.list.length === 0 && <Typography color="text.secondary">{empty}</Typography>}
       {data && data.list.length > 0 && !narrow && (
         <Table size="small" aria-label={label}>
           <TableHead>
@@ -115,6 +115,7 @@ export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: Su
         load={api.records}
         t={t}
         label={t('survey.tracking.title')}
+        empty={t('survey.tracking.empty')}
         columns={[
           { label: t('survey.tracking.survey'), cell: (record) => record.title },
           {
@@ -136,6 +137,7 @@ export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: Su
         load={api.quickTaskRecords}
         t={t}
         label={t('survey.tracking.quickTasks')}
+        empty={t('survey.tracking.quickTasksEmpty')}
         columns={[
           { label: t('survey.tracking.survey'), cell: (record) => record.title },
           { label: t('survey.tracking.status'), cell: (record) => <StatusTag status={record.status} label={t(`survey.quickTask.state.${record.status}`)} /> },
