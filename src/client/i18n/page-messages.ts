@@ -1,10 +1,9 @@
-/**
- * The message files each standalone page reads. Kept apart from the pages' code so the router can
- * fetch a page's words beside its code (not after it), and the page renders with its words at once.
- */
+import { STANDALONE_PAGES } from '../../contract/standalone-pages.js';
+
+/** The message files each standalone page reads (one list per page, shared with the server's preloading). */
 export const PAGE_MESSAGES = {
-  adminLogin: ['admin/login', 'common/captcha', 'common/pages'],
-  memberLogin: ['member/login', 'common/captcha'],
-  survey: ['common/survey'],
-  status: ['common/pages'],
-} as const satisfies Record<string, readonly string[]>;
+  adminLogin: STANDALONE_PAGES.adminLogin.messages,
+  memberLogin: STANDALONE_PAGES.memberLogin.messages,
+  survey: STANDALONE_PAGES.outcome.messages,
+  status: STANDALONE_PAGES.status.messages,
+} as const;
