@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ADMIN_BASE } from './admin/loading/target.js';
 import { PAGE_MESSAGES } from './i18n/page-messages.js';
 import { preloadMessages } from './i18n/use-messages.js';
@@ -65,9 +65,17 @@ export const routes: RouteObject[] = [
       },
       ...(['success', 'terminate', 'security', 'overquota'] as const).map((page) => ({
         path: `/${page}`,
+        // The return is reported while the page's code is still arriving: the member waits for one, not both.
+        loader: async ({ request }: LoaderFunctionArgs) => {
+          const { surveyApi } = await import('./pages/survey/survey-api.js');
+          const report = surveyApi.outcome(page, new URL(request.url).search.replace(/^\?/, ''));
+          // The page shows a refusal itself; until it is drawn the rejection is not left unhandled.
+          report.catch(() => undefined);
+          return { report };
+        },
         lazy: async () => {
-          const { OutcomePage } = await pageWithMessages(() => import('./pages/survey/OutcomePage.js'), PAGE_MESSAGES.survey);
-          return { Component: () => <OutcomePage page={page} /> };
+          const { OutcomeRoute } = await pageWithMessages(() => import('./pages/survey/OutcomePage.js'), PAGE_MESSAGES.survey);
+          return { Component: () => <OutcomeRoute page={page} /> };
         },
       })),
       { path: '/interface', lazy: async () => ({ Component: (await pageWithMessages(() => import('./pages/survey/InterfacePage.js'), PAGE_MESSAGES.survey)).InterfacePage }) },

@@ -6,7 +6,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLoaderData, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
@@ -54,21 +54,21 @@ type State = { kind: 'loading' } | { kind: 'done'; report: OutcomeReport } | { k
  * query; the page reports the page and the raw query and shows what the server recorded. No login
  * is needed: the signature, not the browser, proves the return.
  */
-export function OutcomePage({ page, api = surveyApi }: { page: Page; api?: SurveyApi }) {
+export function OutcomePage({ page, api = surveyApi, pending }: { page: Page; api?: SurveyApi; pending?: Promise<OutcomeReport> }) {
   const { translate: t, language, ready } = useMessages(PAGE_MESSAGES.survey);
   const { search } = useLocation();
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
     let alive = true;
-    api.outcome(page, search.replace(/^\?/, '')).then(
+    (pending ?? api.outcome(page, search.replace(/^\?/, ''))).then(
       (report) => alive && setState({ kind: 'done', report }),
       (error: unknown) => alive && setState({ kind: 'failed', message: messageOf(error) }),
     );
     return () => {
       alive = false;
     };
-  }, [api, page, search]);
+  }, [api, page, search, pending]);
 
   const report = state.kind === 'done' ? state.report : undefined;
   const kind = report ? outcomeKind(report) : state.kind === 'failed' ? 'failed' : 'checking';
@@ -128,4 +128,10 @@ export function OutcomePage({ page, api = surveyApi }: { page: Page; api?: Surve
       </Box>
     </SurveyPageFrame>
   );
+}
+
+/** The route's page: the report its loader sent while the page's code was arriving. */
+export function OutcomeRoute({ page }: { page: Page }) {
+  const data = useLoaderData() as { report?: Promise<OutcomeReport> } | undefined;
+  return <OutcomePage page={page} pending={data?.report} />;
 }
