@@ -137,7 +137,17 @@ async function main(): Promise<void> {
         const { metrics } = await devtools.send('Performance.getMetrics');
         cpu.push(Math.round((metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? NaN) * 1000));
         await page.waitForLoadState('networkidle');
-        const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+        // Observed, not read once: Chromium may report the paint entry after the network is idle.
+        const fcp = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              new PerformanceObserver((list) => {
+                const entry = list.getEntriesByName('first-contentful-paint')[0];
+                if (entry) resolve(entry.startTime);
+              }).observe({ type: 'paint', buffered: true });
+              setTimeout(() => resolve(NaN), 5000);
+            }),
+        );
         paints.push(fcp);
         assets = loaded;
         await context.close();
