@@ -1,5 +1,7 @@
-import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ADMIN_BASE } from './admin/loading/target.js';
+import { PAGE_MESSAGES } from './i18n/page-messages.js';
+import { preloadMessages } from './i18n/use-messages.js';
 import './app.css';
 
 /** Shown while a route's code arrives: an empty page with a small spinner, no framework needed. */
@@ -27,10 +29,16 @@ function RouteError() {
   );
 }
 
+/** A standalone page's code and its words fetched side by side: its first render already reads. */
+async function pageWithMessages<T>(load: () => Promise<T>, files: readonly string[]): Promise<T> {
+  const [module] = await Promise.all([load(), preloadMessages(files)]);
+  return module;
+}
+
 /**
  * The app's one data router (design §5, spec §2). Every area is a lazy chunk: the login pages and the
- * status pages are plain React and CSS; react-admin and MUI load only with the back office or the
- * member centre, each its own chunk.
+ * 404/401 pages are plain React and CSS; the survey pages use MUI without react-admin; react-admin
+ * loads only with the back office or the member centre, each its own chunk.
  */
 export const routes: RouteObject[] = [
   {
@@ -41,7 +49,7 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to="/user/login" replace /> },
       {
         path: `${ADMIN_BASE}/login`,
-        lazy: async () => ({ Component: (await import('./admin/login/AdminLoginPage.js')).AdminLoginPage }),
+        lazy: async () => ({ Component: (await pageWithMessages(() => import('./admin/login/AdminLoginPage.js'), PAGE_MESSAGES.adminLogin)).AdminLoginPage }),
       },
       {
         path: `${ADMIN_BASE}/*`,
@@ -49,7 +57,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/user/login',
-        lazy: async () => ({ Component: (await import('./member/login/MemberLoginPage.js')).MemberLoginPage }),
+        lazy: async () => ({ Component: (await pageWithMessages(() => import('./member/login/MemberLoginPage.js'), PAGE_MESSAGES.memberLogin)).MemberLoginPage }),
       },
       {
         path: '/user/*',
@@ -57,16 +65,24 @@ export const routes: RouteObject[] = [
       },
       ...(['success', 'terminate', 'security', 'overquota'] as const).map((page) => ({
         path: `/${page}`,
+        // The return is reported while the page's code is still arriving: the member waits for one, not both.
+        loader: async ({ request }: LoaderFunctionArgs) => {
+          const { surveyApi } = await import('./pages/survey/survey-api.js');
+          const report = surveyApi.outcome(page, new URL(request.url).search.replace(/^\?/, ''));
+          // The page shows a refusal itself; until it is drawn the rejection is not left unhandled.
+          report.catch(() => undefined);
+          return { report };
+        },
         lazy: async () => {
-          const { OutcomePage } = await import('./pages/survey/OutcomePage.js');
-          return { Component: () => <OutcomePage page={page} /> };
+          const { OutcomeRoute } = await pageWithMessages(() => import('./pages/survey/OutcomePage.js'), PAGE_MESSAGES.survey);
+          return { Component: () => <OutcomeRoute page={page} /> };
         },
       })),
-      { path: '/interface', lazy: async () => ({ Component: (await import('./pages/survey/InterfacePage.js')).InterfacePage }) },
-      { path: '/quicktask', lazy: async () => ({ Component: (await import('./pages/survey/QuickTaskPage.js')).QuickTaskPage }) },
-      { path: '/tracking', lazy: async () => ({ Component: (await import('./pages/survey/TrackingPage.js')).TrackingPage }) },
-      { path: '/404', lazy: async () => ({ Component: (await import('./pages/StatusPage.js')).NotFoundPage }) },
-      { path: '/401', lazy: async () => ({ Component: (await import('./pages/StatusPage.js')).NoPermissionPage }) },
+      { path: '/interface', lazy: async () => ({ Component: (await pageWithMessages(() => import('./pages/survey/InterfacePage.js'), PAGE_MESSAGES.survey)).InterfacePage }) },
+      { path: '/quicktask', lazy: async () => ({ Component: (await pageWithMessages(() => import('./pages/survey/QuickTaskPage.js'), PAGE_MESSAGES.survey)).QuickTaskPage }) },
+      { path: '/tracking', lazy: async () => ({ Component: (await pageWithMessages(() => import('./pages/survey/TrackingPage.js'), PAGE_MESSAGES.survey)).TrackingPage }) },
+      { path: '/404', lazy: async () => ({ Component: (await pageWithMessages(() => import('./pages/StatusPage.js'), PAGE_MESSAGES.status)).NotFoundPage }) },
+      { path: '/401', lazy: async () => ({ Component: (await pageWithMessages(() => import('./pages/StatusPage.js'), PAGE_MESSAGES.status)).NoPermissionPage }) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },

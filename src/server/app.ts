@@ -13,6 +13,7 @@ import { ApiError, errors } from './errors.js';
 import { applyCors } from './http/cors.js';
 import { dispatch, requestLanguage } from './http/dispatch.js';
 import { envelopeOf, sendEnvelope } from './http/envelope.js';
+import { pageHtml } from './http/page-preload.js';
 import { createRequestGuards } from './http/request-guards.js';
 import { adminApiBase, DEFAULT_LANGUAGE } from '../contract/headers.js';
 import { fileOfUrl, STORAGE_URL_PREFIX } from './uploads/storage.js';
@@ -167,6 +168,7 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
 
   const clientDir = options.clientDir;
   const indexHtml = clientDir && existsSync(join(clientDir, 'index.html')) ? readFileSync(join(clientDir, 'index.html')) : undefined;
+  const htmlFor = clientDir && indexHtml ? pageHtml(clientDir, indexHtml) : undefined;
   if (clientDir && indexHtml) {
     await server.register(fastifyStatic, { root: join(clientDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '1y' });
   }
@@ -175,9 +177,9 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
   server.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = apiPrefixes.some((prefix) => path.startsWith(prefix));
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && htmlFor && (request.method === 'GET' || request.method === 'HEAD')) {
       // SPA routes (/, /chidaoadminstator/..., /user/..., /404 ...) are resolved by the client router.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(htmlFor(path));
     }
     const { t } = requestLanguage(app, request);
     return sendEnvelope(reply, envelopeOf(errors.notFound(path), t, Math.floor(Date.now() / 1000)), 404);

@@ -118,7 +118,7 @@ describe('survey journey', () => {
 
       // A reload sends the same return again: recorded once, credited once.
       await page.reload();
-      await page.getByText('该问卷结果已记录过').waitFor();
+      await page.getByRole('heading', { name: '结果已记录过' }).waitFor();
       const user = (await rig.server.server.app.db.selectFrom('user').select(['id', 'money']).where('username', '=', MEMBER.username).executeTakeFirstOrThrow()) as { id: number; money: number };
       expect(Number(user.money)).toBe(150);
       const logs = await rig.server.server.app.db.selectFrom('user_money_log').select('money').where('user_id', '=', user.id).execute();

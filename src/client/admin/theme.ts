@@ -1,37 +1,26 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { BRAND, FONT_STACK } from '../components/brand.js';
 
 /**
  * The back office's look: react-admin's default theme with the BuildAdmin palette (primary #409eff),
  * outlined inputs, a grey page behind white cards, and Chinese-friendly system fonts.
  */
-const FONT = [
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  '"Helvetica Neue"',
-  '"PingFang SC"',
-  '"Hiragino Sans GB"',
-  '"Microsoft YaHei"',
-  'Arial',
-  'sans-serif',
-].join(',');
-
 function withShell(base: RaThemeOptions, dark: boolean): RaThemeOptions {
   return {
     ...base,
     palette: {
       ...base.palette,
       mode: dark ? 'dark' : 'light',
-      primary: { main: dark ? '#3375b9' : '#409eff' },
-      secondary: { main: dark ? '#5a9cf8' : '#337ecc' },
-      success: { main: '#67c23a' },
-      warning: { main: '#e6a23c' },
-      error: { main: '#f56c6c' },
-      info: { main: '#909399' },
-      background: dark ? { default: '#141414', paper: '#1d1e1f' } : { default: '#f5f5f5', paper: '#ffffff' },
+      primary: { main: dark ? BRAND.primary.dark : BRAND.primary.light },
+      secondary: { main: dark ? BRAND.secondary.dark : BRAND.secondary.light },
+      success: { main: BRAND.success },
+      warning: { main: BRAND.warning },
+      error: { main: BRAND.error },
+      info: { main: BRAND.info },
+      background: dark ? { ...BRAND.background.dark } : { ...BRAND.background.light },
     },
-    shape: { borderRadius: 6 },
-    typography: { ...base.typography, fontFamily: FONT },
+    shape: { borderRadius: BRAND.borderRadius },
+    typography: { ...base.typography, fontFamily: FONT_STACK },
     components: {
       ...base.components,
       MuiTextField: {

@@ -1,15 +1,14 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../components/document-title.js';
 import { readSession } from '../http/session.js';
+import { PAGE_MESSAGES } from '../i18n/page-messages.js';
 import { useMessages } from '../i18n/use-messages.js';
 import { ADMIN_BASE } from '../admin/loading/target.js';
 import './status-page.css';
 
-const MESSAGE_FILES = ['common/pages'] as const;
-
 /** The standalone 404 and 401 pages (spec §2): big code, title, explanation, a way back. */
 function StatusPage({ code, messages }: { code: 404 | 401; messages: 'notFound' | 'noPermission' }) {
-  const { translate: t, ready } = useMessages(MESSAGE_FILES);
+  const { translate: t, ready } = useMessages(PAGE_MESSAGES.status);
   useDocumentTitle(ready ? t(`pages.${messages}.title`) : '');
   // An administrator goes back to the back office, anyone else to the member area.
   const home = readSession('admin').token ? ADMIN_BASE : '/';

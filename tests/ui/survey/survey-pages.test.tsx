@@ -68,13 +68,39 @@ describe('outcome pages', () => {
     );
     signIn();
     renderAt('/success?rid=ab12&sig=f00d', <p />);
-    expect(await screen.findByRole('heading', { name: 'Success' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Survey complete' })).toBeTruthy();
     expect((await screen.findByTestId('reward')).textContent).toBe('Credited: ¥1.50 and 10 points');
     expect(screen.getByTestId('balance').textContent).toBe('Your balance is now ¥11.50, points 40');
     expect(screen.getByText('Coffee habits')).toBeTruthy();
     expect(body).toEqual({ outcome: 'success', query: 'rid=ab12&sig=f00d' });
     expect(token).toBe('utok');
-    expect(document.title).toContain('Success');
+    expect(document.title).toContain('Survey complete');
+  });
+
+  it('head the page with what was recorded, whatever page the provider chose', async () => {
+    const report = (status: string, extra: Record<string, unknown> = {}) => ({
+      status, already_recorded: false, survey: { id: 3, title: 'Coffee habits' }, credit_state: 'none', credited: { money: '0.00', score: 0 }, reason: '', ...extra,
+    });
+    const recorded: Record<string, ReturnType<typeof report>> = {
+      forged: report('security', { reason: 'The signature of this survey return is invalid' }),
+      full: report('overquota', { reason: 'This survey was already full' }),
+      reversed: report('reversed', { already_recorded: true, credit_state: 'reversed', reason: 'This survey return was already recorded' }),
+    };
+    server.use(http.post('/api/survey/outcome', async ({ request }) => ok(recorded[((await request.json()) as { query: string }).query])));
+    const cases = [
+      { query: 'forged', heading: 'Failed the security check', tone: 'error', text: 'The signature of this survey return is invalid' },
+      { query: 'full', heading: 'Survey full', tone: 'warning', text: 'This survey was already full' },
+      { query: 'reversed', heading: 'Reward reversed', tone: 'error', text: 'The complete recorded for this survey was reversed: no reward is given for it.' },
+    ];
+    for (const { query, heading, tone, text } of cases) {
+      renderAt(`/success?${query}`, <p />);
+      expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: /Success|Survey complete/ })).toBeNull();
+      expect(document.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe(tone);
+      expect(document.title).toContain(heading);
+      cleanup();
+    }
   });
 
   it('say why nothing was credited, and show an unknown link as an error', async () => {
@@ -89,12 +115,14 @@ describe('outcome pages', () => {
       }),
     );
     renderAt('/terminate?rid=ab12', <p />);
-    expect(await screen.findByText('This survey return was already recorded')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Already recorded' })).toBeTruthy();
+    expect(screen.getByText('Recorded as: Terminated')).toBeTruthy();
     expect(screen.queryByTestId('reward')).toBeNull();
     expect(screen.queryByTestId('balance')).toBeNull();
     cleanup();
     renderAt('/success?rid=nope', <p />);
     expect((await screen.findByRole('alert')).textContent).toBe('This survey link is unknown');
+    expect(screen.getByRole('heading', { name: 'Result not recorded' })).toBeTruthy();
   });
 });
 

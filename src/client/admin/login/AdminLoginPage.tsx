@@ -1,11 +1,11 @@
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
+import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { ADMIN_BASE, loadingPath, safeTarget, targetOf } from '../loading/target.js';
 import { checkAccount, checkPassword } from './credential-rules.js';
 import { adminLoginApi, type AdminLoginApi } from './login-api.js';
-
-const MESSAGE_FILES = ['admin/login', 'common/captcha', 'common/pages'] as const;
 
 /** Where to go after login: the place asked for before being sent here (react-admin's state, or `?to=`). */
 export function wantedTarget(state: unknown, search: string): string | undefined {
@@ -18,14 +18,37 @@ export function wantedTarget(state: unknown, search: string): string | undefined
 }
 
 /**
+ * Fetches the back office's code once the person starts on the form (a key or a click), not when the
+ * page opens: the form paints without it, and the wait after the captcha is mostly gone.
+ */
+function useWarmBackOffice(load: () => Promise<unknown>): void {
+  useEffect(() => {
+    const warm = () => {
+      stop();
+      load().catch(() => undefined);
+    };
+    const stop = () => {
+      window.removeEventListener('keydown', warm, true);
+      window.removeEventListener('pointerdown', warm, true);
+    };
+    window.addEventListener('keydown', warm, true);
+    window.addEventListener('pointerdown', warm, true);
+    return stop;
+  }, [load]);
+}
+
+const loadBackOffice = () => import('../AdminApp.js');
+
+/**
  * Admin login (spec §2, §5), title "Login". On success the back office loads its menus first
  * (`/chidaoadminstator/loading/<target>`) and then opens the page the user wanted, by default the
  * first menu.
  */
 export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi }) {
-  const { translate, language, ready } = useMessages(MESSAGE_FILES);
+  const { translate, language, ready } = useMessages(PAGE_MESSAGES.adminLogin);
   const navigate = useNavigate();
   const location = useLocation();
+  useWarmBackOffice(loadBackOffice);
   return (
     <SignInPage
       variant="admin"

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
 import { checkPassword } from '../../admin/login/credential-rules.js';
+import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { RegisterForm, RetrieveForm } from './AccountForms.js';
 import { memberApi, type MemberApi } from './member-api.js';
 import type { AccountApi } from '../account-api.js';
 
-const MESSAGE_FILES = ['member/login', 'common/captcha'] as const;
 const TABS = ['register', 'retrieve'] as const;
 type Tab = (typeof TABS)[number];
 
@@ -26,7 +26,7 @@ export function redirectTarget(value: string | null): string {
  * page registers (`?tab=register`) and sets a forgotten password (`?tab=retrieve`), keeping `?redirect=`.
  */
 export function MemberLoginPage({ api = memberApi, account }: { api?: MemberApi; account?: AccountApi }) {
-  const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
+  const { translate: t, language, ready } = useMessages(PAGE_MESSAGES.memberLogin);
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [notice, setNotice] = useState('');

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
 import { isUserLoggedIn } from '../../http/session.js';
 import { useMessages } from '../../i18n/use-messages.js';
+import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { messageOf, surveyApi, type SurveyApi } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
-
-const MESSAGE_FILES = ['common/survey'] as const;
 
 function goToSurvey(url: string): void {
   window.location.assign(url);
@@ -17,7 +17,7 @@ function goToSurvey(url: string): void {
  * browser goes on to the provider; without a session, member login first and back here after.
  */
 export function InterfacePage({ api = surveyApi, go = goToSurvey }: { api?: SurveyApi; go?: (url: string) => void }) {
-  const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
+  const { translate: t, language, ready } = useMessages(PAGE_MESSAGES.survey);
   const { pathname, search } = useLocation();
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const loggedIn = isUserLoggedIn();
@@ -34,14 +34,23 @@ export function InterfacePage({ api = surveyApi, go = goToSurvey }: { api?: Surv
 
   if (!loggedIn) return <Navigate to={`/user/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
   return (
-    <SurveyPageFrame t={t} language={language} tone={failure ? 'danger' : 'info'}>
-      <h1>{ready ? t('survey.interface.title') : ''}</h1>
-      {failure ? <p role="alert">{failure}</p> : <p className="ba-survey__muted" aria-busy="true">{t('survey.interface.redirecting')}</p>}
-      {failure && (
-        <div className="ba-survey__actions">
-          <Link className="is-primary" to="/user">{t('survey.outcome.moreTasks')}</Link>
-        </div>
-      )}
+    <SurveyPageFrame t={t} language={language} ready={ready} tone={failure ? 'error' : 'info'}>
+      <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
+        {!failure && <CircularProgress size={40} aria-hidden="true" />}
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          {ready ? t('survey.interface.title') : ''}
+        </Typography>
+        {failure ? (
+          <Typography role="alert" color="error">{failure}</Typography>
+        ) : (
+          <Typography color="text.secondary" role="status" aria-busy="true">{ready ? t('survey.interface.redirecting') : ''}</Typography>
+        )}
+        {failure && (
+          <Button variant="contained" component={RouterLink} to="/user">
+            {t('survey.outcome.moreTasks')}
+          </Button>
+        )}
+      </Stack>
     </SurveyPageFrame>
   );
 }

@@ -1,65 +1,137 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import HistoryIcon from '@mui/icons-material/History';
+import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
+import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
+import UndoIcon from '@mui/icons-material/Undo';
+import { Link as RouterLink, useLoaderData, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
 import { useMessages } from '../../i18n/use-messages.js';
+import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { messageOf, surveyApi, type OutcomePage as Page, type OutcomeReport, type SurveyApi } from './survey-api.js';
-import { SurveyPageFrame } from './SurveyPageFrame.js';
+import { SurveyPageFrame, type SurveyTone } from './SurveyPageFrame.js';
 
-const MESSAGE_FILES = ['common/survey'] as const;
+/**
+ * What the page reports, from what the server recorded (never from the page the provider chose): a
+ * return signed wrongly on `/success` is a security result, a reload is "already recorded", and a
+ * complete reversed since then says so.
+ */
+export type OutcomeKind = 'complete' | 'terminate' | 'overquota' | 'security' | 'timeout' | 'reversed' | 'already';
 
-const TONE = { success: 'success', terminate: 'warning', overquota: 'warning', security: 'danger' } as const;
+export function outcomeKind(report: Pick<OutcomeReport, 'status' | 'already_recorded' | 'credit_state'>): OutcomeKind {
+  if (report.status === 'reversed' || report.credit_state === 'reversed') return 'reversed';
+  if (report.already_recorded) return 'already';
+  switch (report.status) {
+    case 'complete':
+    case 'terminate':
+    case 'overquota':
+    case 'security':
+    case 'timeout':
+      return report.status;
+    default:
+      return 'already';
+  }
+}
+
+const LOOK: Record<OutcomeKind | 'checking' | 'failed', { tone: SurveyTone; Icon: typeof CheckCircleOutlineIcon }> = {
+  complete: { tone: 'success', Icon: CheckCircleOutlineIcon },
+  terminate: { tone: 'warning', Icon: ReportProblemOutlinedIcon },
+  overquota: { tone: 'warning', Icon: ReportProblemOutlinedIcon },
+  timeout: { tone: 'warning', Icon: HourglassBottomIcon },
+  security: { tone: 'error', Icon: ErrorOutlineIcon },
+  reversed: { tone: 'error', Icon: UndoIcon },
+  already: { tone: 'info', Icon: HistoryIcon },
+  checking: { tone: 'info', Icon: HistoryIcon },
+  failed: { tone: 'error', Icon: ErrorOutlineIcon },
+};
 
 type State = { kind: 'loading' } | { kind: 'done'; report: OutcomeReport } | { kind: 'failed'; message: string };
 
 /**
- * `/success`, `/terminate`, `/security`, `/overquota` (spec §2): the provider sends the browser here with
- * its query; the page reports the page and the raw query and shows what the server recorded. No login
+ * `/success`, `/terminate`, `/security`, `/overquota`: the provider sends the browser here with its
+ * query; the page reports the page and the raw query and shows what the server recorded. No login
  * is needed: the signature, not the browser, proves the return.
  */
-export function OutcomePage({ page, api = surveyApi }: { page: Page; api?: SurveyApi }) {
-  const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
+export function OutcomePage({ page, api = surveyApi, pending }: { page: Page; api?: SurveyApi; pending?: Promise<OutcomeReport> }) {
+  const { translate: t, language, ready } = useMessages(PAGE_MESSAGES.survey);
   const { search } = useLocation();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  useDocumentTitle(ready ? t(`survey.outcome.${page}.title`) : '');
 
   useEffect(() => {
     let alive = true;
-    api.outcome(page, search.replace(/^\?/, '')).then(
+    (pending ?? api.outcome(page, search.replace(/^\?/, ''))).then(
       (report) => alive && setState({ kind: 'done', report }),
       (error: unknown) => alive && setState({ kind: 'failed', message: messageOf(error) }),
     );
     return () => {
       alive = false;
     };
-  }, [api, page, search]);
+  }, [api, page, search, pending]);
 
-  const recorded = state.kind === 'done' ? state.report.status : undefined;
+  const report = state.kind === 'done' ? state.report : undefined;
+  const kind = report ? outcomeKind(report) : state.kind === 'failed' ? 'failed' : 'checking';
+  const { tone, Icon } = LOOK[kind];
+  const headline = ready ? t(`survey.outcome.headline.${kind}`) : '';
+  // Until the result is known the tab reads the page's own title, then what was recorded.
+  useDocumentTitle(ready ? (report || state.kind === 'failed' ? headline : t(`survey.outcome.${page}.title`)) : '');
+
   return (
-    <SurveyPageFrame t={t} language={language} tone={state.kind === 'failed' ? 'danger' : TONE[page]}>
-      <h1>{ready ? t(`survey.outcome.${page}.title`) : ''}</h1>
-      {state.kind === 'loading' && <p className="ba-survey__muted" aria-busy="true">{t('survey.outcome.checking')}</p>}
-      {state.kind === 'failed' && <p role="alert">{state.message}</p>}
-      {state.kind === 'done' && (
-        <div className="ba-survey__report">
-          <p className="ba-survey__survey">{state.report.survey.title}</p>
-          {recorded && recorded !== 'complete' && page === 'success' && <p>{t('survey.outcome.recordedAs', { status: t(`survey.status.${recorded}`) })}</p>}
-          {state.report.credit_state === 'credited' && !state.report.already_recorded && (
-            <p className="ba-survey__reward" data-testid="reward">
-              {t('survey.outcome.credited', { money: state.report.credited.money, score: state.report.credited.score })}
-            </p>
-          )}
-          {state.report.reason && <p>{state.report.reason}</p>}
-          {state.report.balance && (
-            <p className="ba-survey__balance" data-testid="balance">
-              {t('survey.outcome.balance', { money: state.report.balance.money, score: state.report.balance.score })}
-            </p>
-          )}
-        </div>
-      )}
-      <div className="ba-survey__actions">
-        <Link className="is-primary" to="/user">{t('survey.outcome.moreTasks')}</Link>
-        <Link to="/tracking">{t('survey.tracking.title')}</Link>
-      </div>
+    <SurveyPageFrame t={t} language={language} ready={ready} tone={tone}>
+      <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }} data-outcome={kind}>
+        {state.kind === 'loading' ? (
+          <CircularProgress size={48} aria-hidden="true" />
+        ) : (
+          <Icon sx={{ fontSize: 56, color: `${tone}.main` }} aria-hidden="true" />
+        )}
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          {headline}
+        </Typography>
+        {state.kind === 'loading' && (
+          <Typography color="text.secondary" role="status" aria-busy="true">
+            {ready ? t('survey.outcome.checking') : ''}
+          </Typography>
+        )}
+        {state.kind === 'failed' && (
+          <Typography role="alert" color="error">
+            {state.message}
+          </Typography>
+        )}
+        {report && (
+          <>
+            <Typography sx={{ fontWeight: 600 }}>{report.survey.title}</Typography>
+            {kind === 'already' && <Typography>{t('survey.outcome.recordedAs', { status: t(`survey.status.${report.status}`) })}</Typography>}
+            {kind === 'reversed' && <Typography>{t('survey.outcome.reversedText')}</Typography>}
+            {report.credit_state === 'credited' && !report.already_recorded && (
+              <Typography variant="h6" component="p" color="success.main" data-testid="reward">
+                {t('survey.outcome.credited', { money: report.credited.money, score: report.credited.score })}
+              </Typography>
+            )}
+            {/* A reload's reason ("already recorded") is what the headline says. */}
+            {report.reason && !report.already_recorded && <Typography>{report.reason}</Typography>}
+            {report.balance && (
+              <Typography color="text.secondary" data-testid="balance">
+                {t('survey.outcome.balance', { money: report.balance.money, score: report.balance.score })}
+              </Typography>
+            )}
+          </>
+        )}
+      </Stack>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, justifyContent: 'center', gap: 1.5, mt: 3 }}>
+        <Button variant="contained" component={RouterLink} to="/user">
+          {ready ? t('survey.outcome.moreTasks') : ''}
+        </Button>
+        <Button variant="outlined" component={RouterLink} to="/tracking">
+          {ready ? t('survey.tracking.title') : ''}
+        </Button>
+      </Box>
     </SurveyPageFrame>
   );
+}
+
+/** The route's page: the report its loader sent while the page's code was arriving. */
+export function OutcomeRoute({ page }: { page: Page }) {
+  const data = useLoaderData() as { report?: Promise<OutcomeReport> } | undefined;
+  return <OutcomePage page={page} pending={data?.report} />;
 }

@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
 import { isUserLoggedIn } from '../../http/session.js';
 import { useMessages } from '../../i18n/use-messages.js';
+import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { QuickTaskForm } from './QuickTaskForm.js';
 import { messageOf, surveyApi, type QuickTask, type SurveyApi } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
-
-const MESSAGE_FILES = ['common/survey'] as const;
 
 /**
  * `/quicktask` (title Task Form): the quick tasks open to the member; `?id=` opens one task's form.
  * A submitted task shows its review state (and the reason of a rejection, which may be answered again).
  */
 export function QuickTaskPage({ api = surveyApi }: { api?: SurveyApi }) {
-  const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
+  const { translate: t, language, ready } = useMessages(PAGE_MESSAGES.survey);
   const { pathname, search } = useLocation();
   const [tasks, setTasks] = useState<QuickTask[] | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
@@ -39,51 +39,57 @@ export function QuickTaskPage({ api = surveyApi }: { api?: SurveyApi }) {
   const task = tasks?.find((item) => item.id === id);
   const canSubmit = (item: QuickTask) => item.my_status === null || item.my_status === 'rejected';
   return (
-    <SurveyPageFrame t={t} language={language}>
-      <h1>{ready ? (task ? task.title : t('survey.quickTask.title')) : ''}</h1>
-      {failure && <p role="alert">{failure}</p>}
+    <SurveyPageFrame t={t} language={language} ready={ready}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
+        {ready ? (task ? task.title : t('survey.quickTask.title')) : ''}
+      </Typography>
+      {failure && <Typography role="alert" color="error">{failure}</Typography>}
       {done && (
         <>
-          <p className="ba-survey__reward" role="status">{done}</p>
-          <div className="ba-survey__actions">
-            <Link className="is-primary" to="/tracking">{t('survey.tracking.title')}</Link>
-            <Link to="/quicktask" onClick={() => setDone(undefined)}>{t('survey.quickTask.more')}</Link>
-          </div>
+          <Typography variant="h6" component="p" color="success.main" role="status">{done}</Typography>
+          <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, mt: 3 }}>
+            <Button variant="contained" component={RouterLink} to="/tracking">{t('survey.tracking.title')}</Button>
+            <Button variant="outlined" component={RouterLink} to="/quicktask" onClick={() => setDone(undefined)}>{t('survey.quickTask.more')}</Button>
+          </Box>
         </>
       )}
       {!done && task && (
         <>
-          {task.description && <p className="ba-survey__muted">{task.description}</p>}
-          <p>{t('survey.tasks.reward', { money: task.reward_money, score: task.reward_score })}</p>
-          {task.my_status === 'rejected' && <p className="ba-survey__error">{t('survey.quickTask.rejected', { reason: task.my_reason })}</p>}
+          {task.description && <Typography color="text.secondary">{task.description}</Typography>}
+          <Typography sx={{ my: 1 }}>{t('survey.tasks.reward', { money: task.reward_money, score: task.reward_score })}</Typography>
+          {task.my_status === 'rejected' && <Typography color="error">{t('survey.quickTask.rejected', { reason: task.my_reason })}</Typography>}
           {canSubmit(task) ? (
             <QuickTaskForm task={task} api={api} t={t} language={language} onSubmitted={setDone} />
           ) : (
-            <p>{t(`survey.quickTask.state.${task.my_status}`)}</p>
+            <Typography>{t(`survey.quickTask.state.${task.my_status}`)}</Typography>
           )}
         </>
       )}
-      {!done && tasks && !task && id > 0 && <p role="alert">{t('survey.quickTask.unknown')}</p>}
+      {!done && tasks && !task && id > 0 && <Typography role="alert" color="error" sx={{ mb: 2 }}>{t('survey.quickTask.unknown')}</Typography>}
       {!done && tasks && !task && (
-        <ul className="ba-tasks__list">
-          {tasks.length === 0 && <li className="ba-survey__muted">{t('survey.quickTask.empty')}</li>}
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {tasks.length === 0 && <Typography component="li" color="text.secondary">{t('survey.quickTask.empty')}</Typography>}
           {tasks.map((item) => (
-            <li key={item.id} className="ba-tasks__item">
-              <div className="ba-tasks__main">
-                <strong>{item.title}</strong>
-                <p className="ba-tasks__meta">
-                  <span>{t('survey.tasks.reward', { money: item.reward_money, score: item.reward_score })}</span>
-                  {item.my_status && <span>{t(`survey.quickTask.state.${item.my_status}`)}</span>}
-                </p>
-              </div>
+            <Box
+              component="li"
+              key={item.id}
+              sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' }, gap: 1.5, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}
+            >
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, color: 'text.secondary' }}>
+                  <Typography variant="body2" component="span">{t('survey.tasks.reward', { money: item.reward_money, score: item.reward_score })}</Typography>
+                  {item.my_status && <Typography variant="body2" component="span">{t(`survey.quickTask.state.${item.my_status}`)}</Typography>}
+                </Box>
+              </Box>
               {canSubmit(item) && (
-                <Link className="ba-tasks__start" to={`/quicktask?id=${item.id}`}>
+                <Button variant="contained" component={RouterLink} to={`/quicktask?id=${item.id}`} sx={{ flexShrink: 0 }}>
                   {t('survey.quickTask.open')}
-                </Link>
+                </Button>
               )}
-            </li>
+            </Box>
           ))}
-        </ul>
+        </Stack>
       )}
     </SurveyPageFrame>
   );

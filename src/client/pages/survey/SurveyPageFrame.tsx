@@ -1,25 +1,94 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { LanguageSwitch } from '../../components/LanguageSwitch.js';
+import { useState, type ReactNode } from 'react';
+import { AppBar, Box, Button, Container, CssBaseline, Menu, MenuItem, Paper, Toolbar, Typography, useMediaQuery } from '@mui/material';
+import { ThemeProvider } from '@mui/material/styles';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { Link as RouterLink } from 'react-router-dom';
+import { LANGUAGES, type Language } from '../../../contract/headers.js';
 import { LogoMark } from '../../components/login-art.js';
+import { LANGUAGE_NAMES, storeLanguage } from '../../i18n/store-config.js';
 import type { Translate } from '../../i18n/translate.js';
-import type { Language } from '../../../contract/headers.js';
+import { surveyThemeFor } from './survey-theme.js';
 import './survey-pages.css';
 
-/** The frame of the standalone survey pages: a slim bar (home, records, language) and a centred card. */
-export function SurveyPageFrame({ t, language, children, tone = 'info' }: { t: Translate; language: Language; children: ReactNode; tone?: 'info' | 'success' | 'warning' | 'danger' }) {
+export type SurveyTone = 'info' | 'success' | 'warning' | 'error';
+
+/** Choosing a language stores it and reloads, so every message pack and the `think-lang` header follow. */
+function LanguageMenu({ t, current }: { t: Translate; current: Language }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
-    <div className="ba-survey">
-      <header className="ba-survey__bar">
-        <Link to="/user" className="ba-survey__brand">
-          <LogoMark size={20} /> {t('survey.memberCentre')}
-        </Link>
-        <nav className="ba-survey__nav">
-          <Link to="/tracking">{t('survey.tracking.title')}</Link>
-          <LanguageSwitch current={language} />
-        </nav>
-      </header>
-      <main className={`ba-survey__card ba-survey__card--${tone}`}>{children}</main>
-    </div>
+    <>
+      <Button
+        color="inherit"
+        size="small"
+        startIcon={<TranslateIcon />}
+        aria-label={t('survey.language')}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ minWidth: 0, whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+      >
+        {/* On a phone the icon alone: the bar keeps room for the site's name. */}
+        <Box component="span" lang={current} sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {LANGUAGE_NAMES[current]}
+        </Box>
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {LANGUAGES.map((language: Language) => (
+          <MenuItem
+            key={language}
+            lang={language}
+            selected={language === current}
+            onClick={() => {
+              setAnchor(null);
+              if (language === current) return;
+              storeLanguage(language);
+              window.location.reload();
+            }}
+          >
+            {LANGUAGE_NAMES[language]}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/**
+ * The frame of the standalone survey pages: a slim bar (member centre, records, language) and one
+ * card whose top edge takes the tone of what the page reports. Fits a 360 px phone.
+ */
+export function SurveyPageFrame({ t, language, children, tone = 'info', ready = true }: { t: Translate; language: Language; children: ReactNode; tone?: SurveyTone; ready?: boolean }) {
+  const dark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  return (
+    <ThemeProvider theme={surveyThemeFor(dark)}>
+      <CssBaseline />
+      <Box className="ba-survey" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+        <AppBar position="static" color="inherit" elevation={1}>
+          <Toolbar sx={{ gap: 1, px: { xs: 1.5, sm: 3 } }}>
+            <Box component={RouterLink} to="/user" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color: 'primary.main', textDecoration: 'none', minWidth: 0, mr: 'auto' }}>
+              <LogoMark size={22} />
+              <Typography component="span" sx={{ fontWeight: 600, color: 'text.primary', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                {ready ? t('survey.memberCentre') : ''}
+              </Typography>
+            </Box>
+            <Box component="nav" aria-label={ready ? t('survey.navigation') : undefined} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <Button component={RouterLink} to="/tracking" size="small" sx={{ whiteSpace: 'nowrap', minWidth: 0 }}>
+                {ready ? t('survey.tracking.title') : ''}
+              </Button>
+              <LanguageMenu t={t} current={language} />
+            </Box>
+          </Toolbar>
+        </AppBar>
+        <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 6 }, px: { xs: 1.5, sm: 3 } }}>
+          <Paper
+            elevation={1}
+            sx={{ p: { xs: 2.5, sm: 4 }, borderTop: 4, borderColor: `${tone}.main`, overflowWrap: 'anywhere' }}
+            data-tone={tone}
+          >
+            {children}
+          </Paper>
+        </Container>
+      </Box>
+    </ThemeProvider>
   );
 }

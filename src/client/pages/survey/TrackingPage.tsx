@@ -1,32 +1,34 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
 import { formatDateTime, setSiteTimeZone, siteTimeZoneKnown } from '../../format/datetime.js';
 import { isUserLoggedIn } from '../../http/session.js';
 import type { Translate } from '../../i18n/translate.js';
 import { useMessages } from '../../i18n/use-messages.js';
+import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { messageOf, surveyApi, type QuickTaskRecord, type SurveyApi, type SurveyRecord } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
 
-const MESSAGE_FILES = ['common/survey'] as const;
 const PAGE_SIZE = 15;
 
 type Load<T> = (page: number, limit: number) => Promise<{ list: T[]; total: number }>;
 
-/** One column of a records table: its heading, also the label its cells carry on a phone. */
-interface Column<T> {
+/** One column of a record list: its heading and its cell. */
+export interface RecordColumn<T> {
   label: string;
-  cell(record: T): ReactNode;
+  cell: (record: T) => ReactNode;
 }
 
 /**
- * One paged list of the member's records: a table and its pager. Each cell carries its column's label
- * (`data-label`), which a phone shows in front of it when the rows stack (survey-pages.css).
+ * One paged list of the member's records: a table where there is room, and on a phone one card per
+ * record whose lines keep the column headings, so nothing scrolls sideways.
  */
-function PagedRecords<T extends { id: number }>({ load, t, columns, label }: { load: Load<T>; t: Translate; columns: Column<T>[]; label: string }) {
+function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty }: { load: Load<T>; t: Translate; columns: RecordColumn<T>[]; label: string; empty: string }) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ list: T[]; total: number } | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
+  const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   useEffect(() => {
     let alive = true;
     load(page, PAGE_SIZE).then(
@@ -38,38 +40,54 @@ function PagedRecords<T extends { id: number }>({ load, t, columns, label }: { l
     };
   }, [load, page]);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const [first, ...rest] = columns;
   return (
     <>
-      {failure && <p role="alert">{failure}</p>}
-      {data && data.list.length === 0 && <p className="ba-survey__muted">{t('survey.tracking.empty')}</p>}
-      {data && data.list.length > 0 && (
-        <table className="ba-survey__table" aria-label={label}>
-          <thead>
-            <tr>
+      {failure && <Typography role="alert" color="error">{failure}</Typography>}
+      {data && data.list.length === 0 && <Typography color="text.secondary">{empty}</Typography>}
+      {data && data.list.length > 0 && !narrow && (
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
               {columns.map((column) => (
-                <th key={column.label}>{column.label}</th>
+                <TableCell key={column.label} sx={{ color: 'text.secondary' }}>{column.label}</TableCell>
               ))}
-            </tr>
-          </thead>
-          <tbody>
+            </TableRow>
+          </TableHead>
+          <TableBody>
             {data.list.map((record) => (
-              <tr key={record.id}>
+              <TableRow key={record.id}>
                 {columns.map((column) => (
-                  <td key={column.label} data-label={column.label}>
-                    {column.cell(record)}
-                  </td>
+                  <TableCell key={column.label}>{column.cell(record)}</TableCell>
                 ))}
-              </tr>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
+      )}
+      {data && data.list.length > 0 && narrow && (
+        <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {data.list.map((record) => (
+            <Box component="li" key={record.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+              <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{first.cell(record)}</Typography>
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
+                {rest.map((column) => (
+                  <Fragment key={column.label}>
+                    <Typography component="dt" variant="body2" color="text.secondary">{column.label}</Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>{column.cell(record)}</Typography>
+                  </Fragment>
+                ))}
+              </Box>
+            </Box>
+          ))}
+        </Stack>
       )}
       {data && pages > 1 && (
-        <div className="ba-survey__pager">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('survey.tracking.previous')}</button>
-          <span>{t('survey.tracking.page', { page, pages })}</span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('survey.tracking.next')}</button>
-        </div>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1.5, mt: 2 }}>
+          <Button variant="outlined" size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('survey.tracking.previous')}</Button>
+          <Typography variant="body2">{t('survey.tracking.page', { page, pages })}</Typography>
+          <Button variant="outlined" size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('survey.tracking.next')}</Button>
+        </Box>
       )}
     </>
   );
@@ -79,35 +97,55 @@ function amount(t: Translate, money: string, score: number): string {
   return money !== '0.00' || score ? t('survey.tracking.amount', { money, score }) : '-';
 }
 
+const TAG_COLOUR: Record<string, 'success' | 'warning' | 'error' | 'info'> = {
+  complete: 'success', approved: 'success',
+  terminate: 'warning', overquota: 'warning', timeout: 'warning', pending: 'warning', entered: 'info',
+  security: 'error', reversed: 'error', rejected: 'error',
+};
+
+function StatusTag({ status, label }: { status: string; label: string }) {
+  return <Chip size="small" variant="outlined" color={TAG_COLOUR[status] ?? 'info'} label={label} />;
+}
+
 /** The member's survey attempts and quick task submissions, newest first (messages: `common/survey`). */
 export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: SurveyApi }) {
-  const surveyColumns: Column<SurveyRecord>[] = [
-    { label: t('survey.tracking.survey'), cell: (record) => record.title },
-    {
-      label: t('survey.tracking.status'),
-      cell: (record) => (
-        <>
-          <span className={`ba-survey__tag ba-survey__tag--${record.status}`}>{t(`survey.status.${record.status}`)}</span>
-          {record.credit_state === 'held' && <span className="ba-survey__muted"> {t('survey.tracking.held')}</span>}
-        </>
-      ),
-    },
-    { label: t('survey.tracking.credited'), cell: (record) => amount(t, record.credited_money, record.credited_score) },
-    { label: t('survey.tracking.started'), cell: (record) => formatDateTime(record.enter_time) },
-    { label: t('survey.tracking.finished'), cell: (record) => (record.finish_time ? formatDateTime(record.finish_time) : '-') },
-  ];
-  const quickTaskColumns: Column<QuickTaskRecord>[] = [
-    { label: t('survey.tracking.survey'), cell: (record) => record.title },
-    { label: t('survey.tracking.status'), cell: (record) => <span className={`ba-survey__tag ba-survey__tag--${record.status}`}>{t(`survey.quickTask.state.${record.status}`)}</span> },
-    { label: t('survey.tracking.reason'), cell: (record) => record.reason || '-' },
-    { label: t('survey.tracking.credited'), cell: (record) => (record.status === 'approved' ? amount(t, record.reward_money, record.reward_score) : '-') },
-    { label: t('survey.tracking.started'), cell: (record) => formatDateTime(record.create_time) },
-  ];
   return (
     <>
-      <PagedRecords<SurveyRecord> load={api.records} t={t} label={t('survey.tracking.title')} columns={surveyColumns} />
-      <h2>{t('survey.tracking.quickTasks')}</h2>
-      <PagedRecords<QuickTaskRecord> load={api.quickTaskRecords} t={t} label={t('survey.tracking.quickTasks')} columns={quickTaskColumns} />
+      <PagedRecords<SurveyRecord>
+        load={api.records}
+        t={t}
+        label={t('survey.tracking.title')}
+        empty={t('survey.tracking.empty')}
+        columns={[
+          { label: t('survey.tracking.survey'), cell: (record) => record.title },
+          {
+            label: t('survey.tracking.status'),
+            cell: (record) => (
+              <>
+                <StatusTag status={record.status} label={t(`survey.status.${record.status}`)} />
+                {record.credit_state === 'held' && <Typography component="span" variant="body2" color="text.secondary"> {t('survey.tracking.held')}</Typography>}
+              </>
+            ),
+          },
+          { label: t('survey.tracking.credited'), cell: (record) => amount(t, record.credited_money, record.credited_score) },
+          { label: t('survey.tracking.started'), cell: (record) => formatDateTime(record.enter_time) },
+          { label: t('survey.tracking.finished'), cell: (record) => (record.finish_time ? formatDateTime(record.finish_time) : '-') },
+        ]}
+      />
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>{t('survey.tracking.quickTasks')}</Typography>
+      <PagedRecords<QuickTaskRecord>
+        load={api.quickTaskRecords}
+        t={t}
+        label={t('survey.tracking.quickTasks')}
+        empty={t('survey.tracking.quickTasksEmpty')}
+        columns={[
+          { label: t('survey.tracking.survey'), cell: (record) => record.title },
+          { label: t('survey.tracking.status'), cell: (record) => <StatusTag status={record.status} label={t(`survey.quickTask.state.${record.status}`)} /> },
+          { label: t('survey.tracking.reason'), cell: (record) => record.reason || '-' },
+          { label: t('survey.tracking.credited'), cell: (record) => (record.status === 'approved' ? amount(t, record.reward_money, record.reward_score) : '-') },
+          { label: t('survey.tracking.started'), cell: (record) => formatDateTime(record.create_time) },
+        ]}
+      />
     </>
   );
 }
@@ -137,15 +175,17 @@ function useSiteTimeZone(api: SurveyApi, enabled: boolean): boolean {
 
 /** `/tracking` (title Task Tracking): the member's survey attempts and quick task submissions, newest first. */
 export function TrackingPage({ api = surveyApi }: { api?: SurveyApi }) {
-  const { translate: t, language, ready } = useMessages(MESSAGE_FILES);
+  const { translate: t, language, ready } = useMessages(PAGE_MESSAGES.survey);
   const { pathname } = useLocation();
   const signedIn = isUserLoggedIn();
   const zoneKnown = useSiteTimeZone(api, signedIn);
   useDocumentTitle(ready ? t('survey.tracking.title') : '');
   if (!signedIn) return <Navigate to={`/user/login?redirect=${encodeURIComponent(pathname)}`} replace />;
   return (
-    <SurveyPageFrame t={t} language={language}>
-      <h1>{ready ? t('survey.tracking.title') : ''}</h1>
+    <SurveyPageFrame t={t} language={language} ready={ready}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
+        {ready ? t('survey.tracking.title') : ''}
+      </Typography>
       {zoneKnown && <TrackingRecords t={t} api={api} />}
     </SurveyPageFrame>
   );

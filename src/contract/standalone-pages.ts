@@ -1,0 +1,26 @@
+import { DEFAULT_ADMIN_ENTRANCE } from './headers.js';
+
+/**
+ * The standalone pages the client loads on their own (not inside the back office or member centre):
+ * their addresses, their module (relative to `src/client`) and the message files they read. The
+ * client router fetches a page's words beside its code; the server announces both in the HTML it
+ * answers for the address, so they download beside the app's entry instead of after it.
+ */
+export interface StandalonePage {
+  readonly paths: readonly string[];
+  readonly module: string;
+  readonly messages: readonly string[];
+}
+
+/** What every survey page reads. */
+const SURVEY_MESSAGES = ['common/survey'] as const;
+
+export const STANDALONE_PAGES = {
+  adminLogin: { paths: [`${DEFAULT_ADMIN_ENTRANCE}/login`], module: 'admin/login/AdminLoginPage.tsx', messages: ['admin/login', 'common/captcha', 'common/pages'] },
+  memberLogin: { paths: ['/user/login'], module: 'member/login/MemberLoginPage.tsx', messages: ['member/login', 'common/captcha'] },
+  outcome: { paths: ['/success', '/terminate', '/security', '/overquota'], module: 'pages/survey/OutcomePage.tsx', messages: SURVEY_MESSAGES },
+  interface: { paths: ['/interface'], module: 'pages/survey/InterfacePage.tsx', messages: SURVEY_MESSAGES },
+  quickTask: { paths: ['/quicktask'], module: 'pages/survey/QuickTaskPage.tsx', messages: SURVEY_MESSAGES },
+  tracking: { paths: ['/tracking'], module: 'pages/survey/TrackingPage.tsx', messages: SURVEY_MESSAGES },
+  status: { paths: ['/404', '/401'], module: 'pages/StatusPage.tsx', messages: ['common/pages'] },
+} as const satisfies Record<string, StandalonePage>;
