@@ -140,8 +140,11 @@ describe.each(['zh-cn', 'en'] as const)('survey pages on a phone in %s', (langua
       await expectOutcome(signed('success', rids.complete), 'already', 'info');
       await expectOutcome(signed('terminate', rids.terminate), 'terminate', 'warning');
       await expectOutcome(signed('overquota', rids.overquota), 'overquota', 'warning');
-      // A wrong signature on the success page is recorded as a security result, and says so.
-      await expectOutcome(signed('success', rids.security, 'not-the-secret'), 'security', 'error');
+      // A wrong signature on the success page records nothing and says the result was not recorded, never "complete".
+      await expectOutcome(signed('success', rids.security, 'not-the-secret'), 'failed', 'error');
+      expect(await page.getByRole('alert').textContent()).toContain(language === 'en' ? 'The signature of this survey return is invalid' : '问卷回传的签名无效');
+      // The provider's signed security exit records a security result, and says so.
+      await expectOutcome(signed('security', rids.security), 'security', 'error');
       expect(await headline(page)).not.toBe(words.complete);
       // The administrator reverses the complete; the member's return now reads reversed.
       await ok(rig.server.admin('survey.Participation/reconcile', { token: adminToken, body: { action: 'reverse', rids: [rids.complete], reason: 'Client rejected' } }));

@@ -82,13 +82,13 @@ describe('outcome pages', () => {
       status, already_recorded: false, survey: { id: 3, title: 'Coffee habits' }, credit_state: 'none', credited: { money: '0.00', score: 0 }, reason: '', ...extra,
     });
     const recorded: Record<string, ReturnType<typeof report>> = {
-      forged: report('security', { reason: 'The signature of this survey return is invalid' }),
+      security: report('security', { reason: 'The survey reported a quality problem, so no reward was credited' }),
       full: report('overquota', { reason: 'This survey was already full' }),
       reversed: report('reversed', { already_recorded: true, credit_state: 'reversed', reason: 'This survey return was already recorded' }),
     };
     server.use(http.post('/api/survey/outcome', async ({ request }) => ok(recorded[((await request.json()) as { query: string }).query])));
     const cases = [
-      { query: 'forged', heading: 'Failed the security check', tone: 'error', text: 'The signature of this survey return is invalid' },
+      { query: 'security', heading: 'Failed the security check', tone: 'error', text: 'The survey reported a quality problem, so no reward was credited' },
       { query: 'full', heading: 'Survey full', tone: 'warning', text: 'This survey was already full' },
       { query: 'reversed', heading: 'Reward reversed', tone: 'error', text: 'The complete recorded for this survey was reversed: no reward is given for it.' },
     ];
@@ -108,6 +108,7 @@ describe('outcome pages', () => {
       http.post('/api/survey/outcome', async ({ request }) => {
         const { query } = (await request.json()) as { query: string };
         if (query === 'rid=nope') return fail('This survey link is unknown');
+        if (query === 'rid=forged') return fail('The signature of this survey return is invalid');
         return ok({
           status: 'terminate', already_recorded: true, survey: { id: 3, title: 'Coffee habits' }, credit_state: 'none',
           credited: { money: '0.00', score: 0 }, reason: 'This survey return was already recorded',
@@ -123,6 +124,12 @@ describe('outcome pages', () => {
     renderAt('/success?rid=nope', <p />);
     expect((await screen.findByRole('alert')).textContent).toBe('This survey link is unknown');
     expect(screen.getByRole('heading', { name: 'Result not recorded' })).toBeTruthy();
+    cleanup();
+    // A return whose signature fails is refused by the server (nothing recorded), never shown as a success.
+    renderAt('/success?rid=forged', <p />);
+    expect((await screen.findByRole('alert')).textContent).toBe('The signature of this survey return is invalid');
+    expect(screen.getByRole('heading', { name: 'Result not recorded' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Success|Survey complete/ })).toBeNull();
   });
 });
 
