@@ -32,6 +32,11 @@ export class Messages {
     };
   }
 
+  /** A key some pack translates (the default language's pack lists every key it translates). */
+  known(key: string): boolean {
+    return [...this.packs.values()].some((pack) => key in pack);
+  }
+
   has(lang: Language, key: string): boolean {
     return key in (this.packs.get(lang) ?? {});
   }
