@@ -53,7 +53,7 @@ async function setPassword(app: AppContext, table: string, id: number, password:
 export async function prepareDatabase(handle: DatabaseHandle, definitions: ResourceDefinition[], settings: Pick<Settings, 'allowDestructiveMigrations'>) {
   return withStartupLock(handle, async () => {
     const migrated = await migrate(handle, definitions, { allowDestructive: settings.allowDestructiveMigrations });
-    const seededTables = await seed(handle, definitions, migrated.created);
+    const seededTables = await seed(handle, definitions, migrated.created, migrated.addedColumns);
     await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
     return { migration: migrated, seeded: seededTables, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
   });

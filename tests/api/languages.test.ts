@@ -17,13 +17,14 @@ describe.each(DATABASES)('languages on %s', (kind) => {
   const db = () => server.server.app.db;
   const admin = <T = unknown>(path: string, request: ApiRequest = {}) => server.admin<T>(path, { token, ...request });
 
-  async function member(money = 0): Promise<{ id: number; username: string; token: string }> {
+  async function member(money = 0, lang: 'zh-cn' | 'en' = 'en'): Promise<{ id: number; username: string; mobile: string; token: string }> {
     const username = `lang${++counter}${kind.slice(0, 2)}`;
-    expect((await admin('user.User/add', { body: { username, nickname: username, group_id: 1, password: PASSWORD, mobile: `1380013${String(counter).padStart(4, '0')}` } })).code).toBe(1);
-    const login = await server.api<{ userInfo: { id: number; token: string } }>('user/checkIn', { body: { tab: 'login', username, password: PASSWORD } });
+    const mobile = `1380013${String(counter).padStart(4, '0')}`;
+    expect((await admin('user.User/add', { body: { username, nickname: username, group_id: 1, password: PASSWORD, mobile } })).code).toBe(1);
+    const login = await server.api<{ userInfo: { id: number; token: string } }>('user/checkIn', { body: { tab: 'login', username, password: PASSWORD }, lang });
     const id = login.data.userInfo.id;
     if (money) await recordLedgerEntry(db(), server.server.app.handle.dialect, { kind: 'money', userId: id, amount: money, memo: 'Opening bonus, typed by hand' });
-    return { id, username, token: login.data.userInfo.token };
+    return { id, username, mobile, token: login.data.userInfo.token };
   }
 
   beforeAll(async () => {
@@ -36,7 +37,7 @@ describe.each(DATABASES)('languages on %s', (kind) => {
   });
 
   describe('ledger notes', () => {
-    let amy: { id: number; username: string; token: string };
+    let amy: { id: number; username: string; mobile: string; token: string };
     let payoutId: number;
 
     beforeAll(async () => {
@@ -72,6 +73,63 @@ describe.each(DATABASES)('languages on %s', (kind) => {
       await recordLedgerEntry(db(), server.server.app.handle.dialect, { kind: 'score', userId: amy.id, amount: 5, memo: ledgerNotes.surveyReward({ id: 12, title }) });
       const [row] = (await server.api<{ list: Row[] }>('account/integral', { userToken: amy.token, lang: 'en' })).data.list;
       expect(String(row.memo)).toMatch(/^Survey reward: #12 (很长的问卷标题)+.*…$/);
+    });
+  });
+
+  describe('texts sent to a member', () => {
+    async function sms(mobile: string, lang: 'zh-cn' | 'en'): Promise<string> {
+      // One code a minute per number: the earlier codes are taken as sent a minute ago.
+      await db().updateTable('verification_code').set({ create_time: Math.floor(Date.now() / 1000) - 120 }).where('address', '=', mobile).execute();
+      const sent = await server.api('Sms/send', { body: { mobile, template_code: 'user_retrieve_pwd', event: 'user_retrieve_pwd' }, lang });
+      expect({ code: sent.code, msg: sent.msg }).toEqual({ code: 1, msg: lang === 'en' ? 'SMS sent successfully' : '短信发送成功' });
+      const row = (await db().selectFrom('sms_outbox').select('content').where('mobile', '=', mobile).orderBy('id', 'desc').executeTakeFirstOrThrow()) as { content: string };
+      return row.content;
+    }
+
+    it('speaks the language the member last used, whatever the page that asked for the code speaks', async () => {
+      const ben = await member(0, 'en');
+      const chen = await member(0, 'zh-cn');
+      expect(await sms(ben.mobile, 'zh-cn')).toMatch(/^\[Chidao Survey\] You are resetting your password\. Your code is: \w+$/);
+      expect(await sms(chen.mobile, 'en')).toMatch(/^【Chidao Survey】您正在找回密码，验证码是：\w+。$/);
+      // Ben switches the member centre to Chinese: the next text is Chinese.
+      expect((await server.api('account/overview', { userToken: ben.token, lang: 'zh-cn' })).code).toBe(1);
+      expect(await sms(ben.mobile, 'en')).toMatch(/^【Chidao Survey】您正在找回密码/);
+    });
+
+    it('writes to a new number in the page’s language, keeps it as the new member’s, and falls back to Chinese without an English text', async () => {
+      const mobile = `1370013${kind === 'sqlite' ? '0001' : '0002'}`;
+      const sent = await server.api('Sms/send', { body: { mobile, template_code: 'user_register', event: 'user_register' }, lang: 'en' });
+      expect(sent.code).toBe(1);
+      const row = (await db().selectFrom('sms_outbox').select('content').where('mobile', '=', mobile).orderBy('id', 'desc').executeTakeFirstOrThrow()) as { content: string };
+      expect(row.content).toMatch(/^\[Chidao Survey\] Your sign-up code is: (\w+), valid for 10 minutes\.$/);
+      const code = /code is: (\w+)/.exec(row.content)?.[1];
+      const username = `reg${kind.slice(0, 2)}`;
+      const registered = await server.api('user/checkIn', { body: { tab: 'register', registerType: 'mobile', username, password: PASSWORD, mobile, captcha: code }, lang: 'en' });
+      expect(registered.msg).toBe('Login succeeded!');
+      expect(await sms(mobile, 'zh-cn')).toMatch(/^\[Chidao Survey\] You are resetting your password/);
+      await db().updateTable('sms_template').set({ content_en: '' }).where('template_code', '=', 'user_retrieve_pwd').execute();
+      expect(await sms(mobile, 'en')).toMatch(/^【Chidao Survey】您正在找回密码/);
+    });
+
+    it('gives the templates of a database made before English texts existed the seeded English texts, once', async () => {
+      // As a database of the previous version: no content_en column, and no record of one.
+      await db().schema.alterTable('sms_template').dropColumn('content_en').execute();
+      const state = (await db().selectFrom('schema_state').select('definition').where('table_name', '=', 'sms_template').executeTakeFirstOrThrow()) as { definition: string };
+      const snapshot = JSON.parse(state.definition) as { columns: Record<string, unknown> };
+      delete snapshot.columns.content_en;
+      await db().updateTable('schema_state').set({ definition: JSON.stringify(snapshot) }).where('table_name', '=', 'sms_template').execute();
+      await (await startTestServer(kind, { databaseUrl: server.databaseUrl, keepDatabase: true })).close();
+      const texts = async () => ((await db().selectFrom('sms_template').select(['id', 'content_en']).orderBy('id').execute()) as Row[]).map((row) => row.content_en);
+      expect(await texts()).toEqual([
+        '[{site_name}] Your sign-up code is: {code}, valid for 10 minutes.',
+        '[{site_name}] You are resetting your password. Your code is: {code}',
+        '[{site_name}] You are binding a new mobile number. Your code is: {code}',
+        '[{site_name}] You are verifying your account. Your code is: {code}',
+      ]);
+      // An administrator clears one afterwards: later starts leave it cleared.
+      await db().updateTable('sms_template').set({ content_en: '' }).where('id', '=', 1).execute();
+      await (await startTestServer(kind, { databaseUrl: server.databaseUrl, keepDatabase: true })).close();
+      expect((await texts())[0]).toBe('');
     });
   });
 });
