@@ -1,4 +1,6 @@
+import { zhCN } from '@mui/material/locale';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { currentLanguage } from '../i18n/store-config.js';
 
 /**
  * The back office's look: react-admin's default theme with the BuildAdmin palette (primary #409eff),
@@ -15,6 +17,12 @@ const FONT = [
   'Arial',
   'sans-serif',
 ].join(',');
+
+/**
+ * MUI's own texts (an autocomplete's "No options", "Clear", a pager's range, an alert's "Close") in
+ * the page's language; it is fixed for the page's life, as a language switch reloads.
+ */
+const MUI_TEXTS = currentLanguage() === 'zh-cn' ? zhCN.components : undefined;
 
 function withShell(base: RaThemeOptions, dark: boolean): RaThemeOptions {
   return {
@@ -33,6 +41,7 @@ function withShell(base: RaThemeOptions, dark: boolean): RaThemeOptions {
     shape: { borderRadius: 6 },
     typography: { ...base.typography, fontFamily: FONT },
     components: {
+      ...MUI_TEXTS,
       ...base.components,
       MuiTextField: {
         ...base.components?.MuiTextField,
