@@ -132,4 +132,29 @@ describe.each(DATABASES)('languages on %s', (kind) => {
       expect((await texts())[0]).toBe('');
     });
   });
+
+  describe('seeded names', () => {
+    it('shows seeded group names in the reader’s language, and a renamed group as named', async () => {
+      const groups = async (lang: 'zh-cn' | 'en') => {
+        const list = (await admin<{ list: Row[] }>('auth.Group/index', { lang })).data.list;
+        const flat: Row[] = [];
+        const walk = (rows: Row[]) => rows.forEach((row) => (flat.push(row), walk((row.children as Row[] | undefined) ?? [])));
+        walk(list);
+        return Object.fromEntries(flat.map((row) => [row.id, row.name]));
+      };
+      expect(await groups('en')).toMatchObject({ 1: 'Super administrators', 2: 'Administrators, level 1', 3: 'Administrators, level 2' });
+      expect(await groups('zh-cn')).toMatchObject({ 1: '超级管理组', 2: '一级管理员' });
+      await db().updateTable('admin_group').set({ name: '客服组' }).where('id', '=', 3).execute();
+      expect((await groups('en'))[3]).toBe('客服组');
+      // The form edits the stored name.
+      expect((await admin<{ row: Row }>('auth.Group/edit', { query: { id: 1 }, lang: 'en' })).data.row.name).toBe('超级管理组');
+
+      const admins = (await admin<{ list: Row[] }>('auth.Admin/index', { lang: 'en' })).data.list;
+      expect(admins.find((row) => row.username === 'admin')?.group_name_arr).toEqual(['Super administrators']);
+      const members = (await admin<{ list: Row[] }>('user.User/index', { lang: 'en', query: { limit: 1 } })).data.list;
+      expect((members[0].group as Row).name).toBe('Default group');
+      const membersZh = (await admin<{ list: Row[] }>('user.User/index', { lang: 'zh-cn', query: { limit: 1 } })).data.list;
+      expect((membersZh[0].group as Row).name).toBe('默认分组');
+    });
+  });
 });
