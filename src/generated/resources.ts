@@ -583,6 +583,18 @@ export interface SystemMailTemplateRow {
   subject: string;
   /** Content */
   content: string;
+  /**
+   * Subject in English
+   *
+   * Sent to members who use English; when empty they get the Chinese subject
+   */
+  subject_en?: string;
+  /**
+   * Content in English
+   *
+   * Sent to members who use English; when empty they get the Chinese content
+   */
+  content_en?: string;
   /** Status */
   status?: '0' | '1';
   /** Update time */
@@ -739,6 +751,18 @@ export interface SystemSmsTemplateRow {
   provider_template?: string;
   /** Content */
   content: string;
+  /**
+   * Content in English
+   *
+   * Sent to members who use English; when empty they get the Chinese content
+   */
+  content_en?: string;
+  /**
+   * Provider template ID in English
+   *
+   * The provider's template of the English text; when empty the template ID above is used
+   */
+  provider_template_en?: string;
   /** Status */
   status?: '0' | '1';
   /** Update time */
@@ -797,6 +821,12 @@ export interface SystemUserRow {
   join_ip?: string;
   /** Join time */
   join_time?: number | null;
+  /**
+   * Language
+   *
+   * The language the member last used; texts and mails are sent in it
+   */
+  lang?: 'zh-cn' | 'en';
   /** Payment method */
   payment?: '' | 'bank' | 'alipay';
   /** Account holder */

@@ -32,6 +32,17 @@ export class Messages {
     };
   }
 
+  /** The key whose text in `lang` is `text` (the first such key), if any. */
+  keyOf(lang: Language, text: string): string | undefined {
+    const pack = this.packs.get(lang) ?? {};
+    return Object.keys(pack).find((key) => pack[key] === text);
+  }
+
+  /** A key some pack translates (the default language's pack lists every key it translates). */
+  known(key: string): boolean {
+    return [...this.packs.values()].some((pack) => key in pack);
+  }
+
   has(lang: Language, key: string): boolean {
     return key in (this.packs.get(lang) ?? {});
   }

@@ -117,7 +117,7 @@ function idOf(raw: unknown): string | undefined {
  */
 export async function bringDatabaseInLine(handle: DatabaseHandle, definitions: ResourceDefinition[], options: { allowDestructive: boolean; files?: Record<string, string> }): Promise<PreparedDatabase> {
   const migration = await migrate(handle, definitions, { allowDestructive: options.allowDestructive, files: options.files });
-  const seeded = await seed(handle, definitions, migration.created);
+  const seeded = await seed(handle, definitions, migration.created, migration.addedColumns);
   await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
   return { migration, seeded, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
 }

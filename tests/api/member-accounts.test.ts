@@ -276,7 +276,7 @@ describe.each(DATABASES)('member accounts on %s', (kind) => {
     expect(template).toBeDefined();
     const edit = await server.admin('routine.MailTemplate/edit', {
       token: adminToken,
-      body: { id: template?.id, event: 'user_register', subject: 'Welcome to {site_name}', content: 'Hello! Your verification code is: {code}', status: '1' },
+      body: { id: template?.id, event: 'user_register', subject: 'Welcome to {site_name}', content: 'Hello! Your verification code is: {code}', subject_en: 'Welcome to {site_name}', content_en: 'Hello! Your verification code is: {code}', status: '1' },
     });
     expect(edit.code).toBe(1);
     const code = await mailedCode('templated@example.com', 'user_register');

@@ -75,9 +75,23 @@ export function sinkConfig(sink: Pick<MailSink, 'port'>): Record<string, string>
   };
 }
 
-/** The code in a mail or SMS body ("…: AB3D"); the body is quoted-printable or plain. */
+/** A raw mail's text body decoded (base64 or quoted-printable, as a mailer picks for the text); other text as it is. */
+function decodedBody(text: string): string {
+  const split = text.indexOf('\r\n\r\n');
+  if (split < 0) return text;
+  const headers = text.slice(0, split);
+  const body = text.slice(split + 4);
+  if (/^Content-Transfer-Encoding:\s*base64/im.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/^Content-Transfer-Encoding:\s*quoted-printable/im.test(headers)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_whole, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  }
+  return text;
+}
+
+/** The code in a mail or SMS body ("…: AB3D"), in either language. */
 export function codeIn(text: string): string {
-  const match = /(?:code is|验证码是)[:：]\s*([2-8A-Z]{4})/.exec(text.replace(/=\r?\n/g, ''));
+  const match = /(?:code is|验证码是)[:：]\s*([2-8A-Z]{4})/.exec(decodedBody(text));
   if (!match) throw new Error(`no code in ${text}`);
   return match[1];
 }

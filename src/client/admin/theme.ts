@@ -1,5 +1,13 @@
+import { zhCN } from '@mui/material/locale';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { BRAND, FONT_STACK } from '../components/brand.js';
+import { currentLanguage } from '../i18n/store-config.js';
+
+/**
+ * MUI's own texts (an autocomplete's "No options", "Clear", a pager's range, an alert's "Close") in
+ * the page's language; it is fixed for the page's life, as a language switch reloads.
+ */
+const MUI_TEXTS = currentLanguage() === 'zh-cn' ? zhCN.components : undefined;
 
 /**
  * The back office's look: react-admin's default theme with the BuildAdmin palette (primary #409eff),
@@ -22,6 +30,7 @@ function withShell(base: RaThemeOptions, dark: boolean): RaThemeOptions {
     shape: { borderRadius: BRAND.borderRadius },
     typography: { ...base.typography, fontFamily: FONT_STACK },
     components: {
+      ...MUI_TEXTS,
       ...base.components,
       MuiTextField: {
         ...base.components?.MuiTextField,

@@ -28,6 +28,8 @@ export interface MigrationResult {
   created: string[];
   /** human-readable list of what changed; empty when nothing did */
   changes: string[];
+  /** columns added to tables that existed before this run, by table (the seeder fills seeded rows' values) */
+  addedColumns?: Record<string, string[]>;
 }
 
 export class DestructiveMigrationError extends Error {
@@ -388,6 +390,7 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
           await trx.schema.alterTable(table).addColumn(name, sql.raw(sqlType(dialect, next.columns[name])), columnBuilder(dialect, definition, name, next.columns[name])).execute();
         }
         result.changes.push(`added column ${table}.${name}`);
+        if (!step.create) ((result.addedColumns ??= {})[table] ??= []).push(name);
       }
       for (const name of step.addIndexes) {
         await createIndex(trx, table, name, next.indexes[name]);

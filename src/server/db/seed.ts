@@ -138,10 +138,25 @@ async function alignMenusWithBuildAdmin(db: Db, definitions: ResourceDefinition[
 }
 
 /**
+ * A column added to a table made earlier (a template's English text) gets, on the seeded rows, the
+ * value its seed gives: once, in the run that adds it, so a value an administrator clears later stays
+ * cleared. The seeded row is the one with the seed's key.
+ */
+async function fillAddedSeedColumns(db: Db, definition: ResourceDefinition, added: string[]): Promise<void> {
+  if (added.length === 0) return;
+  const key = definition.primaryKey;
+  for (const row of definition.seed) {
+    const values = Object.fromEntries(added.filter((column) => row[column] !== undefined).map((column) => [column, row[column]]));
+    if (Object.keys(values).length === 0 || row[key] === undefined) continue;
+    await db.updateTable(definition.table).set(values).where(key, '=', row[key]).execute();
+  }
+}
+
+/**
  * Seed rows of tables created in this run, then menus of schemas not synced yet, then rule names in
  * group seeds. Returns the tables that received seed rows.
  */
-export async function seed(handle: DatabaseHandle, definitions: ResourceDefinition[], created: string[]): Promise<string[]> {
+export async function seed(handle: DatabaseHandle, definitions: ResourceDefinition[], created: string[], addedColumns: Record<string, string[]> = {}): Promise<string[]> {
   const { db } = handle;
   const seeded: string[] = [];
   const now = nowSeconds();
@@ -151,6 +166,7 @@ export async function seed(handle: DatabaseHandle, definitions: ResourceDefiniti
     await resetSequence(handle, definition);
     seeded.push(definition.table);
   }
+  for (const definition of definitions) await fillAddedSeedColumns(db, definition, addedColumns[definition.table] ?? []);
   if (definitions.some((definition) => definition.table === 'admin_rule')) {
     await syncMenus(db, definitions);
     await alignMenusWithBuildAdmin(db, definitions);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Header } from '../../contract/headers.js';
+import { Header, isLanguage } from '../../contract/headers.js';
 import type { Row } from '../../schema/definition.js';
 import { AREA_AUTH, allows, identityOfToken, type Area } from '../auth/identity.js';
 import type { AppContext } from '../app-context.js';
@@ -7,6 +7,7 @@ import { needsLogin, needsPermission, type RequestContext } from '../controllers
 import { ApiError, errors } from '../errors.js';
 import { detectLanguage } from '../i18n.js';
 import { writeAdminLog, shouldLog } from './admin-log.js';
+import { rememberLanguage } from '../services/member-accounts.js';
 import { envelopeOf, sendEnvelope } from './envelope.js';
 
 /** Where each area looks for its token, first non-empty wins (contract §1.3). */
@@ -37,6 +38,11 @@ export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (value === null || typeof value !== 'object' || depth > 8) return false;
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
+/** Whether the request says its language itself (a header or `?lang=`), not left to the browser's or the default. */
+function namesLanguage(request: FastifyRequest): boolean {
+  return isLanguage(String(request.headers[Header.lang] ?? '').toLowerCase()) || isLanguage(String(asRow(request.query).lang ?? '').toLowerCase());
 }
 
 /** The request language and a translator, available before routing so 404s are translated too. */
@@ -86,6 +92,8 @@ export async function dispatch(live: AppContext, area: Area, request: FastifyReq
       if (needsPermission(controller, action) && !allows(ctx.identity, `${controller.path}/${action}`)) throw errors.noPermission();
     }
     outcome = await handler(ctx);
+    // A member's language is the one they last used successfully (a refused request changes nothing).
+    if (ctx.identity?.area === 'user' && namesLanguage(request)) await rememberLanguage(app, ctx.identity.account, lang);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     outcome = error;

@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE } from '../../contract/headers.js';
 import { sameText } from '../../schema/local-text.js';
 import type { Translate } from '../i18n.js';
 import type { RuleTable } from '../rule-titles.js';
+import { seededNameIn } from '../seeded-names.js';
 import type { Condition } from './list-query.js';
 import type { ResourceHooks } from './hooks.js';
 
@@ -63,10 +64,12 @@ export function groupHooks(ruleTable: RuleTable): ResourceHooks {
       const translate = operator.t ?? ((key: string) => key);
       const lang = operator.lang ?? DEFAULT_LANGUAGE;
       const title = (rule: RuleRow) => operator.app.ruleTitles.titleIn(lang, ruleTable, rule);
+      const groupTable = ruleTable === 'admin_rule' ? 'admin_group' : 'user_group';
       return rows.map((row) => {
         const rules = (row.rules as string[] | undefined) ?? [];
+        // The form edits the stored name; lists and choices read a seeded one in the reader's language.
         if (view === 'edit') return { ...row, rules: leafRuleIds(rules, all) };
-        return { ...row, rules: describeRuleSet(rules, all, translate, title) };
+        return { ...row, name: seededNameIn(operator.app, lang, groupTable, row), rules: describeRuleSet(rules, all, translate, title) };
       });
     },
     async beforeWrite(_operator, write) {

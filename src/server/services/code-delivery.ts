@@ -5,7 +5,8 @@ import { errors } from '../errors.js';
 import { configuredSmtp } from '../mail/mail-settings.js';
 import { sendMail } from '../mail/smtp.js';
 import { smsDriver } from '../sms/sms-driver.js';
-import { addressOf, checkPassword, currentMember, memberBy, requireType, text, type Requester, type VerificationType } from './member-accounts.js';
+import { addressOf, checkPassword, currentMember, memberBy, recipientLanguage, requireType, text, type Requester, type VerificationType } from './member-accounts.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../contract/headers.js';
 import { EMAIL_EVENTS, MOBILE_EVENTS, VerificationCodes } from './verification-codes.js';
 
 /**
@@ -33,6 +34,15 @@ async function checkEvent(requester: Requester, type: VerificationType, address:
   if (event === 'user_change_email' || event === 'user_change_mobile') await currentMember(requester);
 }
 
+/**
+ * A template's text for a reader of `lang`: the default language's in `column`, another language's in
+ * `column_<lang>` (`content_en`), which an administrator may leave empty to send the default one.
+ */
+function templateText(template: Row, column: string, lang: Language): string {
+  const own = lang === DEFAULT_LANGUAGE ? undefined : template[`${column}_${lang.replace(/-/g, '_')}`];
+  return typeof own === 'string' && own.trim() !== '' ? own : String(template[column] ?? '');
+}
+
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
@@ -53,11 +63,13 @@ export async function sendEmailCode(requester: Requester, body: Row): Promise<vo
   await codes.checkLimits(email, event, requester.ip);
   await checkEvent(requester, 'email', email, event, body.password);
   const template = (await app.db.selectFrom('mail_template').selectAll().where('event', '=', event).where('status', '=', '1').executeTakeFirst()) as Row | undefined;
+  const lang = await recipientLanguage(requester, 'email', email);
+  const t = app.messages.translator(lang);
   const code = await codes.issue(email, event, requester.ip);
   const siteName = (await app.config.get('site_name')) || 'Chidao';
-  const values = { code, site_name: siteName, event: requester.t(`event.${event}`) };
-  const subject = fill(String(template?.subject ?? '{event}-{site_name}'), values);
-  const content = template ? fill(String(template.content), values) : requester.t('Your verification code is: %s', [code]);
+  const values = { code, site_name: siteName, event: t(`event.${event}`) };
+  const subject = fill(template ? templateText(template, 'subject', lang) : '{event}-{site_name}', values);
+  const content = template ? fill(templateText(template, 'content', lang), values) : t('Your verification code is: %s', [code]);
   try {
     await sendMail(smtp, { to: email, subject, text: content }, app.settings.smtpTrustedCa);
   } catch {
@@ -86,6 +98,7 @@ export async function sendSmsCode(requester: Requester, body: Row): Promise<void
   const codes = new VerificationCodes(app);
   await codes.checkLimits(mobile, event, requester.ip);
   await checkEvent(requester, 'mobile', mobile, event, body.password);
+  const lang = await recipientLanguage(requester, 'mobile', mobile);
   const code = await codes.issue(mobile, event, requester.ip);
   const siteName = (await app.config.get('site_name')) || 'Chidao';
   const params = { code };
@@ -93,9 +106,9 @@ export async function sendSmsCode(requester: Requester, body: Row): Promise<void
     await smsDriver(app).send({
       mobile,
       templateCode,
-      providerTemplate: String(template.provider_template ?? ''),
+      providerTemplate: templateText(template, 'provider_template', lang),
       params,
-      content: fill(String(template.content), { code, site_name: siteName }),
+      content: fill(templateText(template, 'content', lang), { code, site_name: siteName }),
     });
   } catch {
     await app.db.deleteFrom('verification_code').where('address', '=', mobile).where('event', '=', event).where('used_time', 'is', null).execute();

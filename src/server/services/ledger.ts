@@ -2,6 +2,7 @@ import type { Db, DialectName } from '../db/connection.js';
 import { nowSeconds } from '../clock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { errors } from '../errors.js';
+import { storedMessage } from '../stored-text.js';
 
 /**
  * The one way a member's balance or points change: lock the member row, write the log entry with
@@ -16,11 +17,24 @@ const LEDGER: Record<LedgerKind, { table: string; column: string; title: string 
   score: { table: 'user_score_log', column: 'score', title: 'Points' },
 };
 
+/**
+ * The notes the system writes on ledger entries, stored as message keys with parameters
+ * (`stored-text.ts`) so each reader sees them in their own language.
+ */
+export const ledgerNotes = {
+  surveyReward: (survey: { id: number | string; title: string }) => storedMessage('Survey reward: %s', [`#${survey.id} ${survey.title}`]),
+  surveyRewardReversed: (survey: { id: number | string; title: string }) => storedMessage('Survey reward reversed: %s', [`#${survey.id} ${survey.title}`]),
+  quickTaskReward: (task: { id: number | string; title: string }) => storedMessage('Quick task reward: %s', [`#${task.id} ${task.title}`]),
+  payoutRequested: (id: number) => storedMessage('Payout #%d requested', [id]),
+  payoutRejected: (id: number, reason: string) => storedMessage('Payout #%d rejected: %s', [id, reason]),
+};
+
 export interface LedgerEntryInput {
   kind: LedgerKind;
   userId: number;
   /** cents for money, points for score; signed */
   amount: number;
+  /** a note from `ledgerNotes`, or an administrator's own words */
   memo: string;
   idempotencyKey?: string;
 }

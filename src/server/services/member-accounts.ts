@@ -7,6 +7,7 @@ import { EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN } from '../controllers/
 import { ApiError, errors } from '../errors.js';
 import { configuredSmtp } from '../mail/mail-settings.js';
 import type { Translate } from '../i18n.js';
+import { isLanguage, type Language } from '../../contract/headers.js';
 import { VerificationCodes } from './verification-codes.js';
 
 /**
@@ -25,8 +26,26 @@ export interface Requester {
   app: AppContext;
   ip: string;
   t: Translate;
+  /** the request's language */
+  lang: Language;
   /** the logged-in member's id, when there is one */
   memberId?: number;
+}
+
+/**
+ * A member's language is the one they last used: every signed-in request that names its language
+ * (`think-lang`, `?lang=`) keeps it, so texts and mails sent to them later speak it.
+ */
+export async function rememberLanguage(app: AppContext, account: Row, lang: Language): Promise<void> {
+  if (account.lang === lang || account.id === undefined) return;
+  await app.db.updateTable('user').set({ lang }).where('id', '=', account.id).execute();
+  account.lang = lang;
+}
+
+/** The language to write to `address` in: its member's, or the request's when no member holds it yet. */
+export async function recipientLanguage(requester: Requester, type: VerificationType, address: string): Promise<Language> {
+  const owner = await memberBy(requester.app, type, address);
+  return isLanguage(owner?.lang) ? owner.lang : requester.lang;
 }
 
 export function text(value: unknown): string {
@@ -115,6 +134,7 @@ export async function register(requester: Requester, body: Row): Promise<number>
     status: 'enable',
     join_ip: ip,
     join_time: now,
+    lang: requester.lang,
     last_login_ip: ip,
     last_login_time: now,
     create_time: now,

@@ -47,10 +47,10 @@ describe('generated create form', () => {
     expect(field('Age').getAttribute('type')).toBe('number');
     expect(field('Ratio').getAttribute('step')).toBe('any');
     expect(field('Price').getAttribute('inputmode')).toBe('decimal');
-    expect(field('Start time').getAttribute('type')).toBe('datetime-local');
+    expect(field('Start time').getAttribute('data-date-kind')).toBe('datetime');
     expect(field('Year').getAttribute('type')).toBe('number');
     expect(field('Open time').getAttribute('type')).toBe('time');
-    expect(field('Birthday').getAttribute('type')).toBe('date');
+    expect(field('Birthday').getAttribute('data-date-kind')).toBe('date');
     expect(field('Weigh').getAttribute('type')).toBe('number');
     // choices: radio, checkbox, switch, select, selects
     expect(within(screen.getByRole('radiogroup')).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['0', '1', '2']);

@@ -1,6 +1,6 @@
 import { Fragment, type ReactElement } from 'react';
 import {
-  CheckboxGroupInput, DateInput, NumberInput, PasswordInput, RadioButtonGroupInput, SelectArrayInput, SelectInput,
+  CheckboxGroupInput, NumberInput, PasswordInput, RadioButtonGroupInput, SelectArrayInput, SelectInput,
   TextArrayInput, TextInput, useTranslate,
 } from 'react-admin';
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
@@ -11,6 +11,7 @@ import { useSchemaTranslate, type SchemaTranslate } from '../resources/schema-i1
 import { CityInput } from './CityInput.js';
 import { ColorInput } from './ColorInput.js';
 import { fromDateTimeLocal, toDateTimeLocal, toWireTime } from './datetime-values.js';
+import { DateTextInput } from './DateTextInput.js';
 import { EditorInput } from './EditorInput.js';
 import { IconInput } from './IconInput.js';
 import { markIf, type SchemaInputProps } from './input-props.js';
@@ -123,17 +124,9 @@ function widgetFor(props: SchemaInputProps, t: SchemaTranslate): ReactElement {
       );
     }
     case 'date':
-      return <DateInput {...common} parse={(value: string) => value || (field.nullable ? null : '')} />;
+      return <DateTextInput {...common} kind="date" format={(value) => (typeof value === 'string' ? value : '')} parse={(text) => text || (field.nullable ? null : '')} />;
     case 'datetime':
-      return (
-        <TextInput
-          {...common}
-          type="datetime-local"
-          format={toDateTimeLocal}
-          parse={(value: string) => fromDateTimeLocal(value, field)}
-          slotProps={{ htmlInput: { step: 1 }, inputLabel: { shrink: true } }}
-        />
-      );
+      return <DateTextInput {...common} kind="datetime" format={toDateTimeLocal} parse={(text) => fromDateTimeLocal(text, field)} />;
     case 'year':
       return (
         <TextInput

@@ -20,6 +20,7 @@ import { pick, type LayoutConfig } from './layout-config.js';
 import { setLayout } from './layout-store.js';
 import { navPages } from './menu-tree.js';
 import { pageNameOf } from '../../../contract/view-paths.js';
+import { reloadKeepingShell } from './shell-memory.js';
 import { useShellLogout } from './use-shell-logout.js';
 
 /** The component key of the profile page (seeded rule `routine/adminInfo`). */
@@ -70,9 +71,10 @@ export function NavButtons({ shell, layout, onSettings }: { shell: ShellState; l
             onClick={() => {
               setLangAnchor(null);
               if (item === language) return;
-              // Spec §4: the choice is stored and the page reloads, so every pack and request follows.
+              // The choice is stored and the page reloads, so every pack and request follows; the tabs
+              // and the menu stay as they were.
               storeLanguage(item);
-              window.location.reload();
+              reloadKeepingShell();
             }}
           >
             <ListItemIcon>{item === language && <CheckIcon fontSize="small" />}</ListItemIcon>

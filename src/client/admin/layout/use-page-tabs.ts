@@ -4,6 +4,7 @@ import { ADMIN_BASE } from '../loading/target.js';
 import { firstPage, pageOf, type NavItem } from './menu-tree.js';
 import { closeAllTabs, closeOtherTabs, closeTab, openTab, type PageTab, type TabChange } from './tabs.js';
 import { useInnerPath } from './use-shell-navigation.js';
+import { noteTabs, takeRememberedTabs } from './shell-memory.js';
 
 export interface PageTabs {
   tabs: PageTab[];
@@ -28,13 +29,20 @@ export function usePageTabs(nav: NavItem[]): PageTabs {
   const innerPath = useInnerPath();
   const page = pageOf(nav, innerPath);
   const current = useMemo(() => (page ? tabOf(page, `${innerPath}${search}`) : undefined), [page, innerPath, search]);
-  const [opened, setOpened] = useState<PageTab[]>([]);
+  // After a language switch the tabs come back, titled in the new language; pages gone from the menu are dropped.
+  const [opened, setOpened] = useState<PageTab[]>(() =>
+    takeRememberedTabs().flatMap((tab) => {
+      const found = pageOf(nav, tab.key);
+      return found && found.to === tab.key ? [tabOf(found, tab.to)] : [];
+    }),
+  );
 
   useEffect(() => {
     if (current) setOpened((tabs) => openTab(tabs, current));
   }, [current]);
 
   const tabs = useMemo(() => (current ? openTab(opened, current) : opened), [opened, current]);
+  useEffect(() => noteTabs(tabs), [tabs]);
   const fallback = firstPage(nav)?.to ?? '/';
 
   const apply = useCallback(

@@ -1,6 +1,7 @@
 import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useInput } from 'react-admin';
 import { formatDateTime } from '../fields/value-format.js';
+import { DateTextField } from '../../components/DateTextField.js';
 
 export interface RangeFilterInputProps {
   source: string;
@@ -30,26 +31,21 @@ export function RangeFilterInput({ source, label, kind }: RangeFilterInputProps)
   const { field } = useInput({ source, parse: (value: unknown) => value, format: (value: unknown) => value });
   const [from, to] = Array.isArray(field.value) ? field.value : typeof field.value === 'string' ? field.value.split(',') : ['', ''];
   const write = (next: [string, string]) => field.onChange(next[0] === '' && next[1] === '' ? null : next);
-  const type = kind === 'datetime' ? 'datetime-local' : 'number';
   const slotProps = { htmlInput: { step: 1 }, inputLabel: { shrink: true } };
+  const bound = (side: 0 | 1) => {
+    const props = { size: 'small' as const, label: `${label} ${side === 0 ? '≥' : '≤'}` };
+    const change = (text: string) => write(side === 0 ? [fromPicker(text, kind), String(to ?? '')] : [String(from ?? ''), fromPicker(text, kind)]);
+    const value = side === 0 ? from : to;
+    return kind === 'datetime' ? (
+      <DateTextField {...props} kind="datetime" value={toPicker(value, kind)} onChange={change} />
+    ) : (
+      <TextField {...props} type="number" value={toPicker(value, kind)} onChange={(event) => change(event.target.value)} slotProps={slotProps} />
+    );
+  };
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-filter={source}>
-      <TextField
-        size="small"
-        type={type}
-        label={`${label} ≥`}
-        value={toPicker(from, kind)}
-        onChange={(event) => write([fromPicker(event.target.value, kind), String(to ?? '')])}
-        slotProps={slotProps}
-      />
-      <TextField
-        size="small"
-        type={type}
-        label={`${label} ≤`}
-        value={toPicker(to, kind)}
-        onChange={(event) => write([String(from ?? ''), fromPicker(event.target.value, kind)])}
-        slotProps={slotProps}
-      />
+      {bound(0)}
+      {bound(1)}
     </Stack>
   );
 }
@@ -82,13 +78,6 @@ export interface DateTimeFilterInputProps {
 export function DateTimeFilterInput({ source, label }: DateTimeFilterInputProps) {
   const { field } = useInput({ source });
   return (
-    <TextField
-      size="small"
-      type="datetime-local"
-      label={label}
-      value={toPicker(field.value, 'datetime')}
-      onChange={(event) => field.onChange(fromPicker(event.target.value, 'datetime') || null)}
-      slotProps={{ htmlInput: { step: 1 }, inputLabel: { shrink: true } }}
-    />
+    <DateTextField size="small" kind="datetime" label={label} value={toPicker(field.value, 'datetime')} onChange={(text) => field.onChange(fromPicker(text, 'datetime') || null)} />
   );
 }

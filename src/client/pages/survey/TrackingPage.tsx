@@ -173,7 +173,7 @@ function useSiteTimeZone(api: SurveyApi, enabled: boolean): boolean {
   return known;
 }
 
-/** `/tracking` (title Task Tracking): the member's survey attempts and quick task submissions, newest first. */
+/** `/tracking` (titled as its member menu entry, "Task tracking"): the member's survey attempts and quick task submissions, newest first. */
 export function TrackingPage({ api = surveyApi }: { api?: SurveyApi }) {
   const { translate: t, language, ready } = useMessages(PAGE_MESSAGES.survey);
   const { pathname } = useLocation();

@@ -1,6 +1,7 @@
 import type { Row } from '../../../schema/definition.js';
 import { centsToYuan } from '../../db/values.js';
 import { errors } from '../../errors.js';
+import { readStoredText } from '../../stored-text.js';
 import { paging } from '../paging.js';
 import { accountFigureActions } from './account-figures.js';
 import { paymentLogActions } from './payment-user-controller.js';
@@ -23,11 +24,12 @@ function ledgerAction(table: string, column: 'money' | 'score') {
       .limit(limit)
       .offset((page - 1) * limit)
       .execute()) as Row[];
-    const list = rows.map((row) =>
-      column === 'money'
-        ? { ...row, money: centsToYuan(row.money), before: centsToYuan(row.before), after: centsToYuan(row.after) }
-        : { ...row, score: Number(row.score), before: Number(row.before), after: Number(row.after) },
-    );
+    const list = rows.map((row) => {
+      const memo = readStoredText(row.memo, ctx.lang, ctx.app.messages);
+      return column === 'money'
+        ? { ...row, memo, money: centsToYuan(row.money), before: centsToYuan(row.before), after: centsToYuan(row.after) }
+        : { ...row, memo, score: Number(row.score), before: Number(row.before), after: Number(row.after) };
+    });
     return { list, total: Number(total.total) };
   };
 }

@@ -6,7 +6,7 @@ import type { Action, RequestContext } from '../controller.js';
 /** The member's own account under `/api/account/*` (contract §7.2); the rules live in the service. */
 
 function requester(ctx: RequestContext): Requester {
-  return { app: ctx.app, ip: ctx.ip, t: ctx.t, memberId: ctx.identity?.id };
+  return { app: ctx.app, ip: ctx.ip, t: ctx.t, lang: ctx.lang, memberId: ctx.identity?.id };
 }
 
 function postOnly(ctx: RequestContext): void {

@@ -7,7 +7,7 @@ import type { Controller, RequestContext } from '../controller.js';
 async function send(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();
   await throttleAddress(ctx.app, 'code', ctx.ip, ctx.app.settings.authRateLimit);
-  await sendEmailCode({ app: ctx.app, ip: ctx.ip, t: ctx.t, memberId: ctx.identity?.id }, ctx.body);
+  await sendEmailCode({ app: ctx.app, ip: ctx.ip, t: ctx.t, lang: ctx.lang, memberId: ctx.identity?.id }, ctx.body);
   return new Success(null, 'Mail sent successfully~');
 }
 

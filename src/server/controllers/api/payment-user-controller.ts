@@ -3,6 +3,7 @@ import { errors, Success } from '../../errors.js';
 import { maskAccount, PAYMENT_FIELDS, paymentDetailsOf, payoutMinimum, requestPayout, savePaymentDetails } from '../../services/payouts.js';
 import type { Action, Controller, RequestContext } from '../controller.js';
 import { pageOf } from '../paging.js';
+import { ledgerNotes } from '../../services/ledger.js';
 
 /** `/api/paymentuser/*`: the member's payment details and payout requests; `account/paymentlog` lists them. */
 
@@ -23,7 +24,7 @@ const payment: Action = async (ctx) => {
 
 const payout: Action = async (ctx) => {
   if (ctx.method !== 'POST') throw errors.parameterError();
-  const id = await requestPayout(ctx.app, member(ctx), ctx.body.amount, (payoutId) => ctx.t('Payout #%d requested', [payoutId]));
+  const id = await requestPayout(ctx.app, member(ctx), ctx.body.amount, ledgerNotes.payoutRequested);
   return new Success({ id }, 'Payout requested: the amount is frozen until it is paid');
 };
 

@@ -6,6 +6,7 @@ import { submitQuickTask, type QuickTaskRow } from '../../services/survey/quick-
 import { availableSurveys, startSurvey } from '../../services/survey/tasks.js';
 import type { Controller, RequestContext } from '../controller.js';
 import { pageOf } from '../paging.js';
+import { ledgerNotes } from '../../services/ledger.js';
 
 /**
  * `/api/survey/*`: the member's task list, starting a survey, the outcome pages' report, the member's
@@ -17,9 +18,6 @@ function member(ctx: RequestContext) {
   return ctx.identity;
 }
 
-function rewardMemo(ctx: RequestContext) {
-  return (survey: SurveyRow) => ctx.t('Survey reward: %s', [`#${survey.id} ${survey.title}`]);
-}
 
 /** `path` and query string exactly as received (the signed text). */
 function receivedUrl(ctx: RequestContext): { path: string; query: string } {
@@ -69,7 +67,7 @@ async function outcome(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();
   const page = ctx.body.outcome;
   const query = typeof ctx.body.query === 'string' ? ctx.body.query.replace(/^\?/, '') : '';
-  const result = await recordRedirect(ctx.app, page, { path: `/${String(page)}`, query, ip: ctx.ip, memo: rewardMemo(ctx) });
+  const result = await recordRedirect(ctx.app, page, { path: `/${String(page)}`, query, ip: ctx.ip, memo: ledgerNotes.surveyReward });
   const { participation, survey } = result;
   // Balances only go back to the member who owns the attempt, logged in in this browser.
   const own = ctx.identity?.id === Number(participation.user_id);
@@ -147,7 +145,7 @@ async function quickTasks(ctx: RequestContext) {
 
 async function quickTaskSubmit(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();
-  const result = await submitQuickTask(ctx.app, member(ctx), ctx.body.id, ctx.body.answers, (task) => ctx.t('Quick task reward: %s', [`#${task.id} ${task.title}`]));
+  const result = await submitQuickTask(ctx.app, member(ctx), ctx.body.id, ctx.body.answers, ledgerNotes.quickTaskReward);
   return new Success(result, result.status === 'approved' ? 'Submitted and credited' : 'Submitted, waiting for review');
 }
 
@@ -174,7 +172,7 @@ async function callback(ctx: RequestContext) {
   const { path, query } = receivedUrl(ctx);
   const reply = (status: number, code: number, msg: string) => ctx.reply.code(status).send({ code, msg });
   try {
-    const result = await recordCallback(ctx.app, ctx.argument, new URLSearchParams(query), { path, query, ip: ctx.ip, memo: rewardMemo(ctx) });
+    const result = await recordCallback(ctx.app, ctx.argument, new URLSearchParams(query), { path, query, ip: ctx.ip, memo: ledgerNotes.surveyReward });
     return reply(200, 1, result.changed ? ctx.t('Recorded') : ctx.t('This survey return was already recorded'));
   } catch (error) {
     if (error instanceof CallbackRefused) return reply(error.status, 0, ctx.t(error.error.msg, error.error.params));

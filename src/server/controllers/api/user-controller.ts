@@ -6,7 +6,7 @@ import { centsToYuan } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import { presentMemberFields } from '../../resources/user/user.js';
 import type { AppContext } from '../../app-context.js';
-import { accountVerificationTypes, register } from '../../services/member-accounts.js';
+import { accountVerificationTypes, register, rememberLanguage } from '../../services/member-accounts.js';
 import type { Controller, RequestContext } from '../controller.js';
 import { checkCredentialsShape, EMAIL_PATTERN, MOBILE_PATTERN, USERNAME_PATTERN } from '../credentials.js';
 
@@ -62,12 +62,13 @@ async function checkIn(ctx: RequestContext) {
   if (!column) throw errors.accountNotExist();
   const account = await findAccount(ctx.app, 'user', column, username);
   const result = await loginWithPassword(ctx.app, 'user', account, password, isTruthy(ctx.body.keep), ctx.ip);
+  await rememberLanguage(ctx.app, result.account, ctx.lang);
   return new Success({ userInfo: memberInfo(result.account, result.token, result.refreshToken), routePath: '/user' }, 'Login succeeded!');
 }
 
 /** Register scene (contract §7.4): a new member, logged in with an access token and no refresh token. */
 async function registerMember(ctx: RequestContext) {
-  const id = await register({ app: ctx.app, ip: ctx.ip, t: ctx.t }, ctx.body);
+  const id = await register({ app: ctx.app, ip: ctx.ip, t: ctx.t, lang: ctx.lang }, ctx.body);
   const account = await findAccount(ctx.app, 'user', 'id', String(id));
   if (!account) throw errors.accountNotExist();
   const token = await ctx.app.tokens.issue('user', id);

@@ -5,6 +5,8 @@ import { hashPassword } from '../../auth/passwords.js';
 import type { Db } from '../../db/connection.js';
 import { errors } from '../../errors.js';
 import { formatLocalDateTime } from '../../../contract/site-time.js';
+import { seededNameIn } from '../../seeded-names.js';
+import { DEFAULT_LANGUAGE } from '../../../contract/headers.js';
 import type { Operator, ResourceHooks } from '../hooks.js';
 
 /** Administrators (contract §6.1): groups through `admin_group_access`, hashed passwords, self-protection. */
@@ -45,9 +47,11 @@ export const adminHooks: ResourceHooks = {
   async present(operator, rows, view) {
     const zone = await operator.app.config.timeZone();
     const groups = await groupsOf(operator.app.db, rows.map((row) => Number(row.id)));
+    const lang = operator.lang ?? DEFAULT_LANGUAGE;
     return rows.map((row) => {
       const entry = groups.get(Number(row.id));
-      const shaped: Row = { ...presentAdminFields(row, zone), group_arr: entry?.ids ?? [], group_name_arr: entry?.names ?? [] };
+      const names = (entry?.names ?? []).map((name, index) => seededNameIn(operator.app, lang, 'admin_group', { id: entry?.ids[index], name }));
+      const shaped: Row = { ...presentAdminFields(row, zone), group_arr: entry?.ids ?? [], group_name_arr: names };
       if (view === 'edit') shaped.password = '';
       return shaped;
     });

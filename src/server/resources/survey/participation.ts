@@ -4,6 +4,7 @@ import { findParticipationByRid, participationLabel, planReconcile, reconcilePar
 import type { RequestContext } from '../../controllers/controller.js';
 import { readOnlyActions } from '../read-only.js';
 import type { ResourceHooks } from '../hooks.js';
+import { ledgerNotes } from '../../services/ledger.js';
 
 /**
  * `survey.Participation`: read-only records; the details carry the event history. A final status
@@ -52,7 +53,7 @@ async function reconcile(ctx: RequestContext) {
       ? planReconcile(ctx.app, await findParticipationByRid(ctx.app.db, rid), rid, action as ReconcileAction)
       : await reconcileParticipation(ctx.app, rid, action as ReconcileAction, {
           adminId: ctx.identity?.id ?? 0, reason, ip: ctx.ip,
-          memo: (survey) => ctx.t(action === 'reverse' ? 'Survey reward reversed: %s' : 'Survey reward: %s', [`#${survey.id} ${survey.title}`]),
+          memo: action === 'reverse' ? ledgerNotes.surveyRewardReversed : ledgerNotes.surveyReward,
         });
     rows.push(wire(ctx, outcome));
   }

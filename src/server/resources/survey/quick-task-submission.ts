@@ -1,8 +1,9 @@
 import type { Action } from '../../controllers/controller.js';
 import { errors, Success } from '../../errors.js';
-import { reviewSubmissions, type QuickTaskRow } from '../../services/survey/quick-tasks.js';
+import { reviewSubmissions } from '../../services/survey/quick-tasks.js';
 import type { ResourceHooks } from '../hooks.js';
 import { readOnlyActions } from '../read-only.js';
+import { ledgerNotes } from '../../services/ledger.js';
 
 /** `survey.QuickTaskSubmission`: answers are approved (credited) or rejected with a reason, never edited. */
 
@@ -22,7 +23,7 @@ function review(decision: 'approve' | 'reject'): Action {
     const changed = await reviewSubmissions(ctx.app, ids, decision, {
       adminId: ctx.identity?.id ?? 0,
       reason,
-      memo: (task: QuickTaskRow) => ctx.t('Quick task reward: %s', [`#${task.id} ${task.title}`]),
+      memo: ledgerNotes.quickTaskReward,
     });
     if (changed === 0) throw errors.noRowsUpdated();
     return new Success({ changed }, decision === 'approve' ? '%d submissions approved' : '%d submissions rejected', [changed]);

@@ -3,6 +3,8 @@ import { yuanToCents } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import { recordLedgerEntry, type LedgerKind } from '../../services/ledger.js';
 import { readRow, validateInput } from '../engine.js';
+import { readStoredText } from '../../stored-text.js';
+import { DEFAULT_LANGUAGE } from '../../../contract/headers.js';
 import type { ResourceHooks } from '../hooks.js';
 import { userHooks } from './user.js';
 
@@ -15,6 +17,11 @@ export function ledgerLogHooks(kind: LedgerKind): ResourceHooks {
     throw errors.ledgerNotEditable();
   };
   return {
+    // Notes the system wrote are read in the reader's language (lists, the CSV export, BuildAdmin clients).
+    async present(operator, rows) {
+      const lang = operator.lang ?? DEFAULT_LANGUAGE;
+      return rows.map((row) => ({ ...row, memo: readStoredText(row.memo, lang, operator.app.messages) }));
+    },
     actions: {
       add: async (ctx) => {
         const definition = ctx.controller.resource as ResourceDefinition;

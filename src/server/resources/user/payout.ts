@@ -6,6 +6,7 @@ import type { Translate } from '../../i18n.js';
 import { maskAccount, PAYOUT_STEPS, payoutNeedsTwoAdmins, payoutStepRefusal, reviewPayout, type PayoutDecision } from '../../services/payouts.js';
 import type { ResourceHooks } from '../hooks.js';
 import { readOnlyActions } from '../read-only.js';
+import { ledgerNotes } from '../../services/ledger.js';
 
 /**
  * `user.Payout`: review steps (approve, pay with a reference, reject with a reason), each its own node;
@@ -57,7 +58,7 @@ export const payoutHooks: ResourceHooks = {
     reject: step((body, t, id) => {
       const reason = text(body.reason, 255);
       if (reason === '') throw errors.reviewReasonRequired();
-      return { action: 'reject', reason, memo: t('Payout #%d rejected: %s', [id, reason]) };
+      return { action: 'reject', reason, memo: ledgerNotes.payoutRejected(id, reason) };
     }, '%d payouts rejected'),
     ...readOnlyActions(errors.payoutReadOnly, () => payoutHooks),
   },

@@ -104,6 +104,9 @@ export function RecordTable<T extends { id: number }>({ load, columns, label, em
           setPage(0);
         }}
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+        // The pager's own texts are English: the range and the buttons' names come from the message pack.
+        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+        getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
       />
     </>
   );

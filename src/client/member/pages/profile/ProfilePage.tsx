@@ -7,6 +7,7 @@ import { accountApi, type AccountApi, type VerificationType } from '../../accoun
 import { patchMemberInfo, useMemberBootstrap } from '../../shell/member-bootstrap.js';
 import { PageCard } from '../common/PageCard.js';
 import { useServerForm } from '../common/use-server-form.js';
+import { DateTextField } from '../../../components/DateTextField.js';
 import { BindDialog } from './BindDialog.js';
 
 const GENDERS = [0, 1, 2] as const;
@@ -93,12 +94,11 @@ export function ProfilePage({ api = accountApi }: { api?: AccountApi }) {
               ))}
             </RadioGroup>
           </Box>
-          <TextField
+          <DateTextField
+            kind="date"
             label={translate('memberAccount.profile.birthday')}
-            type="date"
             value={values.birthday}
-            onChange={(event) => setValues({ ...values, birthday: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(birthday) => setValues({ ...values, birthday })}
             {...form.fieldProps('birthday')}
           />
           {field('motto')}
