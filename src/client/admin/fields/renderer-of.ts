@@ -33,6 +33,8 @@ export function rendererOf(field: FieldDefinition): RendererName {
       return 'color';
   }
   if (field.enum) return 'tag';
+  // A yes/no value reads as a labelled chip, never as `true` / `false`.
+  if (field.wireType === 'boolean') return 'tag';
   if (field.wireType === 'array') return 'tags';
   return 'text';
 }
