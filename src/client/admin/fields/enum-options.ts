@@ -27,6 +27,16 @@ export function enumChoices(field: FieldDefinition, definition?: ResourceDefinit
   return values.map((value) => ({ id: value, name: options[String(value)] ?? sameText(String(value)) }));
 }
 
+/**
+ * The values an edit may move a field to from `current`: itself and what `x-transitions` allows from it
+ * (the server refuses any other move). Without transitions, or on a new row, every value.
+ */
+export function allowedValues(field: FieldDefinition, current: unknown): (value: string | number) => boolean {
+  if (!field.transitions || current === undefined || current === null || current === '') return () => true;
+  const allowed = new Set([String(current), ...(field.transitions[String(current)] ?? [])]);
+  return (value) => allowed.has(String(value));
+}
+
 export function optionLabel(field: FieldDefinition, value: unknown): LocalText {
   return field.ui.options?.[String(value)] ?? sameText(String(value ?? ''));
 }

@@ -4,8 +4,8 @@ import { isValidElement, type ReactNode } from 'react';
 import { Button, useTranslate } from 'react-admin';
 import { textOf } from '../fields/TextValueField.js';
 
-/** A row's "Details" button and the dialog it opens, titled `title`, holding `children`. */
-export function DetailsDialogButton({ title, open, onOpenChange, children }: { title: string; open: boolean; onOpenChange(open: boolean): void; children: ReactNode }) {
+/** A row's "Details" button and the dialog it opens, titled `title`, holding `children` (and `actions` beside Close). */
+export function DetailsDialogButton({ title, open, onOpenChange, children, actions }: { title: string; open: boolean; onOpenChange(open: boolean): void; children: ReactNode; actions?: ReactNode }) {
   const translate = useTranslate();
   return (
     <>
@@ -16,6 +16,7 @@ export function DetailsDialogButton({ title, open, onOpenChange, children }: { t
         <DialogTitle>{title}</DialogTitle>
         <DialogContent dividers>{children}</DialogContent>
         <DialogActions>
+          {actions}
           <Button label={translate('ra.action.close', { _: 'Close' })} onClick={() => onOpenChange(false)} />
         </DialogActions>
       </Dialog>

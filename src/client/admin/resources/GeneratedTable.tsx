@@ -6,6 +6,7 @@ import { BulkEditButton } from './BulkEditButton.js';
 import { DragHandle, DragSortBody, DragSortContext, useDragSortController } from './drag-sort.js';
 import { EmptyRows } from './EmptyRows.js';
 import { isSortable, listColumnsOf, widthOf } from './list-columns.js';
+import type { DetailRenderers } from './RecordDetails.js';
 import { ROW_ACTIONS_CELL_SX, RowActions } from './RowActions.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 
@@ -21,9 +22,11 @@ export interface GeneratedTableProps {
   rowActions?: ReactNode;
   /** a resource's own buttons for the selected rows, before bulk delete (pass them only when allowed) */
   bulkActions?: ReactNode;
+  /** fields the resource draws itself in a row's details */
+  details?: DetailRenderers;
 }
 
-export function GeneratedTable({ definition, editable = true, rowActions, bulkActions }: GeneratedTableProps) {
+export function GeneratedTable({ definition, editable = true, rowActions, bulkActions, details }: GeneratedTableProps) {
   const resource = useResourceContext() ?? '';
   const t = useSchemaTranslate();
   const translate = useTranslate();
@@ -70,7 +73,7 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
           </DataTable.Col>
         ))}
         <DataTable.Col label={translate('generated.list.operate', { _: 'Operate' })} disableSort sx={ROW_ACTIONS_CELL_SX}>
-          <RowActions editable={editable} definition={definition}>
+          <RowActions editable={editable} definition={definition} details={details}>
             {rowActions}
           </RowActions>
         </DataTable.Col>
