@@ -155,6 +155,13 @@ describe('review screens', () => {
       const entered = detail('创建时间');
       expect(await entered.innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
       expectReadable(await dialog.innerText());
+      // On a phone the dialog fits the screen and can still be closed.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const close = dialog.getByRole('button', { name: '关闭' });
+      await poll(async () => ((await close.boundingBox())?.width ?? 0) > 24).toBe(true);
+      expect(((await dialog.boundingBox())?.width ?? 999) <= 390).toBe(true);
+      await close.click();
+      await dialog.waitFor({ state: 'hidden' });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

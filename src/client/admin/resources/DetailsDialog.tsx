@@ -1,3 +1,4 @@
+import CloseIcon from '@mui/icons-material/Close';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { isValidElement, type ReactNode } from 'react';
@@ -17,7 +18,10 @@ export function DetailsDialogButton({ title, open, onOpenChange, children, actio
         <DialogContent dividers>{children}</DialogContent>
         <DialogActions>
           {actions}
-          <Button label={translate('ra.action.close', { _: 'Close' })} onClick={() => onOpenChange(false)} />
+          {/* With its icon: on a phone react-admin draws a button as its icon alone. */}
+          <Button label={translate('ra.action.close', { _: 'Close' })} onClick={() => onOpenChange(false)}>
+            <CloseIcon />
+          </Button>
         </DialogActions>
       </Dialog>
     </>
