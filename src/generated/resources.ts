@@ -36,7 +36,7 @@ export interface SurveyParticipationRow {
   /** Status */
   status?: 'entered' | 'complete' | 'terminate' | 'overquota' | 'security' | 'timeout' | 'reversed';
   /** Status source */
-  source?: '' | 'redirect' | 'callback' | 'admin' | 'reconcile' | 'timeout';
+  source?: '' | 'start' | 'redirect' | 'callback' | 'admin' | 'reconcile' | 'timeout';
   /** Credit */
   credit_state?: 'none' | 'held' | 'credited' | 'reversed';
   /** Reward */

@@ -11,8 +11,13 @@ const localText = {
   ],
 } as const;
 
-/** Colours of an enum value's chip, by BuildAdmin's (Element Plus) tag names. */
-export const TAG_COLORS = ['primary', 'success', 'info', 'warning', 'danger'] as const;
+/**
+ * Colours of an enum value's chip, by what the value means: `success` (done, paid, enabled), `warning`
+ * (waits for someone, needs a look), `danger` (refused, reversed, failed), `info` (in progress, set by
+ * hand), `default` (neutral: a kind, a category, off), `primary` (highlighted). BuildAdmin's (Element
+ * Plus) tag names, plus `default`.
+ */
+export const TAG_COLORS = ['primary', 'success', 'info', 'warning', 'danger', 'default'] as const;
 export type TagColor = (typeof TAG_COLORS)[number];
 
 /** An enum value's label: a text, or the text with the colour of its chip. */

@@ -560,6 +560,13 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect((details.row.events as Row[]).map((event) => [event.from_status, event.to_status, event.source])).toEqual([
         ['', 'entered', 'start'], ['entered', 'complete', 'redirect'], ['complete', 'reversed', 'reconcile'],
       ]);
+      // The list rows carry the same history, naming the administrator who reconciled.
+      const listed = await ok(admin<{ list: Row[] }>('survey.Participation/index', { query: { page: 1, limit: 50 } }));
+      const listedEvents = (listed.list.find((item) => item.rid === completeRid)?.events ?? []) as Row[];
+      expect(listedEvents.map((event) => [event.to_status, event.source, event.admin_name])).toEqual([
+        ['entered', 'start', ''], ['complete', 'redirect', ''], ['reversed', 'reconcile', 'Admin'],
+      ]);
+      expect(listedEvents[2].payload).toMatchObject({ action: 'reverse' });
       await expectLedgersAddUp(member.id);
       await expectLedgersAddUp(other.id);
     });

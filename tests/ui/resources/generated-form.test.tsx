@@ -171,4 +171,18 @@ describe('generated edit form', () => {
     expect(await screen.findByDisplayValue('Fresh from the server')).toBeTruthy();
     expect((nickname as HTMLInputElement).value).toBe('Eddie');
   });
+
+  it('offers a status only the moves its transitions allow from the loaded one, and every status on a new row', async () => {
+    const task = { id: 4, title: 'Rate the app', description: '', form: '{}', reward_money: '0.50', reward_score: 0, review: 'manual', weigh: 0, status: 'active' };
+    const dataProvider = fakeDataProvider({ 'survey/quick_task': [task] });
+    renderScreen(<GeneratedEdit definition={schema('survey/quick_task')} />, { resource: 'survey/quick_task', dataProvider, path: '/survey/quick_task/4' });
+    await screen.findByDisplayValue('Rate the app');
+    const offered = () => ['Draft', 'Active', 'Closed'].filter((name) => screen.queryByRole('radio', { name }));
+    // active → closed is allowed, active → draft is not
+    await waitFor(() => expect(offered()).toEqual(['Active', 'Closed']));
+    cleanup();
+    renderScreen(<GeneratedCreate definition={schema('survey/quick_task')} />, { resource: 'survey/quick_task', dataProvider: fakeDataProvider({ 'survey/quick_task': [] }) });
+    await screen.findByRole('radio', { name: 'Draft' });
+    expect(offered()).toEqual(['Draft', 'Active', 'Closed']);
+  });
 });

@@ -1,41 +1,46 @@
 import { Chip, Stack } from '@mui/material';
-import { useRecordContext } from 'react-admin';
-import { useSchemaTranslate } from '../resources/schema-i18n.js';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { FieldDefinition } from '../../../schema/definition.js';
-import { enumIndex, optionColor, optionLabel } from './enum-options.js';
+import { useSchemaTranslate } from '../resources/schema-i18n.js';
+import { chipColorOf, optionLabel } from './enum-options.js';
 import { valueAt, type SchemaFieldProps } from './field-props.js';
 import { listOf } from './value-format.js';
 
-const COLOURS = ['primary', 'success', 'warning', 'error', 'info', 'secondary', 'default'] as const;
-
-/** The schema's colour for the value (BuildAdmin's `danger` is MUI's `error`), else one by its place in the enum. */
-function colourOf(field: FieldDefinition, value: unknown): (typeof COLOURS)[number] {
-  const given = optionColor(field, value);
-  if (given) return given === 'danger' ? 'error' : given;
-  if (!field.enum) return 'primary';
-  const index = enumIndex(field, value);
-  return index < 0 ? 'default' : COLOURS[index % COLOURS.length];
+/** The text of one value: its option label, or for a yes/no field without labels, "Yes" / "No". */
+function useValueLabel(field: FieldDefinition): (value: unknown) => string {
+  const t = useSchemaTranslate();
+  const translate = useTranslate();
+  return (value) => {
+    if (field.wireType === 'boolean' && field.ui.options?.[String(value)] === undefined) {
+      return translate(value === true || value === 1 || value === '1' ? 'ra.boolean.true' : 'ra.boolean.false');
+    }
+    return t(optionLabel(field, value));
+  };
 }
 
-/** An enum value as a coloured tag with its translated label. */
+/** One value as a chip: its label, in the colour of its meaning (neutral when the schema gives none). */
+export function ValueChip({ field, value }: { field: FieldDefinition; value: unknown }) {
+  const label = useValueLabel(field);
+  return <Chip size="small" variant="outlined" color={chipColorOf(field, value)} label={label(value)} />;
+}
+
+/** An enum value (or a yes/no flag) as a coloured tag with its translated label. */
 export function TagField({ field }: SchemaFieldProps) {
   const record = useRecordContext();
-  const t = useSchemaTranslate();
   const value = valueAt(record, field.name);
   if (value === null || value === undefined || value === '') return null;
-  return <Chip size="small" variant="outlined" color={colourOf(field, value)} label={t(optionLabel(field, value))} />;
+  return <ValueChip field={field} value={value} />;
 }
 
 /** A list (array or comma-separated text) as one tag per item. */
 export function TagsField({ field }: SchemaFieldProps) {
   const record = useRecordContext();
-  const t = useSchemaTranslate();
   const items = listOf(valueAt(record, field.name));
   if (items.length === 0) return null;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {items.map((item, index) => (
-        <Chip key={`${item}-${index}`} size="small" variant="outlined" color={colourOf(field, item)} label={t(optionLabel(field, item))} />
+        <ValueChip key={`${item}-${index}`} field={field} value={item} />
       ))}
     </Stack>
   );

@@ -18,9 +18,23 @@ export function enumValuesOf(field: FieldDefinition, definition?: ResourceDefini
 /** Enum values with their labels: `x-ui.options`, else the value itself. */
 export function enumChoices(field: FieldDefinition, definition?: ResourceDefinition): EnumChoice[] {
   const options = field.ui.options ?? {};
+  // A labelled yes/no field offers its two labels; the server searches it as 1 / 0.
+  if (field.wireType === 'boolean') {
+    return options.true && options.false ? [{ id: 1, name: options.true }, { id: 0, name: options.false }] : [];
+  }
   const declared = enumValuesOf(field, definition);
   const values: (string | number)[] = declared ? [...declared] : Object.keys(options);
   return values.map((value) => ({ id: value, name: options[String(value)] ?? sameText(String(value)) }));
+}
+
+/**
+ * The values an edit may move a field to from `current`: itself and what `x-transitions` allows from it
+ * (the server refuses any other move). Without transitions, or on a new row, every value.
+ */
+export function allowedValues(field: FieldDefinition, current: unknown): (value: string | number) => boolean {
+  if (!field.transitions || current === undefined || current === null || current === '') return () => true;
+  const allowed = new Set([String(current), ...(field.transitions[String(current)] ?? [])]);
+  return (value) => allowed.has(String(value));
 }
 
 export function optionLabel(field: FieldDefinition, value: unknown): LocalText {
@@ -32,9 +46,10 @@ export function optionColor(field: FieldDefinition, value: unknown): TagColor | 
   return field.ui.colors?.[String(value)];
 }
 
-/** Position of a value in its enum, for stable tag colours. */
-export function enumIndex(field: FieldDefinition, value: unknown): number {
-  return (field.enum ?? []).findIndex((item) => String(item) === String(value));
+/** MUI's colour of a value's chip: the schema's meaning (BuildAdmin's `danger` is MUI's `error`), else neutral. */
+export function chipColorOf(field: FieldDefinition, value: unknown): Exclude<TagColor, 'danger'> | 'error' {
+  const given = optionColor(field, value);
+  return given === 'danger' ? 'error' : (given ?? 'default');
 }
 
 const ON_VALUES = ['1', 'enable', 'enabled', 'on', 'yes', 'true', 'active', 'open'];

@@ -5,6 +5,7 @@ import { DateTimeField } from './DateTimeField.js';
 import { IconField } from './IconField.js';
 import { ImageField } from './ImageField.js';
 import { MoneyField } from './MoneyField.js';
+import { ObjectField } from './ObjectField.js';
 import { RelationField } from './RelationField.js';
 import { rendererOf, type RendererName } from './renderer-of.js';
 import { SwitchField } from './SwitchField.js';
@@ -26,6 +27,7 @@ const RENDERERS: Readonly<Record<RendererName, (props: SchemaFieldProps) => Reac
   icon: IconField,
   color: ColorField,
   relation: RelationField,
+  object: ObjectField,
 };
 
 /** The list cell of a schema field. */

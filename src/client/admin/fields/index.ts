@@ -5,6 +5,7 @@ export { DateTimeField } from './DateTimeField.js';
 export { IconByName, IconField } from './IconField.js';
 export { ImageField } from './ImageField.js';
 export { MoneyField } from './MoneyField.js';
+export { ObjectField } from './ObjectField.js';
 export { RelationField } from './RelationField.js';
 export { SwitchField } from './SwitchField.js';
 export { TagField, TagsField } from './TagField.js';

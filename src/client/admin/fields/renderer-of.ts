@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '../../../schema/definition.js';
 
-export type RendererName = 'none' | 'text' | 'datetime' | 'tag' | 'tags' | 'image' | 'switch' | 'url' | 'money' | 'icon' | 'color' | 'relation';
+export type RendererName = 'none' | 'text' | 'datetime' | 'tag' | 'tags' | 'image' | 'switch' | 'url' | 'money' | 'icon' | 'color' | 'relation' | 'object';
 
 const ALIASES: Readonly<Record<string, RendererName>> = {
   none: 'none', text: 'text', datetime: 'datetime', date: 'datetime', tag: 'tag', tags: 'tags', image: 'image', images: 'image',
@@ -33,6 +33,12 @@ export function rendererOf(field: FieldDefinition): RendererName {
       return 'color';
   }
   if (field.enum) return 'tag';
+  // Dates travel as Unix seconds; a column named as a moment (`create_time`, `expire_time`, `computed_at`)
+  // holds one even where its schema names no renderer, and never reads as a 10-digit number.
+  if (field.wireType === 'integer' && /(?:^|_)(?:time|at)$/.test(field.name)) return 'datetime';
+  // A yes/no value reads as a labelled chip, never as `true` / `false`.
+  if (field.wireType === 'boolean') return 'tag';
   if (field.wireType === 'array') return 'tags';
+  if (field.wireType === 'object') return 'object';
   return 'text';
 }

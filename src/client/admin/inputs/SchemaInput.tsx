@@ -1,11 +1,11 @@
 import { Fragment, type ReactElement } from 'react';
 import {
   CheckboxGroupInput, NumberInput, PasswordInput, RadioButtonGroupInput, SelectArrayInput, SelectInput,
-  TextArrayInput, TextInput, useTranslate,
+  TextArrayInput, TextInput, useRecordContext, useTranslate,
 } from 'react-admin';
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
 import type { WriteMode } from '../../../schema/validate-input.js';
-import { coerceToWire, enumChoices } from '../fields/enum-options.js';
+import { allowedValues, coerceToWire, enumChoices } from '../fields/enum-options.js';
 import { referencedResourceName } from '../resources/resource-name.js';
 import { useSchemaTranslate, type SchemaTranslate } from '../resources/schema-i18n.js';
 import { CityInput } from './CityInput.js';
@@ -44,19 +44,24 @@ export interface SchemaInputOwnProps {
 export function SchemaInput({ field, definition, mode, hint }: SchemaInputOwnProps) {
   const t = useSchemaTranslate();
   const translate = useTranslate();
+  const record = useRecordContext();
   const required = isRequiredOn(definition, field, mode);
   const helperText = mode === 'edit' && field.writeOnly
     ? translate('generated.form.keepSecret', { _: 'Leave blank to keep it unchanged' })
     : (hint ?? (field.help ? t(field.help) : undefined));
-  return widgetFor({ field, definition, mode, label: t(field.title), required, helperText }, t);
+  // An edit offers a status only the moves its transitions allow from the value loaded.
+  const allowed = allowedValues(field, mode === 'edit' ? record?.[field.name] : undefined);
+  return widgetFor({ field, definition, mode, label: t(field.title), required, helperText }, t, allowed);
 }
 
-function widgetFor(props: SchemaInputProps, t: SchemaTranslate): ReactElement {
+function widgetFor(props: SchemaInputProps, t: SchemaTranslate, allowed: (value: string | number) => boolean = () => true): ReactElement {
   const { field, label, required, helperText } = props;
   const source = field.name;
   const validate = markIf(required);
   const common = { source, label, helperText, validate };
-  const choices = enumChoices(field, props.definition).map((choice) => ({ id: choice.id, name: t(choice.name) }));
+  const choices = enumChoices(field, props.definition)
+    .filter((choice) => allowed(choice.id))
+    .map((choice) => ({ id: choice.id, name: t(choice.name) }));
   const hasChoices = choices.length > 0;
   const parseChoice = (value: unknown) => coerceToWire(field, value);
   const parseChoices = (value: unknown) => (Array.isArray(value) ? value.map(parseChoice) : value);

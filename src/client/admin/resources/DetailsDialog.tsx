@@ -1,11 +1,12 @@
+import CloseIcon from '@mui/icons-material/Close';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { isValidElement, type ReactNode } from 'react';
 import { Button, useTranslate } from 'react-admin';
 import { textOf } from '../fields/TextValueField.js';
 
-/** A row's "Details" button and the dialog it opens, titled `title`, holding `children`. */
-export function DetailsDialogButton({ title, open, onOpenChange, children }: { title: string; open: boolean; onOpenChange(open: boolean): void; children: ReactNode }) {
+/** A row's "Details" button and the dialog it opens, titled `title`, holding `children` (and `actions` beside Close). */
+export function DetailsDialogButton({ title, open, onOpenChange, children, actions }: { title: string; open: boolean; onOpenChange(open: boolean): void; children: ReactNode; actions?: ReactNode }) {
   const translate = useTranslate();
   return (
     <>
@@ -16,7 +17,11 @@ export function DetailsDialogButton({ title, open, onOpenChange, children }: { t
         <DialogTitle>{title}</DialogTitle>
         <DialogContent dividers>{children}</DialogContent>
         <DialogActions>
-          <Button label={translate('ra.action.close', { _: 'Close' })} onClick={() => onOpenChange(false)} />
+          {actions}
+          {/* With its icon: on a phone react-admin draws a button as its icon alone. */}
+          <Button label={translate('ra.action.close', { _: 'Close' })} onClick={() => onOpenChange(false)}>
+            <CloseIcon />
+          </Button>
         </DialogActions>
       </Dialog>
     </>

@@ -1,11 +1,12 @@
 import { BulkDeleteButton, DataTable, useCanAccess, useResourceContext, useTranslate } from 'react-admin';
 import type { ReactNode } from 'react';
-import type { ResourceDefinition } from '../../../schema/definition.js';
+import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
 import { fieldFor } from '../fields/field-for.js';
 import { BulkEditButton } from './BulkEditButton.js';
 import { DragHandle, DragSortBody, DragSortContext, useDragSortController } from './drag-sort.js';
 import { EmptyRows } from './EmptyRows.js';
-import { isSortable, listColumnsOf, widthOf } from './list-columns.js';
+import { isSortable, listColumnsOf, representationFieldOf, widthOf } from './list-columns.js';
+import type { DetailRenderers } from './RecordDetails.js';
 import { ROW_ACTIONS_CELL_SX, RowActions } from './RowActions.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 
@@ -21,9 +22,34 @@ export interface GeneratedTableProps {
   rowActions?: ReactNode;
   /** a resource's own buttons for the selected rows, before bulk delete (pass them only when allowed) */
   bulkActions?: ReactNode;
+  /** fields the resource draws itself in a row's details */
+  details?: DetailRenderers;
 }
 
-export function GeneratedTable({ definition, editable = true, rowActions, bulkActions }: GeneratedTableProps) {
+/**
+ * Columns as narrow as their content allows, so that a list of many columns fits a desktop screen: long
+ * titles wrap between words (a Chinese title at its punctuation, never inside a word), cells keep a
+ * small padding.
+ */
+const LIST_TABLE_SX = {
+  '& .RaDataTable-headerCell': { whiteSpace: 'normal', wordBreak: 'keep-all', verticalAlign: 'bottom' },
+  '& .MuiTableCell-sizeSmall': { px: 0.5 },
+} as const;
+
+/**
+ * The list's columns in schema order, except the row's status, which sits beside the row's name: a list
+ * wider than the screen then still shows what state each row is in before any sideways scroll.
+ */
+export function displayColumnsOf(definition: ResourceDefinition): FieldDefinition[] {
+  const columns = listColumnsOf(definition);
+  const status = columns.find((field) => field.name === 'status' && field.enum);
+  if (!status) return columns;
+  const others = columns.filter((field) => field !== status);
+  const name = others.findIndex((field) => field.name === representationFieldOf(definition));
+  return name < 0 ? columns : [...others.slice(0, name + 1), status, ...others.slice(name + 1)];
+}
+
+export function GeneratedTable({ definition, editable = true, rowActions, bulkActions, details }: GeneratedTableProps) {
   const resource = useResourceContext() ?? '';
   const t = useSchemaTranslate();
   const translate = useTranslate();
@@ -51,14 +77,14 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
         }
         body={draggable ? DragSortBody : undefined}
         empty={<EmptyRows />}
-        sx={{ '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' } }}
+        sx={LIST_TABLE_SX}
       >
         {draggable && (
           <DataTable.Col label="" disableSort>
             <DragHandle />
           </DataTable.Col>
         )}
-        {listColumnsOf(definition).map((field) => (
+        {displayColumnsOf(definition).map((field) => (
           <DataTable.Col
             key={field.name}
             source={field.name}
@@ -70,7 +96,7 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
           </DataTable.Col>
         ))}
         <DataTable.Col label={translate('generated.list.operate', { _: 'Operate' })} disableSort sx={ROW_ACTIONS_CELL_SX}>
-          <RowActions editable={editable} definition={definition}>
+          <RowActions editable={editable} definition={definition} details={details}>
             {rowActions}
           </RowActions>
         </DataTable.Col>

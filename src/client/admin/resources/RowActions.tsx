@@ -1,22 +1,44 @@
 import { Stack, type Theme } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { DeleteButton, EditButton, useCanAccess, useResourceContext } from 'react-admin';
 import type { ResourceDefinition } from '../../../schema/definition.js';
-import { RecordDetailsButton } from './RecordDetails.js';
+import { RecordDetailsButton, type DetailRenderers } from './RecordDetails.js';
 
-/** The cell holding `RowActions` stays in view at the right edge when the columns scroll sideways. */
+/**
+ * The cell holding `RowActions` stays in view at the right edge when the columns scroll sideways, as
+ * narrow as it can be so that it covers no data column of a list that fits: its buttons show their icon,
+ * their label stays their accessible name and shows on hover.
+ */
 export const ROW_ACTIONS_CELL_SX = {
   position: 'sticky',
   right: 0,
   zIndex: 1,
+  width: '1%',
+  whiteSpace: 'nowrap',
   bgcolor: 'background.paper',
   boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+  '& .MuiButton-root': { minWidth: 0, px: 0.75, fontSize: 0, lineHeight: 0 },
+  '& .MuiButton-startIcon': { m: 0 },
+  '& .MuiButton-startIcon > :first-of-type': { fontSize: 20 },
 } as const;
+
+/** Each labelled button of the cell tells its label on hover too (the cell shows only icons). */
+function useHoverLabels(): RefObject<HTMLDivElement | null> {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const button of ref.current?.querySelectorAll('button[aria-label], a[aria-label]') ?? []) {
+      if (!button.hasAttribute('title')) button.setAttribute('title', button.getAttribute('aria-label') ?? '');
+    }
+  });
+  return ref;
+}
 
 interface RowActionsProps {
   editable?: boolean;
   /** the row's schema: a row the admin cannot edit, and without buttons of its own, gets "Details" */
   definition?: ResourceDefinition;
+  /** fields the resource draws itself in those details */
+  details?: DetailRenderers;
   children?: ReactNode;
 }
 
@@ -24,14 +46,15 @@ interface RowActionsProps {
  * Edit and delete of one row, after any buttons of the resource's own (`children`); each button shows
  * only where `canAccess` allows it. Where editing is not possible, "Details" shows the whole row.
  */
-export function RowActions({ editable = true, definition, children }: RowActionsProps) {
+export function RowActions({ editable = true, definition, details: renderers, children }: RowActionsProps) {
   const resource = useResourceContext();
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const details = definition && !children && !(editable && canEdit === true);
+  const ref = useHoverLabels();
   return (
-    <Stack direction="row" spacing={0.5} onClick={(event) => event.stopPropagation()}>
+    <Stack ref={ref} direction="row" spacing={0.5} onClick={(event) => event.stopPropagation()}>
       {children}
-      {details && <RecordDetailsButton definition={definition} />}
+      {details && <RecordDetailsButton definition={definition} renderers={renderers} />}
       {editable && <EditButton />}
       <DeleteButton mutationMode="pessimistic" />
     </Stack>

@@ -3,7 +3,7 @@ import { errors, RECONCILE_LIMIT, Success } from '../../errors.js';
 import { findParticipationByRid, participationLabel, planReconcile, reconcileParticipation, type ReconcileAction, type ReconcileOutcome } from '../../services/survey/participations.js';
 import type { RequestContext } from '../../controllers/controller.js';
 import { readOnlyActions } from '../read-only.js';
-import type { ResourceHooks } from '../hooks.js';
+import type { Operator, ResourceHooks } from '../hooks.js';
 import { ledgerNotes } from '../../services/ledger.js';
 
 /**
@@ -62,16 +62,33 @@ async function reconcile(ctx: RequestContext) {
   return dryRun ? data : new Success(data, '%d of %d records reconciled', [applied, rows.length]);
 }
 
+/**
+ * The event history of each row, oldest first, with the name of the administrator behind an event: on
+ * list rows too, so a row's details show it without another request (and without the `edit` node).
+ */
+async function withEvents(operator: Operator, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((row) => row.id as number);
+  if (ids.length === 0) return rows;
+  const events = (await operator.app.db
+    .selectFrom('survey_participation_event as event')
+    .leftJoin('admin', 'admin.id', 'event.admin_id')
+    .select(['event.participation_id', 'event.from_status', 'event.to_status', 'event.source', 'event.admin_id', 'admin.nickname as admin_name', 'event.payload', 'event.ip', 'event.create_time'])
+    .where('event.participation_id', 'in', ids)
+    .orderBy('event.participation_id')
+    .orderBy('event.id')
+    .execute()) as Row[];
+  const byRow = new Map<string, Row[]>();
+  for (const { participation_id: owner, payload, admin_name: adminName, ...event } of events) {
+    const list = byRow.get(String(owner)) ?? [];
+    list.push({ ...event, admin_name: adminName ?? '', payload: payload ? (JSON.parse(String(payload)) as unknown) : null });
+    byRow.set(String(owner), list);
+  }
+  return rows.map((row) => ({ ...row, events: byRow.get(String(row.id)) ?? [] }));
+}
+
 export const participationHooks: ResourceHooks = {
   async present(operator, rows, view) {
-    if (view !== 'edit' || rows.length !== 1) return rows;
-    const events = (await operator.app.db
-      .selectFrom('survey_participation_event')
-      .select(['from_status', 'to_status', 'source', 'admin_id', 'payload', 'ip', 'create_time'])
-      .where('participation_id', '=', rows[0].id as number)
-      .orderBy('id', 'asc')
-      .execute()) as Row[];
-    return [{ ...rows[0], events: events.map((event) => ({ ...event, payload: event.payload ? (JSON.parse(String(event.payload)) as unknown) : null })) }];
+    return view === 'select' ? rows : withEvents(operator, rows);
   },
   actions: { reconcile, ...readOnlyActions(errors.participationReadOnly, () => participationHooks) },
 };

@@ -2,6 +2,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
 import { RouteMessages } from '../../../RouteMessages.js';
+import { AnswersField } from './AnswersField.js';
 import { GeneratedList } from '../../GeneratedList.js';
 import { ReviewTable } from '../../ReviewTable.js';
 import type { ResourceDescriptor } from '../../index.js';
@@ -30,12 +31,13 @@ const REJECT: TextAction = {
 
 const pending = (record: Record<string, unknown>) => record.status === 'pending';
 
-/** Quick task submissions: the generated list with approve (credit) and reject (with a reason). */
+/** Quick task submissions: the generated list with approve (credit) and reject (with a reason); details show the answers. */
 export function quickTaskSubmissionOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
+  const details = { answers: <AnswersField /> };
   const QuickTaskSubmissionList = () => (
     <RouteMessages names={['admin/survey']}>
       <GeneratedList definition={definition} creatable={false} editable={false}>
-        <ReviewTable definition={definition} confirmed={{ action: APPROVE, when: pending }} texts={[{ action: REJECT, when: pending }]} />
+        <ReviewTable definition={definition} confirmed={{ action: APPROVE, when: pending }} texts={[{ action: REJECT, when: pending }]} details={details} />
       </GeneratedList>
     </RouteMessages>
   );

@@ -1,0 +1,68 @@
+import { Box, Typography } from '@mui/material';
+import { Fragment } from 'react';
+import { useRecordContext } from 'react-admin';
+import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
+import { definitionById } from '../../schemas.js';
+import { useSchemaTranslate } from '../resources/schema-i18n.js';
+import { optionLabel } from './enum-options.js';
+import { valueAt, type SchemaFieldProps } from './field-props.js';
+import { ONE_LINE_SX, textOf } from './TextValueField.js';
+
+/**
+ * The field a key of a stored object is named after: one of the row's own fields, else one of a resource
+ * the row refers to (a payout's account holds the member's `bank_name`, `bank_num`…, named in `system/user`).
+ */
+export function fieldNamedBy(definition: ResourceDefinition, key: string): FieldDefinition | undefined {
+  const own = definition.fields.find((field) => field.name === key);
+  if (own) return own;
+  for (const field of definition.fields) {
+    const related = field.ref ? definitionById(field.ref.resource) : undefined;
+    const found = related?.fields.find((candidate) => candidate.name === key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** An object's entries as label / text pairs: keys by the field they name, enum values by their labels. */
+export function useObjectEntries(definition: ResourceDefinition): (value: unknown) => [label: string, text: string][] {
+  const t = useSchemaTranslate();
+  return (value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== null && item !== undefined && item !== '')
+      .map(([key, item]) => {
+        const field = fieldNamedBy(definition, key);
+        const text = field?.ui.options?.[String(item)] ? t(optionLabel(field, item)) : textOf(item);
+        return [field ? t(field.title) : key, text];
+      });
+  };
+}
+
+/** A stored object (payment details, settings) as "Label: value" pairs: on one line in a list, one per line in details. */
+export function ObjectField({ field, definition, block = false }: SchemaFieldProps & { block?: boolean }) {
+  const record = useRecordContext();
+  const entries = useObjectEntries(definition)(valueAt(record, field.name));
+  if (entries.length === 0) return null;
+  if (!block) {
+    const text = entries.map(([label, value]) => `${label}: ${value}`).join(' · ');
+    return (
+      <Typography component="span" variant="body2" title={text} sx={ONE_LINE_SX}>
+        {text}
+      </Typography>
+    );
+  }
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1.5, rowGap: 0.25 }}>
+      {entries.map(([label, value], index) => (
+        <Fragment key={`${label}-${index}`}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }}>
+            {value}
+          </Typography>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
