@@ -103,25 +103,65 @@ export interface SurveyParticipationEventRow {
 export interface SurveyProviderRow {
   /** ID */
   id?: number;
-  /** Provider code */
+  /**
+   * Provider code
+   *
+   * Short code of the provider, used in its callback address: /api/survey/callback/<code>. Lower-case letters, digits, - and _ only, e.g. acme.
+   */
   code: string;
-  /** Name */
+  /**
+   * Name
+   *
+   * The name shown in the back office, e.g. “Acme Research”.
+   */
   name: string;
-  /** Rid parameter */
+  /**
+   * Rid parameter
+   *
+   * The query parameter in which the provider sends back our attempt id (rid). E.g. with tid, the provider sends the member back to https://our-site/success?tid=8f3a…; {rid} in a survey's entry URL is replaced by that id.
+   */
   rid_param?: string;
-  /** Signature parameter */
+  /**
+   * Signature parameter
+   *
+   * The query parameter that carries the signature, e.g. sig in /success?rid=8f3a&sig=3b1c…. It is left out of the signed text.
+   */
   sig_param?: string;
-  /** Status parameter */
+  /**
+   * Status parameter
+   *
+   * The query parameter in which the provider says how the attempt ended, when it uses one landing URL or calls the callback, e.g. status=10; its value is translated through the exit code map.
+   */
   status_param?: string;
-  /** Signature algorithm */
+  /**
+   * Signature algorithm
+   *
+   * How the provider signs the path and query without the signature parameter. HMAC-SHA256: an HMAC of that text keyed by the secret (recommended); SHA-256 / MD5 with secret appended: a hash of the text followed by the secret (older providers); No signature: every return is accepted, for tests only. E.g. for /success?rid=ab12 the signature is the lowercase hex HMAC-SHA256(secret, "/success?rid=ab12"). Check it with “Test returns” in the list.
+   */
   sig_algo?: 'hmac_sha256' | 'sha256_append' | 'md5_append' | 'none';
-  /** Secret */
+  /**
+   * Secret
+   *
+   * The shared secret from the provider's dashboard. Stored encrypted and never shown again; leave it blank when editing to keep it.
+   */
   secret?: string;
-  /** Exit code map */
+  /**
+   * Exit code map
+   *
+   * The provider's own exit codes → our outcomes (complete, terminate, overquota, security). E.g. 10 → complete, 20 → terminate, 40 → overquota, 30 → security. A code not listed is accepted only when it is one of those four names.
+   */
   exit_map?: {};
-  /** Callback IP allowlist */
+  /**
+   * Callback IP allowlist
+   *
+   * Addresses or CIDR ranges allowed to call the callback, one per line, e.g. 203.0.113.7 or 198.51.100.0/24. Empty allows any address.
+   */
   ip_allowlist?: string;
-  /** Status */
+  /**
+   * Status
+   *
+   * A disabled provider's callbacks are refused.
+   */
   status?: 'enable' | 'disable';
   /** Update time */
   update_time?: number | null;
