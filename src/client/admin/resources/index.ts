@@ -15,6 +15,7 @@ import { userRuleOverride } from './system/user_rule/index.js';
 import { dataRecycleLogOverride } from './system/security_data_recycle_log/index.js';
 import { sensitiveDataLogOverride } from './system/security_sensitive_data_log/index.js';
 import { participationOverride } from './survey/participation/index.js';
+import { providerOverride } from './survey/provider/index.js';
 import { quickTaskSubmissionOverride } from './survey/quick_task_submission/index.js';
 import { payoutOverride } from './user/payout/index.js';
 
@@ -40,6 +41,7 @@ const OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
   'system/security_data_recycle_log': dataRecycleLogOverride,
   'system/security_sensitive_data_log': sensitiveDataLogOverride,
   'survey/participation': participationOverride,
+  'survey/provider': providerOverride,
   'survey/quick_task_submission': quickTaskSubmissionOverride,
   'user/payout': payoutOverride,
 };
