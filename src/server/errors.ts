@@ -1,6 +1,7 @@
 import { Code, LoginStateType } from '../contract/codes.js';
 import type { MessageParam } from '../schema/local-text.js';
 import type { ValidationIssue } from '../schema/validate-input.js';
+import type { Translate } from './i18n.js';
 
 /** Titles of the member's payment fields (spec §3), for messages. */
 const PAYMENT_FIELD_TITLES: Record<string, string> = {
@@ -46,6 +47,12 @@ export const errors = {
   noRowsDeleted: () => new ApiError('No rows were deleted'),
   sortWeightsEqual: () => new ApiError('Invalid sort, because these two target weight is equal.'),
   validation: (issue: ValidationIssue) => new ApiError(issue.message, issue.params, Code.error, { field: issue.field }),
+  /** Every field's problem at once: `msg` and `data.field` name the first, `data.errors` maps each field to its message. */
+  validationAll: (issues: readonly ValidationIssue[], t: Translate) =>
+    new ApiError(issues[0].message, issues[0].params, Code.error, {
+      field: issues[0].field,
+      errors: Object.fromEntries(issues.map((issue) => [issue.field, t(issue.message, issue.params)])),
+    }),
   alreadyExists: (title: MessageParam, field?: string) => new ApiError('%s already exists', [title], Code.error, field ? { field } : null),
   invalidTransition: (title: MessageParam, from: string, to: string) => new ApiError('%s cannot change from "%s" to "%s"', [title, from, to]),
   unknownField: (name: string) => new ApiError('Unknown field: %s', [name]),

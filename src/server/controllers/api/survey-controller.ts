@@ -148,7 +148,7 @@ async function quickTasks(ctx: RequestContext) {
 
 async function quickTaskSubmit(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();
-  const result = await submitQuickTask(ctx.app, member(ctx), ctx.body.id, ctx.body.answers, (task) => ctx.t('Quick task reward: %s', [`#${task.id} ${task.title}`]));
+  const result = await submitQuickTask(ctx.app, member(ctx), ctx.body.id, ctx.body.answers, { t: ctx.t, memo: (task) => ctx.t('Quick task reward: %s', [`#${task.id} ${task.title}`]) });
   return new Success(result, result.status === 'approved' ? 'Submitted and credited' : 'Submitted, waiting for review');
 }
 
