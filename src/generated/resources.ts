@@ -99,7 +99,7 @@ export interface SurveyParticipationEventRow {
   create_time?: number | null;
 }
 
-/** Survey provider (`survey/provider`) */
+/** Provider (`survey/provider`) */
 export interface SurveyProviderRow {
   /** ID */
   id?: number;
@@ -187,7 +187,11 @@ export interface SurveyQuickTaskRow {
   review?: 'manual' | 'auto';
   /** Submissions */
   submissions?: number;
-  /** Weigh */
+  /**
+   * Sort order
+   *
+   * Larger numbers come first, in this list and for members
+   */
   weigh?: number;
   /** Status */
   status?: 'draft' | 'active' | 'closed';
@@ -283,7 +287,11 @@ export interface SurveySurveyRow {
   credited_money?: string;
   /** Conversion */
   conversion?: string;
-  /** Weigh */
+  /**
+   * Sort order
+   *
+   * Larger numbers come first, in this list and for members
+   */
   weigh?: number;
   /** Status */
   status?: 'draft' | 'active' | 'paused' | 'closed';
@@ -293,7 +301,7 @@ export interface SurveySurveyRow {
   create_time?: number | null;
 }
 
-/** Admin (`system/admin`) */
+/** Administrator (`system/admin`) */
 export interface SystemAdminRow {
   /** ID */
   id?: number;
@@ -385,7 +393,7 @@ export interface SystemAdminLogRow {
   create_time?: number | null;
 }
 
-/** Admin menu rule (`system/admin_rule`) */
+/** Menu rule (`system/admin_rule`) */
 export interface SystemAdminRuleRow {
   /** ID */
   id?: number;
@@ -413,7 +421,7 @@ export interface SystemAdminRuleRow {
   extend?: 'none' | 'add_rules_only' | 'add_menu_only';
   /** Remark */
   remark?: string;
-  /** Weigh */
+  /** Sort order */
   weigh?: number;
   /** Status */
   status?: '0' | '1';
@@ -499,7 +507,7 @@ export interface SystemCaptchaRow {
   expire_time?: number | null;
 }
 
-/** Config (`system/config`) */
+/** Config item (`system/config`) */
 export interface SystemConfigRow {
   /** ID */
   id?: number;
@@ -551,7 +559,7 @@ export interface SystemConfigRow {
   extend?: string;
   /** Deletable */
   allow_del?: 0 | 1;
-  /** Weigh */
+  /** Sort order */
   weigh?: number;
 }
 
@@ -857,7 +865,7 @@ export interface SystemUserGroupRow {
   create_time?: number | null;
 }
 
-/** Member balance log (`system/user_money_log`) */
+/** Balance change (`system/user_money_log`) */
 export interface SystemUserMoneyLogRow {
   /** ID */
   id?: number;
@@ -905,7 +913,7 @@ export interface SystemUserRuleRow {
   extend?: 'none' | 'add_rules_only' | 'add_menu_only';
   /** Remark */
   remark?: string;
-  /** Weigh */
+  /** Sort order */
   weigh?: number;
   /** Status */
   status?: '0' | '1';
@@ -915,7 +923,7 @@ export interface SystemUserRuleRow {
   create_time?: number | null;
 }
 
-/** Member points log (`system/user_score_log`) */
+/** Points change (`system/user_score_log`) */
 export interface SystemUserScoreLogRow {
   /** ID */
   id?: number;
@@ -965,7 +973,11 @@ export interface TeamTeamRow {
   name: string;
   /** Leader */
   leader_id?: number | null;
-  /** Commission rate (basis points) */
+  /**
+   * Commission (basis points, 1 % = 100)
+   *
+   * In hundredths of a percent: 100 is 1 %, 550 is 5.5 %, 10000 is 100 %
+   */
   commission_rate_bp?: number;
   /** Status */
   status?: 'enable' | 'disable';
