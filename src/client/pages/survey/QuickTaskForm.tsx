@@ -48,7 +48,7 @@ export interface FieldInputProps {
   field: FieldDefinition;
   value: unknown;
   onChange: (value: unknown) => void;
-  api: SurveyApi;
+  api: Pick<SurveyApi, 'uploadImage'>;
   t: Translate;
   language: Language;
   required: boolean;
