@@ -177,7 +177,11 @@ export interface SurveyQuickTaskRow {
   title: string;
   /** Description */
   description?: string;
-  /** Form (JSON schema of the fields) */
+  /**
+   * Form fields
+   *
+   * The questions the member answers: add the fields one by one, and the preview beside them shows the member's form. JSON can be edited directly too.
+   */
   form: string;
   /** Reward */
   reward_money?: string;

@@ -606,6 +606,25 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(await count('quick_task')).toBe(before);
     });
 
+    it('accepts the form the field builder writes (labels in both languages, radio options, an email) and checks answers by it', async () => {
+      const form = {
+        type: 'object',
+        required: ['platform', 'contact'],
+        properties: {
+          platform: { type: 'string', enum: ['ios', 'android'], title: { 'zh-cn': '平台', en: 'Platform' }, 'x-ui': { widget: 'radio', options: { ios: { 'zh-cn': '苹果', en: 'iPhone' }, android: 'Android' } } },
+          contact: { type: 'string', title: { 'zh-cn': '联系邮箱', en: 'Contact email' }, format: 'email', maxLength: 255, 'x-ui': { widget: 'string' } },
+          stars: { type: 'integer', title: 'Stars', minimum: 1, maximum: 5, 'x-ui': { widget: 'number' } },
+        },
+      };
+      const taskId = await createTask({ form: JSON.stringify(form) });
+      const member = await createMember();
+      const wrong = await server.api<{ errors: Record<string, string> }>('survey/quickTaskSubmit', { userToken: member.token, lang: 'zh-cn', body: { id: taskId, answers: { platform: 'pc', contact: 'nope', stars: 9 } } });
+      expect(Object.keys(wrong.data.errors).sort()).toEqual(['contact', 'platform', 'stars']);
+      expect(wrong.data.errors.platform).toContain('平台');
+      const sent = await server.api<{ status: string }>('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { platform: 'ios', contact: 'amy@example.com', stars: 4 } } });
+      expect(sent.code).toBe(1);
+    });
+
     it('reports every wrong answer at once, each on its field, in the member\'s language', async () => {
       const taskId = await createTask();
       const member = await createMember();
