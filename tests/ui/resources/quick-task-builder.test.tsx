@@ -98,4 +98,29 @@ describe('quick task field builder', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(dataProvider.create).not.toHaveBeenCalled();
   });
+
+  it('opens a saved form in the builder, and keeps a form it cannot draw as JSON', async () => {
+    const form = { type: 'object', required: ['name'], properties: { name: { type: 'string', title: 'Your name', maxLength: 20 }, platform: { type: 'string', title: 'Platform', enum: ['ios', 'android'] } } };
+    const rows = [
+      { id: 5, title: 'Saved', description: '', form: JSON.stringify(form), reward_money: '0.50', reward_score: 0, review: 'manual', weigh: 0, status: 'draft', update_time: 1_700_000_000 },
+      { id: 6, title: 'Hand-written', description: '', form: JSON.stringify({ type: 'object', properties: { code: { type: 'string', minLength: 6 } } }), reward_money: '0.50', reward_score: 0, review: 'manual', weigh: 0, status: 'draft', update_time: 1_700_000_000 },
+    ];
+    const Edit = resourceFor(schema('survey/quick_task')).edit;
+    if (!Edit) throw new Error('no edit screen');
+    renderScreen(<Edit />, { resource: RESOURCE, dataProvider: fakeDataProvider({ [RESOURCE]: rows }), path: `/${RESOURCE}/5` });
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Quick task' });
+    const first = await within(dialog).findByRole('group', { name: 'Field 1' });
+    expect((within(first).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe('name');
+    expect((within(first).getByRole('textbox', { name: 'Label (English)' }) as HTMLInputElement).value).toBe('Your name');
+    expect((within(first).getByRole('textbox', { name: 'Longest answer (characters)' }) as HTMLInputElement).value).toBe('20');
+    const second = within(dialog).getByRole('group', { name: 'Field 2' });
+    expect(within(second).getByRole('combobox', { name: 'Type' }).textContent).toBe('Radio buttons');
+    expect(within(second).getAllByRole('textbox', { name: 'Value (stored)' }).map((input) => (input as HTMLInputElement).value)).toEqual(['ios', 'android']);
+    cleanup();
+
+    renderScreen(<Edit />, { resource: RESOURCE, dataProvider: fakeDataProvider({ [RESOURCE]: rows }), path: `/${RESOURCE}/6` });
+    dialog = await screen.findByRole('dialog', { name: 'Edit Quick task' });
+    expect(await within(dialog).findByText('This form uses keywords the field builder does not draw, so it is edited as JSON.')).toBeTruthy();
+    expect((within(dialog).getByRole('textbox', { name: /Form fields/ }) as HTMLTextAreaElement).value).toContain('"minLength":6');
+  });
 });

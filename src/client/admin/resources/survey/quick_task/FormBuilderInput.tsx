@@ -6,7 +6,7 @@ import {
   Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, FormLabel, IconButton, MenuItem, Paper, Stack, TextField,
   ToggleButton, ToggleButtonGroup, Tooltip, Typography,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInput, useLocale, useTranslate } from 'react-admin';
 import { isLanguage, type Language } from '../../../../../contract/headers.js';
 import { FieldInput, taskDefinition } from '../../../../pages/survey/QuickTaskForm.js';
@@ -224,11 +224,24 @@ export function FormBuilderInput({ source, label, helperText }: FormBuilderInput
   const [previewLanguage, setPreviewLanguage] = useState<Language>(isLanguage(locale) ? locale : 'zh-cn');
   const problems = useMemo(() => (fields ? problemsOf(fields) : []), [fields]);
   const form = useMemo(() => formOfFields(fields ?? []), [fields]);
+  // What the builder itself last wrote: any other change of the value (the edited row arriving after the
+  // form opened, a reset) is read into the builder.
+  const written = useRef(stored);
+  useEffect(() => {
+    if (stored === written.current) return;
+    written.current = stored;
+    if (asJson) return;
+    const parsed = fieldsOfForm(stored);
+    if (parsed) setFields(parsed);
+    else setAsJson(true);
+  }, [stored, asJson]);
 
   const update = (next: BuilderField[]) => {
     setFields(next);
     // While a field has a problem nothing valid can be stored: the empty value keeps Save from sending it.
-    input.onChange(problemsOf(next).length > 0 ? '' : JSON.stringify(formOfFields(next), null, 2));
+    const value = problemsOf(next).length > 0 ? '' : JSON.stringify(formOfFields(next), null, 2);
+    written.current = value;
+    input.onChange(value);
   };
   const switchTo = (json: boolean) => {
     if (json) {

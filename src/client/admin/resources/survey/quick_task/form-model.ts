@@ -73,7 +73,9 @@ function typeOf(property: Json): BuilderType | undefined {
   }
 }
 
-const KNOWN_KEYS = new Set(['type', 'title', 'description', 'enum', 'format', 'maxLength', 'minLength', 'pattern', 'minimum', 'maximum', 'default', 'x-ui']);
+/** Keywords the builder writes back as it read them; a form with any other is left to the JSON editor. */
+const KNOWN_KEYS = new Set(['type', 'title', 'enum', 'format', 'maxLength', 'pattern', 'minimum', 'maximum', 'x-ui']);
+const KNOWN_UI_KEYS = new Set(['widget', 'options']);
 
 /**
  * The builder's fields of a stored form, or `undefined` when the form uses what the builder does not
@@ -99,6 +101,7 @@ export function fieldsOfForm(text: string): BuilderField[] | undefined {
     const type = typeOf(property);
     if (!type) return undefined;
     const ui = (property['x-ui'] ?? {}) as Json;
+    if (Object.keys(ui).some((key) => !KNOWN_UI_KEYS.has(key))) return undefined;
     const labels = (ui.options ?? {}) as Record<string, unknown>;
     const format = typeof property.format === 'string' && type === 'string' ? property.format : '';
     if (!(TEXT_FORMATS as readonly string[]).includes(format)) return undefined;
