@@ -186,4 +186,14 @@ describe.each(DATABASES)('provider test tool on %s', (kind) => {
     expect(allowed.code).toBe(1);
     expect(allowed.data.redirect.url).toContain('/success?rid=test-');
   });
+
+  it('gives providers synced before the tool existed its node once, at the next start', async () => {
+    const node = () => db().selectFrom('admin_rule').select(['pid', 'title']).where('name', '=', 'survey/provider/testReturn').executeTakeFirst();
+    // As a database of the previous version: menus synced (2), no test node.
+    await db().deleteFrom('admin_rule').where('name', '=', 'survey/provider/testReturn').execute();
+    await db().updateTable('schema_state').set({ menu_synced: 2 }).where('table_name', '=', 'survey_provider').execute();
+    await (await startTestServer(kind, { databaseUrl: server.databaseUrl })).close();
+    const menu = (await db().selectFrom('admin_rule').select('id').where('name', '=', 'survey/provider').executeTakeFirstOrThrow()) as Row;
+    expect(await node()).toEqual({ pid: menu.id, title: '测试回传' });
+  });
 });
