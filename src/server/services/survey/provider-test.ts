@@ -130,12 +130,14 @@ function decodeOr(text: string): string {
 }
 
 /** Texts a provider commonly signs by mistake, and the message naming each mistake. */
-function misreadings(provider: ProviderRow, origin: string, path: string, text: string): { text: string; problem: () => ApiError }[] {
+function misreadings(origin: string, path: string, text: string): { text: string; problem: () => ApiError }[] {
   const query = text.includes('?') ? text.slice(text.indexOf('?') + 1) : '';
   const sorted = query.split('&').filter(Boolean).sort().join('&');
   return [
-    { text: `${origin || 'https://example.com'}${text}`, problem: () => errors.providerTestSignedWithHost(text) },
-    ...(origin ? [{ text: `${origin.replace(/^https?:/i, (scheme) => (scheme.toLowerCase() === 'https:' ? 'http:' : 'https:'))}${text}`, problem: () => errors.providerTestSignedWithHost(text) }] : []),
+    // The address as pasted, and with the other scheme (signed before a proxy changed it).
+    ...(origin
+      ? [`${origin}${text}`, `${origin.replace(/^https?:/i, (scheme) => (scheme.toLowerCase() === 'https:' ? 'http:' : 'https:'))}${text}`].map((whole) => ({ text: whole, problem: () => errors.providerTestSignedWithHost(text) }))
+      : []),
     { text: query, problem: () => errors.providerTestSignedQueryOnly(text) },
     { text: `${path}?${sorted}`, problem: () => errors.providerTestSignedSorted(text) },
     { text: decodeOr(text), problem: () => errors.providerTestSignedDecoded(text) },
@@ -153,7 +155,7 @@ function diagnoseSignature(provider: ProviderRow, secret: string, origin: string
   for (const algorithm of algorithms) {
     if (algorithm !== configured && sign(algorithm, text, secret) === given) return errors.providerTestOtherAlgorithm(labels(algorithm), labels(configured));
   }
-  for (const candidate of misreadings(provider, origin, path, text)) {
+  for (const candidate of misreadings(origin, path, text)) {
     if (sign(configured, candidate.text, secret) === given) return candidate.problem();
   }
   const expectedLength = sign(configured, text, secret).length;
