@@ -138,9 +138,10 @@ function FieldEditor({ field, index, count, problems, onChange, onMove, onRemove
         )}
         {field.type === 'string' && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField select label={tr('format', 'Must be')} value={field.format} onChange={(event) => set({ format: event.target.value as BuilderField['format'] })} sx={{ minWidth: 200 }}>
+            {/* 'any' stands for no format: a select shows an empty value as blank. */}
+            <TextField select label={tr('format', 'Must be')} value={field.format || 'any'} onChange={(event) => set({ format: (event.target.value === 'any' ? '' : event.target.value) as BuilderField['format'] })} sx={{ minWidth: 200 }}>
               {TEXT_FORMATS.map((format) => (
-                <MenuItem key={format || 'any'} value={format}>{tr(`formats.${format || 'any'}`, FORMAT_NAMES[format])}</MenuItem>
+                <MenuItem key={format || 'any'} value={format || 'any'}>{tr(`formats.${format || 'any'}`, FORMAT_NAMES[format])}</MenuItem>
               ))}
             </TextField>
             <TextField
