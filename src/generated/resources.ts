@@ -99,29 +99,69 @@ export interface SurveyParticipationEventRow {
   create_time?: number | null;
 }
 
-/** Survey provider (`survey/provider`) */
+/** Provider (`survey/provider`) */
 export interface SurveyProviderRow {
   /** ID */
   id?: number;
-  /** Provider code */
+  /**
+   * Provider code
+   *
+   * Short code of the provider, used in its callback address: /api/survey/callback/<code>. Lower-case letters, digits, - and _ only, e.g. acme.
+   */
   code: string;
-  /** Name */
+  /**
+   * Name
+   *
+   * The name shown in the back office, e.g. “Acme Research”.
+   */
   name: string;
-  /** Rid parameter */
+  /**
+   * Rid parameter
+   *
+   * The query parameter in which the provider sends back our attempt id (rid). E.g. with tid, the provider sends the member back to https://our-site/success?tid=8f3a…; {rid} in a survey's entry URL is replaced by that id.
+   */
   rid_param?: string;
-  /** Signature parameter */
+  /**
+   * Signature parameter
+   *
+   * The query parameter that carries the signature, e.g. sig in /success?rid=8f3a&sig=3b1c…. It is left out of the signed text.
+   */
   sig_param?: string;
-  /** Status parameter */
+  /**
+   * Status parameter
+   *
+   * The query parameter in which the provider says how the attempt ended, when it uses one landing URL or calls the callback, e.g. status=10; its value is translated through the exit code map.
+   */
   status_param?: string;
-  /** Signature algorithm */
+  /**
+   * Signature algorithm
+   *
+   * How the provider signs the path and query without the signature parameter. HMAC-SHA256: an HMAC of that text keyed by the secret (recommended); SHA-256 / MD5 with secret appended: a hash of the text followed by the secret (older providers); No signature: every return is accepted, for tests only. E.g. for /success?rid=ab12 the signature is the lowercase hex HMAC-SHA256(secret, "/success?rid=ab12"). Check it with “Test returns” in the list.
+   */
   sig_algo?: 'hmac_sha256' | 'sha256_append' | 'md5_append' | 'none';
-  /** Secret */
+  /**
+   * Secret
+   *
+   * The shared secret from the provider's dashboard. Stored encrypted and never shown again; leave it blank when editing to keep it.
+   */
   secret?: string;
-  /** Exit code map */
+  /**
+   * Exit code map
+   *
+   * The provider's own exit codes → our outcomes (complete, terminate, overquota, security). E.g. 10 → complete, 20 → terminate, 40 → overquota, 30 → security. A code not listed is accepted only when it is one of those four names.
+   */
   exit_map?: {};
-  /** Callback IP allowlist */
+  /**
+   * Callback IP allowlist
+   *
+   * Addresses or CIDR ranges allowed to call the callback, one per line, e.g. 203.0.113.7 or 198.51.100.0/24. Empty allows any address.
+   */
   ip_allowlist?: string;
-  /** Status */
+  /**
+   * Status
+   *
+   * A disabled provider's callbacks are refused.
+   */
   status?: 'enable' | 'disable';
   /** Update time */
   update_time?: number | null;
@@ -137,7 +177,11 @@ export interface SurveyQuickTaskRow {
   title: string;
   /** Description */
   description?: string;
-  /** Form (JSON schema of the fields) */
+  /**
+   * Form fields
+   *
+   * The questions the member answers: add the fields one by one, and the preview beside them shows the member's form. JSON can be edited directly too.
+   */
   form: string;
   /** Reward */
   reward_money?: string;
@@ -147,7 +191,11 @@ export interface SurveyQuickTaskRow {
   review?: 'manual' | 'auto';
   /** Submissions */
   submissions?: number;
-  /** Weigh */
+  /**
+   * Sort order
+   *
+   * Larger numbers come first, in this list and for members
+   */
   weigh?: number;
   /** Status */
   status?: 'draft' | 'active' | 'closed';
@@ -267,7 +315,11 @@ export interface SurveySurveyRow {
   credited_money?: string;
   /** Conversion */
   conversion?: string;
-  /** Weigh */
+  /**
+   * Sort order
+   *
+   * Larger numbers come first, in this list and for members
+   */
   weigh?: number;
   /** Status */
   status?: 'draft' | 'active' | 'paused' | 'closed';
@@ -277,7 +329,7 @@ export interface SurveySurveyRow {
   create_time?: number | null;
 }
 
-/** Admin (`system/admin`) */
+/** Administrator (`system/admin`) */
 export interface SystemAdminRow {
   /** ID */
   id?: number;
@@ -369,7 +421,7 @@ export interface SystemAdminLogRow {
   create_time?: number | null;
 }
 
-/** Admin menu rule (`system/admin_rule`) */
+/** Menu rule (`system/admin_rule`) */
 export interface SystemAdminRuleRow {
   /** ID */
   id?: number;
@@ -397,7 +449,7 @@ export interface SystemAdminRuleRow {
   extend?: 'none' | 'add_rules_only' | 'add_menu_only';
   /** Remark */
   remark?: string;
-  /** Weigh */
+  /** Sort order */
   weigh?: number;
   /** Status */
   status?: '0' | '1';
@@ -483,7 +535,7 @@ export interface SystemCaptchaRow {
   expire_time?: number | null;
 }
 
-/** Config (`system/config`) */
+/** Config item (`system/config`) */
 export interface SystemConfigRow {
   /** ID */
   id?: number;
@@ -535,7 +587,7 @@ export interface SystemConfigRow {
   extend?: string;
   /** Deletable */
   allow_del?: 0 | 1;
-  /** Weigh */
+  /** Sort order */
   weigh?: number;
 }
 
@@ -871,7 +923,7 @@ export interface SystemUserGroupRow {
   create_time?: number | null;
 }
 
-/** Member balance log (`system/user_money_log`) */
+/** Balance change (`system/user_money_log`) */
 export interface SystemUserMoneyLogRow {
   /** ID */
   id?: number;
@@ -919,7 +971,7 @@ export interface SystemUserRuleRow {
   extend?: 'none' | 'add_rules_only' | 'add_menu_only';
   /** Remark */
   remark?: string;
-  /** Weigh */
+  /** Sort order */
   weigh?: number;
   /** Status */
   status?: '0' | '1';
@@ -929,7 +981,7 @@ export interface SystemUserRuleRow {
   create_time?: number | null;
 }
 
-/** Member points log (`system/user_score_log`) */
+/** Points change (`system/user_score_log`) */
 export interface SystemUserScoreLogRow {
   /** ID */
   id?: number;
@@ -979,7 +1031,11 @@ export interface TeamTeamRow {
   name: string;
   /** Leader */
   leader_id?: number | null;
-  /** Commission rate (basis points) */
+  /**
+   * Commission (basis points, 1 % = 100)
+   *
+   * In hundredths of a percent: 100 is 1 %, 550 is 5.5 %, 10000 is 100 %
+   */
   commission_rate_bp?: number;
   /** Status */
   status?: 'enable' | 'disable';

@@ -137,7 +137,9 @@ export const resourceMetaSchema = {
   properties: {
     $schema: { type: 'string' },
     $id: { type: 'string', pattern: '^[a-z0-9_]+(/[a-z0-9_]+)+$' },
-    title: localText,
+    // The singular names the forms and their messages ("Add Survey", "Survey created"); the menu's
+    // `x-menu.title` names the list.
+    title: { ...localText, description: 'The name of one row, in the singular, e.g. {"zh-cn": "问卷", "en": "Survey"}' },
     description: { type: 'string' },
     type: { const: 'object' },
     required: { type: 'array', items: { type: 'string' }, uniqueItems: true },

@@ -1,6 +1,7 @@
 import { Code, LoginStateType } from '../contract/codes.js';
 import type { MessageParam } from '../schema/local-text.js';
 import type { ValidationIssue } from '../schema/validate-input.js';
+import type { Translate } from './i18n.js';
 
 /** Titles of the member's payment fields (spec §3), for messages. */
 const PAYMENT_FIELD_TITLES: Record<string, string> = {
@@ -52,6 +53,12 @@ export const errors = {
   sortWeightsEqual: () => new ApiError('Invalid sort, because these two target weight is equal.'),
   validation: (issue: ValidationIssue) => new ApiError(issue.message, issue.params, Code.error, { field: issue.field }),
   referenceMissing: (title: MessageParam, field: string) => new ApiError('The chosen %s does not exist', [title], Code.error, { field }),
+  /** Every field's problem at once: `msg` and `data.field` name the first, `data.errors` maps each field to its message. */
+  validationAll: (issues: readonly ValidationIssue[], t: Translate) =>
+    new ApiError(issues[0].message, issues[0].params, Code.error, {
+      field: issues[0].field,
+      errors: Object.fromEntries(issues.map((issue) => [issue.field, t(issue.message, issue.params)])),
+    }),
   alreadyExists: (title: MessageParam, field?: string) => new ApiError('%s already exists', [title], Code.error, field ? { field } : null),
   /** `from` and `to` are the values' labels */
   invalidTransition: (title: MessageParam, from: MessageParam, to: MessageParam) => new ApiError('%s cannot change from "%s" to "%s"', [title, from, to]),
@@ -206,6 +213,28 @@ export const errors = {
   submissionReadOnly: () => new ApiError('Submissions change only by approval or rejection'),
   reviewReasonRequired: () => new ApiError('Please give a reason for the rejection'),
   providerSecretRequired: () => new ApiError('A secret is required for this signature algorithm', [], Code.error, { field: 'secret' }),
+  // the provider test tool: problems it names in a pasted return URL
+  providerTestUrlMissing: () => new ApiError('Please paste the return URL or callback to check', [], Code.error, { field: 'url' }),
+  providerTestUrlInvalid: () => new ApiError('Paste a whole address (https://…) or a path starting with /, without spaces', [], Code.error, { field: 'url' }),
+  providerTestOutcomeInvalid: () => new ApiError('Choose the outcome to test: complete, terminate, overquota or security', [], Code.error, { field: 'outcome' }),
+  providerTestRidInvalid: () => new ApiError('The test rid may hold at most 64 letters, digits, - and _', [], Code.error, { field: 'rid' }),
+  providerTestNoSecret: () => new ApiError('This provider has no secret yet: enter it and save before testing signatures', [], Code.error, { field: 'secret' }),
+  providerTestUnknownPath: (path: string, code: string) => new ApiError('The path "%s" is neither an outcome page (/success, /terminate, /overquota, /security) nor this provider\'s callback address (/api/survey/callback/%s)', [path.slice(0, 120), code]),
+  providerTestOtherProvider: (code: string, expected: string) => new ApiError('The callback address names provider "%s", not this provider ("%s")', [code.slice(0, 40), expected]),
+  providerTestRidMissing: (name: string) => new ApiError('The rid parameter "%s" is missing', [name]),
+  providerTestRidElsewhere: (name: string, found: string) => new ApiError('The rid parameter "%s" is missing; the URL has "%s" instead: change the provider\'s rid parameter or the URL', [name, found]),
+  providerTestRidUnknown: (rid: string) => new ApiError('No attempt has the rid "%s": a real return with it would be refused (start a survey to get a real rid)', [rid.slice(0, 64)]),
+  providerTestRidOtherProvider: (rid: string) => new ApiError('The rid "%s" belongs to a survey of another provider: a real return with it would be refused', [rid.slice(0, 64)]),
+  providerTestStatusMissing: (name: string) => new ApiError('The status parameter "%s" is missing: a callback must say how the attempt ended', [name]),
+  providerTestStatusUnknown: (name: string, value: string) => new ApiError('The status "%s" (parameter "%s") is neither in the exit code map nor one of complete, terminate, overquota, security', [value.slice(0, 40), name]),
+  providerTestSignatureMissing: (name: string) => new ApiError('The signature parameter "%s" is missing', [name]),
+  providerTestOtherAlgorithm: (used: MessageParam, configured: MessageParam) => new ApiError('The signature was made with %s, but this provider is set to %s', [used, configured]),
+  providerTestSignedWithHost: (text: string) => new ApiError('The signature covers the address with its scheme and host; only the path and query are signed: %s', [text.slice(0, 300)]),
+  providerTestSignedQueryOnly: (text: string) => new ApiError('The signature covers the query alone; the path is signed too: %s', [text.slice(0, 300)]),
+  providerTestSignedSorted: (text: string) => new ApiError('The signature covers the parameters sorted by name; they are signed in the order sent: %s', [text.slice(0, 300)]),
+  providerTestSignedDecoded: (text: string) => new ApiError('The signature covers the decoded query; the query is signed exactly as sent, still encoded: %s', [text.slice(0, 300)]),
+  providerTestSignatureShape: (length: number, algorithm: MessageParam, expected: number) => new ApiError('The signature has %d characters, but %s gives %d lowercase hexadecimal characters', [length, algorithm, expected]),
+  providerTestSignatureMismatch: (text: string) => new ApiError('The signature does not match. The signed text is %s: check the secret, and that no parameter was changed or added after signing', [text.slice(0, 300)]),
   // request guards (contract §1.7, §1.8): sent as bare `{code, msg}` / `{msg}` bodies, not envelopes
   tooManyRequests: (seconds: number) => new ApiError('Please do not request frequently. Try again in %d seconds.', [seconds]),
   ipBlocked: () => new ApiError('No permission request'),

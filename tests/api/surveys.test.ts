@@ -743,6 +743,42 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(await count('quick_task')).toBe(before);
     });
 
+    it('accepts the form the field builder writes (labels in both languages, radio options, an email) and checks answers by it', async () => {
+      const form = {
+        type: 'object',
+        required: ['platform', 'contact'],
+        properties: {
+          platform: { type: 'string', enum: ['ios', 'android'], title: { 'zh-cn': '平台', en: 'Platform' }, 'x-ui': { widget: 'radio', options: { ios: { 'zh-cn': '苹果', en: 'iPhone' }, android: 'Android' } } },
+          contact: { type: 'string', title: { 'zh-cn': '联系邮箱', en: 'Contact email' }, format: 'email', maxLength: 255, 'x-ui': { widget: 'string' } },
+          stars: { type: 'integer', title: 'Stars', minimum: 1, maximum: 5, 'x-ui': { widget: 'number' } },
+        },
+      };
+      const taskId = await createTask({ form: JSON.stringify(form) });
+      const member = await createMember();
+      const wrong = await server.api<{ errors: Record<string, string> }>('survey/quickTaskSubmit', { userToken: member.token, lang: 'zh-cn', body: { id: taskId, answers: { platform: 'pc', contact: 'nope', stars: 9 } } });
+      expect(Object.keys(wrong.data.errors).sort()).toEqual(['contact', 'platform', 'stars']);
+      expect(wrong.data.errors.platform).toContain('平台');
+      const sent = await server.api<{ status: string }>('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { platform: 'ios', contact: 'amy@example.com', stars: 4 } } });
+      expect(sent.code).toBe(1);
+    });
+
+    it('reports every wrong answer at once, each on its field, in the member\'s language', async () => {
+      const taskId = await createTask();
+      const member = await createMember();
+      const submissions = await count('quick_task_submission');
+      const answers = { name: 'A name far longer than twenty characters', platform: 'pc' };
+      const en = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers } });
+      expect({ code: en.code, msg: en.msg }).toEqual({ code: 0, msg: 'Screenshot cannot be empty' });
+      expect(en.data).toEqual({
+        field: 'proof',
+        errors: { proof: 'Screenshot cannot be empty', name: 'Your name cannot be longer than 20 characters', platform: 'Platform must be one of: ios, android' },
+      });
+      const zh = await server.api<{ errors: Record<string, string> }>('survey/quickTaskSubmit', { userToken: member.token, lang: 'zh-cn', body: { id: taskId, answers } });
+      expect(Object.keys(zh.data.errors).sort()).toEqual(['name', 'platform', 'proof']);
+      expect(zh.data.errors.proof).toContain('不能为空');
+      expect(await count('quick_task_submission')).toBe(submissions);
+    });
+
     it('a member submits answers checked against the form; an admin approves (credited) or rejects (with a reason)', async () => {
       const taskId = await createTask();
       const member = await createMember();
@@ -753,9 +789,9 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       // Bad answers: a translated message on the field, nothing written.
       const submissions = await count('quick_task_submission');
       const missing = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'ios' } } });
-      expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Screenshot cannot be empty', data: { field: 'proof' } });
+      expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Screenshot cannot be empty', data: { field: 'proof', errors: { proof: 'Screenshot cannot be empty' } } });
       const choice = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'pc', proof: await uploadAs(member) } } });
-      expect(choice.data).toEqual({ field: 'platform' });
+      expect(choice.data).toMatchObject({ field: 'platform' });
       const elsewhere = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'ios', proof: 'https://tracker.example/pixel.png' } } });
       expect({ msg: elsewhere.msg, data: elsewhere.data }).toEqual({ msg: 'Screenshot must be an image uploaded here', data: { field: 'proof' } });
       const zh = await server.api('survey/quickTaskSubmit', { userToken: member.token, lang: 'zh-cn', body: { id: taskId, answers: { name: 'Amy', platform: 'ios' } } });

@@ -58,7 +58,7 @@ describe('administrators', () => {
       // Create: username, nickname, password and a group picked from the server's list.
       await main.getByRole('link', { name: '新建' }).first().click();
       await page.waitForURL(adminPath('/auth/admin/create'));
-      const form = page.getByRole('dialog', { name: '添加管理员管理' });
+      const form = page.getByRole('dialog', { name: '添加管理员' });
       await form.getByRole('textbox', { name: '用户名', exact: true }).fill('editor1');
       await form.getByRole('textbox', { name: '昵称', exact: true }).fill('Editor One');
       await form.getByRole('textbox', { name: '密码', exact: true }).fill('Editor_pass1');
@@ -79,7 +79,7 @@ describe('administrators', () => {
       // Edit the nickname.
       await created.getByRole('link', { name: '编辑' }).click();
       await page.waitForURL(adminPath(`/auth/admin/${stored?.id}`));
-      const editForm = page.getByRole('dialog', { name: '编辑管理员管理' });
+      const editForm = page.getByRole('dialog', { name: '编辑管理员' });
       const nickname = editForm.getByRole('textbox', { name: '昵称', exact: true });
       await poll(() => nickname.inputValue()).toBe('Editor One');
       await nickname.fill('Chief Editor');

@@ -117,11 +117,12 @@ function scanValidationMessages(): void {
 
 function scanSchemas(): void {
   for (const file of filesUnder('schemas', '.json')) {
-    const schema = JSON.parse(readFileSync(file, 'utf8')) as { title?: string; properties?: Record<string, { title?: string; 'x-patternMessage'?: string }> };
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as { title?: unknown; properties?: Record<string, { title?: unknown; 'x-patternMessage'?: string }> };
     const where = relative(ROOT, file);
-    if (schema.title) use(schema.title, where);
+    // A title written in every language ({"zh-cn", "en"}) carries its own translation: only a string is a key.
+    if (typeof schema.title === 'string') use(schema.title, where);
     for (const property of Object.values(schema.properties ?? {})) {
-      if (property.title) use(property.title, where);
+      if (typeof property.title === 'string') use(property.title, where);
       if (property['x-patternMessage']) use(property['x-patternMessage'], where);
     }
   }

@@ -28,7 +28,7 @@ export async function resetSequence(handle: DatabaseHandle, definition: Resource
 
 /** Titles of the permission nodes a schema menu gets; other buttons are titled by their name. */
 const BUTTON_TITLES: Record<string, string> = {
-  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', restore: '还原', info: '查看详情', rollback: '回滚', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号',
+  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', restore: '还原', info: '查看详情', rollback: '回滚', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号', testReturn: '测试回传',
 };
 
 /** In seeds, group `rules` may list rule names; they become ids once the rules exist. */
@@ -43,10 +43,11 @@ async function resolveRuleNames(db: Db, ruleTable: string, names: string): Promi
 
 /**
  * Menu syncs so far. 1: the menu and its buttons; 2: the `export` node, new to every list, for menus
- * synced before it existed. A rule an admin deleted after its sync is never brought back.
+ * synced before it existed; 3: the providers' `testReturn` node. A rule an admin deleted after its sync
+ * is never brought back.
  */
-const MENU_SYNC_VERSION = 2;
-const BUTTONS_SINCE: Record<number, string[]> = { 2: ['export'] };
+const MENU_SYNC_VERSION = 3;
+const BUTTONS_SINCE: Record<number, string[]> = { 2: ['export'], 3: ['testReturn'] };
 
 /** Insert the menu rule and its permission nodes for every schema with `x-menu`, once per schema and sync version. */
 async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<string[]> {

@@ -26,14 +26,19 @@ function applyConditions<Q extends AnySelect>(query: Q, conditions: Condition[])
 const validators = new WeakMap<ResourceDefinition, (input: Row, mode: WriteMode) => ValidationResult>();
 
 export function validateInput(definition: ResourceDefinition, input: Row, mode: WriteMode): Row {
+  const result = inputValidatorOf(definition)(input, mode);
+  if (!result.ok) throw errors.validation(result.issues[0]);
+  return result.value;
+}
+
+/** The compiled input validator of a definition (once per definition). */
+export function inputValidatorOf(definition: ResourceDefinition): ReturnType<typeof createInputValidator> {
   let validator = validators.get(definition);
   if (!validator) {
     validator = createInputValidator(definition);
     validators.set(definition, validator);
   }
-  const result = validator(input, mode);
-  if (!result.ok) throw errors.validation(result.issues[0]);
-  return result.value;
+  return validator;
 }
 
 /** Run `work` in a transaction, with an operator whose app reads through it (see `withinTransaction`). */

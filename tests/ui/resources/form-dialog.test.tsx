@@ -1,8 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpError } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { HttpError, ResourceDefinitionContextProvider, type TranslationMessages } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import enGenerated from '../../../locales/en/admin/generated.json';
+import zhGenerated from '../../../locales/zh-cn/admin/generated.json';
+import zhReactAdmin from '../../../locales/zh-cn/common/react-admin.json';
 import { resourceFor } from '../../../src/client/admin/resources/index.js';
+import { mergePacks, type MessagePack } from '../../../src/client/i18n/translate.js';
 import { fakeDataProvider, renderScreen, schema } from './support.js';
 
 /**
@@ -18,12 +24,19 @@ afterEach(() => {
 const RESOURCE = 'routine/mailTemplate';
 const row = { id: 4, event: 'user_register', subject: 'Welcome', content: 'Hello', status: '1', update_time: 1_700_000_000, create_time: 1_690_000_000 };
 
-function open(path: string) {
+function open(path: string, language?: 'en' | 'zh-cn') {
   const dataProvider = fakeDataProvider({ [RESOURCE]: [row] });
   const { create, edit } = resourceFor(schema('system/mail_template'));
   const Screen = path.endsWith('/create') ? create : edit;
   if (!Screen) throw new Error('no form screen');
-  renderScreen(<Screen />, { resource: RESOURCE, dataProvider, path });
+  // The app's own messages, and the menu's (plural) title as the resource's label, as in the back office.
+  const messages = { en: mergePacks(englishMessages as unknown as MessagePack, enGenerated), 'zh-cn': mergePacks(zhReactAdmin as MessagePack, zhGenerated) };
+  const i18nProvider = language ? polyglotI18nProvider(() => messages[language] as unknown as TranslationMessages, language, [], { allowMissing: true }) : undefined;
+  const label = language === 'zh-cn' ? '邮件模板管理' : 'Mail templates';
+  const wrapper = (children: React.ReactNode) => (
+    <ResourceDefinitionContextProvider definitions={{ [RESOURCE]: { name: RESOURCE, options: { label }, hasCreate: true, hasEdit: true } }}>{children}</ResourceDefinitionContextProvider>
+  );
+  renderScreen(<Screen />, { resource: RESOURCE, dataProvider, path, i18nProvider, wrapper });
   return dataProvider;
 }
 
@@ -50,6 +63,29 @@ describe('form dialogs', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       cleanup();
     }
+  });
+
+  it.each([
+    ['en', 'Add Mail template', 'Mail template created', 'Edit Mail template', 'Mail template saved'],
+    ['zh-cn', '添加邮件模板', '邮件模板已创建', '编辑邮件模板', '邮件模板已保存'],
+  ] as const)('names one row by the schema’s singular title, in its title and its save message (%s)', async (language, addTitle, created, editTitle, saved) => {
+    const dataProvider = open(`/${RESOURCE}/create`, language);
+    let dialog = await screen.findByRole('dialog', { name: addTitle });
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox'));
+    fireEvent.click((await screen.findAllByRole('option')).filter((option) => option.textContent !== '')[0]);
+    const [subject, content] = within(dialog).getAllByRole('textbox');
+    fireEvent.change(subject, { target: { value: 'Hello' } });
+    fireEvent.change(content, { target: { value: 'Body' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Save|保存/ }));
+    expect(await screen.findByText(created)).toBeTruthy();
+    expect(dataProvider.create).toHaveBeenCalled();
+    cleanup();
+
+    open(`/${RESOURCE}/4`, language);
+    dialog = await screen.findByRole('dialog', { name: editTitle });
+    fireEvent.change(await within(dialog).findByDisplayValue('Welcome'), { target: { value: 'Hi' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Save|保存/ }));
+    expect(await screen.findByText(saved)).toBeTruthy();
   });
 
   it('shows the server’s refusal on its field and stays open', async () => {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
-import { AdminContext, memoryStore, Notification, ResourceContextProvider, TestMemoryRouter, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
+import { AdminContext, memoryStore, Notification, ResourceContextProvider, TestMemoryRouter, type AuthProvider, type DataProvider, type I18nProvider, type RaRecord } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { Route, Routes } from 'react-router-dom';
@@ -66,8 +66,10 @@ export function i18nProviderFor(locale = 'en') {
 
 export function renderScreen(
   element: ReactElement,
-  { resource, dataProvider, authProvider = fakeAuthProvider(), wrapper, locale = 'en', path, queryClient }: {
+  { resource, dataProvider, authProvider = fakeAuthProvider(), wrapper, locale = 'en', path, queryClient, i18nProvider }: {
     resource: string;
+    /** the messages to render with (default: react-admin's English) */
+    i18nProvider?: I18nProvider;
     /** react-query's cache, for a test that starts with data already cached (as after a list) */
     queryClient?: QueryClient;
     locale?: string;
@@ -89,7 +91,7 @@ export function renderScreen(
   // A memory router and store per render, so no list state (filters, sort) leaks into the next test.
   return render(
     <TestMemoryRouter initialEntries={path ? [path] : undefined}>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} queryClient={queryClient} i18nProvider={i18nProviderFor(locale)} store={memoryStore()}>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} queryClient={queryClient} i18nProvider={i18nProvider ?? i18nProviderFor(locale)} store={memoryStore()}>
         {wrapper ? wrapper(inner) : inner}
         {/* toasts, as the layout shows them */}
         <Notification />

@@ -231,13 +231,14 @@ describe('/quicktask', () => {
       type: 'object', required: ['name', 'platform', 'proof'],
       properties: {
         name: { type: 'string', title: 'Your name', maxLength: 20 },
-        platform: { type: 'string', title: 'Platform', enum: ['ios', 'android'], 'x-ui': { options: { ios: 'iPhone', android: 'Android' } } },
+        platform: { type: 'string', title: 'Platform', enum: ['ios', 'android'], 'x-ui': { widget: 'radio', options: { ios: 'iPhone', android: 'Android' } } },
+        email: { type: 'string', title: 'Email', format: 'email', maxLength: 100 },
         proof: { type: 'string', title: 'Screenshot', 'x-ui': { widget: 'image' } },
       },
     },
   };
 
-  it('draws the task’s form from its schema, uploads the image, shows refusals on their field, then the result', async () => {
+  it('draws the task’s form from its schema, uploads the image, shows every refusal on its field at once, then the result', async () => {
     signIn();
     const bodies: unknown[] = [];
     server.use(
@@ -246,7 +247,9 @@ describe('/quicktask', () => {
       http.post('/api/survey/quickTaskSubmit', async ({ request }) => {
         const body = (await request.json()) as { answers: Record<string, unknown> };
         bodies.push(body);
-        if (body.answers.name === '') return fail('Your name cannot be empty', 0, { field: 'name' });
+        if (body.answers.name === 'Taken') {
+          return fail('Your name already exists', 0, { field: 'name', errors: { name: 'Your name already exists', email: 'Email is on a blocked domain' } });
+        }
         return ok({ id: 11, status: 'pending' }, 'Submitted, waiting for review');
       }),
     );
@@ -258,19 +261,40 @@ describe('/quicktask', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?id=2'));
     expect(await screen.findByRole('heading', { name: 'Review an app' })).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText(/Platform/), { target: { value: 'ios' } });
-    expect(screen.getByRole('option', { name: 'iPhone' })).toBeTruthy();
+    // Each widget as declared: a choice of two as radio buttons, an email on one line with the email keyboard.
+    const platform = screen.getByRole('group', { name: /Platform/ });
+    expect(within(platform).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['iPhone', 'Android']);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    const email = screen.getByLabelText(/Email/) as HTMLInputElement;
+    expect({ tag: email.tagName, type: email.type }).toEqual({ tag: 'INPUT', type: 'email' });
+
+    // Submitting a blank form names every missing answer at once, before anything is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please correct the answers marked below (3).');
+    const messageOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(messageOf(screen.getByLabelText(/Your name/))).toBe('Your name cannot be empty');
+    expect(messageOf(platform)).toBe('Platform cannot be empty');
+    expect(messageOf(screen.getByLabelText(/Screenshot/))).toBe('Screenshot cannot be empty');
+    fireEvent.change(email, { target: { value: 'not an address' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(messageOf(email)).toBe('Please enter the correct email address'));
+    expect(bodies).toEqual([]);
+
+    fireEvent.click(within(platform).getByRole('radio', { name: 'iPhone' }));
     fireEvent.change(screen.getByLabelText(/Screenshot/), { target: { files: [new File(['png'], 'proof.png', { type: 'image/png' })] } });
     expect(await screen.findByRole('img', { name: 'Screenshot' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Your name/), { target: { value: 'Taken' } });
+    fireEvent.change(email, { target: { value: 'amy@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    const refusal = await screen.findByRole('alert');
-    expect(refusal.textContent).toBe('Your name cannot be empty');
-    expect(refusal.closest('.ba-survey__field')?.querySelector('label')?.textContent).toContain('Your name');
+    // The server's refusal of several fields shows on each of them.
+    await waitFor(() => expect(messageOf(screen.getByLabelText(/Your name/))).toBe('Your name already exists'));
+    expect(messageOf(email)).toBe('Email is on a blocked domain');
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the answers marked below (2).');
 
     fireEvent.change(screen.getByLabelText(/Your name/), { target: { value: 'Amy' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findByRole('status')).textContent).toBe('Submitted, waiting for review');
-    expect(bodies.at(-1)).toEqual({ id: 2, answers: { name: 'Amy', platform: 'ios', proof: '/storage/default/20261123/proof.png' } });
+    expect(bodies.at(-1)).toEqual({ id: 2, answers: { name: 'Amy', platform: 'ios', email: 'amy@example.com', proof: '/storage/default/20261123/proof.png' } });
   });
 
   it('sends strangers to member login and back', async () => {

@@ -58,7 +58,7 @@ describe("the project's schemas", () => {
   it('send their types the English titles', () => {
     const admin = definitions.find((definition) => definition.id === 'system/admin') as ResourceDefinition;
     expect((admin.rowSchema.properties as Record<string, { title: string }>).username.title).toBe('Username');
-    expect(admin.rowSchema.title).toBe('Admin');
+    expect(admin.rowSchema.title).toBe('Administrator');
   });
 });
 

@@ -1,8 +1,8 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Dialog, DialogContent, DialogTitle, IconButton } from '@mui/material';
 import { createContext, useCallback, useContext, type ComponentType, type ReactNode } from 'react';
-import { useRedirect, useResourceContext, useResourceDefinition, useTranslate } from 'react-admin';
-import { useSchemaTranslate } from './schema-i18n.js';
+import { useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import { useFormTitle } from './form-title.js';
 import type { LocalText } from '../../../schema/local-text.js';
 
 /** Set inside a form dialog: the form leaves the page chrome to the dialog and its Cancel closes it. */
@@ -27,11 +27,8 @@ export function useCloseForm(): () => void {
 export function FormDialog({ list: List, mode, resourceTitle, children }: { list: ComponentType; mode: 'add' | 'edit'; resourceTitle: LocalText; children: ReactNode }) {
   const translate = useTranslate();
   const close = useCloseForm();
-  const t = useSchemaTranslate();
-  const { options } = useResourceDefinition();
-  // The menu's title, as the admin knows the screen; else the schema's.
-  const name = String((options as { label?: string } | undefined)?.label || t(resourceTitle));
-  const title = translate(`generated.dialog.${mode}`, { name, _: mode === 'add' ? `Add ${name}` : `Edit ${name}` });
+  // One row, named by the schema's singular title (the menu's title names the list).
+  const title = useFormTitle(resourceTitle, mode);
   return (
     <>
       <List />

@@ -5,6 +5,7 @@ import { writableFields } from '../../../schema/validate-input.js';
 import { FormDialog } from './FormDialog.js';
 import { GeneratedCreate } from './GeneratedCreate.js';
 import { GeneratedEdit } from './GeneratedEdit.js';
+import type { InputOverrides } from './GeneratedInputs.js';
 import { GeneratedList } from './GeneratedList.js';
 import { representationFieldOf } from './list-columns.js';
 import { adminGroupOverride } from './system/admin_group/index.js';
@@ -15,6 +16,8 @@ import { userRuleOverride } from './system/user_rule/index.js';
 import { dataRecycleLogOverride } from './system/security_data_recycle_log/index.js';
 import { sensitiveDataLogOverride } from './system/security_sensitive_data_log/index.js';
 import { participationOverride } from './survey/participation/index.js';
+import { providerOverride } from './survey/provider/index.js';
+import { quickTaskInputs } from './survey/quick_task/index.js';
 import { quickTaskSubmissionOverride } from './survey/quick_task_submission/index.js';
 import { payoutOverride } from './user/payout/index.js';
 
@@ -40,8 +43,14 @@ const OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
   'system/security_data_recycle_log': dataRecycleLogOverride,
   'system/security_sensitive_data_log': sensitiveDataLogOverride,
   'survey/participation': participationOverride,
+  'survey/provider': providerOverride,
   'survey/quick_task_submission': quickTaskSubmissionOverride,
   'user/payout': payoutOverride,
+};
+
+/** Inputs of the generated add and edit forms replaced by a widget of their own (the forms stay dialogs). */
+const FORM_INPUTS: Readonly<Record<string, (definition: ResourceDefinition) => InputOverrides>> = {
+  'survey/quick_task': quickTaskInputs,
 };
 
 function named<P extends object>(name: string, render: (props: P) => ReactElement): ComponentType<P> {
@@ -53,13 +62,14 @@ function named<P extends object>(name: string, render: (props: P) => ReactElemen
 /** The screens a schema yields with no other code: list, create and edit (when it has writable fields). */
 export function generatedResource(definition: ResourceDefinition): ResourceDescriptor {
   const writable = writableFields(definition).length > 0;
+  const overrides = FORM_INPUTS[definition.id]?.(definition);
   const label = definition.id.replace(/[^a-z0-9]+(.)?/gi, (_match, next: string | undefined) => (next ?? '').toUpperCase());
   return {
     list: named(`${label}List`, () => createElement(GeneratedList, { definition, creatable: writable, editable: writable })),
     ...(writable
       ? {
-          create: named(`${label}Create`, () => createElement(GeneratedCreate, { definition })),
-          edit: named(`${label}Edit`, () => createElement(GeneratedEdit, { definition })),
+          create: named(`${label}Create`, () => createElement(GeneratedCreate, { definition, overrides })),
+          edit: named(`${label}Edit`, () => createElement(GeneratedEdit, { definition, overrides })),
         }
       : {}),
     recordRepresentation: representationFieldOf(definition),

@@ -145,7 +145,7 @@ async function quickTasks(ctx: RequestContext) {
 
 async function quickTaskSubmit(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();
-  const result = await submitQuickTask(ctx.app, member(ctx), ctx.body.id, ctx.body.answers, ledgerNotes.quickTaskReward);
+  const result = await submitQuickTask(ctx.app, member(ctx), ctx.body.id, ctx.body.answers, { t: ctx.t, memo: ledgerNotes.quickTaskReward });
   return new Success(result, result.status === 'approved' ? 'Submitted and credited' : 'Submitted, waiting for review');
 }
 

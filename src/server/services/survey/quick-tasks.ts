@@ -6,7 +6,8 @@ import type { AppContext } from '../../app-context.js';
 import type { Identity } from '../../auth/identity.js';
 import { nowSeconds } from '../../clock.js';
 import { errors } from '../../errors.js';
-import { validateInput } from '../../resources/engine.js';
+import type { Translate } from '../../i18n.js';
+import { inputValidatorOf } from '../../resources/engine.js';
 import { applyLedgerEntry } from '../ledger.js';
 
 /**
@@ -95,10 +96,11 @@ async function credit(app: AppContext, trx: AppContext['db'], submission: Row, m
 }
 
 /**
- * A member's answer to a task: checked against its form; an image must be a file uploaded to this site
- * (identical files are stored once, so who uploaded it first cannot be required).
+ * A member's answer to a task: checked against its form, every field's problem reported at once (in
+ * `t`'s language); an image must be a file uploaded to this site (identical files are stored once, so
+ * who uploaded it first cannot be required).
  */
-export async function submitQuickTask(app: AppContext, member: Identity, taskId: unknown, answers: unknown, memo: (task: QuickTaskRow) => string): Promise<{ id: number; status: string }> {
+export async function submitQuickTask(app: AppContext, member: Identity, taskId: unknown, answers: unknown, context: { t: Translate; memo: (task: QuickTaskRow) => string }): Promise<{ id: number; status: string }> {
   if (!/^\d{1,15}$/.test(String(taskId ?? ''))) throw errors.quickTaskUnavailable();
   if (!answers || typeof answers !== 'object' || Array.isArray(answers)) throw errors.parameterError();
   return app.db.transaction().execute(async (trx) => {
@@ -107,7 +109,9 @@ export async function submitQuickTask(app: AppContext, member: Identity, taskId:
     const open = await trx.selectFrom('quick_task_submission').select('id').where('task_id', '=', task.id).where('user_id', '=', member.id).where('status', 'in', ['pending', 'approved']).executeTakeFirst();
     if (open) throw errors.quickTaskAlreadySubmitted();
     const definition = formDefinition(task.form);
-    const values = validateInput(definition, answers as Row, 'add');
+    const checked = inputValidatorOf(definition)(answers as Row, 'add');
+    if (!checked.ok) throw errors.validationAll(checked.issues, context.t);
+    const values = checked.value;
     for (const field of formFields(definition)) {
       if (widgetOf(field) !== 'image' || !values[field.name]) continue;
       const upload = await trx.selectFrom('attachment').select('id').where('url', '=', String(values[field.name])).where('mimetype', 'like', 'image/%').executeTakeFirst();
@@ -126,7 +130,7 @@ export async function submitQuickTask(app: AppContext, member: Identity, taskId:
     await trx.updateTable('quick_task').set({ submissions: sql`submissions + 1` }).where('id', '=', task.id).execute();
     if (task.review !== 'auto') return { id: Number(inserted.id), status: 'pending' };
     const submission = (await trx.selectFrom('quick_task_submission').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow()) as Row;
-    const logs = await credit(app, trx, submission, memo(task));
+    const logs = await credit(app, trx, submission, context.memo(task));
     await trx.updateTable('quick_task_submission').set({ ...logs, status: 'approved', review_time: now }).where('id', '=', inserted.id).execute();
     return { id: Number(inserted.id), status: 'approved' };
   });

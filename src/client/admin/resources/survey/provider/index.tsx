@@ -1,0 +1,18 @@
+import type { ResourceDefinition } from '../../../../../schema/definition.js';
+import { RouteMessages } from '../../../RouteMessages.js';
+import { GeneratedList } from '../../GeneratedList.js';
+import { GeneratedTable } from '../../GeneratedTable.js';
+import type { ResourceDescriptor } from '../../index.js';
+import { TestReturnButton } from './TestReturnButton.js';
+
+/** Providers: the generated list, with "Test returns" on each row for admins holding its node. */
+export function providerOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
+  const ProviderList = () => (
+    <RouteMessages names={['admin/survey']}>
+      <GeneratedList definition={definition}>
+        <GeneratedTable definition={definition} rowActions={<TestReturnButton />} />
+      </GeneratedList>
+    </RouteMessages>
+  );
+  return { list: ProviderList };
+}

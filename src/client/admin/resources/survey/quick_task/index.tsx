@@ -1,0 +1,21 @@
+import type { ResourceDefinition } from '../../../../../schema/definition.js';
+import { RouteMessages } from '../../../RouteMessages.js';
+import type { InputOverrides } from '../../GeneratedInputs.js';
+import { useSchemaTranslate } from '../../schema-i18n.js';
+import { FormBuilderInput } from './FormBuilderInput.js';
+
+/** The form field of a quick task, drawn as the field builder with its own messages. */
+function QuickTaskFormField({ definition }: { definition: ResourceDefinition }) {
+  const t = useSchemaTranslate();
+  const field = definition.fields.find((item) => item.name === 'form');
+  return (
+    <RouteMessages names={['admin/survey']}>
+      <FormBuilderInput source="form" label={field ? t(field.title) : 'form'} helperText={field?.help ? t(field.help) : undefined} />
+    </RouteMessages>
+  );
+}
+
+/** Quick tasks: the generated add and edit dialogs, with the field builder for the member's form. */
+export function quickTaskInputs(definition: ResourceDefinition): InputOverrides {
+  return { form: <QuickTaskFormField definition={definition} /> };
+}

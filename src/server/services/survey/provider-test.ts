@@ -1,0 +1,244 @@
+import type { LocalText } from '../../../schema/local-text.js';
+import { sameText } from '../../../schema/local-text.js';
+import type { Db } from '../../db/connection.js';
+import { errors, type ApiError } from '../../errors.js';
+import { findParticipationByRid, type FinalStatus } from './participations.js';
+import { mapProviderStatus, OUTCOME_PAGES, type ProviderRow } from './returns.js';
+import { sign, signedText, SIGNATURE_ALGORITHMS, verifySignature, type SignatureAlgorithm } from './signature.js';
+
+/**
+ * The provider test tool: builds the return URL and the callback a provider should send for an outcome,
+ * signed by the very code that verifies real returns, and checks a pasted URL the way a real return is
+ * checked, naming what is wrong. Nothing is recorded.
+ */
+
+/** Outcomes a provider can report (a timeout is ours, never reported). */
+export const TEST_OUTCOMES = ['complete', 'terminate', 'overquota', 'security'] as const;
+export type TestOutcome = (typeof TEST_OUTCOMES)[number];
+
+export const CALLBACK_PREFIX = '/api/survey/callback/';
+/** Longest URL the check reads: a real return's query is cut at 4,000 characters too. */
+export const MAX_TEST_URL = 4500;
+
+export interface SignedRequest {
+  /** the whole address, to open or send */
+  url: string;
+  /** what is signed: the path and query without the signature parameter */
+  signedText: string;
+  /** lowercase hex; empty when the provider does not sign */
+  signature: string;
+}
+
+export interface BuiltReturn {
+  outcome: TestOutcome;
+  rid: string;
+  redirect: SignedRequest;
+  /** a GET of the callback; the same query may be POSTed */
+  callback: SignedRequest & { method: 'GET'; status: string };
+}
+
+const encode = (text: string) => encodeURIComponent(text);
+
+function signedRequest(provider: ProviderRow, secret: string, origin: string, path: string, pairs: [string, string][]): SignedRequest {
+  const text = `${path}?${pairs.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&')}`;
+  if (provider.sig_algo === 'none') return { url: `${origin}${text}`, signedText: text, signature: '' };
+  const signature = sign(provider.sig_algo, text, secret);
+  return { url: `${origin}${text}&${encode(provider.sig_param)}=${signature}`, signedText: text, signature };
+}
+
+/** The provider's own exit code for an outcome (the first the exit map sends there), else our status name. */
+export function exitCodeFor(provider: ProviderRow, outcome: TestOutcome): string {
+  for (const [code] of Object.entries(exitMapOf(provider))) if (mapProviderStatus(provider, code) === outcome) return code;
+  return outcome;
+}
+
+function exitMapOf(provider: ProviderRow): Record<string, unknown> {
+  try {
+    const map = JSON.parse(provider.exit_map || '{}') as unknown;
+    return map && typeof map === 'object' && !Array.isArray(map) ? (map as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function pageOf(outcome: TestOutcome): string {
+  return Object.entries(OUTCOME_PAGES).find(([, status]) => status === outcome)?.[0] ?? 'security';
+}
+
+/** The signed return URL and callback for an outcome; `origin` is this site (`https://example.com`). */
+export function buildTestReturn(provider: ProviderRow, secret: string, outcome: TestOutcome, rid: string, origin: string): BuiltReturn {
+  if (provider.sig_algo !== 'none' && secret === '') throw errors.providerTestNoSecret();
+  const status = exitCodeFor(provider, outcome);
+  return {
+    outcome,
+    rid,
+    redirect: signedRequest(provider, secret, origin, `/${pageOf(outcome)}`, [[provider.rid_param, rid]]),
+    callback: {
+      ...signedRequest(provider, secret, origin, `${CALLBACK_PREFIX}${encode(provider.code)}`, [[provider.rid_param, rid], [provider.status_param, status]]),
+      method: 'GET',
+      status,
+    },
+  };
+}
+
+export type ParameterRole = 'rid' | 'status' | 'signature' | 'other';
+
+export interface CheckedParameter {
+  name: string;
+  value: string;
+  role: ParameterRole;
+}
+
+export interface ReturnCheck {
+  /** the signature verifies exactly as a real return's would, and nothing else is wrong */
+  ok: boolean;
+  signatureValid: boolean;
+  kind: 'redirect' | 'callback' | 'unknown';
+  /** what a real return with this URL would record, when it verifies */
+  outcome?: FinalStatus;
+  signedText: string;
+  expectedSignature: string;
+  receivedSignature: string;
+  parameters: CheckedParameter[];
+  /** what is wrong, each a translatable message */
+  problems: ApiError[];
+  /** what would go wrong later although the URL itself is right (an unknown rid) */
+  warnings: ApiError[];
+}
+
+/** `path` and the raw query of a pasted URL (a whole address, or a path starting with `/`). */
+export function splitPastedUrl(pasted: string): { origin: string; path: string; query: string } {
+  const text = pasted.trim().replace(/#.*$/, '');
+  let origin = '';
+  let rest = text;
+  const absolute = /^(https?:\/\/[^/?#\s]+)(.*)$/i.exec(text);
+  if (absolute) {
+    origin = absolute[1];
+    rest = absolute[2] || '/';
+  }
+  if (!rest.startsWith('/') || /\s/.test(rest)) throw errors.providerTestUrlInvalid();
+  const mark = rest.indexOf('?');
+  return mark < 0 ? { origin, path: rest, query: '' } : { origin, path: rest.slice(0, mark), query: rest.slice(mark + 1) };
+}
+
+function decodeOr(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** Texts a provider commonly signs by mistake, and the message naming each mistake. */
+function misreadings(origin: string, path: string, text: string): { text: string; problem: () => ApiError }[] {
+  const query = text.includes('?') ? text.slice(text.indexOf('?') + 1) : '';
+  const sorted = query.split('&').filter(Boolean).sort().join('&');
+  return [
+    // The address as pasted, and with the other scheme (signed before a proxy changed it).
+    ...(origin
+      ? [`${origin}${text}`, `${origin.replace(/^https?:/i, (scheme) => (scheme.toLowerCase() === 'https:' ? 'http:' : 'https:'))}${text}`].map((whole) => ({ text: whole, problem: () => errors.providerTestSignedWithHost(text) }))
+      : []),
+    { text: query, problem: () => errors.providerTestSignedQueryOnly(text) },
+    { text: `${path}?${sorted}`, problem: () => errors.providerTestSignedSorted(text) },
+    { text: decodeOr(text), problem: () => errors.providerTestSignedDecoded(text) },
+  ].filter((candidate) => candidate.text !== text);
+}
+
+/**
+ * What a signature that does not verify was made of: another algorithm, or a text other than the one
+ * signed (the host included, the query alone, sorted or decoded). Only the provider's secret is tried.
+ */
+function diagnoseSignature(provider: ProviderRow, secret: string, origin: string, path: string, text: string, received: string, labels: AlgorithmLabels): ApiError {
+  const given = received.toLowerCase();
+  const configured = provider.sig_algo as Exclude<SignatureAlgorithm, 'none'>;
+  const algorithms = SIGNATURE_ALGORITHMS.filter((algorithm): algorithm is Exclude<SignatureAlgorithm, 'none'> => algorithm !== 'none');
+  for (const algorithm of algorithms) {
+    if (algorithm !== configured && sign(algorithm, text, secret) === given) return errors.providerTestOtherAlgorithm(labels(algorithm), labels(configured));
+  }
+  for (const candidate of misreadings(origin, path, text)) {
+    if (sign(configured, candidate.text, secret) === given) return candidate.problem();
+  }
+  const expectedLength = sign(configured, text, secret).length;
+  if (given.length !== expectedLength || !/^[0-9a-f]+$/.test(given)) return errors.providerTestSignatureShape(given.length, labels(configured), expectedLength);
+  return errors.providerTestSignatureMismatch(text);
+}
+
+export type AlgorithmLabels = (algorithm: SignatureAlgorithm) => LocalText;
+
+/** Check a pasted return URL or callback as a real one would be checked, and say what is wrong. */
+export async function checkTestReturn(db: Db, provider: ProviderRow, secret: string, pasted: string, labels: AlgorithmLabels = sameText): Promise<ReturnCheck> {
+  if (pasted.trim() === '') throw errors.providerTestUrlMissing();
+  if (pasted.length > MAX_TEST_URL) throw errors.providerTestUrlInvalid();
+  const { origin, path, query } = splitPastedUrl(pasted);
+  const problems: ApiError[] = [];
+  const warnings: ApiError[] = [];
+  const params = new URLSearchParams(query);
+  const parameters: CheckedParameter[] = [...params].map(([name, value]) => ({
+    name, value,
+    role: name === provider.sig_param && provider.sig_algo !== 'none' ? 'signature' : name === provider.rid_param ? 'rid' : name === provider.status_param ? 'status' : 'other',
+  }));
+
+  const page = path.replace(/^\//, '');
+  let kind: ReturnCheck['kind'] = 'unknown';
+  let reported: FinalStatus | undefined;
+  if (OUTCOME_PAGES[page]) {
+    kind = 'redirect';
+    reported = OUTCOME_PAGES[page];
+  } else if (path.startsWith(CALLBACK_PREFIX)) {
+    kind = 'callback';
+    const code = decodeOr(path.slice(CALLBACK_PREFIX.length));
+    if (code !== provider.code) problems.push(errors.providerTestOtherProvider(code, provider.code));
+  } else {
+    problems.push(errors.providerTestUnknownPath(path, provider.code));
+  }
+
+  const rid = params.get(provider.rid_param);
+  if (rid === null || rid === '') {
+    const elsewhere = ['rid', 'RID', 'uid', 'transaction_id', 'session'].find((name) => name !== provider.rid_param && params.get(name));
+    problems.push(elsewhere ? errors.providerTestRidElsewhere(provider.rid_param, elsewhere) : errors.providerTestRidMissing(provider.rid_param));
+  } else {
+    const participation = await findParticipationByRid(db, rid);
+    if (!participation) warnings.push(errors.providerTestRidUnknown(rid));
+    else {
+      const survey = (await db.selectFrom('survey').select('provider_id').where('id', '=', participation.survey_id).executeTakeFirst()) as { provider_id: number } | undefined;
+      if (Number(survey?.provider_id) !== Number(provider.id)) warnings.push(errors.providerTestRidOtherProvider(rid));
+    }
+  }
+
+  const status = params.get(provider.status_param);
+  if (status !== null) {
+    const mapped = mapProviderStatus(provider, status);
+    // A callback with an unknown status is refused; an outcome page then reports its own outcome.
+    if (!mapped) (kind === 'callback' ? problems : warnings).push(errors.providerTestStatusUnknown(provider.status_param, status));
+    else if (kind !== 'unknown') reported = mapped;
+  } else if (kind === 'callback') {
+    problems.push(errors.providerTestStatusMissing(provider.status_param));
+  }
+
+  const { text, signature } = signedText(path, query, provider.sig_param);
+  let expectedSignature = '';
+  let signatureValid = true;
+  if (provider.sig_algo !== 'none') {
+    if (secret === '') throw errors.providerTestNoSecret();
+    expectedSignature = sign(provider.sig_algo, text, secret);
+    // The verdict is the one a real return gets: the same function, on the same text.
+    signatureValid = verifySignature(provider.sig_algo, secret, path, query, provider.sig_param);
+    if (signature === undefined || signature === '') {
+      problems.push(errors.providerTestSignatureMissing(provider.sig_param));
+    } else if (!signatureValid) {
+      problems.push(diagnoseSignature(provider, secret, origin, path, text, signature, labels));
+    }
+  }
+  return {
+    ok: problems.length === 0 && signatureValid,
+    signatureValid,
+    kind,
+    ...(reported ? { outcome: signatureValid ? reported : 'security' } : {}),
+    signedText: text,
+    expectedSignature,
+    receivedSignature: signature ?? '',
+    parameters,
+    problems,
+    warnings,
+  };
+}
