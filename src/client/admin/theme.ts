@@ -1,6 +1,6 @@
 import { zhCN } from '@mui/material/locale';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
-import { BRAND, FONT_STACK } from '../components/brand.js';
+import { BRAND, brandPalette, FONT_STACK } from '../components/brand.js';
 import { currentLanguage } from '../i18n/store-config.js';
 
 /**
@@ -18,14 +18,7 @@ function withShell(base: RaThemeOptions, dark: boolean): RaThemeOptions {
     ...base,
     palette: {
       ...base.palette,
-      mode: dark ? 'dark' : 'light',
-      primary: { main: dark ? BRAND.primary.dark : BRAND.primary.light },
-      secondary: { main: dark ? BRAND.secondary.dark : BRAND.secondary.light },
-      success: { main: BRAND.success },
-      warning: { main: BRAND.warning },
-      error: { main: BRAND.error },
-      info: { main: BRAND.info },
-      background: dark ? { ...BRAND.background.dark } : { ...BRAND.background.light },
+      ...brandPalette(dark),
     },
     shape: { borderRadius: BRAND.borderRadius },
     typography: { ...base.typography, fontFamily: FONT_STACK },

@@ -27,3 +27,17 @@ export const BRAND = {
   },
   borderRadius: 6,
 } as const;
+
+/** The MUI palette of the brand, light or dark: the one both themes spread. */
+export function brandPalette(dark: boolean) {
+  return {
+    mode: dark ? ('dark' as const) : ('light' as const),
+    primary: { main: dark ? BRAND.primary.dark : BRAND.primary.light },
+    secondary: { main: dark ? BRAND.secondary.dark : BRAND.secondary.light },
+    success: { main: BRAND.success },
+    warning: { main: BRAND.warning },
+    error: { main: BRAND.error },
+    info: { main: BRAND.info },
+    background: dark ? { ...BRAND.background.dark } : { ...BRAND.background.light },
+  };
+}

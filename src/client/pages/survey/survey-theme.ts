@@ -1,5 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import { BRAND, FONT_STACK } from '../../components/brand.js';
+import { BRAND, brandPalette, FONT_STACK } from '../../components/brand.js';
 
 /**
  * The standalone survey pages' MUI theme: the product palette without react-admin (which these pages
@@ -7,16 +7,7 @@ import { BRAND, FONT_STACK } from '../../components/brand.js';
  */
 function surveyTheme(dark: boolean): Theme {
   return createTheme({
-    palette: {
-      mode: dark ? 'dark' : 'light',
-      primary: { main: dark ? BRAND.primary.dark : BRAND.primary.light },
-      secondary: { main: dark ? BRAND.secondary.dark : BRAND.secondary.light },
-      success: { main: BRAND.success },
-      warning: { main: BRAND.warning },
-      error: { main: BRAND.error },
-      info: { main: BRAND.info },
-      background: dark ? { ...BRAND.background.dark } : { ...BRAND.background.light },
-    },
+    palette: brandPalette(dark),
     shape: { borderRadius: BRAND.borderRadius },
     typography: { fontFamily: FONT_STACK, button: { textTransform: 'none' } },
     components: { MuiButton: { defaultProps: { disableElevation: true } } },
