@@ -95,7 +95,7 @@ describe('screens from a schema at run time', () => {
 
       // Edit: the form loads the row, the save reaches the table and the list.
       await row.getByRole('link', { name: '编辑' }).click();
-      const editForm = page.getByRole('dialog', { name: '编辑商品管理' });
+      const editForm = page.getByRole('dialog', { name: '编辑商品' });
       const stock = editForm.getByRole('spinbutton', { name: '库存' });
       await poll(() => stock.inputValue()).toBe('0');
       await stock.fill('12');
@@ -108,12 +108,12 @@ describe('screens from a schema at run time', () => {
 
       // The forms are dialogs over the list: Esc closes the edit one, Cancel the add one.
       await main.getByRole('row').filter({ hasText: 'GT-001' }).getByRole('link', { name: '编辑' }).click();
-      await page.getByRole('dialog', { name: '编辑商品管理' }).getByRole('textbox', { name: 'SKU', exact: true }).waitFor();
+      await page.getByRole('dialog', { name: '编辑商品' }).getByRole('textbox', { name: 'SKU', exact: true }).waitFor();
       await page.keyboard.press('Escape');
       await page.waitForURL(adminPath('/shop/product'));
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await main.getByRole('link', { name: '新建' }).first().click();
-      await page.getByRole('dialog', { name: '添加商品管理' }).getByRole('button', { name: '取消' }).click();
+      await page.getByRole('dialog', { name: '添加商品' }).getByRole('button', { name: '取消' }).click();
       await page.waitForURL(adminPath('/shop/product'));
       await page.getByRole('dialog').waitFor({ state: 'detached' });
 
