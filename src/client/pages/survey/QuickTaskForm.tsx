@@ -135,7 +135,16 @@ export function FieldInput({ field, value, onChange, api, t, language, required,
           <FormControlLabel
             required={required}
             label={title}
-            control={<Switch id={id} checked={value === true} onChange={(event) => onChange(event.target.checked)} slotProps={{ input: described(helper) }} />}
+            control={
+              <Switch
+                id={id}
+                checked={value === true}
+                onChange={(event) => onChange(event.target.checked)}
+                // MUI stretches the transparent input to three thumbs' width, past the card's left edge on a phone;
+                // the label around the switch already takes a click anywhere on it.
+                slotProps={{ input: { ...described(helper), style: { left: 0, width: '100%' } } }}
+              />
+            }
           />
           {helperText(helper)}
         </FormControl>
