@@ -184,6 +184,10 @@ describe.each(['zh-cn', 'en'] as const)('survey pages on a phone in %s', (langua
       expect(await page.getByRole('group', { name: /Platform/ }).getByRole('radio').count()).toBe(2);
       expect(await page.getByLabel('Installed on').getAttribute('placeholder')).toBe('YYYY-MM-DD');
       await expectFits(page, '/quicktask?id= (form)');
+      // A long question wraps at 360 px instead of being cut short.
+      await page.setViewportSize({ width: 360, height: 844 });
+      const question = page.locator('label', { hasText: 'Your email address for the reward notification' }).first();
+      expect(await question.evaluate((label) => label.scrollWidth <= label.clientWidth && !getComputedStyle(label).textOverflow.includes('ellipsis'))).toBe(true);
       await page.getByRole('button', { name: MESSAGES[language].quickTask.submit }).click();
       await page.getByRole('alert').waitFor();
       await expectFits(page, '/quicktask?id= (form with errors)');

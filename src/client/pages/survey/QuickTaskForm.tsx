@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, Stack, Switch, TextField,
 } from '@mui/material';
@@ -79,18 +79,28 @@ export function FieldInput({ field, value, onChange, api, t, language, required,
   const helper = error ?? field.help?.[language];
   const invalid = error !== undefined;
   // What every text-like field shares; MUI ties the helper text to the input (aria-describedby) and marks it aria-invalid.
-  const common = { id, label: title, required, fullWidth: true, error: invalid, helperText: helper } as const;
+  const common = { id, required, fullWidth: true, error: invalid, helperText: helper } as const;
+  const labelId = `${id}-label`;
+  // The question sits above its box, wrapping: a floating label is one line, and a long question was cut short on a phone.
+  const labelled = (control: ReactNode) => (
+    <div>
+      <FormLabel id={labelId} htmlFor={id} required={required} error={invalid} sx={{ display: 'block', mb: 1 }}>
+        {title}
+      </FormLabel>
+      {control}
+    </div>
+  );
   const choice = (raw: string) => (field.wireType === 'integer' || field.wireType === 'number' ? Number(raw) : raw);
   const optionLabel = (option: string | number) => field.ui.options?.[String(option)]?.[language] ?? String(option);
   const helperText = (message: string | undefined) => message && <FormHelperText id={helperId}>{message}</FormHelperText>;
   const described = (message: string | undefined) => ({ 'aria-describedby': message ? helperId : undefined, 'aria-invalid': invalid || undefined });
   switch (widgetOf(field)) {
     case 'textarea':
-      return <TextField {...common} multiline minRows={4} value={text} onChange={(event) => onChange(event.target.value)} slotProps={{ htmlInput: { maxLength: field.storage?.length } }} />;
+      return labelled(<TextField {...common} multiline minRows={4} value={text} onChange={(event) => onChange(event.target.value)} slotProps={{ htmlInput: { maxLength: field.storage?.length } }} />);
     case 'number':
     case 'float': {
       const float = widgetOf(field) === 'float';
-      return (
+      return labelled(
         <TextField
           {...common}
           type="number"
@@ -113,13 +123,13 @@ export function FieldInput({ field, value, onChange, api, t, language, required,
         </FormControl>
       );
     case 'select':
-      return (
+      return labelled(
         <TextField
           {...common}
           select
           value={text}
           onChange={(event) => onChange(event.target.value === '' ? '' : choice(event.target.value))}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          slotProps={{ select: { displayEmpty: true, labelId } }}
         >
           <MenuItem value="">{t('survey.quickTask.choose')}</MenuItem>
           {(field.enum ?? []).map((option) => (
@@ -150,7 +160,7 @@ export function FieldInput({ field, value, onChange, api, t, language, required,
         </FormControl>
       );
     case 'date':
-      return <DateTextBox {...common} kind="date" value={text} onChange={onChange} t={t} />;
+      return labelled(<DateTextBox {...common} kind="date" value={text} onChange={onChange} t={t} />);
     case 'image': {
       const message = uploadError ?? helper;
       return (
@@ -199,7 +209,7 @@ export function FieldInput({ field, value, onChange, api, t, language, required,
     }
     default: {
       const { type, inputMode } = textKind(field);
-      return <TextField {...common} type={type} value={text} onChange={(event) => onChange(event.target.value)} slotProps={{ htmlInput: { inputMode, maxLength: field.storage?.length } }} />;
+      return labelled(<TextField {...common} type={type} value={text} onChange={(event) => onChange(event.target.value)} slotProps={{ htmlInput: { inputMode, maxLength: field.storage?.length } }} />);
     }
   }
 }
