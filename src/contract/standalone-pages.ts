@@ -20,7 +20,8 @@ export const STANDALONE_PAGES = {
   memberLogin: { paths: ['/user/login'], module: 'member/login/MemberLoginPage.tsx', messages: ['member/login', 'common/captcha'] },
   outcome: { paths: ['/success', '/terminate', '/security', '/overquota'], module: 'pages/survey/OutcomePage.tsx', messages: SURVEY_MESSAGES },
   interface: { paths: ['/interface'], module: 'pages/survey/InterfacePage.tsx', messages: SURVEY_MESSAGES },
-  quickTask: { paths: ['/quicktask'], module: 'pages/survey/QuickTaskPage.tsx', messages: SURVEY_MESSAGES },
+  // The form's date field reads its words (`dateInput.*`) from common/http.
+  quickTask: { paths: ['/quicktask'], module: 'pages/survey/QuickTaskPage.tsx', messages: [...SURVEY_MESSAGES, 'common/http'] },
   tracking: { paths: ['/tracking'], module: 'pages/survey/TrackingPage.tsx', messages: SURVEY_MESSAGES },
   status: { paths: ['/404', '/401'], module: 'pages/StatusPage.tsx', messages: ['common/pages'] },
 } as const satisfies Record<string, StandalonePage>;

@@ -53,7 +53,21 @@ beforeAll(async () => {
   }
   await admin('survey.QuickTask/add', {
     title: 'Rate the new shopping app after a week of everyday use', reward_money: '0.80', reward_score: 5, status: 'active',
-    form: JSON.stringify({ type: 'object', required: ['name'], properties: { name: { type: 'string', title: 'Your name', maxLength: 20 } } }),
+    // One field of each member widget, so the open form is checked control by control.
+    form: JSON.stringify({
+      type: 'object', required: ['name', 'platform'],
+      properties: {
+        name: { type: 'string', title: 'Your name', maxLength: 20 },
+        email: { type: 'string', title: 'Your email address for the reward notification', format: 'email', maxLength: 100 },
+        review: { type: 'string', title: 'What did you like and dislike', maxLength: 500, 'x-ui': { widget: 'textarea' } },
+        days: { type: 'integer', title: 'Days used' },
+        platform: { type: 'string', title: 'Platform', enum: ['ios', 'android'], 'x-ui': { widget: 'radio', options: { ios: 'iPhone', android: 'Android' } } },
+        store: { type: 'string', title: 'Where you installed it from', enum: ['app_store', 'google_play', 'huawei', 'xiaomi', 'other'], 'x-ui': { widget: 'select' } },
+        recommend: { type: 'boolean', title: 'I would recommend it to a friend' },
+        installed: { type: 'string', title: 'Installed on', format: 'date' },
+        proof: { type: 'string', title: 'Screenshot', 'x-ui': { widget: 'image' } },
+      },
+    }),
   });
 });
 
@@ -164,6 +178,19 @@ describe.each(['zh-cn', 'en'] as const)('survey pages on a phone in %s', (langua
       await page.goto(url(rig.server, '/quicktask'));
       await page.getByText('Rate the new shopping app after a week of everyday use').waitFor();
       await expectFits(page, '/quicktask');
+      // The member opens the task: its form, every field an MUI control, fits the phone too, blank and with every error shown.
+      await page.getByRole('link', { name: MESSAGES[language].quickTask.open }).click();
+      await page.getByRole('button', { name: MESSAGES[language].quickTask.submit }).waitFor({ timeout: WAIT_MS });
+      expect(await page.getByRole('group', { name: /Platform/ }).getByRole('radio').count()).toBe(2);
+      expect(await page.getByLabel('Installed on').getAttribute('placeholder')).toBe('YYYY-MM-DD');
+      await expectFits(page, '/quicktask?id= (form)');
+      // A long question wraps at 360 px instead of being cut short.
+      await page.setViewportSize({ width: 360, height: 844 });
+      const question = page.locator('label', { hasText: 'Your email address for the reward notification' }).first();
+      expect(await question.evaluate((label) => label.scrollWidth <= label.clientWidth && !getComputedStyle(label).textOverflow.includes('ellipsis'))).toBe(true);
+      await page.getByRole('button', { name: MESSAGES[language].quickTask.submit }).click();
+      await page.getByRole('alert').waitFor();
+      await expectFits(page, '/quicktask?id= (form with errors)');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -5,5 +5,6 @@ export const PAGE_MESSAGES = {
   adminLogin: STANDALONE_PAGES.adminLogin.messages,
   memberLogin: STANDALONE_PAGES.memberLogin.messages,
   survey: STANDALONE_PAGES.outcome.messages,
+  quickTask: STANDALONE_PAGES.quickTask.messages,
   status: STANDALONE_PAGES.status.messages,
 } as const;

@@ -1,9 +1,14 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, Stack, Switch, TextField,
+} from '@mui/material';
+import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import type { Language } from '../../../contract/headers.js';
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
 import { normaliseResource } from '../../../schema/normalise.js';
 import { createInputValidator } from '../../../schema/validate-input.js';
 import { widgetOf } from '../../../schema/widget-of.js';
+import { DateTextBox } from '../../components/DateTextBox.js';
 import { serverMessage } from '../../i18n/server-messages.js';
 import type { Translate } from '../../i18n/translate.js';
 import { fieldErrorsOf, messageOf, type QuickTask, type SurveyApi } from './survey-api.js';
@@ -25,17 +30,17 @@ export function taskFields(task: Pick<QuickTask, 'title' | 'form'>): FieldDefini
   return taskDefinition(task).fields.filter((field) => field.name !== 'id');
 }
 
-/** The input type of a one-line text: what its format says it holds (phones show the matching keyboard). */
-function textInputType(field: FieldDefinition): 'email' | 'url' | 'tel' | 'text' {
+/** What a one-line text holds, by its format: the input type, and the keyboard a phone shows for it. */
+function textKind(field: FieldDefinition): { type: 'email' | 'url' | 'tel' | 'text'; inputMode: 'email' | 'url' | 'tel' | 'text' } {
   switch (field.format) {
     case 'email':
-      return 'email';
+      return { type: 'email', inputMode: 'email' };
     case 'uri':
-      return 'url';
+      return { type: 'url', inputMode: 'url' };
     case 'mobile':
-      return 'tel';
+      return { type: 'tel', inputMode: 'tel' };
     default:
-      return 'text';
+      return { type: 'text', inputMode: 'text' };
   }
 }
 
@@ -43,6 +48,9 @@ function initialValue(field: FieldDefinition): unknown {
   if (field.default !== undefined) return field.default;
   return widgetOf(field) === 'switch' ? false : '';
 }
+
+/** Off-screen but focusable: the file input keeps the keyboard's focus while its button is what shows. */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
 export interface FieldInputProps {
   field: FieldDefinition;
@@ -52,104 +60,157 @@ export interface FieldInputProps {
   t: Translate;
   language: Language;
   required: boolean;
-  /** the id of the message under the input, when it has one */
-  errorId?: string;
+  /** why the answer was refused, shown under the field (which then reads as invalid) */
+  error?: string;
 }
 
 /**
- * One field, drawn with the widget its schema declares (the member widgets: text, long text, number,
- * radio buttons, drop-down, switch, date, image); a one-line text takes the input type of its format.
+ * One field, drawn with the MUI control of the widget its schema declares (the member widgets: text,
+ * long text, number, radio buttons, drop-down, switch, date, image); a one-line text takes the input
+ * type and phone keyboard of its format. Under it: its refusal, else its help.
  */
-export function FieldInput({ field, value, onChange, api, t, language, required, errorId }: FieldInputProps) {
+export function FieldInput({ field, value, onChange, api, t, language, required, error }: FieldInputProps) {
   const title = field.title[language];
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | undefined>(undefined);
   const id = `quick-task-${field.name}`;
+  const helperId = `${id}-helper-text`;
   const text = value === null || value === undefined ? '' : String(value);
-  const invalid = { 'aria-invalid': errorId ? true : undefined, 'aria-describedby': errorId, 'aria-required': required || undefined } as const;
-  const mark = required && <span aria-hidden="true"> *</span>;
-  const label = (
-    <label htmlFor={id}>
-      {title}
-      {mark}
-    </label>
+  const helper = error ?? field.help?.[language];
+  const invalid = error !== undefined;
+  // What every text-like field shares; MUI ties the helper text to the input (aria-describedby) and marks it aria-invalid.
+  const common = { id, required, fullWidth: true, error: invalid, helperText: helper } as const;
+  const labelId = `${id}-label`;
+  // The question sits above its box, wrapping: a floating label is one line, and a long question was cut short on a phone.
+  const labelled = (control: ReactNode) => (
+    <div>
+      <FormLabel id={labelId} htmlFor={id} required={required} error={invalid} sx={{ display: 'block', mb: 1 }}>
+        {title}
+      </FormLabel>
+      {control}
+    </div>
   );
   const choice = (raw: string) => (field.wireType === 'integer' || field.wireType === 'number' ? Number(raw) : raw);
   const optionLabel = (option: string | number) => field.ui.options?.[String(option)]?.[language] ?? String(option);
+  const helperText = (message: string | undefined) => message && <FormHelperText id={helperId}>{message}</FormHelperText>;
+  const described = (message: string | undefined) => ({ 'aria-describedby': message ? helperId : undefined, 'aria-invalid': invalid || undefined });
   switch (widgetOf(field)) {
     case 'textarea':
-      return <>{label}<textarea id={id} {...invalid} value={text} maxLength={field.storage?.length} onChange={(event) => onChange(event.target.value)} rows={4} /></>;
+      return labelled(<TextField {...common} multiline minRows={4} value={text} onChange={(event) => onChange(event.target.value)} slotProps={{ htmlInput: { maxLength: field.storage?.length } }} />);
     case 'number':
-    case 'float':
-      return <>{label}<input id={id} {...invalid} type="number" step={widgetOf(field) === 'float' ? 'any' : 1} value={text} onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))} /></>;
+    case 'float': {
+      const float = widgetOf(field) === 'float';
+      return labelled(
+        <TextField
+          {...common}
+          type="number"
+          value={text}
+          onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
+          slotProps={{ htmlInput: { step: float ? 'any' : 1, inputMode: float ? 'decimal' : 'numeric' } }}
+        />
+      );
+    }
     case 'radio':
       return (
-        <fieldset id={id} className="ba-survey__radios" aria-describedby={errorId} aria-invalid={errorId ? true : undefined}>
-          <legend>
-            {title}
-            {mark}
-          </legend>
-          {(field.enum ?? []).map((option) => (
-            <label key={String(option)} className="ba-survey__check">
-              <input type="radio" name={id} value={String(option)} checked={text === String(option)} onChange={(event) => onChange(choice(event.target.value))} />
-              {optionLabel(option)}
-            </label>
-          ))}
-        </fieldset>
+        <FormControl component="fieldset" id={id} error={invalid} required={required} fullWidth {...described(helper)}>
+          <FormLabel component="legend">{title}</FormLabel>
+          <RadioGroup row name={id} value={text} onChange={(event) => onChange(choice(event.target.value))}>
+            {(field.enum ?? []).map((option) => (
+              <FormControlLabel key={String(option)} value={String(option)} control={<Radio />} label={optionLabel(option)} />
+            ))}
+          </RadioGroup>
+          {helperText(helper)}
+        </FormControl>
       );
     case 'select':
-      return (
-        <>
-          {label}
-          <select id={id} {...invalid} value={text} onChange={(event) => onChange(event.target.value === '' ? '' : choice(event.target.value))}>
-            <option value="">{t('survey.quickTask.choose')}</option>
-            {(field.enum ?? []).map((option) => (
-              <option key={String(option)} value={String(option)}>
-                {optionLabel(option)}
-              </option>
-            ))}
-          </select>
-        </>
+      return labelled(
+        <TextField
+          {...common}
+          select
+          value={text}
+          onChange={(event) => onChange(event.target.value === '' ? '' : choice(event.target.value))}
+          slotProps={{ select: { displayEmpty: true, labelId } }}
+        >
+          <MenuItem value="">{t('survey.quickTask.choose')}</MenuItem>
+          {(field.enum ?? []).map((option) => (
+            <MenuItem key={String(option)} value={String(option)}>
+              {optionLabel(option)}
+            </MenuItem>
+          ))}
+        </TextField>
       );
     case 'switch':
       return (
-        <label htmlFor={id} className="ba-survey__check">
-          <input id={id} {...invalid} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} /> {title}
-        </label>
+        <FormControl error={invalid} fullWidth>
+          <FormControlLabel
+            required={required}
+            label={title}
+            control={
+              <Switch
+                id={id}
+                checked={value === true}
+                onChange={(event) => onChange(event.target.checked)}
+                // MUI stretches the transparent input to three thumbs' width, past the card's left edge on a phone;
+                // the label around the switch already takes a click anywhere on it.
+                slotProps={{ input: { ...described(helper), style: { left: 0, width: '100%' } } }}
+              />
+            }
+          />
+          {helperText(helper)}
+        </FormControl>
       );
     case 'date':
-      return <>{label}<input id={id} {...invalid} type="date" value={text} onChange={(event) => onChange(event.target.value)} /></>;
-    case 'image':
+      return labelled(<DateTextBox {...common} kind="date" value={text} onChange={onChange} t={t} />);
+    case 'image': {
+      const message = uploadError ?? helper;
       return (
-        <>
-          {label}
-          <input
-            id={id}
-            {...invalid}
-            type="file"
-            accept="image/*"
-            disabled={uploading}
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              if (!file) return;
-              setUploading(true);
-              setUploadError(undefined);
-              try {
-                onChange(await api.uploadImage(file));
-              } catch (error) {
-                setUploadError(messageOf(error));
-              } finally {
-                setUploading(false);
-              }
-            }}
-          />
-          {uploading && <span className="ba-survey__muted">{t('survey.quickTask.uploading')}</span>}
-          {uploadError && <span className="ba-survey__error">{uploadError}</span>}
-          {text && <img className="ba-survey__preview" src={text} alt={title} />}
-        </>
+        <FormControl error={invalid || uploadError !== undefined} required={required} fullWidth>
+          <FormLabel htmlFor={id}>{title}</FormLabel>
+          <Box sx={{ mt: 1 }}>
+            {/* The MUI button is the visible control; the file input inside it is what the keyboard and a screen reader reach. */}
+            <Button
+              component="label"
+              variant="outlined"
+              tabIndex={-1}
+              disabled={uploading}
+              startIcon={<AddPhotoAlternateOutlinedIcon />}
+              sx={{ '&:has(input:focus-visible)': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
+            >
+              {uploading ? t('survey.quickTask.uploading') : t('survey.quickTask.pickImage')}
+              <Box
+                component="input"
+                id={id}
+                type="file"
+                accept="image/*"
+                disabled={uploading}
+                aria-required={required || undefined}
+                {...described(message)}
+                sx={VISUALLY_HIDDEN}
+                onChange={async (event: React.ChangeEvent<HTMLInputElement>) => {
+                  const file = event.target.files?.[0];
+                  if (!file) return;
+                  setUploading(true);
+                  setUploadError(undefined);
+                  try {
+                    onChange(await api.uploadImage(file));
+                  } catch (failure) {
+                    setUploadError(messageOf(failure));
+                  } finally {
+                    setUploading(false);
+                  }
+                }}
+              />
+            </Button>
+          </Box>
+          {text && <Box component="img" src={text} alt={title} sx={{ display: 'block', mt: 1, maxWidth: '100%', width: 240, maxHeight: 160, objectFit: 'contain', objectPosition: 'left', borderRadius: 1 }} />}
+          {helperText(message)}
+        </FormControl>
       );
-    default:
-      return <>{label}<input id={id} {...invalid} type={textInputType(field)} value={text} maxLength={field.storage?.length} onChange={(event) => onChange(event.target.value)} /></>;
+    }
+    default: {
+      const { type, inputMode } = textKind(field);
+      return labelled(<TextField {...common} type={type} value={text} onChange={(event) => onChange(event.target.value)} slotProps={{ htmlInput: { inputMode, maxLength: field.storage?.length } }} />);
+    }
   }
 }
 
@@ -166,7 +227,7 @@ export function QuickTaskForm({ task, api, t, language, onSubmitted }: { task: Q
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const summary = useRef<HTMLParagraphElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
 
   const showErrors = (found: FieldErrors, message?: string) => {
     setFieldErrors(found);
@@ -200,44 +261,42 @@ export function QuickTaskForm({ task, api, t, language, onSubmitted }: { task: Q
 
   const errorCount = Object.keys(fieldErrors).length;
   return (
-    <form
-      className="ba-survey__form"
+    <Stack
+      component="form"
+      spacing={2.5}
       noValidate
+      sx={{ mt: 2 }}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
       {(errorCount > 0 || formError) && (
-        <p ref={summary} tabIndex={-1} className="ba-survey__error" role="alert">
+        <Alert ref={summary} tabIndex={-1} severity="error">
           {formError ?? t('survey.quickTask.fix', { count: errorCount })}
-        </p>
+        </Alert>
       )}
-      {fields.map((field) => {
-        const errorId = fieldErrors[field.name] ? `quick-task-${field.name}-error` : undefined;
-        return (
-          <div key={field.name} className="ba-survey__field">
-            <FieldInput
-              field={field}
-              value={answers[field.name]}
-              onChange={(value) => {
-                setAnswers({ ...answers, [field.name]: value });
-                if (fieldErrors[field.name]) setFieldErrors(Object.fromEntries(Object.entries(fieldErrors).filter(([name]) => name !== field.name)));
-              }}
-              api={api}
-              t={t}
-              language={language}
-              required={required.has(field.name)}
-              errorId={errorId}
-            />
-            {field.help && <span className="ba-survey__muted">{field.help[language]}</span>}
-            {errorId && <span id={errorId} className="ba-survey__error">{fieldErrors[field.name]}</span>}
-          </div>
-        );
-      })}
-      <div className="ba-survey__actions">
-        <button type="submit" className="is-primary" disabled={busy}>{t('survey.quickTask.submit')}</button>
-      </div>
-    </form>
+      {fields.map((field) => (
+        <FieldInput
+          key={field.name}
+          field={field}
+          value={answers[field.name]}
+          onChange={(value) => {
+            setAnswers({ ...answers, [field.name]: value });
+            if (fieldErrors[field.name]) setFieldErrors(Object.fromEntries(Object.entries(fieldErrors).filter(([name]) => name !== field.name)));
+          }}
+          api={api}
+          t={t}
+          language={language}
+          required={required.has(field.name)}
+          error={fieldErrors[field.name]}
+        />
+      ))}
+      <Box>
+        <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+          {t('survey.quickTask.submit')}
+        </Button>
+      </Box>
+    </Stack>
   );
 }

@@ -14,7 +14,7 @@ import { SurveyPageFrame } from './SurveyPageFrame.js';
  * A submitted task shows its review state (and the reason of a rejection, which may be answered again).
  */
 export function QuickTaskPage({ api = surveyApi }: { api?: SurveyApi }) {
-  const { translate: t, language, ready } = useMessages(PAGE_MESSAGES.survey);
+  const { translate: t, language, ready } = useMessages(PAGE_MESSAGES.quickTask);
   const { pathname, search } = useLocation();
   const [tasks, setTasks] = useState<QuickTask[] | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);

@@ -8,7 +8,6 @@ import { LogoMark } from '../../components/login-art.js';
 import { LANGUAGE_NAMES, storeLanguage } from '../../i18n/store-config.js';
 import type { Translate } from '../../i18n/translate.js';
 import { surveyThemeFor } from './survey-theme.js';
-import './survey-pages.css';
 
 export type SurveyTone = 'info' | 'success' | 'warning' | 'error';
 

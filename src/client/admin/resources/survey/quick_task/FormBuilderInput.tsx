@@ -10,7 +10,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInput, useLocale, useTranslate } from 'react-admin';
 import { isLanguage, type Language } from '../../../../../contract/headers.js';
 import { FieldInput, taskDefinition } from '../../../../pages/survey/QuickTaskForm.js';
-import '../../../../pages/survey/survey-pages.css';
 import { keepValue } from '../../../inputs/input-props.js';
 import {
   BUILDER_TYPES, fieldsOfForm, formOfFields, newField, problemsOf, TEXT_FORMATS, type BuilderField, type BuilderOption, type BuilderProblem,
@@ -191,16 +190,23 @@ function Preview({ form, language }: { form: Record<string, unknown>; language: 
   const required = new Set((form.required as string[] | undefined) ?? []);
   // A picked image shows from the admin's own disk: nothing is uploaded from the preview.
   const previewApi = { uploadImage: async (file: File) => URL.createObjectURL(file) };
-  const t = (key: string, options?: Record<string, unknown>) => translate(key, { _: key === 'survey.quickTask.choose' ? tr('choose', 'Choose…') : key, ...options });
+  // The member page's own words (`survey.quickTask.*`) are not loaded in the back office: the builder's copies stand in.
+  const memberWords: Record<string, [string, string]> = {
+    'survey.quickTask.choose': ['choose', 'Choose…'],
+    'survey.quickTask.uploading': ['uploading', 'Uploading…'],
+    'survey.quickTask.pickImage': ['pickImage', 'Choose an image'],
+  };
+  const t = (key: string, options?: Record<string, unknown>) => {
+    const stand = memberWords[key];
+    return stand ? tr(stand[0], stand[1], options) : translate(key, { _: key, ...options });
+  };
   if (!fields) return <Typography color="text.secondary">{tr('previewPending', 'The preview shows once the fields are complete.')}</Typography>;
   return (
-    <div className="ba-survey__form" lang={language}>
+    <Stack spacing={2.5} lang={language}>
       {fields.map((field) => (
-        <div key={field.name} className="ba-survey__field">
-          <FieldInput field={field} value={answers[field.name] ?? ''} onChange={(value) => setAnswers({ ...answers, [field.name]: value })} api={previewApi} t={t} language={language} required={required.has(field.name)} />
-        </div>
+        <FieldInput key={field.name} field={field} value={answers[field.name] ?? ''} onChange={(value) => setAnswers({ ...answers, [field.name]: value })} api={previewApi} t={t} language={language} required={required.has(field.name)} />
       ))}
-    </div>
+    </Stack>
   );
 }
 
