@@ -24,10 +24,11 @@ afterEach(() => {
 const RESOURCE = 'routine/mailTemplate';
 const row = { id: 4, event: 'user_register', subject: 'Welcome', content: 'Hello', status: '1', update_time: 1_700_000_000, create_time: 1_690_000_000 };
 
-function open(path: string, language?: 'en' | 'zh-cn') {
-  const dataProvider = fakeDataProvider({ [RESOURCE]: [row] });
-  const { create, edit } = resourceFor(schema('system/mail_template'));
-  const Screen = path.endsWith('/create') ? create : edit;
+/** The add or edit dialog at `path`, or the list alone without one. */
+function open(path: string | undefined, language?: 'en' | 'zh-cn', rows: Record<string, unknown>[] = [row]) {
+  const dataProvider = fakeDataProvider({ [RESOURCE]: rows });
+  const { list, create, edit } = resourceFor(schema('system/mail_template'));
+  const Screen = path === undefined ? list : path.endsWith('/create') ? create : edit;
   if (!Screen) throw new Error('no form screen');
   // The app's own messages, and the menu's (plural) title as the resource's label, as in the back office.
   const messages = { en: mergePacks(englishMessages as unknown as MessagePack, enGenerated), 'zh-cn': mergePacks(zhReactAdmin as MessagePack, zhGenerated) };
@@ -86,6 +87,33 @@ describe('form dialogs', () => {
     fireEvent.change(await within(dialog).findByDisplayValue('Welcome'), { target: { value: 'Hi' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Save|保存/ }));
     expect(await screen.findByText(saved)).toBeTruthy();
+  });
+
+  it.each([
+    ['en', 'Delete', 'Confirm', 'Mail template deleted'],
+    ['zh-cn', '删除', '确认', '已删除 1 条邮件模板'],
+  ] as const)('names the deleted row by the schema’s singular title (%s)', async (language, remove, confirm, deleted) => {
+    const dataProvider = open(undefined, language);
+    const row = (await screen.findByText('Welcome')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: remove }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: confirm }));
+    expect(await screen.findByText(deleted)).toBeTruthy();
+    expect(dataProvider.delete).toHaveBeenCalled();
+  });
+
+  it.each([
+    ['en', 'Delete', 'Confirm', '2 Mail template rows deleted'],
+    ['zh-cn', '删除', '确认', '已删除 2 条邮件模板'],
+  ] as const)('says how many of what a bulk delete removed (%s)', async (language, remove, confirm, deleted) => {
+    const dataProvider = open(undefined, language, [row, { ...row, id: 5, subject: 'Goodbye' }]);
+    for (const subject of ['Welcome', 'Goodbye']) {
+      fireEvent.click(within((await screen.findByText(subject)).closest('tr') as HTMLElement).getByRole('checkbox'));
+    }
+    const toolbar = (await screen.findAllByRole('button', { name: remove })).find((button) => !button.closest('tbody')) as HTMLElement;
+    fireEvent.click(toolbar);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: confirm }));
+    expect(await screen.findByText(deleted)).toBeTruthy();
+    expect(dataProvider.deleteMany).toHaveBeenCalled();
   });
 
   it('shows the server’s refusal on its field and stays open', async () => {

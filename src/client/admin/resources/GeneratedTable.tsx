@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, useCanAccess, useResourceContext, useTranslate } from 'react-admin';
+import { DataTable, useCanAccess, useResourceContext, useTranslate } from 'react-admin';
+import { NamedBulkDeleteButton } from './DeleteButtons.js';
 import type { ReactNode } from 'react';
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
 import { fieldFor } from '../fields/field-for.js';
@@ -69,7 +70,7 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
             <>
               {bulkActions}
               {bulkEditable && <BulkEditButton definition={definition} />}
-              {canDelete === true && <BulkDeleteButton mutationMode="pessimistic" />}
+              {canDelete === true && <NamedBulkDeleteButton title={definition.title} />}
             </>
           ) : (
             false

@@ -1,7 +1,9 @@
 import { Stack, type Theme } from '@mui/material';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { DeleteButton, EditButton, useCanAccess, useResourceContext } from 'react-admin';
+import { EditButton, useCanAccess, useResourceContext } from 'react-admin';
 import type { ResourceDefinition } from '../../../schema/definition.js';
+import type { LocalText } from '../../../schema/local-text.js';
+import { NamedDeleteButton } from './DeleteButtons.js';
 import { RecordDetailsButton, type DetailRenderers } from './RecordDetails.js';
 
 /**
@@ -39,6 +41,8 @@ interface RowActionsProps {
   definition?: ResourceDefinition;
   /** fields the resource draws itself in those details */
   details?: DetailRenderers;
+  /** the row's singular name, for the message a delete shows (by default the definition's title) */
+  title?: LocalText;
   children?: ReactNode;
 }
 
@@ -46,7 +50,7 @@ interface RowActionsProps {
  * Edit and delete of one row, after any buttons of the resource's own (`children`); each button shows
  * only where `canAccess` allows it. Where editing is not possible, "Details" shows the whole row.
  */
-export function RowActions({ editable = true, definition, details: renderers, children }: RowActionsProps) {
+export function RowActions({ editable = true, definition, details: renderers, title, children }: RowActionsProps) {
   const resource = useResourceContext();
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const details = definition && !children && !(editable && canEdit === true);
@@ -56,7 +60,7 @@ export function RowActions({ editable = true, definition, details: renderers, ch
       {children}
       {details && <RecordDetailsButton definition={definition} renderers={renderers} />}
       {editable && <EditButton />}
-      <DeleteButton mutationMode="pessimistic" />
+      <NamedDeleteButton title={title ?? definition?.title} />
     </Stack>
   );
 }

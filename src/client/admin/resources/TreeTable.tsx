@@ -5,13 +5,14 @@ import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { Box, Button, Checkbox, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useMemo, useState } from 'react';
 import {
-  BulkActionsToolbar, BulkDeleteButton, RecordContextProvider, useCanAccess, useListContext, useResourceContext, useTranslate,
+  BulkActionsToolbar, RecordContextProvider, useCanAccess, useListContext, useResourceContext, useTranslate,
   type RaRecord,
 } from 'react-admin';
 import type { ResourceDefinition } from '../../../schema/definition.js';
 import { fieldFor } from '../fields/field-for.js';
 import { DragHandle, DragSortContext, dropTargetProps, useDragSortController } from './drag-sort.js';
 import { listColumnsOf } from './list-columns.js';
+import { NamedBulkDeleteButton } from './DeleteButtons.js';
 import { ROW_ACTIONS_CELL_SX, RowActions } from './RowActions.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { flattenTree, type TreeNode } from './tree-data.js';
@@ -55,7 +56,7 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
     <DragSortContext.Provider value={draggable ? controller : undefined}>
       {selectable && (
         <BulkActionsToolbar>
-          <BulkDeleteButton mutationMode="pessimistic" />
+          <NamedBulkDeleteButton title={definition.title} />
         </BulkActionsToolbar>
       )}
       {parents.length > 0 && (
@@ -137,7 +138,7 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
                       </TableCell>
                     ))}
                     <TableCell sx={ROW_ACTIONS_CELL_SX}>
-                      <RowActions editable={editable} />
+                      <RowActions editable={editable} title={definition.title} />
                     </TableCell>
                   </TableRow>
                 </RecordContextProvider>

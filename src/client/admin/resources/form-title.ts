@@ -30,3 +30,16 @@ export function useSavedNotice(definition: ResourceDefinition, mode: 'add' | 'ed
     redirect('list', resource);
   }, [translate, notify, redirect, resource, name, mode]);
 }
+
+/**
+ * What a delete of `count` rows says once done: "Survey deleted", "3 Survey rows deleted" (已删除 1 条问卷,
+ * 已删除 3 条问卷) rather than react-admin's nameless "Element deleted". Given to the delete buttons as
+ * their `successMessage`, already in the reader's language.
+ */
+export function useDeletedNotice(title: LocalText | undefined, count = 1): string | undefined {
+  const translate = useTranslate();
+  const schemaTranslate = useSchemaTranslate();
+  if (!title) return undefined;
+  const name = schemaTranslate(title);
+  return translate('generated.saved.deleted', { name, smart_count: count, _: `${name} deleted` });
+}
