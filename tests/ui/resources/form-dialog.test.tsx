@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import { HttpError, ResourceDefinitionContextProvider, type TranslationMessages } from 'react-admin';
+import { HttpError, ResourceDefinitionContextProvider, type RaRecord, type TranslationMessages } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enGenerated from '../../../locales/en/admin/generated.json';
 import zhGenerated from '../../../locales/zh-cn/admin/generated.json';
@@ -25,7 +25,7 @@ const RESOURCE = 'routine/mailTemplate';
 const row = { id: 4, event: 'user_register', subject: 'Welcome', content: 'Hello', status: '1', update_time: 1_700_000_000, create_time: 1_690_000_000 };
 
 /** The add or edit dialog at `path`, or the list alone without one. */
-function open(path: string | undefined, language?: 'en' | 'zh-cn', rows: Record<string, unknown>[] = [row]) {
+function open(path: string | undefined, language?: 'en' | 'zh-cn', rows: RaRecord[] = [row]) {
   const dataProvider = fakeDataProvider({ [RESOURCE]: rows });
   const { list, create, edit } = resourceFor(schema('system/mail_template'));
   const Screen = path === undefined ? list : path.endsWith('/create') ? create : edit;
