@@ -1,4 +1,4 @@
-/** Operators of `search[i][operator]` (contract §5.2), after the aliases are mapped. */
+/** Operators of `search[i][operator]` (docs/wire-contract.md#search-operators), after the aliases are mapped. */
 export const SEARCH_OPERATORS = [
   '=', '<>', '>', '>=', '<', '<=',
   'LIKE', 'NOT LIKE', 'IN', 'NOT IN', 'RANGE', 'NOT RANGE', 'NULL', 'NOT NULL', 'FIND_IN_SET',

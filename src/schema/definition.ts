@@ -120,7 +120,7 @@ export interface ResourceDefinition {
     weighField?: string;
     /** tree resources answer `index` unpaginated with nested `children` */
     tree?: { parentField: string; labelField: string };
-    /** columns a list may be ordered by: those an index leads with (issue 9), the primary key first */
+    /** columns a list may be ordered by: those an index leads with, the primary key first */
     sortable: string[];
   };
   menu?: MenuDefinition;

@@ -301,7 +301,7 @@ const EQUALITY_OPERATORS: ReadonlySet<string> = new Set(['=', 'IN']);
 const RANGE_OPERATORS: ReadonlySet<string> = new Set(['RANGE', '>', '>=', '<', '<=']);
 
 /**
- * The indexes a list needs, derived from the schema so nobody has to write them (issue 9): the default
+ * The indexes a list needs, derived from the schema so nobody has to write them: the default
  * order and the weigh order (each with the primary key as tie-break, as the list orders), the tree's
  * parent, every column marked `x-ui.sortable`, and the filters. A column filtered by equality (a
  * reference, `=`, `IN`) leads one index per list order, `(column, order…, key)`, so a filtered list is

@@ -29,7 +29,7 @@ export interface RouteMessagesProps {
 }
 
 /**
- * Loads a page's own message files before rendering it (design §5: language files per route), so
+ * Loads a page's own message files before rendering it (docs/architecture.md#the-client: language files per route), so
  * a page's strings reach the browser only when somebody opens that page.
  */
 export function RouteMessages({ names, children }: RouteMessagesProps) {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** Upload limits of the site (`siteConfig.upload` of `Index/index`, contract §4.4). */
+/** Upload limits of the site (`siteConfig.upload` of `Index/index`, docs/wire-contract.md#back-office-bootstrap). */
 export interface UploadConfig {
   /** bytes */
   maxSize: number;

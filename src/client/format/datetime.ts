@@ -1,7 +1,7 @@
 import { localTimeZone, parseLocalDateTime, wallClockOf } from '../../contract/site-time.js';
 
 /**
- * Dates as the back office and the member centre show them (spec §9): `yyyy-mm-dd hh:MM:ss` by default,
+ * Dates as the back office and the member centre show them (docs/client.md#dates): `yyyy-mm-dd hh:MM:ss` by default,
  * where `yyyy` year, `mm` month, `dd` day, `hh` hours (24 h), `MM` minutes, `ss` seconds, zero-padded,
  * on the wall clock of the site's time zone (config `time_zone`, sent with the bootstrap), never the
  * browser's: the server formats and parses in the same zone (`contract/site-time.ts`).

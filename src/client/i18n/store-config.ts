@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../contract/headers.js';
 
 /**
- * localStorage `storeConfig_v2` (contract §14.4): `{layout: {...}, lang: {defaultLang, fallbackLang,
+ * localStorage `storeConfig_v2` (docs/client.md#local-storage): `{layout: {...}, lang: {defaultLang, fallbackLang,
  * langArray}}`. The layout part belongs to the back-office shell, the lang part to whoever switches
  * language; both write through `writeStoreConfig`, which merges, so neither loses the other's part.
  */

@@ -9,7 +9,7 @@ export interface CodeSender {
   /** seconds until "send" is offered again; 0 when it is */
   wait: number;
   sending: boolean;
-  /** set while the click captcha must be solved first (mail codes, contract §7.5) */
+  /** set while the click captcha must be solved first (mail codes, docs/wire-contract.md#sending-codes) */
   pending?: CodeRequest;
   send(request: CodeRequest): void;
   /** the captcha was solved: the pending request goes out with it */

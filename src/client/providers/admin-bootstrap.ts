@@ -2,7 +2,7 @@ import type { ResourceDefinition } from '../../schema/definition.js';
 import type { AdminInfo } from '../http/session.js';
 
 /**
- * `GET /admin/Index/index` (contract §4.4, §4.5): who is signed in, the rule tree the back office is
+ * `GET /admin/Index/index` (docs/wire-contract.md#back-office-bootstrap, #menu-tree): who is signed in, the rule tree the back office is
  * built from (menus, tabs, and the button nodes that are the permissions), site and terminal settings.
  */
 

@@ -8,7 +8,7 @@ import { ADMIN_BOOTSTRAP_PATH, type AdminBootstrap } from './admin-bootstrap.js'
 import { canAccess, clearPermissions, currentPermissions, permissionsLoaded, setMenus, type Permissions } from './permissions.js';
 
 /**
- * The back office's react-admin auth provider (contract §4): login/logout on `/admin/Index/*`, the
+ * The back office's react-admin auth provider (docs/wire-contract.md#back-office-bootstrap): login/logout on `/admin/Index/*`, the
  * session in localStorage `adminInfo`, and `canAccess` from the button nodes of the bootstrap menus.
  */
 

@@ -6,7 +6,7 @@ import { formatDateTime, toDate } from '../format/datetime.js';
 import type { DownloadedFile, HttpClient, RequestOptions } from '../http/http-client.js';
 
 /**
- * react-admin's data provider over the generic resource contract (contract §5, §14.6):
+ * react-admin's data provider over the generic resource contract (docs/wire-contract.md#generic-resources, #list-requests):
  * getList/getMany/getManyReference → `index`, getOne → `GET edit`, create → `add`, update → `POST edit`,
  * delete → `DELETE del`, plus `sortable`. Requests run with `showErrorMessage: false` and
  * `showSuccessMessage: false`: react-admin itself notifies `error.message` for every failed query or
@@ -84,7 +84,7 @@ export function isDateTimeField(field: FieldDefinition | undefined): boolean {
 
 /**
  * A datetime filter value as the server's `render=datetime` expects it: `YYYY-MM-DD HH:mm:ss` in the
- * site's time zone. A bare date opens a range at 00:00:00 and closes it at 23:59:59 (contract §14.6).
+ * site's time zone. A bare date opens a range at 00:00:00 and closes it at 23:59:59 (docs/wire-contract.md#list-requests).
  */
 export function formatDateTimeValue(value: unknown, edge: 'start' | 'end' = 'start'): unknown {
   if (typeof value === 'string') {
@@ -107,7 +107,7 @@ function searchCondition(key: string, value: unknown, definition: ResourceDefini
   const render = datetime ? { render: 'datetime' } : {};
 
   if (operator === 'NULL' || operator === 'NOT NULL') {
-    // A ticked checkbox; the server ignores the value (contract §5.2).
+    // A ticked checkbox; the server ignores the value (docs/wire-contract.md#search-operators).
     return value === true || value === 'true' || value === 1 || value === '1' ? { field, val: true, operator, ...render } : undefined;
   }
   if (operator === 'RANGE' || operator === 'NOT RANGE') {

@@ -10,10 +10,10 @@ import { currentLanguage, LANGUAGE_NAMES, storeLanguage } from '../i18n/store-co
 import { mergePacks, type MessagePack } from '../i18n/translate.js';
 
 /**
- * react-admin's i18n provider (polyglot): zh-cn by default and as the fallback, en (spec §9). The
+ * react-admin's i18n provider (polyglot): zh-cn by default and as the fallback, en (docs/client.md#languages). The
  * react-admin and http messages are bundled; the other files (`admin/<page>`, `common/<x>`) are
  * fetched when a route asks for them (`loadMessages`). The language lives in localStorage
- * `storeConfig_v2.lang.defaultLang`; changing it stores the choice and reloads the page (spec §4).
+ * `storeConfig_v2.lang.defaultLang`; changing it stores the choice and reloads the page (docs/client.md#languages).
  */
 
 export const FALLBACK_LANGUAGE: Language = DEFAULT_LANGUAGE;

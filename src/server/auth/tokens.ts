@@ -4,7 +4,7 @@ import { nowSeconds } from '../clock.js';
 
 export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'email-pass' | 'mobile-pass';
 
-/** Lifetimes (contract §3.1): fixed from issuance, never sliding. */
+/** Lifetimes (docs/wire-contract.md#tokens): fixed from issuance, never sliding. */
 export const TOKEN_TTL: Record<TokenType, number> = {
   admin: 259_200,
   user: 259_200,

@@ -51,7 +51,10 @@ export function logData(params: Row): string {
   return JSON.stringify({ '…': Object.keys(params).length });
 }
 
-/** Admin writes (POST/DELETE) are logged, except reads that happen to be POSTs and logout (§5.9). */
+/**
+ * Admin writes (POST/DELETE) are logged, except reads that happen to be POSTs and logout
+ * (docs/wire-contract.md#side-effects-of-admin-writes).
+ */
 export function shouldLog(ctx: RequestContext): boolean {
   return ctx.area === 'admin' && (ctx.method === 'POST' || ctx.method === 'DELETE') && !['select', 'index', 'logout'].includes(ctx.action);
 }

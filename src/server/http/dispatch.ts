@@ -10,7 +10,7 @@ import { writeAdminLog, shouldLog } from './admin-log.js';
 import { rememberLanguage } from '../services/member-accounts.js';
 import { envelopeOf, sendEnvelope } from './envelope.js';
 
-/** Where each area looks for its token, first non-empty wins (contract §1.3). */
+/** Where each area looks for its token, first non-empty wins (docs/wire-contract.md#request-headers). */
 const TOKEN_SOURCES: Record<Area, { headers: string[]; params: string[] }> = {
   admin: { headers: [Header.adminToken, 'ba-token'], params: ['batoken', 'ba-token', 'ba_token'] },
   user: { headers: ['bausertoken', Header.userToken], params: ['bausertoken', 'ba-user-token', 'ba_user_token'] },

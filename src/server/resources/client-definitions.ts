@@ -6,7 +6,7 @@ import { allows, type Identity } from '../auth/identity.js';
 export type ClientDefinition = Omit<ResourceDefinition, 'seed' | 'textGaps'>;
 
 /**
- * The normalised definitions the back office draws its screens from at run time (issue 8): the resources
+ * The normalised definitions the back office draws its screens from at run time: the resources
  * the admin may list, and those they refer to (selects and labels need their endpoint and label field).
  * A new schema and a restart give its screens; the client bundles none.
  */

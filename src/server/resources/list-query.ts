@@ -9,7 +9,7 @@ import { errors } from '../errors.js';
 import { parseLocalDateTime } from '../../contract/site-time.js';
 
 /**
- * Translation of `index` query parameters (contract §5.1, §5.2) into SQL conditions. Every field name is
+ * Translation of `index` query parameters (docs/wire-contract.md#index, #search-operators) into SQL conditions. Every field name is
  * looked up in the schema before it reaches SQL; values are always bound parameters.
  */
 
@@ -263,7 +263,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
     for (const entry of entries) {
       if (typeof entry !== 'object' || entry === null) throw errors.parameterError();
       const { field, val, operator, render } = entry as Record<string, unknown>;
-      // Entries missing field, val or operator are ignored (contract §5.1).
+      // Entries missing field, val or operator are ignored (docs/wire-contract.md#index).
       if (field === undefined || val === undefined || operator === undefined) continue;
       if (typeof operator !== 'string') throw errors.parameterError();
       const canonical = normaliseOperator(operator);

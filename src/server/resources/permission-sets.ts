@@ -11,8 +11,9 @@ import type { Condition } from './list-query.js';
 import type { ResourceHooks } from './hooks.js';
 
 /**
- * What admin and member groups and rules share (contract §6.2, §6.3, §6.6, §6.7): rule sets stored as
- * CSV or `*`, rule trees with parent/child checks, new rules granted to groups that hold their parent.
+ * What admin and member groups and rules share (docs/wire-contract.md#admin-groups, #admin-rules,
+ * #member-groups, #member-rules): rule sets stored as CSV or `*`, rule trees with parent/child checks, new
+ * rules granted to groups that hold their parent.
  */
 
 interface RuleRow {

@@ -10,12 +10,12 @@ import { errors, type ApiError } from '../errors.js';
 import { applyLedgerEntry } from './ledger.js';
 
 /**
- * How members are paid (survey-domain §4): their payment details, payout requests frozen through the
+ * How members are paid (docs/survey-domain.md#payouts): their payment details, payout requests frozen through the
  * ledger at once, and the review: approve, then mark paid (by another admin when the config says so),
  * or reject with a reason, which refunds through the ledger.
  */
 
-/** The member fields each method needs (spec §3). */
+/** The member fields each method needs (docs/survey-domain.md#payment-details). */
 export const PAYMENT_FIELDS = {
   bank: ['bank', 'bank_name', 'bank_address', 'bank_num'],
   alipay: ['zhifubao_name', 'zhifubao'],

@@ -17,7 +17,7 @@ export interface LoadingPageProps {
 }
 
 /**
- * `/chidaoadminstator/loading/{to?}` (spec §2): fetches the menus, site config and admin info first,
+ * `/chidaoadminstator/loading/{to?}` (docs/client.md#routes): fetches the menus, site config and admin info first,
  * then opens the target carried in the URL (path and query), or the first menu page. Without a
  * session it goes to the login page (`/login?to=<target>`), which comes back here with the same target.
  */

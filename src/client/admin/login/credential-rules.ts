@@ -1,6 +1,7 @@
 /**
- * Spec §5, checked before anything is sent. Each check returns the message key of the first broken
- * rule, or undefined. Keys live in `locales/<lang>/admin/login.json` (and the member pages' pack).
+ * The login rules (docs/client.md#validation-before-sending), checked before anything is sent. Each check
+ * returns the message key of the first broken rule, or undefined. Keys live in
+ * `locales/<lang>/admin/login.json` (and the member pages' pack).
  */
 
 /** 3 to 15 characters, begins with a letter, only letters, digits and underscore. */

@@ -17,7 +17,7 @@ export function iframeUrlOf(pathname: string, base = ADMIN_BASE): string | undef
   return /^https?:\/\//i.test(url) ? url : undefined;
 }
 
-/** An iframe menu of either area (spec §2): the external page inside the shell, with a way to open it on its own. */
+/** An iframe menu of either area (docs/client.md#routes): the external page inside the shell, with a way to open it on its own. */
 export function IframePage({ base = ADMIN_BASE }: { base?: string }) {
   const translate = useTranslate();
   const { pathname } = useLocation();

@@ -14,7 +14,7 @@ export function bulkEditableFields(definition: ResourceDefinition): FieldDefinit
 }
 
 /**
- * Bulk edit (issue 10): one chosen field set to one value on every selected row, each row saved through
+ * Bulk edit: one chosen field set to one value on every selected row, each row saved through
  * `edit` as a form would save it (validation, transitions and the data limit apply per row).
  */
 export function BulkEditButton({ definition }: { definition: ResourceDefinition }) {

@@ -20,7 +20,7 @@ export function useCloseForm(): () => void {
 }
 
 /**
- * Add and edit as BuildAdmin has them (issue 10): a dialog over the list, with a title, a close button,
+ * Add and edit as BuildAdmin has them: a dialog over the list, with a title, a close button,
  * Esc and Cancel; its routes (`/<resource>/create`, `/<resource>/:id`) stay, so deep links open it.
  * A click beside the dialog does not close it: what was typed would be lost.
  */

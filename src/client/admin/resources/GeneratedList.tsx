@@ -8,7 +8,7 @@ import { filterInputsFor } from './list-filters.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { TreeTable } from './TreeTable.js';
 
-/** BuildAdmin's page sizes (default 10, contract §5.1). */
+/** BuildAdmin's page sizes (default 10, docs/wire-contract.md#index). */
 export const PAGE_SIZES = [10, 20, 50, 100];
 /** Tree resources are not paginated: the whole tree is one page. */
 const TREE_PAGE_SIZE = 10000;

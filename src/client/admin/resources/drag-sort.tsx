@@ -9,7 +9,7 @@ import type { SortableDataProvider } from '../../providers/data-provider.js';
 import { useNotifyError } from './error-report.js';
 
 /**
- * Drag-sort by weigh (contract §5.7): dropping row A on row B posts `sortable {id: A, targetId: B}`,
+ * Drag-sort by weigh (docs/wire-contract.md#sortable): dropping row A on row B posts `sortable {id: A, targetId: B}`,
  * which swaps their weights, then the list reloads. Tree lists only sort within one parent, as
  * BuildAdmin's `dragSortLimitField` does.
  */

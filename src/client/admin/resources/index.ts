@@ -33,7 +33,7 @@ export interface ResourceDescriptor {
 /** A hand-written screen override, merged over the generated descriptor. */
 export type ResourceOverride = (definition: ResourceDefinition, generated: ResourceDescriptor) => Partial<ResourceDescriptor>;
 
-/** Overrides by schema `$id`, found by convention in `resources/<area>/<name>/` (design §3). */
+/** Overrides by schema `$id`, found by convention in `resources/<area>/<name>/` (docs/architecture.md#where-things-live). */
 const OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
   'system/admin_group': adminGroupOverride,
   'system/admin_rule': adminRuleOverride,

@@ -5,7 +5,7 @@ import { clearSession, readSession, writeUserInfo, type UserInfo } from '../../h
 
 export type MemberCredentials = SignInCredentials;
 
-/** Member sign-in and sign-out (contract §7.2, §7.4), used by the standalone member pages. */
+/** Member sign-in and sign-out (docs/wire-contract.md#member-endpoints, #login-and-registration), used by the standalone member pages. */
 export interface MemberApi extends SignInApi {
   logout(): Promise<void>;
   /** which address types the site verifies at registration (`accountVerificationType`) */

@@ -28,7 +28,10 @@ export function useRuleTitle(): (rule: Pick<MemberRule, 'name' | 'title'>) => st
   return (rule) => translate(`memberShell.menus.${rule.name}`, { _: rule.title });
 }
 
-/** The left menu: one heading per member-centre directory, its pages below (spec §2, contract §14.5). */
+/**
+ * The left menu: one heading per member-centre directory, its pages below
+ * (docs/wire-contract.md#menus-routes-and-permission-nodes).
+ */
 function MemberMenu({ menus, onNavigate }: { menus: readonly MemberRule[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const title = useRuleTitle();

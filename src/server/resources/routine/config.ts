@@ -12,7 +12,7 @@ import { addRow } from '../engine.js';
 import type { ResourceHooks } from '../hooks.js';
 
 /**
- * `routine.Config` (contract §6.9): `index` answers the items grouped as the config screen shows them,
+ * `routine.Config` (docs/wire-contract.md#site-configuration): `index` answers the items grouped as the config screen shows them,
  * `edit` takes `{<name>: <value>}` for any subset of items and stores each value by its item's type.
  * Adding items and deleting the deletable ones use the generic actions. Items are read through
  * `ConfigStore`'s cache, so every change here clears it.

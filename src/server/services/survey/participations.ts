@@ -9,7 +9,7 @@ import { ApiError, errors } from '../../errors.js';
 import { applyLedgerEntry } from '../ledger.js';
 
 /**
- * A member's attempt at a survey (survey-domain §5): `entered` → one final status, once. Every change of
+ * A member's attempt at a survey (docs/survey-domain.md#participation-statuses): `entered` → one final status, once. Every change of
  * status appends an event, moves the survey's counters and credits through the ledger, in one transaction.
  */
 

@@ -11,7 +11,7 @@ import { verifySignature, type SignatureAlgorithm } from './signature.js';
  * final status, credit through the ledger.
  */
 
-/** Outcome pages of the site and the status each one reports (spec §2). */
+/** Outcome pages of the site and the status each one reports (docs/survey-domain.md#returns-and-callbacks). */
 export const OUTCOME_PAGES: Readonly<Record<string, FinalStatus>> = {
   success: 'complete', terminate: 'terminate', overquota: 'overquota', security: 'security',
 };

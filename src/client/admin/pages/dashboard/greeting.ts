@@ -1,4 +1,4 @@
-/** Part of the day a greeting names (spec §9). */
+/** Part of the day a greeting names (docs/client.md#greeting). */
 export type Greeting = 'lateNight' | 'earlyMorning' | 'morning' | 'noon' | 'afternoon' | 'evening';
 
 /**

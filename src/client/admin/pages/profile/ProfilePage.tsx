@@ -12,7 +12,7 @@ import { checkUpload } from '../../inputs/upload-check.js';
 import { useSchemaTranslate } from '../../resources/schema-i18n.js';
 import { DEFAULT_SITE_CONFIG } from '../../site-config-context.js';
 
-/** `routine.AdminInfo/index` → `info` (contract §6.10). */
+/** `routine.AdminInfo/index` → `info` (docs/wire-contract.md#own-profile). */
 export interface AdminProfile {
   id: number;
   username: string;

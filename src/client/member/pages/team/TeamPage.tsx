@@ -24,7 +24,7 @@ export interface TeamApi {
   setPassword(id: number, password: string): Promise<string>;
 }
 
-/** The leader's calls (`/api/team.team/*`, spec §7); the server refuses them to everyone else. */
+/** The leader's calls (`/api/team.team/*`, docs/survey-domain.md#teams); the server refuses them to everyone else. */
 export function createTeamApi(client: HttpClient = httpClient): TeamApi {
   const quiet = { area: 'user' as const, showErrorMessage: false };
   return {

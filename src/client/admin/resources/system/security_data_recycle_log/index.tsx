@@ -54,7 +54,7 @@ export function RecycleInfo({ row }: { row: Row }) {
 }
 
 /**
- * The recycle bin (contract §6.13): the generated list plus restore (per row and on the selection)
+ * The recycle bin (docs/wire-contract.md#recycle-bin): the generated list plus restore (per row and on the selection)
  * and an info dialog with the deleted row decoded.
  */
 export function dataRecycleLogOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {

@@ -46,7 +46,7 @@ export function SensitiveInfo({ row }: { row: Row }) {
 }
 
 /**
- * The sensitive-data log (contract §6.15): the generated list plus rollback (per row and on the
+ * The sensitive-data log (docs/wire-contract.md#sensitive-data-log): the generated list plus rollback (per row and on the
  * selection) and an info dialog with the field, its value before and after.
  */
 export function sensitiveDataLogOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
