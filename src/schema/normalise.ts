@@ -26,7 +26,7 @@ export interface RawResourceSchema {
   [keyword: string]: unknown;
 }
 
-export interface RawFieldSchema {
+interface RawFieldSchema {
   type: WireType | [WireType | 'null', WireType | 'null'];
   title?: RawText;
   description?: RawText;
@@ -48,7 +48,7 @@ export interface RawFieldSchema {
 }
 
 /** `x-ui` as written: an option label is a text, or a text with its chip colour. */
-export type RawFieldUi = Omit<FieldUi, 'options' | 'colors'> & { options?: Record<string, string | { 'zh-cn'?: string; en?: string; color?: TagColor }> };
+type RawFieldUi = Omit<FieldUi, 'options' | 'colors'> & { options?: Record<string, string | { 'zh-cn'?: string; en?: string; color?: TagColor }> };
 
 /** Problems found while normalising; each names the JSON path inside the file. */
 export class SchemaError extends Error {
@@ -167,7 +167,7 @@ function parseSort(text: string): SortTerm[] {
 }
 
 /** `auth.Admin` → `auth/admin`, the permission path of a controller. */
-export function controllerPathOf(controller: string): string {
+function controllerPathOf(controller: string): string {
   return controller.replace(/\./g, '/').toLowerCase();
 }
 

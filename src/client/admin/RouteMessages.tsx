@@ -22,7 +22,7 @@ export function useMessageFiles(provider: Partial<Pick<AppI18nProvider, 'loadMes
   return loaded === key;
 }
 
-export interface RouteMessagesProps {
+interface RouteMessagesProps {
   /** message files below `locales/<lang>/`, e.g. `admin/dashboard` */
   names: readonly string[];
   children: ReactNode;

@@ -9,7 +9,7 @@ import { buildNav, type NavItem } from './layout/menu-tree.js';
  * router context where the loading route fetches it.
  */
 export type ShellBootstrap = Pick<AdminBootstrap, 'adminInfo' | 'menus' | 'siteConfig'>;
-export type ShellAdminInfo = AdminBootstrap['adminInfo'];
+type ShellAdminInfo = AdminBootstrap['adminInfo'];
 
 export interface ShellState extends ShellBootstrap {
   nav: NavItem[];

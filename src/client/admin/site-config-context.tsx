@@ -12,7 +12,7 @@ export interface UploadConfig {
 }
 
 /** The part of `siteConfig` the generated screens read. */
-export interface SiteConfig {
+interface SiteConfig {
   /** prefix for relative file URLs (may be protocol-relative); '' = same origin */
   cdnUrl: string;
   upload: UploadConfig;

@@ -24,7 +24,7 @@ export interface CaptchaClient {
   request<T>(path: string, options?: { method?: 'GET' | 'POST'; params?: Record<string, unknown>; data?: unknown; showErrorMessage?: boolean }): Promise<{ data: T; msg: string }>;
 }
 
-export interface ClickCaptchaProps {
+interface ClickCaptchaProps {
   client: CaptchaClient;
   translate: Translate;
   onSuccess(result: CaptchaResult): void;

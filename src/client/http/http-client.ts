@@ -68,7 +68,7 @@ export interface HttpClient {
 export const DEFAULT_TIMEOUT = 10_000;
 /** The member area's route base (docs/client.md#routes). */
 export const USER_BASE = '/user';
-export const REFRESH_TOKEN_PATH = '/api/common/refreshToken';
+const REFRESH_TOKEN_PATH = '/api/common/refreshToken';
 
 /** Message keys of `locales/<lang>/common/http.json`. */
 export const HttpMessage = {

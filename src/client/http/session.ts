@@ -54,7 +54,7 @@ export interface UserInfo {
   refresh_token: string;
 }
 
-export const SESSION_KEYS: Readonly<Record<Area, string>> = { admin: 'adminInfo', user: 'userInfo' };
+const SESSION_KEYS: Readonly<Record<Area, string>> = { admin: 'adminInfo', user: 'userInfo' };
 
 function storage(): Storage | undefined {
   try {

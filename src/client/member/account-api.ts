@@ -32,7 +32,7 @@ export interface CodeRequest {
   password?: string;
 }
 
-export interface ProfileInput {
+interface ProfileInput {
   id: number;
   avatar: string;
   username: string;
@@ -42,7 +42,7 @@ export interface ProfileInput {
   motto: string;
 }
 
-export interface RegisterInput {
+interface RegisterInput {
   registerType: VerificationType;
   username: string;
   password: string;
@@ -73,7 +73,7 @@ export interface AccountApi {
   retrievePassword(input: { type: VerificationType; account: string; captcha: string; password: string }): Promise<string>;
 }
 
-export function createAccountApi(client: HttpClient = httpClient): AccountApi {
+function createAccountApi(client: HttpClient = httpClient): AccountApi {
   const quiet = { area: 'user' as const, showErrorMessage: false };
   const post = async (path: string, data: unknown) => (await client.request(path, { ...quiet, method: 'POST', data })).msg;
   return {

@@ -24,7 +24,7 @@ export type SortableDataProvider = DataProvider & {
 };
 
 /** A resource's own action beyond the generic ones (`restore`, `rollback`, `info`...). */
-export interface ActionParams {
+interface ActionParams {
   /** JSON body; when given the action is POSTed */
   data?: Row;
   /** query string */
@@ -46,7 +46,7 @@ export type ActionDataProvider = DataProvider & {
  * - `select: true`: remote-select mode (`select=true`), which tree resources answer with flattened
  *   `options` labelled with box-drawing prefixes.
  */
-export interface ListMeta {
+interface ListMeta {
   params?: Record<string, unknown>;
   select?: boolean;
 }
@@ -78,7 +78,7 @@ function flattenFilter(filter: Record<string, unknown>, prefix = ''): [string, u
   return entries;
 }
 
-export function isDateTimeField(field: FieldDefinition | undefined): boolean {
+function isDateTimeField(field: FieldDefinition | undefined): boolean {
   return field?.ui.render === 'datetime' || field?.ui.widget === 'datetime';
 }
 
@@ -137,7 +137,7 @@ export function buildSearch(filter: Record<string, unknown> | undefined, definit
 }
 
 /** `{field: 'id', order: 'DESC'}` → `id,desc`; the synthetic `id` of a table keyed otherwise → its key. */
-export function buildOrder(sort: SortPayload | undefined, definition?: ResourceDefinition): string | undefined {
+function buildOrder(sort: SortPayload | undefined, definition?: ResourceDefinition): string | undefined {
   if (!sort?.field) return undefined;
   const pk = primaryKey(definition);
   const syntheticId = sort.field === 'id' && pk !== 'id' && !definition?.fields.some((field) => field.name === 'id');
@@ -163,7 +163,7 @@ export function buildListQuery(params: Pick<GetListParams, 'pagination' | 'sort'
 }
 
 /** react-admin needs `id`: rows of a table keyed otherwise get it from the primary key, tree children too. */
-export function withId(row: Row, pk: string): RaRecord {
+function withId(row: Row, pk: string): RaRecord {
   const out: Row = pk !== 'id' && row.id === undefined ? { ...row, id: row[pk] } : { ...row };
   if (Array.isArray(out.children)) out.children = (out.children as Row[]).map((child) => withId(child, pk));
   return out as RaRecord;

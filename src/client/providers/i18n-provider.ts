@@ -16,7 +16,7 @@ import { mergePacks, type MessagePack } from '../i18n/translate.js';
  * `storeConfig_v2.lang.defaultLang`; changing it stores the choice and reloads the page (docs/client.md#languages).
  */
 
-export const FALLBACK_LANGUAGE: Language = DEFAULT_LANGUAGE;
+const FALLBACK_LANGUAGE: Language = DEFAULT_LANGUAGE;
 
 export type AppI18nProvider = I18nProvider & {
   /**
@@ -27,14 +27,14 @@ export type AppI18nProvider = I18nProvider & {
   loadMessages(names: readonly string[]): Promise<void>;
 };
 
-export interface I18nProviderOptions {
+interface I18nProviderOptions {
   /** default `location.reload()` */
   reload?: () => void;
   /** default: the lazy `locales/<lang>/{admin,common}/*.json` chunks */
   loadFiles?: (language: Language, names: readonly string[]) => Promise<MessagePack>;
 }
 
-export const LOCALES: Locale[] = LANGUAGES.map((language) => ({ locale: language, name: LANGUAGE_NAMES[language] }));
+const LOCALES: Locale[] = LANGUAGES.map((language) => ({ locale: language, name: LANGUAGE_NAMES[language] }));
 
 /** Checked by the compiler against react-admin's message type (a test also walks the English pack). */
 const zhRaMessages: TranslationMessages = zhReactAdmin;

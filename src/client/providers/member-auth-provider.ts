@@ -9,12 +9,12 @@ import { MEMBER_BOOTSTRAP_PATH, setMemberBootstrap, type MemberBootstrap } from 
  * `ba-user-token` on every call, logout on `/api/user/logout`. Signing in happens on the standalone
  * `/user/login` page; the centre only reads and ends the session.
  */
-export type MemberAuthProvider = AuthProvider & {
+type MemberAuthProvider = AuthProvider & {
   /** `GET /api/index/index?requiredLogin=1`: stores the member (keeping the local refresh token) and the menus. */
   loadBootstrap(): Promise<MemberBootstrap>;
 };
 
-export const MEMBER_LOGOUT_PATH = '/api/user/logout';
+const MEMBER_LOGOUT_PATH = '/api/user/logout';
 
 interface ErrorBody {
   code?: unknown;

@@ -7,7 +7,7 @@ import { AREA_AUTH, type Area } from './identity.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 
-export interface LoginResult {
+interface LoginResult {
   account: Row;
   token: string;
   refreshToken: string;

@@ -3,7 +3,7 @@ import type { AnySelect } from '../db/connection.js';
 import { errors } from '../errors.js';
 
 /** Largest page a member-centre list answers. */
-export const PAGE_LIMIT = 100;
+const PAGE_LIMIT = 100;
 
 /** `?page&limit` of member-centre lists (limit default 15, docs/wire-contract.md#member-endpoints). */
 export function paging(query: Row): { page: number; limit: number } {

@@ -2,7 +2,7 @@ import type { Settings } from '../settings.js';
 import type { RequestContext } from './controller.js';
 
 /** Upload settings shared by the server checks and the `siteConfig.upload` the clients read (docs/wire-contract.md#uploads). */
-export interface UploadSettings {
+interface UploadSettings {
   /** bytes (`UPLOAD_MAX_SIZE`, 10 MiB by default) */
   maxSize: number;
   saveName: string;

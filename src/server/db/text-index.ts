@@ -15,9 +15,9 @@ import type { DatabaseHandle } from './connection.js';
  */
 
 /** Shortest term, in characters, a trigram index can answer. */
-export const MIN_TEXT_INDEX_TERM = 3;
+const MIN_TEXT_INDEX_TERM = 3;
 
-export interface TextIndexTarget {
+interface TextIndexTarget {
   table: string;
   column: string;
   primaryKey: string;

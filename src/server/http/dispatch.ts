@@ -34,7 +34,7 @@ function asRow(value: unknown): Row {
 }
 
 /** Whether a NUL character hides in the request's keys or texts (PostgreSQL cannot store one; no form sends one). */
-export function containsNul(value: unknown, depth = 0): boolean {
+function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (value === null || typeof value !== 'object' || depth > 8) return false;
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));

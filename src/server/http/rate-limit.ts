@@ -6,7 +6,7 @@
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-export interface RateLimitVerdict {
+interface RateLimitVerdict {
   allowed: boolean;
   limit: number;
   /** requests left in this window */

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { allows, type Identity } from '../auth/identity.js';
 
 /** A definition as the back office receives it: everything but the seed rows and the translation report. */
-export type ClientDefinition = Omit<ResourceDefinition, 'seed' | 'textGaps'>;
+type ClientDefinition = Omit<ResourceDefinition, 'seed' | 'textGaps'>;
 
 /**
  * The normalised definitions the back office draws its screens from at run time: the resources

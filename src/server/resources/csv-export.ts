@@ -14,7 +14,7 @@ import type { ResourceHooks } from './hooks.js';
  */
 
 /** A cell: quoted when it holds a separator, a quote or a line break; a leading `= + - @` is defused. */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -96,7 +96,7 @@ async function remarkOf(operator: Operator, definition: ResourceDefinition, lang
   return remark ? lang(remark) : '';
 }
 
-export interface ListOptions {
+interface ListOptions {
   view?: RowView;
   timeZone: string;
   translate: (key: string) => string;

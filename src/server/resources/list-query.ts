@@ -13,7 +13,7 @@ import { parseLocalDateTime } from '../../contract/site-time.js';
  * looked up in the schema before it reaches SQL; values are always bound parameters.
  */
 
-export const MAX_LIMIT = 1000;
+const MAX_LIMIT = 1000;
 const UNLIMITED = 999_999;
 const MAX_QUICK_SEARCH = 200;
 
@@ -25,7 +25,7 @@ export type Condition = (eb: Eb) => Expression<SqlBool>;
  * A quick search whose page is read one of two ways once the count says how many rows match: every
  * match, then sorted; or along the order's index, testing each row until the page is full.
  */
-export interface TextMatch {
+interface TextMatch {
   /** the quick search among the list's conditions */
   condition: Condition;
   /**
@@ -289,7 +289,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
  * `"field,asc|desc"` on a column an index serves (`list.sortable`); another stored column is refused, as
  * ordering by it would sort the whole table; anything unreadable falls back to the default order.
  */
-export function parseOrder(definition: ResourceDefinition, order: unknown): SortTerm[] {
+function parseOrder(definition: ResourceDefinition, order: unknown): SortTerm[] {
   if (typeof order === 'string') {
     const [field, direction, extra] = order.split(',');
     const column = definition.fields.find((item) => item.name === field && item.storage && !item.writeOnly);

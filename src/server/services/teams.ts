@@ -22,7 +22,7 @@ export async function ledTeam(app: AppContext, member: Identity): Promise<Row> {
   return team;
 }
 
-export interface TeamListQuery {
+interface TeamListQuery {
   page: number;
   limit: number;
   keyword: string;

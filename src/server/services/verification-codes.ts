@@ -11,13 +11,13 @@ export const MOBILE_EVENTS = ['user_register', 'user_retrieve_pwd', 'user_change
 /** The characters of a code, without look-alikes (docs/wire-contract.md#verification-codes). */
 const CHARSET = '2345678abcdefhijkmnpqrstuvwxyzABCDEFGHJKLMNPQRTUVWXY';
 const CODE_LENGTH = 4;
-export const CODE_TTL = 600;
+const CODE_TTL = 600;
 /** one code per address and event per minute (docs/wire-contract.md#verification-codes) */
-export const RESEND_INTERVAL = 60;
-export const CODES_PER_ADDRESS_PER_HOUR = 10;
-export const CODES_PER_IP_PER_HOUR = 30;
+const RESEND_INTERVAL = 60;
+const CODES_PER_ADDRESS_PER_HOUR = 10;
+const CODES_PER_IP_PER_HOUR = 30;
 /** a code dies after this many wrong guesses, so four characters cannot be guessed */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 
 /**
  * Email and SMS verification codes, one row per code in `verification_code`. Only an HMAC of the code

@@ -17,7 +17,7 @@ function inside(root: string, path: string): boolean {
 }
 
 /** A URL path under the storage directory, when it is a plain relative path: no `..`, no dot segments. */
-export function isSafeStoragePath(path: string): boolean {
+function isSafeStoragePath(path: string): boolean {
   if (path.includes('\0') || path.includes('\\')) return false;
   const segments = path.split('/').filter((segment) => segment !== '');
   return segments.length > 0 && segments.every((segment) => !segment.startsWith('.'));

@@ -25,7 +25,7 @@ export interface IncomingFile {
   truncated: boolean;
 }
 
-export interface UploadInput {
+interface UploadInput {
   file?: IncomingFile;
   topic?: unknown;
   driver?: unknown;

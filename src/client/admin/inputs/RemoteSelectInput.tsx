@@ -5,7 +5,7 @@ import { flattenTree, type TreeNode } from '../resources/tree-data.js';
 import { keepValue, requiredMark } from './input-props.js';
 import { useDebouncedValue } from './use-debounced-value.js';
 
-export interface RemoteSelectInputProps {
+interface RemoteSelectInputProps {
   source: string;
   label: string;
   /** react-admin resource name of the referenced schema, e.g. `auth/group` */

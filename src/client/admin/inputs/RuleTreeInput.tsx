@@ -11,7 +11,7 @@ import {
 import { keepValue, requiredMark } from './input-props.js';
 import { useMenuTitle } from '../layout/use-shell-navigation.js';
 
-export interface RuleTreeInputProps {
+interface RuleTreeInputProps {
   source: string;
   label: string;
   /** react-admin resource of the rule tree: `auth/rule` for admin groups, `user/rule` for member groups */

@@ -11,7 +11,7 @@ import { uploadFile } from './admin-ajax.js';
 import { keepValue, requiredMark } from './input-props.js';
 import { acceptOf, checkUpload, UploadProblem } from './upload-check.js';
 
-export interface UploadInputProps {
+interface UploadInputProps {
   source: string;
   label: string;
   kind: 'image' | 'file';

@@ -9,7 +9,7 @@ export const UploadProblem = {
   type: 'The type of uploaded file is not allowed!',
   size: 'The size of the uploaded file exceeds the allowed range!',
 } as const;
-export type UploadProblemName = keyof typeof UploadProblem;
+type UploadProblemName = keyof typeof UploadProblem;
 
 function normalisedList(value: string | string[]): string[] {
   const items = Array.isArray(value) ? value : value.split(',');

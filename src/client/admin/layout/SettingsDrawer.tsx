@@ -7,7 +7,7 @@ import { currentLanguage, LANGUAGE_NAMES, storeLanguage } from '../../i18n/store
 import { DEFAULT_LAYOUT, LAYOUT_MODES, MENU_WIDTH_RANGE, pick, withColor, type ColorKey, type LayoutConfig, type LayoutMode } from './layout-config.js';
 import { setLayout, setLayoutMode } from './layout-store.js';
 
-export interface SettingsDrawerProps {
+interface SettingsDrawerProps {
   open: boolean;
   onClose(): void;
   layout: LayoutConfig;

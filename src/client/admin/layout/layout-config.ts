@@ -5,7 +5,7 @@
 export const LAYOUT_MODES = ['Default', 'Classic', 'Streamline'] as const;
 export type LayoutMode = (typeof LAYOUT_MODES)[number];
 
-export type ColorPair = [light: string, dark: string];
+type ColorPair = [light: string, dark: string];
 
 export interface LayoutConfig {
   layoutMode: LayoutMode;
@@ -29,10 +29,10 @@ export interface LayoutConfig {
   headerBarHoverBackground: ColorPair;
 }
 
-export const MENU_WIDTH = 260;
+const MENU_WIDTH = 260;
 /** The side menu widths an admin may choose, px. */
 export const MENU_WIDTH_RANGE = { min: 180, max: 480 } as const;
-export const MENU_COLLAPSED_WIDTH = 64;
+const MENU_COLLAPSED_WIDTH = 64;
 
 export const DEFAULT_LAYOUT: LayoutConfig = {
   layoutMode: 'Default',

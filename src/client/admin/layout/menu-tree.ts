@@ -6,7 +6,7 @@ import type { MenuRule } from '../../providers/admin-bootstrap.js';
 
 export type { MenuRule };
 
-export type NavKind = 'dir' | 'tab' | 'link' | 'iframe';
+type NavKind = 'dir' | 'tab' | 'link' | 'iframe';
 
 export interface NavItem {
   /** the rule name, unique */
@@ -22,7 +22,7 @@ export interface NavItem {
   rule: MenuRule;
 }
 
-export function iframePath(url: string): string {
+function iframePath(url: string): string {
   return `/iframe/${encodeURIComponent(url)}`;
 }
 

@@ -53,7 +53,7 @@ export function closeAllTabs(fallback: string): TabChange {
 }
 
 /** localStorage `storeTabViewConfig` (docs/client.md#local-storage): `{state: {tabFullScreen}}`. */
-export const TAB_VIEW_KEY = 'storeTabViewConfig';
+const TAB_VIEW_KEY = 'storeTabViewConfig';
 
 export function readTabFullScreen(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): boolean {
   try {

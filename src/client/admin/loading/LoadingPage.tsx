@@ -11,7 +11,7 @@ import { firstPage } from '../layout/menu-tree.js';
 import { useShellLogout } from '../layout/use-shell-logout.js';
 import { ADMIN_BASE, targetOf } from './target.js';
 
-export interface LoadingPageProps {
+interface LoadingPageProps {
   /** `GET /admin/Index/index` through the auth provider (which also stores adminInfo and permissions) */
   load(): Promise<ShellBootstrap>;
 }

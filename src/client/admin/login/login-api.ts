@@ -1,8 +1,6 @@
-import type { SignInApi, SignInCredentials } from '../../components/SignInPage.js';
+import type { SignInApi } from '../../components/SignInPage.js';
 import { httpClient } from '../../http/index.js';
 import { ADMIN_LOGIN_PATH, createAdminAuthProvider } from '../../providers/auth-provider.js';
-
-export type AdminCredentials = SignInCredentials;
 
 /**
  * What the admin login page needs from the server (docs/wire-contract.md#back-office-bootstrap): whether the click captcha is

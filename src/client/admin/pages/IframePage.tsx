@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { ADMIN_BASE } from '../loading/target.js';
 
 /** The external address of `/chidaoadminstator/iframe/<encoded url>`; only http(s) pages are shown. */
-export function iframeUrlOf(pathname: string, base = ADMIN_BASE): string | undefined {
+function iframeUrlOf(pathname: string, base = ADMIN_BASE): string | undefined {
   const prefix = `${base}/iframe/`;
   if (!pathname.startsWith(prefix)) return undefined;
   let url: string;

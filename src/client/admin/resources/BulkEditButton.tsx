@@ -9,7 +9,7 @@ import { errorMessageOf } from './error-report.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 
 /** Fields one value may be given to across rows: written, visible in forms, neither unique nor secret. */
-export function bulkEditableFields(definition: ResourceDefinition): FieldDefinition[] {
+function bulkEditableFields(definition: ResourceDefinition): FieldDefinition[] {
   return writableFields(definition).filter((field) => field.ui.form !== false && !field.unique && !field.writeOnly && field.name !== definition.list.tree?.parentField);
 }
 

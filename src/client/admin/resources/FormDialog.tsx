@@ -13,7 +13,7 @@ export function useFormDialog(): { close(): void } | undefined {
 }
 
 /** Back to the list the dialog opened over, keeping its page, filters and order (react-admin's store). */
-export function useCloseForm(): () => void {
+function useCloseForm(): () => void {
   const redirect = useRedirect();
   const resource = useResourceContext() ?? '';
   return useCallback(() => redirect('list', resource), [redirect, resource]);

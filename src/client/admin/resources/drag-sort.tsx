@@ -13,7 +13,7 @@ import { useNotifyError } from './error-report.js';
  * which swaps their weights, then the list reloads. Tree lists only sort within one parent, as
  * BuildAdmin's `dragSortLimitField` does.
  */
-export interface DragSortController {
+interface DragSortController {
   start(record: RaRecord): void;
   end(): void;
   over(record: RaRecord): void;
@@ -23,7 +23,7 @@ export interface DragSortController {
 }
 
 /** Whether two rows may swap: always in a flat list; in a tree only under the same parent. */
-export function canSwap(source: RaRecord, target: RaRecord, parentField?: string): boolean {
+function canSwap(source: RaRecord, target: RaRecord, parentField?: string): boolean {
   if (source.id === target.id) return false;
   if (!parentField) return true;
   return String(source[parentField] ?? 0) === String(target[parentField] ?? 0);

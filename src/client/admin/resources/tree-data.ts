@@ -9,7 +9,7 @@ export interface TreeNode {
   [column: string]: unknown;
 }
 
-export interface FlatNode<T extends TreeNode = TreeNode> {
+interface FlatNode<T extends TreeNode = TreeNode> {
   node: T;
   depth: number;
   /** ids of the ancestors, root first */
@@ -33,11 +33,6 @@ export function flattenTree<T extends TreeNode>(nodes: readonly T[], key = 'id')
   };
   visit(nodes, 0, []);
   return out;
-}
-
-/** A select label showing the level, as BuildAdmin's flattened options do (`    ├ Child`). */
-export function indentedLabel(label: string, depth: number): string {
-  return depth === 0 ? label : `${'\u00a0\u00a0\u00a0\u00a0'.repeat(depth)}├ ${label}`;
 }
 
 interface Index {

@@ -1,9 +1,7 @@
-import type { SignInApi, SignInCredentials } from '../../components/SignInPage.js';
+import type { SignInApi } from '../../components/SignInPage.js';
 import { httpClient, type HttpClient } from '../../http/index.js';
 import type { VerificationType } from '../account-api.js';
 import { clearSession, readSession, writeUserInfo, type UserInfo } from '../../http/session.js';
-
-export type MemberCredentials = SignInCredentials;
 
 /** Member sign-in and sign-out (docs/wire-contract.md#member-endpoints, #login-and-registration), used by the standalone member pages. */
 export interface MemberApi extends SignInApi {
@@ -14,7 +12,7 @@ export interface MemberApi extends SignInApi {
   remember(info: UserInfo): void;
 }
 
-export function createMemberApi(client: HttpClient = httpClient): MemberApi {
+function createMemberApi(client: HttpClient = httpClient): MemberApi {
   return {
     client,
     async loginState() {

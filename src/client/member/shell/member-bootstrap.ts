@@ -37,7 +37,7 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let state: MemberBootstrap | undefined;
 
-export function getMemberBootstrap(): MemberBootstrap | undefined {
+function getMemberBootstrap(): MemberBootstrap | undefined {
   return state;
 }
 

@@ -16,7 +16,7 @@ export const OUTCOME_PAGES: Readonly<Record<string, FinalStatus>> = {
   success: 'complete', terminate: 'terminate', overquota: 'overquota', security: 'security',
 };
 
-export const MAX_RETURN_QUERY = 4000;
+const MAX_RETURN_QUERY = 4000;
 
 export interface ProviderRow {
   id: number;
@@ -51,7 +51,7 @@ function secretOf(app: AppContext, provider: ProviderRow): string {
   return provider.secret ? (app.secrets.open(provider.secret) ?? '') : '';
 }
 
-export interface ReturnInput {
+interface ReturnInput {
   /** path as received, e.g. `/success` or `/api/survey/callback/acme` */
   path: string;
   /** the query string as received, without `?` */

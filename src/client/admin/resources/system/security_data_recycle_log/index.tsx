@@ -13,7 +13,7 @@ import { relationText, SecurityLogTable, type LogAction } from '../security-log.
 
 type Row = Record<string, unknown>;
 
-export const RESTORE_ACTION: LogAction = {
+const RESTORE_ACTION: LogAction = {
   name: 'restore',
   icon: <RestoreIcon />,
   texts: {
@@ -24,7 +24,7 @@ export const RESTORE_ACTION: LogAction = {
 };
 
 /** The info dialog of a recycle-bin entry: where it came from, then the deleted row field by field. */
-export function RecycleInfo({ row }: { row: Row }) {
+function RecycleInfo({ row }: { row: Row }) {
   const t = useSchemaTranslate();
   const translate = useTranslate();
   const table = allDefinitions().find((definition) => definition.table === row.data_table);

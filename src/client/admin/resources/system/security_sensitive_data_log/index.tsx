@@ -11,7 +11,7 @@ import { relationText, SecurityLogTable, type LogAction } from '../security-log.
 
 type Row = Record<string, unknown>;
 
-export const ROLLBACK_ACTION: LogAction = {
+const ROLLBACK_ACTION: LogAction = {
   name: 'rollback',
   icon: <UndoIcon />,
   texts: {
@@ -22,7 +22,7 @@ export const ROLLBACK_ACTION: LogAction = {
 };
 
 /** The info dialog of a sensitive-data change: which row and field, the value before and after. */
-export function SensitiveInfo({ row }: { row: Row }) {
+function SensitiveInfo({ row }: { row: Row }) {
   const t = useSchemaTranslate();
   const table = allDefinitions().find((definition) => definition.table === row.data_table);
   const field = table?.fields.find((item) => item.name === row.data_field);
