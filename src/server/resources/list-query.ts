@@ -118,7 +118,8 @@ function likeExpression(dialect: ConditionOptions['dialect'], column: Expression
 /** One `search[]` entry → a condition on the main table. */
 function searchCondition(target: ColumnTarget, operator: SearchOperator, rawValue: unknown, render: unknown, options: ConditionOptions): Condition {
   const { field } = target;
-  const column = (eb: Eb) => eb.ref(target.relation ? `${field.name}` : `${field.name}`);
+  // A related field is tested inside the sub-select on its own table (`wrapRelation`), so by its bare name too.
+  const column = (eb: Eb) => eb.ref(field.name);
   const datetime = render === 'datetime';
   const time = (text: unknown): number => {
     const seconds = parseLocalDateTime(String(text), options.timeZone);
