@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { deadEnds } from './scripts/eslint/dead-ends.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'src/generated/', 'coverage/'] },
@@ -8,10 +9,26 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'dead-ends': deadEnds },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+      // Code that does nothing while looking as if it did.
+      'dead-ends/identical-branches': 'error',
+      'dead-ends/self-replace': 'error',
+      'no-unneeded-ternary': 'error',
+      'no-useless-call': 'error',
+      'no-useless-computed-key': 'error',
+      'no-useless-concat': 'error',
+      'no-useless-rename': 'error',
+      'no-useless-return': 'error',
+      'no-self-compare': 'error',
+      'no-unmodified-loop-condition': 'error',
+      'no-lone-blocks': 'error',
+      'no-extra-bind': 'error',
+      '@typescript-eslint/no-useless-constructor': 'error',
+      '@typescript-eslint/no-useless-empty-export': 'error',
     },
   },
 );

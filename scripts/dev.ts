@@ -21,7 +21,7 @@ import { writeTypes } from './gen-types.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-export interface DevOptions {
+interface DevOptions {
   /** the environment the settings are read from (process.env by default) */
   env?: Record<string, string | undefined>;
   schemasDir?: string;

@@ -18,7 +18,7 @@ import { SchemaError } from '../src/schema/normalise.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SCHEMAS_DIR = join(ROOT, 'schemas');
-export const TYPES_OUTPUT = join(ROOT, 'src/generated/resources.ts');
+const TYPES_OUTPUT = join(ROOT, 'src/generated/resources.ts');
 const OUTPUT = TYPES_OUTPUT;
 
 type JSONSchema4 = Parameters<typeof compile>[0];
@@ -53,7 +53,7 @@ function prepareSchema(definition: ResourceDefinition, typeName: string): JSONSc
   return { ...root, title: typeName, description: `${definition.title.en} (\`${definition.id}\`)`, properties };
 }
 
-export async function generate(definitions: ResourceDefinition[]): Promise<string> {
+async function generate(definitions: ResourceDefinition[]): Promise<string> {
   const sorted = [...definitions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const names = new Map<string, string>();
   const blocks: string[] = [];

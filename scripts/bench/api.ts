@@ -65,7 +65,7 @@ const MEMBER_SCHEMA = {
   },
 };
 
-/** The requests of issue 9, as query strings of `index`: a remote select asks the same list with `select=true`. */
+/** The measured list requests, as query strings of `index`: a remote select asks the same list with `select=true`. */
 const ALL_REQUESTS = [
   { name: 'page 1, default order', query: 'page=1&limit=10' },
   { name: 'page 500', query: 'page=500&limit=10' },

@@ -36,7 +36,7 @@ async function pageWithMessages<T>(load: () => Promise<T>, files: readonly strin
 }
 
 /**
- * The app's one data router (design §5, spec §2). Every area is a lazy chunk: the login pages and the
+ * The app's one data router (docs/architecture.md#the-client; docs/client.md#routes). Every area is a lazy chunk: the login pages and the
  * 404/401 pages are plain React and CSS; the survey pages use MUI without react-admin; react-admin
  * loads only with the back office or the member centre, each its own chunk.
  */

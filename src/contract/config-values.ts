@@ -1,5 +1,5 @@
 /**
- * Site configuration items (`config` rows, contract §6.9): the design type of an item decides how its
+ * Site configuration items (`config` rows, docs/wire-contract.md#site-configuration): the design type of an item decides how its
  * text column travels on the wire. Shared by the server (`routine.Config`) and the config screen. The
  * types themselves are the `type` enum of `schemas/system/config.json`.
  */

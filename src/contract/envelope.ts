@@ -15,15 +15,6 @@ export interface ListData<T> {
   remark: string;
 }
 
-export interface TreeListData<T> {
-  list: T[];
-  remark: string;
-}
-
-export interface SelectData<T> {
-  options: T[];
-}
-
 export function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && 'code' in value && 'msg' in value;
 }

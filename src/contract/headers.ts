@@ -1,4 +1,4 @@
-/** Request headers of the wire contract (§1.3). Tokens are never sent as `Authorization: Bearer`. */
+/** Request headers of the wire contract (docs/wire-contract.md#request-headers). Tokens are never sent as `Authorization: Bearer`. */
 export const Header = {
   lang: 'think-lang',
   adminToken: 'batoken',

@@ -1,7 +1,7 @@
 import qs from 'qs';
 
 /**
- * PHP bracket notation, as axios produces it for BuildAdmin (contract §1.4): flat arrays of scalars as
+ * PHP bracket notation, as axios produces it for BuildAdmin (docs/wire-contract.md#query-strings): flat arrays of scalars as
  * `ids[]=1&ids[]=2`, arrays of objects with indices `search[0][field]=status`, `null`/`undefined`
  * omitted, booleans as `true`/`false`, spaces as `+`, and `[`, `]`, `,`, `:` left unescaped.
  */

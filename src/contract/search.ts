@@ -1,11 +1,11 @@
-/** Operators of `search[i][operator]` (contract §5.2), after the aliases are mapped. */
-export const SEARCH_OPERATORS = [
+/** Operators of `search[i][operator]` (docs/wire-contract.md#search-operators), after the aliases are mapped. */
+const SEARCH_OPERATORS = [
   '=', '<>', '>', '>=', '<', '<=',
   'LIKE', 'NOT LIKE', 'IN', 'NOT IN', 'RANGE', 'NOT RANGE', 'NULL', 'NOT NULL', 'FIND_IN_SET',
 ] as const;
 export type SearchOperator = (typeof SEARCH_OPERATORS)[number];
 
-export const OPERATOR_ALIASES: Readonly<Record<string, SearchOperator>> = {
+const OPERATOR_ALIASES: Readonly<Record<string, SearchOperator>> = {
   eq: '=', ne: '<>', gt: '>', egt: '>=', lt: '<', elt: '<=',
 };
 

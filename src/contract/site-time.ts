@@ -55,7 +55,7 @@ export function parseLocalDateTime(text: string, timeZone: string): number | und
 }
 
 /** The wall clock of an instant (Unix seconds) in the time zone, each part zero-padded. */
-export interface WallClock {
+interface WallClock {
   year: string;
   month: string;
   day: string;

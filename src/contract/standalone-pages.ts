@@ -6,7 +6,7 @@ import { DEFAULT_ADMIN_ENTRANCE } from './headers.js';
  * client router fetches a page's words beside its code; the server announces both in the HTML it
  * answers for the address, so they download beside the app's entry instead of after it.
  */
-export interface StandalonePage {
+interface StandalonePage {
   readonly paths: readonly string[];
   readonly module: string;
   readonly messages: readonly string[];

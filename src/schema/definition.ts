@@ -8,7 +8,7 @@ export type Row = Record<string, unknown>;
 export type WireType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
 
 /** How a field is kept in SQL. Integers are 64-bit everywhere; money is integer cents. */
-export type ColumnType = 'bigint' | 'real' | 'varchar' | 'text' | 'money' | 'json' | 'csv' | 'boolean';
+type ColumnType = 'bigint' | 'real' | 'varchar' | 'text' | 'money' | 'json' | 'csv' | 'boolean';
 
 export interface ColumnStorage {
   type: ColumnType;
@@ -16,7 +16,7 @@ export interface ColumnStorage {
   length?: number;
 }
 
-export interface FieldRef {
+interface FieldRef {
   /** `$id` of the referenced schema */
   resource: string;
   /** column shown as the option label */
@@ -120,7 +120,7 @@ export interface ResourceDefinition {
     weighField?: string;
     /** tree resources answer `index` unpaginated with nested `children` */
     tree?: { parentField: string; labelField: string };
-    /** columns a list may be ordered by: those an index leads with (issue 9), the primary key first */
+    /** columns a list may be ordered by: those an index leads with, the primary key first */
     sortable: string[];
   };
   menu?: MenuDefinition;
@@ -145,10 +145,6 @@ export function fieldOf(definition: ResourceDefinition, name: string): FieldDefi
 export function valueLabel(field: FieldDefinition | undefined, value: unknown): LocalText {
   const text = value === null || value === undefined ? '' : String(value);
   return field?.ui.options?.[text] ?? sameText(text);
-}
-
-export function storedFields(definition: ResourceDefinition): FieldDefinition[] {
-  return definition.fields.filter((field) => field.storage !== null);
 }
 
 /** The titles schemas give their menus and the menu directories they create, by lower-cased rule name. */

@@ -9,7 +9,7 @@ import type { SchemaLocaleFile, TextSources } from './local-text.js';
 import { schemaLocaleMetaSchema } from './meta-schema.js';
 
 /** The project's message files: `locales/<lang>/server/*.json`, the glossary of English texts. */
-export const PROJECT_LOCALES_DIR = resolve(import.meta.dirname, '../../locales');
+const PROJECT_LOCALES_DIR = resolve(import.meta.dirname, '../../locales');
 
 function listJsonFiles(dir: string): string[] {
   return readdirSync(dir)

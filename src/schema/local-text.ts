@@ -40,7 +40,7 @@ export interface TextSources {
 const CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 /** The language a plain string of a schema is written in. */
-export function languageOfText(text: string): Language {
+function languageOfText(text: string): Language {
   return CHINESE.test(text) ? 'zh-cn' : 'en';
 }
 
@@ -50,7 +50,7 @@ export function sameText(text: string): LocalText {
 }
 
 /** Where a text sits in the locale file: `["fields", "price", "options", "draft"]`. */
-export type LocalePath = readonly string[];
+type LocalePath = readonly string[];
 
 function fromLocaleFile(file: SchemaLocaleFile | undefined, path: LocalePath): string | undefined {
   if (!file) return undefined;

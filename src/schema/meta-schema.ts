@@ -17,7 +17,7 @@ const localText = {
  * hand), `default` (neutral: a kind, a category, off), `primary` (highlighted). BuildAdmin's (Element
  * Plus) tag names, plus `default`.
  */
-export const TAG_COLORS = ['primary', 'success', 'info', 'warning', 'danger', 'default'] as const;
+const TAG_COLORS = ['primary', 'success', 'info', 'warning', 'danger', 'default'] as const;
 export type TagColor = (typeof TAG_COLORS)[number];
 
 /** An enum value's label: a text, or the text with the colour of its chip. */

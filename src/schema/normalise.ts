@@ -26,7 +26,7 @@ export interface RawResourceSchema {
   [keyword: string]: unknown;
 }
 
-export interface RawFieldSchema {
+interface RawFieldSchema {
   type: WireType | [WireType | 'null', WireType | 'null'];
   title?: RawText;
   description?: RawText;
@@ -48,7 +48,7 @@ export interface RawFieldSchema {
 }
 
 /** `x-ui` as written: an option label is a text, or a text with its chip colour. */
-export type RawFieldUi = Omit<FieldUi, 'options' | 'colors'> & { options?: Record<string, string | { 'zh-cn'?: string; en?: string; color?: TagColor }> };
+type RawFieldUi = Omit<FieldUi, 'options' | 'colors'> & { options?: Record<string, string | { 'zh-cn'?: string; en?: string; color?: TagColor }> };
 
 /** Problems found while normalising; each names the JSON path inside the file. */
 export class SchemaError extends Error {
@@ -167,7 +167,7 @@ function parseSort(text: string): SortTerm[] {
 }
 
 /** `auth.Admin` → `auth/admin`, the permission path of a controller. */
-export function controllerPathOf(controller: string): string {
+function controllerPathOf(controller: string): string {
   return controller.replace(/\./g, '/').toLowerCase();
 }
 
@@ -301,7 +301,7 @@ const EQUALITY_OPERATORS: ReadonlySet<string> = new Set(['=', 'IN']);
 const RANGE_OPERATORS: ReadonlySet<string> = new Set(['RANGE', '>', '>=', '<', '<=']);
 
 /**
- * The indexes a list needs, derived from the schema so nobody has to write them (issue 9): the default
+ * The indexes a list needs, derived from the schema so nobody has to write them: the default
  * order and the weigh order (each with the primary key as tie-break, as the list orders), the tree's
  * parent, every column marked `x-ui.sortable`, and the filters. A column filtered by equality (a
  * reference, `=`, `IN`) leads one index per list order, `(column, order…, key)`, so a filtered list is

@@ -18,14 +18,14 @@ import { createRequestGuards } from './http/request-guards.js';
 import { adminApiBase, DEFAULT_LANGUAGE } from '../contract/headers.js';
 import { fileOfUrl, STORAGE_URL_PREFIX } from './uploads/storage.js';
 
-export interface AppOptions {
+interface AppOptions {
   /** built client (index.html + assets); the SPA is not served when absent */
   clientDir?: string;
   logger?: boolean;
 }
 
 /** JSON and urlencoded bodies at most this long. */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Fastify's own client errors, answered with our messages. */
 const FRAMEWORK_ERRORS: Readonly<Record<string, () => ApiError>> = {

@@ -3,7 +3,7 @@ import type { MessageParam } from '../schema/local-text.js';
 import type { ValidationIssue } from '../schema/validate-input.js';
 import type { Translate } from './i18n.js';
 
-/** Titles of the member's payment fields (spec §3), for messages. */
+/** Titles of the member's payment fields (docs/survey-domain.md#payment-details), for messages. */
 const PAYMENT_FIELD_TITLES: Record<string, string> = {
   bank: 'Account holder', bank_name: 'Bank', bank_address: 'Bank branch', bank_num: 'Bank account number', zhifubao_name: 'Alipay name', zhifubao: 'Alipay account',
 };
@@ -112,7 +112,7 @@ export const errors = {
   invalidToken: () => new ApiError('Invalid token'),
   unknownOperation: () => new ApiError('Unknown operation'),
   noBackgroundMenu: () => new ApiError('No background menu, please contact super administrator!'),
-  // member accounts (contract §3.6, §7.2, §7.4, §7.5)
+  // member accounts (docs/wire-contract.md#verification-codes, #member-endpoints, #login-and-registration, #sending-codes)
   codeSentRecently: () => new ApiError('Frequent email sending'),
   tooManyCodes: () => new ApiError('Too many verification codes requested, please try again in an hour'),
   wrongCode: (field = 'captcha') => new ApiError('Please enter the correct verification code', [], Code.error, { field }),
@@ -149,10 +149,10 @@ export const errors = {
   memoRequired: () => new ApiError('Change note cannot be blank'),
   balanceNegative: (title: string) => new ApiError('%s would become negative', [title]),
   ledgerNotEditable: () => new ApiError('Ledger entries cannot be changed or deleted'),
-  // data security (contract §6.13, §6.15)
+  // data security (docs/wire-contract.md#recycle-bin, #sensitive-data-log)
   noRowsRestored: () => new ApiError('No rows were restore'),
   noRowsRolledBack: () => new ApiError('No rows were rollback'),
-  // uploads (spec §5, contract §8)
+  // uploads (docs/wire-contract.md#uploads)
   noFileUploaded: () => new ApiError('No files were uploaded'),
   uploadIncomplete: () => new ApiError('The data of the uploaded file is incomplete!'),
   uploadTypeNotAllowed: () => new ApiError('The type of uploaded file is not allowed!'),
@@ -180,7 +180,7 @@ export const errors = {
   teamFieldInvalid: (field: string, message: string) => new ApiError(message, [], Code.error, { field }),
   payoutReadOnly: () => new ApiError('Payouts change only by approval, payment or rejection'),
   payoutReferenceRequired: () => new ApiError('Please enter the payment reference', [], Code.error, { field: 'reference' }),
-  // surveys and their returns (survey-domain §2, §3)
+  // surveys and their returns (docs/survey-domain.md#returns-and-callbacks, #signatures)
   surveyUnavailable: () => new ApiError('This survey is not available'),
   surveyNotStarted: () => new ApiError('This survey has not started yet'),
   surveyEnded: () => new ApiError('This survey has ended'),
@@ -235,7 +235,7 @@ export const errors = {
   providerTestSignedDecoded: (text: string) => new ApiError('The signature covers the decoded query; the query is signed exactly as sent, still encoded: %s', [text.slice(0, 300)]),
   providerTestSignatureShape: (length: number, algorithm: MessageParam, expected: number) => new ApiError('The signature has %d characters, but %s gives %d lowercase hexadecimal characters', [length, algorithm, expected]),
   providerTestSignatureMismatch: (text: string) => new ApiError('The signature does not match. The signed text is %s: check the secret, and that no parameter was changed or added after signing', [text.slice(0, 300)]),
-  // request guards (contract §1.7, §1.8): sent as bare `{code, msg}` / `{msg}` bodies, not envelopes
+  // request guards (docs/wire-contract.md#get-throttle, #ip-blacklist): sent as bare `{code, msg}` / `{msg}` bodies, not envelopes
   tooManyRequests: (seconds: number) => new ApiError('Please do not request frequently. Try again in %d seconds.', [seconds]),
   ipBlocked: () => new ApiError('No permission request'),
 } as const;

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const server = await createServer(settings, { clientDir, logger: process.env.LOG_REQUESTS === 'true' });
   for (const change of server.migration.changes) console.log(`migrate: ${change}`);
   const address = await server.http.listen({ host: settings.host, port: settings.port });
-  const url = address.replace('://127.0.0.1', '://127.0.0.1').replace(/\/$/, '');
+  const url = address.replace(/\/$/, '');
   console.log(`\nChidao survey platform is running`);
   console.log(`  database:     ${describeDatabaseUrl(settings.databaseUrl)}`);
   console.log(`  back office:  ${url}${server.app.settings.adminEntrance}`);

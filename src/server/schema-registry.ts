@@ -36,10 +36,10 @@ import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-in
  */
 
 /** How often a process looks for a change another process made (the promise is: live everywhere within 5 s). */
-export const SCHEMA_POLL_MS = 1000;
+const SCHEMA_POLL_MS = 1000;
 
 /** A `$id` a designed schema may have: it is also its path under `schemas/`. */
-export const DESIGNED_ID = /^[a-z][a-z0-9_]{0,39}(\/[a-z][a-z0-9_]{0,59}){1,2}$/;
+const DESIGNED_ID = /^[a-z][a-z0-9_]{0,39}(\/[a-z][a-z0-9_]{0,59}){1,2}$/;
 
 /** Who made a change, for the log. */
 export interface SchemaActor {
@@ -48,19 +48,19 @@ export interface SchemaActor {
 }
 
 /** A schema to make live, with the texts of its locale files (`{title, menu, fields}` per language) when it has any. */
-export interface SchemaDesign {
+interface SchemaDesign {
   raw: Record<string, unknown>;
   locale?: Partial<Record<Language, SchemaLocaleFile>>;
 }
 
 /** One stored design. */
-export interface DesignedSchema extends SchemaDesign {
+interface DesignedSchema extends SchemaDesign {
   id: string;
   version: number;
 }
 
 /** What a change to the set did, or would do. */
-export interface SchemaChange {
+interface SchemaChange {
   /** the definitions of the schemas changed, in the order given */
   definitions: ResourceDefinition[];
   migration: MigrationPreview;
@@ -70,7 +70,7 @@ export interface SchemaChange {
 }
 
 /** One entry of a design's history. */
-export interface SchemaHistoryEntry {
+interface SchemaHistoryEntry {
   id: number;
   schemaId: string;
   version: number;
@@ -82,7 +82,7 @@ export interface SchemaHistoryEntry {
   createTime: number;
 }
 
-export interface SchemaRegistryOptions {
+interface SchemaRegistryOptions {
   schemasDir: string;
   localesDir?: string;
   allowDestructiveMigrations: boolean;
@@ -115,7 +115,7 @@ function idOf(raw: unknown): string | undefined {
  * Migrate (safe changes only unless allowed), seed new tables and menus, keep the auth revision triggers
  * and the text indexes. The caller holds the start-up lock.
  */
-export async function bringDatabaseInLine(handle: DatabaseHandle, definitions: ResourceDefinition[], options: { allowDestructive: boolean; files?: Record<string, string> }): Promise<PreparedDatabase> {
+async function bringDatabaseInLine(handle: DatabaseHandle, definitions: ResourceDefinition[], options: { allowDestructive: boolean; files?: Record<string, string> }): Promise<PreparedDatabase> {
   const migration = await migrate(handle, definitions, { allowDestructive: options.allowDestructive, files: options.files });
   const seeded = await seed(handle, definitions, migration.created, migration.addedColumns);
   await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
@@ -172,7 +172,7 @@ async function readDesigned(db: Db): Promise<DesignedSchema[]> {
 }
 
 /** What changed between two versions of a schema, one line per field or keyword. */
-export function schemaDiff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+function schemaDiff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
   const lines: string[] = [];
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of [...keys].sort()) {

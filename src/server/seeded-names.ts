@@ -7,7 +7,7 @@ import type { AppContext } from './app-context.js';
  * seeded; a name an administrator changed is theirs and shows as stored. The translations are server
  * messages: the default language's pack gives each seeded name its English key.
  */
-export type SeededTable = 'admin_group' | 'user_group';
+type SeededTable = 'admin_group' | 'user_group';
 
 const RESOURCE: Record<SeededTable, string> = { admin_group: 'system/admin_group', user_group: 'system/user_group' };
 

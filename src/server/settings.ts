@@ -19,7 +19,7 @@ export interface Settings {
   storageDir: string;
   /** largest accepted upload in bytes (`siteConfig.upload.maxSize` reports the same) */
   uploadMaxSize: number;
-  /** API GET/HEAD requests per minute and client IP (contract §1.7); 0 turns the throttle off */
+  /** API GET/HEAD requests per minute and client IP (docs/wire-contract.md#get-throttle); 0 turns the throttle off */
   apiGetRateLimit: number;
   /** how long site configuration rows are cached, in ms; 0 reads them at every use */
   configCacheMs: number;

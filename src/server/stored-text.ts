@@ -14,7 +14,7 @@ import type { Messages } from './i18n.js';
  * stored: notes written before this form, and those administrators type themselves.
  */
 
-export interface StoredMessage {
+interface StoredMessage {
   key: string;
   params: (string | number)[];
 }
@@ -41,7 +41,7 @@ export function storedMessage(key: string, params: (string | number)[] = [], max
 }
 
 /** The message a stored value holds, or undefined for plain text. */
-export function parseStoredMessage(stored: string, messages: Messages): StoredMessage | undefined {
+function parseStoredMessage(stored: string, messages: Messages): StoredMessage | undefined {
   if (!stored.startsWith(MARK)) return undefined;
   let parsed: unknown;
   try {

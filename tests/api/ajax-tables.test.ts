@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * The back office's table and cache calls as BuildAdmin's CRUD and data-security screens make them
- * (issue 8): connections, tables with their titles, a table's primary key and columns, and clearing
+ * The back office's table and cache calls as BuildAdmin's CRUD and data-security screens make them:
+ * connections, tables with their titles, a table's primary key and columns, and clearing
  * what the process caches. Only tables a schema declares are answered.
  */
 

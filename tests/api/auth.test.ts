@@ -6,8 +6,9 @@ import { CAPTCHA_SHAPES, type ClickPuzzle } from '../../src/server/captcha/click
 import { ADMIN_PASSWORD, DATABASES, startTestServer, type ApiResponse, type TestServer } from '../support/test-server.js';
 
 /**
- * Authentication over the wire (contract §2, §3, §4, §7.1–7.4): business codes, admin and member
- * login, lockout, legacy hashes, click captcha, token refresh and logout, CORS and think-lang.
+ * Authentication over the wire (docs/wire-contract.md#business-codes, #tokens, #back-office-bootstrap,
+ * #member-api): business codes, admin and member login, lockout, legacy hashes, click captcha, token refresh
+ * and logout, CORS and think-lang.
  */
 
 const MEMBER_PASSWORD = 'Member_pass1';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * BuildAdmin's module store and CRUD generator screens against our server (issue 8): they open and
+ * BuildAdmin's module store and CRUD generator screens against our server: they open and
  * list, every change of the store says clearly it is not available here (the generator's own tests are in
  * crud-designer.test.ts); the module store's menu has BuildAdmin's
  * path, and a database made before the menus carried BuildAdmin's values is brought up to them.

@@ -4,7 +4,7 @@ import { settingsFromEnv } from '../../src/server/settings.js';
 import { createTestDatabase, PROJECT_ROOT } from '../support/test-server.js';
 
 /**
- * Several server processes starting at once on one empty PostgreSQL database (issue 11): each has its
+ * Several server processes starting at once on one empty PostgreSQL database: each has its
  * own pool, as separate processes do, so their migrations and menu syncs race exactly as theirs would.
  * All must start, and no menu rule may be made twice.
  */

@@ -3,7 +3,7 @@ import type { ConfigIndex, ConfigItem } from '../../src/contract/config-values.j
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
- * `routine.Config` (contract §6.9): the grouped items of the config screen, saving values by type with
+ * `routine.Config` (docs/wire-contract.md#site-configuration): the grouped items of the config screen, saving values by type with
  * the items' own rules, and adding and deleting items.
  */
 

@@ -8,7 +8,7 @@ import { stringifyQuery } from '../../src/contract/query-string.js';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * CSV export of a filtered list (issue 10): every page of it, in the list's order, with its search and
+ * CSV export of a filtered list: every page of it, in the list's order, with its search and
  * quick search, under translated column titles, values as the list shows them; cells that would break
  * the file or run as a formula are quoted or defused. A node of its own: an admin without it is refused.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * The recycle-bin and sensitive-data rules as BuildAdmin's screens use them (issue 8): `add` asked with
+ * The recycle-bin and sensitive-data rules as BuildAdmin's screens use them: `add` asked with
  * GET answers the controllers (as BuildAdmin's files) and tables to choose from, less those it leaves
  * out; a rule saved with BuildAdmin's request gets `controller_as` from its controller and takes effect.
  * A sensitive-data rule's fields travel as BuildAdmin's form and list have them.

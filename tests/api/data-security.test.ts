@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type ApiRequest, type ApiResponse, type TestServer } from '../support/test-server.js';
 
 /**
- * The recycle bin and the sensitive-data log (contract §6.13, §6.15): `info`, `restore` and
+ * The recycle bin and the sensitive-data log (docs/wire-contract.md#recycle-bin, #sensitive-data-log): `info`, `restore` and
  * `rollback` through HTTP, checked in the database — including snapshots that cannot come back,
  * forged log rows, hostile bodies and admins without the permission nodes.
  */

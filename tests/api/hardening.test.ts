@@ -4,7 +4,7 @@ import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
- * Input an attacker or an unlucky client sends (issue 11), on both databases: every answer is the usual
+ * Input an attacker or an unlucky client sends, on both databases: every answer is the usual
  * translated envelope, nothing is written, and retries with one idempotency key get one answer.
  */
 

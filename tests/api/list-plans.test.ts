@@ -9,7 +9,7 @@ import { parseListRequest } from '../../src/server/resources/list-query.js';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * The lists read pages from the indexes derived from the schema (issue 9), as the query plans show on a
+ * The lists read pages from the indexes derived from the schema, as the query plans show on a
  * few thousand rows: the default order, a filter with the weigh order, an order the admin picks in either
  * direction, and the quick search of a remote select. The same statements the list runs are explained.
  */

@@ -5,9 +5,10 @@ import { codeIn, sinkConfig, startMailSink, type MailSink } from '../support/mai
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
- * Member accounts (issue 6; contract §3.6, §7.2, §7.4, §7.5): codes sent by real mail to an SMTP sink on
- * 127.0.0.1 and by SMS into the outbox, registration, password retrieval and change, binding a new
- * address, the profile and the overview. Every refusal is checked to leave the database as it was.
+ * Member accounts (docs/wire-contract.md#verification-codes, #member-endpoints, #login-and-registration,
+ * #sending-codes): codes sent by real mail to an SMTP sink on 127.0.0.1 and by SMS into the outbox,
+ * registration, password retrieval and change, binding a new address, the profile and the overview. Every
+ * refusal is checked to leave the database as it was.
  */
 
 const MEMBER_PASSWORD = 'Member_pass1';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
-/** `GET /api/index/index` (contract §7.3): the member centre's bootstrap, signed in or not. */
+/** `GET /api/index/index` (docs/wire-contract.md#member-bootstrap): the member centre's bootstrap, signed in or not. */
 
 type Rule = { id: number; type: string; name: string; component?: string; children?: Rule[] };
 interface MemberIndex {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * The ranking says when it was computed and when it is computed again (issue 15): a member who just
+ * The ranking says when it was computed and when it is computed again: a member who just
  * earned and is not ranked yet learns when the ranking will count it.
  */
 

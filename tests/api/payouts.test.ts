@@ -3,7 +3,7 @@ import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
- * Payment details and payouts (issue 6, money) on both databases: details checked and masked, the
+ * Payment details and payouts on both databases: details checked and masked, the
  * amount frozen through the ledger at once, one open payout, the review with two administrators, a
  * rejection refunding, and parallel requests never freezing more than the balance.
  */

@@ -4,7 +4,7 @@ import { hashPassword } from '../../src/server/auth/passwords.js';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * Permissions are resolved once per account and kept while nothing they depend on changed (issue 9).
+ * Permissions are resolved once per account and kept while nothing they depend on changed.
  * Whatever changes them takes effect at the next request, in this process and in another one serving the
  * same database: a group losing a rule, a group or an admin disabled, a token revoked, a member moved to
  * another group, a menu's remark. Each change is made by one server (or straight in the database) and

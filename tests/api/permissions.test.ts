@@ -3,8 +3,9 @@ import { hashPassword } from '../../src/server/auth/passwords.js';
 import { DATABASES, startTestServer, type ApiRequest, type ApiResponse, type TestServer } from '../support/test-server.js';
 
 /**
- * Admin permission checks (contract §3.2, §3.3, §5.8, §6.1): the permission node of every action, a
- * limited role next to the super admin, data limits on administrators, menus per role, disabled roles.
+ * Admin permission checks (docs/wire-contract.md#authentication-and-permission-checks, #data-limit,
+ * #administrators): the permission node of every action, a limited role next to the super admin, data limits
+ * on administrators, menus per role, disabled roles.
  */
 
 interface MenuNode {

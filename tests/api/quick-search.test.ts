@@ -5,7 +5,7 @@ import { parseListRequest } from '../../src/server/resources/list-query.js';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * Quick search served by a text index (issue 9): SQLite FTS5 trigram tables kept by triggers, PostgreSQL
+ * Quick search served by a text index: SQLite FTS5 trigram tables kept by triggers, PostgreSQL
  * pg_trgm GIN indexes. The rows and totals are those of the contract's LIKE (case-insensitive substring,
  * `%` `_` and quotes literal), for long and short terms, for related fields, and after add, edit, delete,
  * restore from the recycle bin and rollback of sensitive data.

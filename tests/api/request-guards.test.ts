@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * What stops a request before any controller runs: the GET throttle (contract §1.7) and the
- * `no_access_ip` blacklist (§1.8). Both answer with BuildAdmin's bare bodies, not the envelope.
+ * What stops a request before any controller runs: the GET throttle (docs/wire-contract.md#get-throttle) and the
+ * `no_access_ip` blacklist (docs/wire-contract.md#ip-blacklist). Both answer with BuildAdmin's bare bodies, not the envelope.
  */
 
 const LIMIT = 4;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * The generic resource engine through HTTP (contract §5): a schema directory with the system schemas
+ * The generic resource engine through HTTP (docs/wire-contract.md#generic-resources): a schema directory with the system schemas
  * plus two demo resources, and nothing else — no hooks, no controller code. That a working CRUD API,
  * its table and its menu appear from the schema files alone is part of what is proven here.
  */
@@ -381,7 +381,7 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
       expect(await search({ field: 'views', val: '10' }, { field: 'views', val: '10', operator: '=' })).toEqual(['Alpha']);
     });
 
-    it('ignores an unknown operator, as the contract says (§5.2 "anything else: ignored")', async () => {
+    it('ignores an unknown operator (docs/wire-contract.md#search-operators)', async () => {
       const before = await snapshot();
       expect(await search({ field: 'views', val: '10', operator: 'EXEC' })).toEqual(ALL_TITLES);
       expect(await search({ field: 'views', val: '10', operator: '= 1 OR 1=1 --' })).toEqual(ALL_TITLES);
@@ -729,7 +729,7 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
       expect(await snapshot()).toEqual(before);
     });
 
-    it('an order with SQL or as an array falls back to the default order (contract §5.1), touching nothing', async () => {
+    it('an order with SQL or as an array falls back to the default order (docs/wire-contract.md#index), touching nothing', async () => {
       const before = await snapshot();
       for (const order of ['id;DROP TABLE demo_article', ['x'], 'title desc; DELETE FROM demo_article']) {
         const response = await article<ListData>('index', { query: { order } });

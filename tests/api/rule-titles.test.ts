@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * Every menu and button rule of the back office reads in both languages (issue 10): the stored titles
+ * Every menu and button rule of the back office reads in both languages: the stored titles
  * (the Chinese of BuildAdmin's data) are Chinese, never a bare action name; in English every menu has a
  * name (the shell's pack, or its schema's `x-menu.title`) and every button action one
  * (`shell.buttons.<action>`), each menu once; group lists describe their rules in the reader's language.

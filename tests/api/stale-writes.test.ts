@@ -3,7 +3,7 @@ import { formatLocalDateTime } from '../../src/contract/site-time.js';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * Two admins edit one row (issue 10): an edit form sends back the `update_time` it loaded, and a save
+ * Two admins edit one row: an edit form sends back the `update_time` it loaded, and a save
  * over a row that changed since is refused with a translated message, writing nothing; the form may then
  * reload, or save without the time to overwrite. A client that sends no `update_time` (BuildAdmin's
  * forms) saves as before. Concurrent saves of one loaded row: exactly one wins.

@@ -99,7 +99,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
     return { money: Number(user.money), score: Number(user.score) };
   }
 
-  /** Every member's balance equals the sum of their ledger (survey-domain §5 invariant). */
+  /** Every member's balance equals the sum of their ledger (docs/survey-domain.md#ledgers). */
   async function expectLedgersAddUp(userId: number) {
     const money = (await db().selectFrom('user_money_log').select((eb) => eb.fn.sum('money').as('sum')).where('user_id', '=', userId).executeTakeFirstOrThrow()) as { sum: unknown };
     const score = (await db().selectFrom('user_score_log').select((eb) => eb.fn.sum('score').as('sum')).where('user_id', '=', userId).executeTakeFirstOrThrow()) as { sum: unknown };

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
- * The system resources (contract §6.1–§6.3, §6.5, §6.8) and the side effects of admin writes (§5.9):
- * operation log, data recycle bin and sensitive-data log — all through HTTP, checked in the database.
+ * The system resources and the side effects of admin writes (docs/wire-contract.md#system-resources,
+ * #side-effects-of-admin-writes): operation log, data recycle bin and sensitive-data log — all through HTTP, checked in the database.
  */
 
 type Row = Record<string, unknown>;
@@ -226,7 +226,7 @@ describe.each(DATABASES)('system resources on %s', (kind) => {
       for (const row of data.list) expect(Array.isArray(row.children), `top-level ${String(row.id)} has children[]`).toBe(true);
     });
 
-    it('gives every top-level group a children array, even an empty one (§6.2)', async () => {
+    it('gives every top-level group a children array, even an empty one (docs/wire-contract.md#tree-resources)', async () => {
       const id = await addGroup('Top level alone', 0, [await ruleId('dashboard')]);
       const data = await ok<{ list: Row[] }>('auth.Group/index');
       const node = data.list.find((row) => row.id === id);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
-/** The team leader's calls (spec §7) on both databases: only the leader, only on their own team. */
+/** The team leader's calls (docs/survey-domain.md#teams) on both databases: only the leader, only on their own team. */
 
 type Row = Record<string, unknown>;
 const PASSWORD = 'Member_pass1';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
- * `routine.Config/sendTestMail` (contract §6.9) against real SMTP servers on 127.0.0.1: one speaking
+ * `routine.Config/sendTestMail` (docs/wire-contract.md#site-configuration) against real SMTP servers on 127.0.0.1: one speaking
  * TLS from the start (`SSL`), one offering STARTTLS (`TLS`), one offering no encryption at all. Their
  * certificate is trusted through `SMTP_CA_FILE`, as an internal CA would be.
  */

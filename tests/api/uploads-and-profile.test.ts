@@ -10,8 +10,9 @@ import { hashPassword } from '../../src/server/auth/passwords.js';
 import { ADMIN_PASSWORD, DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
- * Uploads and the storage they land in (contract §8, spec §5), attachments (§6.11), the area cascade
- * (§6.20, §7.2) and the admin's own profile (§6.10), through HTTP on a temporary storage directory.
+ * Uploads and the storage they land in, attachments, the area cascade and the admin's own profile
+ * (docs/wire-contract.md#uploads, #attachments, #ajax-utilities, #own-profile), through HTTP on a
+ * temporary storage directory.
  */
 
 type Row = Record<string, unknown>;
@@ -112,7 +113,7 @@ describe.each(DATABASES)('uploads, areas and the admin profile on %s', (kind) =>
 
   // ---------------------------------------------------------------------------------------------
   describe('ajax/upload', () => {
-    it('stores a PNG with its size, answers the §8 shape and serves the file read-only', async () => {
+    it('stores a PNG with its size, answers the documented shape (docs/wire-contract.md#uploads) and serves the file read-only', async () => {
       const bytes = pngOf(3, 2, 10);
       const file = await uploaded(bytes, 'my photo.png');
       const port = new URL(server.url).port;
@@ -169,7 +170,7 @@ describe.each(DATABASES)('uploads, areas and the admin profile on %s', (kind) =>
       expect(readFileSync(diskPath(file.url)).equals(bytes)).toBe(true);
     });
 
-    it('refuses uploads in the order of spec §5', async () => {
+    it('refuses uploads in the order of docs/wire-contract.md#uploads', async () => {
       const refuse = async (response: Envelope<unknown>, msg: string) => expect({ code: response.code, msg: response.msg }).toEqual({ code: 0, msg });
       // no multipart body, or no `file` field
       await refuse(await call('ajax/upload', { body: { topic: 'default' } }), 'No files were uploaded');

@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../support/test-server.js';
 import { ADMIN_BASE, loginAs, newPage, startRig, url, type E2eRig } from './helpers.js';
 
 /**
- * CSV export in the browser (issue 10): a list of 10,000 rows filtered in the screen is exported
+ * CSV export in the browser: a list of 10,000 rows filtered in the screen is exported
  * whole, every page of it, and the file holds exactly the filtered rows under the Chinese titles.
  */
 

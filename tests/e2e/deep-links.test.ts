@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASE, fillLogin, newPage, startRig, url, type E2eRig } from './helpers.js';
 
 /**
- * Deep links for any path (issue 10): opened without a session, a back-office address comes back,
+ * Deep links for any path: opened without a session, a back-office address comes back,
  * path and query, after login (or ends on /404 when no such page exists); the login URL carries it, and
  * no painted frame shows the loading screen or the page under the login page's title.
  */

@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../support/test-server.js';
 import { ADMIN_BASE, adminPath, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
- * A schema written after the client was built gets its screens at the next start (issue 8): the back
+ * A schema written after the client was built gets its screens at the next start: the back
  * office draws them from the definitions the server sends with the menus, not from its bundle, in the
  * admin's language (the schema's own texts, the glossary's, and a locale file beside the schemas).
  */

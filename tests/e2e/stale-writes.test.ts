@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASE, adminPath, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
- * Two admins edit one row in two browsers (issue 10): the second save does not silently overwrite the
+ * Two admins edit one row in two browsers: the second save does not silently overwrite the
  * first; the form says so and offers to reload or overwrite.
  */
 

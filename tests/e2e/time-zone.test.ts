@@ -4,7 +4,7 @@ import { hashPassword } from '../../src/server/auth/passwords.js';
 import { ADMIN_BASE, adminPath, fillLogin, startRig, url, WAIT_MS, type E2eRig } from './helpers.js';
 
 /**
- * One time on every screen (issue 10): the site is in Pacific/Auckland, the machine in UTC and the
+ * One time on every screen: the site is in Pacific/Auckland, the machine in UTC and the
  * browser in New York, three zones hours apart. An admin's login time reads the same in the admin list
  * (formatted by the server) and the admin log (formatted in the browser), and a member's login time on
  * the member overview, all on Auckland's wall clock.

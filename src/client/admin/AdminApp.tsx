@@ -83,7 +83,7 @@ export function shellRoutes(menus: ShellState['menus']): { resources: ReactEleme
 
 /**
  * Whether a path inside the base (`/auth/rule`, `/auth/rule/12`) is a screen of a schema's menu: a
- * page that exists, which an admin whose menus lack it may not open (spec §6: /401, not /404).
+ * page that exists, which an admin whose menus lack it may not open (docs/client.md#routes: /401, not /404).
  */
 export function isSchemaPage(inner: string): boolean {
   const path = inner.replace(/^\/+/, '').toLowerCase();
@@ -109,7 +109,7 @@ function CatchAll() {
   return <Navigate to={!known && isSchemaPage(inner) ? '/401' : '/404'} replace />;
 }
 
-/** react-admin's access-denied route: the standalone no-permission page (spec §6). */
+/** react-admin's access-denied route: the standalone no-permission page (docs/client.md#routes). */
 function AccessDenied() {
   return <Navigate to="/401" replace />;
 }

@@ -22,14 +22,14 @@ export function useMessageFiles(provider: Partial<Pick<AppI18nProvider, 'loadMes
   return loaded === key;
 }
 
-export interface RouteMessagesProps {
+interface RouteMessagesProps {
   /** message files below `locales/<lang>/`, e.g. `admin/dashboard` */
   names: readonly string[];
   children: ReactNode;
 }
 
 /**
- * Loads a page's own message files before rendering it (design §5: language files per route), so
+ * Loads a page's own message files before rendering it (docs/architecture.md#the-client: language files per route), so
  * a page's strings reach the browser only when somebody opens that page.
  */
 export function RouteMessages({ names, children }: RouteMessagesProps) {

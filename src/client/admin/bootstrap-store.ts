@@ -3,13 +3,13 @@ import type { AdminBootstrap } from '../providers/admin-bootstrap.js';
 import { buildNav, type NavItem } from './layout/menu-tree.js';
 
 /**
- * What the shell keeps of `GET /admin/Index/index` (contract §4.4) once the loading route has fetched
+ * What the shell keeps of `GET /admin/Index/index` (docs/wire-contract.md#back-office-bootstrap) once the loading route has fetched
  * it: the menus drive the routes, navigation and tabs; the site config the title and upload widgets.
  * A module-level store, because `<Admin>`'s children (the resources) are computed from it above the
  * router context where the loading route fetches it.
  */
 export type ShellBootstrap = Pick<AdminBootstrap, 'adminInfo' | 'menus' | 'siteConfig'>;
-export type ShellAdminInfo = AdminBootstrap['adminInfo'];
+type ShellAdminInfo = AdminBootstrap['adminInfo'];
 
 export interface ShellState extends ShellBootstrap {
   nav: NavItem[];

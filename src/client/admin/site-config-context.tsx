@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** Upload limits of the site (`siteConfig.upload` of `Index/index`, contract §4.4). */
+/** Upload limits of the site (`siteConfig.upload` of `Index/index`, docs/wire-contract.md#back-office-bootstrap). */
 export interface UploadConfig {
   /** bytes */
   maxSize: number;
@@ -12,7 +12,7 @@ export interface UploadConfig {
 }
 
 /** The part of `siteConfig` the generated screens read. */
-export interface SiteConfig {
+interface SiteConfig {
   /** prefix for relative file URLs (may be protocol-relative); '' = same origin */
   cdnUrl: string;
   upload: UploadConfig;

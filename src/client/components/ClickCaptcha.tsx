@@ -24,7 +24,7 @@ export interface CaptchaClient {
   request<T>(path: string, options?: { method?: 'GET' | 'POST'; params?: Record<string, unknown>; data?: unknown; showErrorMessage?: boolean }): Promise<{ data: T; msg: string }>;
 }
 
-export interface ClickCaptchaProps {
+interface ClickCaptchaProps {
   client: CaptchaClient;
   translate: Translate;
   onSuccess(result: CaptchaResult): void;
@@ -40,7 +40,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The click captcha of spec §5 / contract §3.5 as a modal panel: the puzzle image and the targets to
+ * The click captcha (docs/wire-contract.md#click-captcha) as a modal panel: the puzzle image and the targets to
  * click in order; each click drops a numbered marker; the last one sends `"x1,y1-x2,y2;W;H"` to
  * `checkClickCaptcha` (`unset: false`, so the real request can verify it again). A miss shows the
  * server's message and brings a fresh puzzle.

@@ -3,7 +3,7 @@ import { DateTextBox, type DateTextBoxProps } from './DateTextBox.js';
 
 export { dateText, type DateKind } from './DateTextBox.js';
 
-export type DateTextFieldProps = Omit<DateTextBoxProps, 't'>;
+type DateTextFieldProps = Omit<DateTextBoxProps, 't'>;
 
 /** `DateTextBox` with react-admin's words: the back office's and member centre's date fields. */
 export function DateTextField(props: DateTextFieldProps) {

@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '../../contract/headers.js';
 import { LANGUAGE_NAMES, storeLanguage } from '../i18n/store-config.js';
 
 /**
- * Language links for the standalone pages. Choosing one stores it and reloads (spec §4), so every
+ * Language links for the standalone pages. Choosing one stores it and reloads (docs/client.md#languages), so every
  * message pack and the `think-lang` header follow.
  */
 export function LanguageSwitch({ current, className = '', reload = () => window.location.reload() }: { current: Language; className?: string; reload?: () => void }) {

@@ -7,7 +7,7 @@ import { LanguageSwitch } from './LanguageSwitch.js';
 import { AlertIcon, EyeIcon, LockIcon, LoginArt, LogoMark, UserIcon } from './login-art.js';
 import './login-page.css';
 
-export interface SignInCredentials {
+interface SignInCredentials {
   username: string;
   password: string;
   keep: boolean;
@@ -21,7 +21,7 @@ export interface SignInApi {
   login(credentials: SignInCredentials): Promise<void>;
 }
 
-export interface SignInPageProps {
+interface SignInPageProps {
   variant: 'admin' | 'member';
   api: SignInApi;
   translate: Translate;

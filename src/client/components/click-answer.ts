@@ -5,7 +5,7 @@ export interface ClickPoint {
 }
 
 /**
- * The answer string of the click captcha (contract §3.5): `"x1,y1-x2,y2;W;H"`, click offsets inside the
+ * The answer string of the click captcha (docs/wire-contract.md#click-captcha): `"x1,y1-x2,y2;W;H"`, click offsets inside the
  * rendered image joined by `-`, then the rendered width and height, so the server can scale.
  */
 export function clickAnswer(points: readonly ClickPoint[], width: number, height: number): string {

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 
-/** Browser title (spec §2): the translated page title, plus ` - <site name>` when the site has one. */
+/** Browser title (docs/client.md#routes): the translated page title, plus ` - <site name>` when the site has one. */
 export function documentTitle(pageTitle: string, siteName?: string): string {
   const page = pageTitle.trim();
   const site = (siteName ?? '').trim();

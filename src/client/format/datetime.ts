@@ -1,7 +1,7 @@
 import { localTimeZone, parseLocalDateTime, wallClockOf } from '../../contract/site-time.js';
 
 /**
- * Dates as the back office and the member centre show them (spec §9): `yyyy-mm-dd hh:MM:ss` by default,
+ * Dates as the back office and the member centre show them (docs/client.md#dates): `yyyy-mm-dd hh:MM:ss` by default,
  * where `yyyy` year, `mm` month, `dd` day, `hh` hours (24 h), `MM` minutes, `ss` seconds, zero-padded,
  * on the wall clock of the site's time zone (config `time_zone`, sent with the bootstrap), never the
  * browser's: the server formats and parses in the same zone (`contract/site-time.ts`).
@@ -10,7 +10,7 @@ import { localTimeZone, parseLocalDateTime, wallClockOf } from '../../contract/s
  * strings are parsed as dates (`2024-06-01 10:00:00` is wall-clock time in the site's zone) and returned
  * unchanged when they are not dates. Unlike the original, an empty value is shown as empty, never as "now".
  */
-export const DEFAULT_DATETIME_FORMAT = 'yyyy-mm-dd hh:MM:ss';
+const DEFAULT_DATETIME_FORMAT = 'yyyy-mm-dd hh:MM:ss';
 
 let siteTimeZone: string | undefined;
 
@@ -23,7 +23,7 @@ export function siteTimeZoneKnown(): boolean {
   return siteTimeZone !== undefined;
 }
 
-export function siteZone(): string {
+function siteZone(): string {
   return siteTimeZone ?? localTimeZone();
 }
 

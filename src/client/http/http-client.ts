@@ -7,7 +7,7 @@ import { currentLanguage } from '../i18n/store-config.js';
 import { clearSession, readSession, writeSession, type Area } from './session.js';
 
 /**
- * The one place that knows the envelope (design §5; spec §4, §7, §8; contract §14.1-14.3): headers,
+ * The one place that knows the envelope (docs/client.md#the-http-client, #error-messages): headers,
  * the `/admin/` rewrite, the 10 s timeout, the 409 refresh queue, 302/303 navigation, cancellation of
  * identical in-flight requests and the error catalogue shown as toasts. Every failure rejects with a
  * react-admin `HttpError` whose `body` is the envelope (or `{code: 0, msg}` when no envelope arrived)
@@ -27,7 +27,7 @@ export interface RequestOptions {
   /** multipart upload: no timeout, progress reported through `onProgress` */
   upload?: boolean;
   onProgress?: (percent: number) => void;
-  /** toast failures (server msg or the spec §8 text); default true */
+  /** toast failures (server msg or the text of docs/client.md#error-messages); default true */
   showErrorMessage?: boolean;
   /** toast success: true → the server msg or "Operation successful", a string → that text; default false */
   showSuccessMessage?: boolean | string;
@@ -44,7 +44,7 @@ export interface HttpClientOptions {
   /** the current route path, deciding the area; default `window.location.pathname` */
   currentPath?(): string;
   fetch?: typeof fetch;
-  /** milliseconds before a request is abandoned; default 10 000 (spec §9). Uploads have none. */
+  /** milliseconds before a request is abandoned; default 10 000 (docs/client.md#the-http-client). Uploads have none. */
   timeout?: number;
 }
 
@@ -64,11 +64,11 @@ export interface HttpClient {
   download(path: string, options?: Pick<RequestOptions, 'params' | 'area'>): Promise<DownloadedFile>;
 }
 
-/** Spec §9: every call but uploads gives up after 10 s. */
+/** Every call but uploads gives up after 10 s. */
 export const DEFAULT_TIMEOUT = 10_000;
-/** The member area's route base (spec §2). */
+/** The member area's route base (docs/client.md#routes). */
 export const USER_BASE = '/user';
-export const REFRESH_TOKEN_PATH = '/api/common/refreshToken';
+const REFRESH_TOKEN_PATH = '/api/common/refreshToken';
 
 /** Message keys of `locales/<lang>/common/http.json`. */
 export const HttpMessage = {
@@ -84,7 +84,7 @@ const STATUS_MESSAGES = new Set([302, 400, 401, 403, 404, 408, 409, 500, 501, 50
 /** A request replays at most this often after 409s, so a server that keeps answering 409 cannot loop us. */
 const MAX_REPLAYS = 2;
 
-/** `/admin/auth.Admin/index` → `/chidaoadminstator.php/auth.Admin/index`; other paths unchanged (spec §7). */
+/** `/admin/auth.Admin/index` → `/chidaoadminstator.php/auth.Admin/index`; other paths unchanged (docs/wire-contract.md#urls-and-areas). */
 export function rewritePath(path: string, adminBase: string = DEFAULT_ADMIN_ENTRANCE): string {
   return path.startsWith('/admin/') ? `${adminApiBase(adminBase)}/${path.slice('/admin/'.length)}` : path;
 }
@@ -97,7 +97,7 @@ export function buildUrl(path: string, params: Record<string, unknown> | undefin
   return `${rewritten}${rewritten.includes('?') ? '&' : '?'}${query}`;
 }
 
-/** The area a route path belongs to: the admin base and below, else the member area (spec §6). */
+/** The area a route path belongs to: the admin base and below, else the member area (docs/client.md#routes). */
 export function areaOfPath(pathname: string, adminBase: string = DEFAULT_ADMIN_ENTRANCE): Area {
   return pathname === adminBase || pathname.startsWith(`${adminBase}/`) ? 'admin' : 'user';
 }
@@ -192,7 +192,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const currentPath = options.currentPath ?? (() => (typeof location === 'undefined' ? '/' : location.pathname));
   // Looked up at call time so a fetch installed later (msw in tests, polyfills) is used.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  /** one refresh per area at a time; every request of that area waits for it (spec §4) */
+  /** one refresh per area at a time; every request of that area waits for it (docs/client.md#the-http-client) */
   const refreshing = new Map<Area, Promise<RefreshOutcome>>();
   const inFlight = new Map<string, InFlight>();
 
@@ -229,7 +229,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return new HttpError(message, status, body);
   }
 
-  /** The spec §8 text for an HTTP status; 404 names the address. */
+  /** The text for an HTTP status (docs/client.md#error-messages); 404 names the address. */
   function statusMessage(status: number, url: string): string {
     const text = translate(HttpMessage.status(STATUS_MESSAGES.has(status) ? status : 'other'));
     return status === 404 ? `${text}${url}` : text;
@@ -306,7 +306,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     clearSession(area);
     const login = loginPath(area, adminBase);
-    // Already on the login page: carry on without a token rather than bounce (contract §14.3).
+    // Already on the login page: carry on without a token rather than bounce (docs/client.md#the-http-client).
     if (samePath(currentPath(), login)) return { kind: 'replay' };
     const message = envelope?.msg || translate(HttpMessage.loginExpired);
     notify(message, 'error');
@@ -353,7 +353,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const token = readSession(area).token;
     const prepared = prepare(path, request, token, area);
 
-    // Identical requests in flight: the older is cancelled and adopts the newer one's outcome (spec §4).
+    // Identical requests in flight: the older is cancelled and adopts the newer one's outcome (docs/client.md#the-http-client).
     const entry: InFlight = { controller: new AbortController() };
     const key = prepared.upload ? undefined : JSON.stringify([prepared.method, prepared.url, request.data ?? null, area, token]);
     const older = key === undefined ? undefined : inFlight.get(key);

@@ -12,7 +12,7 @@ import { createHttpClient, type HttpClient, type HttpClientOptions, type NotifyT
  * messages from the bundled `common/http.json` of the stored language.
  */
 
-export type HttpClientSettings = Pick<HttpClientOptions, 'navigate' | 'notify' | 'translate'>;
+type HttpClientSettings = Pick<HttpClientOptions, 'navigate' | 'notify' | 'translate'>;
 
 const bundled: Record<string, MessagePack> = { 'zh-cn': zhHttp, en: enHttp };
 

@@ -1,5 +1,5 @@
 /**
- * The two signed-in identities kept in localStorage (spec §3, contract §14.4): the administrator in
+ * The two signed-in identities kept in localStorage (docs/client.md#local-storage): the administrator in
  * `adminInfo`, the member in `userInfo`. Each holds its own access token (sent as `batoken` /
  * `ba-user-token`) and refresh token (`""` unless "remember me" was ticked at login).
  */
@@ -23,7 +23,7 @@ export interface AdminInfo {
   super: boolean;
 }
 
-/** localStorage `userInfo`: the member fields of spec §3. */
+/** localStorage `userInfo`: the member's fields (docs/client.md#local-storage). */
 export interface UserInfo {
   id: number;
   username: string;
@@ -54,7 +54,7 @@ export interface UserInfo {
   refresh_token: string;
 }
 
-export const SESSION_KEYS: Readonly<Record<Area, string>> = { admin: 'adminInfo', user: 'userInfo' };
+const SESSION_KEYS: Readonly<Record<Area, string>> = { admin: 'adminInfo', user: 'userInfo' };
 
 function storage(): Storage | undefined {
   try {
@@ -117,7 +117,7 @@ export function writeUserInfo(patch: Partial<UserInfo>): void {
   storage()?.setItem(SESSION_KEYS.user, JSON.stringify({ ...(readInfo('user') ?? {}), ...patch }));
 }
 
-/** A member counts as logged in when id and token are both set (spec §3). */
+/** A member counts as logged in when id and token are both set (docs/client.md#local-storage). */
 export function isUserLoggedIn(): boolean {
   const info = readUserInfo();
   return Boolean(info?.id) && Boolean(info?.token);

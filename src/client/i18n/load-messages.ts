@@ -4,7 +4,7 @@ import { mergePacks } from './translate.js';
 
 /**
  * Client message files, one chunk each, fetched when a page needs them: `admin/login`, `common/pages`...
- * (design §5: language files load per route).
+ * (docs/architecture.md#the-client: language files load per route).
  */
 const files = import.meta.glob<MessagePack>('../../../locales/*/{admin,common,member}/*.json', { import: 'default' });
 

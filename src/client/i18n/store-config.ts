@@ -1,13 +1,13 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../contract/headers.js';
 
 /**
- * localStorage `storeConfig_v2` (contract §14.4): `{layout: {...}, lang: {defaultLang, fallbackLang,
+ * localStorage `storeConfig_v2` (docs/client.md#local-storage): `{layout: {...}, lang: {defaultLang, fallbackLang,
  * langArray}}`. The layout part belongs to the back-office shell, the lang part to whoever switches
  * language; both write through `writeStoreConfig`, which merges, so neither loses the other's part.
  */
-export const STORE_CONFIG_KEY = 'storeConfig_v2';
+const STORE_CONFIG_KEY = 'storeConfig_v2';
 
-export interface LangConfig {
+interface LangConfig {
   defaultLang: Language;
   fallbackLang: Language;
   langArray: { name: Language; value: string }[];
@@ -20,7 +20,7 @@ export interface StoreConfig {
 
 export const LANGUAGE_NAMES: Record<Language, string> = { 'zh-cn': '中文简体', en: 'English' };
 
-export function defaultLangConfig(): LangConfig {
+function defaultLangConfig(): LangConfig {
   return {
     defaultLang: DEFAULT_LANGUAGE,
     fallbackLang: DEFAULT_LANGUAGE,

@@ -6,10 +6,10 @@ export interface MessagePack {
   [key: string]: string | MessagePack;
 }
 
-export type TranslateOptions = { _?: string } & Record<string, unknown>;
+type TranslateOptions = { _?: string } & Record<string, unknown>;
 export type Translate = (key: string, options?: TranslateOptions) => string;
 
-export function lookup(pack: MessagePack, key: string): string | undefined {
+function lookup(pack: MessagePack, key: string): string | undefined {
   let node: string | MessagePack | undefined = pack;
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;

@@ -66,7 +66,7 @@ function AccessDenied() {
 }
 
 /**
- * The member centre (`/user/*`, spec §2): a second react-admin instance on the same http client, with
+ * The member centre (`/user/*`, docs/client.md#routes): a second react-admin instance on the same http client, with
  * its own auth provider (`ba-user-token`), store and message files. Its pages come from the menus the
  * loading route fetched (`GET /api/index/index`); before that only the loading route exists.
  */

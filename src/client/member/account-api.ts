@@ -2,13 +2,13 @@ import { httpClient, type HttpClient } from '../http/index.js';
 import type { UserInfo } from '../http/session.js';
 
 /**
- * The member's account calls (contract §7.2, spec §7 "Member" and "Common"): profile, password,
+ * The member's account calls (docs/wire-contract.md#member-endpoints): profile, password,
  * ledgers, codes by mail or SMS, binding a new address, registering and retrieving a password. Each
  * answers the server's message; a refusal rejects with the envelope (its `data.field` names the field).
  */
 
 export type VerificationType = 'email' | 'mobile';
-/** Code events of contract §7.5 (`user_<type>_verify`, `user_change_<type>`, ...). */
+/** Code events of docs/wire-contract.md#sending-codes (`user_<type>_verify`, `user_change_<type>`, ...). */
 export type CodeEvent = 'user_register' | 'user_retrieve_pwd' | 'user_email_verify' | 'user_mobile_verify' | 'user_change_email' | 'user_change_mobile';
 
 export interface LedgerRow {
@@ -32,7 +32,7 @@ export interface CodeRequest {
   password?: string;
 }
 
-export interface ProfileInput {
+interface ProfileInput {
   id: number;
   avatar: string;
   username: string;
@@ -42,7 +42,7 @@ export interface ProfileInput {
   motto: string;
 }
 
-export interface RegisterInput {
+interface RegisterInput {
   registerType: VerificationType;
   username: string;
   password: string;
@@ -51,7 +51,7 @@ export interface RegisterInput {
   captcha: string;
 }
 
-/** `POST /api/ajax/upload` as the member (contract §8): answers the stored file's URL. */
+/** `POST /api/ajax/upload` as the member (docs/wire-contract.md#uploads): answers the stored file's URL. */
 export async function uploadMemberFile(client: HttpClient, file: File): Promise<string> {
   const data = new FormData();
   data.append('file', file, file.name);
@@ -73,7 +73,7 @@ export interface AccountApi {
   retrievePassword(input: { type: VerificationType; account: string; captcha: string; password: string }): Promise<string>;
 }
 
-export function createAccountApi(client: HttpClient = httpClient): AccountApi {
+function createAccountApi(client: HttpClient = httpClient): AccountApi {
   const quiet = { area: 'user' as const, showErrorMessage: false };
   const post = async (path: string, data: unknown) => (await client.request(path, { ...quiet, method: 'POST', data })).msg;
   return {

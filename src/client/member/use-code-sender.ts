@@ -3,13 +3,13 @@ import type { CaptchaResult } from '../components/ClickCaptcha.js';
 import type { AccountApi, CodeRequest } from './account-api.js';
 
 /** Seconds before another code may be asked for the same address (the server refuses sooner ones). */
-export const RESEND_SECONDS = 60;
+const RESEND_SECONDS = 60;
 
-export interface CodeSender {
+interface CodeSender {
   /** seconds until "send" is offered again; 0 when it is */
   wait: number;
   sending: boolean;
-  /** set while the click captcha must be solved first (mail codes, contract §7.5) */
+  /** set while the click captcha must be solved first (mail codes, docs/wire-contract.md#sending-codes) */
   pending?: CodeRequest;
   send(request: CodeRequest): void;
   /** the captcha was solved: the pending request goes out with it */

@@ -6,7 +6,7 @@ import { useMessages } from '../i18n/use-messages.js';
 import { ADMIN_BASE } from '../admin/loading/target.js';
 import './status-page.css';
 
-/** The standalone 404 and 401 pages (spec §2): big code, title, explanation, a way back. */
+/** The standalone 404 and 401 pages (docs/client.md#routes): big code, title, explanation, a way back. */
 function StatusPage({ code, messages }: { code: 404 | 401; messages: 'notFound' | 'noPermission' }) {
   const { translate: t, ready } = useMessages(PAGE_MESSAGES.status);
   useDocumentTitle(ready ? t(`pages.${messages}.title`) : '');

@@ -2,13 +2,13 @@ import type { ResourceDefinition } from '../../schema/definition.js';
 import type { AdminInfo } from '../http/session.js';
 
 /**
- * `GET /admin/Index/index` (contract §4.4, §4.5): who is signed in, the rule tree the back office is
+ * `GET /admin/Index/index` (docs/wire-contract.md#back-office-bootstrap, #menu-tree): who is signed in, the rule tree the back office is
  * built from (menus, tabs, and the button nodes that are the permissions), site and terminal settings.
  */
 
-export type MenuRuleType = 'menu_dir' | 'menu' | 'button';
-export type MenuType = 'tab' | 'link' | 'iframe';
-export type MenuExtend = 'none' | 'add_rules_only' | 'add_menu_only';
+type MenuRuleType = 'menu_dir' | 'menu' | 'button';
+type MenuType = 'tab' | 'link' | 'iframe';
+type MenuExtend = 'none' | 'add_rules_only' | 'add_menu_only';
 
 /** One node of the rule tree (`admin_rule` without remark/status/weigh/timestamps). */
 export interface MenuRule {
@@ -34,7 +34,7 @@ export interface MenuRule {
   children?: MenuRule[];
 }
 
-export interface UploadConfig {
+interface UploadConfig {
   /** bytes */
   maxSize: number;
   saveName: string;
@@ -45,7 +45,7 @@ export interface UploadConfig {
   [extra: string]: unknown;
 }
 
-export interface SiteConfig {
+interface SiteConfig {
   siteName: string;
   recordNumber?: string;
   /** the site's configured version, e.g. `v1.0.0` */
@@ -60,7 +60,7 @@ export interface SiteConfig {
   initialize?: Record<string, unknown>;
 }
 
-export interface TerminalConfig {
+interface TerminalConfig {
   phpDevelopmentServer: boolean;
   npmPackageManager: string;
 }

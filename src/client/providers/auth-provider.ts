@@ -8,11 +8,11 @@ import { ADMIN_BOOTSTRAP_PATH, type AdminBootstrap } from './admin-bootstrap.js'
 import { canAccess, clearPermissions, currentPermissions, permissionsLoaded, setMenus, type Permissions } from './permissions.js';
 
 /**
- * The back office's react-admin auth provider (contract §4): login/logout on `/admin/Index/*`, the
+ * The back office's react-admin auth provider (docs/wire-contract.md#back-office-bootstrap): login/logout on `/admin/Index/*`, the
  * session in localStorage `adminInfo`, and `canAccess` from the button nodes of the bootstrap menus.
  */
 
-export interface AdminLoginParams {
+interface AdminLoginParams {
   username: string;
   password: string;
   /** "remember me": the server issues a refresh token */
@@ -21,13 +21,13 @@ export interface AdminLoginParams {
   captchaInfo?: string;
 }
 
-export type AdminAuthProvider = AuthProvider & {
+type AdminAuthProvider = AuthProvider & {
   /** `GET /admin/Index/index`: stores adminInfo (with `super`) and the permissions; call on every load. */
   loadBootstrap(): Promise<AdminBootstrap>;
 };
 
 export const ADMIN_LOGIN_PATH = '/admin/Index/login';
-export const ADMIN_LOGOUT_PATH = '/admin/Index/logout';
+const ADMIN_LOGOUT_PATH = '/admin/Index/logout';
 
 interface ErrorBody {
   code?: unknown;

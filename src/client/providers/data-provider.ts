@@ -6,7 +6,7 @@ import { formatDateTime, toDate } from '../format/datetime.js';
 import type { DownloadedFile, HttpClient, RequestOptions } from '../http/http-client.js';
 
 /**
- * react-admin's data provider over the generic resource contract (contract §5, §14.6):
+ * react-admin's data provider over the generic resource contract (docs/wire-contract.md#generic-resources, #list-requests):
  * getList/getMany/getManyReference → `index`, getOne → `GET edit`, create → `add`, update → `POST edit`,
  * delete → `DELETE del`, plus `sortable`. Requests run with `showErrorMessage: false` and
  * `showSuccessMessage: false`: react-admin itself notifies `error.message` for every failed query or
@@ -24,7 +24,7 @@ export type SortableDataProvider = DataProvider & {
 };
 
 /** A resource's own action beyond the generic ones (`restore`, `rollback`, `info`...). */
-export interface ActionParams {
+interface ActionParams {
   /** JSON body; when given the action is POSTed */
   data?: Row;
   /** query string */
@@ -46,7 +46,7 @@ export type ActionDataProvider = DataProvider & {
  * - `select: true`: remote-select mode (`select=true`), which tree resources answer with flattened
  *   `options` labelled with box-drawing prefixes.
  */
-export interface ListMeta {
+interface ListMeta {
   params?: Record<string, unknown>;
   select?: boolean;
 }
@@ -78,13 +78,13 @@ function flattenFilter(filter: Record<string, unknown>, prefix = ''): [string, u
   return entries;
 }
 
-export function isDateTimeField(field: FieldDefinition | undefined): boolean {
+function isDateTimeField(field: FieldDefinition | undefined): boolean {
   return field?.ui.render === 'datetime' || field?.ui.widget === 'datetime';
 }
 
 /**
  * A datetime filter value as the server's `render=datetime` expects it: `YYYY-MM-DD HH:mm:ss` in the
- * site's time zone. A bare date opens a range at 00:00:00 and closes it at 23:59:59 (contract §14.6).
+ * site's time zone. A bare date opens a range at 00:00:00 and closes it at 23:59:59 (docs/wire-contract.md#list-requests).
  */
 export function formatDateTimeValue(value: unknown, edge: 'start' | 'end' = 'start'): unknown {
   if (typeof value === 'string') {
@@ -107,7 +107,7 @@ function searchCondition(key: string, value: unknown, definition: ResourceDefini
   const render = datetime ? { render: 'datetime' } : {};
 
   if (operator === 'NULL' || operator === 'NOT NULL') {
-    // A ticked checkbox; the server ignores the value (contract §5.2).
+    // A ticked checkbox; the server ignores the value (docs/wire-contract.md#search-operators).
     return value === true || value === 'true' || value === 1 || value === '1' ? { field, val: true, operator, ...render } : undefined;
   }
   if (operator === 'RANGE' || operator === 'NOT RANGE') {
@@ -137,7 +137,7 @@ export function buildSearch(filter: Record<string, unknown> | undefined, definit
 }
 
 /** `{field: 'id', order: 'DESC'}` → `id,desc`; the synthetic `id` of a table keyed otherwise → its key. */
-export function buildOrder(sort: SortPayload | undefined, definition?: ResourceDefinition): string | undefined {
+function buildOrder(sort: SortPayload | undefined, definition?: ResourceDefinition): string | undefined {
   if (!sort?.field) return undefined;
   const pk = primaryKey(definition);
   const syntheticId = sort.field === 'id' && pk !== 'id' && !definition?.fields.some((field) => field.name === 'id');
@@ -163,7 +163,7 @@ export function buildListQuery(params: Pick<GetListParams, 'pagination' | 'sort'
 }
 
 /** react-admin needs `id`: rows of a table keyed otherwise get it from the primary key, tree children too. */
-export function withId(row: Row, pk: string): RaRecord {
+function withId(row: Row, pk: string): RaRecord {
   const out: Row = pk !== 'id' && row.id === undefined ? { ...row, id: row[pk] } : { ...row };
   if (Array.isArray(out.children)) out.children = (out.children as Row[]).map((child) => withId(child, pk));
   return out as RaRecord;

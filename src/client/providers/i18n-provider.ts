@@ -10,13 +10,13 @@ import { currentLanguage, LANGUAGE_NAMES, storeLanguage } from '../i18n/store-co
 import { mergePacks, type MessagePack } from '../i18n/translate.js';
 
 /**
- * react-admin's i18n provider (polyglot): zh-cn by default and as the fallback, en (spec §9). The
+ * react-admin's i18n provider (polyglot): zh-cn by default and as the fallback, en (docs/client.md#languages). The
  * react-admin and http messages are bundled; the other files (`admin/<page>`, `common/<x>`) are
  * fetched when a route asks for them (`loadMessages`). The language lives in localStorage
- * `storeConfig_v2.lang.defaultLang`; changing it stores the choice and reloads the page (spec §4).
+ * `storeConfig_v2.lang.defaultLang`; changing it stores the choice and reloads the page (docs/client.md#languages).
  */
 
-export const FALLBACK_LANGUAGE: Language = DEFAULT_LANGUAGE;
+const FALLBACK_LANGUAGE: Language = DEFAULT_LANGUAGE;
 
 export type AppI18nProvider = I18nProvider & {
   /**
@@ -27,14 +27,14 @@ export type AppI18nProvider = I18nProvider & {
   loadMessages(names: readonly string[]): Promise<void>;
 };
 
-export interface I18nProviderOptions {
+interface I18nProviderOptions {
   /** default `location.reload()` */
   reload?: () => void;
   /** default: the lazy `locales/<lang>/{admin,common}/*.json` chunks */
   loadFiles?: (language: Language, names: readonly string[]) => Promise<MessagePack>;
 }
 
-export const LOCALES: Locale[] = LANGUAGES.map((language) => ({ locale: language, name: LANGUAGE_NAMES[language] }));
+const LOCALES: Locale[] = LANGUAGES.map((language) => ({ locale: language, name: LANGUAGE_NAMES[language] }));
 
 /** Checked by the compiler against react-admin's message type (a test also walks the English pack). */
 const zhRaMessages: TranslationMessages = zhReactAdmin;

@@ -5,16 +5,16 @@ import { clearSession, isUserLoggedIn, readSession, readUserInfo, writeUserInfo 
 import { MEMBER_BOOTSTRAP_PATH, setMemberBootstrap, type MemberBootstrap } from '../member/shell/member-bootstrap.js';
 
 /**
- * The member centre's react-admin auth provider (contract §7): the session in localStorage `userInfo`,
+ * The member centre's react-admin auth provider (docs/wire-contract.md#member-api): the session in localStorage `userInfo`,
  * `ba-user-token` on every call, logout on `/api/user/logout`. Signing in happens on the standalone
  * `/user/login` page; the centre only reads and ends the session.
  */
-export type MemberAuthProvider = AuthProvider & {
+type MemberAuthProvider = AuthProvider & {
   /** `GET /api/index/index?requiredLogin=1`: stores the member (keeping the local refresh token) and the menus. */
   loadBootstrap(): Promise<MemberBootstrap>;
 };
 
-export const MEMBER_LOGOUT_PATH = '/api/user/logout';
+const MEMBER_LOGOUT_PATH = '/api/user/logout';
 
 interface ErrorBody {
   code?: unknown;
@@ -26,7 +26,7 @@ export function createMemberAuthProvider(client: HttpClient): MemberAuthProvider
   return {
     async loadBootstrap() {
       const { data } = await client.request<MemberBootstrap>(MEMBER_BOOTSTRAP_PATH, { area: 'user', params: { requiredLogin: 1 } });
-      // Contract §14.5: the answer's member is stored with the refresh token kept here.
+      // The answer's member is stored with the refresh token kept here (docs/wire-contract.md#member-bootstrap).
       const { refresh_token: _ignored, ...info } = data.userInfo;
       writeUserInfo(info);
       setMemberBootstrap(data);

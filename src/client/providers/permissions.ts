@@ -1,7 +1,7 @@
 import type { MenuRule } from './admin-bootstrap.js';
 
 /**
- * Permission per screen (spec §6, contract §14.5): the button rules of the menu tree, named
+ * Permission per screen (docs/client.md#permissions-on-screens): the button rules of the menu tree, named
  * `<menu name>/<action>` (`auth/admin/add`), are the nodes an admin may use; a super admin may use
  * everything. The nodes of the signed-in admin are held in memory, filled from the bootstrap.
  */

@@ -9,10 +9,10 @@ import { errors } from '../errors.js';
  * the owner out from elsewhere).
  */
 
-export type AttemptScope = 'login:admin' | 'login:user' | 'code';
+type AttemptScope = 'login:admin' | 'login:user' | 'code';
 
-export const FAILURE_LIMIT = 10;
-export const FAILURE_WINDOW = 86_400;
+const FAILURE_LIMIT = 10;
+const FAILURE_WINDOW = 86_400;
 const RATE_WINDOW = 60;
 
 async function countSince(app: AppContext, kind: 'try' | 'fail', scope: AttemptScope, ip: string, since: number, account?: string) {

@@ -57,7 +57,7 @@ async function adminsInGroups(db: Db, groupIds: number[]): Promise<number[]> {
 }
 
 /**
- * Admin ids whose rows the identity may see under a data-limit mode (contract §5.8), or undefined when
+ * Admin ids whose rows the identity may see under a data-limit mode (docs/wire-contract.md#data-limit), or undefined when
  * there is no limit (super admins, or membership of the numbered group).
  */
 export async function dataLimitAdminIds(db: Db, identity: Identity, mode: DataLimitMode): Promise<number[] | undefined> {

@@ -8,7 +8,7 @@ import { AUTH_REVISION_TABLE } from './auth-revision.js';
 export type Area = 'admin' | 'user';
 
 /** What differs between the two identities; everything else in auth is shared. */
-export interface AreaAuth {
+interface AreaAuth {
   area: Area;
   accountTable: string;
   groupTable: string;
@@ -145,7 +145,7 @@ export class IdentityCache {
   }
 }
 
-export type TokenIdentity = { expired: true } | { expired: false; identity?: Identity };
+type TokenIdentity = { expired: true } | { expired: false; identity?: Identity };
 
 /** Stands for the token digest while the token query is compiled; each request puts its own in its place. */
 const DIGEST_PLACEHOLDER = '\u0000token digest';

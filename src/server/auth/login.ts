@@ -7,16 +7,17 @@ import { AREA_AUTH, type Area } from './identity.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 
-export interface LoginResult {
+interface LoginResult {
   account: Row;
   token: string;
   refreshToken: string;
 }
 
 /**
- * Password login for either area (contract §3.8, §4.2, §7.4): status, lockout after 10 failures
- * within 24 hours from the same address (so a stranger cannot lock the owner out), password check (a
- * legacy md5 hash is upgraded on success), tokens. `login_failure` still counts failures, for display.
+ * Password login for either area (docs/wire-contract.md#login-lockout, #back-office-bootstrap,
+ * #login-and-registration): status, lockout after 10 failures within 24 hours from the same address (so a
+ * stranger cannot lock the owner out), password check (a legacy md5 hash is upgraded on success), tokens.
+ * `login_failure` still counts failures, for display.
  */
 export async function loginWithPassword(app: AppContext, area: Area, account: Row | undefined, password: string, keep: boolean, ip: string): Promise<LoginResult> {
   const auth = AREA_AUTH[area];

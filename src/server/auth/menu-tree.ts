@@ -6,7 +6,7 @@ import type { Identity } from './identity.js';
 const HIDDEN_COLUMNS = ['remark', 'status', 'weigh', 'update_time', 'create_time'];
 
 /**
- * The rule tree an account may use (contract §4.5): enabled rules it holds, `weigh desc, id asc`,
+ * The rule tree an account may use (docs/wire-contract.md#menu-tree): enabled rules it holds, `weigh desc, id asc`,
  * nested by `pid`; rules whose parent is out of reach are dropped. Buttons are children of their menu,
  * which is how permission nodes reach the client.
  */

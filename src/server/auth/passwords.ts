@@ -15,7 +15,7 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
-export interface PasswordCheck {
+interface PasswordCheck {
   ok: boolean;
   /** the stored hash is BuildAdmin's md5 scheme and should be replaced by a fresh scrypt hash */
   needsUpgrade: boolean;

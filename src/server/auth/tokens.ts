@@ -4,8 +4,8 @@ import { nowSeconds } from '../clock.js';
 
 export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'email-pass' | 'mobile-pass';
 
-/** Lifetimes (contract §3.1): fixed from issuance, never sliding. */
-export const TOKEN_TTL: Record<TokenType, number> = {
+/** Lifetimes (docs/wire-contract.md#tokens): fixed from issuance, never sliding. */
+const TOKEN_TTL: Record<TokenType, number> = {
   admin: 259_200,
   user: 259_200,
   'admin-refresh': 2_592_000,
@@ -14,7 +14,7 @@ export const TOKEN_TTL: Record<TokenType, number> = {
   'mobile-pass': 600,
 };
 
-export interface TokenRecord {
+interface TokenRecord {
   type: TokenType;
   userId: number;
   expired: boolean;

@@ -5,7 +5,7 @@ import { createClickCaptcha, verifyClickAnswer, type ClickPuzzle } from './click
 
 const CAPTCHA_TTL = 600;
 
-export interface ClickCaptchaChallenge {
+interface ClickCaptchaChallenge {
   id: string;
   /** shape label keys in click order; the caller translates them */
   shapes: string[];

@@ -8,7 +8,7 @@ import { Raster, boundsOf, hsl, transformPoints } from './raster.js';
 import type { Point, RandomSource, Rgba } from './raster.js';
 
 export const CAPTCHA_SHAPES = ['circle', 'triangle', 'square', 'star', 'diamond', 'hexagon', 'heart', 'cross'] as const;
-export type CaptchaShape = (typeof CAPTCHA_SHAPES)[number];
+type CaptchaShape = (typeof CAPTCHA_SHAPES)[number];
 
 /** x, y = top-left of the target's clickable box in image pixels (integers); the box bounds the drawn, rotated shape. */
 export interface ClickTarget {
@@ -26,7 +26,7 @@ export interface ClickPuzzle {
   targets: ClickTarget[];
 }
 
-export interface ClickCaptchaOptions {
+interface ClickCaptchaOptions {
   /** Shapes the user must click, 1..8 (default 2). */
   targetCount?: number;
   /** Extra shapes of other kinds drawn as distractors, 0.. (default 2); targetCount + decoyCount <= 8. */

@@ -7,10 +7,10 @@ import type { Controller, RequestContext } from './controller.js';
 import { buildSuffixSvg } from './suffix-svg.js';
 
 /**
- * `ajax`: upload, the area cascade and the file icons (`buildSuffixSvg`), for both areas (contract §6.20,
- * §7.2), and for the back office the table and cache calls of `ajax-tables.ts`. Admins need only to be
- * logged in; members need the `ajax/upload` node to upload (the default group holds `*`), and the area
- * list and the file icons are public.
+ * `ajax`: upload, the area cascade and the file icons (`buildSuffixSvg`), for both areas
+ * (docs/wire-contract.md#ajax-utilities), and for the back office the table and cache calls of
+ * `ajax-tables.ts`. Admins need only to be logged in; members need the `ajax/upload` node to upload (the
+ * default group holds `*`), and the area list and the file icons are public.
  */
 
 /** The multipart `file` field and the plain fields of an upload request. */

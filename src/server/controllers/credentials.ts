@@ -1,7 +1,7 @@
 import { ApiError, errors } from '../errors.js';
 import type { Row } from '../../schema/definition.js';
 
-/** Rules of spec §5 and contract §3.7. */
+/** The account name and password rules (docs/wire-contract.md#passwords-and-account-names). */
 export const USERNAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{2,15}$/;
 export const PASSWORD_PATTERN = /^(?!.*[&<>"'\n\r]).{6,32}$/;
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;

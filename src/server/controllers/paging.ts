@@ -3,9 +3,9 @@ import type { AnySelect } from '../db/connection.js';
 import { errors } from '../errors.js';
 
 /** Largest page a member-centre list answers. */
-export const PAGE_LIMIT = 100;
+const PAGE_LIMIT = 100;
 
-/** `?page&limit` of member-centre lists (limit default 15, contract §7.2). */
+/** `?page&limit` of member-centre lists (limit default 15, docs/wire-contract.md#member-endpoints). */
 export function paging(query: Row): { page: number; limit: number } {
   const page = query.page === undefined || query.page === '' ? 1 : Number(query.page);
   const limit = query.limit === undefined || query.limit === '' ? 15 : Number(query.limit);

@@ -23,7 +23,7 @@ function colourOf(label: string): string {
   return `hsl(${hash}, 45%, 62%)`;
 }
 
-export function suffixSvg(suffix: string, background = ''): string {
+function suffixSvg(suffix: string, background = ''): string {
   const label = [...(suffix.trim() || 'file').toUpperCase()].slice(0, 4).join('');
   const band = SAFE_COLOUR.test(background.trim()) ? background.trim() : colourOf(label);
   return [

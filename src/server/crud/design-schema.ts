@@ -13,10 +13,10 @@ import { isSystemTable } from '../db/system-tables.js';
  */
 
 /** Area of the `$id` of every designed module: `crud/<table>`, written to `schemas/crud/<table>.json`. */
-export const DESIGNED_AREA = 'crud';
+const DESIGNED_AREA = 'crud';
 
 /** A design's table part (BuildAdmin's keys, and ours: `title`, `menu`). */
-export interface TableDesign {
+interface TableDesign {
   name: string;
   comment: string;
   /** both labels of the module; BuildAdmin sends only `comment` */
@@ -35,7 +35,7 @@ export interface TableDesign {
 }
 
 /** A design's field (BuildAdmin's keys, and ours: `label`, `options`, `unique`). */
-export interface FieldDesign {
+interface FieldDesign {
   name: string;
   type: string;
   dataType: string;

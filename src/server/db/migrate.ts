@@ -242,7 +242,7 @@ async function rebuildSqliteTable(handle: DatabaseHandle, definition: ResourceDe
   await handle.db.schema.alterTable(temporary).renameTo(definition.table).execute();
 }
 
-export interface MigrateOptions {
+interface MigrateOptions {
   allowDestructive?: boolean;
   /** file name per schema id, for messages */
   files?: Record<string, string>;

@@ -20,7 +20,7 @@ export function completeRow(definition: ResourceDefinition, values: Row, now = n
 }
 
 /** PostgreSQL serial counters do not move when rows are inserted with explicit ids. */
-export async function resetSequence(handle: DatabaseHandle, definition: ResourceDefinition): Promise<void> {
+async function resetSequence(handle: DatabaseHandle, definition: ResourceDefinition): Promise<void> {
   const key = definition.fields.find((field) => field.name === definition.primaryKey);
   if (handle.dialect !== 'postgres' || key?.wireType !== 'integer') return;
   await sql`SELECT setval(pg_get_serial_sequence(${definition.table}, ${definition.primaryKey}), GREATEST((SELECT MAX(${sql.ref(definition.primaryKey)}) FROM ${sql.table(definition.table)}), 1))`.execute(handle.db);

@@ -3,8 +3,8 @@ import type { ResourceDefinition } from '../../schema/definition.js';
 import type { DatabaseHandle } from './connection.js';
 
 /**
- * Text indexes for quick search (contract §5.1: a case-insensitive substring over the `quickSearch`
- * fields), so a search does not read the whole table (issue 9). One per searched text column, related
+ * Text indexes for quick search (docs/wire-contract.md#index: a case-insensitive substring over the `quickSearch`
+ * fields), so a search does not read the whole table. One per searched text column, related
  * columns (`user.username`) included:
  * - SQLite: a contentless FTS5 table with the trigram tokenizer over the column's text (it stores only
  *   the index), kept in step by triggers on insert, update and delete; filled again when made or when
@@ -15,9 +15,9 @@ import type { DatabaseHandle } from './connection.js';
  */
 
 /** Shortest term, in characters, a trigram index can answer. */
-export const MIN_TEXT_INDEX_TERM = 3;
+const MIN_TEXT_INDEX_TERM = 3;
 
-export interface TextIndexTarget {
+interface TextIndexTarget {
   table: string;
   column: string;
   primaryKey: string;

@@ -38,7 +38,7 @@ export function toStorage(field: FieldDefinition, value: unknown): unknown {
 }
 
 /** One column value into its wire representation. */
-export function fromStorage(field: FieldDefinition, value: unknown): unknown {
+function fromStorage(field: FieldDefinition, value: unknown): unknown {
   if (value === null || value === undefined) return field.nullable ? null : field.default;
   switch (field.storage?.type) {
     case 'money':

@@ -21,7 +21,7 @@ export interface SchemaStatus {
   error: { file: string; path: string; message: string } | null;
 }
 
-export interface LiveSchemasOptions {
+interface LiveSchemasOptions {
   schemasDir: string;
   /** after a changed set of schemas is running (e.g. regenerate the row types) */
   onApplied?(definitions: ResourceDefinition[], changes: string[]): void | Promise<void>;

@@ -7,7 +7,7 @@ import type { RequestContext } from '../controllers/controller.js';
 const SECRET_KEY = /pass|salt|token|secret/i;
 
 /** The log keeps a summary of the request, never the whole of a large one (anyone may post to login). */
-export const LOG_DATA_LIMIT = 8 * 1024;
+const LOG_DATA_LIMIT = 8 * 1024;
 
 interface SummaryLimits {
   text: number;
@@ -26,7 +26,7 @@ function cut(text: string, limit: number): string {
  * Request data for the log: keys that look like secrets masked as `***`, long texts cut, at most
  * `items` entries per list or object and a few levels, NUL characters dropped (PostgreSQL refuses them).
  */
-export function maskSecrets(value: unknown, limits: SummaryLimits = SUMMARIES[0], depth = 0): unknown {
+function maskSecrets(value: unknown, limits: SummaryLimits = SUMMARIES[0], depth = 0): unknown {
   if (typeof value === 'string') return cut(value.replaceAll('\u0000', ''), limits.text);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '…';
@@ -43,7 +43,7 @@ export function maskSecrets(value: unknown, limits: SummaryLimits = SUMMARIES[0]
 }
 
 /** The logged request data: the first summary that fits, always valid JSON of at most `LOG_DATA_LIMIT`. */
-export function logData(params: Row): string {
+function logData(params: Row): string {
   for (const limits of SUMMARIES) {
     const text = JSON.stringify(maskSecrets(params, limits));
     if (text.length <= LOG_DATA_LIMIT) return text;
@@ -51,7 +51,10 @@ export function logData(params: Row): string {
   return JSON.stringify({ '…': Object.keys(params).length });
 }
 
-/** Admin writes (POST/DELETE) are logged, except reads that happen to be POSTs and logout (§5.9). */
+/**
+ * Admin writes (POST/DELETE) are logged, except reads that happen to be POSTs and logout
+ * (docs/wire-contract.md#side-effects-of-admin-writes).
+ */
 export function shouldLog(ctx: RequestContext): boolean {
   return ctx.area === 'admin' && (ctx.method === 'POST' || ctx.method === 'DELETE') && !['select', 'index', 'logout'].includes(ctx.action);
 }

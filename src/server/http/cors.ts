@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export const CORS_ALLOWED_HEADERS =
+const CORS_ALLOWED_HEADERS =
   'think-lang, server, ba_user_token, ba-user-token, ba_token, ba-token, batoken, Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, X-CSRF-TOKEN, X-Requested-With';
 
 /**
- * Contract §1.6: the Origin is echoed when it, or its host, is in the allowed list (config
+ * CORS (docs/wire-contract.md#cors): the Origin is echoed when it, or its host, is in the allowed list (config
  * `cors_request_domain`), when it is the request's own host, or when the list holds `*`.
  */
-export function originAllowed(origin: string, requestHost: string | undefined, allowed: string[]): boolean {
+function originAllowed(origin: string, requestHost: string | undefined, allowed: string[]): boolean {
   if (allowed.includes('*')) return true;
   let host: string;
   let hostname: string;

@@ -10,7 +10,7 @@ import { writeAdminLog, shouldLog } from './admin-log.js';
 import { rememberLanguage } from '../services/member-accounts.js';
 import { envelopeOf, sendEnvelope } from './envelope.js';
 
-/** Where each area looks for its token, first non-empty wins (contract §1.3). */
+/** Where each area looks for its token, first non-empty wins (docs/wire-contract.md#request-headers). */
 const TOKEN_SOURCES: Record<Area, { headers: string[]; params: string[] }> = {
   admin: { headers: [Header.adminToken, 'ba-token'], params: ['batoken', 'ba-token', 'ba_token'] },
   user: { headers: ['bausertoken', Header.userToken], params: ['bausertoken', 'ba-user-token', 'ba_user_token'] },
@@ -34,7 +34,7 @@ function asRow(value: unknown): Row {
 }
 
 /** Whether a NUL character hides in the request's keys or texts (PostgreSQL cannot store one; no form sends one). */
-export function containsNul(value: unknown, depth = 0): boolean {
+function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (value === null || typeof value !== 'object' || depth > 8) return false;
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));

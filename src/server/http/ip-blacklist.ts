@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * The `no_access_ip` config (contract §1.8): one IPv4/IPv6 address or CIDR range per line (commas and
+ * The `no_access_ip` config (docs/wire-contract.md#ip-blacklist): one IPv4/IPv6 address or CIDR range per line (commas and
  * spaces also separate). Lines that are neither are ignored, so a typo cannot lock everyone out.
  */
 export function parseIpBlacklist(text: string): BlockList {

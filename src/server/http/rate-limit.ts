@@ -1,12 +1,12 @@
 /**
- * The API's GET throttle (contract §1.7): GET and HEAD requests are counted per client IP in fixed
+ * The API's GET throttle (docs/wire-contract.md#get-throttle): GET and HEAD requests are counted per client IP in fixed
  * one-minute windows; past the limit the request is answered without running. Counters live in this
  * process, so with several instances behind a balancer each one counts its own share.
  */
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-export interface RateLimitVerdict {
+interface RateLimitVerdict {
   allowed: boolean;
   limit: number;
   /** requests left in this window */

@@ -6,8 +6,8 @@ import { IpBlacklist } from './ip-blacklist.js';
 import { RateLimiter } from './rate-limit.js';
 
 /**
- * What runs before any API controller: the GET throttle (contract §1.7), then the IP blacklist
- * (§1.8). Both answer with BuildAdmin's bare bodies rather than the envelope. Returns the reply when
+ * What runs before any API controller: the GET throttle (docs/wire-contract.md#get-throttle), then the IP blacklist
+ * (docs/wire-contract.md#ip-blacklist). Both answer with BuildAdmin's bare bodies rather than the envelope. Returns the reply when
  * the request was refused, nothing when it may go on.
  */
 export function createRequestGuards(app: AppContext): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined> {

@@ -12,7 +12,7 @@ export interface SmtpSettings {
   sender: string;
 }
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

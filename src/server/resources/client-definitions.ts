@@ -3,10 +3,10 @@ import type { AppContext } from '../app-context.js';
 import { allows, type Identity } from '../auth/identity.js';
 
 /** A definition as the back office receives it: everything but the seed rows and the translation report. */
-export type ClientDefinition = Omit<ResourceDefinition, 'seed' | 'textGaps'>;
+type ClientDefinition = Omit<ResourceDefinition, 'seed' | 'textGaps'>;
 
 /**
- * The normalised definitions the back office draws its screens from at run time (issue 8): the resources
+ * The normalised definitions the back office draws its screens from at run time: the resources
  * the admin may list, and those they refer to (selects and labels need their endpoint and label field).
  * A new schema and a restart give its screens; the client bundles none.
  */

@@ -8,13 +8,13 @@ import { allListRows } from './engine.js';
 import type { ResourceHooks } from './hooks.js';
 
 /**
- * `export`: the filtered list as CSV (issue 10), every page, streamed as it is read: the list's columns
+ * `export`: the filtered list as CSV, every page, streamed as it is read: the list's columns
  * under their translated titles, values as the list shows them (dates on the site's clock, enum labels,
  * the names of referenced rows). UTF-8 with a byte-order mark, so spreadsheet programs read Chinese.
  */
 
 /** A cell: quoted when it holds a separator, a quote or a line break; a leading `= + - @` is defused. */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -15,7 +15,7 @@ import { parseListRequest, type Condition, type ListRequest } from './list-query
 import { recordRecycle, recordSensitiveChanges } from './security-events.js';
 
 /**
- * The generic resource operations (contract §5), independent of HTTP: `index`, tree lists and select
+ * The generic resource operations (docs/wire-contract.md#generic-resources), independent of HTTP: `index`, tree lists and select
  * options, read, add, edit, delete and sortable, each with the data limit and the resource's hooks.
  */
 
@@ -96,7 +96,7 @@ async function remarkOf(operator: Operator, definition: ResourceDefinition, lang
   return remark ? lang(remark) : '';
 }
 
-export interface ListOptions {
+interface ListOptions {
   view?: RowView;
   timeZone: string;
   translate: (key: string) => string;
@@ -259,7 +259,7 @@ export async function treeRows(operator: Operator, definition: ResourceDefinitio
   for (const term of definition.list.defaultSort) listQuery = listQuery.orderBy(term.field, term.direction);
   const rows = await presentRows(operator, definition, hooks, (await listQuery.execute()) as Row[], options.view ?? 'list');
   if (!tree || !options.nest || request.conditions.length > 0) return rows;
-  // As BuildAdmin's Tree::assembleChild: every top-level node carries `children`, possibly empty (§6.2).
+  // As BuildAdmin's Tree::assembleChild: every top-level node carries `children`, possibly empty (docs/wire-contract.md#tree-resources).
   return nestRows(rows, definition.primaryKey, tree.parentField).map((root) => ({ ...root, children: root.children ?? [] }));
 }
 

@@ -32,7 +32,7 @@ export interface WriteContext {
   trx: Db;
 }
 
-export interface DeleteContext {
+interface DeleteContext {
   definition: ResourceDefinition;
   /** stored rows about to be deleted (already within the data limit) */
   rows: Row[];

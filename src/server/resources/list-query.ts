@@ -9,11 +9,11 @@ import { errors } from '../errors.js';
 import { parseLocalDateTime } from '../../contract/site-time.js';
 
 /**
- * Translation of `index` query parameters (contract §5.1, §5.2) into SQL conditions. Every field name is
+ * Translation of `index` query parameters (docs/wire-contract.md#index, #search-operators) into SQL conditions. Every field name is
  * looked up in the schema before it reaches SQL; values are always bound parameters.
  */
 
-export const MAX_LIMIT = 1000;
+const MAX_LIMIT = 1000;
 const UNLIMITED = 999_999;
 const MAX_QUICK_SEARCH = 200;
 
@@ -25,7 +25,7 @@ export type Condition = (eb: Eb) => Expression<SqlBool>;
  * A quick search whose page is read one of two ways once the count says how many rows match: every
  * match, then sorted; or along the order's index, testing each row until the page is full.
  */
-export interface TextMatch {
+interface TextMatch {
   /** the quick search among the list's conditions */
   condition: Condition;
   /**
@@ -118,7 +118,8 @@ function likeExpression(dialect: ConditionOptions['dialect'], column: Expression
 /** One `search[]` entry → a condition on the main table. */
 function searchCondition(target: ColumnTarget, operator: SearchOperator, rawValue: unknown, render: unknown, options: ConditionOptions): Condition {
   const { field } = target;
-  const column = (eb: Eb) => eb.ref(target.relation ? `${field.name}` : `${field.name}`);
+  // A related field is tested inside the sub-select on its own table (`wrapRelation`), so by its bare name too.
+  const column = (eb: Eb) => eb.ref(field.name);
   const datetime = render === 'datetime';
   const time = (text: unknown): number => {
     const seconds = parseLocalDateTime(String(text), options.timeZone);
@@ -263,7 +264,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
     for (const entry of entries) {
       if (typeof entry !== 'object' || entry === null) throw errors.parameterError();
       const { field, val, operator, render } = entry as Record<string, unknown>;
-      // Entries missing field, val or operator are ignored (contract §5.1).
+      // Entries missing field, val or operator are ignored (docs/wire-contract.md#index).
       if (field === undefined || val === undefined || operator === undefined) continue;
       if (typeof operator !== 'string') throw errors.parameterError();
       const canonical = normaliseOperator(operator);
@@ -289,7 +290,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
  * `"field,asc|desc"` on a column an index serves (`list.sortable`); another stored column is refused, as
  * ordering by it would sort the whole table; anything unreadable falls back to the default order.
  */
-export function parseOrder(definition: ResourceDefinition, order: unknown): SortTerm[] {
+function parseOrder(definition: ResourceDefinition, order: unknown): SortTerm[] {
   if (typeof order === 'string') {
     const [field, direction, extra] = order.split(',');
     const column = definition.fields.find((item) => item.name === field && item.storage && !item.writeOnly);

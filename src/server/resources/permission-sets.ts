@@ -11,8 +11,9 @@ import type { Condition } from './list-query.js';
 import type { ResourceHooks } from './hooks.js';
 
 /**
- * What admin and member groups and rules share (contract §6.2, §6.3, §6.6, §6.7): rule sets stored as
- * CSV or `*`, rule trees with parent/child checks, new rules granted to groups that hold their parent.
+ * What admin and member groups and rules share (docs/wire-contract.md#admin-groups, #admin-rules,
+ * #member-groups, #member-rules): rule sets stored as CSV or `*`, rule trees with parent/child checks, new
+ * rules granted to groups that hold their parent.
  */
 
 interface RuleRow {
@@ -28,7 +29,7 @@ async function allRules(db: Db, ruleTable: string): Promise<RuleRow[]> {
 }
 
 /** Checked ids from the form → `*` when they cover every rule, else the CSV of known ids. */
-export async function encodeRuleSet(db: Db, ruleTable: string, values: unknown[]): Promise<string[]> {
+async function encodeRuleSet(db: Db, ruleTable: string, values: unknown[]): Promise<string[]> {
   if (values.map(String).includes('*')) return ['*'];
   const wanted = new Set(parseRuleIds(values.join(',')));
   const rules = await allRules(db, ruleTable);
@@ -38,7 +39,7 @@ export async function encodeRuleSet(db: Db, ruleTable: string, values: unknown[]
 }
 
 /** For the form: ids without those that are the parent of another selected id (the tree derives them). */
-export function leafRuleIds(rules: string[], all: RuleRow[]): string[] {
+function leafRuleIds(rules: string[], all: RuleRow[]): string[] {
   if (rules.includes('*')) return ['*'];
   const selected = new Set(rules.map(Number));
   const parents = new Set(all.filter((rule) => selected.has(Number(rule.id))).map((rule) => Number(rule.pid)));
@@ -46,7 +47,7 @@ export function leafRuleIds(rules: string[], all: RuleRow[]): string[] {
 }
 
 /** For lists: "Super administrator", the first rule's title, "<title>等 N 项", or "No permission"; `title` names a rule in the reader's language. */
-export function describeRuleSet(rules: string[], all: RuleRow[], t: Translate, title: (rule: RuleRow) => string): string {
+function describeRuleSet(rules: string[], all: RuleRow[], t: Translate, title: (rule: RuleRow) => string): string {
   if (rules.includes('*')) return t('Super administrator');
   const found = rules.map((id) => all.find((rule) => Number(rule.id) === Number(id))).filter((rule): rule is RuleRow => Boolean(rule?.title));
   if (found.length === 0) return t('No permission');

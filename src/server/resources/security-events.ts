@@ -4,7 +4,7 @@ import { nowSeconds } from '../clock.js';
 import type { Operator, ResourceHooks } from './hooks.js';
 
 /**
- * Data-security rules (contract §5.9): a snapshot of rows into the recycle bin before `del`, and a log
+ * Data-security rules (docs/wire-contract.md#side-effects-of-admin-writes): a snapshot of rows into the recycle bin before `del`, and a log
  * of watched fields before `edit`. Rules are rows of `security_data_recycle` / `security_sensitive_data`
  * matched by the controller path.
  */

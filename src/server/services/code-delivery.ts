@@ -10,12 +10,12 @@ import { DEFAULT_LANGUAGE, type Language } from '../../contract/headers.js';
 import { EMAIL_EVENTS, MOBILE_EVENTS, VerificationCodes } from './verification-codes.js';
 
 /**
- * Verification codes on their way to the member (contract §7.5): by mail through the configured SMTP
+ * Verification codes on their way to the member (docs/wire-contract.md#sending-codes): by mail through the configured SMTP
  * server, by SMS through `SMS_DRIVER`, with texts from the templates of the back office. A send that
  * fails leaves no code behind, so it does not count against the hourly limits.
  */
 
-/** Per-event rules of contract §7.5 about whether the address may receive a code. */
+/** The per-event rules (docs/wire-contract.md#sending-codes) about whether the address may receive a code. */
 async function checkEvent(requester: Requester, type: VerificationType, address: string, event: string, password: unknown): Promise<void> {
   const existing = await memberBy(requester.app, type, address);
   const isEmail = type === 'email';
@@ -25,7 +25,7 @@ async function checkEvent(requester: Requester, type: VerificationType, address:
   if (event.endsWith('_verify')) {
     const member = await currentMember(requester);
     if (String(member[type] ?? '') !== address) throw errors.notYourAddress();
-    // mail verification also proves the password (contract §7.5)
+    // mail verification also proves the password (docs/wire-contract.md#sending-codes)
     if (isEmail) {
       const check = await verifyPassword(checkPassword(password), String(member.password ?? ''), String(member.salt ?? ''));
       if (!check.ok) throw errors.passwordError();
@@ -47,7 +47,7 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-/** `POST /api/Ems/send` (contract §7.5). */
+/** `POST /api/Ems/send` (docs/wire-contract.md#sending-codes). */
 export async function sendEmailCode(requester: Requester, body: Row): Promise<void> {
   const { app } = requester;
   // Before the captcha is looked at: an address that cannot be mailed must not use up a solved puzzle.

@@ -29,7 +29,7 @@ export const ledgerNotes = {
   payoutRejected: (id: number, reason: string) => storedMessage('Payout #%d rejected: %s', [id, reason]),
 };
 
-export interface LedgerEntryInput {
+interface LedgerEntryInput {
   kind: LedgerKind;
   userId: number;
   /** cents for money, points for score; signed */
@@ -39,7 +39,7 @@ export interface LedgerEntryInput {
   idempotencyKey?: string;
 }
 
-export interface LedgerEntry {
+interface LedgerEntry {
   id: number;
   before: number;
   after: number;

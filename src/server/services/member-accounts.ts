@@ -11,10 +11,10 @@ import { isLanguage, type Language } from '../../contract/headers.js';
 import { VerificationCodes } from './verification-codes.js';
 
 /**
- * Member self-service (contract §7.2, §7.4): registration, password retrieval and change, proving and
- * binding an email or mobile, and the helpers the code delivery and profile services share. Everything
- * is checked before the code is used up and before anything is written, so a refusal leaves the
- * member's row untouched.
+ * Member self-service (docs/wire-contract.md#member-endpoints, #login-and-registration): registration,
+ * password retrieval and change, proving and binding an email or mobile, and the helpers the code delivery
+ * and profile services share. Everything is checked before the code is used up and before anything is
+ * written, so a refusal leaves the member's row untouched.
  */
 
 export type VerificationType = 'email' | 'mobile';
@@ -107,7 +107,7 @@ function maskedMobile(mobile: string): string {
   return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 }
 
-/** Register scene of `POST /api/user/checkIn` (contract §7.4); returns the new member's id. */
+/** Register scene of `POST /api/user/checkIn` (docs/wire-contract.md#login-and-registration); returns the new member's id. */
 export async function register(requester: Requester, body: Row): Promise<number> {
   const { app } = requester;
   const username = text(body.username);

@@ -17,11 +17,11 @@ export const RANKING_METRICS = ['money', 'completes'] as const;
 export type RankingMetric = (typeof RANKING_METRICS)[number];
 
 /** How old a ranking snapshot may be before a request rebuilds it. */
-export const RANKING_MAX_AGE = 600;
+const RANKING_MAX_AGE = 600;
 /** Members kept in each snapshot (the member's own rank beyond it is shown as unranked). */
-export const RANKING_DEPTH = 1000;
+const RANKING_DEPTH = 1000;
 
-export interface MemberDay {
+interface MemberDay {
   date: string;
   /** cents */
   money: number;
@@ -47,7 +47,7 @@ export async function memberDailyFigures(app: AppContext, userId: number, days: 
 }
 
 /** Unix seconds where a ranking period starts, in the site's zone (`all`: 0). */
-export function periodStart(period: RankingPeriod, timeZone: string, now = nowSeconds()): number {
+function periodStart(period: RankingPeriod, timeZone: string, now = nowSeconds()): number {
   if (period === 'all') return 0;
   const today = formatLocalDateTime(now, timeZone).slice(0, 10);
   const midnight = parseLocalDateTime(today, timeZone) ?? now - (now % 86_400);
@@ -59,7 +59,7 @@ export function periodStart(period: RankingPeriod, timeZone: string, now = nowSe
   return parseLocalDateTime(`${today.slice(0, 8)}01`, timeZone) ?? midnight;
 }
 
-export interface MemberTotals {
+interface MemberTotals {
   /** cents */
   money: number;
   completes: number;
@@ -86,7 +86,7 @@ export async function memberTotals(app: AppContext, userId: number): Promise<{ t
 }
 
 /** Rebuild one snapshot: the top members of the period by the metric, in one transaction. */
-export async function rebuildRanking(app: AppContext, period: RankingPeriod, metric: RankingMetric, now = nowSeconds()): Promise<void> {
+async function rebuildRanking(app: AppContext, period: RankingPeriod, metric: RankingMetric, now = nowSeconds()): Promise<void> {
   const since = periodStart(period, await app.config.timeZone(), now);
   const value = metric === 'money' ? sql<number>`SUM(credited_money)` : sql<number>`COUNT(CASE WHEN status = 'complete' THEN 1 END)`;
   let query = app.db.selectFrom('survey_participation').select(['user_id', value.as('value')]).where('status', 'in', ['complete', 'terminate', 'overquota']);
@@ -108,7 +108,7 @@ async function snapshotAge(app: AppContext, period: RankingPeriod, metric: Ranki
   return row ? nowSeconds() - Number(row.computed_at) : Number.POSITIVE_INFINITY;
 }
 
-export interface Ranking {
+interface Ranking {
   computed_at: number;
   /** from when a request rebuilds the snapshot: what a member earned after `computed_at` counts from then */
   refresh_at: number;

@@ -4,7 +4,7 @@ import { centsToYuan } from '../db/values.js';
 import { ApiError, errors } from '../errors.js';
 import { currentMember, memberBy, MEMBER_USERNAME_PATTERN, text, type Requester } from './member-accounts.js';
 
-/** The member's profile and overview (contract §7.2). */
+/** The member's profile and overview (docs/wire-contract.md#member-endpoints). */
 
 /** ThinkPHP's `chsDash`: CJK, letters, digits, `_` and `-`. */
 const CHS_DASH = /^[\p{Script=Han}A-Za-z0-9_-]+$/u;
@@ -23,7 +23,10 @@ function validDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** `POST /api/account/profile`: only avatar, username, nickname, gender, birthday and motto are read (contract §7.2). */
+/**
+ * `POST /api/account/profile`: only avatar, username, nickname, gender, birthday and motto are read
+ * (docs/wire-contract.md#member-endpoints).
+ */
 export async function updateProfile(requester: Requester, body: Row): Promise<void> {
   const { app } = requester;
   const member = await currentMember(requester);
@@ -65,7 +68,7 @@ function dayIn(timeZone: string, seconds: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(seconds * 1000));
 }
 
-/** `GET /api/account/overview` (contract §7.2): score and money changes of the last seven days, oldest first. */
+/** `GET /api/account/overview` (docs/wire-contract.md#member-endpoints): score and money changes of the last seven days, oldest first. */
 export async function overview(requester: Requester): Promise<{ days: string[]; score: number[]; money: string[] }> {
   const { app } = requester;
   const member = await currentMember(requester);

@@ -10,17 +10,17 @@ import { errors, type ApiError } from '../errors.js';
 import { applyLedgerEntry } from './ledger.js';
 
 /**
- * How members are paid (survey-domain §4): their payment details, payout requests frozen through the
+ * How members are paid (docs/survey-domain.md#payouts): their payment details, payout requests frozen through the
  * ledger at once, and the review: approve, then mark paid (by another admin when the config says so),
  * or reject with a reason, which refunds through the ledger.
  */
 
-/** The member fields each method needs (spec §3). */
+/** The member fields each method needs (docs/survey-domain.md#payment-details). */
 export const PAYMENT_FIELDS = {
   bank: ['bank', 'bank_name', 'bank_address', 'bank_num'],
   alipay: ['zhifubao_name', 'zhifubao'],
 } as const;
-export type PaymentMethod = keyof typeof PAYMENT_FIELDS;
+type PaymentMethod = keyof typeof PAYMENT_FIELDS;
 const ALL_FIELDS = [...PAYMENT_FIELDS.bank, ...PAYMENT_FIELDS.alipay];
 const ACCOUNT_NUMBERS = ['bank_num', 'zhifubao'];
 const MAX_LENGTH: Record<string, number> = { bank: 50, bank_name: 100, bank_address: 200, bank_num: 40, zhifubao_name: 50, zhifubao: 100 };
@@ -117,7 +117,7 @@ async function lockPayout(app: AppContext, trx: Db, id: number): Promise<Row> {
 }
 
 export const PAYOUT_STEPS = ['approve', 'pay', 'reject'] as const;
-export type PayoutStep = (typeof PAYOUT_STEPS)[number];
+type PayoutStep = (typeof PAYOUT_STEPS)[number];
 
 export type PayoutDecision = { action: 'approve' } | { action: 'pay'; reference: string } | { action: 'reject'; reason: string; memo: string };
 

@@ -11,7 +11,7 @@ import { centsToYuan } from '../db/values.js';
 import { errors } from '../errors.js';
 
 /**
- * What a team's leader does in the member centre (spec §7 team calls): see the members with their
+ * What a team's leader does in the member centre (docs/survey-domain.md#teams): see the members with their
  * completes and earnings, add a member account to the team, set a member's password. Only the leader
  * of an enabled team may, and only on that team.
  */
@@ -22,7 +22,7 @@ export async function ledTeam(app: AppContext, member: Identity): Promise<Row> {
   return team;
 }
 
-export interface TeamListQuery {
+interface TeamListQuery {
   page: number;
   limit: number;
   keyword: string;

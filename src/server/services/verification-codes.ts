@@ -4,20 +4,20 @@ import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { errors } from '../errors.js';
 
-/** Events a code can be sent for (contract §3.6). */
+/** Events a code can be sent for (docs/wire-contract.md#verification-codes). */
 export const EMAIL_EVENTS = ['user_register', 'user_retrieve_pwd', 'user_change_email', 'user_email_verify'] as const;
 export const MOBILE_EVENTS = ['user_register', 'user_retrieve_pwd', 'user_change_mobile', 'user_mobile_verify'] as const;
 
-/** The charset of contract §3.6, without look-alike characters. */
+/** The characters of a code, without look-alikes (docs/wire-contract.md#verification-codes). */
 const CHARSET = '2345678abcdefhijkmnpqrstuvwxyzABCDEFGHJKLMNPQRTUVWXY';
 const CODE_LENGTH = 4;
-export const CODE_TTL = 600;
-/** one code per address and event per minute (contract §7.5 "Frequent email sending") */
-export const RESEND_INTERVAL = 60;
-export const CODES_PER_ADDRESS_PER_HOUR = 10;
-export const CODES_PER_IP_PER_HOUR = 30;
+const CODE_TTL = 600;
+/** one code per address and event per minute (docs/wire-contract.md#verification-codes) */
+const RESEND_INTERVAL = 60;
+const CODES_PER_ADDRESS_PER_HOUR = 10;
+const CODES_PER_IP_PER_HOUR = 30;
 /** a code dies after this many wrong guesses, so four characters cannot be guessed */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 
 /**
  * Email and SMS verification codes, one row per code in `verification_code`. Only an HMAC of the code
@@ -84,7 +84,7 @@ export class VerificationCodes {
   }
 
   /**
-   * Checks `code` for `address` + `event` and uses it up when right (case-insensitive, contract §3.6).
+   * Checks `code` for `address` + `event` and uses it up when right (case-insensitive, docs/wire-contract.md#verification-codes).
    * A wrong guess counts against the live code. Run inside the transaction of the change it guards.
    */
   async consume(address: string, event: string, code: unknown, db: Db = this.app.db): Promise<boolean> {

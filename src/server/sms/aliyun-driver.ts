@@ -5,12 +5,12 @@ import type { SmsDriver, SmsMessage } from './sms-driver.js';
 const TIMEOUT_MS = 8_000;
 
 /** RFC 3986 encoding as Aliyun's RPC signature wants it: `~` kept, space as `%20`, `*` `'` `(` `)` `!` encoded. */
-export function aliyunEncode(value: string): string {
+function aliyunEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** Signature v1.0 of an RPC call: HMAC-SHA1 with `<secret>&` over `METHOD&%2F&<encoded sorted query>`, base64. */
-export function aliyunSignature(method: string, params: Record<string, string>, secret: string): string {
+function aliyunSignature(method: string, params: Record<string, string>, secret: string): string {
   const query = Object.keys(params)
     .sort()
     .map((key) => `${aliyunEncode(key)}=${aliyunEncode(params[key])}`)

@@ -6,9 +6,9 @@ import { crc32 } from '../captcha/png-encoder.js';
  * header is missing, truncated or inconsistent is not an image (`undefined`), as PHP's getimagesize.
  */
 
-export type ImageType = 'png' | 'gif' | 'jpeg' | 'bmp' | 'webp';
+type ImageType = 'png' | 'gif' | 'jpeg' | 'bmp' | 'webp';
 
-export interface ImageInfo {
+interface ImageInfo {
   type: ImageType;
   width: number;
   height: number;

@@ -4,7 +4,7 @@ import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/prom
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /**
- * The local upload storage: a directory served read-only at `/storage/` (contract §8). Attachment rows
+ * The local upload storage: a directory served read-only at `/storage/` (docs/wire-contract.md#uploads). Attachment rows
  * hold URLs such as `/storage/default/20240315/avatar<sha1>.png`; this module maps them to files inside
  * the directory, never outside it.
  */
@@ -17,7 +17,7 @@ function inside(root: string, path: string): boolean {
 }
 
 /** A URL path under the storage directory, when it is a plain relative path: no `..`, no dot segments. */
-export function isSafeStoragePath(path: string): boolean {
+function isSafeStoragePath(path: string): boolean {
   if (path.includes('\0') || path.includes('\\')) return false;
   const segments = path.split('/').filter((segment) => segment !== '');
   return segments.length > 0 && segments.every((segment) => !segment.startsWith('.'));

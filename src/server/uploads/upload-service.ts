@@ -12,7 +12,7 @@ import { IMAGE_MIME_TYPES, imageInfo } from './image-size.js';
 import { fileOfUrl, isFile, storageFile, writeStorageFile } from './storage.js';
 
 /**
- * Uploads to the local storage (contract §8, spec §5): checks in the spec's order, the save name
+ * Uploads to the local storage (docs/wire-contract.md#uploads): checks in that order, the save name
  * `/storage/{topic}/{YYYYMMDD}/{fileName}{sha1}.{suffix}`, and one attachment row per sha1 + topic +
  * storage whose `quote` counts the uploads.
  */
@@ -25,7 +25,7 @@ export interface IncomingFile {
   truncated: boolean;
 }
 
-export interface UploadInput {
+interface UploadInput {
   file?: IncomingFile;
   topic?: unknown;
   driver?: unknown;

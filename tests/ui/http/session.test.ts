@@ -13,7 +13,7 @@ describe('sessions in localStorage', () => {
     expect(readSession('user')).toEqual({ token: '', refreshToken: '' });
   });
 
-  it('keeps the admin in adminInfo and the member in userInfo, with the spec field names', () => {
+  it('keeps the admin in adminInfo and the member in userInfo, with the field names of docs/client.md#local-storage', () => {
     writeAdminInfo({ id: 1, username: 'admin', nickname: 'Admin', avatar: '/a.png', last_login_time: '', token: 'a', refresh_token: 'ar', super: true });
     writeSession('user', { token: 'u', refreshToken: 'ur' });
     expect(JSON.parse(localStorage.getItem('adminInfo') ?? '')).toEqual({ id: 1, username: 'admin', nickname: 'Admin', avatar: '/a.png', last_login_time: '', token: 'a', refresh_token: 'ar', super: true });

@@ -12,7 +12,7 @@ import { mergePacks, type MessagePack } from '../../../src/client/i18n/translate
 import { fakeDataProvider, renderScreen, schema } from './support.js';
 
 /**
- * Add and edit in a dialog over the list (issue 10): a title, Cancel, Esc, a close button; Save always
+ * Add and edit in a dialog over the list: a title, Cancel, Esc, a close button; Save always
  * enabled, the schema's messages on the fields when pressed, the server's refusal on its field.
  */
 

@@ -6,7 +6,7 @@ import { GeneratedList } from '../../../src/client/admin/resources/GeneratedList
 import { fakeAuthProvider, fakeDataProvider, renderScreen, schema } from './support.js';
 
 /**
- * The table toolbar (issue 10): refresh, the column chooser, CSV export by permission, an empty list
+ * The table toolbar: refresh, the column chooser, CSV export by permission, an empty list
  * that keeps its search bar and offers to add; expand and collapse all in trees.
  */
 

@@ -7,7 +7,7 @@ import { normaliseResource, type RawResourceSchema } from '../../../src/schema/n
 import { fakeDataProvider, renderScreen } from './support.js';
 
 /**
- * A schema written in both languages (issue 8) draws its screens in the admin's language: column
+ * A schema written in both languages draws its screens in the admin's language: column
  * titles, enum labels on their chips (in the colour the schema gives), and help under the input.
  */
 const product = normaliseResource('schemas/shop/product.json', {

@@ -6,7 +6,7 @@ import { GeneratedEdit } from '../../../src/client/admin/resources/GeneratedEdit
 import { fakeDataProvider, renderScreen, schema } from './support.js';
 
 /**
- * Two admins edit one row (issue 10): the form sends back the `update_time` it loaded; when the server
+ * Two admins edit one row: the form sends back the `update_time` it loaded; when the server
  * says the row changed since, the form offers to reload the other admin's version or overwrite it.
  */
 

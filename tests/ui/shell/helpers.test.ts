@@ -9,7 +9,7 @@ import { clickAnswer } from '../../../src/client/components/click-answer.js';
 import { decodeTarget, loadingPath, safeTarget, targetOf } from '../../../src/client/admin/loading/target.js';
 import { checkAccount, checkPassword } from '../../../src/client/admin/login/credential-rules.js';
 
-describe('date format (spec §9: yyyy-mm-dd hh:MM:ss, 10-digit numbers are seconds)', () => {
+describe('date format (docs/client.md#dates: yyyy-mm-dd hh:MM:ss, 10-digit numbers are seconds)', () => {
   const local = new Date(2024, 5, 1, 9, 5, 7);
   const seconds = Math.floor(local.getTime() / 1000);
 
@@ -83,7 +83,7 @@ describe('dates on the wall clock of the site, not of the browser (config time_z
   });
 });
 
-describe('greeting by hour (spec §9)', () => {
+describe('greeting by hour (docs/client.md#greeting)', () => {
   it.each([
     [0, 'lateNight'],
     [4, 'lateNight'],
@@ -139,7 +139,7 @@ describe('loading target', () => {
   });
 });
 
-describe('login rules (spec §5)', () => {
+describe('login rules (docs/client.md#validation-before-sending)', () => {
   it('account: 3 to 15 characters, starts with a letter, letters digits underscore', () => {
     expect(checkAccount('admin')).toBeUndefined();
     expect(checkAccount('a_1')).toBeUndefined();

@@ -72,7 +72,7 @@ describe('tabs', () => {
 });
 
 describe('layout config', () => {
-  it('header height by layout (spec §9) and menu width 260 / 64', () => {
+  it('header height by layout (docs/client.md#layout) and menu width 260 / 64', () => {
     expect(headerHeight('Default')).toBe(70);
     expect(headerHeight('Classic')).toBe(50);
     expect(headerHeight('Streamline')).toBe(60);

@@ -4,7 +4,7 @@ import type { ResourceDefinition } from '../../../src/schema/definition.js';
 import { loadResourceDefinitions } from '../../../src/schema/load-files.js';
 
 /**
- * The indexes a list needs are derived from each schema (issue 9): the default and weigh orders with the
+ * The indexes a list needs are derived from each schema: the default and weigh orders with the
  * primary key as tie-break, references, tree parents, equality/list/range filters, unique fields; a
  * plain index another one begins with is not kept twice. Lists may be ordered only by indexed columns.
  */

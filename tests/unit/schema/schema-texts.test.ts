@@ -9,7 +9,7 @@ import type { LocalText } from '../../../src/schema/local-text.js';
 import { translationWarnings } from '../../../scripts/gen-types.js';
 
 /**
- * A schema's texts in both languages (issue 8): titles, help, enum labels and menu titles, from the
+ * A schema's texts in both languages: titles, help, enum labels and menu titles, from the
  * schema itself, its locale files (`locales/<lang>/schemas/<id>.json`) or the shared glossary. A text
  * one language lacks borrows the other's and `npm run gen` warns; the project's schemas lack none.
  */

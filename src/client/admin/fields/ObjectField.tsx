@@ -12,7 +12,7 @@ import { ONE_LINE_SX, textOf } from './TextValueField.js';
  * The field a key of a stored object is named after: one of the row's own fields, else one of a resource
  * the row refers to (a payout's account holds the member's `bank_name`, `bank_num`…, named in `system/user`).
  */
-export function fieldNamedBy(definition: ResourceDefinition, key: string): FieldDefinition | undefined {
+function fieldNamedBy(definition: ResourceDefinition, key: string): FieldDefinition | undefined {
   const own = definition.fields.find((field) => field.name === key);
   if (own) return own;
   for (const field of definition.fields) {
@@ -24,7 +24,7 @@ export function fieldNamedBy(definition: ResourceDefinition, key: string): Field
 }
 
 /** An object's entries as label / text pairs: keys by the field they name, enum values by their labels. */
-export function useObjectEntries(definition: ResourceDefinition): (value: unknown) => [label: string, text: string][] {
+function useObjectEntries(definition: ResourceDefinition): (value: unknown) => [label: string, text: string][] {
   const t = useSchemaTranslate();
   return (value) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];

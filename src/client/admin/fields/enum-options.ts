@@ -2,7 +2,7 @@ import type { FieldDefinition, ResourceDefinition } from '../../../schema/defini
 import { sameText, type LocalText } from '../../../schema/local-text.js';
 import type { TagColor } from '../../../schema/meta-schema.js';
 
-export interface EnumChoice {
+interface EnumChoice {
   id: string | number;
   /** the label in every language */
   name: LocalText;
@@ -42,7 +42,7 @@ export function optionLabel(field: FieldDefinition, value: unknown): LocalText {
 }
 
 /** The chip colour the schema gives a value, if any. */
-export function optionColor(field: FieldDefinition, value: unknown): TagColor | undefined {
+function optionColor(field: FieldDefinition, value: unknown): TagColor | undefined {
   return field.ui.colors?.[String(value)];
 }
 

@@ -1,7 +1,7 @@
 import { formatDateTime as formatWireDateTime } from '../../format/datetime.js';
 
 /**
- * Dates as the back office prints them (spec §9, `src/client/format/datetime.ts`): `YYYY-MM-DD HH:mm:ss`,
+ * Dates as the back office prints them (docs/client.md#dates, `src/client/format/datetime.ts`): `YYYY-MM-DD HH:mm:ss`,
  * 10-digit numbers are seconds, an empty time prints as nothing (never "now").
  */
 export function formatDateTime(value: unknown, dateOnly = false): string {

@@ -5,7 +5,7 @@ import { listOf } from '../fields/value-format.js';
 import { loadAreas, type AreaOption } from './admin-ajax.js';
 import { keepValue, requiredMark } from './input-props.js';
 
-export interface CityInputProps {
+interface CityInputProps {
   source: string;
   label: string;
   required?: boolean;

@@ -3,7 +3,7 @@ import type { ChangeEvent } from 'react';
 import { InputHelperText, useInput } from 'react-admin';
 import { keepValue, requiredMark } from './input-props.js';
 
-export interface ColorInputProps {
+interface ColorInputProps {
   source: string;
   label: string;
   required?: boolean;

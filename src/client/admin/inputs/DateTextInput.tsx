@@ -1,7 +1,7 @@
 import { InputHelperText, useInput, type Validator } from 'react-admin';
 import { DateTextField, type DateKind } from '../../components/DateTextField.js';
 
-export interface DateTextInputProps {
+interface DateTextInputProps {
   source: string;
   label: string;
   kind: DateKind;

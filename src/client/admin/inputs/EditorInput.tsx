@@ -11,7 +11,7 @@ import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import { keepValue, requiredMark } from './input-props.js';
 import { sanitizeHtml } from './sanitize-html.js';
 
-export interface EditorInputProps {
+interface EditorInputProps {
   source: string;
   label: string;
   required?: boolean;

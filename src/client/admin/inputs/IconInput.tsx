@@ -5,7 +5,7 @@ import { useInput, useTranslate, InputHelperText } from 'react-admin';
 import { NamedIcon, iconNames, parseIconName, useIconSets, type IconFamily } from '../../components/icons/index.js';
 import { keepValue, requiredMark } from './input-props.js';
 
-export interface IconInputProps {
+interface IconInputProps {
   source: string;
   label: string;
   required?: boolean;
@@ -20,7 +20,7 @@ const FAMILIES: readonly { family: IconFamily; label: string }[] = [
 ];
 
 /** Drawing a thousand icons at once makes the dialog slow to open; a search narrows the rest. */
-export const ICONS_SHOWN = 240;
+const ICONS_SHOWN = 240;
 
 /** The icons matching a search: every word must appear in the name (case-insensitive). */
 export function searchIcons(query: string, names: readonly string[]): string[] {

@@ -5,13 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import { keepValue, requiredMark } from './input-props.js';
 
-export interface KeyValueRow {
+interface KeyValueRow {
   key: string;
   value: string;
 }
 
 /** Stored value → rows: an object `{key: value}` or a list of `{key, value}`. */
-export function rowsOf(value: unknown): KeyValueRow[] {
+function rowsOf(value: unknown): KeyValueRow[] {
   if (Array.isArray(value)) {
     return value
       .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
@@ -24,12 +24,12 @@ export function rowsOf(value: unknown): KeyValueRow[] {
 }
 
 /** Rows → stored value; rows without a key are left out. */
-export function valueOfRows(rows: readonly KeyValueRow[], shape: 'object' | 'list'): Record<string, string> | KeyValueRow[] {
+function valueOfRows(rows: readonly KeyValueRow[], shape: 'object' | 'list'): Record<string, string> | KeyValueRow[] {
   const kept = rows.filter((row) => row.key.trim() !== '');
   return shape === 'list' ? kept.map((row) => ({ key: row.key, value: row.value })) : Object.fromEntries(kept.map((row) => [row.key, row.value]));
 }
 
-export interface KeyValueInputProps {
+interface KeyValueInputProps {
   source: string;
   label: string;
   shape: 'object' | 'list';

@@ -5,7 +5,7 @@ import { flattenTree, type TreeNode } from '../resources/tree-data.js';
 import { keepValue, requiredMark } from './input-props.js';
 import { useDebouncedValue } from './use-debounced-value.js';
 
-export interface RemoteSelectInputProps {
+interface RemoteSelectInputProps {
   source: string;
   label: string;
   /** react-admin resource name of the referenced schema, e.g. `auth/group` */
@@ -53,7 +53,7 @@ function keysOf(value: unknown, multiple: boolean, isEmptyKey: (key: unknown) =>
 }
 
 /**
- * BuildAdmin's remote select (contract §14.7): options come from the referenced resource's `index` in
+ * BuildAdmin's remote select (docs/wire-contract.md#remote-select): options come from the referenced resource's `index` in
  * select mode (`meta.select`; the data provider sends `select=true`), filtered by quick search as the
  * user types, a page at a time: scrolling to the end of the list fetches the next page. The labels of
  * the current value(s) come from `getMany` (`initValue[]`). Tree resources show their options indented

@@ -11,7 +11,7 @@ import {
 import { keepValue, requiredMark } from './input-props.js';
 import { useMenuTitle } from '../layout/use-shell-navigation.js';
 
-export interface RuleTreeInputProps {
+interface RuleTreeInputProps {
   source: string;
   label: string;
   /** react-admin resource of the rule tree: `auth/rule` for admin groups, `user/rule` for member groups */
@@ -31,7 +31,7 @@ function sameMembers(a: readonly unknown[], b: readonly unknown[]): boolean {
 }
 
 /**
- * The permission picker of the group forms (contract §6.2, §14.6): the whole rule tree with a checkbox
+ * The permission picker of the group forms (docs/wire-contract.md#admin-groups, #list-requests): the whole rule tree with a checkbox
  * per node, parents checked or half-checked from their children. The field holds what is posted:
  * checked plus half-checked ids. `edit` answers with leaf ids (or `*`), which the tree expands and then
  * rewrites into that form without marking the form dirty.

@@ -32,7 +32,7 @@ function textParse(field: FieldDefinition) {
   return (value: string) => (value === '' && field.nullable ? null : value);
 }
 
-export interface SchemaInputOwnProps {
+interface SchemaInputOwnProps {
   field: FieldDefinition;
   definition: ResourceDefinition;
   mode: WriteMode;

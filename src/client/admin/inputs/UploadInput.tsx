@@ -11,7 +11,7 @@ import { uploadFile } from './admin-ajax.js';
 import { keepValue, requiredMark } from './input-props.js';
 import { acceptOf, checkUpload, UploadProblem } from './upload-check.js';
 
-export interface UploadInputProps {
+interface UploadInputProps {
   source: string;
   label: string;
   kind: 'image' | 'file';
@@ -23,7 +23,7 @@ export interface UploadInputProps {
 }
 
 /**
- * Image(s) / file(s): files are checked against `siteConfig.upload` before they leave (spec §5), sent
+ * Image(s) / file(s): files are checked against `siteConfig.upload` before they leave (docs/client.md#validation-before-sending), sent
  * one by one to `/admin/ajax/upload` with a progress bar, and the field keeps the returned relative
  * `url`s (one, a list, or comma-separated text).
  */

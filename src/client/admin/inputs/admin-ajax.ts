@@ -1,7 +1,7 @@
 import { httpClient } from '../../http/index.js';
 
-/** The attachment row `ajax/upload` answers with (contract §8); forms store `url`, screens show `full_url`. */
-export interface UploadedFile {
+/** The attachment row `ajax/upload` answers with (docs/wire-contract.md#uploads); forms store `url`, screens show `full_url`. */
+interface UploadedFile {
   id: number;
   url: string;
   full_url?: string;

@@ -1,12 +1,15 @@
 import type { UploadConfig } from '../site-config-context.js';
 
-/** Messages of spec §5 (English defaults of `generated.upload.<name>`), checked before a file is sent. */
+/**
+ * The upload messages of docs/client.md#validation-before-sending (English defaults of
+ * `generated.upload.<name>`), checked before a file is sent.
+ */
 export const UploadProblem = {
   incomplete: 'The data of the uploaded file is incomplete!',
   type: 'The type of uploaded file is not allowed!',
   size: 'The size of the uploaded file exceeds the allowed range!',
 } as const;
-export type UploadProblemName = keyof typeof UploadProblem;
+type UploadProblemName = keyof typeof UploadProblem;
 
 function normalisedList(value: string | string[]): string[] {
   const items = Array.isArray(value) ? value : value.split(',');
@@ -14,7 +17,7 @@ function normalisedList(value: string | string[]): string[] {
 }
 
 /**
- * BuildAdmin's pre-checks (contract §14.8): a name and a size; the suffix in `allowedSuffixes` or the
+ * BuildAdmin's pre-checks (docs/wire-contract.md#upload-pre-checks): a name and a size; the suffix in `allowedSuffixes` or the
  * MIME type in `allowedMimeTypes`; the size within `maxSize` bytes. Undefined when the file may go.
  */
 export function checkUpload(file: { name?: string; size?: number; type?: string }, config: UploadConfig): UploadProblemName | undefined {

@@ -24,7 +24,7 @@ import { useMenuTitle } from './use-shell-navigation.js';
 
 /**
  * The back-office shell around every page with a layout. Until the loading route has fetched the
- * menus, any page sends there first, carrying its path and query (spec §2).
+ * menus, any page sends there first, carrying its path and query (docs/client.md#routes).
  */
 export function AdminLayout({ children }: { children?: ReactNode }) {
   const shell = useShellState();

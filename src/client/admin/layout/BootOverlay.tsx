@@ -4,7 +4,7 @@ import { UNLOADING_DELAY_MS } from '../loading/target.js';
 
 /**
  * The loading screen's last moment: when the shell first appears, a veil in the page colour fades out
- * over the unloading delay (spec §9, 1 s), hiding the first paint of menus and page.
+ * over the unloading delay (docs/client.md#layout, 1 s), hiding the first paint of menus and page.
  */
 export function BootOverlay({ background }: { background: string }) {
   const [gone, setGone] = useState(false);

@@ -14,7 +14,7 @@ const MORE_WIDTH = 56;
  * How many entries fit: widths measured once per set of titles, the rest goes into a "more" menu.
  * Pure, for the resize observer below.
  */
-export function fittingCount(widths: readonly number[], available: number, moreWidth = MORE_WIDTH): number {
+function fittingCount(widths: readonly number[], available: number, moreWidth = MORE_WIDTH): number {
   const total = widths.reduce((sum, width) => sum + width, 0);
   if (total <= available) return widths.length;
   let used = moreWidth;

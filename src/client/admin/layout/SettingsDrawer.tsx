@@ -7,7 +7,7 @@ import { currentLanguage, LANGUAGE_NAMES, storeLanguage } from '../../i18n/store
 import { DEFAULT_LAYOUT, LAYOUT_MODES, MENU_WIDTH_RANGE, pick, withColor, type ColorKey, type LayoutConfig, type LayoutMode } from './layout-config.js';
 import { setLayout, setLayoutMode } from './layout-store.js';
 
-export interface SettingsDrawerProps {
+interface SettingsDrawerProps {
   open: boolean;
   onClose(): void;
   layout: LayoutConfig;
@@ -40,7 +40,7 @@ function LayoutPreview({ mode, dark }: { mode: LayoutMode; dark: boolean }) {
   );
 }
 
-/** The colours an admin may change, by part of the shell (spec §3 "Layout config"). */
+/** The colours an admin may change, by part of the shell (docs/client.md#layout). */
 const COLOR_GROUPS: { title: string; keys: ColorKey[] }[] = [
   { title: 'menu', keys: ['menuBackground', 'menuColor', 'menuActiveBackground', 'menuActiveColor', 'menuTopBarBackground'] },
   { title: 'header', keys: ['headerBarBackground', 'headerBarTabColor', 'headerBarTabActiveBackground', 'headerBarTabActiveColor', 'headerBarHoverBackground'] },
@@ -79,7 +79,7 @@ function ColorSetting({ layout, name }: { layout: LayoutConfig; name: ColorKey }
 }
 
 /**
- * Layout settings (spec §3, §4): layout mode, dark mode, language (stored, then the page reloads),
+ * Layout settings (docs/client.md#layout, #languages): layout mode, dark mode, language (stored, then the page reloads),
  * the side menu's behaviour and full-screen content. Everything is kept in `storeConfig_v2`.
  */
 export function SettingsDrawer({ open, onClose, layout, tabFullScreen, onTabFullScreen, reload = () => window.location.reload() }: SettingsDrawerProps) {

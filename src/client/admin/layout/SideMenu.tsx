@@ -8,7 +8,7 @@ import { MenuIcon } from './MenuIcon.js';
 import { noteOpenMenus, takeRememberedMenus } from './shell-memory.js';
 import { useInnerPath, useMenuTitle, useOpenNavItem } from './use-shell-navigation.js';
 
-export interface SideMenuProps {
+interface SideMenuProps {
   nav: NavItem[];
   layout: LayoutConfig;
   /** 64 px: icons only, titles as tooltips, directories as pop-up menus */

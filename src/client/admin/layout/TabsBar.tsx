@@ -13,7 +13,7 @@ import { MenuIcon } from './MenuIcon.js';
 import type { PageTabs } from './use-page-tabs.js';
 import { useMenuTitle } from './use-shell-navigation.js';
 
-export interface TabsBarProps {
+interface TabsBarProps {
   pageTabs: PageTabs;
   layout: LayoutConfig;
   fullScreen: boolean;

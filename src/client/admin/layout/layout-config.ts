@@ -1,16 +1,16 @@
 /**
- * The back-office layout preferences kept in `storeConfig_v2.layout` (spec §3 "Layout config", §9).
+ * The back-office layout preferences kept in `storeConfig_v2.layout` (docs/client.md#layout).
  * Colour pairs are `[light, dark]`, as in the original. Pure: the store around it is `layout-store.ts`.
  */
 export const LAYOUT_MODES = ['Default', 'Classic', 'Streamline'] as const;
 export type LayoutMode = (typeof LAYOUT_MODES)[number];
 
-export type ColorPair = [light: string, dark: string];
+type ColorPair = [light: string, dark: string];
 
 export interface LayoutConfig {
   layoutMode: LayoutMode;
   isDark: boolean;
-  /** px, spec §9 */
+  /** px, docs/client.md#layout */
   menuWidth: number;
   menuCollapse: boolean;
   /** opening a menu directory closes its siblings */
@@ -29,10 +29,10 @@ export interface LayoutConfig {
   headerBarHoverBackground: ColorPair;
 }
 
-export const MENU_WIDTH = 260;
+const MENU_WIDTH = 260;
 /** The side menu widths an admin may choose, px. */
 export const MENU_WIDTH_RANGE = { min: 180, max: 480 } as const;
-export const MENU_COLLAPSED_WIDTH = 64;
+const MENU_COLLAPSED_WIDTH = 64;
 
 export const DEFAULT_LAYOUT: LayoutConfig = {
   layoutMode: 'Default',
@@ -53,14 +53,14 @@ export const DEFAULT_LAYOUT: LayoutConfig = {
   headerBarHoverBackground: ['#f5f5f5', '#18222c'],
 };
 
-/** Header bar height by layout (spec §9): Default 70, Classic 50, Streamline 60, otherwise 60. */
+/** Header bar height by layout (docs/client.md#layout): Default 70, Classic 50, Streamline 60, otherwise 60. */
 export function headerHeight(mode: string): number {
   if (mode === 'Default') return 70;
   if (mode === 'Classic') return 50;
   return 60;
 }
 
-/** Side menu width: 260 px, 64 px collapsed (spec §9). Streamline has no side menu. */
+/** Side menu width: 260 px, 64 px collapsed (docs/client.md#layout). Streamline has no side menu. */
 export function asideWidth(config: Pick<LayoutConfig, 'menuCollapse' | 'menuWidth'>): number {
   return config.menuCollapse ? MENU_COLLAPSED_WIDTH : config.menuWidth;
 }
@@ -74,7 +74,7 @@ export function pick(config: Pick<LayoutConfig, 'isDark'>, pair: ColorPair): str
 }
 
 /**
- * Switch layout mode (spec §4). In Classic the tabs sit on the header background, so an active tab of
+ * Switch layout mode (docs/client.md#layout). In Classic the tabs sit on the header background, so an active tab of
  * the same colour as the header would vanish: when both still have the stock colour, the active tab
  * gets a slightly darker one; switching back to Default restores the stock colour.
  */

@@ -10,7 +10,7 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: LayoutConfig = normaliseLayout(readStoreConfig().layout);
 
-export function getLayout(): LayoutConfig {
+function getLayout(): LayoutConfig {
   return current;
 }
 

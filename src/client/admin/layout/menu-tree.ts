@@ -1,11 +1,12 @@
 /**
- * The admin rule tree of `Index/index` (contract §4.5) turned into navigation (contract §14.5). Pure.
+ * The admin rule tree of `Index/index` (docs/wire-contract.md#menu-tree) turned into navigation
+ * (docs/wire-contract.md#menus-routes-and-permission-nodes). Pure.
  */
 import type { MenuRule } from '../../providers/admin-bootstrap.js';
 
 export type { MenuRule };
 
-export type NavKind = 'dir' | 'tab' | 'link' | 'iframe';
+type NavKind = 'dir' | 'tab' | 'link' | 'iframe';
 
 export interface NavItem {
   /** the rule name, unique */
@@ -21,7 +22,7 @@ export interface NavItem {
   rule: MenuRule;
 }
 
-export function iframePath(url: string): string {
+function iframePath(url: string): string {
   return `/iframe/${encodeURIComponent(url)}`;
 }
 
@@ -97,7 +98,7 @@ export function ancestorsOf(items: readonly NavItem[], key: string, trail: strin
 }
 
 /**
- * Routes the back office registers (contract §14.5): every tab or iframe menu, recursively, except
+ * Routes the back office registers (docs/wire-contract.md#menus-routes-and-permission-nodes): every tab or iframe menu, recursively, except
  * `add_menu_only` rules. Tab menus carry their component: a schema `$id` or a page key.
  */
 export function routeRules(rules: readonly MenuRule[]): MenuRule[] {

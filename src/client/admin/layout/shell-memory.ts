@@ -9,7 +9,7 @@ import type { PageTab } from './tabs.js';
 const TABS_KEY = 'adminShell.tabs';
 const MENUS_KEY = 'adminShell.openMenus';
 
-export type RememberedTab = Pick<PageTab, 'key' | 'to'>;
+type RememberedTab = Pick<PageTab, 'key' | 'to'>;
 
 const live: { tabs: RememberedTab[]; menus: string[] } = { tabs: [], menus: [] };
 

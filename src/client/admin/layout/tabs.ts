@@ -1,5 +1,5 @@
 /**
- * Open pages as tabs (spec §2): one tab per menu page, closed singly or all at once. Pure functions
+ * Open pages as tabs (docs/client.md#layout): one tab per menu page, closed singly or all at once. Pure functions
  * over an ordered list; the component keeps the list in state.
  */
 export interface PageTab {
@@ -52,8 +52,8 @@ export function closeAllTabs(fallback: string): TabChange {
   return { tabs: [], navigateTo: fallback };
 }
 
-/** localStorage `storeTabViewConfig` (contract §14.4): `{state: {tabFullScreen}}`. */
-export const TAB_VIEW_KEY = 'storeTabViewConfig';
+/** localStorage `storeTabViewConfig` (docs/client.md#local-storage): `{state: {tabFullScreen}}`. */
+const TAB_VIEW_KEY = 'storeTabViewConfig';
 
 export function readTabFullScreen(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): boolean {
   try {

@@ -4,7 +4,7 @@ import { resetBootstrap } from '../bootstrap-store.js';
 import { ADMIN_BASE } from '../loading/target.js';
 
 /**
- * Logout (contract §14.4): the auth provider revokes the tokens and clears `adminInfo`; the page then
+ * Logout (docs/client.md#local-storage): the auth provider revokes the tokens and clears `adminInfo`; the page then
  * reloads on the login route, which drops every cached list and the menus of this admin.
  */
 export function useShellLogout(assign: (url: string) => void = (url) => window.location.assign(url)): () => Promise<void> {

@@ -11,13 +11,13 @@ import { firstPage } from '../layout/menu-tree.js';
 import { useShellLogout } from '../layout/use-shell-logout.js';
 import { ADMIN_BASE, targetOf } from './target.js';
 
-export interface LoadingPageProps {
+interface LoadingPageProps {
   /** `GET /admin/Index/index` through the auth provider (which also stores adminInfo and permissions) */
   load(): Promise<ShellBootstrap>;
 }
 
 /**
- * `/chidaoadminstator/loading/{to?}` (spec §2): fetches the menus, site config and admin info first,
+ * `/chidaoadminstator/loading/{to?}` (docs/client.md#routes): fetches the menus, site config and admin info first,
  * then opens the target carried in the URL (path and query), or the first menu page. Without a
  * session it goes to the login page (`/login?to=<target>`), which comes back here with the same target.
  */

@@ -1,9 +1,9 @@
 import { DEFAULT_ADMIN_ENTRANCE } from '../../../contract/headers.js';
 
-/** The back office's route base (spec §2). */
+/** The back office's route base (docs/client.md#routes). */
 export const ADMIN_BASE = DEFAULT_ADMIN_ENTRANCE;
 
-/** How long the loading screen lingers (fading) after the shell has taken over, ms (spec §9). */
+/** How long the loading screen lingers (fading) after the shell has taken over, ms (docs/client.md#layout). */
 export const UNLOADING_DELAY_MS = 1000;
 
 /** Paths under the base that are never a place to come back to after loading. */

@@ -40,7 +40,7 @@ function useWarmBackOffice(load: () => Promise<unknown>): void {
 const loadBackOffice = () => import('../AdminApp.js');
 
 /**
- * Admin login (spec §2, §5), title "Login". On success the back office loads its menus first
+ * Admin login (docs/client.md#routes, #validation-before-sending), title "Login". On success the back office loads its menus first
  * (`/chidaoadminstator/loading/<target>`) and then opens the page the user wanted, by default the
  * first menu.
  */

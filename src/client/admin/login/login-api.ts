@@ -1,11 +1,9 @@
-import type { SignInApi, SignInCredentials } from '../../components/SignInPage.js';
+import type { SignInApi } from '../../components/SignInPage.js';
 import { httpClient } from '../../http/index.js';
 import { ADMIN_LOGIN_PATH, createAdminAuthProvider } from '../../providers/auth-provider.js';
 
-export type AdminCredentials = SignInCredentials;
-
 /**
- * What the admin login page needs from the server (contract §4.1, §4.2): whether the click captcha is
+ * What the admin login page needs from the server (docs/wire-contract.md#back-office-bootstrap): whether the click captcha is
  * required (a 303 "logged in" answer is handled by the http client, which goes to the back office),
  * and the login itself, through the auth provider so `adminInfo` is stored in one place. The provider
  * module is small and free of react-admin's UI, so the page stays light.

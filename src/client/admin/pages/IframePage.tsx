@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { ADMIN_BASE } from '../loading/target.js';
 
 /** The external address of `/chidaoadminstator/iframe/<encoded url>`; only http(s) pages are shown. */
-export function iframeUrlOf(pathname: string, base = ADMIN_BASE): string | undefined {
+function iframeUrlOf(pathname: string, base = ADMIN_BASE): string | undefined {
   const prefix = `${base}/iframe/`;
   if (!pathname.startsWith(prefix)) return undefined;
   let url: string;
@@ -17,7 +17,7 @@ export function iframeUrlOf(pathname: string, base = ADMIN_BASE): string | undef
   return /^https?:\/\//i.test(url) ? url : undefined;
 }
 
-/** An iframe menu of either area (spec §2): the external page inside the shell, with a way to open it on its own. */
+/** An iframe menu of either area (docs/client.md#routes): the external page inside the shell, with a way to open it on its own. */
 export function IframePage({ base = ADMIN_BASE }: { base?: string }) {
   const translate = useTranslate();
   const { pathname } = useLocation();

@@ -9,12 +9,12 @@ import { errorMessageOf } from './error-report.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 
 /** Fields one value may be given to across rows: written, visible in forms, neither unique nor secret. */
-export function bulkEditableFields(definition: ResourceDefinition): FieldDefinition[] {
+function bulkEditableFields(definition: ResourceDefinition): FieldDefinition[] {
   return writableFields(definition).filter((field) => field.ui.form !== false && !field.unique && !field.writeOnly && field.name !== definition.list.tree?.parentField);
 }
 
 /**
- * Bulk edit (issue 10): one chosen field set to one value on every selected row, each row saved through
+ * Bulk edit: one chosen field set to one value on every selected row, each row saved through
  * `edit` as a form would save it (validation, transitions and the data limit apply per row).
  */
 export function BulkEditButton({ definition }: { definition: ResourceDefinition }) {

@@ -13,14 +13,14 @@ export function useFormDialog(): { close(): void } | undefined {
 }
 
 /** Back to the list the dialog opened over, keeping its page, filters and order (react-admin's store). */
-export function useCloseForm(): () => void {
+function useCloseForm(): () => void {
   const redirect = useRedirect();
   const resource = useResourceContext() ?? '';
   return useCallback(() => redirect('list', resource), [redirect, resource]);
 }
 
 /**
- * Add and edit as BuildAdmin has them (issue 10): a dialog over the list, with a title, a close button,
+ * Add and edit as BuildAdmin has them: a dialog over the list, with a title, a close button,
  * Esc and Cancel; its routes (`/<resource>/create`, `/<resource>/:id`) stay, so deep links open it.
  * A click beside the dialog does not close it: what was typed would be lost.
  */

@@ -6,7 +6,7 @@ import { useFormTitle, useSavedNotice } from './form-title.js';
 import { GeneratedForm } from './GeneratedForm.js';
 import type { InputOverrides } from './GeneratedInputs.js';
 
-export interface GeneratedCreateProps {
+interface GeneratedCreateProps {
   definition: ResourceDefinition;
   overrides?: InputOverrides;
   children?: ReactNode;

@@ -6,7 +6,7 @@ import { useFormTitle, useSavedNotice } from './form-title.js';
 import { GeneratedForm } from './GeneratedForm.js';
 import type { InputOverrides } from './GeneratedInputs.js';
 
-export interface GeneratedEditProps {
+interface GeneratedEditProps {
   definition: ResourceDefinition;
   overrides?: InputOverrides;
   children?: ReactNode;

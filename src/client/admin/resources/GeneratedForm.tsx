@@ -11,7 +11,7 @@ import { labelColumnSx } from './form-layout.js';
 import { useSaveWithServerErrors } from './server-errors.js';
 import { StaleRecordDialog, type StaleSave } from './StaleRecordDialog.js';
 
-export interface GeneratedFormProps {
+interface GeneratedFormProps {
   definition: ResourceDefinition;
   mode: WriteMode;
   overrides?: InputOverrides;

@@ -6,7 +6,7 @@ import { SchemaInput } from '../inputs/SchemaInput.js';
 /** Per-field replacements an override supplies: an element, or null to leave the field out. */
 export type InputOverrides = Readonly<Partial<Record<string, ReactElement | null>>>;
 
-export interface GeneratedInputsProps {
+interface GeneratedInputsProps {
   definition: ResourceDefinition;
   mode: WriteMode;
   overrides?: InputOverrides;

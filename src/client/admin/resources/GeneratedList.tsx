@@ -8,8 +8,8 @@ import { filterInputsFor } from './list-filters.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { TreeTable } from './TreeTable.js';
 
-/** BuildAdmin's page sizes (default 10, contract §5.1). */
-export const PAGE_SIZES = [10, 20, 50, 100];
+/** BuildAdmin's page sizes (default 10, docs/wire-contract.md#index). */
+const PAGE_SIZES = [10, 20, 50, 100];
 /** Tree resources are not paginated: the whole tree is one page. */
 const TREE_PAGE_SIZE = 10000;
 
@@ -30,7 +30,7 @@ function ListActions({ creatable, flat, extra }: { creatable: boolean; flat: boo
   );
 }
 
-export interface GeneratedListProps {
+interface GeneratedListProps {
   definition: ResourceDefinition;
   /** whether the resource has a create screen (the button also needs `canAccess`) */
   creatable?: boolean;

@@ -16,7 +16,7 @@ import { useSchemaTranslate } from './schema-i18n.js';
  * row selection with bulk delete and a drag handle (weigh) only for admins holding those nodes; an
  * override may add its own row and bulk buttons.
  */
-export interface GeneratedTableProps {
+interface GeneratedTableProps {
   definition: ResourceDefinition;
   editable?: boolean;
   /** a resource's own buttons in each row, before edit and delete */
@@ -41,7 +41,7 @@ const LIST_TABLE_SX = {
  * The list's columns in schema order, except the row's status, which sits beside the row's name: a list
  * wider than the screen then still shows what state each row is in before any sideways scroll.
  */
-export function displayColumnsOf(definition: ResourceDefinition): FieldDefinition[] {
+function displayColumnsOf(definition: ResourceDefinition): FieldDefinition[] {
   const columns = listColumnsOf(definition);
   const status = columns.find((field) => field.name === 'status' && field.enum);
   if (!status) return columns;

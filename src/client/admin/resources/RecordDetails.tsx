@@ -23,7 +23,7 @@ function detailValue(field: FieldDefinition, definition: ResourceDefinition, rec
   return renderer === 'text' || renderer === 'url' ? valueAt(record, field.name) : fieldFor(field, definition);
 }
 
-export interface RecordDetailsButtonProps {
+interface RecordDetailsButtonProps {
   definition: ResourceDefinition;
   /** fields the resource draws itself */
   renderers?: DetailRenderers;

@@ -8,7 +8,7 @@ import { BulkTextActionButton, TextActionRowButton, type TextAction } from './Te
 type Row = Record<string, unknown>;
 
 /** A review step: its action, the rows it applies to, and whether it is offered on the selection too. */
-export interface ReviewStep<A> {
+interface ReviewStep<A> {
   action: A;
   when: (record: Row) => boolean;
   bulk?: boolean;

@@ -9,11 +9,11 @@ import type { SortableDataProvider } from '../../providers/data-provider.js';
 import { useNotifyError } from './error-report.js';
 
 /**
- * Drag-sort by weigh (contract §5.7): dropping row A on row B posts `sortable {id: A, targetId: B}`,
+ * Drag-sort by weigh (docs/wire-contract.md#sortable): dropping row A on row B posts `sortable {id: A, targetId: B}`,
  * which swaps their weights, then the list reloads. Tree lists only sort within one parent, as
  * BuildAdmin's `dragSortLimitField` does.
  */
-export interface DragSortController {
+interface DragSortController {
   start(record: RaRecord): void;
   end(): void;
   over(record: RaRecord): void;
@@ -23,7 +23,7 @@ export interface DragSortController {
 }
 
 /** Whether two rows may swap: always in a flat list; in a tree only under the same parent. */
-export function canSwap(source: RaRecord, target: RaRecord, parentField?: string): boolean {
+function canSwap(source: RaRecord, target: RaRecord, parentField?: string): boolean {
   if (source.id === target.id) return false;
   if (!parentField) return true;
   return String(source[parentField] ?? 0) === String(target[parentField] ?? 0);

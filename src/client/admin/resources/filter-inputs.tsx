@@ -3,7 +3,7 @@ import { useInput } from 'react-admin';
 import { formatDateTime } from '../fields/value-format.js';
 import { DateTextField } from '../../components/DateTextField.js';
 
-export interface RangeFilterInputProps {
+interface RangeFilterInputProps {
   source: string;
   label: string;
   /** datetime-local pickers (values sent as `YYYY-MM-DD HH:mm:ss`), else numbers */
@@ -50,7 +50,7 @@ export function RangeFilterInput({ source, label, kind }: RangeFilterInputProps)
   );
 }
 
-export interface FlagFilterInputProps {
+interface FlagFilterInputProps {
   source: string;
   label: string;
   alwaysOn?: boolean;
@@ -68,7 +68,7 @@ export function FlagFilterInput({ source, label }: FlagFilterInputProps) {
   );
 }
 
-export interface DateTimeFilterInputProps {
+interface DateTimeFilterInputProps {
   source: string;
   label: string;
   alwaysOn?: boolean;

@@ -31,9 +31,9 @@ export interface ResourceDescriptor {
 }
 
 /** A hand-written screen override, merged over the generated descriptor. */
-export type ResourceOverride = (definition: ResourceDefinition, generated: ResourceDescriptor) => Partial<ResourceDescriptor>;
+type ResourceOverride = (definition: ResourceDefinition, generated: ResourceDescriptor) => Partial<ResourceDescriptor>;
 
-/** Overrides by schema `$id`, found by convention in `resources/<area>/<name>/` (design §3). */
+/** Overrides by schema `$id`, found by convention in `resources/<area>/<name>/` (docs/architecture.md#where-things-live). */
 const OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
   'system/admin_group': adminGroupOverride,
   'system/admin_rule': adminRuleOverride,
@@ -60,7 +60,7 @@ function named<P extends object>(name: string, render: (props: P) => ReactElemen
 }
 
 /** The screens a schema yields with no other code: list, create and edit (when it has writable fields). */
-export function generatedResource(definition: ResourceDefinition): ResourceDescriptor {
+function generatedResource(definition: ResourceDefinition): ResourceDescriptor {
   const writable = writableFields(definition).length > 0;
   const overrides = FORM_INPUTS[definition.id]?.(definition);
   const label = definition.id.replace(/[^a-z0-9]+(.)?/gi, (_match, next: string | undefined) => (next ?? '').toUpperCase());

@@ -18,7 +18,7 @@ export function filterKeyOf(field: string, operator: SearchOperator): string {
   return operator === '=' ? field : `${field}@${operator}`;
 }
 
-export function isDateTimeField(field: FieldDefinition): boolean {
+function isDateTimeField(field: FieldDefinition): boolean {
   return field.ui.render === 'datetime' || field.ui.widget === 'datetime' || field.format === 'date-time';
 }
 

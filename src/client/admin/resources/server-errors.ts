@@ -22,7 +22,7 @@ export function serverFieldErrors(error: unknown, fields: ReadonlySet<string>): 
 }
 
 /** The row's current `update_time` when the server refused a save over a row changed since it was loaded. */
-export function staleRecordOf(error: unknown): { updateTime: number } | undefined {
+function staleRecordOf(error: unknown): { updateTime: number } | undefined {
   const body = (error as { body?: unknown } | null)?.body;
   if (!isEnvelope(body)) return undefined;
   const data = body.data as { type?: unknown; update_time?: unknown } | null;

@@ -1,5 +1,5 @@
 /**
- * Tree resources (rules, groups) answer `index` with nested `children` (contract §15.11). These pure
+ * Tree resources (rules, groups) answer `index` with nested `children` (docs/wire-contract.md#tree-resources). These pure
  * helpers flatten them for selects and tables and derive the checked / half-checked state of the
  * permission tree the group forms post.
  */
@@ -9,7 +9,7 @@ export interface TreeNode {
   [column: string]: unknown;
 }
 
-export interface FlatNode<T extends TreeNode = TreeNode> {
+interface FlatNode<T extends TreeNode = TreeNode> {
   node: T;
   depth: number;
   /** ids of the ancestors, root first */
@@ -33,11 +33,6 @@ export function flattenTree<T extends TreeNode>(nodes: readonly T[], key = 'id')
   };
   visit(nodes, 0, []);
   return out;
-}
-
-/** A select label showing the level, as BuildAdmin's flattened options do (`    ├ Child`). */
-export function indentedLabel(label: string, depth: number): string {
-  return depth === 0 ? label : `${'\u00a0\u00a0\u00a0\u00a0'.repeat(depth)}├ ${label}`;
 }
 
 interface Index {
@@ -100,7 +95,7 @@ export function checkStateOf(tree: readonly TreeNode[], leaves: ReadonlySet<stri
   return states;
 }
 
-/** What the group forms post: checked plus half-checked ids, in tree order (contract §14.6). */
+/** What the group forms post: checked plus half-checked ids, in tree order (docs/wire-contract.md#list-requests). */
 export function checkedAndHalfIds(tree: readonly TreeNode[], leaves: ReadonlySet<string>): string[] {
   const states = checkStateOf(tree, leaves);
   return [...states].filter(([, state]) => state !== 'unchecked').map(([id]) => id);

@@ -1,7 +1,7 @@
 import { useTheme } from '@mui/material/styles';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-export interface ChartSeries {
+interface ChartSeries {
   /** key of the value in each point */
   key: string;
   label: string;

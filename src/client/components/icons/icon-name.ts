@@ -13,8 +13,8 @@ export interface IconRef {
   key: string;
 }
 
-export const EL_ICON_PREFIX = 'el-icon-';
-export const LOCAL_ICON_PREFIX = 'local-';
+const EL_ICON_PREFIX = 'el-icon-';
+const LOCAL_ICON_PREFIX = 'local-';
 
 /** Font Awesome 4 classes that change how an icon is drawn, not which one. */
 const FA_MODIFIER = /^fa-(?:fw|lg|[2-5]x|spin|pulse|border|inverse|li|ul|stack(?:-[12]x)?|rotate-\d+|flip-(?:horizontal|vertical)|pull-(?:left|right))$/;
@@ -28,7 +28,7 @@ export function kebabOf(pascal: string): string {
 }
 
 /** `user-filled` → `UserFilled`, the Element Plus component name BuildAdmin stores. */
-export function pascalOf(kebab: string): string {
+function pascalOf(kebab: string): string {
   return kebab
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))

@@ -23,11 +23,6 @@ export function loadIconSets(): Promise<IconSets> {
   return pending;
 }
 
-/** The sets when already loaded (synchronously), else undefined. */
-export function loadedIconSets(): IconSets | undefined {
-  return loaded;
-}
-
 /** The icon sets, loading them on first use; undefined until they arrive. */
 export function useIconSets(): IconSets | undefined {
   const [sets, setSets] = useState<IconSets | undefined>(loaded);

@@ -5,7 +5,7 @@ import type { IconRef } from './icon-name.js';
  * so each is either drawn by an icon of the maintained sets that shows the same thing, or (the logo,
  * which is ours) drawn here.
  */
-export type LocalIcon = { drawnBy: IconRef } | { viewBox: string; body: string };
+type LocalIcon = { drawnBy: IconRef } | { viewBox: string; body: string };
 
 export const LOCAL_ICONS: Readonly<Record<string, LocalIcon>> = {
   // Our mark (the one beside the site name): a ring crossed by a line under a tick.

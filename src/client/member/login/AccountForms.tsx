@@ -180,7 +180,7 @@ function NoMethod({ t }: { t: Translate }) {
   );
 }
 
-/** Register (contract §7.4, register scene): username, password, the address and the code sent to it. */
+/** Register (docs/wire-contract.md#login-and-registration, register scene): username, password, the address and the code sent to it. */
 export function RegisterForm({ t, onRegistered, api = accountApi, member = memberApi }: { t: Translate; onRegistered(): void; api?: AccountApi; member?: MemberApi }) {
   const form = useAccountForm(t, api, member, { captcha: 'code' });
   const [types, type, setType] = useVerificationTypes(member);

@@ -22,7 +22,7 @@ export function redirectTarget(value: string | null): string {
 }
 
 /**
- * Member login (spec §2), title "Member Login": `POST /api/user/checkIn {tab: 'login', ...}`. The same
+ * Member login (docs/client.md#routes), title "Member Login": `POST /api/user/checkIn {tab: 'login', ...}`. The same
  * page registers (`?tab=register`) and sets a forgotten password (`?tab=retrieve`), keeping `?redirect=`.
  */
 export function MemberLoginPage({ api = memberApi, account }: { api?: MemberApi; account?: AccountApi }) {

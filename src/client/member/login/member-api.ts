@@ -1,11 +1,9 @@
-import type { SignInApi, SignInCredentials } from '../../components/SignInPage.js';
+import type { SignInApi } from '../../components/SignInPage.js';
 import { httpClient, type HttpClient } from '../../http/index.js';
 import type { VerificationType } from '../account-api.js';
 import { clearSession, readSession, writeUserInfo, type UserInfo } from '../../http/session.js';
 
-export type MemberCredentials = SignInCredentials;
-
-/** Member sign-in and sign-out (contract §7.2, §7.4), used by the standalone member pages. */
+/** Member sign-in and sign-out (docs/wire-contract.md#member-endpoints, #login-and-registration), used by the standalone member pages. */
 export interface MemberApi extends SignInApi {
   logout(): Promise<void>;
   /** which address types the site verifies at registration (`accountVerificationType`) */
@@ -14,7 +12,7 @@ export interface MemberApi extends SignInApi {
   remember(info: UserInfo): void;
 }
 
-export function createMemberApi(client: HttpClient = httpClient): MemberApi {
+function createMemberApi(client: HttpClient = httpClient): MemberApi {
   return {
     client,
     async loginState() {

@@ -9,7 +9,7 @@ import { TrackingCard } from './tasks/TrackingCard.js';
 import { TeamPage } from './team/TeamPage.js';
 import { WalletPage } from './wallet/WalletPage.js';
 
-export interface MemberPage {
+interface MemberPage {
   /** message files below `locales/<lang>/`, loaded with the route */
   messages: readonly string[];
   render(): ReactElement;

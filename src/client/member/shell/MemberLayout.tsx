@@ -20,15 +20,18 @@ import { LANGUAGE_NAMES, storeLanguage, currentLanguage } from '../../i18n/store
 import { routeOf, useMemberBootstrap, type MemberRule } from './member-bootstrap.js';
 import { memberLoginPath } from './MemberLoading.js';
 
-export const MEMBER_MENU_WIDTH = 220;
+const MEMBER_MENU_WIDTH = 220;
 
 /** A rule's title in the current language: `memberShell.menus.<name>`, else the title kept in the database. */
-export function useRuleTitle(): (rule: Pick<MemberRule, 'name' | 'title'>) => string {
+function useRuleTitle(): (rule: Pick<MemberRule, 'name' | 'title'>) => string {
   const translate = useTranslate();
   return (rule) => translate(`memberShell.menus.${rule.name}`, { _: rule.title });
 }
 
-/** The left menu: one heading per member-centre directory, its pages below (spec §2, contract §14.5). */
+/**
+ * The left menu: one heading per member-centre directory, its pages below
+ * (docs/wire-contract.md#menus-routes-and-permission-nodes).
+ */
 function MemberMenu({ menus, onNavigate }: { menus: readonly MemberRule[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const title = useRuleTitle();

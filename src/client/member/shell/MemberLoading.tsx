@@ -16,7 +16,7 @@ export function memberLoginPath(to?: string): string {
 }
 
 /**
- * `/user/loading/{to?}` (spec §2): fetches the member, the menus and the site first, then opens the
+ * `/user/loading/{to?}` (docs/client.md#routes): fetches the member, the menus and the site first, then opens the
  * target carried in the URL, or the first menu page. Without a session it goes to the member login,
  * which comes back here with the same target.
  */

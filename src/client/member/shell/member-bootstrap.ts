@@ -3,7 +3,7 @@ import { setSiteTimeZone } from '../../format/datetime.js';
 import type { UserInfo } from '../../http/session.js';
 
 /**
- * What the member centre keeps of `GET /api/index/index` (contract §7.3): the member-centre menus
+ * What the member centre keeps of `GET /api/index/index` (docs/wire-contract.md#member-bootstrap): the member-centre menus
  * (top-level `menu_dir` trees of `user_rule`) drive the left menu and the routes; the site the title.
  */
 
@@ -37,7 +37,7 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let state: MemberBootstrap | undefined;
 
-export function getMemberBootstrap(): MemberBootstrap | undefined {
+function getMemberBootstrap(): MemberBootstrap | undefined {
   return state;
 }
 

@@ -52,7 +52,7 @@ function initialValue(field: FieldDefinition): unknown {
 /** Off-screen but focusable: the file input keeps the keyboard's focus while its button is what shows. */
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
-export interface FieldInputProps {
+interface FieldInputProps {
   field: FieldDefinition;
   value: unknown;
   onChange: (value: unknown) => void;

@@ -8,7 +8,7 @@ import { checkUnique, validateInput } from '../../resources/engine.js';
 import type { Controller, RequestContext } from '../controller.js';
 
 /**
- * `routine.AdminInfo`: the logged-in admin's own profile (contract §6.10). Unlike BuildAdmin, the row is
+ * `routine.AdminInfo`: the logged-in admin's own profile (docs/wire-contract.md#own-profile). Unlike BuildAdmin, the row is
  * always the current admin's: a posted `id` is ignored, so nobody edits another admin's profile here.
  */
 

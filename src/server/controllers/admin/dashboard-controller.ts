@@ -13,7 +13,7 @@ async function count(ctx: RequestContext, table: string, where?: [string, string
 }
 
 /**
- * `Dashboard/index` (contract §4.6): the translated remark of the dashboard rule, plus the platform's
+ * `Dashboard/index` (docs/wire-contract.md#dashboard): the translated remark of the dashboard rule, plus the platform's
  * figures: members, surveys open, starts and completes per day, conversion, money credited, payouts
  * waiting (pending or approved), top surveys.
  */

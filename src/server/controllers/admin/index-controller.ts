@@ -12,7 +12,7 @@ import type { Controller, RequestContext } from '../controller.js';
 import { siteConfig } from '../site-config.js';
 import { checkCredentialsShape } from '../credentials.js';
 
-/** `Index`: admin login, logout and the bootstrap data of the back office (contract §4). */
+/** `Index`: admin login, logout and the bootstrap data of the back office (docs/wire-contract.md#back-office-bootstrap). */
 
 async function captchaRequired(app: AppContext): Promise<boolean> {
   return app.settings.adminLoginCaptcha ?? app.config.flag('admin_login_captcha', true);

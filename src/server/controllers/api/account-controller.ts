@@ -8,7 +8,7 @@ import { paymentLogActions } from './payment-user-controller.js';
 import type { Controller, RequestContext } from '../controller.js';
 import { memberAccountActions } from './account-member-actions.js';
 
-/** `/api/account/*`: the member's own ledgers (contract §7.2). */
+/** `/api/account/*`: the member's own ledgers (docs/wire-contract.md#member-endpoints). */
 
 function ledgerAction(table: string, column: 'money' | 'score') {
   return async (ctx: RequestContext) => {
@@ -40,6 +40,6 @@ export const accountController: Controller = {
   area: 'user',
   actions: { balance: ledgerAction('user_money_log', 'money'), integral: ledgerAction('user_score_log', 'score'), ...memberAccountActions, ...accountFigureActions, ...paymentLogActions },
   noNeedLogin: ['retrievePassword'],
-  // contract §7.2: verification and changeBind need a login but no permission node
+  // verification and changeBind need a login but no permission node (docs/wire-contract.md#member-endpoints)
   noNeedPermission: ['retrievePassword', 'verification', 'changeBind'],
 };

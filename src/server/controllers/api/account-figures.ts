@@ -3,7 +3,7 @@ import { errors } from '../../errors.js';
 import { memberDailyFigures, memberRanking, memberTotals, RANKING_METRICS, RANKING_PERIODS, type RankingMetric, type RankingPeriod } from '../../services/member-figures.js';
 import type { Action, RequestContext } from '../controller.js';
 
-/** `/api/account/getUserCharts|getUserRanking|getUserData`: the member's own figures (spec §7). */
+/** `/api/account/getUserCharts|getUserRanking|getUserData`: the member's own figures (docs/survey-domain.md#rankings-and-figures). */
 
 const CHART_DAYS: Record<string, number> = { '7': 7, week: 7, '30': 30, month: 30 };
 

@@ -3,7 +3,7 @@ import { accountVerificationTypes, changeBind, changePassword, retrievePassword,
 import { overview, updateProfile } from '../../services/member-profile.js';
 import type { Action, RequestContext } from '../controller.js';
 
-/** The member's own account under `/api/account/*` (contract §7.2); the rules live in the service. */
+/** The member's own account under `/api/account/*` (docs/wire-contract.md#member-endpoints); the rules live in the service. */
 
 function requester(ctx: RequestContext): Requester {
   return { app: ctx.app, ip: ctx.ip, t: ctx.t, lang: ctx.lang, memberId: ctx.identity?.id };

@@ -5,7 +5,7 @@ import { errors, Success } from '../../errors.js';
 import type { Controller, RequestContext } from '../controller.js';
 import { tokenOf } from '../../http/dispatch.js';
 
-/** `/api/common/*`: click captcha and token refresh (contract §3.4, §3.5). */
+/** `/api/common/*`: click captcha and token refresh (docs/wire-contract.md#token-refresh, #click-captcha). */
 
 async function clickCaptcha(ctx: RequestContext) {
   const id = ctx.query.id;
@@ -30,7 +30,7 @@ async function checkClickCaptcha(ctx: RequestContext) {
 
 /**
  * A new access token for a refresh token. The stale access token must come along in the area's header;
- * it is revoked. The refresh token itself is not rotated (contract §3.4).
+ * it is revoked. The refresh token itself is not rotated (docs/wire-contract.md#token-refresh).
  */
 async function refreshToken(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();

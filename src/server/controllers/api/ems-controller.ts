@@ -3,7 +3,7 @@ import { errors, Success } from '../../errors.js';
 import { sendEmailCode } from '../../services/code-delivery.js';
 import type { Controller, RequestContext } from '../controller.js';
 
-/** `POST /api/Ems/send` (contract §7.5): a verification code by mail. */
+/** `POST /api/Ems/send` (docs/wire-contract.md#sending-codes): a verification code by mail. */
 async function send(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();
   await throttleAddress(ctx.app, 'code', ctx.ip, ctx.app.settings.authRateLimit);

@@ -8,11 +8,11 @@ import type { Controller, RequestContext } from '../controller.js';
 import { siteConfig } from '../site-config.js';
 import { memberInfo } from './user-controller.js';
 
-/** Rule types a visitor who is not signed in may receive (contract §7.3). */
+/** Rule types a visitor who is not signed in may receive (docs/wire-contract.md#member-bootstrap). */
 const PUBLIC_RULE_TYPES = ['route', 'nav', 'button'];
 
 /**
- * `GET /api/index/index` (contract §7.3): what the member centre needs before it draws anything. Signed
+ * `GET /api/index/index` (docs/wire-contract.md#member-bootstrap): what the member centre needs before it draws anything. Signed
  * in: the member, the member-centre menus (top-level `menu_dir` trees) and the other top-level rules
  * (routes, top-bar items). Not signed in: the public rules, or "need login" when the page requires it.
  */
@@ -51,7 +51,7 @@ async function publicRules(ctx: RequestContext): Promise<Row[]> {
     .orderBy('weigh', 'desc')
     .orderBy('id', 'asc')
     .execute()) as Row[];
-  // Top-level nodes always carry `children`, even when empty (contract §7.3).
+  // Top-level nodes always carry `children`, even when empty (docs/wire-contract.md#member-bootstrap).
   return nestRows(rows, 'id', 'pid').map((rule) => ({ ...rule, children: rule.children ?? [] }));
 }
 

@@ -10,7 +10,7 @@ import { ledgerNotes } from '../../services/ledger.js';
 
 /**
  * `/api/survey/*`: the member's task list, starting a survey, the outcome pages' report, the member's
- * records, the providers' server-to-server callback (survey-domain §2), and quick tasks.
+ * records, the providers' server-to-server callback (docs/survey-domain.md#returns-and-callbacks), and quick tasks.
  */
 
 function member(ctx: RequestContext) {

@@ -3,7 +3,7 @@ import { addTeamMember, ledTeam, setTeamMemberPassword, teamMembers } from '../.
 import type { Action, Controller, RequestContext } from '../controller.js';
 import { paging } from '../paging.js';
 
-/** `/api/team.team/*`: the leader's calls on their own team (spec §7). */
+/** `/api/team.team/*`: the leader's calls on their own team (docs/survey-domain.md#teams). */
 
 function member(ctx: RequestContext) {
   if (!ctx.identity) throw errors.needLogin();

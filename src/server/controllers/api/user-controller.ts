@@ -10,7 +10,7 @@ import { accountVerificationTypes, register, rememberLanguage } from '../../serv
 import type { Controller, RequestContext } from '../controller.js';
 import { checkCredentialsShape, EMAIL_PATTERN, MOBILE_PATTERN, USERNAME_PATTERN } from '../credentials.js';
 
-/** The member object of the wire (contract §7.1). */
+/** The member object of the wire (docs/wire-contract.md#member-object). */
 export function memberInfo(account: Row, token: string, refreshToken = ''): Row {
   const row = presentMemberFields(account);
   return {
@@ -66,7 +66,7 @@ async function checkIn(ctx: RequestContext) {
   return new Success({ userInfo: memberInfo(result.account, result.token, result.refreshToken), routePath: '/user' }, 'Login succeeded!');
 }
 
-/** Register scene (contract §7.4): a new member, logged in with an access token and no refresh token. */
+/** Register scene (docs/wire-contract.md#login-and-registration): a new member, logged in with an access token and no refresh token. */
 async function registerMember(ctx: RequestContext) {
   const id = await register({ app: ctx.app, ip: ctx.ip, t: ctx.t, lang: ctx.lang }, ctx.body);
   const account = await findAccount(ctx.app, 'user', 'id', String(id));

@@ -1,6 +1,6 @@
 import type { ResourceHooks } from '../hooks.js';
 
-/** The operation log (contract §6.4): admins other than super admins see only their own entries. */
+/** The operation log (docs/wire-contract.md#operation-log): admins other than super admins see only their own entries. */
 export const adminLogHooks: ResourceHooks = {
   async scope(operator) {
     const identity = operator.identity;

@@ -9,7 +9,7 @@ import { seededNameIn } from '../../seeded-names.js';
 import { DEFAULT_LANGUAGE } from '../../../contract/headers.js';
 import type { Operator, ResourceHooks } from '../hooks.js';
 
-/** Administrators (contract §6.1): groups through `admin_group_access`, hashed passwords, self-protection. */
+/** Administrators (docs/wire-contract.md#administrators): groups through `admin_group_access`, hashed passwords, self-protection. */
 
 /** Admin rows on the wire: default avatar, `last_login_time` as a formatted string. */
 export function presentAdminFields(row: Row, zone: string): Row {

@@ -7,7 +7,7 @@ import { checkChildrenIncluded, childrenOf, groupHooks, idIn } from '../permissi
 import type { Operator, ResourceHooks } from '../hooks.js';
 
 /**
- * Admin groups (contract §6.2). Non-super admins see and manage the groups whose rights they fully hold
+ * Admin groups (docs/wire-contract.md#admin-groups). Non-super admins see and manage the groups whose rights they fully hold
  * with rights to spare, plus (read-only) their own groups.
  */
 

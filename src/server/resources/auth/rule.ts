@@ -1,6 +1,6 @@
 import { idIn, ruleHooks } from '../permission-sets.js';
 
-/** Admin menu rules (contract §6.3): non-super admins only see the rules they hold. */
+/** Admin menu rules (docs/wire-contract.md#admin-rules): non-super admins only see the rules they hold. */
 export const adminRuleHooks = ruleHooks('admin_rule', 'admin_group', {
   weighFromId: false,
   async scope(operator) {

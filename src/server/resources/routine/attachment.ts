@@ -6,7 +6,7 @@ import { deleteRows } from '../engine.js';
 import type { Operator, ResourceHooks } from '../hooks.js';
 
 /**
- * Attachments (contract §6.11): rows carry the appended `suffix` and `full_url`; deleting rows deletes
+ * Attachments (docs/wire-contract.md#attachments): rows carry the appended `suffix` and `full_url`; deleting rows deletes
  * their files and the directories left empty. Rows are created by `ajax/upload` only.
  */
 

@@ -12,7 +12,7 @@ import { addRow } from '../engine.js';
 import type { ResourceHooks } from '../hooks.js';
 
 /**
- * `routine.Config` (contract §6.9): `index` answers the items grouped as the config screen shows them,
+ * `routine.Config` (docs/wire-contract.md#site-configuration): `index` answers the items grouped as the config screen shows them,
  * `edit` takes `{<name>: <value>}` for any subset of items and stores each value by its item's type.
  * Adding items and deleting the deletable ones use the generic actions. Items are read through
  * `ConfigStore`'s cache, so every change here clears it.
@@ -167,7 +167,7 @@ async function checkSpecial(ctx: RequestContext, item: StoredItem, stored: strin
       if (!keys.every((key) => GROUP_KEY.test(key)) || new Set(keys).size !== keys.length) throw invalid(item.name, item.title ?? item.name);
       const orphaned = items.find((other) => other.group && !keys.includes(other.group));
       if (orphaned) throw errors.validation({ field: item.name, message: 'The group %s still holds config items', params: [orphaned.group ?? ''] });
-      return;
+      break;
     }
   }
 }

@@ -9,7 +9,7 @@ import type { ResourceHooks } from '../hooks.js';
 import { advanceKeySequence, asStoredValue, breaksUniqueness, parseIds, readLogEntry, storedField } from './log-support.js';
 
 /**
- * The recycle bin (contract §6.13): `info` shows a snapshot decoded, `restore` puts snapshots back
+ * The recycle bin (docs/wire-contract.md#recycle-bin): `info` shows a snapshot decoded, `restore` puts snapshots back
  * into their tables with their original keys. Tables are resolved through the schemas only, and
  * fields the schema marks write-only (password hashes, salts) are masked wherever a snapshot is shown.
  */

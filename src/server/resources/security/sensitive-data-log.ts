@@ -7,7 +7,7 @@ import type { ResourceHooks } from '../hooks.js';
 import { asStoredValue, breaksUniqueness, parseIds, readLogEntry, SECRET_FIELDS, storedField, storedValueOfText } from './log-support.js';
 
 /**
- * The sensitive-data log (contract §6.15): lists show `id_value` as `<primary key>=<value>`, `info`
+ * The sensitive-data log (docs/wire-contract.md#sensitive-data-log): lists show `id_value` as `<primary key>=<value>`, `info`
  * the raw row, and `rollback` writes a logged `before` back. Tables and fields are resolved through
  * the schemas only; masked secrets (password, salt) cannot be rolled back.
  */

@@ -12,7 +12,7 @@ import { ledgerNotes } from '../../services/ledger.js';
  */
 
 /** RIDs from a list or from pasted text (one per line, or separated by commas or spaces). */
-export function ridsOf(input: unknown): string[] {
+function ridsOf(input: unknown): string[] {
   const items = Array.isArray(input) ? input.map(String) : typeof input === 'string' ? input.split(/[\s,;]+/) : [];
   return [...new Set(items.map((item) => item.trim()).filter(Boolean))];
 }

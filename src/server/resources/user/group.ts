@@ -1,4 +1,4 @@
 import { groupHooks } from '../permission-sets.js';
 
-/** Member groups (contract §6.6). */
+/** Member groups (docs/wire-contract.md#member-groups). */
 export const userGroupHooks = groupHooks('user_rule');

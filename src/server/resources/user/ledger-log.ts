@@ -9,7 +9,7 @@ import type { ResourceHooks } from '../hooks.js';
 import { userHooks } from './user.js';
 
 /**
- * `user.MoneyLog` and `user.ScoreLog` (contract §6.8): `add` goes through the ledger service; entries
+ * `user.MoneyLog` and `user.ScoreLog` (docs/wire-contract.md#balance-and-points-ledgers): `add` goes through the ledger service; entries
  * can never be edited or deleted.
  */
 export function ledgerLogHooks(kind: LedgerKind): ResourceHooks {

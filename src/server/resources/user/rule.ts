@@ -1,4 +1,4 @@
 import { ruleHooks } from '../permission-sets.js';
 
-/** Member rules (contract §6.7): a new rule's weigh starts at its id. */
+/** Member rules (docs/wire-contract.md#member-rules): a new rule's weigh starts at its id. */
 export const userRuleHooks = ruleHooks('user_rule', 'user_group', { weighFromId: true });

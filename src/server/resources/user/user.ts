@@ -5,7 +5,7 @@ import { seededNameIn } from '../../seeded-names.js';
 import { DEFAULT_LANGUAGE } from '../../../contract/headers.js';
 import type { ResourceHooks } from '../hooks.js';
 
-/** Members (contract §6.5): hashed passwords, default avatar, select labels. Balance changes go through the ledger. */
+/** Members (docs/wire-contract.md#members): hashed passwords, default avatar, select labels. Balance changes go through the ledger. */
 
 export function presentMemberFields(row: Row): Row {
   return { ...row, avatar: row.avatar || DEFAULT_AVATAR };

@@ -8,7 +8,7 @@ import { formatLocalDateTime, parseLocalDateTime } from '../../../contract/site-
  * range read grouped by day (`enter_time`, `finish_time`), and survey totals are the kept counters.
  */
 
-export interface DayFigures {
+interface DayFigures {
   date: string;
   starts: number;
   completes: number;
@@ -16,7 +16,7 @@ export interface DayFigures {
   credited: number;
 }
 
-export interface Period {
+interface Period {
   /** Unix seconds of the first day's midnight in the site's zone */
   since: number;
   dates: string[];
@@ -64,7 +64,7 @@ export async function dailySurveyFigures(app: AppContext, period: Period): Promi
   return series;
 }
 
-export interface TopSurvey {
+interface TopSurvey {
   id: number;
   title: string;
   starts: number;

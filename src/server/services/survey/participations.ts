@@ -9,17 +9,17 @@ import { ApiError, errors } from '../../errors.js';
 import { applyLedgerEntry } from '../ledger.js';
 
 /**
- * A member's attempt at a survey (survey-domain §5): `entered` → one final status, once. Every change of
+ * A member's attempt at a survey (docs/survey-domain.md#participation-statuses): `entered` → one final status, once. Every change of
  * status appends an event, moves the survey's counters and credits through the ledger, in one transaction.
  */
 
-export const FINAL_STATUSES = ['complete', 'terminate', 'overquota', 'security', 'timeout'] as const;
+const FINAL_STATUSES = ['complete', 'terminate', 'overquota', 'security', 'timeout'] as const;
 export type FinalStatus = (typeof FINAL_STATUSES)[number];
-export type ParticipationStatus = 'entered' | FinalStatus | 'reversed';
-export type StatusSource = 'redirect' | 'callback' | 'admin' | 'reconcile' | 'timeout';
-export type CreditState = 'none' | 'held' | 'credited' | 'reversed';
+type ParticipationStatus = 'entered' | FinalStatus | 'reversed';
+type StatusSource = 'redirect' | 'callback' | 'admin' | 'reconcile' | 'timeout';
+type CreditState = 'none' | 'held' | 'credited' | 'reversed';
 
-export interface ParticipationRow {
+interface ParticipationRow {
   id: number;
   rid: string;
   survey_id: number;
@@ -127,7 +127,7 @@ async function takeQuota(trx: Db, surveyId: number): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-export interface CreditInput {
+interface CreditInput {
   participation: ParticipationRow;
   money: number;
   score: number;
@@ -150,7 +150,7 @@ async function moveReward(app: AppContext, trx: Db, input: CreditInput, key: str
   return { moneyLogId, scoreLogId };
 }
 
-export interface FinishInput {
+interface FinishInput {
   status: FinalStatus;
   source: StatusSource;
   ip: string;
@@ -240,7 +240,7 @@ export async function finishParticipation(app: AppContext, participationId: numb
   });
 }
 
-export interface ForgedReturn {
+interface ForgedReturn {
   channel: 'redirect' | 'callback';
   providerId: number;
   ip: string;

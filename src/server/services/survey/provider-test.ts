@@ -16,11 +16,11 @@ import { sign, signedText, SIGNATURE_ALGORITHMS, verifySignature, type Signature
 export const TEST_OUTCOMES = ['complete', 'terminate', 'overquota', 'security'] as const;
 export type TestOutcome = (typeof TEST_OUTCOMES)[number];
 
-export const CALLBACK_PREFIX = '/api/survey/callback/';
+const CALLBACK_PREFIX = '/api/survey/callback/';
 /** Longest URL the check reads: a real return's query is cut at 4,000 characters too. */
-export const MAX_TEST_URL = 4500;
+const MAX_TEST_URL = 4500;
 
-export interface SignedRequest {
+interface SignedRequest {
   /** the whole address, to open or send */
   url: string;
   /** what is signed: the path and query without the signature parameter */
@@ -29,7 +29,7 @@ export interface SignedRequest {
   signature: string;
 }
 
-export interface BuiltReturn {
+interface BuiltReturn {
   outcome: TestOutcome;
   rid: string;
   redirect: SignedRequest;
@@ -47,7 +47,7 @@ function signedRequest(provider: ProviderRow, secret: string, origin: string, pa
 }
 
 /** The provider's own exit code for an outcome (the first the exit map sends there), else our status name. */
-export function exitCodeFor(provider: ProviderRow, outcome: TestOutcome): string {
+function exitCodeFor(provider: ProviderRow, outcome: TestOutcome): string {
   for (const [code] of Object.entries(exitMapOf(provider))) if (mapProviderStatus(provider, code) === outcome) return code;
   return outcome;
 }
@@ -81,15 +81,15 @@ export function buildTestReturn(provider: ProviderRow, secret: string, outcome: 
   };
 }
 
-export type ParameterRole = 'rid' | 'status' | 'signature' | 'other';
+type ParameterRole = 'rid' | 'status' | 'signature' | 'other';
 
-export interface CheckedParameter {
+interface CheckedParameter {
   name: string;
   value: string;
   role: ParameterRole;
 }
 
-export interface ReturnCheck {
+interface ReturnCheck {
   /** the signature verifies exactly as a real return's would, and nothing else is wrong */
   ok: boolean;
   signatureValid: boolean;
@@ -107,7 +107,7 @@ export interface ReturnCheck {
 }
 
 /** `path` and the raw query of a pasted URL (a whole address, or a path starting with `/`). */
-export function splitPastedUrl(pasted: string): { origin: string; path: string; query: string } {
+function splitPastedUrl(pasted: string): { origin: string; path: string; query: string } {
   const text = pasted.trim().replace(/#.*$/, '');
   let origin = '';
   let rest = text;

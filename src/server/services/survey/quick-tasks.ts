@@ -17,7 +17,7 @@ import { applyLedgerEntry } from '../ledger.js';
  */
 
 /** The widgets a member's form may use. */
-export const MEMBER_FORM_WIDGETS = ['string', 'textarea', 'number', 'float', 'radio', 'select', 'switch', 'image', 'date'] as const;
+const MEMBER_FORM_WIDGETS = ['string', 'textarea', 'number', 'float', 'radio', 'select', 'switch', 'image', 'date'] as const;
 const MAX_FIELDS = 30;
 
 export interface QuickTaskRow {
@@ -77,7 +77,7 @@ export function formDefinition(text: string): ResourceDefinition {
 }
 
 /** The member-facing fields of a form (its `id` is ours). */
-export function formFields(definition: ResourceDefinition) {
+function formFields(definition: ResourceDefinition) {
   return definition.fields.filter((field) => field.name !== 'id');
 }
 
@@ -136,7 +136,7 @@ export async function submitQuickTask(app: AppContext, member: Identity, taskId:
   });
 }
 
-export type ReviewDecision = 'approve' | 'reject';
+type ReviewDecision = 'approve' | 'reject';
 
 /** Approve (credit) or reject pending submissions; returns how many changed. Decided ones are left alone. */
 export async function reviewSubmissions(app: AppContext, ids: number[], decision: ReviewDecision, context: { adminId: number; reason: string; memo: (task: QuickTaskRow) => string }): Promise<number> {

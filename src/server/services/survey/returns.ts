@@ -11,12 +11,12 @@ import { verifySignature, type SignatureAlgorithm } from './signature.js';
  * final status, credit through the ledger.
  */
 
-/** Outcome pages of the site and the status each one reports (spec §2). */
+/** Outcome pages of the site and the status each one reports (docs/survey-domain.md#returns-and-callbacks). */
 export const OUTCOME_PAGES: Readonly<Record<string, FinalStatus>> = {
   success: 'complete', terminate: 'terminate', overquota: 'overquota', security: 'security',
 };
 
-export const MAX_RETURN_QUERY = 4000;
+const MAX_RETURN_QUERY = 4000;
 
 export interface ProviderRow {
   id: number;
@@ -51,7 +51,7 @@ function secretOf(app: AppContext, provider: ProviderRow): string {
   return provider.secret ? (app.secrets.open(provider.secret) ?? '') : '';
 }
 
-export interface ReturnInput {
+interface ReturnInput {
   /** path as received, e.g. `/success` or `/api/survey/callback/acme` */
   path: string;
   /** the query string as received, without `?` */

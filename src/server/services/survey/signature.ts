@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signatures of provider returns (survey-domain §3.1). The signed text is the path and the query string
+ * Signatures of provider returns (docs/survey-domain.md#signatures). The signed text is the path and the query string
  * exactly as received, with the signature parameter (and its `&`) taken out: `/success?rid=ab12` for
  * `/success?rid=ab12&sig=…`.
  */

@@ -90,7 +90,7 @@ export async function availableSurveys(app: AppContext, member: Identity, limit 
 }
 
 /** The entry URL with our rid, and the member id only where the survey says to send it. */
-export function entryUrlFor(survey: Pick<SurveyRow, 'entry_url' | 'send_uid'>, rid: string, memberId: number): string {
+function entryUrlFor(survey: Pick<SurveyRow, 'entry_url' | 'send_uid'>, rid: string, memberId: number): string {
   let url = survey.entry_url.replaceAll('{rid}', encodeURIComponent(rid));
   if (Number(survey.send_uid)) url = url.replaceAll('{uid}', String(memberId));
   return url;

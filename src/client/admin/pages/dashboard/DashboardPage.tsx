@@ -16,7 +16,10 @@ import { greetingFor } from './greeting.js';
 import { SurveyFigures, type DashboardFigures } from './SurveyFigures.js';
 import { pageNameOf } from '../../../../contract/view-paths.js';
 
-/** `GET /admin/Dashboard/index` → `{remark, figures}` (contract §4.6 plus our figures); nothing when missing or refused. */
+/**
+ * `GET /admin/Dashboard/index` → `{remark, figures}` (docs/wire-contract.md#dashboard plus our figures);
+ * nothing when missing or refused.
+ */
 function useDashboard(): { remark: string; figures?: DashboardFigures } {
   const [answer, setAnswer] = useState<{ remark: string; figures?: DashboardFigures }>({ remark: '' });
   useEffect(() => {
@@ -42,7 +45,7 @@ function useNow(intervalMs = 30_000): Date {
 }
 
 /**
- * The dashboard (menu component `dashboard`): a greeting by the hour (spec §9) with the dashboard
+ * The dashboard (menu component `dashboard`): a greeting by the hour (docs/client.md#greeting) with the dashboard
  * rule's remark, the admin's account facts, the platform's figures, and the menu pages as quick entrances.
  */
 export function DashboardPage() {

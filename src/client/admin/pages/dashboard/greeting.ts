@@ -1,5 +1,5 @@
-/** Part of the day a greeting names (spec §9). */
-export type Greeting = 'lateNight' | 'earlyMorning' | 'morning' | 'noon' | 'afternoon' | 'evening';
+/** Part of the day a greeting names (docs/client.md#greeting). */
+type Greeting = 'lateNight' | 'earlyMorning' | 'morning' | 'noon' | 'afternoon' | 'evening';
 
 /**
  * Under 5 late night; 5–8 early morning; 9–11 morning; 12–13 noon; 14–17 afternoon; 18–23 evening.

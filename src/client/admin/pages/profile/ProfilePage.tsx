@@ -12,8 +12,8 @@ import { checkUpload } from '../../inputs/upload-check.js';
 import { useSchemaTranslate } from '../../resources/schema-i18n.js';
 import { DEFAULT_SITE_CONFIG } from '../../site-config-context.js';
 
-/** `routine.AdminInfo/index` → `info` (contract §6.10). */
-export interface AdminProfile {
+/** `routine.AdminInfo/index` → `info` (docs/wire-contract.md#own-profile). */
+interface AdminProfile {
   id: number;
   username: string;
   nickname: string;
@@ -24,12 +24,12 @@ export interface AdminProfile {
   last_login_time: string;
 }
 
-export const PROFILE_URL = '/admin/routine.AdminInfo/';
+const PROFILE_URL = '/admin/routine.AdminInfo/';
 const MOBILE = /^1[3-9]\d{9}$/;
 const PASSWORD = /^(?!.*[&<>"'\n\r]).{6,32}$/;
 
 /** The editable fields sent to `edit` (the server ignores the rest; the password only when typed). */
-export function profilePayload(values: Record<string, unknown>): Record<string, unknown> {
+function profilePayload(values: Record<string, unknown>): Record<string, unknown> {
   const payload: Record<string, unknown> = {
     id: values.id,
     nickname: typeof values.nickname === 'string' ? values.nickname.trim() : values.nickname,

@@ -11,7 +11,7 @@ import type { ResourceDescriptor } from '../index.js';
  * forms show them: a button is only a permission node; a directory has no page; a member route has a
  * page but no place in a menu; a menu's page depends on how it opens. Names a schema lacks are ignored.
  */
-export function hiddenRuleFields(type: unknown, menuType: unknown): Set<string> {
+function hiddenRuleFields(type: unknown, menuType: unknown): Set<string> {
   if (type === 'button') return new Set(['path', 'icon', 'menu_type', 'url', 'component', 'keepalive', 'no_login_valid']);
   if (type === 'menu_dir') return new Set(['menu_type', 'url', 'component', 'keepalive']);
   if (type === 'route') return new Set(['icon', 'menu_type', 'url', 'keepalive']);

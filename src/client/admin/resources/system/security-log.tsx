@@ -18,7 +18,7 @@ import { GeneratedTable } from '../GeneratedTable.js';
 type Row = Record<string, unknown>;
 
 /** Texts of one log action, as message keys with English fallbacks. */
-export interface LogActionTexts {
+interface LogActionTexts {
   /** button label */
   label: [key: string, fallback: string];
   /** confirmation question, `%{count}` rows */
@@ -100,7 +100,7 @@ export function BulkLogActionButton({ action }: { action: LogAction }) {
 }
 
 /** The "Info" button of a row: a dialog with the row `info` answers, drawn by `render`. */
-export function LogInfoButton({ render }: { render: (row: Row) => ReactNode }) {
+function LogInfoButton({ render }: { render: (row: Row) => ReactNode }) {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext();
   const translate = useTranslate();

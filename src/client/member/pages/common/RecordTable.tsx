@@ -10,7 +10,7 @@ export interface RecordColumn<T> {
   align?: 'left' | 'right';
 }
 
-export type LoadPage<T> = (page: number, limit: number) => Promise<{ list: T[]; total: number }>;
+type LoadPage<T> = (page: number, limit: number) => Promise<{ list: T[]; total: number }>;
 
 /**
  * One record on a phone: each column a line of its label and value, so no table runs past the screen.

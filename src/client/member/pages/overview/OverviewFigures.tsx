@@ -4,12 +4,12 @@ import { httpClient, type HttpClient } from '../../../http/index.js';
 import type { Translate } from '../../../i18n/translate.js';
 
 /** `GET /api/account/getUserData` and `getUserCharts?period=7`: the member's own figures. */
-export interface MemberFigures {
+interface MemberFigures {
   data: { today: { money: string; completes: number }; month: { money: string; completes: number }; total: { money: string; completes: number } };
   charts: { days: string[]; money: string[]; completes: number[] };
 }
 
-export async function loadMemberFigures(client: HttpClient = httpClient): Promise<MemberFigures> {
+async function loadMemberFigures(client: HttpClient = httpClient): Promise<MemberFigures> {
   const quiet = { area: 'user' as const, showErrorMessage: false };
   const [data, charts] = await Promise.all([
     client.request<MemberFigures['data']>('/api/account/getUserData', quiet),

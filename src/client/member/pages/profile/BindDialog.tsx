@@ -37,7 +37,7 @@ function CodeInput({ request, api, value, onChange, error, helperText }: { reque
 }
 
 /**
- * Binding a new email address or mobile number (contract §7.2 `verification` + `changeBind`): a member
+ * Binding a new email address or mobile number (docs/wire-contract.md#member-endpoints `verification` + `changeBind`): a member
  * who has one proves it first with a code sent to it; one who has none proves the password. Then a
  * code sent to the new address confirms it.
  */

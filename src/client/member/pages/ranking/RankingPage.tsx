@@ -6,14 +6,14 @@ import { httpClient, type HttpClient } from '../../../http/index.js';
 import { messageOf } from '../../../pages/survey/survey-api.js';
 import { PageCard } from '../common/PageCard.js';
 
-export const RANKING_PERIODS = ['day', 'week', 'month', 'all'] as const;
-export const RANKING_METRICS = ['money', 'completes'] as const;
+const RANKING_PERIODS = ['day', 'week', 'month', 'all'] as const;
+const RANKING_METRICS = ['money', 'completes'] as const;
 type Period = (typeof RANKING_PERIODS)[number];
 /** Minutes are enough to say when a snapshot is from and when the next one comes. */
 const TIME_FORMAT = 'yyyy-mm-dd hh:MM';
 type Metric = (typeof RANKING_METRICS)[number];
 
-export interface Ranking {
+interface Ranking {
   /** Unix seconds: when the snapshot was computed, and from when the next view computes it again */
   computed_at: number;
   refresh_at: number;
@@ -21,7 +21,7 @@ export interface Ranking {
   mine: { rank: number | null; value: string | number };
 }
 
-export function loadRanking(period: Period, metric: Metric, client: HttpClient = httpClient): Promise<Ranking> {
+function loadRanking(period: Period, metric: Metric, client: HttpClient = httpClient): Promise<Ranking> {
   return client.request<Ranking>('/api/account/getUserRanking', { area: 'user', showErrorMessage: false, params: { period, metric } }).then((answer) => answer.data);
 }
 

@@ -8,7 +8,7 @@ import { PageCard } from '../common/PageCard.js';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
 import { useServerForm } from '../common/use-server-form.js';
 
-export interface TeamMember {
+interface TeamMember {
   id: number;
   username: string;
   nickname: string;
@@ -18,14 +18,14 @@ export interface TeamMember {
   join_time: number;
 }
 
-export interface TeamApi {
+interface TeamApi {
   members(page: number, limit: number, keyword: string): Promise<{ team: { id: number; name: string }; list: TeamMember[]; total: number }>;
   add(input: { username: string; nickname: string; password: string }): Promise<string>;
   setPassword(id: number, password: string): Promise<string>;
 }
 
-/** The leader's calls (`/api/team.team/*`, spec §7); the server refuses them to everyone else. */
-export function createTeamApi(client: HttpClient = httpClient): TeamApi {
+/** The leader's calls (`/api/team.team/*`, docs/survey-domain.md#teams); the server refuses them to everyone else. */
+function createTeamApi(client: HttpClient = httpClient): TeamApi {
   const quiet = { area: 'user' as const, showErrorMessage: false };
   return {
     async members(page, limit, keyword) {

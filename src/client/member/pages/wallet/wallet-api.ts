@@ -4,7 +4,7 @@ import { httpClient, type HttpClient } from '../../../http/index.js';
 
 export type PaymentMethod = 'bank' | 'alipay';
 
-export interface PaymentDetails {
+interface PaymentDetails {
   payment: PaymentMethod | '';
   bank: string;
   bank_name: string;

@@ -210,7 +210,7 @@ function Preview({ form, language }: { form: Record<string, unknown>; language: 
   );
 }
 
-export interface FormBuilderInputProps {
+interface FormBuilderInputProps {
   source: string;
   label: string;
   helperText?: string;

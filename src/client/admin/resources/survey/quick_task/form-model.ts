@@ -6,11 +6,11 @@
 
 /** The widgets a member's form may use (the server keeps the same list). */
 export const BUILDER_TYPES = ['string', 'textarea', 'number', 'float', 'radio', 'select', 'switch', 'date', 'image'] as const;
-export type BuilderType = (typeof BUILDER_TYPES)[number];
+type BuilderType = (typeof BUILDER_TYPES)[number];
 
 /** What a one-line text holds: anything, or a checked format. */
 export const TEXT_FORMATS = ['', 'email', 'uri', 'mobile'] as const;
-export type TextFormat = (typeof TEXT_FORMATS)[number];
+type TextFormat = (typeof TEXT_FORMATS)[number];
 
 export interface BuilderOption {
   value: string;

@@ -5,7 +5,7 @@ import { PermissionTreeInput } from '../../PermissionTreeInput.js';
 import type { ResourceDescriptor } from '../../index.js';
 
 /**
- * Admin groups (contract §6.2): the permissions are picked on the admin rule tree, and the form posts
+ * Admin groups (docs/wire-contract.md#admin-groups): the permissions are picked on the admin rule tree, and the form posts
  * the checked plus half-checked rule ids. The list is the generated tree list.
  */
 export function adminGroupOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {

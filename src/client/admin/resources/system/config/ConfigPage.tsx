@@ -94,7 +94,7 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
 }
 
 /**
- * The system configuration screen (contract §6.9): a tab per config group, each a form of its items
+ * The system configuration screen (docs/wire-contract.md#site-configuration): a tab per config group, each a form of its items
  * with the widget of their type, under the quick-entrance buttons of `config_quick_entrance`. Items are
  * added with the generated create form; only items added that way can be deleted.
  */

@@ -12,7 +12,7 @@ export const MAIL_GROUP = 'mail';
 const RECIPIENT = 'testMail';
 
 /**
- * "Send test mail" on the mail tab (contract §6.9 `sendTestMail`): asks for a recipient and sends with
+ * "Send test mail" on the mail tab (docs/wire-contract.md#site-configuration `sendTestMail`): asks for a recipient and sends with
  * the tab's `settings` as they stand in the form, saved or not. A setting the server refuses shows on its field.
  */
 export function TestMailButton({ resource, settings }: { resource: string; settings: ReadonlySet<string> }) {

@@ -21,7 +21,7 @@ const AS_TEXT: ReadonlySet<string> = new Set(['remoteSelect', 'remoteSelects']);
  * A config item as a form field, so the screen reuses the schema widgets: its type is the widget,
  * its dictionary the choices, its `required` rule the required mark.
  */
-export function configFieldOf(item: ConfigItem): FieldDefinition {
+function configFieldOf(item: ConfigItem): FieldDefinition {
   const dictionary = item.content === '' ? undefined : item.content;
   const wireType = AS_TEXT.has(item.type) ? 'string' : (WIRE_TYPES[item.type] ?? 'string');
   return {

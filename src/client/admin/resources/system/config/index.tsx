@@ -5,7 +5,7 @@ import type { ResourceDescriptor } from '../../index.js';
 import { ConfigPage } from './ConfigPage.js';
 
 /**
- * System configuration (contract §6.9): the list is the grouped settings screen; items are added with
+ * System configuration (docs/wire-contract.md#site-configuration): the list is the grouped settings screen; items are added with
  * the generated form (the server marks them deletable) and never edited one by one.
  */
 export function configOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {

@@ -13,7 +13,7 @@ import { relationText, SecurityLogTable, type LogAction } from '../security-log.
 
 type Row = Record<string, unknown>;
 
-export const RESTORE_ACTION: LogAction = {
+const RESTORE_ACTION: LogAction = {
   name: 'restore',
   icon: <RestoreIcon />,
   texts: {
@@ -24,7 +24,7 @@ export const RESTORE_ACTION: LogAction = {
 };
 
 /** The info dialog of a recycle-bin entry: where it came from, then the deleted row field by field. */
-export function RecycleInfo({ row }: { row: Row }) {
+function RecycleInfo({ row }: { row: Row }) {
   const t = useSchemaTranslate();
   const translate = useTranslate();
   const table = allDefinitions().find((definition) => definition.table === row.data_table);
@@ -54,7 +54,7 @@ export function RecycleInfo({ row }: { row: Row }) {
 }
 
 /**
- * The recycle bin (contract §6.13): the generated list plus restore (per row and on the selection)
+ * The recycle bin (docs/wire-contract.md#recycle-bin): the generated list plus restore (per row and on the selection)
  * and an info dialog with the deleted row decoded.
  */
 export function dataRecycleLogOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {

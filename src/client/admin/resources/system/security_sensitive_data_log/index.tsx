@@ -11,7 +11,7 @@ import { relationText, SecurityLogTable, type LogAction } from '../security-log.
 
 type Row = Record<string, unknown>;
 
-export const ROLLBACK_ACTION: LogAction = {
+const ROLLBACK_ACTION: LogAction = {
   name: 'rollback',
   icon: <UndoIcon />,
   texts: {
@@ -22,7 +22,7 @@ export const ROLLBACK_ACTION: LogAction = {
 };
 
 /** The info dialog of a sensitive-data change: which row and field, the value before and after. */
-export function SensitiveInfo({ row }: { row: Row }) {
+function SensitiveInfo({ row }: { row: Row }) {
   const t = useSchemaTranslate();
   const table = allDefinitions().find((definition) => definition.table === row.data_table);
   const field = table?.fields.find((item) => item.name === row.data_field);
@@ -46,7 +46,7 @@ export function SensitiveInfo({ row }: { row: Row }) {
 }
 
 /**
- * The sensitive-data log (contract §6.15): the generated list plus rollback (per row and on the
+ * The sensitive-data log (docs/wire-contract.md#sensitive-data-log): the generated list plus rollback (per row and on the
  * selection) and an info dialog with the field, its value before and after.
  */
 export function sensitiveDataLogOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {

@@ -4,7 +4,7 @@ import { GeneratedEdit } from '../../GeneratedEdit.js';
 import { PermissionTreeInput } from '../../PermissionTreeInput.js';
 import type { ResourceDescriptor } from '../../index.js';
 
-/** Member groups (contract §6.6): permissions picked on the member rule tree (`user.Rule/index`). */
+/** Member groups (docs/wire-contract.md#member-groups): permissions picked on the member rule tree (`user.Rule/index`). */
 export function userGroupOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
   const overrides = { rules: <PermissionTreeInput definition={definition} ruleSchema="system/user_rule" /> };
   const UserGroupCreate = () => <GeneratedCreate definition={definition} overrides={overrides} />;
