@@ -1,39 +1,48 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
-import { useLogout, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { USER_BASE } from '../../http/http-client.js';
-import { useDocumentTitle } from '../../components/document-title.js';
-import { LogoMark } from '../../components/login-art.js';
-import { isUserLoggedIn } from '../../http/session.js';
-import { targetOf } from '../../admin/loading/target.js';
-import { firstPage, type MemberBootstrap } from './member-bootstrap.js';
+import { useDocumentTitle } from '../components/document-title.js';
+import { LogoMark } from '../components/login-art.js';
+import { targetOf } from './target.js';
 
-/** The member login page, coming back to `to` (a path of this site) afterwards. */
-export function memberLoginPath(to?: string): string {
-  return to ? `${USER_BASE}/login?redirect=${encodeURIComponent(to)}` : `${USER_BASE}/login`;
+export interface LoadingPageProps<T> {
+  /** the area's route base: `/chidaoadminstator`, `/user` */
+  base: string;
+  /** where the area's texts live: `<messages>.text`, `.failed`, `.retry`, `.backToLogin` */
+  messages: string;
+  /** whether a session is stored; without one the page goes to the login page */
+  isSignedIn(): boolean;
+  /** the area's bootstrap store's `reload()`: fetches the menus and keeps them */
+  load(): Promise<T>;
+  /** the first page of the loaded menus, relative to the base */
+  firstPage(data: T): string | undefined;
+  /** the login page that comes back to `target` (relative to the base) or to this location */
+  loginPath(target: string | undefined, location: { pathname: string; search: string }): string;
+  /** the hook giving "Back to login": sign out, then show the login page */
+  useBackToLogin(): () => unknown;
 }
 
 /**
- * `/user/loading/{to?}` (spec §2): fetches the member, the menus and the site first, then opens the
- * target carried in the URL, or the first menu page. Without a session it goes to the member login,
- * which comes back here with the same target.
+ * `<base>/loading/{to?}` of either area: fetches the menus, the site and the signed-in person first,
+ * then opens the target carried in the URL (path and query), or the first menu page. Without a session
+ * it goes to the login page, which comes back here with the same target.
  */
-export function MemberLoading({ load }: { load(): Promise<MemberBootstrap> }) {
+export function LoadingPage<T>({ base, messages, isSignedIn, load, firstPage, loginPath, useBackToLogin }: LoadingPageProps<T>) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const logout = useLogout();
   const location = useLocation();
-  const target = targetOf(location.pathname, location.search, USER_BASE);
+  const backToLogin = useBackToLogin();
+  const target = targetOf(location.pathname, location.search, base);
   const [failure, setFailure] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const [destination, setDestination] = useState<string>();
-  useDocumentTitle(translate('memberShell.loading.title'));
+  useDocumentTitle(translate('pages.loading'));
 
   useEffect(() => {
-    if (!isUserLoggedIn()) {
-      navigate(memberLoginPath(`${location.pathname}${location.search}`), { replace: true });
+    if (!isSignedIn()) {
+      navigate(loginPath(target, location), { replace: true });
       return;
     }
     let alive = true;
@@ -41,12 +50,12 @@ export function MemberLoading({ load }: { load(): Promise<MemberBootstrap> }) {
     load().then(
       (data) => {
         if (!alive) return;
-        const first = firstPage(data.menus);
-        setDestination(target ? `${USER_BASE}${target}` : first ? `${USER_BASE}${first}` : '/404');
+        const first = firstPage(data);
+        setDestination(target ? `${base}${target}` : first ? `${base}${first}` : '/404');
       },
       (error: unknown) => {
-        // A 303 "need login" has already sent the member to the login page; anything else stays here.
-        if (alive) setFailure(error instanceof Error && error.message ? error.message : translate('memberShell.loading.failed'));
+        // A 303 "need login" has already sent us to the login page; anything else stays here.
+        if (alive) setFailure(error instanceof Error && error.message ? error.message : translate(`${messages}.failed`));
       },
     );
     return () => {
@@ -65,16 +74,16 @@ export function MemberLoading({ load }: { load(): Promise<MemberBootstrap> }) {
       {failure ? (
         <Stack role="alert" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 420, px: 3 }}>
           <ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} />
-          <Typography variant="h6">{translate('memberShell.loading.failed')}</Typography>
+          <Typography variant="h6">{translate(`${messages}.failed`)}</Typography>
           <Typography variant="body2" color="text.secondary">
             {failure}
           </Typography>
           <Stack direction="row" spacing={1.5}>
             <Button variant="contained" onClick={() => setAttempt((count) => count + 1)}>
-              {translate('memberShell.loading.retry')}
+              {translate(`${messages}.retry`)}
             </Button>
-            <Button variant="outlined" color="inherit" onClick={() => void logout()}>
-              {translate('memberShell.loading.backToLogin')}
+            <Button variant="outlined" color="inherit" onClick={() => void backToLogin()}>
+              {translate(`${messages}.backToLogin`)}
             </Button>
           </Stack>
         </Stack>
@@ -87,7 +96,7 @@ export function MemberLoading({ load }: { load(): Promise<MemberBootstrap> }) {
             </Box>
           </Box>
           <Typography variant="body2" color="text.secondary">
-            {translate('memberShell.loading.text')}
+            {translate(`${messages}.text`)}
           </Typography>
         </Stack>
       )}
