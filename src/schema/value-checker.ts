@@ -3,12 +3,15 @@ import { FORMAT_TESTS } from './formats.js';
 /**
  * Input checks of a schema's fields, run as plain code: nothing here builds a function from text, so
  * the browser runs them under a Content-Security-Policy without 'unsafe-eval' (ajv would compile each
- * schema with `new Function`). The server runs the same checks, so a form and the API agree.
+ * schema with `new Function`). The server runs the same checks, so a form and the API agree. The
+ * schemas reach the browser at run time (the back office's definitions, a quick task's form, a module
+ * designed in the back office a minute ago), so there is nothing to compile at build time; checking
+ * them with plain code needs no extra request and no generated script per schema.
  *
  * It knows exactly the keywords the field meta-schema (`meta-schema.ts`) allows a field, and behaves as
  * ajv does with `coerceTypes: true, allErrors: true, strict: true` (the project's `createAjv`): the same
  * coercions, in place; the same keywords in the same order, with ajv's keyword names, data paths and
- * params. `tests/unit/value-checker.test.ts` holds the two side by side on every project schema. A
+ * params. `tests/unit/schema/value-checker.test.ts` holds the two side by side on every project schema. A
  * keyword it does not know throws when the checker is built, so a new one cannot be silently ignored.
  */
 
