@@ -31,4 +31,24 @@ export default tseslint.config(
       '@typescript-eslint/no-useless-empty-export': 'error',
     },
   },
+  // The back office and the member centre are two areas of one shell (`src/client/shell`): what both
+  // use lives there or in `src/client/components`, never in one area for the other to reach into.
+  {
+    files: ['src/client/member/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+admin/', message: 'The member centre does not import the back office: move what both use to src/client/shell or src/client/components.' }] }],
+    },
+  },
+  {
+    files: ['src/client/admin/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+member/', message: 'The back office does not import the member centre: move what both use to src/client/shell or src/client/components.' }] }],
+    },
+  },
+  {
+    files: ['src/client/shell/**/*.{ts,tsx}', 'src/client/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(admin|member)/', message: 'The shared shell and components serve both areas: an area passes what is its own in (props, options).' }] }],
+    },
+  },
 );

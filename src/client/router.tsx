@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { ADMIN_BASE } from './admin/loading/target.js';
+import { ADMIN_BASE } from './admin/admin-base.js';
 import { PAGE_MESSAGES } from './i18n/page-messages.js';
 import { preloadMessages } from './i18n/use-messages.js';
 import './app.css';

@@ -1,8 +1,7 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv } from './ajv.js';
 import { LANGUAGES, type Language } from '../contract/headers.js';
 import { valueLabel, type FieldDefinition, type ResourceDefinition, type Row } from './definition.js';
 import { sameText, type LocalText, type MessageParam } from './local-text.js';
+import { createObjectCheck, type SchemaIssue } from './value-checker.js';
 
 /** One problem with one field; `message` is a translation key whose `%s`/`%d` take `params` in order. */
 export interface ValidationIssue {
@@ -36,8 +35,6 @@ const FORMAT_MESSAGES: Record<string, string> = {
   color: '%s must be a colour such as #409eff',
 };
 
-const ajv = createAjv({ coerce: true });
-
 /** Fields a client may write: stored or virtual, not read-only. */
 export function writableFields(definition: ResourceDefinition): FieldDefinition[] {
   return definition.fields.filter((field) => !field.readOnly);
@@ -49,7 +46,7 @@ function labelList(field: FieldDefinition | undefined): LocalText {
   return Object.fromEntries(LANGUAGES.map((lang) => [lang, labels.map((label) => label[lang]).join(lang === 'zh-cn' ? '、' : ', ')])) as Record<Language, string>;
 }
 
-function issueOf(error: ErrorObject, fields: Map<string, FieldDefinition>): ValidationIssue {
+function issueOf(error: SchemaIssue, fields: Map<string, FieldDefinition>): ValidationIssue {
   const missing = (error.params as { missingProperty?: string }).missingProperty;
   const name = missing ?? error.instancePath.split('/')[1] ?? '';
   const field = fields.get(name);
@@ -98,21 +95,28 @@ function isEmptyReference(value: unknown): boolean {
 }
 
 /**
+ * The schema a write is checked against: each writable field's own schema without its annotations,
+ * integers bounded to what the columns hold.
+ */
+export function writeSchemaOf(definition: ResourceDefinition): { type: 'object'; properties: Record<string, Record<string, unknown>> } {
+  const properties = (definition.rowSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  return {
+    type: 'object',
+    properties: Object.fromEntries(writableFields(definition).map((field) => [field.name, withinColumnRange(stripAnnotations(properties[field.name]))])),
+  };
+}
+
+/**
  * Validate request input for `add` (every required field) or `edit` (only the fields sent). Unknown and
  * read-only keys are dropped, scalars are coerced the way PHP would, and nothing of the input is mutated.
  */
 export function createInputValidator(definition: ResourceDefinition): (input: Row, mode: WriteMode) => ValidationResult {
   const writable = writableFields(definition);
   const fields = new Map(writable.map((field) => [field.name, field]));
-  const properties = (definition.rowSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
   const required = ((definition.rowSchema.required ?? []) as string[]).filter((name) => fields.has(name));
   // A required reference sent as null is refused like an empty one, not taken as "not sent".
   const requiredReference = (name: string) => required.includes(name) && fields.get(name)?.ref !== undefined;
-  const schema = {
-    type: 'object',
-    properties: Object.fromEntries(writable.map((field) => [field.name, withinColumnRange(stripAnnotations(properties[field.name]))])),
-  };
-  const validate: ValidateFunction = ajv.compile(schema);
+  const check = createObjectCheck(writeSchemaOf(definition).properties);
 
   return (input, mode) => {
     const value: Row = {};
@@ -136,11 +140,9 @@ export function createInputValidator(definition: ResourceDefinition): (input: Ro
     const blankText = (key: string, item: unknown) => item === '' && !required.includes(key) && fields.get(key)?.format !== 'money';
     const checked: Row = {};
     for (const [key, item] of Object.entries(value)) if (!blankText(key, item)) checked[key] = item;
-    if (!validate(checked)) {
-      for (const error of validate.errors ?? []) {
-        const issue = issueOf(error, fields);
-        if (!issues.some((known) => known.field === issue.field)) issues.push(issue);
-      }
+    for (const error of check(checked)) {
+      const issue = issueOf(error, fields);
+      if (!issues.some((known) => known.field === issue.field)) issues.push(issue);
     }
     return issues.length ? { ok: false, issues } : { ok: true, value: { ...value, ...checked } };
   };

@@ -22,6 +22,8 @@ describe('security headers', () => {
     expect(response.headers.get('content-type')).toContain('text/html');
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
+    // The forms check input with plain code: no script may be built from text.
+    expect(csp).not.toContain("'unsafe-eval'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).not.toContain("'unsafe-hashes'");
     expect(csp).toContain("frame-ancestors 'self'");
@@ -44,7 +46,7 @@ describe('security headers', () => {
       await loginAs(page, rig.server);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await collect();
-      // Lists and forms (forms compile their schema validators in the browser).
+      // Lists and forms (forms check their input in the browser against the schema).
       for (const path of ['/survey/survey', '/survey/survey/create', '/survey/participation', '/auth/admin', '/auth/admin/create', '/routine/config']) {
         await page.goto(url(rig.server, `${ADMIN_BASE}${path}`));
         // `main` by element: behind an open form dialog it is hidden from the accessibility tree.
@@ -52,6 +54,16 @@ describe('security headers', () => {
         await page.waitForLoadState('networkidle');
         await collect();
       }
+      // The schema checks run under the policy: an empty form says what is missing before anything is sent.
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && /auth\.Admin\/add/.test(request.url())) sent.push(request.url());
+      });
+      await page.goto(url(rig.server, `${ADMIN_BASE}/auth/admin/create`));
+      await page.getByRole('button', { name: '保存' }).click();
+      await page.getByText(/不能为空/).first().waitFor();
+      expect(sent).toEqual([]);
+      await collect();
       for (const path of ['/user/login', '/success?rid=unknown', '/tracking', '/quicktask', '/404']) {
         await page.goto(url(rig.server, path));
         await page.waitForLoadState('networkidle');

@@ -1,38 +1,32 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
-import { Admin, CustomRoutes, Loading, localStorageStore, Resource } from 'react-admin';
+import { Loading, localStorageStore, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
+import { pageNameOf } from '../../contract/view-paths.js';
 import { httpClient } from '../http/index.js';
-import { createAdminAuthProvider } from '../providers/auth-provider.js';
+import { readSession } from '../http/session.js';
 import { createDataProvider } from '../providers/data-provider.js';
 import { createI18nProvider } from '../providers/i18n-provider.js';
-import { pageNameOf } from '../../contract/view-paths.js';
 import { definitionById, definitionByMenuName, schemaPageNames } from '../schemas.js';
-import { useShellState, type ShellState } from './bootstrap-store.js';
+import { AreaApp } from '../shell/AreaApp.js';
+import { LoadingPage } from '../shell/LoadingPage.js';
+import { RouteMessages } from '../shell/RouteMessages.js';
+import { ADMIN_BASE } from './admin-base.js';
+import { adminBootstrap, authProvider, useShellState, type ShellState } from './bootstrap-store.js';
 import { AdminLayout } from './layout/AdminLayout.js';
-import { useLayout } from './layout/layout-store.js';
 import { menuTitleIn } from './layout/use-shell-navigation.js';
-import { pageOf, routeRules } from './layout/menu-tree.js';
+import { firstPage, pageOf, routeRules } from './layout/menu-tree.js';
 import { PROFILE_COMPONENT } from './layout/NavButtons.js';
-import { ADMIN_BASE } from './loading/target.js';
-import { LoadingPage } from './loading/LoadingPage.js';
+import { useShellLogout } from './layout/use-shell-logout.js';
 import { DashboardPage } from './pages/dashboard/DashboardPage.js';
-import { IframePage } from './pages/IframePage.js';
 import { NotAvailablePage } from './pages/NotAvailablePage.js';
 import { ProfilePage } from './pages/profile/ProfilePage.js';
 import { resolveEndpoint } from './resource-endpoint.js';
-import { RouteMessages, useMessageFiles } from './RouteMessages.js';
 import { resourceFor } from './resources/index.js';
 import { DEFAULT_SITE_CONFIG, SiteConfigContext } from './site-config-context.js';
-import { shellDarkTheme, shellLightTheme } from './theme.js';
 
-export const authProvider = createAdminAuthProvider(httpClient);
 export const dataProvider = createDataProvider(httpClient, resolveEndpoint);
 export const i18nProvider = createI18nProvider();
 
-// `npm run dev`: redraw when a schema changes (the module is left out of production builds).
-if (import.meta.env.DEV && import.meta.env.MODE !== 'test' && typeof EventSource !== 'undefined') {
-  void import('./dev/live-schemas.js').then(({ followSchemaChanges }) => followSchemaChanges(authProvider.loadBootstrap));
-}
 /**
  * Its own store keys (`RaStore.chidao-admin.*`), apart from the member centre's. Its query cache is
  * its own too: `<Admin>` creates a QueryClient per instance when none is passed.
@@ -44,6 +38,11 @@ const store = localStorageStore(undefined, 'chidao-admin');
  * its route (`PAGE_COMPONENTS`), the login page's with the login page.
  */
 export const ADMIN_MESSAGE_FILES = ['admin/shell', 'admin/generated', 'common/pages'] as const;
+
+// `npm run dev`: redraw when a schema changes (the module is left out of production builds).
+if (import.meta.env.DEV && import.meta.env.MODE !== 'test' && typeof EventSource !== 'undefined') {
+  void import('./dev/live-schemas.js').then(({ followSchemaChanges }) => followSchemaChanges(authProvider.loadBootstrap));
+}
 
 /** Pages that are not generated from a schema, by the page name of the menu rule's `component`, with their message files. */
 const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {
@@ -109,47 +108,42 @@ function CatchAll() {
   return <Navigate to={!known && isSchemaPage(inner) ? '/401' : '/404'} replace />;
 }
 
-/** react-admin's access-denied route: the standalone no-permission page (docs/client.md#routes). */
-function AccessDenied() {
-  return <Navigate to="/401" replace />;
-}
+/** The back office's loading route: without a session, the admin login page keeps the target in `?to=`. */
+const loading = (
+  <LoadingPage<ShellState>
+    base={ADMIN_BASE}
+    messages="shell.loading"
+    isSignedIn={() => Boolean(readSession('admin').token)}
+    load={adminBootstrap.reload}
+    firstPage={(shell) => firstPage(shell.nav)?.to}
+    loginPath={(target) => (target ? `${ADMIN_BASE}/login?to=${encodeURIComponent(target)}` : `${ADMIN_BASE}/login`)}
+    useBackToLogin={useShellLogout}
+  />
+);
 
 /**
- * The back office (`/chidaoadminstator/*`): react-admin inside the app's data router. Its resources
- * and pages come from the menus the loading route fetched; before that only the loading route exists.
+ * The back office (`/chidaoadminstator/*`): its resources and pages come from the menus the loading
+ * route fetched; before that only the loading route exists.
  */
 export function AdminApp() {
   const shell = useShellState();
-  const layout = useLayout();
-  const ready = useMessageFiles(i18nProvider, ADMIN_MESSAGE_FILES);
   const menus = shell?.menus;
   const routes = useMemo(() => (menus ? shellRoutes(menus) : { resources: [], pages: [] }), [menus]);
-  if (!ready) return <Loading />;
   return (
     <SiteConfigContext.Provider value={shell?.siteConfig ?? DEFAULT_SITE_CONFIG}>
-      <Admin
-        basename={ADMIN_BASE}
+      <AreaApp
+        base={ADMIN_BASE}
         authProvider={authProvider}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
         store={store}
+        messageFiles={ADMIN_MESSAGE_FILES}
         layout={AdminLayout}
         catchAll={CatchAll}
-        accessDenied={AccessDenied}
-        theme={layout.isDark ? shellDarkTheme : shellLightTheme}
-        darkTheme={null}
-        disableTelemetry
-      >
-        <CustomRoutes noLayout>
-          <Route path="/" element={<Navigate to={`${ADMIN_BASE}/loading`} replace />} />
-          <Route path="/loading/*" element={<LoadingPage load={authProvider.loadBootstrap} />} />
-        </CustomRoutes>
-        <CustomRoutes>
-          <Route path="/iframe/*" element={<IframePage />} />
-          {routes.pages}
-        </CustomRoutes>
-        {routes.resources}
-      </Admin>
+        loading={loading}
+        pages={routes.pages}
+        resources={routes.resources}
+      />
     </SiteConfigContext.Provider>
   );
 }

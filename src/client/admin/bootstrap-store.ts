@@ -1,55 +1,45 @@
-import { useSyncExternalStore } from 'react';
+import { httpClient } from '../http/index.js';
 import type { AdminBootstrap } from '../providers/admin-bootstrap.js';
+import { createAdminAuthProvider } from '../providers/auth-provider.js';
+import { createBootstrapStore } from '../shell/bootstrap-store.js';
 import { buildNav, type NavItem } from './layout/menu-tree.js';
 
 /**
- * What the shell keeps of `GET /admin/Index/index` (docs/wire-contract.md#back-office-bootstrap) once the loading route has fetched
- * it: the menus drive the routes, navigation and tabs; the site config the title and upload widgets.
- * A module-level store, because `<Admin>`'s children (the resources) are computed from it above the
- * router context where the loading route fetches it.
+ * The back office's session and what it keeps of `GET /admin/Index/index` (see `shell/bootstrap-store.ts`):
+ * the auth provider, which fetches it, and the store the loading route fills.
  */
+
+export const authProvider = createAdminAuthProvider(httpClient);
+
+/** What the back office keeps of its bootstrap: the menus (routes, navigation, tabs), the site config, the admin. */
 export type ShellBootstrap = Pick<AdminBootstrap, 'adminInfo' | 'menus' | 'siteConfig'>;
 type ShellAdminInfo = AdminBootstrap['adminInfo'];
 
 export interface ShellState extends ShellBootstrap {
+  /** the menus as the navigation draws them */
   nav: NavItem[];
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let state: ShellState | undefined;
-
-export function getShellState(): ShellState | undefined {
-  return state;
+function shellStateOf({ adminInfo, menus, siteConfig }: ShellBootstrap): ShellState {
+  return { adminInfo, menus, siteConfig, nav: buildNav(menus) };
 }
 
+/** The back office's bootstrap store; `reload()` fetches `Index/index` again (it also stores the definitions and permissions). */
+export const adminBootstrap = createBootstrapStore<ShellState>(async () => shellStateOf(await authProvider.loadBootstrap()));
+
+export const getShellState = adminBootstrap.get;
+export const useShellState = adminBootstrap.use;
+
+/** Keep a bootstrap answer fetched elsewhere (the live-schema stream in development, tests). */
 export function setBootstrap(bootstrap: ShellBootstrap): ShellState {
-  state = { ...bootstrap, nav: buildNav(bootstrap.menus) };
-  emit();
-  return state;
+  return adminBootstrap.set(shellStateOf(bootstrap)) as ShellState;
 }
 
 /** Change the signed-in admin's shown fields (profile page: nickname, avatar). */
 export function patchAdminInfo(patch: Partial<ShellAdminInfo>): void {
-  if (!state) return;
-  state = { ...state, adminInfo: { ...state.adminInfo, ...patch } };
-  emit();
+  adminBootstrap.update((state) => ({ ...state, adminInfo: { ...state.adminInfo, ...patch } }));
 }
 
 export function resetBootstrap(): void {
-  state = undefined;
-  emit();
-}
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useShellState(): ShellState | undefined {
-  return useSyncExternalStore(subscribe, getShellState, getShellState);
+  adminBootstrap.set(undefined);
 }

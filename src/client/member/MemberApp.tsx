@@ -1,23 +1,21 @@
 import { useMemo, type ReactElement } from 'react';
 import { Card, CardContent, Typography } from '@mui/material';
-import { Admin, CustomRoutes, Loading, localStorageStore, useTranslate } from 'react-admin';
+import { localStorageStore, useLogout, useTranslate } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
-import { RouteMessages, useMessageFiles } from '../admin/RouteMessages.js';
-import { useLayout } from '../admin/layout/layout-store.js';
-import { loadingPath } from '../admin/loading/target.js';
-import { IframePage } from '../admin/pages/IframePage.js';
-import { shellDarkTheme, shellLightTheme } from '../admin/theme.js';
 import { httpClient } from '../http/index.js';
 import { USER_BASE } from '../http/http-client.js';
+import { isUserLoggedIn } from '../http/session.js';
 import { createDataProvider } from '../providers/data-provider.js';
 import { createI18nProvider } from '../providers/i18n-provider.js';
-import { createMemberAuthProvider } from '../providers/member-auth-provider.js';
+import type { MemberBootstrap, MemberRule } from '../providers/member-bootstrap.js';
+import { AreaApp } from '../shell/AreaApp.js';
+import { LoadingPage } from '../shell/LoadingPage.js';
+import { RouteMessages } from '../shell/RouteMessages.js';
+import { loadingPath } from '../shell/target.js';
 import { MEMBER_PAGES } from './pages/registry.js';
-import { menuPages, routeOf, useMemberBootstrap, type MemberRule } from './shell/member-bootstrap.js';
+import { authProvider, firstPage, memberBootstrap, memberLoginPath, menuPages, routeOf, useMemberBootstrap } from './shell/member-bootstrap.js';
 import { MemberLayout } from './shell/MemberLayout.js';
-import { MemberLoading } from './shell/MemberLoading.js';
 
-export const authProvider = createMemberAuthProvider(httpClient);
 /** The member API is not the generic resource contract: pages call it through the http client. */
 export const dataProvider = createDataProvider(httpClient, (resource) => {
   throw new Error(`The member centre has no resource "${resource}"`);
@@ -61,44 +59,40 @@ function CatchAll() {
   return <Navigate to="/404" replace />;
 }
 
-function AccessDenied() {
-  return <Navigate to="/401" replace />;
-}
+/** The member centre's loading route: without a session, the member login comes back to this very address. */
+const loading = (
+  <LoadingPage<MemberBootstrap>
+    base={USER_BASE}
+    messages="memberShell.loading"
+    isSignedIn={isUserLoggedIn}
+    load={memberBootstrap.reload}
+    firstPage={(shell) => firstPage(shell.menus)}
+    loginPath={(_target, { pathname, search }) => memberLoginPath(`${pathname}${search}`)}
+    useBackToLogin={useLogout}
+  />
+);
 
 /**
- * The member centre (`/user/*`, docs/client.md#routes): a second react-admin instance on the same http client, with
- * its own auth provider (`ba-user-token`), store and message files. Its pages come from the menus the
- * loading route fetched (`GET /api/index/index`); before that only the loading route exists.
+ * The member centre (`/user/*`): a second area on the same http client, with its own auth provider
+ * (`ba-user-token`), store and message files. Its pages come from the menus the loading route fetched
+ * (`GET /api/index/index`); before that only the loading route exists.
  */
 export function MemberApp() {
   const shell = useMemberBootstrap();
-  const layout = useLayout();
-  const ready = useMessageFiles(i18nProvider, MEMBER_MESSAGE_FILES);
   const menus = shell?.menus;
   const pages = useMemo(() => (menus ? memberRoutes(menus) : []), [menus]);
-  if (!ready) return <Loading />;
   return (
-    <Admin
-      basename={USER_BASE}
+    <AreaApp
+      base={USER_BASE}
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       store={store}
+      messageFiles={MEMBER_MESSAGE_FILES}
       layout={MemberLayout}
       catchAll={CatchAll}
-      accessDenied={AccessDenied}
-      theme={layout.isDark ? shellDarkTheme : shellLightTheme}
-      darkTheme={null}
-      disableTelemetry
-    >
-      <CustomRoutes noLayout>
-        <Route path="/" element={<Navigate to={`${USER_BASE}/loading`} replace />} />
-        <Route path="/loading/*" element={<MemberLoading load={authProvider.loadBootstrap} />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/iframe/*" element={<IframePage base={USER_BASE} />} />
-        {pages}
-      </CustomRoutes>
-    </Admin>
+      loading={loading}
+      pages={pages}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '../components/document-title.js';
 import { readSession } from '../http/session.js';
 import { PAGE_MESSAGES } from '../i18n/page-messages.js';
 import { useMessages } from '../i18n/use-messages.js';
-import { ADMIN_BASE } from '../admin/loading/target.js';
+import { ADMIN_BASE } from '../admin/admin-base.js';
 import './status-page.css';
 
 /** The standalone 404 and 401 pages (docs/client.md#routes): big code, title, explanation, a way back. */

@@ -1,11 +1,11 @@
 import type { AuthProvider, UserIdentity } from 'ra-core';
-import { Code, LoginStateType } from '../../contract/codes.js';
 import type { HttpClient } from '../http/http-client.js';
-import { clearSession, readAdminInfo, readSession, writeAdminInfo, type AdminInfo } from '../http/session.js';
+import { readAdminInfo, readSession, writeAdminInfo, type AdminInfo } from '../http/session.js';
 import { setSiteTimeZone } from '../format/datetime.js';
 import { setDefinitions } from '../schemas.js';
 import { ADMIN_BOOTSTRAP_PATH, type AdminBootstrap } from './admin-bootstrap.js';
 import { canAccess, clearPermissions, currentPermissions, permissionsLoaded, setMenus, type Permissions } from './permissions.js';
+import { sessionAuth } from './session-auth.js';
 
 /**
  * The back office's react-admin auth provider (docs/wire-contract.md#back-office-bootstrap): login/logout on `/admin/Index/*`, the
@@ -29,20 +29,16 @@ type AdminAuthProvider = AuthProvider & {
 export const ADMIN_LOGIN_PATH = '/admin/Index/login';
 const ADMIN_LOGOUT_PATH = '/admin/Index/logout';
 
-interface ErrorBody {
-  code?: unknown;
-  msg?: unknown;
-  data?: { type?: unknown } | null;
-}
-
 export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
   let bootstrap: Promise<AdminBootstrap> | undefined;
-
-  function forget(): void {
-    clearSession('admin');
-    clearPermissions();
-    bootstrap = undefined;
-  }
+  const session = sessionAuth(client, {
+    area: 'admin',
+    logoutPath: ADMIN_LOGOUT_PATH,
+    onSignedOut: () => {
+      clearPermissions();
+      bootstrap = undefined;
+    },
+  });
 
   function loadBootstrap(): Promise<AdminBootstrap> {
     const pending = client.request<AdminBootstrap>(ADMIN_BOOTSTRAP_PATH, { area: 'admin' }).then(({ data }) => {
@@ -78,34 +74,13 @@ export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
         },
       });
       // Whoever was stored before is gone; `super` and the menus come with the bootstrap.
-      forget();
+      session.forget();
       writeAdminInfo({ ...data.userInfo, super: false });
     },
 
-    async logout() {
-      const { token, refreshToken } = readSession('admin');
-      if (token) {
-        // The server drops both tokens; a failure must not keep anyone signed in here.
-        await client.request(ADMIN_LOGOUT_PATH, { method: 'POST', area: 'admin', data: { refreshToken }, showErrorMessage: false }).catch(() => undefined);
-      }
-      forget();
-    },
-
-    async checkAuth() {
-      // `message: false`: go to the login page without a "please login" toast, as the original does.
-      if (!readSession('admin').token) throw { message: false };
-    },
-
-    async checkError(error: unknown) {
-      const body = (error as { body?: ErrorBody } | undefined)?.body;
-      if (body?.code === Code.loginState && body.data?.type === LoginStateType.needLogin) {
-        // react-admin logs out and shows this message (or its own when the server sent none).
-        throw { message: typeof body.msg === 'string' && body.msg ? body.msg : undefined };
-      }
-      // The http client already cleared the session (failed refresh) and said so.
-      if (!readSession('admin').token) throw { message: false };
-      // Anything else, business 401 ("no permission") included, leaves the admin signed in.
-    },
+    logout: session.logout,
+    checkAuth: session.checkAuth,
+    checkError: session.checkError,
 
     async getIdentity(): Promise<UserIdentity> {
       const info = readAdminInfo();

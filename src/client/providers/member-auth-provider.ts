@@ -1,8 +1,9 @@
 import type { AuthProvider, UserIdentity } from 'ra-core';
-import { Code, LoginStateType } from '../../contract/codes.js';
+import { setSiteTimeZone } from '../format/datetime.js';
 import type { HttpClient } from '../http/http-client.js';
-import { clearSession, isUserLoggedIn, readSession, readUserInfo, writeUserInfo } from '../http/session.js';
-import { MEMBER_BOOTSTRAP_PATH, setMemberBootstrap, type MemberBootstrap } from '../member/shell/member-bootstrap.js';
+import { isUserLoggedIn, readUserInfo, writeUserInfo } from '../http/session.js';
+import { MEMBER_BOOTSTRAP_PATH, type MemberBootstrap } from './member-bootstrap.js';
+import { sessionAuth } from './session-auth.js';
 
 /**
  * The member centre's react-admin auth provider (docs/wire-contract.md#member-api): the session in localStorage `userInfo`,
@@ -10,26 +11,21 @@ import { MEMBER_BOOTSTRAP_PATH, setMemberBootstrap, type MemberBootstrap } from 
  * `/user/login` page; the centre only reads and ends the session.
  */
 type MemberAuthProvider = AuthProvider & {
-  /** `GET /api/index/index?requiredLogin=1`: stores the member (keeping the local refresh token) and the menus. */
+  /** `GET /api/index/index?requiredLogin=1`: stores the member (keeping the local refresh token). */
   loadBootstrap(): Promise<MemberBootstrap>;
 };
 
 const MEMBER_LOGOUT_PATH = '/api/user/logout';
 
-interface ErrorBody {
-  code?: unknown;
-  msg?: unknown;
-  data?: { type?: unknown } | null;
-}
-
-export function createMemberAuthProvider(client: HttpClient): MemberAuthProvider {
+export function createMemberAuthProvider(client: HttpClient, options: { onSignedOut?: () => void } = {}): MemberAuthProvider {
+  const session = sessionAuth(client, { area: 'user', logoutPath: MEMBER_LOGOUT_PATH, onSignedOut: options.onSignedOut, isSignedIn: isUserLoggedIn });
   return {
     async loadBootstrap() {
       const { data } = await client.request<MemberBootstrap>(MEMBER_BOOTSTRAP_PATH, { area: 'user', params: { requiredLogin: 1 } });
       // The answer's member is stored with the refresh token kept here (docs/wire-contract.md#member-bootstrap).
       const { refresh_token: _ignored, ...info } = data.userInfo;
       writeUserInfo(info);
-      setMemberBootstrap(data);
+      setSiteTimeZone(data.site.timeZone);
       return data;
     },
 
@@ -38,27 +34,9 @@ export function createMemberAuthProvider(client: HttpClient): MemberAuthProvider
       throw new Error('Sign in on /user/login');
     },
 
-    async logout() {
-      const { token, refreshToken } = readSession('user');
-      if (token) {
-        // The server drops both tokens; a failure must not keep anyone signed in here.
-        await client.request(MEMBER_LOGOUT_PATH, { method: 'POST', area: 'user', data: { refreshToken }, showErrorMessage: false }).catch(() => undefined);
-      }
-      clearSession('user');
-      setMemberBootstrap(undefined);
-    },
-
-    async checkAuth() {
-      if (!isUserLoggedIn()) throw { message: false };
-    },
-
-    async checkError(error: unknown) {
-      const body = (error as { body?: ErrorBody } | undefined)?.body;
-      if (body?.code === Code.loginState && body.data?.type === LoginStateType.needLogin) {
-        throw { message: typeof body.msg === 'string' && body.msg ? body.msg : undefined };
-      }
-      if (!readSession('user').token) throw { message: false };
-    },
+    logout: session.logout,
+    checkAuth: session.checkAuth,
+    checkError: session.checkError,
 
     async getIdentity(): Promise<UserIdentity> {
       const info = readUserInfo();

@@ -4,7 +4,7 @@ import type { Identity } from '../auth/identity.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
-import { CUSTOM_FORMATS } from '../../schema/ajv.js';
+import { CUSTOM_FORMATS } from '../../schema/formats.js';
 import { centsToYuan, yuanToCents } from '../db/values.js';
 import { errors, type ApiError } from '../errors.js';
 import { applyLedgerEntry } from './ledger.js';

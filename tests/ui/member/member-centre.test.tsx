@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readUserInfo } from '../../../src/client/http/session.js';
-import { setMemberBootstrap, type MemberRule } from '../../../src/client/member/shell/member-bootstrap.js';
+import { setMemberBootstrap } from '../../../src/client/member/shell/member-bootstrap.js';
+import type { MemberRule } from '../../../src/client/providers/member-bootstrap.js';
 import { renderApp } from '../shell/render-app.js';
 import { fail, http, ok, useEnglish } from '../shell/support.js';
 

@@ -2,7 +2,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setMemberBootstrap, type MemberRule } from '../../../src/client/member/shell/member-bootstrap.js';
+import { setMemberBootstrap } from '../../../src/client/member/shell/member-bootstrap.js';
+import type { MemberRule } from '../../../src/client/providers/member-bootstrap.js';
 import { renderApp } from '../shell/render-app.js';
 import { http, ok } from '../shell/support.js';
 

@@ -6,8 +6,9 @@ import type { FieldDefinition } from '../../../src/schema/definition.js';
 import { greetingFor } from '../../../src/client/admin/pages/dashboard/greeting.js';
 import { documentTitle } from '../../../src/client/components/document-title.js';
 import { clickAnswer } from '../../../src/client/components/click-answer.js';
-import { decodeTarget, loadingPath, safeTarget, targetOf } from '../../../src/client/admin/loading/target.js';
-import { checkAccount, checkPassword } from '../../../src/client/admin/login/credential-rules.js';
+import { ADMIN_BASE } from '../../../src/client/admin/admin-base.js';
+import { decodeTarget, loadingPath, safeTarget, targetOf } from '../../../src/client/shell/target.js';
+import { checkAccount, checkPassword } from '../../../src/client/components/credential-rules.js';
 
 describe('date format (docs/client.md#dates: yyyy-mm-dd hh:MM:ss, 10-digit numbers are seconds)', () => {
   const local = new Date(2024, 5, 1, 9, 5, 7);
@@ -118,17 +119,17 @@ describe('click captcha answer', () => {
 
 describe('loading target', () => {
   it('carries path and query as one encoded segment', () => {
-    expect(loadingPath('/auth/admin?page=2')).toBe('/chidaoadminstator/loading/%2Fauth%2Fadmin%3Fpage%3D2');
-    expect(loadingPath()).toBe('/chidaoadminstator/loading');
-    expect(loadingPath('/')).toBe('/chidaoadminstator/loading');
+    expect(loadingPath('/auth/admin?page=2', ADMIN_BASE)).toBe('/chidaoadminstator/loading/%2Fauth%2Fadmin%3Fpage%3D2');
+    expect(loadingPath(undefined, ADMIN_BASE)).toBe('/chidaoadminstator/loading');
+    expect(loadingPath('/', ADMIN_BASE)).toBe('/chidaoadminstator/loading');
     expect(decodeTarget('%2Fauth%2Fadmin%3Fpage%3D2')).toBe('/auth/admin?page=2');
   });
 
   it('takes the target from a location under the base, unwrapping a loading route', () => {
-    expect(targetOf('/chidaoadminstator/user/user', '?id=3')).toBe('/user/user?id=3');
-    expect(targetOf('/chidaoadminstator/loading/%2Fauth%2Fadmin')).toBe('/auth/admin');
-    expect(targetOf('/user/login')).toBeUndefined();
-    expect(targetOf('/chidaoadminstator/login')).toBeUndefined();
+    expect(targetOf('/chidaoadminstator/user/user', '?id=3', ADMIN_BASE)).toBe('/user/user?id=3');
+    expect(targetOf('/chidaoadminstator/loading/%2Fauth%2Fadmin', '', ADMIN_BASE)).toBe('/auth/admin');
+    expect(targetOf('/user/login', '', ADMIN_BASE)).toBeUndefined();
+    expect(targetOf('/chidaoadminstator/login', '', ADMIN_BASE)).toBeUndefined();
   });
 
   it('never leaves the site', () => {

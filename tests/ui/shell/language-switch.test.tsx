@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrap } from '../../../src/client/admin/bootstrap-store.js';
-import { reloadLayout } from '../../../src/client/admin/layout/layout-store.js';
+import { reloadLayout } from '../../../src/client/shell/layout-store.js';
 import { currentLanguage } from '../../../src/client/i18n/store-config.js';
 import type { MenuRule } from '../../../src/client/providers/admin-bootstrap.js';
 import { ADMIN_API, http, ok, sampleBootstrap, sampleMenus, useEnglish } from './support.js';

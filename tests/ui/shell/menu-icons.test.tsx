@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrap } from '../../../src/client/admin/bootstrap-store.js';
-import { reloadLayout } from '../../../src/client/admin/layout/layout-store.js';
+import { reloadLayout } from '../../../src/client/shell/layout-store.js';
 import { loadIconSets } from '../../../src/client/components/icons/icon-sets.js';
 import { resolveIcon } from '../../../src/client/components/icons/resolve-icon.js';
 import { ADMIN_API, http, ok, sampleBootstrap, sampleMenus, useEnglish } from './support.js';

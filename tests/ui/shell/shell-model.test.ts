@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildNav, firstPage, navPages, pageOf, routeRules } from '../../../src/client/admin/layout/menu-tree.js';
 import { closeAllTabs, closeOtherTabs, closeTab, openTab, readTabFullScreen, writeTabFullScreen, type PageTab } from '../../../src/client/admin/layout/tabs.js';
-import { asideWidth, DEFAULT_LAYOUT, headerHeight, normaliseLayout, withLayoutMode } from '../../../src/client/admin/layout/layout-config.js';
+import { asideWidth, DEFAULT_LAYOUT, headerHeight, normaliseLayout, withLayoutMode } from '../../../src/client/shell/layout-config.js';
 import { sampleMenus } from './support.js';
 
 describe('menu tree', () => {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrap } from '../../../src/client/admin/bootstrap-store.js';
-import { reloadLayout } from '../../../src/client/admin/layout/layout-store.js';
+import { reloadLayout } from '../../../src/client/shell/layout-store.js';
 import { ADMIN_API, http, ok, sampleBootstrap, useEnglish } from './support.js';
 import { renderApp, signInAdmin } from './render-app.js';
 

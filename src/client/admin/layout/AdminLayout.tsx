@@ -9,9 +9,10 @@ import { useDocumentTitle } from '../../components/document-title.js';
 import { LogoMark } from '../../components/login-art.js';
 import { HttpClientBridge } from '../../http/HttpClientBridge.js';
 import { useShellState, type ShellState } from '../bootstrap-store.js';
-import { loadingPath, targetOf } from '../loading/target.js';
-import { asideWidth, headerHeight, pick, type LayoutConfig } from './layout-config.js';
-import { setLayout, useLayout } from './layout-store.js';
+import { loadingPath, targetOf } from '../../shell/target.js';
+import { ADMIN_BASE } from '../admin-base.js';
+import { asideWidth, headerHeight, pick, type LayoutConfig } from '../../shell/layout-config.js';
+import { setLayout, useLayout } from '../../shell/layout-store.js';
 import { BootOverlay } from './BootOverlay.js';
 import { HorizontalMenu } from './HorizontalMenu.js';
 import { NavButtons } from './NavButtons.js';
@@ -29,7 +30,7 @@ import { useMenuTitle } from './use-shell-navigation.js';
 export function AdminLayout({ children }: { children?: ReactNode }) {
   const shell = useShellState();
   const location = useLocation();
-  if (!shell) return <Navigate to={loadingPath(targetOf(location.pathname, location.search))} replace />;
+  if (!shell) return <Navigate to={loadingPath(targetOf(location.pathname, location.search, ADMIN_BASE), ADMIN_BASE)} replace />;
   return <ShellFrame shell={shell}>{children}</ShellFrame>;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Box, CircularProgress } from '@mui/material';
-import { UNLOADING_DELAY_MS } from '../loading/target.js';
+import { UNLOADING_DELAY_MS } from '../admin-base.js';
 
 /**
  * The loading screen's last moment: when the shell first appears, a veil in the page colour fades out

@@ -4,8 +4,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { useTranslate } from 'react-admin';
 import { ancestorsOf, pageOf, type NavItem } from './menu-tree.js';
-import { pick, type LayoutConfig } from './layout-config.js';
-import { MenuIcon } from './MenuIcon.js';
+import { pick, type LayoutConfig } from '../../shell/layout-config.js';
+import { MenuIcon } from '../../components/MenuIcon.js';
 import { useInnerPath, useMenuTitle, useOpenNavItem } from './use-shell-navigation.js';
 
 const MORE_WIDTH = 56;

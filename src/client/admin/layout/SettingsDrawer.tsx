@@ -4,8 +4,8 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useTranslate } from 'react-admin';
 import { isLanguage, LANGUAGES } from '../../../contract/headers.js';
 import { currentLanguage, LANGUAGE_NAMES, storeLanguage } from '../../i18n/store-config.js';
-import { DEFAULT_LAYOUT, LAYOUT_MODES, MENU_WIDTH_RANGE, pick, withColor, type ColorKey, type LayoutConfig, type LayoutMode } from './layout-config.js';
-import { setLayout, setLayoutMode } from './layout-store.js';
+import { DEFAULT_LAYOUT, LAYOUT_MODES, MENU_WIDTH_RANGE, pick, withColor, type ColorKey, type LayoutConfig, type LayoutMode } from '../../shell/layout-config.js';
+import { setLayout, setLayoutMode } from '../../shell/layout-store.js';
 
 interface SettingsDrawerProps {
   open: boolean;

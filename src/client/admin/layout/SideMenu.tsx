@@ -3,8 +3,8 @@ import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, ListSu
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { ancestorsOf, pageOf, type NavItem } from './menu-tree.js';
-import { pick, type LayoutConfig } from './layout-config.js';
-import { MenuIcon } from './MenuIcon.js';
+import { pick, type LayoutConfig } from '../../shell/layout-config.js';
+import { MenuIcon } from '../../components/MenuIcon.js';
 import { noteOpenMenus, takeRememberedMenus } from './shell-memory.js';
 import { useInnerPath, useMenuTitle, useOpenNavItem } from './use-shell-navigation.js';
 

@@ -8,8 +8,8 @@ import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import ClearAllIcon from '@mui/icons-material/ClearAll';
 import HorizontalRuleIcon from '@mui/icons-material/HorizontalRule';
 import { useRefresh, useTranslate } from 'react-admin';
-import { pick, type LayoutConfig } from './layout-config.js';
-import { MenuIcon } from './MenuIcon.js';
+import { pick, type LayoutConfig } from '../../shell/layout-config.js';
+import { MenuIcon } from '../../components/MenuIcon.js';
 import type { PageTabs } from './use-page-tabs.js';
 import { useMenuTitle } from './use-shell-navigation.js';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ADMIN_BASE } from '../loading/target.js';
+import { ADMIN_BASE } from '../admin-base.js';
 import { firstPage, pageOf, type NavItem } from './menu-tree.js';
 import { closeAllTabs, closeOtherTabs, closeTab, openTab, type PageTab, type TabChange } from './tabs.js';
 import { useInnerPath } from './use-shell-navigation.js';

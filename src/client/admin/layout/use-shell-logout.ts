@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAuthProvider } from 'react-admin';
 import { resetBootstrap } from '../bootstrap-store.js';
-import { ADMIN_BASE } from '../loading/target.js';
+import { ADMIN_BASE } from '../admin-base.js';
 
 /**
  * Logout (docs/client.md#local-storage): the auth provider revokes the tokens and clears `adminInfo`; the page then

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useLocale, useTranslate, type TranslateFunction } from 'react-admin';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../contract/headers.js';
 import { schemaMenuText } from '../../schemas.js';
-import { ADMIN_BASE } from '../loading/target.js';
+import { ADMIN_BASE } from '../admin-base.js';
 import type { NavItem } from './menu-tree.js';
 
 /** The location inside the back office: `/chidaoadminstator/auth/admin` → `/auth/admin`. */

@@ -3,8 +3,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { useMessages } from '../../i18n/use-messages.js';
-import { ADMIN_BASE, loadingPath, safeTarget, targetOf } from '../loading/target.js';
-import { checkAccount, checkPassword } from './credential-rules.js';
+import { ADMIN_BASE } from '../admin-base.js';
+import { loadingPath, safeTarget, targetOf } from '../../shell/target.js';
+import { checkAccount, checkPassword } from '../../components/credential-rules.js';
 import { adminLoginApi, type AdminLoginApi } from './login-api.js';
 
 /** Where to go after login: the place asked for before being sent here (react-admin's state, or `?to=`). */
@@ -62,7 +63,7 @@ export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi })
         // The back office's code and messages may take a moment to arrive: meanwhile the tab reads
         // "Loading", not "Login", over the loading address.
         document.title = translate('pages.loading');
-        navigate(loadingPath(wantedTarget(location.state, location.search)), { replace: true });
+        navigate(loadingPath(wantedTarget(location.state, location.search), ADMIN_BASE), { replace: true });
       }}
     />
   );

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ClickCaptcha } from '../../components/ClickCaptcha.js';
 import { AlertIcon, CodeIcon, LockIcon, MailIcon, PhoneIcon, UserIcon } from '../../components/login-art.js';
 import type { Translate } from '../../i18n/translate.js';
-import { fieldOf, messageOf } from '../../pages/survey/survey-api.js';
+import { fieldOf, messageOf } from '../../http/error-body.js';
 import { accountApi, type AccountApi, type CodeEvent, type VerificationType } from '../account-api.js';
 import { useCodeSender } from '../use-code-sender.js';
 import { memberApi, type MemberApi } from './member-api.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
-import { checkPassword } from '../../admin/login/credential-rules.js';
+import { checkPassword } from '../../components/credential-rules.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { RegisterForm, RetrieveForm } from './AccountForms.js';

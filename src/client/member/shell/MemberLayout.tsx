@@ -9,16 +9,16 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { useLogout, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { LANGUAGES } from '../../../contract/headers.js';
-import { MenuIcon as RuleIcon } from '../../admin/layout/MenuIcon.js';
-import { setLayout, useLayout } from '../../admin/layout/layout-store.js';
-import { loadingPath } from '../../admin/loading/target.js';
+import { MenuIcon as RuleIcon } from '../../components/MenuIcon.js';
+import { setLayout, useLayout } from '../../shell/layout-store.js';
+import { loadingPath } from '../../shell/target.js';
 import { LogoMark } from '../../components/login-art.js';
 import { HttpClientBridge } from '../../http/HttpClientBridge.js';
 import { USER_BASE } from '../../http/http-client.js';
 import { isUserLoggedIn } from '../../http/session.js';
 import { LANGUAGE_NAMES, storeLanguage, currentLanguage } from '../../i18n/store-config.js';
-import { routeOf, useMemberBootstrap, type MemberRule } from './member-bootstrap.js';
-import { memberLoginPath } from './MemberLoading.js';
+import type { MemberRule } from '../../providers/member-bootstrap.js';
+import { memberLoginPath, routeOf, useMemberBootstrap } from './member-bootstrap.js';
 
 const MEMBER_MENU_WIDTH = 220;
 

@@ -1,64 +1,36 @@
-import { useSyncExternalStore } from 'react';
-import { setSiteTimeZone } from '../../format/datetime.js';
+import { httpClient } from '../../http/index.js';
+import { USER_BASE } from '../../http/http-client.js';
 import type { UserInfo } from '../../http/session.js';
+import { createMemberAuthProvider } from '../../providers/member-auth-provider.js';
+import type { MemberBootstrap, MemberRule } from '../../providers/member-bootstrap.js';
+import { createBootstrapStore } from '../../shell/bootstrap-store.js';
 
 /**
- * What the member centre keeps of `GET /api/index/index` (docs/wire-contract.md#member-bootstrap): the member-centre menus
- * (top-level `menu_dir` trees of `user_rule`) drive the left menu and the routes; the site the title.
+ * The member centre's session and what it keeps of `GET /api/index/index` (see `shell/bootstrap-store.ts`):
+ * the auth provider (`ba-user-token`), which fetches it, the store the loading route fills, and where
+ * the menus lead.
  */
 
-export const MEMBER_BOOTSTRAP_PATH = '/api/index/index';
+/** The member centre's bootstrap store; `reload()` fetches `/api/index/index` again. */
+export const memberBootstrap = createBootstrapStore<MemberBootstrap>(() => authProvider.loadBootstrap());
 
-export interface MemberRule {
-  id: number;
-  pid: number;
-  type: 'route' | 'menu_dir' | 'menu' | 'nav_user_menu' | 'nav' | 'button';
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: 'tab' | 'link' | 'iframe' | null;
-  url: string;
-  component: string;
-  extend: string;
-  children?: MemberRule[];
-}
+// Signing out forgets the menus too, so the next member never sees the previous one's.
+export const authProvider = createMemberAuthProvider(httpClient, { onSignedOut: () => memberBootstrap.set(undefined) });
 
-export interface MemberBootstrap {
-  /** `timeZone` (ours): the site's time zone, in which every date is shown */
-  site: { siteName: string; recordNumber: string; version: string; cdnUrl: string; timeZone?: string };
-  openMemberCenter: boolean;
-  userInfo: Partial<UserInfo>;
-  rules: MemberRule[];
-  menus: MemberRule[];
-}
-
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let state: MemberBootstrap | undefined;
-
-function getMemberBootstrap(): MemberBootstrap | undefined {
-  return state;
-}
+export const useMemberBootstrap = memberBootstrap.use;
 
 export function setMemberBootstrap(next: MemberBootstrap | undefined): void {
-  state = next;
-  if (next) setSiteTimeZone(next.site.timeZone);
-  for (const listener of listeners) listener();
+  memberBootstrap.set(next);
 }
 
 /** Change the shown member fields (profile page: nickname, avatar). */
 export function patchMemberInfo(patch: Partial<UserInfo>): void {
-  if (state) setMemberBootstrap({ ...state, userInfo: { ...state.userInfo, ...patch } });
+  memberBootstrap.update((state) => ({ ...state, userInfo: { ...state.userInfo, ...patch } }));
 }
 
-function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useMemberBootstrap(): MemberBootstrap | undefined {
-  return useSyncExternalStore(subscribe, getMemberBootstrap, getMemberBootstrap);
+/** The member login page, coming back to `to` (a path of this site) afterwards. */
+export function memberLoginPath(to?: string): string {
+  return to ? `${USER_BASE}/login?redirect=${encodeURIComponent(to)}` : `${USER_BASE}/login`;
 }
 
 /** The route of a menu item inside the centre: `/account/overview`, or `/iframe/<url>` for an iframe. */

@@ -5,7 +5,8 @@ import { useDocumentTitle } from '../../components/document-title.js';
 import { isUserLoggedIn } from '../../http/session.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
-import { messageOf, surveyApi, type SurveyApi } from './survey-api.js';
+import { messageOf } from '../../http/error-body.js';
+import { surveyApi, type SurveyApi } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
 
 function goToSurvey(url: string): void {

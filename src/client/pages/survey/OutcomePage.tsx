@@ -10,7 +10,8 @@ import { Link as RouterLink, useLoaderData, useLocation } from 'react-router-dom
 import { useDocumentTitle } from '../../components/document-title.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
-import { messageOf, surveyApi, type OutcomePage as Page, type OutcomeReport, type SurveyApi } from './survey-api.js';
+import { messageOf } from '../../http/error-body.js';
+import { surveyApi, type OutcomePage as Page, type OutcomeReport, type SurveyApi } from './survey-api.js';
 import { SurveyPageFrame, type SurveyTone } from './SurveyPageFrame.js';
 
 /**

@@ -11,7 +11,8 @@ import { widgetOf } from '../../../schema/widget-of.js';
 import { DateTextBox } from '../../components/DateTextBox.js';
 import { serverMessage } from '../../i18n/server-messages.js';
 import type { Translate } from '../../i18n/translate.js';
-import { fieldErrorsOf, messageOf, type QuickTask, type SurveyApi } from './survey-api.js';
+import { fieldErrorsOf, messageOf } from '../../http/error-body.js';
+import { type QuickTask, type SurveyApi } from './survey-api.js';
 
 type Answers = Record<string, unknown>;
 type FieldErrors = Record<string, string>;

@@ -6,7 +6,8 @@ import { isUserLoggedIn } from '../../http/session.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { QuickTaskForm } from './QuickTaskForm.js';
-import { messageOf, surveyApi, type QuickTask, type SurveyApi } from './survey-api.js';
+import { messageOf } from '../../http/error-body.js';
+import { surveyApi, type QuickTask, type SurveyApi } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
 
 /**

@@ -7,7 +7,8 @@ import { isUserLoggedIn } from '../../http/session.js';
 import type { Translate } from '../../i18n/translate.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
-import { messageOf, surveyApi, type QuickTaskRecord, type SurveyApi, type SurveyRecord } from './survey-api.js';
+import { messageOf } from '../../http/error-body.js';
+import { surveyApi, type QuickTaskRecord, type SurveyApi, type SurveyRecord } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
 
 const PAGE_SIZE = 15;

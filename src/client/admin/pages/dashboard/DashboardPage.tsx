@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../format/datetime.js';
 import { httpClient } from '../../../http/index.js';
 import { useShellState } from '../../bootstrap-store.js';
 import { fullUrl } from '../../fields/value-format.js';
-import { MenuIcon } from '../../layout/MenuIcon.js';
+import { MenuIcon } from '../../../components/MenuIcon.js';
 import { navPages } from '../../layout/menu-tree.js';
 import { useMenuTitle, useOpenNavItem } from '../../layout/use-shell-navigation.js';
 import { greetingFor } from './greeting.js';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, List, ListItem, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { messageOf } from '../../../pages/survey/survey-api.js';
+import { messageOf } from '../../../http/error-body.js';
 
 export interface RecordColumn<T> {
   key: string;

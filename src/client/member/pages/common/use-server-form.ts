@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { fieldOf, messageOf } from '../../../pages/survey/survey-api.js';
+import { fieldOf, messageOf } from '../../../http/error-body.js';
 
 /**
  * A member form's round trip: busy while the call runs, the server's message as a toast on success,

@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextF
 import { useNotify, useTranslate } from 'react-admin';
 import { ClickCaptcha } from '../../../components/ClickCaptcha.js';
 import { httpClient } from '../../../http/index.js';
-import { messageOf } from '../../../pages/survey/survey-api.js';
+import { messageOf } from '../../../http/error-body.js';
 import { accountApi, type AccountApi, type CodeRequest, type VerificationType } from '../../account-api.js';
 import { useCodeSender } from '../../use-code-sender.js';
 import { useServerForm } from '../common/use-server-form.js';

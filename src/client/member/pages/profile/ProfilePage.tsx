@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Avatar, Box, Button, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { readUserInfo, writeUserInfo } from '../../../http/session.js';
-import { messageOf } from '../../../pages/survey/survey-api.js';
+import { messageOf } from '../../../http/error-body.js';
 import { accountApi, type AccountApi, type VerificationType } from '../../account-api.js';
 import { patchMemberInfo, useMemberBootstrap } from '../../shell/member-bootstrap.js';
 import { PageCard } from '../common/PageCard.js';

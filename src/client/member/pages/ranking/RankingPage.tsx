@@ -3,7 +3,7 @@ import { Alert, Avatar, Chip, List, ListItem, ListItemAvatar, ListItemText, Stac
 import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../../../format/datetime.js';
 import { httpClient, type HttpClient } from '../../../http/index.js';
-import { messageOf } from '../../../pages/survey/survey-api.js';
+import { messageOf } from '../../../http/error-body.js';
 import { PageCard } from '../common/PageCard.js';
 
 const RANKING_PERIODS = ['day', 'week', 'month', 'all'] as const;

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../format/datetime.js';
 import type { Translate } from '../../../i18n/translate.js';
-import { messageOf, surveyApi, type SurveyApi, type SurveyTask } from '../../../pages/survey/survey-api.js';
+import { messageOf } from '../../../http/error-body.js';
+import { surveyApi, type SurveyApi, type SurveyTask } from '../../../pages/survey/survey-api.js';
 import '../../../pages/survey/survey-pages.css';
 
 /**

@@ -3,7 +3,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack
 import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../../../format/datetime.js';
 import { httpClient, type HttpClient } from '../../../http/index.js';
-import { messageOf } from '../../../pages/survey/survey-api.js';
+import { messageOf } from '../../../http/error-body.js';
 import { PageCard } from '../common/PageCard.js';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
 import { useServerForm } from '../common/use-server-form.js';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { formatDateTime } from '../../../format/datetime.js';
 import type { Translate } from '../../../i18n/translate.js';
-import { fieldOf, messageOf } from '../../../pages/survey/survey-api.js';
+import { fieldOf, messageOf } from '../../../http/error-body.js';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
 import { walletApi, type PaymentMethod, type PayoutRecord, type WalletApi, type WalletState } from './wallet-api.js';
 

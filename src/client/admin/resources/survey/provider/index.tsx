@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
-import { RouteMessages } from '../../../RouteMessages.js';
+import { RouteMessages } from '../../../../shell/RouteMessages.js';
 import { GeneratedList } from '../../GeneratedList.js';
 import { GeneratedTable } from '../../GeneratedTable.js';
 import type { ResourceDescriptor } from '../../index.js';

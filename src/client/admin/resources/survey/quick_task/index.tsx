@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
-import { RouteMessages } from '../../../RouteMessages.js';
+import { RouteMessages } from '../../../../shell/RouteMessages.js';
 import type { InputOverrides } from '../../GeneratedInputs.js';
 import { useSchemaTranslate } from '../../schema-i18n.js';
 import { FormBuilderInput } from './FormBuilderInput.js';

@@ -1,7 +1,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
-import { RouteMessages } from '../../../RouteMessages.js';
+import { RouteMessages } from '../../../../shell/RouteMessages.js';
 import { AnswersField } from './AnswersField.js';
 import { GeneratedList } from '../../GeneratedList.js';
 import { ReviewTable } from '../../ReviewTable.js';

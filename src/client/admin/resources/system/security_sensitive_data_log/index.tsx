@@ -1,7 +1,7 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
 import { allDefinitions } from '../../../../schemas.js';
-import { RouteMessages } from '../../../RouteMessages.js';
+import { RouteMessages } from '../../../../shell/RouteMessages.js';
 import { formatDateTime } from '../../../fields/value-format.js';
 import { GeneratedList } from '../../GeneratedList.js';
 import type { ResourceDescriptor } from '../../index.js';

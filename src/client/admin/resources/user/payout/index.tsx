@@ -2,7 +2,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import PaidIcon from '@mui/icons-material/Paid';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
-import { RouteMessages } from '../../../RouteMessages.js';
+import { RouteMessages } from '../../../../shell/RouteMessages.js';
 import { GeneratedList } from '../../GeneratedList.js';
 import { ReviewTable } from '../../ReviewTable.js';
 import type { ResourceDescriptor } from '../../index.js';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readStoreConfig, writeStoreConfig } from '../../i18n/store-config.js';
+import { readStoreConfig, writeStoreConfig } from '../i18n/store-config.js';
 import { normaliseLayout, withLayoutMode, type LayoutConfig, type LayoutMode } from './layout-config.js';
 
 /**

@@ -2,10 +2,9 @@ import { Box, Button, Card, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { ADMIN_BASE } from '../loading/target.js';
 
 /** The external address of `/chidaoadminstator/iframe/<encoded url>`; only http(s) pages are shown. */
-function iframeUrlOf(pathname: string, base = ADMIN_BASE): string | undefined {
+function iframeUrlOf(pathname: string, base: string): string | undefined {
   const prefix = `${base}/iframe/`;
   if (!pathname.startsWith(prefix)) return undefined;
   let url: string;
@@ -18,7 +17,7 @@ function iframeUrlOf(pathname: string, base = ADMIN_BASE): string | undefined {
 }
 
 /** An iframe menu of either area (docs/client.md#routes): the external page inside the shell, with a way to open it on its own. */
-export function IframePage({ base = ADMIN_BASE }: { base?: string }) {
+export function IframePage({ base }: { base: string }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const url = iframeUrlOf(pathname, base);

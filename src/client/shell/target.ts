@@ -1,19 +1,11 @@
-import { DEFAULT_ADMIN_ENTRANCE } from '../../../contract/headers.js';
-
-/** The back office's route base (docs/client.md#routes). */
-export const ADMIN_BASE = DEFAULT_ADMIN_ENTRANCE;
-
-/** How long the loading screen lingers (fading) after the shell has taken over, ms (docs/client.md#layout). */
-export const UNLOADING_DELAY_MS = 1000;
-
 /** Paths under the base that are never a place to come back to after loading. */
 const NOT_A_TARGET = /^\/(?:login|loading)(?:[/?#]|$)/;
 
 /**
  * The loading route carries the place the user wanted (path and query, relative to the base) as one
- * URL-encoded segment: `/chidaoadminstator/loading/%2Fauth%2Fadmin%3Fpage%3D2`.
+ * URL-encoded segment: `/chidaoadminstator/loading/%2Fauth%2Fadmin%3Fpage%3D2`, `/user/loading/%2Fwallet`.
  */
-export function loadingPath(target?: string, base = ADMIN_BASE): string {
+export function loadingPath(target: string | undefined, base: string): string {
   const clean = target === undefined ? undefined : safeTarget(target);
   return clean && clean !== '/' ? `${base}/loading/${encodeURIComponent(clean)}` : `${base}/loading`;
 }
@@ -43,8 +35,8 @@ export function decodeTarget(segment: string | undefined): string | undefined {
   }
 }
 
-/** The part of a location under the base, with its query: `/chidaoadminstator/auth/admin?x=1` → `/auth/admin?x=1`. */
-export function targetOf(pathname: string, search = '', base = ADMIN_BASE): string | undefined {
+/** The part of a location under the area's base, with its query: `/chidaoadminstator/auth/admin?x=1` → `/auth/admin?x=1`. */
+export function targetOf(pathname: string, search: string, base: string): string | undefined {
   if (pathname !== base && !pathname.startsWith(`${base}/`)) return undefined;
   const inner = pathname.slice(base.length) || '/';
   const loading = /^\/loading\/([^/]+)/.exec(inner);

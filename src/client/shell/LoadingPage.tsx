@@ -3,39 +3,46 @@ import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material'
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useDocumentTitle } from '../../components/document-title.js';
-import { LogoMark } from '../../components/login-art.js';
-import { readSession } from '../../http/session.js';
-import { setBootstrap, type ShellBootstrap } from '../bootstrap-store.js';
-import { firstPage } from '../layout/menu-tree.js';
-import { useShellLogout } from '../layout/use-shell-logout.js';
-import { ADMIN_BASE, targetOf } from './target.js';
+import { useDocumentTitle } from '../components/document-title.js';
+import { LogoMark } from '../components/login-art.js';
+import { targetOf } from './target.js';
 
-interface LoadingPageProps {
-  /** `GET /admin/Index/index` through the auth provider (which also stores adminInfo and permissions) */
-  load(): Promise<ShellBootstrap>;
+interface LoadingPageProps<T> {
+  /** the area's route base: `/chidaoadminstator`, `/user` */
+  base: string;
+  /** where the area's texts live: `<messages>.text`, `.failed`, `.retry`, `.backToLogin` */
+  messages: string;
+  /** whether a session is stored; without one the page goes to the login page */
+  isSignedIn(): boolean;
+  /** the area's bootstrap store's `reload()`: fetches the menus and keeps them */
+  load(): Promise<T>;
+  /** the first page of the loaded menus, relative to the base */
+  firstPage(data: T): string | undefined;
+  /** the login page that comes back to `target` (relative to the base) or to this location */
+  loginPath(target: string | undefined, location: { pathname: string; search: string }): string;
+  /** the hook giving "Back to login": sign out, then show the login page */
+  useBackToLogin(): () => unknown;
 }
 
 /**
- * `/chidaoadminstator/loading/{to?}` (docs/client.md#routes): fetches the menus, site config and admin info first,
- * then opens the target carried in the URL (path and query), or the first menu page. Without a
- * session it goes to the login page (`/login?to=<target>`), which comes back here with the same target.
+ * `<base>/loading/{to?}` of either area: fetches the menus, the site and the signed-in person first,
+ * then opens the target carried in the URL (path and query), or the first menu page. Without a session
+ * it goes to the login page, which comes back here with the same target.
  */
-export function LoadingPage({ load }: LoadingPageProps) {
+export function LoadingPage<T>({ base, messages, isSignedIn, load, firstPage, loginPath, useBackToLogin }: LoadingPageProps<T>) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const location = useLocation();
-  const logout = useShellLogout();
-  const target = targetOf(location.pathname, location.search);
+  const backToLogin = useBackToLogin();
+  const target = targetOf(location.pathname, location.search, base);
   const [failure, setFailure] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const [destination, setDestination] = useState<string>();
   useDocumentTitle(translate('pages.loading'));
 
   useEffect(() => {
-    if (!readSession('admin').token) {
-      // The target rides in the login URL (`?to=`), so a reload or a shared link of the login page keeps it.
-      navigate(target ? `${ADMIN_BASE}/login?to=${encodeURIComponent(target)}` : `${ADMIN_BASE}/login`, { replace: true });
+    if (!isSignedIn()) {
+      navigate(loginPath(target, location), { replace: true });
       return;
     }
     let alive = true;
@@ -43,14 +50,12 @@ export function LoadingPage({ load }: LoadingPageProps) {
     load().then(
       (data) => {
         if (!alive) return;
-        const shell = setBootstrap(data);
-        const first = firstPage(shell.nav)?.to;
-        setDestination(target ? `${ADMIN_BASE}${target}` : first ? `${ADMIN_BASE}${first}` : '/404');
+        const first = firstPage(data);
+        setDestination(target ? `${base}${target}` : first ? `${base}${first}` : '/404');
       },
       (error: unknown) => {
-        if (!alive) return;
         // A 303 "need login" has already sent us to the login page; anything else stays here.
-        setFailure(error instanceof Error && error.message ? error.message : translate('shell.loading.failed'));
+        if (alive) setFailure(error instanceof Error && error.message ? error.message : translate(`${messages}.failed`));
       },
     );
     return () => {
@@ -69,16 +74,16 @@ export function LoadingPage({ load }: LoadingPageProps) {
       {failure ? (
         <Stack role="alert" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 420, px: 3 }}>
           <ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} />
-          <Typography variant="h6">{translate('shell.loading.failed')}</Typography>
+          <Typography variant="h6">{translate(`${messages}.failed`)}</Typography>
           <Typography variant="body2" color="text.secondary">
             {failure}
           </Typography>
           <Stack direction="row" spacing={1.5}>
             <Button variant="contained" onClick={() => setAttempt((count) => count + 1)}>
-              {translate('shell.loading.retry')}
+              {translate(`${messages}.retry`)}
             </Button>
-            <Button variant="outlined" color="inherit" onClick={() => void logout()}>
-              {translate('shell.loading.backToLogin')}
+            <Button variant="outlined" color="inherit" onClick={() => void backToLogin()}>
+              {translate(`${messages}.backToLogin`)}
             </Button>
           </Stack>
         </Stack>
@@ -91,7 +96,7 @@ export function LoadingPage({ load }: LoadingPageProps) {
             </Box>
           </Box>
           <Typography variant="body2" color="text.secondary">
-            {translate('shell.loading.text')}
+            {translate(`${messages}.text`)}
           </Typography>
         </Stack>
       )}
