@@ -32,8 +32,8 @@ export interface FieldRef {
 export interface FieldUi {
   widget?: string;
   render?: string;
-  /** shown as a list column */
-  list?: boolean;
+  /** a list column: `true` shown, `'optional'` offered in the list's column chooser (and exported) but hidden until picked */
+  list?: boolean | 'optional';
   /** operator offered by the list filter */
   search?: SearchOperator;
   /** labels of enum values: value → text */
