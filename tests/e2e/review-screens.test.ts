@@ -193,6 +193,10 @@ describe('review screens', () => {
       expect(paidTo).toContain('开户银行: ICBC');
       expectReadable(paidTo);
       await expectUncovered(page, payout, pending);
+      // When it was asked for is in view beside the buttons; the payment's reference and time start hidden (read in the details).
+      const payoutHeaders = page.getByRole('main').getByRole('columnheader');
+      await expectUncovered(page, payout, payoutHeaders.filter({ hasText: '创建时间' }).first());
+      expect(await payoutHeaders.filter({ hasText: '打款流水号' }).count()).toBe(0);
 
       await page.goto(url(rig.server, `${ADMIN_BASE}/survey/survey`));
       const survey = page.getByRole('main').getByRole('row').filter({ hasText: 'Held speeder survey' });
