@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
+import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
 import { formatDateTime, setSiteTimeZone, siteTimeZoneKnown } from '../../format/datetime.js';
@@ -7,8 +7,8 @@ import { isUserLoggedIn } from '../../http/session.js';
 import type { Translate } from '../../i18n/translate.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
-import { chipColour } from '../../components/tag-colour.js';
-import { messageOf, surveyApi, type QuickTaskRecord, type RecordPage, type SurveyApi, type SurveyRecord, type ValueTags } from './survey-api.js';
+import { ValueChip, type ValueTags } from '../../components/ValueChip.js';
+import { messageOf, surveyApi, type QuickTaskRecord, type RecordPage, type SurveyApi, type SurveyRecord } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
 
 const PAGE_SIZE = 15;
@@ -96,12 +96,6 @@ function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty
 
 function amount(t: Translate, money: string, score: number): string {
   return money !== '0.00' || score ? t('survey.tracking.amount', { money, score }) : '-';
-}
-
-/** A value of an enum field as a chip: the label and colour its schema declares (the server sends them with the page). */
-function ValueChip({ tags, field, value }: { tags: ValueTags; field: string; value: string }) {
-  const tag = tags[field]?.[value];
-  return <Chip size="small" variant="outlined" color={chipColour(tag?.color)} label={tag?.label ?? value} />;
 }
 
 /** The member's survey attempts and quick task submissions, newest first (messages: `common/survey`). */

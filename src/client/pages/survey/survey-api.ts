@@ -1,6 +1,6 @@
 import { uploadMemberFile } from '../../member/account-api.js';
 import { httpClient, type HttpClient } from '../../http/index.js';
-import type { ValueTag } from '../../../schema/definition.js';
+import type { ValueTags } from '../../components/ValueChip.js';
 
 /** The member's survey calls (`/api/survey/*`), shared by the survey pages and the member centre. */
 
@@ -41,9 +41,6 @@ export interface SurveyRecord {
   enter_time: number;
   finish_time: number | null;
 }
-
-/** Each listed enum field's values with their labels and chip colours, as the schema declares them. */
-export type ValueTags = Readonly<Record<string, Readonly<Record<string, ValueTag>>>>;
 
 /** One page of the member's records, with the labels of their enum values. */
 export interface RecordPage<T> {

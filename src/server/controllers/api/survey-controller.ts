@@ -7,7 +7,7 @@ import { availableSurveys, startSurvey } from '../../services/survey/tasks.js';
 import type { Controller, RequestContext } from '../controller.js';
 import { pageOf } from '../paging.js';
 import { ledgerNotes } from '../../services/ledger.js';
-import { fieldOf, valueTags, type ValueTag } from '../../../schema/definition.js';
+import { valueTagsOf } from '../value-tags.js';
 
 /**
  * `/api/survey/*`: the member's task list, starting a survey, the outcome pages' report, the member's
@@ -88,18 +88,6 @@ async function outcome(ctx: RequestContext) {
   };
 }
 
-/**
- * The labels and chip colours of the listed enum fields, in the request's language, as their schema
- * declares them: the member's pages draw each value as the back office does.
- */
-function tagsOf(ctx: RequestContext, resource: string, fields: readonly string[]): Record<string, Record<string, ValueTag>> {
-  const definition = ctx.app.resources.get(resource);
-  return Object.fromEntries(fields.map((name) => {
-    const field = definition && fieldOf(definition, name);
-    return [name, field ? valueTags(field, ctx.lang) : {}];
-  }));
-}
-
 async function records(ctx: RequestContext) {
   const identity = member(ctx);
   const { rows, total } = await pageOf(ctx.query, ctx.app.db.selectFrom('survey_participation as p').where('p.user_id', '=', identity.id), (base) =>
@@ -122,7 +110,7 @@ async function records(ctx: RequestContext) {
       finish_time: row.finish_time === null ? null : Number(row.finish_time),
     })),
     total,
-    tags: tagsOf(ctx, 'survey/participation', ['status', 'credit_state']),
+    tags: valueTagsOf(ctx, 'survey/participation', ['status', 'credit_state']),
   };
 }
 
@@ -178,7 +166,7 @@ async function quickTaskRecords(ctx: RequestContext) {
       create_time: Number(row.create_time), review_time: row.review_time === null ? null : Number(row.review_time),
     })),
     total,
-    tags: tagsOf(ctx, 'survey/quick_task_submission', ['status']),
+    tags: valueTagsOf(ctx, 'survey/quick_task_submission', ['status']),
   };
 }
 
