@@ -5,6 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import { keepValue, requiredMark } from './input-props.js';
 
+/** Key and value share the row's width, so a row fits a phone's form beside its remove button. */
+const CELL_SX = { flex: '1 1 0', minWidth: 0 } as const;
+
 export interface KeyValueRow {
   key: string;
   value: string;
@@ -71,13 +74,13 @@ export function KeyValueInput({ source, label, shape, required = false, helperTe
       <Stack spacing={1}>
         {rows.map((row, index) => (
           <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <TextField size="small" label={keyText} value={row.key} onBlur={field.onBlur} onChange={(event) => update(rows.map((item, position) => (position === index ? { ...item, key: event.target.value } : item)))} />
+            <TextField size="small" label={keyText} value={row.key} sx={CELL_SX} onBlur={field.onBlur} onChange={(event) => update(rows.map((item, position) => (position === index ? { ...item, key: event.target.value } : item)))} />
             <TextField
               size="small"
               label={valueText}
               value={row.value}
               select={!!valueChoices}
-              sx={valueChoices ? { minWidth: 140 } : undefined}
+              sx={CELL_SX}
               onBlur={field.onBlur}
               onChange={(event) => update(rows.map((item, position) => (position === index ? { ...item, value: event.target.value } : item)))}
             >
