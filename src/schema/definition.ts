@@ -1,3 +1,4 @@
+import type { Language } from '../contract/headers.js';
 import type { SearchOperator } from '../contract/search.js';
 import { sameText, type LocalText, type TextGap } from './local-text.js';
 import type { TagColor } from './meta-schema.js';
@@ -31,8 +32,8 @@ interface FieldRef {
 export interface FieldUi {
   widget?: string;
   render?: string;
-  /** shown as a list column */
-  list?: boolean;
+  /** a list column: `true` shown, `'optional'` offered in the list's column chooser (and exported) but hidden until picked */
+  list?: boolean | 'optional';
   /** operator offered by the list filter */
   search?: SearchOperator;
   /** labels of enum values: value → text */
@@ -145,6 +146,25 @@ export function fieldOf(definition: ResourceDefinition, name: string): FieldDefi
 export function valueLabel(field: FieldDefinition | undefined, value: unknown): LocalText {
   const text = value === null || value === undefined ? '' : String(value);
   return field?.ui.options?.[text] ?? sameText(text);
+}
+
+/** How a page in one language draws one value of an enum field: its label, and its chip's colour when the schema gives one. */
+export interface ValueTag {
+  label: string;
+  color?: TagColor;
+}
+
+/**
+ * Every labelled value of a field, in one language: what an answer sends a page that is not drawn from
+ * definitions (the member's records), so its chips read and colour as the back office's do.
+ */
+export function valueTags(field: FieldDefinition, lang: Language): Record<string, ValueTag> {
+  return Object.fromEntries(
+    Object.entries(field.ui.options ?? {}).map(([value, label]) => {
+      const color = field.ui.colors?.[value];
+      return [value, color ? { label: label[lang], color } : { label: label[lang] }];
+    }),
+  );
 }
 
 /** The titles schemas give their menus and the menu directories they create, by lower-cased rule name. */

@@ -114,7 +114,7 @@ const fieldSchema = {
       properties: {
         widget: { enum: WIDGETS },
         render: { enum: RENDERS },
-        list: { type: 'boolean' },
+        list: { enum: [true, false, 'optional'] },
         form: { type: 'boolean' },
         search: searchOperator,
         options: { type: 'object', additionalProperties: optionLabel },

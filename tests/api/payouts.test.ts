@@ -123,8 +123,12 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     expect(await balance(bo.id)).toBe(3000);
     const second = await server.api('paymentuser/payout', { userToken: bo.token, body: { amount: '10.00' } });
     expect(second.msg).toBe('You already have a payout waiting: please wait until it is done');
-    const log = await server.api<{ list: Row[]; total: number }>('account/paymentlog', { userToken: bo.token });
+    const log = await server.api<{ list: Row[]; total: number; tags: Record<string, unknown> }>('account/paymentlog', { userToken: bo.token });
     expect(log.data.list[0]).toMatchObject({ amount: '20.00', status: 'pending', account: '************2222' });
+    // Each status with the label and colour the payout schema gives it, in the member's language.
+    expect(log.data.tags.status).toMatchObject({ pending: { label: 'Pending review', color: 'warning' }, paid: { label: 'Paid', color: 'success' }, rejected: { label: 'Rejected', color: 'danger' } });
+    const chinese = await server.api<{ tags: { status: Record<string, unknown> } }>('account/paymentlog', { userToken: bo.token, lang: 'zh-cn' });
+    expect(chinese.data.tags.status.pending).toEqual({ label: '待审核', color: 'warning' });
     expect(await ledgerSum(bo.id)).toBe(await balance(bo.id));
   });
 

@@ -344,9 +344,14 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(list.list[0]).toMatchObject({ starts: 1, completes: 1, conversion: '100.0%', credited_money: '1.50' });
       await expectLedgersAddUp(member.id);
 
-      const records = await ok(server.api<{ list: Row[]; total: number }>('survey/records', { userToken: member.token }));
+      const records = await ok(server.api<{ list: Row[]; total: number; tags: Record<string, Record<string, unknown>> }>('survey/records', { userToken: member.token }));
       expect(records.total).toBe(1);
       expect(records.list[0]).toMatchObject({ survey_id: surveyId, status: 'complete', credited_money: '1.50', credited_score: 10 });
+      // The member's page labels and colours each value as the participation schema declares it, in the member's language.
+      expect(records.tags.status).toMatchObject({ complete: { label: 'Complete', color: 'success' }, terminate: { label: 'Terminate', color: 'default' }, security: { label: 'Security', color: 'danger' } });
+      expect(records.tags.credit_state).toMatchObject({ held: { label: 'Held for review', color: 'warning' } });
+      const chinese = await ok(server.api<{ tags: Record<string, Record<string, unknown>> }>('survey/records', { userToken: member.token, lang: 'zh-cn' }));
+      expect(chinese.tags.status.overquota).toEqual({ label: '配额满', color: 'default' });
     });
 
     it('a forged return (unsigned, wrongly signed, tampered) changes no attempt: it is flagged and logged, and the genuine complete is still credited', async () => {

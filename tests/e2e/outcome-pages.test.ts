@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enSurvey from '../../locales/en/common/survey.json';
 import zhSurvey from '../../locales/zh-cn/common/survey.json';
+import enPages from '../../locales/en/common/pages.json';
+import zhPages from '../../locales/zh-cn/common/pages.json';
 import { newPage, startRig, url, WAIT_MS, type E2eRig } from './helpers.js';
 
 /**
@@ -18,6 +20,9 @@ const SECRET = 'phone-secret-7';
 const PASSWORD = 'Member_pass1';
 const WIDTHS = [390, 360, 430];
 const MESSAGES = { 'zh-cn': zhSurvey.survey, en: enSurvey.survey };
+const PAGE_WORDS = { 'zh-cn': zhPages.pages, en: enPages.pages };
+/** The participation schema's label of a security result, as the tracking page's chip must read. */
+const SECURITY_LABEL = { 'zh-cn': '安全终止', en: 'Security' };
 type Language = keyof typeof MESSAGES;
 type Kind = keyof typeof MESSAGES.en.outcome.headline;
 
@@ -88,8 +93,8 @@ async function memberWithAttempts(username: string) {
 }
 
 /** Everything on the page that would make a phone scroll sideways, sit outside the screen, or not be MUI. */
-async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+async function layoutProblems(page: Page, card = true): Promise<string[]> {
+  return page.evaluate((card) => {
     const problems: string[] = [];
     const width = document.documentElement.clientWidth;
     const name = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 2).join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
@@ -102,22 +107,22 @@ async function layoutProblems(page: Page): Promise<string[]> {
     for (const control of document.body.querySelectorAll('button, input, select, textarea')) {
       if (!control.closest('.MuiButtonBase-root, .MuiInputBase-root')) problems.push(`bare browser control ${name(control)}`);
     }
-    const card = document.querySelector('main > .MuiPaper-root');
-    if (!card) problems.push('no card in main');
-    else {
-      const box = card.getBoundingClientRect();
+    const paper = document.querySelector('main > .MuiPaper-root');
+    if (card && !paper) problems.push('no card in main');
+    else if (paper) {
+      const box = paper.getBoundingClientRect();
       if (box.left < 8 || box.right > width - 8) problems.push(`the card touches the screen edge (${Math.round(box.left)}..${Math.round(box.right)} of ${width})`);
     }
     return problems;
-  });
+  }, card);
 }
 
 /** Checks the page at each phone width (the first one, 390, is where it was loaded). */
-async function expectFits(page: Page, what: string): Promise<void> {
+async function expectFits(page: Page, what: string, card = true): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 844 });
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await layoutProblems(page), `${what} at ${width}px`).toEqual([]);
+    expect(await layoutProblems(page, card), `${what} at ${width}px`).toEqual([]);
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }
@@ -173,6 +178,10 @@ describe.each(['zh-cn', 'en'] as const)('survey pages on a phone in %s', (langua
       await page.getByText('Household appliances and everyday kitchen habits (security)').first().waitFor();
       // The member has submitted no quick task, and the page says so in its own words.
       await page.getByText(MESSAGES[language].tracking.quickTasksEmpty).waitFor();
+      // Each status chip reads and colours as the participation schema declares it: a security result is red.
+      const security = page.getByRole('listitem').filter({ hasText: '(security)' }).locator('.MuiChip-root');
+      expect(await security.innerText()).toBe(SECURITY_LABEL[language]);
+      expect(await security.getAttribute('class')).toContain('MuiChip-colorError');
       await expectFits(page, '/tracking');
 
       await page.goto(url(rig.server, '/quicktask'));
@@ -191,6 +200,15 @@ describe.each(['zh-cn', 'en'] as const)('survey pages on a phone in %s', (langua
       await page.getByRole('button', { name: MESSAGES[language].quickTask.submit }).click();
       await page.getByRole('alert').waitFor();
       await expectFits(page, '/quicktask?id= (form with errors)');
+
+      // The 404 and 401 pages: translated MUI buttons that fit the phone.
+      for (const [path, title] of [['/404', PAGE_WORDS[language].notFound.title], ['/401', PAGE_WORDS[language].noPermission.title]]) {
+        await page.goto(url(rig.server, path));
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        await page.getByRole('button', { name: PAGE_WORDS[language].back }).waitFor();
+        expect(await page.getByRole('link', { name: PAGE_WORDS[language].home }).getAttribute('class')).toContain('MuiButton-contained');
+        await expectFits(page, path, false);
+      }
       expect(errors).toEqual([]);
     } finally {
       await context.close();

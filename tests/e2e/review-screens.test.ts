@@ -155,6 +155,10 @@ describe('review screens', () => {
       const entered = detail('创建时间');
       expect(await entered.innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
       expectReadable(await dialog.innerText());
+      // The balance entry the credit wrote is named, with its amount, and opens that entry in the balance log.
+      const entry = detail('余额记录').getByRole('link', { name: /^余额变动 #\d+ · 1\.50$/ });
+      const entryId = Number(/#(\d+)/.exec(await entry.innerText())?.[1]);
+      expect(entryId).toBe(Number(((await rig.server.server.app.db.selectFrom('survey_participation').select('money_log_id').executeTakeFirstOrThrow()) as { money_log_id: number }).money_log_id));
       // On a phone the dialog fits the screen and can still be closed.
       await page.setViewportSize({ width: 390, height: 844 });
       const close = dialog.getByRole('button', { name: '关闭' });
@@ -162,6 +166,14 @@ describe('review screens', () => {
       expect(((await dialog.boundingBox())?.width ?? 999) <= 390).toBe(true);
       await close.click();
       await dialog.waitFor({ state: 'hidden' });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await row.getByRole('button', { name: '详情' }).click();
+      await dialog.getByRole('link', { name: /^余额变动 #/ }).click();
+      await page.waitForURL(/\/user\/moneyLog\?/);
+      const ledgerRows = page.getByRole('main').getByRole('row').filter({ hasText: '问卷奖励' });
+      await ledgerRows.first().waitFor();
+      await poll(() => page.getByRole('main').getByRole('row').count()).toBe(2);
+      expect(await ledgerRows.first().innerText()).toContain(String(entryId));
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -181,6 +193,10 @@ describe('review screens', () => {
       expect(paidTo).toContain('开户银行: ICBC');
       expectReadable(paidTo);
       await expectUncovered(page, payout, pending);
+      // When it was asked for is in view beside the buttons; the payment's reference and time start hidden (read in the details).
+      const payoutHeaders = page.getByRole('main').getByRole('columnheader');
+      await expectUncovered(page, payout, payoutHeaders.filter({ hasText: '创建时间' }).first());
+      expect(await payoutHeaders.filter({ hasText: '打款流水号' }).count()).toBe(0);
 
       await page.goto(url(rig.server, `${ADMIN_BASE}/survey/survey`));
       const survey = page.getByRole('main').getByRole('row').filter({ hasText: 'Held speeder survey' });
@@ -188,7 +204,18 @@ describe('review screens', () => {
       await expectUncovered(page, survey, survey.getByText('进行中', { exact: true }));
       const headers = page.getByRole('main').getByRole('columnheader');
       // The status and the counters of the survey's returns are in view beside the Operate column.
-      for (const name of ['状态', '参与数', '完成数', '甄别数', '配额满', '安全终止']) await expectUncovered(page, survey, headers.filter({ hasText: name }).first());
+      for (const name of ['状态', '参与数', '完成数', '甄别数', '配额满', '安全终止', '已发放金额', '转化率']) await expectUncovered(page, survey, headers.filter({ hasText: name }).first());
+      // Settings read in the form start hidden, offered by the Columns button.
+      expect(await headers.filter({ hasText: '答题时长' }).count()).toBe(0);
+      await page.getByRole('button', { name: '列', exact: true }).click();
+      await page.locator('.MuiPopover-paper').getByText('答题时长').waitFor();
+      await page.keyboard.press('Escape');
+
+      await page.goto(url(rig.server, `${ADMIN_BASE}/survey/participation`));
+      const attempt = page.getByRole('main').getByRole('row').filter({ hasText: MEMBER.username });
+      await attempt.getByText('已发放', { exact: true }).waitFor();
+      const attemptHeaders = page.getByRole('main').getByRole('columnheader');
+      for (const name of ['状态', '会员', '奖励发放', '已发放金额', '进入时间', '答题过快']) await expectUncovered(page, attempt, attemptHeaders.filter({ hasText: name }).first());
 
       await page.goto(url(rig.server, `${ADMIN_BASE}/auth/admin`));
       const adminRow = page.getByRole('main').getByRole('row').filter({ hasText: 'admin' }).first();

@@ -129,7 +129,7 @@ describe('survey journey', () => {
       await page.getByRole('navigation', { name: '会员菜单' }).getByRole('link', { name: '任务记录' }).click();
       await page.waitForURL(url(rig.server, '/user/survey/tracking'));
       const row = page.getByRole('row').filter({ hasText: 'Coffee habits' });
-      await row.getByText('已完成').waitFor();
+      await row.getByText('完成', { exact: true }).waitFor();
       await row.getByText('¥1.50 / 0 积分').waitFor();
       expect(member.errors).toEqual([]);
     } finally {

@@ -33,7 +33,7 @@ describe('wallet', () => {
     const posted: unknown[] = [];
     server.use(
       http.get('/api/paymentuser/payment', () => ok({ details, balance: '50.00', minimum: '10.00', fields: FIELDS })),
-      http.get('/api/account/paymentlog', () => ok({ list: log, total: log.length })),
+      http.get('/api/account/paymentlog', () => ok({ list: log, total: log.length, tags: { status: { pending: { label: 'Pending review', color: 'warning' }, paid: { label: 'Paid', color: 'success' } } } })),
       http.post('/api/paymentuser/payment', async ({ request }) => {
         const body = (await request.json()) as Record<string, string>;
         posted.push(body);
@@ -80,7 +80,8 @@ describe('wallet', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Request a payout' }));
     await waitFor(() => expect(within(section).getByRole('status').textContent).toBe('Payout requested: the amount is frozen until it is paid'));
     const table = await within(section).findByRole('table', { name: 'Payout log' });
-    expect(within(table).getByText('Waiting for review')).toBeTruthy();
+    // The status reads and colours as the payout schema declares it (the answer's tags), as in the back office.
+    expect(within(table).getByText('Pending review').closest('.MuiChip-root')?.className).toContain('MuiChip-colorWarning');
     expect(within(table).getByText('¥20.00')).toBeTruthy();
   });
 });

@@ -12,7 +12,7 @@ const rows = [{ id: 4, code: 'acme', name: 'Acme Research', rid_param: 'rid', si
 
 afterEach(cleanup);
 
-function renderList(allow?: (node: string) => boolean) {
+function renderList(allow?: (node: string) => boolean, locale = 'en') {
   const List = providerOverride(schema('survey/provider')).list as ComponentType;
   const dataProvider = fakeDataProvider({ [RESOURCE]: rows });
   dataProvider.action.mockImplementation(async (_resource: string, _name: string, params: { data: { mode: string } }) => ({
@@ -29,7 +29,7 @@ function renderList(allow?: (node: string) => boolean) {
           warnings: [],
         },
   }));
-  renderScreen(<List />, { resource: RESOURCE, dataProvider, authProvider: fakeAuthProvider(allow) });
+  renderScreen(<List />, { resource: RESOURCE, dataProvider, authProvider: fakeAuthProvider(allow), locale });
   return dataProvider;
 }
 
@@ -53,6 +53,15 @@ describe('provider test tool', () => {
     expect(dataProvider.action).toHaveBeenLastCalledWith(RESOURCE, 'testReturn', { data: { id: 4, mode: 'check', url: 'http://site.test/overquota?rid=test-2&sig=ab' } });
     const table = within(dialog).getByRole('table', { name: 'Parameters' });
     expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual(['ParameterValueRead as', 'ridtest-2RID', 'sigabSignature']);
+  });
+
+  it('names the outcomes as the schema labels them everywhere, in the admin’s language', async () => {
+    renderList(undefined, 'zh-cn');
+    await screen.findByText('Acme Research');
+    fireEvent.click(await screen.findByRole('button', { name: 'Test returns' }));
+    const dialog = await screen.findByRole('dialog');
+    const outcomes = within(dialog).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
+    expect(outcomes).toEqual(['完成', '甄别', '配额满', '安全终止']);
   });
 
   it('is not offered without the testReturn node', async () => {

@@ -14,9 +14,9 @@ const rows = [
 
 afterEach(cleanup);
 
-function renderList(allow?: (node: string) => boolean) {
+function renderList(allow?: (node: string) => boolean, tables: Record<string, Record<string, unknown>[]> = {}) {
   const List = participationOverride(schema('survey/participation')).list as ComponentType;
-  const dataProvider = fakeDataProvider({ [RESOURCE]: rows });
+  const dataProvider = fakeDataProvider({ [RESOURCE]: rows, ...(tables as Record<string, typeof rows>) });
   dataProvider.action.mockImplementation(async (_resource: string, _name: string, params: { data: { dryRun: boolean } }) => ({
     data: {
       dryRun: params.data.dryRun,
@@ -71,5 +71,28 @@ describe('reconciliation', () => {
     renderList((node) => !node.endsWith('reconcile'));
     await screen.findByText('a'.repeat(32));
     expect(screen.queryByRole('button', { name: 'Reconcile' })).toBeNull();
+  });
+});
+
+describe('participation details', () => {
+  it('name the ledger entries a return wrote, with their amounts, as links to those entries', async () => {
+    rows[0] = { ...rows[0], money_log_id: 12, score_log_id: 7 } as (typeof rows)[number];
+    renderList(undefined, { 'user/moneyLog': [{ id: 12, money: '1.50' }], 'user/scoreLog': [{ id: 7, score: 10 }] });
+    await screen.findByText('a'.repeat(32));
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog');
+    const balance = await within(dialog).findByRole('link', { name: 'Balance change #12 · 1.50' });
+    expect(balance.getAttribute('href')).toBe(`/user/moneyLog?filter=${encodeURIComponent('{"id":12}')}`);
+    expect(await within(dialog).findByRole('link', { name: 'Points change #7 · 10' })).toBeTruthy();
+  });
+
+  it('name an entry without a link, and without its amount, for an admin who may not open the ledger', async () => {
+    rows[0] = { ...rows[0], money_log_id: 12 } as (typeof rows)[number];
+    renderList((node) => !node.startsWith('user/moneyLog'), { 'user/moneyLog': [{ id: 12, money: '1.50' }] });
+    await screen.findByText('a'.repeat(32));
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Balance change #12')).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: /Balance change/ })).toBeNull();
   });
 });

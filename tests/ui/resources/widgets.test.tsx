@@ -11,7 +11,11 @@ import { IconInput } from '../../../src/client/admin/inputs/IconInput.js';
 import { RemoteSelectInput } from '../../../src/client/admin/inputs/RemoteSelectInput.js';
 import { UploadInput } from '../../../src/client/admin/inputs/UploadInput.js';
 import { SiteConfigContext, DEFAULT_SITE_CONFIG } from '../../../src/client/admin/site-config-context.js';
-import { fakeDataProvider, renderScreen } from './support.js';
+import { SchemaInput } from '../../../src/client/admin/inputs/SchemaInput.js';
+import { ObjectField } from '../../../src/client/admin/fields/ObjectField.js';
+import { fieldOf, type FieldDefinition } from '../../../src/schema/definition.js';
+import { RecordContextProvider } from 'react-admin';
+import { fakeDataProvider, renderScreen, schema } from './support.js';
 
 vi.mock('../../../src/client/admin/inputs/admin-ajax.js', () => ({ uploadFile: vi.fn(), loadAreas: vi.fn() }));
 
@@ -56,6 +60,33 @@ function renderInForm(input: ReactElement, source: string, record: Record<string
 function pick(input: HTMLElement, file: File) {
   fireEvent.change(input, { target: { files: [file] } });
 }
+
+describe('key-value map with labelled values', () => {
+  const provider = schema('survey/provider');
+  const exitMap = fieldOf(provider, 'exit_map') as FieldDefinition;
+
+  it('offers the schema’s outcomes by label for each exit code, and posts their values', async () => {
+    renderInForm(<SchemaInput field={exitMap} definition={provider} mode="edit" />, 'exit_map', { exit_map: { '10': 'complete' } });
+    const value = await screen.findByRole('combobox', { name: 'Value' });
+    expect(value.textContent).toBe('Complete');
+    fireEvent.mouseDown(value);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Complete', 'Terminate', 'Over quota', 'Security']);
+    fireEvent.click(screen.getByRole('option', { name: 'Security' }));
+    await waitFor(() => expect(valueOf('exit_map')).toEqual({ '10': 'security' }));
+  });
+
+  it('reads a stored map as exit code → outcome label', () => {
+    renderScreen(
+      <RecordContextProvider value={{ id: 1, exit_map: { '10': 'complete', '40': 'overquota' } }}>
+        <ObjectField field={exitMap} definition={provider} block />
+      </RecordContextProvider>,
+      { resource: 'survey/provider', dataProvider: fakeDataProvider({}) },
+    );
+    expect(screen.getAllByRole('definition').map((item) => item.textContent)).toEqual(['Complete', 'Over quota']);
+    expect(screen.getAllByRole('term').map((item) => item.textContent)).toEqual(['10', '40']);
+  });
+});
 
 describe('upload widget', () => {
   it('refuses a file over the site limit or of a type not allowed, before sending it', async () => {

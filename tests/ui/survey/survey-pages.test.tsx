@@ -166,6 +166,12 @@ describe('/interface', () => {
   });
 });
 
+/** The participation schema's labels and colours, as `/api/survey/records` sends them. */
+const participationTags = {
+  status: { complete: { label: 'Complete', color: 'success' }, terminate: { label: 'Terminate', color: 'default' }, timeout: { label: 'Timeout', color: 'default' } },
+  credit_state: { none: { label: 'Not credited', color: 'default' }, held: { label: 'Held for review', color: 'warning' }, credited: { label: 'Credited', color: 'success' } },
+};
+
 describe('/tracking and the task list', () => {
   it('lists the member’s records, newest first, paged', async () => {
     signIn();
@@ -178,10 +184,15 @@ describe('/tracking and the task list', () => {
           id, survey_id: id, title: `Survey ${id}`, status, credit_state: credited === '0.00' ? 'none' : 'credited', reward_money: '1.50', reward_score: 10,
           credited_money: credited, credited_score: credited === '0.00' ? 0 : 10, enter_time: 1_700_000_000, finish_time: null,
         });
-        return ok({ list: page === '1' ? [record(40, 'complete', '1.50'), record(39, 'terminate', '0.00')] : [record(1, 'timeout', '0.00')], total: 16 });
+        const held = { ...record(38, 'complete', '0.00'), credit_state: 'held' };
+        return ok({ list: page === '1' ? [record(40, 'complete', '1.50'), record(39, 'terminate', '0.00'), held] : [record(1, 'timeout', '0.00')], total: 16, tags: participationTags });
       }),
       http.get('/api/survey/quickTaskRecords', () =>
-        ok({ list: [{ id: 9, task_id: 2, title: 'Review an app', status: 'rejected', reason: 'Screenshot unreadable', reward_money: '0.80', reward_score: 5, create_time: 1_700_000_000, review_time: 1_700_000_100 }], total: 1 }),
+        ok({
+          list: [{ id: 9, task_id: 2, title: 'Review an app', status: 'rejected', reason: 'Screenshot unreadable', reward_money: '0.80', reward_score: 5, create_time: 1_700_000_000, review_time: 1_700_000_100 }],
+          total: 1,
+          tags: { status: { pending: { label: 'Pending review', color: 'warning' }, rejected: { label: 'Rejected', color: 'danger' } } },
+        }),
       ),
       // Outside the member centre the page asks the member bootstrap for the site's time zone.
       http.get('/api/index/index', () => ok({ site: { siteName: 'Panel', timeZone: 'Pacific/Auckland' }, openMemberCenter: true, userInfo: {}, rules: [], menus: [] })),
@@ -190,16 +201,19 @@ describe('/tracking and the task list', () => {
     expect(await screen.findByText('Survey 40')).toBeTruthy();
     // 2023-11-14 22:13:20 UTC is the next morning in Auckland (daylight time, UTC+13).
     expect(screen.getAllByText('2023-11-15 11:13:20').length).toBeGreaterThan(0);
-    expect(screen.getByText('Complete')).toBeTruthy();
+    // Each status reads and colours as the server's tags (the schema) say: a screen-out is neutral, not a warning.
+    const chip = (text: string, scope: HTMLElement = document.body) => within(scope).getAllByText(text)[0].closest('.MuiChip-root')?.className ?? '';
+    expect(chip('Complete')).toContain('MuiChip-colorSuccess');
     expect(screen.getByText('¥1.50 / 10 points')).toBeTruthy();
-    expect(screen.getByText('Terminated')).toBeTruthy();
+    expect(chip('Terminate')).toContain('MuiChip-colorDefault');
+    expect(chip('Held for review')).toContain('MuiChip-colorWarning');
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Timed out')).toBeTruthy();
+    expect(await screen.findByText('Timeout')).toBeTruthy();
     expect(pages).toEqual(['1', '2']);
     const quick = screen.getByRole('table', { name: 'Quick tasks' });
     expect(within(quick).getByText('Review an app')).toBeTruthy();
-    expect(within(quick).getByText('Rejected')).toBeTruthy();
+    expect(chip('Rejected', quick)).toContain('MuiChip-colorError');
     expect(within(quick).getByText('Screenshot unreadable')).toBeTruthy();
     setSiteTimeZone(undefined);
   });

@@ -41,6 +41,18 @@ describe("the project's schemas", () => {
     expect(uncoloured.map(({ where }) => where)).toEqual([]);
   });
 
+  it("name a provider's outcomes exactly as the attempts they record", () => {
+    const field = (id: string, name: string) => (definitions.find((candidate) => candidate.id === id) as ResourceDefinition).fields.find((candidate) => candidate.name === name) as FieldDefinition;
+    const exitMap = field('survey/provider', 'exit_map');
+    const status = field('survey/participation', 'status');
+    const outcomes = Object.keys(exitMap.ui.options ?? {});
+    expect(outcomes).toEqual(['complete', 'terminate', 'overquota', 'security']);
+    for (const outcome of outcomes) {
+      expect(exitMap.ui.options?.[outcome]).toEqual(status.ui.options?.[outcome]);
+      expect(exitMap.ui.colors?.[outcome]).toBe(status.ui.colors?.[outcome]);
+    }
+  });
+
   it('colour money and reviews by outcome: paid and credited green, held and pending amber, refused red', () => {
     const colour = (id: string, name: string, value: string) => {
       const definition = definitions.find((candidate) => candidate.id === id) as ResourceDefinition;

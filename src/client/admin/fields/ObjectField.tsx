@@ -23,17 +23,21 @@ function fieldNamedBy(definition: ResourceDefinition, key: string): FieldDefinit
   return undefined;
 }
 
-/** An object's entries as label / text pairs: keys by the field they name, enum values by their labels. */
-function useObjectEntries(definition: ResourceDefinition): (value: unknown) => [label: string, text: string][] {
+/**
+ * An object's entries as label / text pairs: keys by the field they name, values by their enum labels,
+ * those of the field a key names or else the object field's own (a provider's exit codes → outcomes).
+ */
+function useObjectEntries(definition: ResourceDefinition, object: FieldDefinition): (value: unknown) => [label: string, text: string][] {
   const t = useSchemaTranslate();
   return (value) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
     return Object.entries(value as Record<string, unknown>)
       .filter(([, item]) => item !== null && item !== undefined && item !== '')
       .map(([key, item]) => {
-        const field = fieldNamedBy(definition, key);
-        const text = field?.ui.options?.[String(item)] ? t(optionLabel(field, item)) : textOf(item);
-        return [field ? t(field.title) : key, text];
+        const named = fieldNamedBy(definition, key);
+        const labelledBy = [named, object].find((candidate) => candidate?.ui.options?.[String(item)]);
+        const text = labelledBy ? t(optionLabel(labelledBy, item)) : textOf(item);
+        return [named ? t(named.title) : key, text];
       });
   };
 }
@@ -41,7 +45,7 @@ function useObjectEntries(definition: ResourceDefinition): (value: unknown) => [
 /** A stored object (payment details, settings) as "Label: value" pairs: on one line in a list, one per line in details. */
 export function ObjectField({ field, definition, block = false }: SchemaFieldProps & { block?: boolean }) {
   const record = useRecordContext();
-  const entries = useObjectEntries(definition)(valueAt(record, field.name));
+  const entries = useObjectEntries(definition, field)(valueAt(record, field.name));
   if (entries.length === 0) return null;
   if (!block) {
     const text = entries.map(([label, value]) => `${label}: ${value}`).join(' · ');

@@ -2,11 +2,13 @@ import { ReferenceField, TextField, useRecordContext } from 'react-admin';
 import { referencedResourceName } from '../resources/resource-name.js';
 import { valueAt, type SchemaFieldProps } from './field-props.js';
 import { TextValueField, textOf } from './TextValueField.js';
+import { amountReferenceOf, EntryReferenceField } from './EntryReferenceField.js';
 import { Typography } from '@mui/material';
 
 /**
  * A reference column: the joined row's label when the index carries the relation (`x-ref.as`), else the
- * referenced record's label fetched in one `getMany` for the page.
+ * referenced record's label fetched in one `getMany` for the page; a row labelled by an amount (a ledger
+ * entry) is named by its kind and number beside the amount.
  */
 export function RelationField(props: SchemaFieldProps) {
   const { field } = props;
@@ -22,6 +24,8 @@ export function RelationField(props: SchemaFieldProps) {
     );
   }
   if (ref.many) return <TextValueField {...props} />;
+  const entry = amountReferenceOf(field);
+  if (entry) return <EntryReferenceField field={field} {...entry} />;
   return (
     <ReferenceField source={field.name} reference={referencedResourceName(ref.resource)} link={false} emptyText="">
       <TextField source={ref.label} />

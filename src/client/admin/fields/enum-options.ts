@@ -1,6 +1,7 @@
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
 import { sameText, type LocalText } from '../../../schema/local-text.js';
 import type { TagColor } from '../../../schema/meta-schema.js';
+import { chipColour, type ChipColour } from '../../components/tag-colour.js';
 
 interface EnumChoice {
   id: string | number;
@@ -46,10 +47,9 @@ function optionColor(field: FieldDefinition, value: unknown): TagColor | undefin
   return field.ui.colors?.[String(value)];
 }
 
-/** MUI's colour of a value's chip: the schema's meaning (BuildAdmin's `danger` is MUI's `error`), else neutral. */
-export function chipColorOf(field: FieldDefinition, value: unknown): Exclude<TagColor, 'danger'> | 'error' {
-  const given = optionColor(field, value);
-  return given === 'danger' ? 'error' : (given ?? 'default');
+/** MUI's colour of a value's chip: the meaning the schema gives it, else neutral. */
+export function chipColorOf(field: FieldDefinition, value: unknown): ChipColour {
+  return chipColour(optionColor(field, value));
 }
 
 const ON_VALUES = ['1', 'enable', 'enabled', 'on', 'yes', 'true', 'active', 'open'];

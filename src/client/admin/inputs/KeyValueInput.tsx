@@ -1,9 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
-import { Button, FormControl, FormHelperText, FormLabel, IconButton, Stack, TextField } from '@mui/material';
+import { Button, FormControl, FormHelperText, FormLabel, IconButton, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import { keepValue, requiredMark } from './input-props.js';
+
+/** Key and value share the row's width, so a row fits a phone's form beside its remove button. */
+const CELL_SX = { flex: '1 1 0', minWidth: 0 } as const;
 
 interface KeyValueRow {
   key: string;
@@ -35,10 +38,12 @@ interface KeyValueInputProps {
   shape: 'object' | 'list';
   required?: boolean;
   helperText?: string;
+  /** the values a row may map to, labelled (the field's `x-ui.options`); without them the value is free text */
+  valueChoices?: readonly { id: string | number; name: string }[];
 }
 
 /** BuildAdmin's `array` type: rows of key and value, added and removed freely. */
-export function KeyValueInput({ source, label, shape, required = false, helperText }: KeyValueInputProps) {
+export function KeyValueInput({ source, label, shape, required = false, helperText, valueChoices }: KeyValueInputProps) {
   const { field, fieldState } = useInput({ source, parse: keepValue, validate: required ? requiredMark : undefined });
   const translate = useTranslate();
   const [rows, setRows] = useState<KeyValueRow[]>(() => rowsOf(field.value));
@@ -69,8 +74,22 @@ export function KeyValueInput({ source, label, shape, required = false, helperTe
       <Stack spacing={1}>
         {rows.map((row, index) => (
           <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <TextField size="small" label={keyText} value={row.key} onBlur={field.onBlur} onChange={(event) => update(rows.map((item, position) => (position === index ? { ...item, key: event.target.value } : item)))} />
-            <TextField size="small" label={valueText} value={row.value} onBlur={field.onBlur} onChange={(event) => update(rows.map((item, position) => (position === index ? { ...item, value: event.target.value } : item)))} />
+            <TextField size="small" label={keyText} value={row.key} sx={CELL_SX} onBlur={field.onBlur} onChange={(event) => update(rows.map((item, position) => (position === index ? { ...item, key: event.target.value } : item)))} />
+            <TextField
+              size="small"
+              label={valueText}
+              value={row.value}
+              select={!!valueChoices}
+              sx={CELL_SX}
+              onBlur={field.onBlur}
+              onChange={(event) => update(rows.map((item, position) => (position === index ? { ...item, value: event.target.value } : item)))}
+            >
+              {valueChoices?.map((choice) => (
+                <MenuItem key={String(choice.id)} value={String(choice.id)}>
+                  {choice.name}
+                </MenuItem>
+              ))}
+            </TextField>
             <IconButton size="small" aria-label={translate('ra.action.remove', { _: 'Remove' })} onClick={() => update(rows.filter((_row, position) => position !== index))}>
               <RemoveIcon fontSize="small" />
             </IconButton>

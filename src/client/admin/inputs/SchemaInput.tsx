@@ -177,6 +177,6 @@ function widgetFor(props: SchemaInputProps, t: SchemaTranslate, allowed: (value:
       // Kept in the form values (and posted), never shown.
       return <Fragment />;
     case 'array':
-      return <KeyValueInput source={source} label={label} required={required} helperText={helperText} shape={field.wireType === 'array' ? 'list' : 'object'} />;
+      return <KeyValueInput source={source} label={label} required={required} helperText={helperText} shape={field.wireType === 'array' ? 'list' : 'object'} valueChoices={hasChoices ? choices : undefined} />;
   }
 }

@@ -78,6 +78,7 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
         }
         body={draggable ? DragSortBody : undefined}
         empty={<EmptyRows />}
+        hiddenColumns={displayColumnsOf(definition).filter((field) => field.ui.list === 'optional').map((field) => field.name)}
         sx={LIST_TABLE_SX}
       >
         {draggable && (

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
+import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
 import { formatDateTime, setSiteTimeZone, siteTimeZoneKnown } from '../../format/datetime.js';
@@ -7,18 +7,19 @@ import { isUserLoggedIn } from '../../http/session.js';
 import type { Translate } from '../../i18n/translate.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
+import { ValueChip, type ValueTags } from '../../components/ValueChip.js';
 import { messageOf } from '../../http/error-body.js';
-import { surveyApi, type QuickTaskRecord, type SurveyApi, type SurveyRecord } from './survey-api.js';
+import { surveyApi, type QuickTaskRecord, type RecordPage, type SurveyApi, type SurveyRecord } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
 
 const PAGE_SIZE = 15;
 
-type Load<T> = (page: number, limit: number) => Promise<{ list: T[]; total: number }>;
+type Load<T> = (page: number, limit: number) => Promise<RecordPage<T>>;
 
-/** One column of a record list: its heading and its cell. */
+/** One column of a record list: its heading and its cell (enum values drawn with the page's tags). */
 export interface RecordColumn<T> {
   label: string;
-  cell: (record: T) => ReactNode;
+  cell: (record: T, tags: ValueTags) => ReactNode;
 }
 
 /**
@@ -27,7 +28,7 @@ export interface RecordColumn<T> {
  */
 function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty }: { load: Load<T>; t: Translate; columns: RecordColumn<T>[]; label: string; empty: string }) {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: T[]; total: number } | undefined>(undefined);
+  const [data, setData] = useState<RecordPage<T> | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   useEffect(() => {
@@ -59,7 +60,7 @@ function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty
             {data.list.map((record) => (
               <TableRow key={record.id}>
                 {columns.map((column) => (
-                  <TableCell key={column.label}>{column.cell(record)}</TableCell>
+                  <TableCell key={column.label}>{column.cell(record, data.tags)}</TableCell>
                 ))}
               </TableRow>
             ))}
@@ -70,12 +71,12 @@ function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty
         <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {data.list.map((record) => (
             <Box component="li" key={record.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
-              <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{first.cell(record)}</Typography>
+              <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{first.cell(record, data.tags)}</Typography>
               <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
                 {rest.map((column) => (
                   <Fragment key={column.label}>
                     <Typography component="dt" variant="body2" color="text.secondary">{column.label}</Typography>
-                    <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>{column.cell(record)}</Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>{column.cell(record, data.tags)}</Typography>
                   </Fragment>
                 ))}
               </Box>
@@ -98,16 +99,6 @@ function amount(t: Translate, money: string, score: number): string {
   return money !== '0.00' || score ? t('survey.tracking.amount', { money, score }) : '-';
 }
 
-const TAG_COLOUR: Record<string, 'success' | 'warning' | 'error' | 'info'> = {
-  complete: 'success', approved: 'success',
-  terminate: 'warning', overquota: 'warning', timeout: 'warning', pending: 'warning', entered: 'info',
-  security: 'error', reversed: 'error', rejected: 'error',
-};
-
-function StatusTag({ status, label }: { status: string; label: string }) {
-  return <Chip size="small" variant="outlined" color={TAG_COLOUR[status] ?? 'info'} label={label} />;
-}
-
 /** The member's survey attempts and quick task submissions, newest first (messages: `common/survey`). */
 export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: SurveyApi }) {
   return (
@@ -121,11 +112,12 @@ export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: Su
           { label: t('survey.tracking.survey'), cell: (record) => record.title },
           {
             label: t('survey.tracking.status'),
-            cell: (record) => (
-              <>
-                <StatusTag status={record.status} label={t(`survey.status.${record.status}`)} />
-                {record.credit_state === 'held' && <Typography component="span" variant="body2" color="text.secondary"> {t('survey.tracking.held')}</Typography>}
-              </>
+            cell: (record, tags) => (
+              <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
+                <ValueChip tags={tags} field="status" value={record.status} />
+                {/* A complete whose reward waits for a review says so beside it. */}
+                {record.credit_state === 'held' && <ValueChip tags={tags} field="credit_state" value={record.credit_state} />}
+              </Box>
             ),
           },
           { label: t('survey.tracking.credited'), cell: (record) => amount(t, record.credited_money, record.credited_score) },
@@ -141,7 +133,7 @@ export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: Su
         empty={t('survey.tracking.quickTasksEmpty')}
         columns={[
           { label: t('survey.tracking.survey'), cell: (record) => record.title },
-          { label: t('survey.tracking.status'), cell: (record) => <StatusTag status={record.status} label={t(`survey.quickTask.state.${record.status}`)} /> },
+          { label: t('survey.tracking.status'), cell: (record, tags) => <ValueChip tags={tags} field="status" value={record.status} /> },
           { label: t('survey.tracking.reason'), cell: (record) => record.reason || '-' },
           { label: t('survey.tracking.credited'), cell: (record) => (record.status === 'approved' ? amount(t, record.reward_money, record.reward_score) : '-') },
           { label: t('survey.tracking.started'), cell: (record) => formatDateTime(record.create_time) },

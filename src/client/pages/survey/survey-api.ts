@@ -1,5 +1,6 @@
 import { uploadMemberFile } from '../../member/account-api.js';
 import { httpClient, type HttpClient } from '../../http/index.js';
+import type { ValueTags } from '../../components/ValueChip.js';
 
 /** The member's survey calls (`/api/survey/*`), shared by the survey pages and the member centre. */
 
@@ -41,6 +42,13 @@ export interface SurveyRecord {
   finish_time: number | null;
 }
 
+/** One page of the member's records, with the labels of their enum values. */
+export interface RecordPage<T> {
+  list: T[];
+  total: number;
+  tags: ValueTags;
+}
+
 export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
 
 export interface QuickTask {
@@ -73,11 +81,11 @@ export interface SurveyApi {
   /** the provider's entry URL with our rid */
   start(id: number): Promise<string>;
   outcome(page: OutcomePage, query: string): Promise<OutcomeReport>;
-  records(page: number, limit: number): Promise<{ list: SurveyRecord[]; total: number }>;
+  records(page: number, limit: number): Promise<RecordPage<SurveyRecord>>;
   quickTasks(): Promise<QuickTask[]>;
   /** answers the status the submission got and the server's message */
   submitQuickTask(id: number, answers: Record<string, unknown>): Promise<{ status: SubmissionStatus; message: string }>;
-  quickTaskRecords(page: number, limit: number): Promise<{ list: QuickTaskRecord[]; total: number }>;
+  quickTaskRecords(page: number, limit: number): Promise<RecordPage<QuickTaskRecord>>;
   /** uploads an image as the member; answers its stored URL */
   uploadImage(file: File): Promise<string>;
   /** the site's time zone (member bootstrap), for pages shown outside the member centre */
@@ -98,7 +106,7 @@ export function createSurveyApi(client: HttpClient = httpClient): SurveyApi {
       return (await client.request<OutcomeReport>('/api/survey/outcome', { ...quiet, method: 'POST', data: { outcome: page, query } })).data;
     },
     async records(page, limit) {
-      return (await client.request<{ list: SurveyRecord[]; total: number }>('/api/survey/records', { ...quiet, params: { page, limit } })).data;
+      return (await client.request<RecordPage<SurveyRecord>>('/api/survey/records', { ...quiet, params: { page, limit } })).data;
     },
     async quickTasks() {
       return (await client.request<{ list: QuickTask[] }>('/api/survey/quickTasks', quiet)).data.list;
@@ -111,7 +119,7 @@ export function createSurveyApi(client: HttpClient = httpClient): SurveyApi {
       return (await client.request<{ site?: { timeZone?: string } }>('/api/index/index', quiet)).data.site?.timeZone;
     },
     async quickTaskRecords(page, limit) {
-      return (await client.request<{ list: QuickTaskRecord[]; total: number }>('/api/survey/quickTaskRecords', { ...quiet, params: { page, limit } })).data;
+      return (await client.request<RecordPage<QuickTaskRecord>>('/api/survey/quickTaskRecords', { ...quiet, params: { page, limit } })).data;
     },
     uploadImage: (file) => uploadMemberFile(client, file),
   };

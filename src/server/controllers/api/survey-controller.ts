@@ -7,6 +7,7 @@ import { availableSurveys, startSurvey } from '../../services/survey/tasks.js';
 import type { Controller, RequestContext } from '../controller.js';
 import { pageOf } from '../paging.js';
 import { ledgerNotes } from '../../services/ledger.js';
+import { valueTagsOf } from '../value-tags.js';
 
 /**
  * `/api/survey/*`: the member's task list, starting a survey, the outcome pages' report, the member's
@@ -109,6 +110,7 @@ async function records(ctx: RequestContext) {
       finish_time: row.finish_time === null ? null : Number(row.finish_time),
     })),
     total,
+    tags: valueTagsOf(ctx, 'survey/participation', ['status', 'credit_state']),
   };
 }
 
@@ -164,6 +166,7 @@ async function quickTaskRecords(ctx: RequestContext) {
       create_time: Number(row.create_time), review_time: row.review_time === null ? null : Number(row.review_time),
     })),
     total,
+    tags: valueTagsOf(ctx, 'survey/quick_task_submission', ['status']),
   };
 }
 

@@ -1,21 +1,30 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, List, ListItem, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import type { ValueTags } from '../../../components/ValueChip.js';
 import { messageOf } from '../../../http/error-body.js';
 
 export interface RecordColumn<T> {
   key: string;
   label: string;
-  render(record: T): ReactNode;
+  /** `tags`: the labels and colours of enum values the answer carries, for chips */
+  render(record: T, tags: ValueTags | undefined): ReactNode;
   align?: 'left' | 'right';
 }
 
-type LoadPage<T> = (page: number, limit: number) => Promise<{ list: T[]; total: number }>;
+/** One page of records; an answer may carry its enum values' labels and colours (`tags`). */
+export interface RecordsPage<T> {
+  list: T[];
+  total: number;
+  tags?: ValueTags;
+}
+
+type LoadPage<T> = (page: number, limit: number) => Promise<RecordsPage<T>>;
 
 /**
  * One record on a phone: each column a line of its label and value, so no table runs past the screen.
  */
-function RecordCard<T>({ record, columns }: { record: T; columns: RecordColumn<T>[] }) {
+function RecordCard<T>({ record, columns, tags }: { record: T; columns: RecordColumn<T>[]; tags: ValueTags | undefined }) {
   return (
     <ListItem divider sx={{ display: 'block', px: 0 }}>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(72px, auto) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
@@ -25,7 +34,7 @@ function RecordCard<T>({ record, columns }: { record: T; columns: RecordColumn<T
               {column.label}
             </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-              {column.render(record)}
+              {column.render(record, tags)}
             </Typography>
           </Box>
         ))}
@@ -43,7 +52,7 @@ export function RecordTable<T extends { id: number }>({ load, columns, label, em
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(15);
-  const [data, setData] = useState<{ list: T[]; total: number } | undefined>(undefined);
+  const [data, setData] = useState<RecordsPage<T> | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   useEffect(() => setPage(0), [load]);
   useEffect(() => {
@@ -63,7 +72,7 @@ export function RecordTable<T extends { id: number }>({ load, columns, label, em
     <>
       {narrow ? (
         <List aria-label={label} disablePadding>
-          {data?.list.map((record) => <RecordCard key={record.id} record={record} columns={columns} />)}
+          {data?.list.map((record) => <RecordCard key={record.id} record={record} columns={columns} tags={data.tags} />)}
         </List>
       ) : (
         <TableContainer>
@@ -82,7 +91,7 @@ export function RecordTable<T extends { id: number }>({ load, columns, label, em
                 <TableRow key={record.id}>
                   {columns.map((column) => (
                     <TableCell key={column.key} align={column.align}>
-                      {column.render(record)}
+                      {column.render(record, data.tags)}
                     </TableCell>
                   ))}
                 </TableRow>

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../format/datetime.js';
 import type { Translate } from '../../../i18n/translate.js';
 import { fieldOf, messageOf } from '../../../http/error-body.js';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
+import { ValueChip } from '../../../components/ValueChip.js';
 import { walletApi, type PaymentMethod, type PayoutRecord, type WalletApi, type WalletState } from './wallet-api.js';
 
 const METHODS: readonly PaymentMethod[] = ['bank', 'alipay'];
@@ -88,7 +89,7 @@ export function Wallet({ t, api = walletApi, onChanged }: { t: Translate; api?: 
 
   const columns: RecordColumn<PayoutRecord>[] = [
     { key: 'amount', label: t('memberHome.wallet.amount'), render: (payout) => `¥${payout.amount}` },
-    { key: 'status', label: t('memberHome.wallet.status'), render: (payout) => t(`memberHome.wallet.states.${payout.status}`) },
+    { key: 'status', label: t('memberHome.wallet.status'), render: (payout, tags) => <ValueChip tags={tags} field="status" value={payout.status} /> },
     { key: 'reason', label: t('memberHome.wallet.reason'), render: (payout) => payout.reason || payout.reference || '-' },
     { key: 'time', label: t('memberHome.wallet.time'), render: (payout) => formatDateTime(payout.paid_time ?? payout.create_time) },
   ];

@@ -1,4 +1,5 @@
 import { httpClient, type HttpClient } from '../../../http/index.js';
+import type { RecordsPage } from '../common/RecordTable.js';
 
 /** The member's payment details, payout requests and payment log (`/api/paymentuser/*`, `account/paymentlog`). */
 
@@ -45,7 +46,7 @@ export interface WalletApi {
   /** answers the server's message */
   saveDetails(values: Record<string, string>): Promise<string>;
   requestPayout(amount: string): Promise<string>;
-  payouts(page: number, limit: number): Promise<{ list: PayoutRecord[]; total: number }>;
+  payouts(page: number, limit: number): Promise<RecordsPage<PayoutRecord>>;
 }
 
 export function createWalletApi(client: HttpClient = httpClient): WalletApi {
@@ -61,7 +62,7 @@ export function createWalletApi(client: HttpClient = httpClient): WalletApi {
       return (await client.request('/api/paymentuser/payout', { ...quiet, method: 'POST', data: { amount } })).msg;
     },
     async payouts(page, limit) {
-      return (await client.request<{ list: PayoutRecord[]; total: number }>('/api/account/paymentlog', { ...quiet, params: { page, limit } })).data;
+      return (await client.request<RecordsPage<PayoutRecord>>('/api/account/paymentlog', { ...quiet, params: { page, limit } })).data;
     },
   };
 }

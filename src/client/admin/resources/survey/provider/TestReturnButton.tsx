@@ -6,12 +6,13 @@ import {
 import { useId, useState } from 'react';
 import { Button, useCanAccess, useDataProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
+import { fieldOf, type ResourceDefinition } from '../../../../../schema/definition.js';
+import { enumChoices, optionLabel } from '../../../fields/enum-options.js';
 import { errorMessageOf } from '../../error-report.js';
+import { useSchemaTranslate } from '../../schema-i18n.js';
 
-/** The outcomes a provider reports, in the order a tester goes through them, with their English names. */
-const OUTCOME_NAMES = { complete: 'Complete', terminate: 'Terminate', overquota: 'Over quota', security: 'Security' } as const;
-type Outcome = keyof typeof OUTCOME_NAMES;
-const TEST_OUTCOMES = Object.keys(OUTCOME_NAMES) as Outcome[];
+/** An outcome a provider reports: one of the values its exit-code map may name (`exit_map`'s `x-ui.options`). */
+type Outcome = string;
 const ROLE_NAMES = { rid: 'RID', status: 'Status', signature: 'Signature', other: 'Not used' } as const;
 
 interface SignedRequest {
@@ -50,11 +51,12 @@ function CopyText({ label, value }: { label: string; value: string }) {
  * "Test returns" on a provider's row: build the signed return URL and callback for an outcome, and check
  * a pasted URL. Both run on the server with the stored secret and the code that verifies real returns.
  */
-export function TestReturnButton() {
+export function TestReturnButton({ definition }: { definition: ResourceDefinition }) {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext();
   const { canAccess } = useCanAccess({ resource, action: 'testReturn' });
   const translate = useTranslate();
+  const t = useSchemaTranslate();
   const dataProvider = useDataProvider<ActionDataProvider>();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -69,7 +71,10 @@ export function TestReturnButton() {
   const tr = (key: string, fallback: string, options: Record<string, unknown> = {}) => translate(`survey.providerTest.${key}`, { _: fallback, ...options });
   if (canAccess !== true || !record) return null;
 
-  const outcomeLabel = (value: Outcome) => tr(`outcomes.${value}`, OUTCOME_NAMES[value]);
+  // The outcomes in the order the schema lists them, labelled as every screen labels them.
+  const exitMap = fieldOf(definition, 'exit_map');
+  const outcomes = exitMap ? enumChoices(exitMap) : [];
+  const outcomeLabel = (value: Outcome) => (exitMap ? t(optionLabel(exitMap, value)) : value);
   const call = async <T,>(part: 'build' | 'check', data: Record<string, unknown>): Promise<T | undefined> => {
     setBusy(true);
     setError(undefined);
@@ -105,8 +110,8 @@ export function TestReturnButton() {
           <FormControl component="fieldset" margin="dense">
             <FormLabel component="legend">{tr('outcome', 'Outcome')}</FormLabel>
             <RadioGroup row value={outcome} onChange={(event) => setOutcome(event.target.value as Outcome)}>
-              {TEST_OUTCOMES.map((value) => (
-                <FormControlLabel key={value} value={value} control={<Radio />} label={outcomeLabel(value)} />
+              {outcomes.map((choice) => (
+                <FormControlLabel key={String(choice.id)} value={String(choice.id)} control={<Radio />} label={t(choice.name)} />
               ))}
             </RadioGroup>
           </FormControl>
@@ -153,7 +158,7 @@ export function TestReturnButton() {
             <Stack spacing={1} sx={{ mt: 2 }} role="status">
               {check.ok ? (
                 <Alert severity="success">
-                  {tr('valid', 'The signature verifies: a real return would record "%{outcome}".', { outcome: outcomeLabel((check.outcome ?? 'complete') as Outcome) })}
+                  {tr('valid', 'The signature verifies: a real return would record "%{outcome}".', { outcome: outcomeLabel(check.outcome ?? 'complete') })}
                 </Alert>
               ) : (
                 <Alert severity="error">

@@ -10,7 +10,7 @@ export function providerOverride(definition: ResourceDefinition): Partial<Resour
   const ProviderList = () => (
     <RouteMessages names={['admin/survey']}>
       <GeneratedList definition={definition}>
-        <GeneratedTable definition={definition} rowActions={<TestReturnButton />} />
+        <GeneratedTable definition={definition} rowActions={<TestReturnButton definition={definition} />} />
       </GeneratedList>
     </RouteMessages>
   );
