@@ -1,25 +1,25 @@
 import type { ResourceHooks } from './hooks.js';
-import { adminHooks } from './auth/admin.js';
-import { adminLogHooks } from './auth/admin-log.js';
-import { adminGroupHooks } from './auth/group.js';
-import { adminRuleHooks } from './auth/rule.js';
-import { userHooks } from './user/user.js';
-import { userGroupHooks } from './user/group.js';
-import { userRuleHooks } from './user/rule.js';
-import { ledgerLogHooks } from './user/ledger-log.js';
-import { attachmentHooks } from './routine/attachment.js';
-import { configHooks } from './routine/config.js';
-import { dataRecycleLogHooks } from './security/data-recycle-log.js';
-import { dataRecycleHooks, sensitiveDataHooks } from './security/data-rules.js';
-import { sensitiveDataLogHooks } from './security/sensitive-data-log.js';
+import { adminHooks } from './system/admin.js';
+import { adminLogHooks } from './system/admin_log.js';
+import { adminGroupHooks } from './system/admin_group.js';
+import { adminRuleHooks } from './system/admin_rule.js';
+import { userHooks } from './system/user.js';
+import { userGroupHooks } from './system/user_group.js';
+import { userRuleHooks } from './system/user_rule.js';
+import { ledgerLogHooks } from './system/ledger-log.js';
+import { attachmentHooks } from './system/attachment.js';
+import { configHooks } from './system/config.js';
+import { dataRecycleLogHooks } from './system/security_data_recycle_log.js';
+import { dataRecycleHooks, sensitiveDataHooks } from './system/data-rules.js';
+import { sensitiveDataLogHooks } from './system/security_sensitive_data_log.js';
 import { participationHooks } from './survey/participation.js';
 import { payoutHooks } from './user/payout.js';
 import { providerHooks } from './survey/provider.js';
-import { quickTaskHooks } from './survey/quick-task.js';
-import { quickTaskSubmissionHooks } from './survey/quick-task-submission.js';
-import { securityEventHooks } from './survey/security-event.js';
+import { quickTaskHooks } from './survey/quick_task.js';
+import { quickTaskSubmissionHooks } from './survey/quick_task_submission.js';
+import { securityEventHooks } from './survey/security_event.js';
 import { surveyHooks } from './survey/survey.js';
-import { smsOutboxHooks } from './routine/sms-outbox.js';
+import { smsOutboxHooks } from './system/sms_outbox.js';
 
 /**
  * Hooks by schema `$id`. A schema without an entry gets the generic behaviour only: that is all a new

@@ -3,7 +3,7 @@ import { resourceByTable } from '../../app-context.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { nowSeconds } from '../../clock.js';
 import { ApiError, errors, Success } from '../../errors.js';
-import { presentAdminFields } from '../../resources/auth/admin.js';
+import { presentAdminFields } from '../../resources/system/admin.js';
 import { checkUnique, validateInput } from '../../resources/engine.js';
 import type { Controller, RequestContext } from '../controller.js';
 

@@ -5,7 +5,7 @@ import { throttleAddress } from '../../auth/attempts.js';
 import { ruleTree } from '../../auth/menu-tree.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { errors, Success } from '../../errors.js';
-import { presentAdminFields } from '../../resources/auth/admin.js';
+import { presentAdminFields } from '../../resources/system/admin.js';
 import { definitionsFor, schemaPages } from '../../resources/client-definitions.js';
 import type { AppContext } from '../../app-context.js';
 import type { Controller, RequestContext } from '../controller.js';

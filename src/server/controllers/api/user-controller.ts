@@ -4,7 +4,7 @@ import { throttleAddress } from '../../auth/attempts.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { centsToYuan } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
-import { presentMemberFields } from '../../resources/user/user.js';
+import { presentMemberFields } from '../../resources/system/user.js';
 import type { AppContext } from '../../app-context.js';
 import { accountVerificationTypes, register, rememberLanguage } from '../../services/member-accounts.js';
 import type { Controller, RequestContext } from '../controller.js';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { storedDefault } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import type { ResourceHooks } from '../hooks.js';
-import { advanceKeySequence, asStoredValue, breaksUniqueness, parseIds, readLogEntry, storedField } from './log-support.js';
+import { advanceKeySequence, asStoredValue, breaksUniqueness, parseIds, readLogEntry, storedField } from './security-log.js';
 
 /**
  * The recycle bin (contract §6.13): `info` shows a snapshot decoded, `restore` puts snapshots back

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../controllers/controller.js';
 import type { Db } from '../../db/connection.js';
 import { errors, Success } from '../../errors.js';
 import type { ResourceHooks } from '../hooks.js';
-import { asStoredValue, breaksUniqueness, parseIds, readLogEntry, SECRET_FIELDS, storedField, storedValueOfText } from './log-support.js';
+import { asStoredValue, breaksUniqueness, parseIds, readLogEntry, SECRET_FIELDS, storedField, storedValueOfText } from './security-log.js';
 
 /**
  * The sensitive-data log (contract §6.15): lists show `id_value` as `<primary key>=<value>`, `info`
