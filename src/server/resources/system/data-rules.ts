@@ -24,7 +24,7 @@ function controllerFile(name: string): string {
   return `${name.replace(/\./g, '/')}.php`;
 }
 
-interface RuleKind {
+export interface RuleKind {
   /** controller files no rule may name: the bin keeps no rows of theirs, or they have no edits to log */
   excludedControllers: string[];
   excludedTables: string[];
@@ -32,13 +32,15 @@ interface RuleKind {
   watchesFields: boolean;
 }
 
-const RECYCLE: RuleKind = {
+/** The recycle-bin rules' choices: controllers and tables whose deleted rows the bin cannot keep are left out. */
+export const RECYCLE: RuleKind = {
   excludedControllers: ['Addon.php', 'Ajax.php', 'Module.php', 'Terminal.php', 'Dashboard.php', 'Index.php', 'routine/AdminInfo.php', 'user/MoneyLog.php', 'user/ScoreLog.php'],
   excludedTables: ['token', 'captcha', 'admin_group_access', 'user_money_log', 'user_score_log'],
   watchesFields: false,
 };
 
-const SENSITIVE: RuleKind = {
+/** The sensitive-data rules' choices: besides the bin's exclusions, the logs and settings, which have no edits to watch. */
+export const SENSITIVE: RuleKind = {
   excludedControllers: [...RECYCLE.excludedControllers, 'auth/AdminLog.php', 'routine/Config.php'],
   excludedTables: ['area', 'token', 'captcha', 'admin_group_access', 'config', 'admin_log', 'user_money_log', 'user_score_log'],
   watchesFields: true,
@@ -69,7 +71,7 @@ export function ruleChoices(app: AppContext, kind: RuleKind, lang: Language): { 
   return { controllers: Object.fromEntries(files.map((file) => [file, file])), tables: Object.fromEntries(tables) };
 }
 
-function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
+export function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
   const bodyOf = (ctx: RequestContext) => (kind.watchesFields ? withWatchedFields(ctx.body as Row) : (ctx.body as Row));
   return {
     // BuildAdmin's list shows a rule's watched fields as their notes, or names where there is none.
@@ -113,6 +115,3 @@ function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
     },
   };
 }
-
-export const dataRecycleHooks = dataRuleHooks(RECYCLE, false);
-export const sensitiveDataHooks = dataRuleHooks(SENSITIVE, true);
