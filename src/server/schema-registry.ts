@@ -10,7 +10,7 @@ import { SchemaError } from '../schema/normalise.js';
 import type { AppContext } from './app-context.js';
 import { ensureAuthRevision } from './auth/auth-revision.js';
 import { nowSeconds } from './clock.js';
-import { createControllerRegistry } from './controllers/index.js';
+import { createControllerRegistry } from './controller-registry.js';
 import { checkHookIds } from './resources/index.js';
 import type { DatabaseHandle, Db } from './db/connection.js';
 import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';

@@ -1,5 +1,5 @@
 import type { Settings } from '../settings.js';
-import type { RequestContext } from './controller.js';
+import type { RequestContext } from '../http/controller.js';
 
 /** Upload settings shared by the server checks and the `siteConfig.upload` the clients read (§4.4, §8). */
 export interface UploadSettings {

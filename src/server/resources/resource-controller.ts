@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '../../schema/definition.js';
-import type { Action, Controller, RequestContext } from '../controllers/controller.js';
+import type { Action, Controller, RequestContext } from '../http/controller.js';
 import { errors, Success } from '../errors.js';
 import { addRow, deleteRows, editRow, flattenTree, listRows, readRow, sortRows, treeRows } from './engine.js';
 import { sendCsvExport } from './csv-export.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { findAccount } from '../auth/login.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
-import { EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN } from '../controllers/credentials.js';
+import { EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN } from '../auth/credentials.js';
 import { ApiError, errors } from '../errors.js';
 import { configuredSmtp } from '../mail/mail-settings.js';
 import type { Translate } from '../i18n.js';

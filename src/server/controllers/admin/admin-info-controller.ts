@@ -5,7 +5,7 @@ import { nowSeconds } from '../../clock.js';
 import { ApiError, errors, Success } from '../../errors.js';
 import { presentAdminFields } from '../../resources/system/admin.js';
 import { checkUnique, validateInput } from '../../resources/engine.js';
-import type { Controller, RequestContext } from '../controller.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 
 /**
  * `routine.AdminInfo`: the logged-in admin's own profile (contract §6.10). Unlike BuildAdmin, the row is

@@ -1,7 +1,7 @@
 import { throttleAddress } from '../../auth/attempts.js';
 import { errors, Success } from '../../errors.js';
 import { sendEmailCode } from '../../services/code-delivery.js';
-import type { Controller, RequestContext } from '../controller.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 
 /** `POST /api/Ems/send` (contract §7.5): a verification code by mail. */
 async function send(ctx: RequestContext) {

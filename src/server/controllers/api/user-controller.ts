@@ -7,8 +7,8 @@ import { errors, Success } from '../../errors.js';
 import { presentMemberFields } from '../../resources/system/user.js';
 import type { AppContext } from '../../app-context.js';
 import { accountVerificationTypes, register, rememberLanguage } from '../../services/member-accounts.js';
-import type { Controller, RequestContext } from '../controller.js';
-import { checkCredentialsShape, EMAIL_PATTERN, MOBILE_PATTERN, USERNAME_PATTERN } from '../credentials.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
+import { checkCredentialsShape, EMAIL_PATTERN, MOBILE_PATTERN, USERNAME_PATTERN } from '../../auth/credentials.js';
 
 /** The member object of the wire (contract §7.1). */
 export function memberInfo(account: Row, token: string, refreshToken = ''): Row {

@@ -1,7 +1,7 @@
 import type { Row } from '../../../schema/definition.js';
 import { errors, RECONCILE_LIMIT, Success } from '../../errors.js';
 import { findParticipationByRid, participationLabel, planReconcile, reconcileParticipation, type ReconcileAction, type ReconcileOutcome } from '../../services/survey/participations.js';
-import type { RequestContext } from '../../controllers/controller.js';
+import type { RequestContext } from '../../http/controller.js';
 import { readOnlyActions } from '../read-only.js';
 import type { Operator, ResourceHooks } from '../hooks.js';
 import { ledgerNotes } from '../../services/ledger.js';

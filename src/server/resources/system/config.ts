@@ -4,7 +4,7 @@ import {
 } from '../../../contract/config-values.js';
 import { createAjv } from '../../../schema/ajv.js';
 import type { Row } from '../../../schema/definition.js';
-import type { RequestContext } from '../../controllers/controller.js';
+import type { RequestContext } from '../../http/controller.js';
 import type { Db } from '../../db/connection.js';
 import { errors, Success } from '../../errors.js';
 import { sendMail, type SmtpSettings } from '../../mail/smtp.js';

@@ -1,7 +1,7 @@
 import type { Row } from '../../../schema/definition.js';
 import type { Language } from '../../../contract/headers.js';
 import type { AppContext } from '../../app-context.js';
-import type { RequestContext } from '../../controllers/controller.js';
+import type { RequestContext } from '../../http/controller.js';
 import { Success } from '../../errors.js';
 import { addRow, editRow, readRow } from '../engine.js';
 import type { ResourceHooks } from '../hooks.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../../schema/definition.js';
 import type { AppContext } from '../../app-context.js';
-import type { RequestContext } from '../../controllers/controller.js';
+import type { RequestContext } from '../../http/controller.js';
 import type { Db } from '../../db/connection.js';
 import { errors } from '../../errors.js';
 import { presentRows } from '../engine.js';

@@ -1,6 +1,6 @@
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { findResourceByTable, withinTransaction } from '../../app-context.js';
-import type { RequestContext } from '../../controllers/controller.js';
+import type { RequestContext } from '../../http/controller.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { storedDefault } from '../../db/values.js';
