@@ -4,7 +4,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { nowSeconds } from '../../clock.js';
 import { ApiError, errors, Success } from '../../errors.js';
 import { presentAdminFields } from '../../resources/system/admin.js';
-import { checkUnique, validateInput } from '../../resources/engine.js';
+import { checkUnique, validateInput } from '../../resources/write-checks.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
 
 /**

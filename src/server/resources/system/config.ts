@@ -8,7 +8,7 @@ import type { RequestContext } from '../../http/controller.js';
 import type { Db } from '../../db/connection.js';
 import { errors, Success } from '../../errors.js';
 import { sendMail, type SmtpSettings } from '../../mail/smtp.js';
-import { addRow } from '../engine.js';
+import { addRow } from '../operations/add.js';
 import type { ResourceHooks } from '../hooks.js';
 
 /**

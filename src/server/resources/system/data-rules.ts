@@ -3,7 +3,9 @@ import type { Language } from '../../../contract/headers.js';
 import type { AppContext } from '../../app-context.js';
 import type { RequestContext } from '../../http/controller.js';
 import { Success } from '../../errors.js';
-import { addRow, editRow, readRow } from '../engine.js';
+import { addRow } from '../operations/add.js';
+import { editRow } from '../operations/edit.js';
+import { readRow } from '../operations/read.js';
 import type { ResourceHooks } from '../hooks.js';
 
 /**
