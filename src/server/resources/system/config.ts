@@ -1,196 +1,15 @@
-import { isIP } from 'node:net';
-import {
-  decodeConfigValue, decodeDictionary, DICTIONARY_TYPES, JSON_ARRAY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem,
-} from '../../../contract/config-values.js';
-import { createAjv } from '../../../schema/ajv.js';
-import type { Row } from '../../../schema/definition.js';
+import { DICTIONARY_TYPES } from '../../../contract/config-values.js';
 import type { RequestContext } from '../../http/controller.js';
-import type { Db } from '../../db/connection.js';
 import { errors, Success } from '../../errors.js';
-import { sendMail, type SmtpSettings } from '../../mail/smtp.js';
+import { dictionaryText, initialValue, keyValueItem, saveSettings, sendTestMail, settingsIndex, storedItems } from '../../services/site-settings.js';
 import { addRow } from '../operations/add.js';
 import type { ResourceHooks } from '../hooks.js';
 
 /**
- * `routine.Config` (contract §6.9): `index` answers the items grouped as the config screen shows them,
- * `edit` takes `{<name>: <value>}` for any subset of items and stores each value by its item's type.
- * Adding items and deleting the deletable ones use the generic actions. Items are read through
- * `ConfigStore`'s cache, so every change here clears it.
+ * `routine.Config`: `index` answers the items grouped as the config screen shows them, `edit` takes
+ * `{<name>: <value>}` for any subset of items, `sendTestMail` tries unsaved mail settings (the rules are
+ * in services/site-settings.ts). Adding items and deleting the deletable ones use the generic actions.
  */
-
-interface StoredItem {
-  id: number;
-  name: string;
-  group: string | null;
-  title: string | null;
-  tip: string | null;
-  type: string | null;
-  value: string | null;
-  content: string | null;
-  rule: string | null;
-  extend: string | null;
-  allow_del: number | null;
-  weigh: number | null;
-}
-
-const GROUP_KEY = /^[a-zA-Z][a-zA-Z0-9_]{0,29}$/;
-/** the `email` format every schema field uses */
-const isEmail = createAjv({ coerce: false }).compile({ type: 'string', format: 'email' });
-const MAX_VALUE_LENGTH = 65_535;
-
-async function storedItems(db: Db): Promise<StoredItem[]> {
-  return (await db.selectFrom('config').selectAll().orderBy('weigh', 'desc').orderBy('id', 'asc').execute()) as StoredItem[];
-}
-
-function keyValueList(value: unknown): { key: string; value: string }[] {
-  return Array.isArray(value)
-    ? value.filter((item): item is Row => !!item && typeof item === 'object').map((item) => ({ key: String(item.key ?? ''), value: String(item.value ?? '') }))
-    : [];
-}
-
-/** The `{key, value}` rows of a key/value item (`config_group`, `config_quick_entrance`). */
-function keyValueItem(items: readonly StoredItem[], name: string): { key: string; value: string }[] {
-  return keyValueList(decodeConfigValue('array', items.find((item) => item.name === name)?.value));
-}
-
-async function index(ctx: RequestContext): Promise<ConfigIndex> {
-  const items = await storedItems(ctx.app.db);
-  const groups = keyValueItem(items, 'config_group');
-  const list: Record<string, ConfigGroup> = {};
-  const configGroup: Record<string, string> = {};
-  for (const group of groups) {
-    const title = ctx.t(group.value);
-    configGroup[group.key] = title;
-    const rows = items.filter((item) => item.group === group.key).map((item): ConfigItem => {
-      const type = item.type ?? 'string';
-      return {
-        id: Number(item.id),
-        name: item.name,
-        group: group.key,
-        title: ctx.t(item.title ?? item.name),
-        tip: item.tip ? ctx.t(item.tip) : '',
-        type,
-        // a password is never sent back: the screen shows it empty and keeps it when left so
-        value: type === 'password' ? '' : decodeConfigValue(type, item.value),
-        content: decodeDictionary(type, item.content),
-        rule: item.rule ?? '',
-        extend: item.extend ?? '',
-        allow_del: Number(item.allow_del ?? 0),
-        weigh: Number(item.weigh ?? 0),
-      };
-    });
-    list[group.key] = rows.length > 0 ? { name: group.key, title, list: rows } : { name: group.key, title };
-  }
-  const quickEntrance = keyValueItem(items, 'config_quick_entrance');
-  return { list, remark: '', configGroup, quickEntrance };
-}
-
-const invalid = (field: string, title: string) => errors.validation({ field, message: '%s has an invalid format', params: [title] });
-
-function isEmptyValue(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-}
-
-/** A wire value → the text stored for an item of this type; throws the item's validation error. */
-function encodeValue(item: StoredItem, value: unknown): string {
-  const type = item.type ?? 'string';
-  const title = item.title ?? item.name;
-  const fail = () => invalid(item.name, title);
-  const rules = rulesOf(item.rule);
-  if (rules.includes('required') && isEmptyValue(value)) throw errors.validation({ field: item.name, message: '%s cannot be empty', params: [title] });
-  const dictionary = decodeDictionary(type, item.content);
-  const inDictionary = (choice: unknown) => dictionary === '' || Object.hasOwn(dictionary, String(choice));
-
-  let stored: string;
-  switch (type) {
-    case 'switch':
-      if (![true, false, 1, 0, '1', '0', 'true', 'false'].includes(value as never)) throw fail();
-      stored = value === true || value === 1 || value === '1' || value === 'true' ? '1' : '0';
-      break;
-    case 'array': {
-      if (!Array.isArray(value) || !value.every((row) => row && typeof row === 'object' && typeof row.key === 'string' && typeof row.value === 'string')) throw fail();
-      stored = JSON.stringify(keyValueList(value).filter((row) => row.key.trim() !== ''));
-      break;
-    }
-    case 'checkbox':
-    case 'selects':
-      if (!Array.isArray(value) || !value.every((choice) => (typeof choice === 'string' || typeof choice === 'number') && inDictionary(choice))) throw fail();
-      stored = JSON.stringify(value.map(String));
-      break;
-    case 'city':
-    case 'remoteSelects':
-    case 'images':
-    case 'files':
-      if (typeof value === 'string') stored = value;
-      else if (Array.isArray(value) && value.every((part) => typeof part === 'string' || typeof part === 'number')) stored = value.join(',');
-      else throw fail();
-      break;
-    case 'number':
-      if (value === '' || value === null) stored = '';
-      else if ((typeof value === 'number' || typeof value === 'string') && Number.isFinite(Number(value)) && String(value).trim() !== '') stored = String(Number(value));
-      else throw fail();
-      break;
-    case 'time': {
-      const match = typeof value === 'string' ? /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(value) : null;
-      if (value === '') stored = '';
-      else if (match) stored = `${match[1]}:${match[2]}:${match[3] ?? '00'}`;
-      else throw fail();
-      break;
-    }
-    default:
-      if (typeof value === 'number') stored = String(value);
-      else if (typeof value === 'string') stored = value;
-      else if (value === null) stored = '';
-      else throw fail();
-      if ((type === 'radio' || type === 'select') && stored !== '' && !inDictionary(stored)) throw fail();
-  }
-  if (stored.length > MAX_VALUE_LENGTH) throw fail();
-  if (rules.includes('email') && stored !== '' && !isEmail(stored)) throw errors.validation({ field: item.name, message: 'Please enter the correct email address', params: [title] });
-  return stored;
-}
-
-/** Items whose value the rest of the system depends on. */
-async function checkSpecial(ctx: RequestContext, item: StoredItem, stored: string, items: StoredItem[]): Promise<void> {
-  switch (item.name) {
-    case 'time_zone':
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: stored });
-      } catch {
-        throw errors.validation({ field: item.name, message: 'Unknown time zone: %s', params: [stored] });
-      }
-      return;
-    case 'backend_entrance':
-      if (stored !== ctx.app.settings.adminEntrance) throw errors.validation({ field: item.name, message: 'The back-office entrance is set when the server starts and cannot be changed here', params: [] });
-      return;
-    case 'config_group': {
-      const keys = keyValueList(JSON.parse(stored)).map((row) => row.key);
-      if (!keys.every((key) => GROUP_KEY.test(key)) || new Set(keys).size !== keys.length) throw invalid(item.name, item.title ?? item.name);
-      const orphaned = items.find((other) => other.group && !keys.includes(other.group));
-      if (orphaned) throw errors.validation({ field: item.name, message: 'The group %s still holds config items', params: [orphaned.group ?? ''] });
-      return;
-    }
-  }
-}
-
-async function edit(ctx: RequestContext) {
-  if (ctx.method !== 'POST') return null;
-  const items = await storedItems(ctx.app.db);
-  const changes: { item: StoredItem; stored: string }[] = [];
-  for (const item of items) {
-    if (!Object.hasOwn(ctx.body, item.name)) continue;
-    const value = ctx.body[item.name];
-    // an empty password field means "keep it"
-    if (item.type === 'password' && isEmptyValue(value)) continue;
-    const stored = encodeValue(item, value);
-    await checkSpecial(ctx, item, stored, items);
-    if (stored !== (item.value ?? '')) changes.push({ item, stored });
-  }
-  await ctx.app.db.transaction().execute(async (trx) => {
-    for (const { item, stored } of changes) await trx.updateTable('config').set({ value: stored }).where('id', '=', item.id).execute();
-  });
-  ctx.app.config.invalidate();
-  return new Success(null, 'The current page configuration item was updated successfully');
-}
 
 /**
  * `POST add`: a new config item. BuildAdmin's form sends the chosen validation rules as a list; they are
@@ -206,91 +25,21 @@ async function add(ctx: RequestContext) {
   return new Success(null, 'Added successfully!');
 }
 
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-
-/**
- * `POST sendTestMail {smtp_server, smtp_port, smtp_user, smtp_pass, smtp_verification, smtp_sender_mail,
- * testMail}`: send a test mail with the settings as typed on the screen, saved or not (an empty password
- * means the stored one). Each value is checked as `edit` checks it, plus what connecting needs.
- */
-async function sendTestMail(ctx: RequestContext) {
-  if (ctx.method !== 'POST') throw errors.parameterError();
-  const items = new Map((await storedItems(ctx.app.db)).map((item) => [item.name, item]));
-  /** A setting from the request, checked as `edit` checks it, then by `usable`. */
-  const setting = (name: string, usable: (value: string) => boolean = (value) => value !== ''): string => {
-    const item = items.get(name);
-    if (!item) throw errors.parameterError();
-    const title = item.title ?? name;
-    const given = ctx.body[name];
-    // an empty password field means "the stored one", as on `edit`
-    const value = name === 'smtp_pass' && isEmptyValue(given) ? item.value ?? '' : encodeValue(item, given ?? '').trim();
-    if (usable(value)) return value;
-    throw value === '' ? errors.validation({ field: name, message: '%s cannot be empty', params: [title] }) : invalid(name, title);
-  };
-  const anything = () => true;
-  const smtp: SmtpSettings = {
-    server: setting('smtp_server', (value) => isIP(value) !== 0 || HOST_NAME.test(value)),
-    port: Number(setting('smtp_port', (value) => /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65_535)),
-    user: setting('smtp_user', anything),
-    pass: setting('smtp_pass', anything),
-    verification: setting('smtp_verification', (value) => value === 'SSL' || value === 'TLS') as SmtpSettings['verification'],
-    sender: setting('smtp_sender_mail', (value) => isEmail(value)),
-  };
-  const to = ctx.body.testMail;
-  if (typeof to !== 'string' || !isEmail(to)) throw errors.validation({ field: 'testMail', message: 'Please enter the correct email address', params: [] });
-
-  const site = (await ctx.app.config.get('site_name')) || 'Chidao';
-  try {
-    await sendMail(smtp, { to, subject: ctx.t('Test mail from %s', [site]), text: ctx.t('This mail was sent from %s to test its mail settings. They work.', [site]) }, ctx.app.settings.smtpTrustedCa);
-  } catch (error) {
-    throw errors.testMailFailed(error instanceof Error ? error.message : String(error));
-  }
-  return new Success(null, 'Test mail sent successfully~');
-}
-
-/** `key=value` lines (the add form's dictionary) or a JSON object → the stored JSON dictionary. */
-function dictionaryText(content: unknown): string | null {
-  if (content === undefined || content === null || content === '') return null;
-  if (typeof content === 'object' && !Array.isArray(content)) return JSON.stringify(content);
-  const text = String(content).trim();
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return JSON.stringify(parsed);
-  } catch {
-    // not JSON: `key=value` lines
-  }
-  const pairs = text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean).map((line) => {
-    const at = line.indexOf('=');
-    return at < 0 ? [line, line] : [line.slice(0, at).trim(), line.slice(at + 1).trim()];
-  });
-  return JSON.stringify(Object.fromEntries(pairs));
-}
-
-/**
- * The initial value of an item being added, typed as text on the add form: checked against the new
- * item's type, dictionary and rules, and stored as `edit` would store it.
- */
-function initialValue(values: Row): string {
-  const type = String(values.type ?? 'string');
-  const text = values.value === null || values.value === undefined ? '' : String(values.value);
-  if (JSON_ARRAY_TYPES.has(type) && text.trim() !== '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    if (!Array.isArray(parsed)) throw invalid('value', 'Value');
-  }
-  const item: StoredItem = {
-    id: 0, name: 'value', group: null, title: 'Value', tip: null, type, value: null,
-    content: typeof values.content === 'string' ? values.content : null, rule: String(values.rule ?? ''), extend: null, allow_del: 1, weigh: 0,
-  };
-  return encodeValue(item, decodeConfigValue(type, text));
-}
-
 export const configHooks: ResourceHooks = {
-  actions: { index, add, edit, sendTestMail },
+  actions: {
+    index: (ctx) => settingsIndex(ctx.app.db, ctx.t),
+    add,
+    edit: async (ctx) => {
+      if (ctx.method !== 'POST') return null;
+      await saveSettings(ctx.app, ctx.body);
+      return new Success(null, 'The current page configuration item was updated successfully');
+    },
+    sendTestMail: async (ctx) => {
+      if (ctx.method !== 'POST') throw errors.parameterError();
+      await sendTestMail(ctx.app, ctx.body, ctx.t);
+      return new Success(null, 'Test mail sent successfully~');
+    },
+  },
 
   async beforeWrite(_operator, write) {
     const values = write.values;
