@@ -1,13 +1,12 @@
 import { ApiError, errors } from '../errors.js';
 import type { Row } from '../../schema/definition.js';
+import { PASSWORD_PATTERN } from '../../contract/credentials.js';
 import { CUSTOM_FORMATS } from '../../schema/formats.js';
 
 /**
  * The login rules of both areas. A username's own rule is its schema's (`system/admin`, `system/user`):
  * members' input is checked by the `system/user` validator (services/member-accounts.ts).
  */
-/** 6 to 32 characters, none of `& < > " '` or a line break (BuildAdmin's rule) */
-export const PASSWORD_PATTERN = /^(?!.*[&<>"'\n\r]).{6,32}$/;
 /** the schemas' `mobile` format */
 export const MOBILE_PATTERN = CUSTOM_FORMATS.mobile;
 /** what a login name or a payment account must look like to be taken as an email address */

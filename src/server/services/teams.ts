@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.js';
 import type { Identity } from '../auth/identity.js';
 import { hashPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
-import { PASSWORD_PATTERN } from '../auth/credentials.js';
+import { PASSWORD_PATTERN } from '../../contract/credentials.js';
 import { memberFieldIssue } from './member-accounts.js';
 import { resourceByTable } from '../app-context.js';
 import { completeRow } from '../db/seed.js';
