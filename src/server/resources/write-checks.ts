@@ -1,6 +1,5 @@
 import { valueLabel, type ResourceDefinition, type Row } from '../../schema/definition.js';
-import type { WriteMode } from '../../schema/validate-input.js';
-import { inputValidatorOf } from '../../schema/validate-input.js';
+import { inputValidatorOf, type WriteMode } from '../../schema/validate-input.js';
 import type { Db } from '../db/connection.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
