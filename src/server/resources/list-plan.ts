@@ -36,7 +36,7 @@ function requestedPage(rows: AnySelect, request: ListRequest): AnySelect {
   return page.limit(request.limit).offset(offsetOf(request));
 }
 
-export function offsetOf(request: ListRequest): number {
+function offsetOf(request: ListRequest): number {
   return request.all ? 0 : (request.page - 1) * request.limit;
 }
 
@@ -73,7 +73,7 @@ function matchesThenSorted(db: Db, definition: ResourceDefinition, request: List
  *   - SQLite: 6 times an entry walked (0.3 µs against 0.05 µs: the walk tests the key only);
  *   - PostgreSQL: about one row walked (2.9 µs against 2.7 µs: the walk reads the row and tests ILIKE).
  */
-export const SORTED_MATCH_COST: Record<DialectName, number> = { sqlite: 6, postgres: 1 };
+const SORTED_MATCH_COST: Record<DialectName, number> = { sqlite: 6, postgres: 1 };
 
 export function walksOrderIndex(dialect: DialectName, matches: number, wanted: number, rows: number): boolean {
   return matches * matches * SORTED_MATCH_COST[dialect] > wanted * rows;

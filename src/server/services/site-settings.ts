@@ -167,7 +167,7 @@ async function checkSpecial(app: AppContext, item: StoredItem, stored: string, i
       if (!keys.every((key) => GROUP_KEY.test(key)) || new Set(keys).size !== keys.length) throw invalid(item.name, item.title ?? item.name);
       const orphaned = items.find((other) => other.group && !keys.includes(other.group));
       if (orphaned) throw errors.validation({ field: item.name, message: 'The group %s still holds config items', params: [orphaned.group ?? ''] });
-      return;
+      break;
     }
   }
 }

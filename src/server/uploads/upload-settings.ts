@@ -1,7 +1,7 @@
 import type { Settings } from '../settings.js';
 
-/** Upload settings shared by the server checks and the `siteConfig.upload` the clients read (§4.4, §8). */
-export interface UploadSettings {
+/** Upload settings shared by the server checks and the `siteConfig.upload` the clients read (docs/wire-contract.md#uploads). */
+interface UploadSettings {
   /** bytes (`UPLOAD_MAX_SIZE`, 10 MiB by default) */
   maxSize: number;
   saveName: string;

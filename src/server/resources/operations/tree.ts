@@ -15,6 +15,6 @@ export async function treeRows(operator: Operator, definition: ResourceDefinitio
   for (const term of definition.list.defaultSort) listQuery = listQuery.orderBy(term.field, term.direction);
   const rows = await presentRows(operator, definition, hooks, (await listQuery.execute()) as Row[], options.view ?? 'list');
   if (!tree || !options.nest || request.conditions.length > 0) return rows;
-  // As BuildAdmin's Tree::assembleChild: every top-level node carries `children`, possibly empty (§6.2).
+  // As BuildAdmin's Tree::assembleChild: every top-level node carries `children`, possibly empty (docs/wire-contract.md#tree-resources).
   return nestRows(rows, definition.primaryKey, tree.parentField).map((root) => ({ ...root, children: root.children ?? [] }));
 }

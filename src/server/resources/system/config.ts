@@ -6,7 +6,7 @@ import { addRow } from '../operations/add.js';
 import type { ResourceHooks } from '../hooks.js';
 
 /**
- * `routine.Config`: `index` answers the items grouped as the config screen shows them, `edit` takes
+ * `routine.Config` (docs/wire-contract.md#site-configuration): `index` answers the items grouped as the config screen shows them, `edit` takes
  * `{<name>: <value>}` for any subset of items, `sendTestMail` tries unsaved mail settings (the rules are
  * in services/site-settings.ts). Adding items and deleting the deletable ones use the generic actions.
  */

@@ -17,7 +17,7 @@ import type { ResourceHooks } from '../hooks.js';
  */
 
 /** BuildAdmin's `controller_as`: the file without `.php`, `\` and `.` as `/`, lower-cased. */
-export function controllerAsOf(controller: string): string {
+function controllerAsOf(controller: string): string {
   return controller.replace(/\.php$/i, '').replace(/[\\.]/g, '/').toLowerCase();
 }
 
@@ -26,7 +26,7 @@ function controllerFile(name: string): string {
   return `${name.replace(/\./g, '/')}.php`;
 }
 
-export interface RuleKind {
+interface RuleKind {
   /** controller files no rule may name: the bin keeps no rows of theirs, or they have no edits to log */
   excludedControllers: string[];
   excludedTables: string[];
@@ -63,7 +63,7 @@ function withWatchedFields(body: Row): Row {
  * What the rule forms choose from: `controllers` (file → file, as BuildAdmin lists them: its select posts the key
  * as the rule's `controller`) and `tables` (name → title).
  */
-export function ruleChoices(app: AppContext, kind: RuleKind, lang: Language): { controllers: Record<string, string>; tables: Record<string, string> } {
+function ruleChoices(app: AppContext, kind: RuleKind, lang: Language): { controllers: Record<string, string>; tables: Record<string, string> } {
   const excluded = new Set(kind.excludedControllers.map((file) => file.toLowerCase()));
   const files = app.controllers.all('admin').map((controller) => controllerFile(controller.name)).filter((file) => !excluded.has(file.toLowerCase())).sort();
   const tables = [...app.resources.values()]
