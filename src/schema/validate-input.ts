@@ -166,3 +166,15 @@ function stripAnnotations(schema: Record<string, unknown> | undefined): Record<s
   const { readOnly: _r, writeOnly: _w, title: _t, description: _d, default: _default, ...rest } = schema;
   return rest;
 }
+
+const compiledValidators = new WeakMap<ResourceDefinition, (input: Row, mode: WriteMode) => ValidationResult>();
+
+/** The input validator of a definition, compiled once per definition (compiling is the costly part). */
+export function inputValidatorOf(definition: ResourceDefinition): (input: Row, mode: WriteMode) => ValidationResult {
+  let validator = compiledValidators.get(definition);
+  if (!validator) {
+    validator = createInputValidator(definition);
+    compiledValidators.set(definition, validator);
+  }
+  return validator;
+}

@@ -7,7 +7,7 @@ import type { SecretBox } from './crypto/secret-box.js';
 import type { Messages } from './i18n.js';
 import type { RuleTitles } from './rule-titles.js';
 import type { Settings } from './settings.js';
-import type { ControllerRegistry } from './controllers/controller.js';
+import type { ControllerRegistry } from './http/controller.js';
 import type { SchemaRegistry } from './schema-registry.js';
 
 /** The long-lived parts of one server process. */

@@ -6,7 +6,7 @@ import { hashPassword, randomPassword } from './auth/passwords.js';
 import { loadTokenKey, TokenStore } from './auth/tokens.js';
 import { ConfigStore } from './config-store.js';
 import { SecretBox } from './crypto/secret-box.js';
-import { createControllerRegistry } from './controllers/index.js';
+import { createControllerRegistry } from './controller-registry.js';
 import { openDatabase } from './db/connection.js';
 import type { MigrationResult } from './db/migrate.js';
 import { SchemaRegistry } from './schema-registry.js';

@@ -3,14 +3,6 @@ import type { MessageParam } from '../schema/local-text.js';
 import type { ValidationIssue } from '../schema/validate-input.js';
 import type { Translate } from './i18n.js';
 
-/** Titles of the member's payment fields (docs/survey-domain.md#payment-details), for messages. */
-const PAYMENT_FIELD_TITLES: Record<string, string> = {
-  bank: 'Account holder', bank_name: 'Bank', bank_address: 'Bank branch', bank_num: 'Bank account number', zhifubao_name: 'Alipay name', zhifubao: 'Alipay account',
-};
-
-/** Most RIDs one reconciliation may list. */
-export const RECONCILE_LIMIT = 1000;
-
 /**
  * A handled failure: becomes `{code, msg, time, data}` over HTTP 200. `msg` is a message key, translated
  * with `params` for the request's language. Every error the API can answer is built here.
@@ -163,8 +155,8 @@ export const errors = {
   // payment details and payouts
   paymentMethodInvalid: () => new ApiError('Please choose a payment method', [], Code.error, { field: 'payment' }),
   /** Every empty field at once in `data.fields` (a form marks them all); the message and `data.field` name the first. */
-  paymentFieldsRequired: (fields: readonly string[]) => new ApiError('%s cannot be empty', [PAYMENT_FIELD_TITLES[fields[0]] ?? fields[0]], Code.error, { field: fields[0], fields }),
-  paymentFieldInvalid: (field: string) => new ApiError('%s is invalid', [PAYMENT_FIELD_TITLES[field] ?? field], Code.error, { field }),
+  paymentFieldsRequired: (fields: readonly string[], firstTitle: MessageParam) => new ApiError('%s cannot be empty', [firstTitle], Code.error, { field: fields[0], fields }),
+  paymentFieldInvalid: (field: string, title: MessageParam) => new ApiError('%s is invalid', [title], Code.error, { field }),
   paymentPasswordWrong: () => new ApiError('Please enter your login password to change your payment details', [], Code.error, { field: 'password' }),
   paymentDetailsMissing: () => new ApiError('Please save your payment details first'),
   payoutAmountInvalid: () => new ApiError('Please enter an amount such as 12.50', [], Code.error, { field: 'amount' }),
@@ -197,7 +189,7 @@ export const errors = {
   /** `from` and `to` are the statuses' labels */
   cannotReconcile: (from: MessageParam, to: MessageParam) => new ApiError('A participation in status "%s" cannot become "%s"', [from, to]),
   reconcileReasonRequired: () => new ApiError('Please give a reason for the reconciliation'),
-  reconcileListEmpty: () => new ApiError('Please list at least one RID (at most %d)', [RECONCILE_LIMIT]),
+  reconcileListEmpty: (limit: number) => new ApiError('Please list at least one RID (at most %d)', [limit]),
   entryUrlInvalid: () => new ApiError('The entry URL must be an http or https address', [], Code.error, { field: 'entry_url' }),
   entryUrlNeedsRid: () => new ApiError('The entry URL must contain {rid}', [], Code.error, { field: 'entry_url' }),
   entryUrlUidNotAllowed: () => new ApiError('The entry URL contains {uid}: turn on "Send member ID" or remove it', [], Code.error, { field: 'entry_url' }),

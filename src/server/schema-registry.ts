@@ -10,7 +10,8 @@ import { SchemaError } from '../schema/normalise.js';
 import type { AppContext } from './app-context.js';
 import { ensureAuthRevision } from './auth/auth-revision.js';
 import { nowSeconds } from './clock.js';
-import { createControllerRegistry } from './controllers/index.js';
+import { createControllerRegistry } from './controller-registry.js';
+import { checkHookIds } from './resources/index.js';
 import type { DatabaseHandle, Db } from './db/connection.js';
 import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
@@ -446,7 +447,10 @@ export class SchemaRegistry {
       );
     });
     const entries: SchemaFile[] = [...files, ...designed.map((item) => ({ file: designedFile(item.id), raw: item.raw, sources: { glossary: this.glossary, locale: item.locale } }))];
-    return checkSchemaFiles(entries);
+    const definitions = checkSchemaFiles(entries);
+    // Before any migration: a schema renamed away from its hooks stops the start (or the reload) here.
+    checkHookIds(definitions.map((definition) => definition.id));
+    return definitions;
   }
 
   /** The set with `designs` in place of the designs with their `$id`s. */

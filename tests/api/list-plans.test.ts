@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/connection.js';
-import { listQueries, quickSearchPage } from '../../src/server/resources/engine.js';
+import { listQueries, quickSearchPage } from '../../src/server/resources/list-plan.js';
 import { parseListRequest } from '../../src/server/resources/list-query.js';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 

@@ -1,6 +1,6 @@
 import type { Row } from '../../schema/definition.js';
 import type { Db } from '../db/connection.js';
-import { nestRows } from '../resources/engine.js';
+import { nestRows } from '../tree-rows.js';
 import type { Identity } from './identity.js';
 
 const HIDDEN_COLUMNS = ['remark', 'status', 'weigh', 'update_time', 'create_time'];

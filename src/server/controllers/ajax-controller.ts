@@ -1,9 +1,9 @@
 import type { Row } from '../../schema/definition.js';
 import { errors, Success } from '../errors.js';
-import { presentAttachment } from '../resources/routine/attachment.js';
+import { presentAttachment } from '../resources/system/attachment.js';
 import { storeUpload, type IncomingFile } from '../uploads/upload-service.js';
 import { ajaxTableActions } from './ajax-tables.js';
-import type { Controller, RequestContext } from './controller.js';
+import type { Controller, RequestContext } from '../http/controller.js';
 import { buildSuffixSvg } from './suffix-svg.js';
 
 /**

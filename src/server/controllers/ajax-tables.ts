@@ -3,7 +3,7 @@ import { findResourceByTable } from '../app-context.js';
 import { isSystemTable } from '../db/system-tables.js';
 import { catalogColumns, catalogTables, type CatalogColumn } from '../db/table-catalog.js';
 import { errors, Success } from '../errors.js';
-import type { RequestContext } from './controller.js';
+import type { RequestContext } from '../http/controller.js';
 
 /**
  * The back office's table and cache calls under `ajax` (BuildAdmin's CRUD generator and data-security

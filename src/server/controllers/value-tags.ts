@@ -1,5 +1,5 @@
 import { fieldOf, valueTags, type ValueTag } from '../../schema/definition.js';
-import type { RequestContext } from './controller.js';
+import type { RequestContext } from '../http/controller.js';
 
 /**
  * The labels and chip colours of some enum fields of a resource, in the request's language, as its schema

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Row } from '../../schema/definition.js';
 import { nowSeconds } from '../clock.js';
-import type { RequestContext } from '../controllers/controller.js';
+import type { RequestContext } from './controller.js';
 
 /** `password`, `smtp_pass`, `salt`, `refreshToken`, `client_secret`…: masked in the admin log */
 const SECRET_KEY = /pass|salt|token|secret/i;

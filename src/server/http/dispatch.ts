@@ -3,7 +3,7 @@ import { Header, isLanguage } from '../../contract/headers.js';
 import type { Row } from '../../schema/definition.js';
 import { AREA_AUTH, allows, identityOfToken, type Area } from '../auth/identity.js';
 import type { AppContext } from '../app-context.js';
-import { needsLogin, needsPermission, type RequestContext } from '../controllers/controller.js';
+import { needsLogin, needsPermission, type RequestContext } from './controller.js';
 import { ApiError, errors } from '../errors.js';
 import { detectLanguage } from '../i18n.js';
 import { writeAdminLog, shouldLog } from './admin-log.js';

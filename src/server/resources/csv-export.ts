@@ -3,8 +3,8 @@ import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/defi
 import { listColumnsOf } from '../../schema/list-columns.js';
 import { formatLocalDateTime } from '../../contract/site-time.js';
 import type { Language } from '../../contract/headers.js';
-import type { RequestContext } from '../controllers/controller.js';
-import { allListRows } from './engine.js';
+import type { RequestContext } from '../http/controller.js';
+import { allListRows } from './operations/list.js';
 import type { ResourceHooks } from './hooks.js';
 
 /**

@@ -2,7 +2,7 @@ import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import type { Identity } from '../auth/identity.js';
 import type { AppContext } from '../app-context.js';
 import type { Db } from '../db/connection.js';
-import type { Action } from '../controllers/controller.js';
+import type { Action } from '../http/controller.js';
 import type { Condition } from './list-query.js';
 import type { Translate } from '../i18n.js';
 import type { Language } from '../../contract/headers.js';

@@ -1,7 +1,7 @@
 import type { ResourceDefinition } from '../../schema/definition.js';
-import type { Action } from '../controllers/controller.js';
+import type { Action } from '../http/controller.js';
 import type { ApiError } from '../errors.js';
-import { readRow } from './engine.js';
+import { readRow } from './operations/read.js';
 import type { ResourceHooks } from './hooks.js';
 
 /**

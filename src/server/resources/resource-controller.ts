@@ -1,7 +1,14 @@
 import type { ResourceDefinition } from '../../schema/definition.js';
-import type { Action, Controller, RequestContext } from '../controllers/controller.js';
+import type { Action, Controller, RequestContext } from '../http/controller.js';
 import { errors, Success } from '../errors.js';
-import { addRow, deleteRows, editRow, flattenTree, listRows, readRow, sortRows, treeRows } from './engine.js';
+import { addRow } from './operations/add.js';
+import { deleteRows } from './operations/delete.js';
+import { editRow } from './operations/edit.js';
+import { flattenTree } from '../tree-rows.js';
+import { listRows } from './operations/list.js';
+import { readRow } from './operations/read.js';
+import { sortRows } from './operations/sort.js';
+import { treeRows } from './operations/tree.js';
 import { sendCsvExport } from './csv-export.js';
 import type { ResourceHooks } from './hooks.js';
 

@@ -1,9 +1,11 @@
 import type { Row } from '../../schema/definition.js';
-import type { AppContext } from '../app-context.js';
+import { inputValidatorOf, type ValidationIssue } from '../../schema/validate-input.js';
+import { resourceByTable, type AppContext } from '../app-context.js';
 import { findAccount } from '../auth/login.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
-import { EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN } from '../controllers/credentials.js';
+import { PASSWORD_PATTERN } from '../../contract/credentials.js';
+import { EMAIL_PATTERN, MOBILE_PATTERN } from '../auth/credentials.js';
 import { ApiError, errors } from '../errors.js';
 import { configuredSmtp } from '../mail/mail-settings.js';
 import type { Translate } from '../i18n.js';
@@ -19,8 +21,20 @@ import { VerificationCodes } from './verification-codes.js';
 
 export type VerificationType = 'email' | 'mobile';
 
-/** The member's username rule (schema `system/user`). */
-export const MEMBER_USERNAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{2,14}$/;
+/**
+ * The first problem the member schema (`system/user`: pattern, length, format) finds with the fields
+ * given, if any: members' own input follows the very rules the back office edits them by.
+ */
+export function memberFieldIssue(app: AppContext, values: Row): ValidationIssue | undefined {
+  const result = inputValidatorOf(resourceByTable(app, 'user'))(values, 'edit');
+  return result.ok ? undefined : result.issues[0];
+}
+
+/** Member fields checked by the member schema; its first problem becomes the field's error. */
+export function checkMemberFields(app: AppContext, values: Row): void {
+  const issue = memberFieldIssue(app, values);
+  if (issue) throw errors.validation(issue);
+}
 
 export interface Requester {
   app: AppContext;
@@ -112,7 +126,7 @@ export async function register(requester: Requester, body: Row): Promise<number>
   const { app } = requester;
   const username = text(body.username);
   if (username === '') throw new ApiError('%s cannot be empty', ['Username'], undefined, { field: 'username' });
-  if (!MEMBER_USERNAME_PATTERN.test(username)) throw errors.fieldInvalid('Please input correct username', 'username');
+  checkMemberFields(app, { username });
   const password = checkPassword(body.password);
   const type = body.registerType;
   if (type !== 'email' && type !== 'mobile') throw errors.registrationParameterError();

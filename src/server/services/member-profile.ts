@@ -2,7 +2,7 @@ import type { Row } from '../../schema/definition.js';
 import { nowSeconds } from '../clock.js';
 import { centsToYuan } from '../db/values.js';
 import { ApiError, errors } from '../errors.js';
-import { currentMember, memberBy, MEMBER_USERNAME_PATTERN, text, type Requester } from './member-accounts.js';
+import { checkMemberFields, currentMember, memberBy, text, type Requester } from './member-accounts.js';
 
 /** The member's profile and overview (docs/wire-contract.md#member-endpoints). */
 
@@ -33,7 +33,7 @@ export async function updateProfile(requester: Requester, body: Row): Promise<vo
   const changes: Row = {};
   const username = text(body.username);
   if (username === '') throw new ApiError('%s cannot be empty', ['Username'], undefined, { field: 'username' });
-  if (!MEMBER_USERNAME_PATTERN.test(username)) throw errors.fieldInvalid('Please input correct username', 'username');
+  checkMemberFields(app, { username });
   if (username !== member.username) {
     const holder = await memberBy(app, 'username', username);
     if (holder && Number(holder.id) !== Number(member.id)) throw errors.alreadyExists('Username', 'username');

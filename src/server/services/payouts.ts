@@ -1,10 +1,10 @@
 import { fieldOf, valueLabel, type Row } from '../../schema/definition.js';
 import { resourceByTable, type AppContext } from '../app-context.js';
 import type { Identity } from '../auth/identity.js';
+import { EMAIL_PATTERN, MOBILE_PATTERN } from '../auth/credentials.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
-import { CUSTOM_FORMATS } from '../../schema/formats.js';
 import { centsToYuan, yuanToCents } from '../db/values.js';
 import { errors, type ApiError } from '../errors.js';
 import { applyLedgerEntry } from './ledger.js';
@@ -23,7 +23,6 @@ export const PAYMENT_FIELDS = {
 type PaymentMethod = keyof typeof PAYMENT_FIELDS;
 const ALL_FIELDS = [...PAYMENT_FIELDS.bank, ...PAYMENT_FIELDS.alipay];
 const ACCOUNT_NUMBERS = ['bank_num', 'zhifubao'];
-const MAX_LENGTH: Record<string, number> = { bank: 50, bank_name: 100, bank_address: 200, bank_num: 40, zhifubao_name: 50, zhifubao: 100 };
 const OPEN = ['pending', 'approved'];
 
 /** `6222 0000 1234` → `****1234`: account numbers never leave whole, except to an admin paying. */
@@ -55,13 +54,19 @@ export async function savePaymentDetails(app: AppContext, member: Identity, inpu
     const saved = String(account[field] ?? '');
     values[field] = ACCOUNT_NUMBERS.includes(field) && saved !== '' && value === maskAccount(saved) ? saved : value;
   }
+  // Titles and lengths are the member schema's (`system/user`).
+  const users = resourceByTable(app, 'user');
+  const titleOf = (field: string) => fieldOf(users, field)?.title ?? field;
   const missing = PAYMENT_FIELDS[input.payment].filter((field) => values[field] === '');
-  if (missing.length > 0) throw errors.paymentFieldsRequired(missing);
-  for (const field of PAYMENT_FIELDS[input.payment]) if (String(values[field]).length > MAX_LENGTH[field]) throw errors.paymentFieldInvalid(field);
-  if (values.bank_num !== undefined && !/^\d{8,30}$/.test(String(values.bank_num).replace(/\s/g, ''))) throw errors.paymentFieldInvalid('bank_num');
+  if (missing.length > 0) throw errors.paymentFieldsRequired(missing, titleOf(missing[0]));
+  for (const field of PAYMENT_FIELDS[input.payment]) {
+    const length = fieldOf(users, field)?.storage?.length;
+    if (length !== undefined && String(values[field]).length > length) throw errors.paymentFieldInvalid(field, titleOf(field));
+  }
+  if (values.bank_num !== undefined && !/^\d{8,30}$/.test(String(values.bank_num).replace(/\s/g, ''))) throw errors.paymentFieldInvalid('bank_num', titleOf('bank_num'));
   if (values.bank_num !== undefined) values.bank_num = String(values.bank_num).replace(/\s/g, '');
-  if (values.zhifubao !== undefined && !CUSTOM_FORMATS.mobile.test(String(values.zhifubao)) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(values.zhifubao))) {
-    throw errors.paymentFieldInvalid('zhifubao');
+  if (values.zhifubao !== undefined && !MOBILE_PATTERN.test(String(values.zhifubao)) && !EMAIL_PATTERN.test(String(values.zhifubao))) {
+    throw errors.paymentFieldInvalid('zhifubao', titleOf('zhifubao'));
   }
   if (String(account.payment ?? '') !== '') {
     const check = await verifyPassword(String(input.password ?? ''), String(account.password ?? ''), String(account.salt ?? ''));

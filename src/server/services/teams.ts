@@ -4,7 +4,8 @@ import type { AppContext } from '../app-context.js';
 import type { Identity } from '../auth/identity.js';
 import { hashPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
-import { PASSWORD_PATTERN, USERNAME_PATTERN } from '../controllers/credentials.js';
+import { PASSWORD_PATTERN } from '../../contract/credentials.js';
+import { memberFieldIssue } from './member-accounts.js';
 import { resourceByTable } from '../app-context.js';
 import { completeRow } from '../db/seed.js';
 import { centsToYuan } from '../db/values.js';
@@ -55,15 +56,15 @@ export async function teamMembers(app: AppContext, team: Row, query: TeamListQue
   };
 }
 
-function checkCredentials(username: unknown, password: unknown): { username: string; password: string } {
-  if (typeof username !== 'string' || !USERNAME_PATTERN.test(username)) throw errors.teamFieldInvalid('username', 'Please input correct username');
+function checkCredentials(app: AppContext, username: unknown, password: unknown): { username: string; password: string } {
+  if (typeof username !== 'string' || memberFieldIssue(app, { username })) throw errors.teamFieldInvalid('username', 'Please input correct username');
   if (typeof password !== 'string' || !PASSWORD_PATTERN.test(password)) throw errors.teamFieldInvalid('password', 'Please input correct password');
   return { username, password };
 }
 
 /** A new member account inside the leader's team. */
 export async function addTeamMember(app: AppContext, team: Row, input: Row, ip: string): Promise<number> {
-  const { username, password } = checkCredentials(input.username, input.password);
+  const { username, password } = checkCredentials(app, input.username, input.password);
   const nickname = typeof input.nickname === 'string' && input.nickname.trim() !== '' ? input.nickname.trim().slice(0, 50) : username;
   if (await app.db.selectFrom('user').select('id').where('username', '=', username).executeTakeFirst()) throw errors.alreadyExists('Username', 'username');
   const now = nowSeconds();

@@ -3,7 +3,7 @@ import type { Row } from '../../schema/definition.js';
 import { resourceByTable, type AppContext } from '../app-context.js';
 import type { Area } from '../auth/identity.js';
 import { nowSeconds } from '../clock.js';
-import { IMAGE_SUFFIXES, uploadSettings } from '../controllers/site-config.js';
+import { IMAGE_SUFFIXES, uploadSettings } from './upload-settings.js';
 import { completeRow } from '../db/seed.js';
 import { rowFromStorage } from '../db/values.js';
 import { errors } from '../errors.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IpBlacklist, isBlocked, parseIpBlacklist } from '../../../src/server/http/ip-blacklist.js';
+import { AddressList } from '../../../src/server/address-list.js';
+import { IpBlacklist } from '../../../src/server/http/ip-blacklist.js';
 import { RATE_LIMIT_WINDOW_MS, RateLimiter } from '../../../src/server/http/rate-limit.js';
 
 describe('RateLimiter', () => {
@@ -22,8 +23,8 @@ describe('RateLimiter', () => {
   });
 });
 
-describe('IP blacklist', () => {
-  const list = parseIpBlacklist('192.168.1.10\n10.0.0.0/8, 2001:db8::/32\n\nbogus\n1.2.3.4/40\n5.6.7.8/8/1');
+describe('address lists (blocked addresses, callback allowlists)', () => {
+  const list = AddressList.parse('192.168.1.10\n10.0.0.0/8, 2001:db8::/32\n\nbogus\n1.2.3.4/40\n5.6.7.8/8/1');
 
   it.each([
     ['192.168.1.10', true],
@@ -36,8 +37,8 @@ describe('IP blacklist', () => {
     ['1.2.3.4', false],
     ['5.6.7.8', false],
     ['not an ip', false],
-  ])('%s blocked: %s', (ip, blocked) => {
-    expect(isBlocked(list, ip)).toBe(blocked);
+  ])('%s listed: %s', (ip, listed) => {
+    expect(list.includes(ip)).toBe(listed);
   });
 
   it('follows the config text as it changes', () => {

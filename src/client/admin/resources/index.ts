@@ -33,8 +33,12 @@ export interface ResourceDescriptor {
 /** A hand-written screen override, merged over the generated descriptor. */
 type ResourceOverride = (definition: ResourceDefinition, generated: ResourceDescriptor) => Partial<ResourceDescriptor>;
 
-/** Overrides by schema `$id`, found by convention in `resources/<area>/<name>/` (docs/architecture.md#where-things-live). */
-const OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
+/**
+ * Overrides by schema `$id`; the override of `<area>/<name>` is exported by `./<area>/<name>/index.tsx`,
+ * the path rule the server's hooks follow too (`src/server/resources/<area>/<name>.ts`).
+ * tests/ui/resources/override-registry.test.ts fails when a key names no schema in `schemas/`.
+ */
+export const SCREEN_OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
   'system/admin_group': adminGroupOverride,
   'system/admin_rule': adminRuleOverride,
   'system/config': configOverride,
@@ -48,8 +52,8 @@ const OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
   'user/payout': payoutOverride,
 };
 
-/** Inputs of the generated add and edit forms replaced by a widget of their own (the forms stay dialogs). */
-const FORM_INPUTS: Readonly<Record<string, (definition: ResourceDefinition) => InputOverrides>> = {
+/** Inputs of the generated add and edit forms replaced by a widget of their own (the forms stay dialogs); same keys and paths. */
+export const FORM_INPUTS: Readonly<Record<string, (definition: ResourceDefinition) => InputOverrides>> = {
   'survey/quick_task': quickTaskInputs,
 };
 
@@ -88,7 +92,7 @@ export function resourceFor(definition: ResourceDefinition): ResourceDescriptor 
   const known = descriptors.get(definition);
   if (known) return known;
   const generated = generatedResource(definition);
-  const override = OVERRIDES[definition.id];
+  const override = SCREEN_OVERRIDES[definition.id];
   const merged = override ? { ...generated, ...override(definition, generated) } : generated;
   // The generated forms open as dialogs over the resource's list (its override's, if any); a
   // hand-written create or edit screen stays the page it was written as.

@@ -3,9 +3,9 @@ import { resourceByTable } from '../../app-context.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { nowSeconds } from '../../clock.js';
 import { ApiError, errors, Success } from '../../errors.js';
-import { presentAdminFields } from '../../resources/auth/admin.js';
-import { checkUnique, validateInput } from '../../resources/engine.js';
-import type { Controller, RequestContext } from '../controller.js';
+import { presentAdminFields } from '../../resources/system/admin.js';
+import { checkUnique, validateInput } from '../../resources/write-checks.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 
 /**
  * `routine.AdminInfo`: the logged-in admin's own profile (docs/wire-contract.md#own-profile). Unlike BuildAdmin, the row is

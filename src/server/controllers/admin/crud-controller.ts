@@ -11,7 +11,7 @@ import { DestructiveMigrationError } from '../../db/migrate.js';
 import { errors, Success } from '../../errors.js';
 import { recordRecycle } from '../../resources/security-events.js';
 import type { SchemaActor } from '../../schema-registry.js';
-import type { Controller, RequestContext } from '../controller.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 
 /**
  * `crud.Crud/*`: BuildAdmin's CRUD generator, answered in its shapes, generating a schema instead of

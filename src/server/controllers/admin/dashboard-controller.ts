@@ -1,7 +1,7 @@
 import { nowSeconds } from '../../clock.js';
 import { centsToYuan } from '../../db/values.js';
 import { dailySurveyFigures, periodOf, topSurveys } from '../../services/survey/figures.js';
-import type { Controller, RequestContext } from '../controller.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 
 /** Days of the dashboard's series. */
 const DASHBOARD_DAYS = 30;

@@ -5,12 +5,12 @@ import { throttleAddress } from '../../auth/attempts.js';
 import { ruleTree } from '../../auth/menu-tree.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { errors, Success } from '../../errors.js';
-import { presentAdminFields } from '../../resources/auth/admin.js';
+import { presentAdminFields } from '../../resources/system/admin.js';
 import { definitionsFor, schemaPages } from '../../resources/client-definitions.js';
 import type { AppContext } from '../../app-context.js';
-import type { Controller, RequestContext } from '../controller.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 import { siteConfig } from '../site-config.js';
-import { checkCredentialsShape } from '../credentials.js';
+import { checkCredentialsShape } from '../../auth/credentials.js';
 
 /** `Index`: admin login, logout and the bootstrap data of the back office (docs/wire-contract.md#back-office-bootstrap). */
 

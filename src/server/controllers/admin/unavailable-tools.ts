@@ -1,5 +1,5 @@
 import { errors } from '../../errors.js';
-import type { Action, Controller } from '../controller.js';
+import type { Action, Controller } from '../../http/controller.js';
 
 /**
  * BuildAdmin's module store, which installs PHP and Vue sources, is not part of this product (yet): its

@@ -5,7 +5,7 @@ import { readStoredText } from '../../stored-text.js';
 import { paging } from '../paging.js';
 import { accountFigureActions } from './account-figures.js';
 import { paymentLogActions } from './payment-user-controller.js';
-import type { Controller, RequestContext } from '../controller.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 import { memberAccountActions } from './account-member-actions.js';
 
 /** `/api/account/*`: the member's own ledgers (docs/wire-contract.md#member-endpoints). */

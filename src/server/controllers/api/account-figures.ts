@@ -1,7 +1,7 @@
 import { centsToYuan } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { memberDailyFigures, memberRanking, memberTotals, RANKING_METRICS, RANKING_PERIODS, type RankingMetric, type RankingPeriod } from '../../services/member-figures.js';
-import type { Action, RequestContext } from '../controller.js';
+import type { Action, RequestContext } from '../../http/controller.js';
 
 /** `/api/account/getUserCharts|getUserRanking|getUserData`: the member's own figures (docs/survey-domain.md#rankings-and-figures). */
 

@@ -2,7 +2,7 @@ import { AREA_AUTH, type Area } from '../../auth/identity.js';
 import { isTruthy } from '../../auth/login.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { errors, Success } from '../../errors.js';
-import type { Controller, RequestContext } from '../controller.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 import { tokenOf } from '../../http/dispatch.js';
 
 /** `/api/common/*`: click captcha and token refresh (docs/wire-contract.md#token-refresh, #click-captcha). */

@@ -1,7 +1,7 @@
 import { throttleAddress } from '../../auth/attempts.js';
 import { errors, Success } from '../../errors.js';
 import { sendEmailCode } from '../../services/code-delivery.js';
-import type { Controller, RequestContext } from '../controller.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 
 /** `POST /api/Ems/send` (docs/wire-contract.md#sending-codes): a verification code by mail. */
 async function send(ctx: RequestContext) {

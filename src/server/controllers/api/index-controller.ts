@@ -3,8 +3,8 @@ import { isTruthy } from '../../auth/login.js';
 import { ruleTree } from '../../auth/menu-tree.js';
 import { AREA_AUTH } from '../../auth/identity.js';
 import { errors } from '../../errors.js';
-import { nestRows } from '../../resources/engine.js';
-import type { Controller, RequestContext } from '../controller.js';
+import { nestRows } from '../../tree-rows.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 import { siteConfig } from '../site-config.js';
 import { memberInfo } from './user-controller.js';
 

@@ -2,7 +2,7 @@ import { centsToYuan } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import { maskAccount, PAYMENT_FIELDS, paymentDetailsOf, payoutMinimum, requestPayout, savePaymentDetails } from '../../services/payouts.js';
 import { valueTagsOf } from '../value-tags.js';
-import type { Action, Controller, RequestContext } from '../controller.js';
+import type { Action, Controller, RequestContext } from '../../http/controller.js';
 import { pageOf } from '../paging.js';
 import { ledgerNotes } from '../../services/ledger.js';
 

@@ -1,7 +1,7 @@
 import { throttleAddress } from '../../auth/attempts.js';
 import { errors, Success } from '../../errors.js';
 import { sendSmsCode } from '../../services/code-delivery.js';
-import type { Controller, RequestContext } from '../controller.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 
 /** `POST /api/Sms/send {mobile, template_code, event}`: a verification code by SMS, through `SMS_DRIVER`. */
 async function send(ctx: RequestContext) {

@@ -4,7 +4,7 @@ import type { FinishResult, SurveyRow } from '../../services/survey/participatio
 import { CallbackRefused, recordCallback, recordRedirect } from '../../services/survey/returns.js';
 import { submitQuickTask, type QuickTaskRow } from '../../services/survey/quick-tasks.js';
 import { availableSurveys, startSurvey } from '../../services/survey/tasks.js';
-import type { Controller, RequestContext } from '../controller.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
 import { pageOf } from '../paging.js';
 import { ledgerNotes } from '../../services/ledger.js';
 import { valueTagsOf } from '../value-tags.js';

@@ -1,6 +1,6 @@
 import { errors, Success } from '../../errors.js';
 import { addTeamMember, ledTeam, setTeamMemberPassword, teamMembers } from '../../services/teams.js';
-import type { Action, Controller, RequestContext } from '../controller.js';
+import type { Action, Controller, RequestContext } from '../../http/controller.js';
 import { paging } from '../paging.js';
 
 /** `/api/team.team/*`: the leader's calls on their own team (docs/survey-domain.md#teams). */

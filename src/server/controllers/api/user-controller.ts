@@ -4,11 +4,11 @@ import { throttleAddress } from '../../auth/attempts.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { centsToYuan } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
-import { presentMemberFields } from '../../resources/user/user.js';
+import { presentMemberFields } from '../../resources/system/user.js';
 import type { AppContext } from '../../app-context.js';
-import { accountVerificationTypes, register, rememberLanguage } from '../../services/member-accounts.js';
-import type { Controller, RequestContext } from '../controller.js';
-import { checkCredentialsShape, EMAIL_PATTERN, MOBILE_PATTERN, USERNAME_PATTERN } from '../credentials.js';
+import { accountVerificationTypes, memberFieldIssue, register, rememberLanguage } from '../../services/member-accounts.js';
+import type { Controller, RequestContext } from '../../http/controller.js';
+import { checkCredentialsShape, EMAIL_PATTERN, MOBILE_PATTERN } from '../../auth/credentials.js';
 
 /** The member object of the wire (docs/wire-contract.md#member-object). */
 export function memberInfo(account: Row, token: string, refreshToken = ''): Row {
@@ -38,10 +38,10 @@ async function captchaRequired(app: AppContext): Promise<boolean> {
 }
 
 /** Which column a login name addresses: mobile number, email address or username. */
-function accountColumn(name: string): string | undefined {
+function accountColumn(app: AppContext, name: string): string | undefined {
   if (MOBILE_PATTERN.test(name)) return 'mobile';
   if (EMAIL_PATTERN.test(name)) return 'email';
-  if (USERNAME_PATTERN.test(name)) return 'username';
+  if (!memberFieldIssue(app, { username: name })) return 'username';
   return undefined;
 }
 
@@ -58,7 +58,7 @@ async function checkIn(ctx: RequestContext) {
     const ok = await new ClickCaptchaService(ctx.app.db).check(ctx.body.captchaId, ctx.body.captchaInfo, true);
     if (!ok) throw errors.captchaError();
   }
-  const column = accountColumn(username);
+  const column = accountColumn(ctx.app, username);
   if (!column) throw errors.accountNotExist();
   const account = await findAccount(ctx.app, 'user', column, username);
   const result = await loginWithPassword(ctx.app, 'user', account, password, isTruthy(ctx.body.keep), ctx.ip);

@@ -1,7 +1,7 @@
 import type { Row } from '../../../schema/definition.js';
-import { errors, RECONCILE_LIMIT, Success } from '../../errors.js';
-import { findParticipationByRid, participationLabel, planReconcile, reconcileParticipation, type ReconcileAction, type ReconcileOutcome } from '../../services/survey/participations.js';
-import type { RequestContext } from '../../controllers/controller.js';
+import { errors, Success } from '../../errors.js';
+import { findParticipationByRid, participationLabel, planReconcile, RECONCILE_LIMIT, reconcileParticipation, type ReconcileAction, type ReconcileOutcome } from '../../services/survey/participations.js';
+import type { RequestContext } from '../../http/controller.js';
 import { readOnlyActions } from '../read-only.js';
 import type { Operator, ResourceHooks } from '../hooks.js';
 import { ledgerNotes } from '../../services/ledger.js';
@@ -43,7 +43,7 @@ async function reconcile(ctx: RequestContext) {
   const action = ctx.body.action;
   if (action !== 'reverse' && action !== 'approve') throw errors.parameterError();
   const rids = ridsOf(ctx.body.rids);
-  if (rids.length === 0 || rids.length > RECONCILE_LIMIT || rids.some((rid) => rid.length > 64)) throw errors.reconcileListEmpty();
+  if (rids.length === 0 || rids.length > RECONCILE_LIMIT || rids.some((rid) => rid.length > 64)) throw errors.reconcileListEmpty(RECONCILE_LIMIT);
   const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim().slice(0, 255) : '';
   if (reason === '') throw errors.reconcileReasonRequired();
   const dryRun = ctx.body.dryRun === true || ctx.body.dryRun === 'true' || ctx.body.dryRun === 1 || ctx.body.dryRun === '1';

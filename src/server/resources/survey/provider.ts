@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Row } from '../../../schema/definition.js';
 import { sameText } from '../../../schema/local-text.js';
-import type { RequestContext } from '../../controllers/controller.js';
+import type { RequestContext } from '../../http/controller.js';
 import { errors, type ApiError } from '../../errors.js';
 import { isFinalStatus } from '../../services/survey/participations.js';
 import { buildTestReturn, checkTestReturn, TEST_OUTCOMES, type AlgorithmLabels, type TestOutcome } from '../../services/survey/provider-test.js';

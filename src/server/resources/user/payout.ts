@@ -1,6 +1,6 @@
 import type { Row } from '../../../schema/definition.js';
 import { allows } from '../../auth/identity.js';
-import type { Action } from '../../controllers/controller.js';
+import type { Action } from '../../http/controller.js';
 import { errors, Success } from '../../errors.js';
 import type { Translate } from '../../i18n.js';
 import { maskAccount, PAYOUT_STEPS, payoutNeedsTwoAdmins, payoutStepRefusal, reviewPayout, type PayoutDecision } from '../../services/payouts.js';

@@ -309,6 +309,9 @@ export function planReconcile(app: AppContext, participation: ParticipationRow |
   return { rid, from, to: 'complete', fromCredit, credit: 'credited', ok: true };
 }
 
+/** Most RIDs one reconciliation may list. */
+export const RECONCILE_LIMIT = 1000;
+
 /**
  * Apply one reconciliation: reverse a complete (the reward is debited back) or accept a terminate,
  * timeout or held complete as complete (credited). The participation is re-read under lock, so a plan

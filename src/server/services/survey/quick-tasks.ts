@@ -7,7 +7,7 @@ import type { Identity } from '../../auth/identity.js';
 import { nowSeconds } from '../../clock.js';
 import { errors } from '../../errors.js';
 import type { Translate } from '../../i18n.js';
-import { inputValidatorOf } from '../../resources/engine.js';
+import { inputValidatorOf } from '../../../schema/validate-input.js';
 import { applyLedgerEntry } from '../ledger.js';
 
 /**

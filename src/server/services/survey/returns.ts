@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/connection.js';
 import { errors } from '../../errors.js';
-import { isBlocked, parseIpBlacklist } from '../../http/ip-blacklist.js';
+import { AddressList } from '../../address-list.js';
 import { finishParticipation, findParticipationByRid, isFinalStatus, recordForgedReturn, type FinalStatus, type FinishResult, type SurveyRow } from './participations.js';
 import { verifySignature, type SignatureAlgorithm } from './signature.js';
 
@@ -113,7 +113,7 @@ export async function recordCallback(app: AppContext, code: unknown, params: URL
     ? ((await app.db.selectFrom('survey_provider').selectAll().where('code', '=', code).executeTakeFirst()) as ProviderRow | undefined)
     : undefined;
   if (!provider || provider.status !== 'enable') throw new CallbackRefused(404, errors.unknownProvider());
-  if (provider.ip_allowlist.trim() !== '' && !isBlocked(parseIpBlacklist(provider.ip_allowlist), input.ip)) {
+  if (provider.ip_allowlist.trim() !== '' && !AddressList.parse(provider.ip_allowlist).includes(input.ip)) {
     throw new CallbackRefused(403, errors.callbackAddressRefused());
   }
   const participation = await findParticipationByRid(app.db, params.get(provider.rid_param) ?? '');

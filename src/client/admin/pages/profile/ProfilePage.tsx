@@ -11,6 +11,7 @@ import { uploadFile } from '../../inputs/admin-ajax.js';
 import { checkUpload } from '../../inputs/upload-check.js';
 import { useSchemaTranslate } from '../../resources/schema-i18n.js';
 import { DEFAULT_SITE_CONFIG } from '../../site-config-context.js';
+import { CUSTOM_FORMATS } from '../../../../schema/formats.js';
 
 /** `routine.AdminInfo/index` → `info` (docs/wire-contract.md#own-profile). */
 interface AdminProfile {
@@ -25,7 +26,6 @@ interface AdminProfile {
 }
 
 const PROFILE_URL = '/admin/routine.AdminInfo/';
-const MOBILE = /^1[3-9]\d{9}$/;
 const PASSWORD = /^(?!.*[&<>"'\n\r]).{6,32}$/;
 
 /** The editable fields sent to `edit` (the server ignores the rest; the password only when typed). */
@@ -178,7 +178,7 @@ export function ProfilePage() {
           <TextInput source="username" label={translate('profile.username')} disabled fullWidth />
           <TextInput source="nickname" label={translate('profile.nickname')} validate={required()} fullWidth />
           <TextInput source="email" label={translate('profile.email')} validate={email('profile.emailInvalid')} fullWidth />
-          <TextInput source="mobile" label={translate('profile.mobile')} validate={regex(MOBILE, 'profile.mobileInvalid')} fullWidth />
+          <TextInput source="mobile" label={translate('profile.mobile')} validate={regex(CUSTOM_FORMATS.mobile, 'profile.mobileInvalid')} fullWidth />
           <TextInput source="motto" label={translate('profile.motto')} multiline minRows={2} fullWidth />
           <PasswordInput
             source="password"

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useLogout, useTranslate } from 'react-admin';
-import { PASSWORD_PATTERN } from '../../../components/credential-rules.js';
+import { PASSWORD_PATTERN } from '../../../../contract/credentials.js';
 import { accountApi, type AccountApi } from '../../account-api.js';
 import { PageCard } from '../common/PageCard.js';
 import { useServerForm } from '../common/use-server-form.js';

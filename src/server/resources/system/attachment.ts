@@ -2,7 +2,7 @@ import type { Row } from '../../../schema/definition.js';
 import { errors, Success } from '../../errors.js';
 import { fileOfUrl, removeStorageFile } from '../../uploads/storage.js';
 import { splitFileName } from '../../uploads/upload-service.js';
-import { deleteRows } from '../engine.js';
+import { deleteRows } from '../operations/delete.js';
 import type { Operator, ResourceHooks } from '../hooks.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Action } from '../../controllers/controller.js';
+import type { Action } from '../../http/controller.js';
 import { errors, Success } from '../../errors.js';
 import { reviewSubmissions } from '../../services/survey/quick-tasks.js';
 import type { ResourceHooks } from '../hooks.js';

@@ -1,10 +1,10 @@
 import type { Row } from '../../../schema/definition.js';
 import { findResourceByTable } from '../../app-context.js';
-import type { RequestContext } from '../../controllers/controller.js';
+import type { RequestContext } from '../../http/controller.js';
 import type { Db } from '../../db/connection.js';
 import { errors, Success } from '../../errors.js';
 import type { ResourceHooks } from '../hooks.js';
-import { asStoredValue, breaksUniqueness, parseIds, readLogEntry, SECRET_FIELDS, storedField, storedValueOfText } from './log-support.js';
+import { asStoredValue, breaksUniqueness, parseIds, readLogEntry, SECRET_FIELDS, storedField, storedValueOfText } from './security-log.js';
 
 /**
  * The sensitive-data log (docs/wire-contract.md#sensitive-data-log): lists show `id_value` as `<primary key>=<value>`, `info`

@@ -1,10 +1,15 @@
 import { ApiError, errors } from '../errors.js';
 import type { Row } from '../../schema/definition.js';
+import { PASSWORD_PATTERN } from '../../contract/credentials.js';
+import { CUSTOM_FORMATS } from '../../schema/formats.js';
 
-/** The account name and password rules (docs/wire-contract.md#passwords-and-account-names). */
-export const USERNAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{2,15}$/;
-export const PASSWORD_PATTERN = /^(?!.*[&<>"'\n\r]).{6,32}$/;
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+/**
+ * The login rules of both areas. A username's own rule is its schema's (`system/admin`, `system/user`):
+ * members' input is checked by the `system/user` validator (services/member-accounts.ts).
+ */
+/** the schemas' `mobile` format */
+export const MOBILE_PATTERN = CUSTOM_FORMATS.mobile;
+/** what a login name or a payment account must look like to be taken as an email address */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Shape checks of a login body before any lookup: strings, lengths, the password rule. */

@@ -1,21 +1,20 @@
 import { isIP } from 'node:net';
 import {
-  decodeConfigValue, decodeDictionary, DICTIONARY_TYPES, JSON_ARRAY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem,
-} from '../../../contract/config-values.js';
-import { createAjv } from '../../../schema/ajv.js';
-import type { Row } from '../../../schema/definition.js';
-import type { RequestContext } from '../../controllers/controller.js';
-import type { Db } from '../../db/connection.js';
-import { errors, Success } from '../../errors.js';
-import { sendMail, type SmtpSettings } from '../../mail/smtp.js';
-import { addRow } from '../engine.js';
-import type { ResourceHooks } from '../hooks.js';
+  decodeConfigValue, decodeDictionary, JSON_ARRAY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem,
+} from '../../contract/config-values.js';
+import { createAjv } from '../../schema/ajv.js';
+import type { Row } from '../../schema/definition.js';
+import type { AppContext } from '../app-context.js';
+import type { Db } from '../db/connection.js';
+import { errors } from '../errors.js';
+import type { Translate } from '../i18n.js';
+import { sendMail, type SmtpSettings } from '../mail/smtp.js';
 
 /**
- * `routine.Config` (docs/wire-contract.md#site-configuration): `index` answers the items grouped as the config screen shows them,
- * `edit` takes `{<name>: <value>}` for any subset of items and stores each value by its item's type.
- * Adding items and deleting the deletable ones use the generic actions. Items are read through
- * `ConfigStore`'s cache, so every change here clears it.
+ * Site settings (the `config` table): reading them grouped for the settings screen, saving any subset
+ * with each value checked and stored by its item's type, the initial value of a new item, and a test
+ * mail with unsaved mail settings. Items are read through `ConfigStore`'s cache, so every change here
+ * clears it.
  */
 
 interface StoredItem {
@@ -38,7 +37,7 @@ const GROUP_KEY = /^[a-zA-Z][a-zA-Z0-9_]{0,29}$/;
 const isEmail = createAjv({ coerce: false }).compile({ type: 'string', format: 'email' });
 const MAX_VALUE_LENGTH = 65_535;
 
-async function storedItems(db: Db): Promise<StoredItem[]> {
+export async function storedItems(db: Db): Promise<StoredItem[]> {
   return (await db.selectFrom('config').selectAll().orderBy('weigh', 'desc').orderBy('id', 'asc').execute()) as StoredItem[];
 }
 
@@ -49,17 +48,18 @@ function keyValueList(value: unknown): { key: string; value: string }[] {
 }
 
 /** The `{key, value}` rows of a key/value item (`config_group`, `config_quick_entrance`). */
-function keyValueItem(items: readonly StoredItem[], name: string): { key: string; value: string }[] {
+export function keyValueItem(items: readonly StoredItem[], name: string): { key: string; value: string }[] {
   return keyValueList(decodeConfigValue('array', items.find((item) => item.name === name)?.value));
 }
 
-async function index(ctx: RequestContext): Promise<ConfigIndex> {
-  const items = await storedItems(ctx.app.db);
+/** The items grouped as the settings screen shows them, titles in the reader's language; passwords never sent back. */
+export async function settingsIndex(db: Db, t: Translate): Promise<ConfigIndex> {
+  const items = await storedItems(db);
   const groups = keyValueItem(items, 'config_group');
   const list: Record<string, ConfigGroup> = {};
   const configGroup: Record<string, string> = {};
   for (const group of groups) {
-    const title = ctx.t(group.value);
+    const title = t(group.value);
     configGroup[group.key] = title;
     const rows = items.filter((item) => item.group === group.key).map((item): ConfigItem => {
       const type = item.type ?? 'string';
@@ -67,8 +67,8 @@ async function index(ctx: RequestContext): Promise<ConfigIndex> {
         id: Number(item.id),
         name: item.name,
         group: group.key,
-        title: ctx.t(item.title ?? item.name),
-        tip: item.tip ? ctx.t(item.tip) : '',
+        title: t(item.title ?? item.name),
+        tip: item.tip ? t(item.tip) : '',
         type,
         // a password is never sent back: the screen shows it empty and keeps it when left so
         value: type === 'password' ? '' : decodeConfigValue(type, item.value),
@@ -150,7 +150,7 @@ function encodeValue(item: StoredItem, value: unknown): string {
 }
 
 /** Items whose value the rest of the system depends on. */
-async function checkSpecial(ctx: RequestContext, item: StoredItem, stored: string, items: StoredItem[]): Promise<void> {
+async function checkSpecial(app: AppContext, item: StoredItem, stored: string, items: StoredItem[]): Promise<void> {
   switch (item.name) {
     case 'time_zone':
       try {
@@ -160,7 +160,7 @@ async function checkSpecial(ctx: RequestContext, item: StoredItem, stored: strin
       }
       return;
     case 'backend_entrance':
-      if (stored !== ctx.app.settings.adminEntrance) throw errors.validation({ field: item.name, message: 'The back-office entrance is set when the server starts and cannot be changed here', params: [] });
+      if (stored !== app.settings.adminEntrance) throw errors.validation({ field: item.name, message: 'The back-office entrance is set when the server starts and cannot be changed here', params: [] });
       return;
     case 'config_group': {
       const keys = keyValueList(JSON.parse(stored)).map((row) => row.key);
@@ -172,56 +172,43 @@ async function checkSpecial(ctx: RequestContext, item: StoredItem, stored: strin
   }
 }
 
-async function edit(ctx: RequestContext) {
-  if (ctx.method !== 'POST') return null;
-  const items = await storedItems(ctx.app.db);
+/**
+ * `{<name>: <value>}` for any subset of items: each value checked and stored by its item's type, all or
+ * none; the config cache is cleared after.
+ */
+export async function saveSettings(app: AppContext, values: Row): Promise<void> {
+  const items = await storedItems(app.db);
   const changes: { item: StoredItem; stored: string }[] = [];
   for (const item of items) {
-    if (!Object.hasOwn(ctx.body, item.name)) continue;
-    const value = ctx.body[item.name];
+    if (!Object.hasOwn(values, item.name)) continue;
+    const value = values[item.name];
     // an empty password field means "keep it"
     if (item.type === 'password' && isEmptyValue(value)) continue;
     const stored = encodeValue(item, value);
-    await checkSpecial(ctx, item, stored, items);
+    await checkSpecial(app, item, stored, items);
     if (stored !== (item.value ?? '')) changes.push({ item, stored });
   }
-  await ctx.app.db.transaction().execute(async (trx) => {
+  await app.db.transaction().execute(async (trx) => {
     for (const { item, stored } of changes) await trx.updateTable('config').set({ value: stored }).where('id', '=', item.id).execute();
   });
-  ctx.app.config.invalidate();
-  return new Success(null, 'The current page configuration item was updated successfully');
-}
-
-/**
- * `POST add`: a new config item. BuildAdmin's form sends the chosen validation rules as a list; they are
- * stored comma-joined, as BuildAdmin stores them.
- */
-async function add(ctx: RequestContext) {
-  const definition = ctx.controller.resource;
-  if (ctx.method !== 'POST' || !definition) throw errors.parameterError();
-  const rule = ctx.body.rule;
-  const joined = Array.isArray(rule) && rule.every((item) => typeof item === 'string');
-  const body = joined ? { ...ctx.body, rule: rule.filter((item) => item !== '').join(',') } : ctx.body;
-  await addRow(ctx, definition, configHooks, body);
-  return new Success(null, 'Added successfully!');
+  app.config.invalidate();
 }
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 /**
- * `POST sendTestMail {smtp_server, smtp_port, smtp_user, smtp_pass, smtp_verification, smtp_sender_mail,
- * testMail}`: send a test mail with the settings as typed on the screen, saved or not (an empty password
- * means the stored one). Each value is checked as `edit` checks it, plus what connecting needs.
+ * `{smtp_server, smtp_port, smtp_user, smtp_pass, smtp_verification, smtp_sender_mail, testMail}`: send a
+ * test mail with the settings as typed on the screen, saved or not (an empty password means the stored
+ * one), in the reader's language. Each value is checked as a save checks it, plus what connecting needs.
  */
-async function sendTestMail(ctx: RequestContext) {
-  if (ctx.method !== 'POST') throw errors.parameterError();
-  const items = new Map((await storedItems(ctx.app.db)).map((item) => [item.name, item]));
+export async function sendTestMail(app: AppContext, values: Row, t: Translate): Promise<void> {
+  const items = new Map((await storedItems(app.db)).map((item) => [item.name, item]));
   /** A setting from the request, checked as `edit` checks it, then by `usable`. */
   const setting = (name: string, usable: (value: string) => boolean = (value) => value !== ''): string => {
     const item = items.get(name);
     if (!item) throw errors.parameterError();
     const title = item.title ?? name;
-    const given = ctx.body[name];
+    const given = values[name];
     // an empty password field means "the stored one", as on `edit`
     const value = name === 'smtp_pass' && isEmptyValue(given) ? item.value ?? '' : encodeValue(item, given ?? '').trim();
     if (usable(value)) return value;
@@ -236,20 +223,19 @@ async function sendTestMail(ctx: RequestContext) {
     verification: setting('smtp_verification', (value) => value === 'SSL' || value === 'TLS') as SmtpSettings['verification'],
     sender: setting('smtp_sender_mail', (value) => isEmail(value)),
   };
-  const to = ctx.body.testMail;
+  const to = values.testMail;
   if (typeof to !== 'string' || !isEmail(to)) throw errors.validation({ field: 'testMail', message: 'Please enter the correct email address', params: [] });
 
-  const site = (await ctx.app.config.get('site_name')) || 'Chidao';
+  const site = (await app.config.get('site_name')) || 'Chidao';
   try {
-    await sendMail(smtp, { to, subject: ctx.t('Test mail from %s', [site]), text: ctx.t('This mail was sent from %s to test its mail settings. They work.', [site]) }, ctx.app.settings.smtpTrustedCa);
+    await sendMail(smtp, { to, subject: t('Test mail from %s', [site]), text: t('This mail was sent from %s to test its mail settings. They work.', [site]) }, app.settings.smtpTrustedCa);
   } catch (error) {
     throw errors.testMailFailed(error instanceof Error ? error.message : String(error));
   }
-  return new Success(null, 'Test mail sent successfully~');
 }
 
 /** `key=value` lines (the add form's dictionary) or a JSON object → the stored JSON dictionary. */
-function dictionaryText(content: unknown): string | null {
+export function dictionaryText(content: unknown): string | null {
   if (content === undefined || content === null || content === '') return null;
   if (typeof content === 'object' && !Array.isArray(content)) return JSON.stringify(content);
   const text = String(content).trim();
@@ -270,7 +256,7 @@ function dictionaryText(content: unknown): string | null {
  * The initial value of an item being added, typed as text on the add form: checked against the new
  * item's type, dictionary and rules, and stored as `edit` would store it.
  */
-function initialValue(values: Row): string {
+export function initialValue(values: Row): string {
   const type = String(values.type ?? 'string');
   const text = values.value === null || values.value === undefined ? '' : String(values.value);
   if (JSON_ARRAY_TYPES.has(type) && text.trim() !== '') {
@@ -288,29 +274,3 @@ function initialValue(values: Row): string {
   };
   return encodeValue(item, decodeConfigValue(type, text));
 }
-
-export const configHooks: ResourceHooks = {
-  actions: { index, add, edit, sendTestMail },
-
-  async beforeWrite(_operator, write) {
-    const values = write.values;
-    const groups = keyValueItem(await storedItems(write.trx), 'config_group').map((row) => row.key);
-    if (!groups.includes(String(values.group))) throw errors.validation({ field: 'group', message: 'Unknown config group: %s', params: [String(values.group)] });
-    values.content = DICTIONARY_TYPES.has(String(values.type)) ? dictionaryText(values.content) : null;
-    values.value = initialValue(values);
-    values.allow_del = 1;
-  },
-
-  async beforeDelete(_operator, remove) {
-    // Items the system was installed with stay; only items added later can go.
-    return remove.rows.filter((row) => Number(row.allow_del) === 1);
-  },
-
-  async afterWrite(operator) {
-    operator.app.config.invalidate();
-  },
-
-  async afterDelete(operator) {
-    operator.app.config.invalidate();
-  },
-};

@@ -1,12 +1,12 @@
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { findResourceByTable, withinTransaction } from '../../app-context.js';
-import type { RequestContext } from '../../controllers/controller.js';
+import type { RequestContext } from '../../http/controller.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { storedDefault } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import type { ResourceHooks } from '../hooks.js';
-import { advanceKeySequence, asStoredValue, breaksUniqueness, parseIds, readLogEntry, storedField } from './log-support.js';
+import { advanceKeySequence, asStoredValue, breaksUniqueness, parseIds, readLogEntry, storedField } from './security-log.js';
 
 /**
  * The recycle bin (docs/wire-contract.md#recycle-bin): `info` shows a snapshot decoded, `restore` puts snapshots back

@@ -1,9 +1,11 @@
 import type { Row } from '../../../schema/definition.js';
 import type { Language } from '../../../contract/headers.js';
 import type { AppContext } from '../../app-context.js';
-import type { RequestContext } from '../../controllers/controller.js';
+import type { RequestContext } from '../../http/controller.js';
 import { Success } from '../../errors.js';
-import { addRow, editRow, readRow } from '../engine.js';
+import { addRow } from '../operations/add.js';
+import { editRow } from '../operations/edit.js';
+import { readRow } from '../operations/read.js';
 import type { ResourceHooks } from '../hooks.js';
 
 /**
@@ -32,13 +34,15 @@ interface RuleKind {
   watchesFields: boolean;
 }
 
-const RECYCLE: RuleKind = {
+/** The recycle-bin rules' choices: controllers and tables whose deleted rows the bin cannot keep are left out. */
+export const RECYCLE: RuleKind = {
   excludedControllers: ['Addon.php', 'Ajax.php', 'Module.php', 'Terminal.php', 'Dashboard.php', 'Index.php', 'routine/AdminInfo.php', 'user/MoneyLog.php', 'user/ScoreLog.php'],
   excludedTables: ['token', 'captcha', 'admin_group_access', 'user_money_log', 'user_score_log'],
   watchesFields: false,
 };
 
-const SENSITIVE: RuleKind = {
+/** The sensitive-data rules' choices: besides the bin's exclusions, the logs and settings, which have no edits to watch. */
+export const SENSITIVE: RuleKind = {
   excludedControllers: [...RECYCLE.excludedControllers, 'auth/AdminLog.php', 'routine/Config.php'],
   excludedTables: ['area', 'token', 'captcha', 'admin_group_access', 'config', 'admin_log', 'user_money_log', 'user_score_log'],
   watchesFields: true,
@@ -69,7 +73,7 @@ function ruleChoices(app: AppContext, kind: RuleKind, lang: Language): { control
   return { controllers: Object.fromEntries(files.map((file) => [file, file])), tables: Object.fromEntries(tables) };
 }
 
-function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
+export function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
   const bodyOf = (ctx: RequestContext) => (kind.watchesFields ? withWatchedFields(ctx.body as Row) : (ctx.body as Row));
   return {
     // BuildAdmin's list shows a rule's watched fields as their notes, or names where there is none.
@@ -113,6 +117,3 @@ function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
     },
   };
 }
-
-export const dataRecycleHooks = dataRuleHooks(RECYCLE, false);
-export const sensitiveDataHooks = dataRuleHooks(SENSITIVE, true);

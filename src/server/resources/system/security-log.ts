@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../../schema/definition.js';
 import type { AppContext } from '../../app-context.js';
-import type { RequestContext } from '../../controllers/controller.js';
+import type { RequestContext } from '../../http/controller.js';
 import type { Db } from '../../db/connection.js';
 import { errors } from '../../errors.js';
-import { presentRows } from '../engine.js';
+import { presentRows } from '../present.js';
 
 /**
  * What the recycle bin and the sensitive-data log share: the `ids` of a bulk action, the resource a

@@ -1,0 +1,34 @@
+import type { ResourceDefinition } from '../schema/definition.js';
+import { RESOURCE_HOOKS } from './resources/index.js';
+import { resourceController } from './resources/resource-controller.js';
+import { adminInfoController } from './controllers/admin/admin-info-controller.js';
+import { indexController } from './controllers/admin/index-controller.js';
+import { dashboardController } from './controllers/admin/dashboard-controller.js';
+import { crudController } from './controllers/admin/crud-controller.js';
+import { moduleController, moduleStoreApiController } from './controllers/admin/unavailable-tools.js';
+import { adminAjaxController, memberAjaxController } from './controllers/ajax-controller.js';
+import { accountController } from './controllers/api/account-controller.js';
+import { commonController } from './controllers/api/common-controller.js';
+import { memberIndexController } from './controllers/api/index-controller.js';
+import { surveyController } from './controllers/api/survey-controller.js';
+import { paymentUserController } from './controllers/api/payment-user-controller.js';
+import { teamController } from './controllers/api/team-controller.js';
+import { emsController } from './controllers/api/ems-controller.js';
+import { smsController } from './controllers/api/sms-controller.js';
+import { userController } from './controllers/api/user-controller.js';
+import { ControllerRegistry } from './http/controller.js';
+
+/** Every controller: one per schema with `x-controller`, plus the hand-written ones. */
+export function createControllerRegistry(definitions: Iterable<ResourceDefinition>): ControllerRegistry {
+  const registry = new ControllerRegistry();
+  for (const definition of definitions) {
+    if (definition.controller) registry.register(resourceController(definition, RESOURCE_HOOKS[definition.id]));
+  }
+  const handWritten = [
+    indexController, dashboardController, adminInfoController, adminAjaxController,
+    memberIndexController, userController, commonController, accountController, memberAjaxController, surveyController,
+    emsController, smsController, paymentUserController, teamController, moduleController, moduleStoreApiController, crudController,
+  ];
+  for (const controller of handWritten) registry.register(controller);
+  return registry;
+}

@@ -1,0 +1,53 @@
+import type { ResourceDefinition, FieldDefinition, Row } from '../../schema/definition.js';
+import { withinTransaction } from '../app-context.js';
+import { dataLimitAdminIds } from '../auth/group-scope.js';
+import type { AnySelect, Db } from '../db/connection.js';
+import { toStorage } from '../db/values.js';
+import { errors } from '../errors.js';
+import type { Operator, ResourceHooks } from './hooks.js';
+import type { Condition } from './list-query.js';
+
+/**
+ * What every generic operation shares: the row filters an operator is held to (the data limit and the
+ * resource's scope), finding one row under them, and the transaction the writes run in.
+ */
+
+export function applyConditions<Q extends AnySelect>(query: Q, conditions: Condition[]): Q {
+  return conditions.reduce((current, condition) => current.where(condition) as Q, query);
+}
+
+/** Run `work` in a transaction, with an operator whose app reads through it (see `withinTransaction`). */
+export async function inTransaction<T>(operator: Operator, work: (scoped: Operator, trx: Db) => Promise<T>): Promise<T> {
+  return operator.app.db.transaction().execute((trx) => work({ ...operator, app: withinTransaction(operator.app, trx) }, trx));
+}
+
+/** Row filters from the data limit and the resource's own scope. */
+export async function accessConditions(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks): Promise<Condition[]> {
+  const conditions: Condition[] = [];
+  const limit = definition.dataLimit;
+  if (limit && operator.identity?.area === 'admin') {
+    const ids = await dataLimitAdminIds(operator.app.db, operator.identity, limit.mode);
+    if (ids) conditions.push((eb) => eb(eb.ref(limit.field), 'in', ids));
+  }
+  const scope = await hooks.scope?.(operator);
+  if (scope) conditions.push(scope);
+  return conditions;
+}
+
+/** One stored row by its key, refused when it is outside the operator's data limit or scope. */
+export async function findStored(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, id: unknown): Promise<Row> {
+  const db = operator.app.db;
+  const key = definition.fields.find((field) => field.name === definition.primaryKey) as FieldDefinition;
+  if (id === undefined || id === null || id === '' || typeof id === 'object') throw errors.parameterEmpty(definition.primaryKey);
+  if (key.wireType === 'integer' && !/^\d{1,15}$/.test(String(id))) throw errors.recordNotFound();
+  const row = (await db.selectFrom(definition.table).selectAll().where(definition.primaryKey, '=', toStorage(key, id)).executeTakeFirst()) as Row | undefined;
+  if (!row) throw errors.recordNotFound();
+  const conditions = await accessConditions(operator, definition, hooks);
+  if (conditions.length) {
+    const visible = await applyConditions(db.selectFrom(definition.table).select(definition.primaryKey), conditions)
+      .where(definition.primaryKey, '=', row[definition.primaryKey])
+      .executeTakeFirst();
+    if (!visible) throw errors.noPermission();
+  }
+  return row;
+}

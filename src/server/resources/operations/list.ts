@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import type { ListData } from '../../../contract/envelope.js';
+import type { ResourceDefinition, Row } from '../../../schema/definition.js';
+import { accessConditions } from '../access.js';
+import type { Operator, ResourceHooks, RowView } from '../hooks.js';
+import { compiledListQueries, listQueries, pageQuery, quickSearchPage } from '../list-plan.js';
+import { parseListRequest, type Condition, type ListRequest } from '../list-query.js';
+import { presentRows } from '../present.js';
+
+/** `index`: a page of rows with its total and the menu's remark; and every row of a list, for the CSV export. */
+
+async function remarkOf(operator: Operator, definition: ResourceDefinition, lang: (key: string) => string): Promise<string> {
+  const path = definition.menu?.name ?? definition.controllerPath;
+  if (!path) return '';
+  const read = async () => {
+    const row = (await operator.app.db
+      .selectFrom('admin_rule')
+      .select('remark')
+      .where(sql`lower(name)`, 'in', [path.toLowerCase(), `${path.toLowerCase()}/index`])
+      .where('remark', '<>', '')
+      .executeTakeFirst()) as { remark: string } | undefined;
+    return row?.remark ?? '';
+  };
+  const { identity } = operator;
+  const remark = identity?.area === 'admin' && identity.revision !== undefined ? await operator.app.identities.remarkOf(identity.revision, path, read) : await read();
+  return remark ? lang(remark) : '';
+}
+
+export interface ListOptions {
+  view?: RowView;
+  timeZone: string;
+  translate: (key: string) => string;
+}
+
+type CountRow = { total: number | string; top?: number | null };
+
+async function countAndPage(operator: Operator, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): Promise<[number, Row[]]> {
+  const db = operator.app.db;
+  const dialect = operator.app.handle.dialect;
+  if (request.textMatch && !request.all) {
+    // A quick search: the count first, which settles how the page is read. The largest key stands for
+    // the number of rows (deleted rows only make it larger: fewer walks).
+    const { count, page } = listQueries(db, definition, request, conditions);
+    const counted = (await count.executeTakeFirst()) as CountRow;
+    const total = Number(counted.total);
+    const read = (total > 0 ? quickSearchPage(db, dialect, definition, request, conditions, total, Number(counted.top ?? 0)) : undefined) ?? page;
+    return [total, (await read.execute()) as Row[]];
+  }
+  const { count, page } = compiledListQueries(db, definition, request, conditions);
+  // Side by side on PostgreSQL, where each takes its own pooled connection; one after the other on
+  // SQLite's single connection, where the second would only wait for the first.
+  if (dialect === 'postgres') {
+    const [counted, stored] = await Promise.all([db.executeQuery<CountRow>(count), db.executeQuery<Row>(page)]);
+    return [Number(counted.rows[0].total), stored.rows];
+  }
+  const [counted] = (await db.executeQuery<CountRow>(count)).rows;
+  return [Number(counted.total), (await db.executeQuery<Row>(page)).rows];
+}
+
+/** `index`: a page of rows with the total and the menu remark. */
+export async function listRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, query: Row, options: ListOptions): Promise<ListData<Row>> {
+  const request = parseListRequest(operator.app, definition, query, options.timeZone);
+  const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
+  const [total, stored] = await countAndPage(operator, definition, request, conditions);
+  return {
+    list: await presentRows(operator, definition, hooks, stored, options.view ?? 'list'),
+    total,
+    remark: await remarkOf(operator, definition, options.translate),
+  };
+}
+
+/**
+ * Every row of a filtered list in its order, page by page (the CSV export): the list's search, quick
+ * search, order and data limit, without its paging.
+ */
+export async function* allListRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, query: Row, options: ListOptions, pageSize = 500): AsyncGenerator<Row[]> {
+  const request = parseListRequest(operator.app, definition, { ...query, page: 1, limit: pageSize }, options.timeZone);
+  const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
+  for (let page = 1; ; page++) {
+    const stored = (await pageQuery(operator.app.db, definition, { ...request, page, all: false }, conditions).execute()) as Row[];
+    if (stored.length > 0) yield await presentRows(operator, definition, hooks, stored, 'list');
+    if (stored.length < pageSize) return;
+  }
+}

@@ -1,0 +1,54 @@
+import { valueLabel, type ResourceDefinition, type Row } from '../../schema/definition.js';
+import { inputValidatorOf, type WriteMode } from '../../schema/validate-input.js';
+import type { Db } from '../db/connection.js';
+import { toStorage } from '../db/values.js';
+import { errors } from '../errors.js';
+import type { Operator } from './hooks.js';
+
+/** The checks of a write before anything is stored: the schema's rules, uniqueness, references, transitions. */
+
+/** The input as the schema takes it, or the first problem as a field error. */
+export function validateInput(definition: ResourceDefinition, input: Row, mode: WriteMode): Row {
+  const result = inputValidatorOf(definition)(input, mode);
+  if (!result.ok) throw errors.validation(result.issues[0]);
+  return result.value;
+}
+
+/** `x-unique` fields: no other row may hold the same non-empty value. */
+export async function checkUnique(trx: Db, definition: ResourceDefinition, values: Row, id?: unknown): Promise<void> {
+  for (const field of definition.fields) {
+    if (!field.unique || !field.storage || !(field.name in values)) continue;
+    const value = values[field.name];
+    if (value === '' || value === null || value === undefined) continue;
+    let query = trx.selectFrom(definition.table).select(definition.primaryKey).where(field.name, '=', toStorage(field, value));
+    if (id !== undefined) query = query.where(definition.primaryKey, '<>', id);
+    if (await query.executeTakeFirst()) throw errors.alreadyExists(field.title, field.name);
+  }
+}
+
+/**
+ * Required references (a survey's provider, a member's group) must name a row that exists: an id typed
+ * or kept from a deleted row would otherwise be saved and shown as a bare number.
+ */
+export async function checkReferences(operator: Operator, trx: Db, definition: ResourceDefinition, values: Row): Promise<void> {
+  const required = (definition.rowSchema.required ?? []) as string[];
+  for (const field of definition.fields) {
+    const ref = field.ref;
+    if (!ref || ref.many || !field.storage || !required.includes(field.name) || !(field.name in values)) continue;
+    const related = operator.app.resources.get(ref.resource);
+    const keyField = related?.fields.find((candidate) => candidate.name === ref.key);
+    if (!related || !keyField) continue;
+    const found = await trx.selectFrom(related.table).select(ref.key).where(ref.key, '=', toStorage(keyField, values[field.name])).executeTakeFirst();
+    if (!found) throw errors.referenceMissing(field.title, field.name);
+  }
+}
+
+export function checkTransitions(definition: ResourceDefinition, existing: Row, values: Row): void {
+  for (const field of definition.fields) {
+    if (!field.transitions || !(field.name in values)) continue;
+    const from = String(existing[field.name]);
+    const to = String(values[field.name]);
+    if (from === to) continue;
+    if (!(field.transitions[from] ?? []).includes(to)) throw errors.invalidTransition(field.title, valueLabel(field, from), valueLabel(field, to));
+  }
+}

@@ -1,0 +1,120 @@
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { ResourceDefinition } from '../../../src/schema/definition.js';
+import { normaliseResource } from '../../../src/schema/normalise.js';
+import type { AppContext } from '../../../src/server/app-context.js';
+import type { Db, DialectName } from '../../../src/server/db/connection.js';
+import { textIndexKey } from '../../../src/server/db/text-index.js';
+import { compiledListQueries, listQueries, quickSearchPage, walksOrderIndex } from '../../../src/server/resources/list-plan.js';
+import { parseListRequest } from '../../../src/server/resources/list-query.js';
+
+/**
+ * The list planner's choices, without a database: which way a quick-search page is read for a given
+ * number of matches, and which statements are compiled once. tests/api/list-plans.test.ts checks the
+ * plans the databases make of these statements; `npm run bench:api` measures them.
+ */
+
+/** A list searched on two text columns, both with a text index on SQLite. */
+const member: ResourceDefinition = normaliseResource('plans/member.json', {
+  $id: 'plans/member',
+  title: 'Plan member',
+  type: 'object',
+  'x-table': 'plan_member',
+  'x-controller': 'plans.Member',
+  'x-list': { quickSearch: ['username', 'nickname'], defaultSort: 'create_time,desc' },
+  properties: {
+    id: { type: 'integer', readOnly: true },
+    username: { type: 'string', maxLength: 30 },
+    nickname: { type: 'string', maxLength: 50 },
+    create_time: { type: ['integer', 'null'], readOnly: true },
+  },
+});
+
+/** A Kysely that only compiles, in the given dialect. */
+function compilerOf(dialect: DialectName): Db {
+  const parts = dialect === 'sqlite'
+    ? { createAdapter: () => new SqliteAdapter(), createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() }
+    : { createAdapter: () => new PostgresAdapter(), createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() };
+  return new Kysely({ dialect: { ...parts, createDriver: () => new DummyDriver() } }) as Db;
+}
+
+function requestOf(dialect: DialectName, query: Record<string, unknown>) {
+  // Both columns have their text index, as SQLite's migrations build it.
+  const app = { handle: { dialect }, resources: new Map([[member.id, member]]), textIndexed: new Set([textIndexKey('plan_member', 'username'), textIndexKey('plan_member', 'nickname')]) } as unknown as AppContext;
+  return parseListRequest(app, member, query, 'Asia/Shanghai');
+}
+
+describe('walking the order index or reading every match', () => {
+  const ROWS = 100_000;
+
+  it('reads and sorts every match of a rare term, and walks the order for a common one', () => {
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      expect(walksOrderIndex(dialect, 100, 10, ROWS)).toBe(false);
+      expect(walksOrderIndex(dialect, 50_000, 10, ROWS)).toBe(true);
+    }
+  });
+
+  it('walks sooner on SQLite, where a walked entry tests the key only', () => {
+    // 500 matches for a first page of 10: SQLite walks, PostgreSQL (whose walk reads each row) sorts the matches.
+    expect(walksOrderIndex('sqlite', 500, 10, ROWS)).toBe(true);
+    expect(walksOrderIndex('postgres', 500, 10, ROWS)).toBe(false);
+  });
+
+  it('stops walking for a deep page, which would walk far to fill it', () => {
+    expect(walksOrderIndex('sqlite', 5_000, 10, ROWS)).toBe(true);
+    expect(walksOrderIndex('sqlite', 5_000, 500 * 10, ROWS)).toBe(false);
+  });
+});
+
+describe('the page statement of a quick search', () => {
+  it('on SQLite, walks with the key test kept off the index, or keeps the list\'s own statement', () => {
+    const db = compilerOf('sqlite');
+    const request = requestOf('sqlite', { quickSearch: 'holiday' });
+    const { page } = listQueries(db, member, request, request.conditions);
+    const walking = quickSearchPage(db, 'sqlite', member, request, request.conditions, 50_000, 100_000);
+    expect(walking?.compile().sql).toContain('+"id" in');
+    expect(page.compile().sql).not.toContain('+"id"');
+    expect(quickSearchPage(db, 'sqlite', member, request, request.conditions, 100, 100_000)).toBeUndefined();
+  });
+
+  it('on PostgreSQL, reads few matches behind a materialized fence, and leaves many to the planner', () => {
+    const db = compilerOf('postgres');
+    const request = requestOf('postgres', { quickSearch: 'holiday' });
+    const fenced = quickSearchPage(db, 'postgres', member, request, request.conditions, 100, 100_000);
+    expect(fenced?.compile().sql).toMatch(/^with "matched" as materialized \(/);
+    expect(fenced?.compile().sql).toMatch(/order by "create_time" desc.* limit \$\d+ offset \$\d+$/);
+    expect(quickSearchPage(db, 'postgres', member, request, request.conditions, 50_000, 100_000)).toBeUndefined();
+  });
+
+  it('counts the matches beside the largest key, which stands for the number of rows', () => {
+    const db = compilerOf('postgres');
+    const request = requestOf('postgres', { quickSearch: 'holiday' });
+    expect(listQueries(db, member, request, request.conditions).count.compile().sql).toMatch(/select max\("id"\) as "top" from "plan_member"/);
+    const plain = requestOf('postgres', {});
+    expect(listQueries(db, member, plain, plain.conditions).count.compile().sql).not.toContain('"top"');
+  });
+});
+
+describe('compiled list statements', () => {
+  it('compiles an unfiltered list once per order, the page only taking its limit and offset', () => {
+    const db = compilerOf('sqlite');
+    const first = compiledListQueries(db, member, requestOf('sqlite', { page: 1, limit: 10 }), []);
+    const fifth = compiledListQueries(db, member, requestOf('sqlite', { page: 5, limit: 20 }), []);
+    expect(fifth.count).toBe(first.count);
+    expect(fifth.page.sql).toBe(first.page.sql);
+    expect(first.page.parameters).toEqual([10, 0]);
+    expect(fifth.page.parameters).toEqual([20, 80]);
+    const otherOrder = compiledListQueries(db, member, requestOf('sqlite', { order: 'id,asc' }), []);
+    expect(otherOrder.page.sql).not.toBe(first.page.sql);
+    expect(compiledListQueries(db, member, requestOf('sqlite', { order: 'id,asc', page: 3 }), []).count).toBe(otherOrder.count);
+  });
+
+  it('compiles a filtered list afresh for each request', () => {
+    const db = compilerOf('sqlite');
+    const request = requestOf('sqlite', { quickSearch: 'holiday' });
+    const once = compiledListQueries(db, member, request, request.conditions);
+    const again = compiledListQueries(db, member, request, request.conditions);
+    expect(again.count).not.toBe(once.count);
+    expect(again.page.sql).toBe(once.page.sql);
+  });
+});
