@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,10 +36,13 @@ describe('the resource hook registry', () => {
     dirs.push(dir);
     const schemas = join(dir, 'schemas');
     cpSync(join(PROJECT_ROOT, 'schemas'), schemas, { recursive: true });
-    // The balance ledger under a new name: without its hooks it would take the generic edit and delete.
-    const file = join(schemas, 'system/user_money_log.json');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"system/user_money_log"', '"system/balance_log"'));
-    renameSync(file, join(schemas, 'system/balance_log.json'));
+    // The balance ledger under a new name, and every reference to it renamed too: without its hooks it
+    // would take the generic edit and delete.
+    for (const entry of readdirSync(schemas, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'))) {
+      const path = join(schemas, entry);
+      writeFileSync(path, readFileSync(path, 'utf8').replaceAll('"system/user_money_log"', '"system/balance_log"'));
+    }
+    renameSync(join(schemas, 'system/user_money_log.json'), join(schemas, 'system/balance_log.json'));
     await expect(startTestServer('sqlite', { schemasDir: schemas })).rejects.toThrow(/Hooks for unknown schema system\/user_money_log/);
   });
 });
