@@ -25,3 +25,9 @@ export const STANDALONE_PAGES = {
   tracking: { paths: ['/tracking'], module: 'pages/survey/TrackingPage.tsx', messages: SURVEY_MESSAGES },
   status: { paths: ['/404', '/401'], module: 'pages/StatusPage.tsx', messages: ['common/pages'] },
 } as const satisfies Record<string, StandalonePage>;
+
+/**
+ * The renderer of the first views of some standalone pages (src/client/first-paint.tsx), built for Node
+ * beside the client: its path relative to the client's build directory.
+ */
+export const FIRST_PAINT_MODULE = 'server/first-paint.js';
