@@ -45,10 +45,13 @@ const store = localStorageStore(undefined, 'chidao-admin');
  */
 export const ADMIN_MESSAGE_FILES = ['admin/shell', 'admin/generated', 'common/pages'] as const;
 
+/** The dashboard's own message files (the login page fetches them ahead: most logins land there). */
+export const DASHBOARD_MESSAGE_FILES = ['admin/dashboard'] as const;
+
 /** Pages that are not generated from a schema, by the page name of the menu rule's `component`, with their message files. */
 const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {
   dashboard: () => (
-    <RouteMessages names={['admin/dashboard']}>
+    <RouteMessages names={DASHBOARD_MESSAGE_FILES}>
       <DashboardPage />
     </RouteMessages>
   ),
