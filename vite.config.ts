@@ -1,9 +1,57 @@
-import { defineConfig } from 'vite';
+import { basename, dirname, resolve } from 'node:path';
+import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { FIRST_PAINT_MODULE } from './src/contract/standalone-pages.js';
+
+/**
+ * After the client, the renderer of the standalone pages' first views (src/client/first-paint.tsx) is
+ * built for Node beside it: one self-contained module the server imports (see
+ * src/server/http/first-paint.ts). Every way of building the client (npm start, npm run build, the
+ * browser tests, bench:ui) thus builds both.
+ */
+function firstPaintRenderer(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'chidao-first-paint-renderer',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      await build({
+        configFile: config.configFile,
+        root: config.root,
+        mode: config.mode,
+        logLevel: config.logLevel,
+        // Its own React, router and MUI inside: the module runs wherever the build is copied to.
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          ssr: 'first-paint.tsx',
+          outDir: resolve(config.root, config.build.outDir, dirname(FIRST_PAINT_MODULE)),
+          emptyOutDir: true,
+          manifest: false,
+          rollupOptions: {
+            output: { entryFileNames: basename(FIRST_PAINT_MODULE) },
+            // The back office, which the admin login only fetches once a person starts typing, never
+            // runs on the server: left out, the module is a fifth of the size and builds in seconds.
+            external: [/\/AdminApp\.(js|tsx)$/],
+            // The message loader names every message file lazily, and the http client's are also imported
+            // directly: those simply stay with their importer, as intended.
+            onLog(level, log, handler) {
+              if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
+            },
+          },
+        },
+      });
+    },
+  };
+}
 
 // One SPA for both areas; the API server serves dist/client and proxies nothing in production.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstPaintRenderer()],
   root: 'src/client',
   publicDir: false,
   build: {

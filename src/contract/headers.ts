@@ -10,6 +10,17 @@ export const LANGUAGES = ['zh-cn', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-cn';
 
+/**
+ * Cookie copy of the language the browser chose (kept in its storage, which the server cannot read):
+ * the server paints a page's first view in it. Without the cookie, the default language.
+ */
+export const LANGUAGE_COOKIE = 'think-lang';
+
+/** The `lang` attribute of a page in a language. */
+export function htmlLang(language: Language): string {
+  return language === 'en' ? 'en' : 'zh-CN';
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

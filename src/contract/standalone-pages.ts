@@ -1,4 +1,4 @@
-import { DEFAULT_ADMIN_ENTRANCE } from './headers.js';
+import { DEFAULT_ADMIN_ENTRANCE, type Language } from './headers.js';
 
 /**
  * The standalone pages the client loads on their own (not inside the back office or member centre):
@@ -25,3 +25,24 @@ export const STANDALONE_PAGES = {
   tracking: { paths: ['/tracking'], module: 'pages/survey/TrackingPage.tsx', messages: SURVEY_MESSAGES },
   status: { paths: ['/404', '/401'], module: 'pages/StatusPage.tsx', messages: ['common/pages'] },
 } as const satisfies Record<string, StandalonePage>;
+
+/**
+ * The renderer of the first views of some standalone pages (src/client/first-paint.tsx), built for Node
+ * beside the client: its path relative to the client's build directory.
+ */
+export const FIRST_PAINT_MODULE = 'server/first-paint.js';
+
+/** The standalone pages with a first view painted by the server. */
+export const FIRST_PAINT_PAGES = ['adminLogin', 'memberLogin', 'outcome'] as const satisfies readonly (keyof typeof STANDALONE_PAGES)[];
+export type FirstPaintPage = (typeof FIRST_PAINT_PAGES)[number];
+
+/** A page's first view, as the renderer gives it to the server. */
+export interface FirstPaint {
+  /** the page's markup, for inside the app's root element */
+  html: string;
+  /** the document title the page sets */
+  title: string;
+}
+
+/** What the module at FIRST_PAINT_MODULE exports: the view of a page at `path` (with `search`) in a language. */
+export type RenderFirstPaint = (page: FirstPaintPage, path: string, search: string, language: Language) => Promise<FirstPaint>;

@@ -13,7 +13,8 @@ import { ApiError, errors } from './errors.js';
 import { applyCors } from './http/cors.js';
 import { dispatch, requestLanguage } from './http/dispatch.js';
 import { envelopeOf, sendEnvelope } from './http/envelope.js';
-import { pageHtml } from './http/page-preload.js';
+import { cookieLanguage, loadFirstPainter, withFirstPaint } from './http/first-paint.js';
+import { pageHtml, pagePath, standalonePageAt } from './http/page-preload.js';
 import { createRequestGuards } from './http/request-guards.js';
 import { adminApiBase, DEFAULT_LANGUAGE } from '../contract/headers.js';
 import { fileOfUrl, STORAGE_URL_PREFIX } from './uploads/storage.js';
@@ -169,6 +170,7 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
   const clientDir = options.clientDir;
   const indexHtml = clientDir && existsSync(join(clientDir, 'index.html')) ? readFileSync(join(clientDir, 'index.html')) : undefined;
   const htmlFor = clientDir && indexHtml ? pageHtml(clientDir, indexHtml) : undefined;
+  const firstPaint = clientDir && indexHtml ? await loadFirstPainter(clientDir, (error) => server.log.error(error)) : undefined;
   if (clientDir && indexHtml) {
     await server.register(fastifyStatic, { root: join(clientDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '1y' });
   }
@@ -179,7 +181,14 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     const isApi = apiPrefixes.some((prefix) => path.startsWith(prefix));
     if (!isApi && htmlFor && (request.method === 'GET' || request.method === 'HEAD')) {
       // SPA routes (/, /chidaoadminstator/..., /user/..., /404 ...) are resolved by the client router.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(htmlFor(path));
+      // The page is in the language of the browser's cookie: caches keep one answer per cookie.
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie');
+      const language = cookieLanguage(request);
+      const html = htmlFor(path, language);
+      const page = firstPaint && standalonePageAt(path);
+      if (!page || !firstPaint) return reply.send(html);
+      const mark = request.url.indexOf('?');
+      return firstPaint(page, pagePath(path), mark < 0 ? '' : request.url.slice(mark), language).then((view) => reply.send(view ? withFirstPaint(html.toString('utf8'), view, language) : html));
     }
     const { t } = requestLanguage(app, request);
     return sendEnvelope(reply, envelopeOf(errors.notFound(path), t, Math.floor(Date.now() / 1000)), 404);

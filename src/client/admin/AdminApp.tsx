@@ -44,10 +44,13 @@ if (import.meta.env.DEV && import.meta.env.MODE !== 'test' && typeof EventSource
   void import('./dev/live-schemas.js').then(({ followSchemaChanges }) => followSchemaChanges(authProvider.loadBootstrap));
 }
 
+/** The dashboard's own message files (the login page fetches them ahead: most logins land there). */
+export const DASHBOARD_MESSAGE_FILES = ['admin/dashboard'] as const;
+
 /** Pages that are not generated from a schema, by the page name of the menu rule's `component`, with their message files. */
 const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {
   dashboard: () => (
-    <RouteMessages names={['admin/dashboard']}>
+    <RouteMessages names={DASHBOARD_MESSAGE_FILES}>
       <DashboardPage />
     </RouteMessages>
   ),

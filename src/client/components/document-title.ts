@@ -8,8 +8,18 @@ export function documentTitle(pageTitle: string, siteName?: string): string {
   return site ? `${page} - ${site}` : page;
 }
 
+/** The title the last server render asked for (effects do not run there): the server writes it into `<title>`. */
+let renderedTitle = '';
+
+export function takeRenderedTitle(): string {
+  const title = renderedTitle;
+  renderedTitle = '';
+  return title;
+}
+
 /** Set before the browser paints, so a new route never shows under the previous page's title. */
 export function useDocumentTitle(pageTitle: string, siteName?: string): void {
+  if (typeof document === 'undefined') renderedTitle = documentTitle(pageTitle, siteName) || renderedTitle;
   useLayoutEffect(() => {
     const title = documentTitle(pageTitle, siteName);
     if (title) document.title = title;

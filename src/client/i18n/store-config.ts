@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../contract/headers.js';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../contract/headers.js';
 
 /**
  * localStorage `storeConfig_v2` (docs/client.md#local-storage): `{layout: {...}, lang: {defaultLang, fallbackLang,
@@ -59,12 +59,32 @@ export function writeStoreConfig(patch: { layout?: Record<string, unknown>; lang
   return next;
 }
 
+/** On the server, the language of the page being rendered (a render is synchronous: one at a time). */
+let rendering: Language | undefined;
+
+/** Runs a server render of a page in the given language (the server has no storage to read it from). */
+export function renderingIn<T>(language: Language, render: () => T): T {
+  rendering = language;
+  try {
+    return render();
+  } finally {
+    rendering = undefined;
+  }
+}
+
 /** The language the UI speaks and sends as `think-lang`. */
 export function currentLanguage(): Language {
-  return readStoreConfig().lang.defaultLang;
+  return rendering ?? readStoreConfig().lang.defaultLang;
+}
+
+/** Tells the server the language (a cookie), so the first view it paints of a page is in it. */
+export function shareLanguage(language: Language = currentLanguage()): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** Stores the language; the caller reloads the page so every message pack and request follows. */
 export function storeLanguage(language: Language): void {
   writeStoreConfig({ lang: { defaultLang: language } });
+  shareLanguage(language);
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES } from '../../contract/headers.js';
+import { LANGUAGES, type Language } from '../../contract/headers.js';
 import { STANDALONE_PAGES } from '../../contract/standalone-pages.js';
 
 /**
@@ -52,18 +52,45 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): { s
   return { scripts, styles };
 }
 
-function linkTags(scripts: Iterable<string>, styles: Iterable<string>): string {
-  const tags = [...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`), ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)];
-  return tags.join('\n    ');
+const STYLESHEET = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
+
+/**
+ * The head with the stylesheets first, then the scripts: a page paints once its stylesheets are in,
+ * and the browser opens only a few connections to a server at once, so a stylesheet listed after a
+ * dozen scripts waits for them.
+ */
+function withLinks(html: string, scripts: Iterable<string>, styles: Iterable<string>): string {
+  const sheets = [...(html.match(STYLESHEET) ?? []).map((tag) => tag.trim()), ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)];
+  const preloads = [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const head = html.replace(STYLESHEET, '');
+  const at = head.search(/[ \t]*<script/);
+  const withSheets =
+    sheets.length === 0 ? head : at < 0 ? head.replace('</head>', () => `  ${sheets.join('\n    ')}\n  </head>`) : `${head.slice(0, at)}    ${sheets.join('\n    ')}\n${head.slice(at)}`;
+  return preloads.length ? withSheets.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`) : withSheets;
 }
 
-/** Answers the HTML for a request path (no query): the page's own when it is a standalone page. */
-export function pageHtml(clientDir: string, indexHtml: Buffer): (path: string) => Buffer {
+/** A request path (no query) without trailing slashes, as the pages' addresses are written. */
+export function pagePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** The standalone page at a request path (no query), if any. */
+export function standalonePageAt(path: string): keyof typeof STANDALONE_PAGES | undefined {
+  const wanted = pagePath(path);
+  return (Object.keys(STANDALONE_PAGES) as (keyof typeof STANDALONE_PAGES)[]).find((name) => (STANDALONE_PAGES[name].paths as readonly string[]).includes(wanted));
+}
+
+/**
+ * Answers the HTML for a request path (no query): the page's own when it is a standalone page, with
+ * the words of the language the browser chose (its cookie, see `cookieLanguage`).
+ */
+export function pageHtml(clientDir: string, indexHtml: Buffer): (path: string, language: Language) => Buffer {
   const manifest = readManifest(clientDir);
   const entry = manifest && keyOf(manifest, 'index.html');
   if (!manifest || !entry) return () => indexHtml;
   const html = indexHtml.toString('utf8');
   if (!html.includes('</head>')) return () => indexHtml;
+  const plain = Buffer.from(withLinks(html, [], []));
   // What index.html loads already is left out.
   const base = closure(manifest, entry);
   const byPath = new Map<string, Buffer>();
@@ -73,15 +100,11 @@ export function pageHtml(clientDir: string, indexHtml: Buffer): (path: string) =
     const own = closure(manifest, key, new Set([entry]));
     const scripts = [...own.scripts].filter((file) => !base.scripts.has(file));
     const styles = [...own.styles].filter((file) => !base.styles.has(file));
-    // The language is the browser's choice (kept in its storage): both languages' words are small.
     for (const language of LANGUAGES) {
-      for (const name of page.messages) {
-        const words = manifest[`../../locales/${language}/${name}.json`];
-        if (words) scripts.push(words.file);
-      }
+      const words = page.messages.flatMap((name) => manifest[`../../locales/${language}/${name}.json`]?.file ?? []);
+      const answer = Buffer.from(withLinks(html, [...scripts, ...words], styles));
+      for (const path of page.paths) byPath.set(`${language} ${path}`, answer);
     }
-    const answer = Buffer.from(html.replace('</head>', `  ${linkTags(scripts, styles)}\n  </head>`));
-    for (const path of page.paths) byPath.set(path, answer);
   }
-  return (path) => byPath.get(path.length > 1 ? path.replace(/\/+$/, '') : path) ?? indexHtml;
+  return (path, language) => byPath.get(`${language} ${pagePath(path)}`) ?? plain;
 }
