@@ -22,6 +22,7 @@ import { ProfilePage } from './pages/profile/ProfilePage.js';
 import { resolveEndpoint } from './resource-endpoint.js';
 import { RouteMessages, useMessageFiles } from './RouteMessages.js';
 import { resourceFor } from './resources/index.js';
+import { followSchemaRevision, SCHEMA_REVISION_PATH } from './schema-revision.js';
 import { DEFAULT_SITE_CONFIG, SiteConfigContext } from './site-config-context.js';
 import { shellDarkTheme, shellLightTheme } from './theme.js';
 
@@ -124,6 +125,15 @@ export function AdminApp() {
   const ready = useMessageFiles(i18nProvider, ADMIN_MESSAGE_FILES);
   const menus = shell?.menus;
   const routes = useMemo(() => (menus ? shellRoutes(menus) : { resources: [], pages: [] }), [menus]);
+  const loaded = shell !== undefined;
+  // Another admin's (or process's) schema change redraws the menus and screens (unit tests drive the follower themselves).
+  useEffect(() => {
+    if (!loaded || import.meta.env.MODE === 'test') return;
+    return followSchemaRevision({
+      ask: () => httpClient.request<{ revision: number }>(SCHEMA_REVISION_PATH, { area: 'admin', showErrorMessage: false }).then(({ data }) => data.revision),
+      load: authProvider.loadBootstrap,
+    });
+  }, [loaded]);
   if (!ready) return <Loading />;
   return (
     <SiteConfigContext.Provider value={shell?.siteConfig ?? DEFAULT_SITE_CONFIG}>

@@ -8,7 +8,7 @@ import { buildNav, type NavItem } from './layout/menu-tree.js';
  * A module-level store, because `<Admin>`'s children (the resources) are computed from it above the
  * router context where the loading route fetches it.
  */
-export type ShellBootstrap = Pick<AdminBootstrap, 'adminInfo' | 'menus' | 'siteConfig'>;
+export type ShellBootstrap = Pick<AdminBootstrap, 'adminInfo' | 'menus' | 'siteConfig' | 'schemaRevision'>;
 export type ShellAdminInfo = AdminBootstrap['adminInfo'];
 
 export interface ShellState extends ShellBootstrap {
@@ -27,6 +27,19 @@ export function setBootstrap(bootstrap: ShellBootstrap): ShellState {
   state = { ...bootstrap, nav: buildNav(bootstrap.menus) };
   emit();
   return state;
+}
+
+/**
+ * Fetch the menus and definitions again and redraw a loaded shell with them (a schema changed on the
+ * server). A shell still loading fetches them anyway; a failure leaves the current screens as they are.
+ */
+export function reloadShell(load: () => Promise<ShellBootstrap>): Promise<void> {
+  return load().then(
+    (data) => {
+      if (state) setBootstrap(data);
+    },
+    (error: unknown) => console.error('Reloading the schema definitions failed', error),
+  );
 }
 
 /** Change the signed-in admin's shown fields (profile page: nickname, avatar). */
