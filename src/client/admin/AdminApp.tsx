@@ -15,6 +15,7 @@ import { pageOf, routeRules } from './layout/menu-tree.js';
 import { PROFILE_COMPONENT } from './layout/NavButtons.js';
 import { ADMIN_BASE } from './loading/target.js';
 import { LoadingPage } from './loading/LoadingPage.js';
+import { CrudPage } from './pages/crud/CrudPage.js';
 import { DashboardPage } from './pages/dashboard/DashboardPage.js';
 import { IframePage } from './pages/IframePage.js';
 import { NotAvailablePage } from './pages/NotAvailablePage.js';
@@ -51,6 +52,12 @@ const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {
   dashboard: () => (
     <RouteMessages names={['admin/dashboard']}>
       <DashboardPage />
+    </RouteMessages>
+  ),
+  // BuildAdmin's code generator page (`/src/views/backend/crud/index.vue`): our module designer.
+  crud: () => (
+    <RouteMessages names={['admin/crud', 'admin/generated']}>
+      <CrudPage load={authProvider.loadBootstrap} />
     </RouteMessages>
   ),
   [PROFILE_COMPONENT]: () => (
