@@ -20,9 +20,9 @@ function OptionsEditor({ options, onChange }: { options: OptionDesign[]; onChang
       </Typography>
       {options.map((option, index) => (
         <Box key={index} sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', md: '1fr 1.3fr 1.3fr 1fr auto' }, alignItems: 'center' }}>
-          <TextField size="small" label={translate('crud.field.optionValue')} value={option.value} onChange={(event) => set(index, { value: event.target.value.trim() })} slotProps={{ htmlInput: { maxLength: 40 } }} />
-          <TextField size="small" label={translate('crud.field.labelZh')} value={option['zh-cn']} onChange={(event) => set(index, { 'zh-cn': event.target.value })} />
-          <TextField size="small" label={translate('crud.field.labelEn')} value={option.en} onChange={(event) => set(index, { en: event.target.value })} />
+          <TextField size="small" label={translate('crud.field.optionValue')} value={option.value} onChange={(event) => set(index, { value: event.target.value.trim() })} slotProps={{ htmlInput: { maxLength: 40, 'aria-label': translate('crud.field.choice.value', { n: index + 1 }) } }} />
+          <TextField size="small" label={translate('crud.field.labelZh')} value={option['zh-cn']} onChange={(event) => set(index, { 'zh-cn': event.target.value })} slotProps={{ htmlInput: { 'aria-label': translate('crud.field.choice.zh', { n: index + 1 }) } }} />
+          <TextField size="small" label={translate('crud.field.labelEn')} value={option.en} onChange={(event) => set(index, { en: event.target.value })} slotProps={{ htmlInput: { 'aria-label': translate('crud.field.choice.en', { n: index + 1 }) } }} />
           <TextField size="small" select label={translate('crud.field.color')} value={option.color} onChange={(event) => set(index, { color: event.target.value })}>
             {OPTION_COLORS.map((color) => (
               <MenuItem key={color} value={color}>

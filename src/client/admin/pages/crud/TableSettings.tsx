@@ -44,7 +44,7 @@ export function TableSettings({ design, nameLocked, onChange }: TableSettingsPro
       <TextField label={translate('crud.table.titleEn')} value={table.title.en} onChange={(event) => onChange({ title: { ...table.title, en: event.target.value } })} slotProps={{ htmlInput: { maxLength: 100 } }} />
       <TextField label={translate('crud.table.comment')} value={table.comment} onChange={(event) => onChange({ comment: event.target.value })} slotProps={{ htmlInput: { maxLength: 100 } }} />
       <TextField select label={translate('crud.table.menuParent')} value={table.menuParent} onChange={(event) => onChange({ menuParent: event.target.value })}>
-        <MenuItem value="">{translate('crud.table.topLevel')}</MenuItem>
+        <MenuItem value="">{translate('crud.table.byName')}</MenuItem>
         {parents.map((rule) => (
           <MenuItem key={rule.name} value={rule.name}>
             {menuTitle({ key: rule.name, title: rule.title })}
