@@ -8,7 +8,8 @@ import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../su
 /**
  * A generate swaps the running definitions as a whole; a request that started before the swap finishes on
  * the definitions it started with (its answer has the old fields), while requests after it see the new
- * ones — and the generate does not wait for the slow request.
+ * ones — and the generate does not wait for the slow request. Then an edit in the shape the back office's
+ * designer posts (`renamedFrom`, `options` with labels and colours).
  */
 
 type Row = Record<string, unknown>;
@@ -81,5 +82,21 @@ describe.each(DATABASES)('a generate while a request is in flight on %s', (kind)
     expect(before.data.list).toHaveLength(1);
     expect(before.data.list[0]).toMatchObject({ title: 'Oak' });
     expect(before.data.list[0]).not.toHaveProperty('stock');
+  });
+
+  it('takes the designer’s own keys: a rename by `renamedFrom` keeps the data, enum choices carry both labels and a colour', async () => {
+    const fields = [
+      ...V2.map((item) => (item.name === 'title' ? { ...item, name: 'label', renamedFrom: 'title' } : item)),
+      field('kind', 'select', { label: { 'zh-cn': '种类', en: 'Kind' }, default: 'wood', defaultType: 'INPUT', options: { wood: { 'zh-cn': '木', en: 'Wood', color: 'success' }, steel: { 'zh-cn': '钢', en: 'Steel' } } }),
+    ];
+    const edited = await server.admin('crud.Crud/generate', { token, body: { type: 'log', table: table(['label', 'stock', 'kind']), fields } });
+    expect(edited.code, edited.msg).toBe(1);
+    const rows = await server.admin<{ list: Row[] }>('test.Shelf/index', { token });
+    expect(rows.data.list).toEqual([expect.objectContaining({ label: 'Oak', stock: 7, kind: 'wood' })]);
+    const kind = server.server.app.resources.get('crud/test_shelf')?.fields.find((item) => item.name === 'kind');
+    expect(kind?.enum).toEqual(['wood', 'steel']);
+    expect(kind?.ui.options).toEqual({ wood: { 'zh-cn': '木', en: 'Wood' }, steel: { 'zh-cn': '钢', en: 'Steel' } });
+    expect(kind?.ui.colors).toEqual({ wood: 'success' });
+    expect(kind?.title).toEqual({ 'zh-cn': '种类', en: 'Kind' });
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
-import { ListContextProvider, ResourceContextProvider, SimpleForm, useList, useTranslate } from 'react-admin';
+import { AuthContext, ListContextProvider, ResourceContextProvider, SimpleForm, useAuthProvider, useList, useTranslate, type AuthProvider } from 'react-admin';
 import type { ResourceDefinition, Row } from '../../../../schema/definition.js';
 import { writableFields } from '../../../../schema/validate-input.js';
 import { labelColumnSx } from '../../resources/form-layout.js';
@@ -45,12 +45,17 @@ function ExampleList({ definition }: { definition: ResourceDefinition }) {
     [definition, t],
   );
   const list = useList({ data: rows, perPage: 10 });
+  // Example rows are not rows: no delete, sort-by-drag or bulk button is offered on them.
+  const auth = useAuthProvider();
+  const readOnly = useMemo<AuthProvider | undefined>(() => (auth ? { ...auth, canAccess: () => Promise.resolve(false) } : undefined), [auth]);
   return (
-    <ListContextProvider value={list}>
-      <Box sx={{ overflowX: 'auto' }}>
-        <GeneratedTable definition={definition} editable={false} />
-      </Box>
-    </ListContextProvider>
+    <AuthContext.Provider value={readOnly}>
+      <ListContextProvider value={list}>
+        <Box sx={{ overflowX: 'auto' }}>
+          <GeneratedTable definition={definition} editable={false} />
+        </Box>
+      </ListContextProvider>
+    </AuthContext.Provider>
   );
 }
 
