@@ -163,4 +163,43 @@ describe('the CRUD designer in the back office', () => {
       }
     });
   }
+
+  it('edits the module from the log: a renamed field keeps its rows, a removed one waits for confirmation, the versions show the diff (zh-cn)', async () => {
+    const { context, page, errors } = await open(rig.browser, 'zh-cn');
+    try {
+      await login(page, 'zh-cn');
+      await page.goto(url(rig.server, `${ADMIN_BASE}/crud/crud`));
+      const main = page.getByRole('main');
+      await main.getByRole('tab', { name: '生成记录' }).click();
+      await main.getByRole('button', { name: /^编辑: book #/ }).click();
+      await main.getByRole('heading', { name: '编辑模块 book' }).waitFor();
+
+      await main.getByRole('button', { name: /\(pages\)/ }).click();
+      await main.getByRole('textbox', { name: '字段名', exact: true }).fill('page_count');
+      await main.getByText('由 pages 改名：数据保留').waitFor();
+      await main.getByRole('button', { name: '删除字段: on_sale' }).click();
+
+      await main.getByRole('button', { name: '生成', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('list', { name: '数据库变更' }).getByText('rename column book.pages → page_count').waitFor();
+      await dialog.getByRole('list', { name: '以下变更会丢失数据：' }).getByText(/column "book\.on_sale" would be dropped/).waitFor();
+      const apply = dialog.getByRole('button', { name: '立即生成' });
+      expect(await apply.isDisabled()).toBe(true);
+      await dialog.getByRole('checkbox', { name: '我已了解，仍然执行' }).check();
+      await apply.click();
+      await main.getByRole('alert').filter({ hasText: '已上线' }).waitFor();
+      expect(await rig.server.server.app.db.selectFrom('book').selectAll().execute()).toEqual([expect.objectContaining({ title: '三体', page_count: 302 })]);
+
+      await main.getByRole('tab', { name: '生成记录' }).click();
+      await main.getByRole('button', { name: '版本: book' }).click();
+      const versions = page.getByRole('dialog', { name: 'book 的版本' });
+      const between = versions.getByRole('list', { name: '两个版本之间的差异' });
+      await between.getByText('- field on_sale').waitFor();
+      await between.getByText('~ field pages → page_count').waitFor();
+      await versions.getByRole('region', { name: '版本 2' }).getByText('~ field pages → page_count').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -74,8 +74,10 @@ export function Designer({ initial, onBack, onGenerated }: DesignerProps) {
   };
   const add = (type: DesignType) => {
     const taken = new Set(design.fields.map((field) => field.name));
-    let name = type === 'pk' ? 'id' : type.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-    for (let index = 2; taken.has(name); index += 1) name = `${name.replace(/_\d+$/, '')}_${index}`;
+    // `string_field`, `remote_select_field`: a valid name to start from (a bare `select` is an SQL word).
+    const base = type === 'pk' ? 'id' : `${type.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}_field`;
+    let name = base;
+    for (let index = 2; taken.has(name); index += 1) name = `${base}_${index}`;
     const field = newField(type, name);
     // Before the two timestamps, so they stay last as in every module.
     setDesign((current) => {
