@@ -15,6 +15,9 @@ import { ADMIN_BASE, adminPath, loginForm, startRig, url, WAIT_MS, type E2eRig }
 
 type Language = 'zh-cn' | 'en';
 
+/** Two back offices, a design typed field by field and a generate: about 45 s on two busy cores, room to spare. */
+const DESIGN_TIMEOUT_MS = 150_000;
+
 const TEXTS = {
   'zh-cn': {
     start: '开始设计', tableName: '数据表名', titleZh: '标题（中文）', titleEn: '标题（英文）', newType: '新字段类型', add: '添加字段',
@@ -161,7 +164,7 @@ describe('the CRUD designer in the back office', () => {
         await context.close();
         await other.context.close();
       }
-    });
+    }, DESIGN_TIMEOUT_MS);
   }
 
   it('edits the module from the log: a renamed field keeps its rows, a removed one waits for confirmation, the versions show the diff (zh-cn)', async () => {
@@ -201,5 +204,5 @@ describe('the CRUD designer in the back office', () => {
     } finally {
       await context.close();
     }
-  });
+  }, DESIGN_TIMEOUT_MS);
 });

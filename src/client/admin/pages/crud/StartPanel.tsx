@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Autocomplete, Box, Button, Card, CardActions, CardContent, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { isDesignedId } from '../../../../contract/designed-modules.js';
+import { allDefinitions } from '../../../schemas.js';
 import { crudApi, refusalOf } from './crud-api.js';
 import { designOf, scratchDesign, type DesignDraft } from './design-model.js';
 
@@ -13,6 +15,8 @@ export function StartPanel({ onStart }: { onStart(design: DesignDraft): void }) 
   useEffect(() => {
     crudApi.tables().then(setTables, (error: unknown) => setProblem(refusalOf(error).message));
   }, []);
+  // A table another schema of the project owns is listed (it is there) but cannot be picked.
+  const owned = useMemo(() => new Set(allDefinitions().filter((definition) => !isDesignedId(definition.id)).map((definition) => definition.table)), []);
   const fromTable = async () => {
     if (!table) return;
     setProblem(undefined);
@@ -54,9 +58,10 @@ export function StartPanel({ onStart }: { onStart(design: DesignDraft): void }) 
               const comment = tables.find((item) => item.table === name)?.comment;
               return comment ? `${name} (${comment})` : name;
             }}
+            getOptionDisabled={(name) => owned.has(name)}
             value={table}
             onChange={(_event, value) => setTable(value)}
-            renderInput={(params) => <TextField {...params} label={translate('crud.start.tablePick')} />}
+            renderInput={(params) => <TextField {...params} label={translate('crud.start.tablePick')} helperText={translate('crud.start.tableOwned')} />}
           />
           {problem && (
             <Alert severity="error" sx={{ mt: 2 }}>
