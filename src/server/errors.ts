@@ -84,8 +84,11 @@ export const errors = {
   designDestructive: (problems: readonly string[]) => new ApiError('This change would lose data; confirm it to apply it: %s', [inOneLine(problems)], Code.error, { destructive: problems }),
   sqlStartRefused: () => new ApiError('Only an existing table can be a starting point here; starting from SQL is not supported'),
   noDesignedModule: (table: string) => new ApiError('No designed module uses the table %s', [table.slice(0, 100)]),
-  /** BuildAdmin's answer when the table or controller exists: its screen asks whether to go on (code -1) */
-  generateConflict: (table: boolean, controller: boolean) => new ApiError('', [], -1, { table, controller }),
+  /** BuildAdmin's answer when the table or controller exists: its screen asks whether to go on (code -1), showing this */
+  generateConflict: (name: string, table: boolean, controller: boolean) =>
+    controller
+      ? new ApiError('The module of table %s already exists: generating changes it to this design. Its rows are kept; a change that would lose data is shown and needs your confirmation', [name], -1, { table, controller })
+      : new ApiError('Table %s already exists: the module will use it with its rows. Columns the design adds are added; a change that would lose data is shown and needs your confirmation', [name], -1, { table, controller }),
   /** `data.type` lets a form offer to reload or overwrite; `update_time` is the row's current one. */
   staleRecord: (updateTime: number) => new ApiError('Someone else changed this record after you opened it', [], Code.error, { type: 'stale record', update_time: updateTime }),
   testMailFailed: (reason: string) => new ApiError('Test mail sending failed: %s', [reason.slice(0, 300)]),

@@ -173,7 +173,7 @@ async function readDesigned(db: Db): Promise<DesignedSchema[]> {
 }
 
 /** What changed between two versions of a schema, one line per field or keyword. */
-function schemaDiff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+export function schemaDiff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
   const lines: string[] = [];
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of [...keys].sort()) {

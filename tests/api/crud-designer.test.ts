@@ -92,8 +92,11 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
     expect((await crud('generateCheck', { body: { table: 'test_product', connection: '', controllerFile: 'app/admin/controller/test/Product.php' } })).code).toBe(1);
     expect((await server.admin('test.Product/index', { token })).status).toBe(404);
     // ours: the migration shown before anything is applied
-    const preview = await crud<{ schema: Row; migration: { steps: string[]; destructive: string[] } }>('preview', { body: { type: 'create', table: productTable(), fields: PRODUCT_FIELDS } });
+    const preview = await crud<{ schema: Row; definition: { id: string; fields: { name: string }[] }; migration: { steps: string[]; destructive: string[] } }>('preview', { body: { type: 'create', table: productTable(), fields: PRODUCT_FIELDS } });
     expect(preview.code, preview.msg).toBe(1);
+    // the definition the designer's live preview draws the list and the form from
+    expect(preview.data.definition).toMatchObject({ id: 'crud/test_product', fields: expect.arrayContaining([expect.objectContaining({ name: 'kind' })]) });
+    const revision = (await server.admin<{ revision: number }>('Index/schemaRevision', { token })).data.revision;
     expect(preview.data.migration).toMatchObject({ steps: [expect.stringMatching(/^create table test_product /), ...Array(preview.data.migration.steps.length - 1).fill(expect.stringMatching(/^add index /))], destructive: [] });
     expect((await server.admin('test.Product/index', { token })).status).toBe(404);
 
@@ -102,6 +105,9 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
     console.log(`[${kind}] generate → live in ${(performance.now() - started).toFixed(0)} ms`);
     expect(generated.code, generated.msg).toBe(1);
     expect(generated.data.id).toBe('crud/test_product');
+    // the open back office learns of the change from the revision it polls, and its menus carry the revision they are of
+    expect((await server.admin<{ revision: number }>('Index/schemaRevision', { token })).data.revision).toBe(revision + 1);
+    expect((await server.admin<{ schemaRevision: number }>('Index/index', { token })).data.schemaRevision).toBe(revision + 1);
     expect(generated.data.migration.steps[0]).toMatch(/^create table test_product \(id, title, price, status, kind, tags, cover, owner_id, weigh, create_time, update_time\)$/);
 
     const added = await server.admin('test.Product/add', { token, body: { title: 'Desk', price: 12.5, status: 1, kind: 'opt1', tags: ['hot', 'new'], owner_id: 1, weigh: 3 } });
@@ -137,7 +143,12 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
     logId = Number(log.data.list[0].id);
     expect((await crud<{ id: number }>('checkCrudLog', { query: { table: 'test_product', connection: '' } })).data).toEqual({ id: logId });
     expect((await crud<{ id: number }>('checkCrudLog', { query: { table: 'nothing_here', connection: '' } })).data).toEqual({ id: 0 });
-    expect(await crud('generateCheck', { body: { table: 'test_product', connection: '', controllerFile: '' } })).toMatchObject({ code: -1, data: { table: true, controller: true } });
+    expect(await crud('generateCheck', { body: { table: 'test_product', connection: '', controllerFile: '' } })).toMatchObject({
+      code: -1,
+      msg: 'The module of table test_product already exists: generating changes it to this design. Its rows are kept; a change that would lose data is shown and needs your confirmation',
+      data: { table: true, controller: true },
+    });
+    expect((await crud('generateCheck', { body: { table: 'test_product' }, lang: 'zh-cn' })).msg).toBe('数据表 test_product 的模块已存在：生成会按此设计修改它。已有数据会保留；会丢失数据的修改会先列出，确认后才执行');
   });
 
   it('edits the module from its log: a rename keeps the data, a dropped field is refused until confirmed, each version kept', async () => {
@@ -177,6 +188,9 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
     expect(history.data.list[1].diff).toContain('~ field title → name');
     expect(history.data.list[0].diff).toContain('- field price');
     expect(history.data.list[0].adminUsername).toBe('admin');
+    // the diff between any two versions: the first and the last
+    const between = await crud<{ diff: string[] }>('history', { query: { table: 'test_product', from: 1, to: 3 } });
+    expect(between.data.diff).toEqual(expect.arrayContaining(['- field title', '- field price', expect.stringMatching(/^\+ field name: /), expect.stringMatching(/^\+ field stock: /)]));
   });
 
   it('refuses every bad design with a clear message and creates nothing', async () => {

@@ -17,11 +17,13 @@ import { menuTitleIn } from './layout/use-shell-navigation.js';
 import { firstPage, pageOf, routeRules } from './layout/menu-tree.js';
 import { PROFILE_COMPONENT } from './layout/NavButtons.js';
 import { useShellLogout } from './layout/use-shell-logout.js';
+import { CrudPage } from './pages/crud/CrudPage.js';
 import { DashboardPage } from './pages/dashboard/DashboardPage.js';
 import { NotAvailablePage } from './pages/NotAvailablePage.js';
 import { ProfilePage } from './pages/profile/ProfilePage.js';
 import { resolveEndpoint } from './resource-endpoint.js';
 import { resourceFor } from './resources/index.js';
+import { followSchemaRevision, SCHEMA_REVISION_PATH } from './schema-revision.js';
 import { DEFAULT_SITE_CONFIG, SiteConfigContext } from './site-config-context.js';
 
 export const dataProvider = createDataProvider(httpClient, resolveEndpoint);
@@ -52,6 +54,12 @@ const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {
   dashboard: () => (
     <RouteMessages names={DASHBOARD_MESSAGE_FILES}>
       <DashboardPage />
+    </RouteMessages>
+  ),
+  // BuildAdmin's code generator page (`/src/views/backend/crud/index.vue`): our module designer.
+  crud: () => (
+    <RouteMessages names={['admin/crud', 'admin/generated']}>
+      <CrudPage load={authProvider.loadBootstrap} />
     </RouteMessages>
   ),
   [PROFILE_COMPONENT]: () => (
@@ -132,6 +140,15 @@ export function AdminApp() {
   const shell = useShellState();
   const menus = shell?.menus;
   const routes = useMemo(() => (menus ? shellRoutes(menus) : { resources: [], pages: [] }), [menus]);
+  const loaded = shell !== undefined;
+  // Another admin's (or process's) schema change redraws the menus and screens (unit tests drive the follower themselves).
+  useEffect(() => {
+    if (!loaded || import.meta.env.MODE === 'test') return;
+    return followSchemaRevision({
+      ask: () => httpClient.request<{ revision: number }>(SCHEMA_REVISION_PATH, { area: 'admin', showErrorMessage: false }).then(({ data }) => data.revision),
+      load: authProvider.loadBootstrap,
+    });
+  }, [loaded]);
   return (
     <SiteConfigContext.Provider value={shell?.siteConfig ?? DEFAULT_SITE_CONFIG}>
       <AreaApp

@@ -8,11 +8,10 @@ import { buildNav, type NavItem } from './layout/menu-tree.js';
  * The back office's session and what it keeps of `GET /admin/Index/index` (see `shell/bootstrap-store.ts`):
  * the auth provider, which fetches it, and the store the loading route fills.
  */
-
 export const authProvider = createAdminAuthProvider(httpClient);
 
-/** What the back office keeps of its bootstrap: the menus (routes, navigation, tabs), the site config, the admin. */
-export type ShellBootstrap = Pick<AdminBootstrap, 'adminInfo' | 'menus' | 'siteConfig'>;
+/** What the back office keeps of its bootstrap: the menus (routes, navigation, tabs), the site config, the admin, the schema revision. */
+export type ShellBootstrap = Pick<AdminBootstrap, 'adminInfo' | 'menus' | 'siteConfig' | 'schemaRevision'>;
 type ShellAdminInfo = AdminBootstrap['adminInfo'];
 
 export interface ShellState extends ShellBootstrap {
@@ -20,8 +19,8 @@ export interface ShellState extends ShellBootstrap {
   nav: NavItem[];
 }
 
-function shellStateOf({ adminInfo, menus, siteConfig }: ShellBootstrap): ShellState {
-  return { adminInfo, menus, siteConfig, nav: buildNav(menus) };
+function shellStateOf({ adminInfo, menus, siteConfig, schemaRevision }: ShellBootstrap): ShellState {
+  return { adminInfo, menus, siteConfig, schemaRevision, nav: buildNav(menus) };
 }
 
 /** The back office's bootstrap store; `reload()` fetches `Index/index` again (it also stores the definitions and permissions). */
@@ -33,6 +32,19 @@ export const useShellState = adminBootstrap.use;
 /** Keep a bootstrap answer fetched elsewhere (the live-schema stream in development, tests). */
 export function setBootstrap(bootstrap: ShellBootstrap): ShellState {
   return adminBootstrap.set(shellStateOf(bootstrap)) as ShellState;
+}
+
+/**
+ * Fetch the menus and definitions again and redraw a loaded shell with them (a schema changed on the
+ * server). A shell still loading fetches them anyway; a failure leaves the current screens as they are.
+ */
+export function reloadShell(load: () => Promise<ShellBootstrap>): Promise<void> {
+  return load().then(
+    (data) => {
+      if (adminBootstrap.get()) setBootstrap(data);
+    },
+    (error: unknown) => console.error('Reloading the schema definitions failed', error),
+  );
 }
 
 /** Change the signed-in admin's shown fields (profile page: nickname, avatar). */

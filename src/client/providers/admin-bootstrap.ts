@@ -72,6 +72,8 @@ export interface AdminBootstrap {
   definitions?: ResourceDefinition[];
   /** ours: menu names of every schema screen */
   schemaPages?: string[];
+  /** ours: the revision of the server's schemas these definitions and menus are of */
+  schemaRevision?: number;
   siteConfig: SiteConfig;
   terminal: TerminalConfig;
 }

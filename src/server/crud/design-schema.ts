@@ -1,3 +1,4 @@
+import { designedIdOf } from '../../contract/designed-modules.js';
 import { normaliseOperator } from '../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
 import { RENDERS } from '../../schema/meta-schema.js';
@@ -12,8 +13,7 @@ import { isSystemTable } from '../db/system-tables.js';
  * pattern, and nothing in it becomes code or a path.
  */
 
-/** Area of the `$id` of every designed module: `crud/<table>`, written to `schemas/crud/<table>.json`. */
-const DESIGNED_AREA = 'crud';
+export { DESIGNED_AREA, designedIdOf } from '../../contract/designed-modules.js';
 
 /** A design's table part (BuildAdmin's keys, and ours: `title`, `menu`). */
 interface TableDesign {
@@ -113,9 +113,6 @@ export function controllerOfTable(table: string): string {
   return [...parts, last.charAt(0).toUpperCase() + last.slice(1)].join('.');
 }
 
-export function designedIdOf(table: string): string {
-  return `${DESIGNED_AREA}/${table}`;
-}
 
 /** A text in both languages from a label object, else from a plain text (Chinese or English, the glossary translates). */
 function localText(label: unknown, fallback: string): string | { 'zh-cn'?: string; en?: string } {

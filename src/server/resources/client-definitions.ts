@@ -22,7 +22,12 @@ export function definitionsFor(app: AppContext, identity: Identity): ClientDefin
       if (related) chosen.set(related.id, related);
     }
   }
-  return [...chosen.values()].sort((a, b) => a.id.localeCompare(b.id)).map(({ seed: _seed, textGaps: _gaps, ...rest }) => rest);
+  return [...chosen.values()].sort((a, b) => a.id.localeCompare(b.id)).map(clientDefinition);
+}
+
+/** A definition without what the back office never reads (seed rows, the translation report). */
+export function clientDefinition({ seed: _seed, textGaps: _gaps, ...rest }: ResourceDefinition): ClientDefinition {
+  return rest;
 }
 
 /** Menu names of every schema screen, so the client can tell a page that exists (401) from none (404). */

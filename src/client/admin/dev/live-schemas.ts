@@ -1,4 +1,4 @@
-import { getShellState, setBootstrap, type ShellBootstrap } from '../bootstrap-store.js';
+import { getShellState, reloadShell, type ShellBootstrap } from '../bootstrap-store.js';
 
 /**
  * Development only (`npm run dev`): the server announces each schema change on an event stream; the
@@ -56,10 +56,7 @@ export function followSchemaChanges(
     seen = status.version;
     // Only a loaded shell is redrawn; one still loading fetches the new definitions anyway.
     if (!changed || !getShellState()) return;
-    load().then(
-      (data) => setBootstrap(data),
-      (error: unknown) => console.error('Reloading the schema definitions failed', error),
-    );
+    void reloadShell(load);
   });
   return () => {
     source.close();

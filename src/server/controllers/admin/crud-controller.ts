@@ -9,8 +9,9 @@ import { isSystemTable } from '../../db/system-tables.js';
 import { catalogColumns, catalogTables } from '../../db/table-catalog.js';
 import { DestructiveMigrationError } from '../../db/migrate.js';
 import { errors, Success } from '../../errors.js';
+import { clientDefinition } from '../../resources/client-definitions.js';
 import { recordRecycle } from '../../resources/security-events.js';
-import type { SchemaActor } from '../../schema-registry.js';
+import { schemaDiff, type SchemaActor } from '../../schema-registry.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
 
 /**
@@ -71,12 +72,15 @@ async function throughRegistry<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `preview` (ours): the schema a design gives and the migration it implies, nothing applied. */
+/**
+ * `preview` (ours): the schema a design gives, its definition as the back office draws screens from it
+ * (the designer's live preview), and the migration it implies, nothing applied.
+ */
 async function preview(ctx: RequestContext) {
   requireCrudAccess(ctx);
   const { raw } = await schemaOfDesign(ctx);
   const change = await throughRegistry(() => ctx.app.schemas.preview(raw));
-  return { schema: raw, migration: change.migration };
+  return { schema: raw, definition: clientDefinition(change.definitions[0]), migration: change.migration };
 }
 
 /**
@@ -258,7 +262,7 @@ async function generateCheck(ctx: RequestContext) {
   ctx.logTitle = 'Generate check';
   const tableExists = (await catalogTables(ctx.app.handle)).includes(table);
   const controllerExists = ctx.app.controllers.find('admin', controllerOfTable(table)) !== undefined;
-  if (tableExists || controllerExists) throw errors.generateConflict(tableExists, controllerExists);
+  if (tableExists || controllerExists) throw errors.generateConflict(table, tableExists, controllerExists);
   return null;
 }
 
@@ -275,11 +279,29 @@ async function databaseList(ctx: RequestContext) {
   return { list: [{ type: ctx.app.handle.dialect === 'postgres' ? 'pgsql' : 'sqlite', database: CONNECTION, key: CONNECTION }] };
 }
 
-/** `history` (ours, GET `table`): every version of a designed module, newest first, with who, when and the diff. */
+/** A version number of the query, or undefined when absent. */
+function versionOf(value: unknown): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d{1,9}$/.test(String(value))) throw errors.parameterError();
+  return Number(value);
+}
+
+/**
+ * `history` (ours, GET `table`): every version of a designed module, newest first, with who, when and the
+ * diff from the version before; with `from` and `to` (version numbers) also the diff between those two.
+ */
 async function history(ctx: RequestContext) {
   requireCrudAccess(ctx);
   const table = checkTableName(ctx.query.table);
-  return { list: await ctx.app.schemas.history(designedIdOf(table)) };
+  const list = await ctx.app.schemas.history(designedIdOf(table));
+  const [from, to] = [versionOf(ctx.query.from), versionOf(ctx.query.to)];
+  if (from === undefined || to === undefined) return { list };
+  const at = (version: number) => {
+    const entry = list.find((item) => item.version === version);
+    if (!entry) throw errors.recordNotFound();
+    return entry.definition;
+  };
+  return { list, diff: schemaDiff(at(from), at(to)) };
 }
 
 export const crudController: Controller = {

@@ -76,16 +76,26 @@ async function index(ctx: RequestContext) {
     // Ours, beside BuildAdmin's keys: the screens are drawn from these (a BuildAdmin client ignores them).
     definitions: definitionsFor(ctx.app, identity),
     schemaPages: schemaPages(ctx.app),
+    schemaRevision: ctx.app.schemas.currentRevision,
     siteConfig: await siteConfig(ctx),
     terminal: { phpDevelopmentServer: false, npmPackageManager: 'npm' },
   };
+}
+
+/**
+ * `schemaRevision` (ours): the revision of the schemas this process serves. The open back office asks
+ * every few seconds and, when it moved past the one its menus came with, loads `index` again: a module
+ * another admin (or process) made live appears without a reload.
+ */
+function schemaRevision(ctx: RequestContext): Promise<{ revision: number }> {
+  return Promise.resolve({ revision: ctx.app.schemas.currentRevision });
 }
 
 export const indexController: Controller = {
   name: 'Index',
   path: 'index',
   area: 'admin',
-  actions: { index, login, logout },
+  actions: { index, login, logout, schemaRevision },
   noNeedLogin: ['login', 'logout'],
-  noNeedPermission: ['index'],
+  noNeedPermission: ['index', 'schemaRevision'],
 };
