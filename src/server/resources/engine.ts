@@ -6,7 +6,7 @@ import { withinTransaction } from '../app-context.js';
 import { dataLimitAdminIds } from '../auth/group-scope.js';
 import { nowSeconds } from '../clock.js';
 import { parseLocalDateTime } from '../../contract/site-time.js';
-import type { AnySelect, Db, DialectName } from '../db/connection.js';
+import { dynamicDb, type AnySelect, type DynamicDb, type DialectName } from '../db/connection.js';
 import { rowFromStorage, rowToStorage, toStorage } from '../db/values.js';
 import { completeRow } from '../db/seed.js';
 import { errors } from '../errors.js';
@@ -42,8 +42,8 @@ export function inputValidatorOf(definition: ResourceDefinition): ReturnType<typ
 }
 
 /** Run `work` in a transaction, with an operator whose app reads through it (see `withinTransaction`). */
-async function inTransaction<T>(operator: Operator, work: (scoped: Operator, trx: Db) => Promise<T>): Promise<T> {
-  return operator.app.db.transaction().execute((trx) => work({ ...operator, app: withinTransaction(operator.app, trx) }, trx));
+async function inTransaction<T>(operator: Operator, work: (scoped: Operator, trx: DynamicDb) => Promise<T>): Promise<T> {
+  return dynamicDb(operator.app.db).transaction().execute((trx) => work({ ...operator, app: withinTransaction(operator.app, trx) }, trx));
 }
 
 /** Row filters from the data limit and the resource's own scope. */
@@ -51,7 +51,7 @@ async function accessConditions(operator: Operator, definition: ResourceDefiniti
   const conditions: Condition[] = [];
   const limit = definition.dataLimit;
   if (limit && operator.identity?.area === 'admin') {
-    const ids = await dataLimitAdminIds(operator.app.db, operator.identity, limit.mode);
+    const ids = await dataLimitAdminIds(dynamicDb(operator.app.db), operator.identity, limit.mode);
     if (ids) conditions.push((eb) => eb(eb.ref(limit.field), 'in', ids));
   }
   const scope = await hooks.scope?.(operator);
@@ -69,7 +69,7 @@ export async function presentRows(operator: Operator, definition: ResourceDefini
       const related = operator.app.resources.get(ref.resource);
       if (!related) continue;
       const keys = [...new Set(stored.map((row) => row[field.name]).filter((value) => value !== null && value !== undefined))];
-      const found = keys.length ? ((await operator.app.db.selectFrom(related.table).selectAll().where(ref.key, 'in', keys).execute()) as Row[]) : [];
+      const found = keys.length ? ((await dynamicDb(operator.app.db).selectFrom(related.table).selectAll().where(ref.key, 'in', keys).execute()) as Row[]) : [];
       const byKey = new Map(found.map((row) => [String(row[ref.key]), rowFromStorage(related, row)]));
       rows.forEach((row, index) => {
         row[ref.as as string] = byKey.get(String(stored[index][field.name])) ?? null;
@@ -83,7 +83,7 @@ async function remarkOf(operator: Operator, definition: ResourceDefinition, lang
   const path = definition.menu?.name ?? definition.controllerPath;
   if (!path) return '';
   const read = async () => {
-    const row = (await operator.app.db
+    const row = (await dynamicDb(operator.app.db)
       .selectFrom('admin_rule')
       .select('remark')
       .where(sql`lower(name)`, 'in', [path.toLowerCase(), `${path.toLowerCase()}/index`])
@@ -107,7 +107,7 @@ export interface ListOptions {
  * count also reads the table's largest key (`top`, for `walksOrderIndex`); when SQLite's text indexes
  * give the matching keys and nothing else filters, it counts them alone (every key there is a row).
  */
-export function listQueries(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: AnySelect; page: AnySelect } {
+export function listQueries(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: AnySelect; page: AnySelect } {
   const match = request.textMatch;
   const keys = match?.keys;
   const counted = keys && conditions.length === 1 && conditions[0] === match.condition ? db.selectFrom(keys.ids(db).as('matched')) : applyConditions(db.selectFrom(definition.table), conditions);
@@ -117,7 +117,7 @@ export function listQueries(db: Db, definition: ResourceDefinition, request: Lis
 }
 
 /** The page's rows in the request's order. */
-function pageQuery(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
+function pageQuery(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
   return requestedPage(applyConditions(db.selectFrom(definition.table).selectAll(), conditions), request);
 }
 
@@ -143,7 +143,7 @@ function offsetOf(request: ListRequest): number {
  *     A page of few matches is read behind a fence instead (a materialized CTE: every match, then
  *     sorted); a page of many keeps the list's own statement, which the planner walks.
  */
-export function quickSearchPage(db: Db, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], matches: number, rows: number): AnySelect | undefined {
+export function quickSearchPage(db: DynamicDb, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], matches: number, rows: number): AnySelect | undefined {
   const walk = walksOrderIndex(dialect, matches, request.page * request.limit, rows);
   if (dialect === 'postgres') return walk ? undefined : matchesThenSorted(db, definition, request, conditions);
   const match = request.textMatch;
@@ -153,7 +153,7 @@ export function quickSearchPage(db: Db, dialect: DialectName, definition: Resour
 }
 
 /** The page read from every matching row, then sorted: the matches are a materialized CTE, which PostgreSQL plans apart. */
-function matchesThenSorted(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
+function matchesThenSorted(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
   const matched = db.with((cte) => cte('matched').materialized(), (inner) => applyConditions(inner.selectFrom(definition.table).selectAll(), conditions));
   return requestedPage(matched.selectFrom('matched').selectAll(), request);
 }
@@ -174,7 +174,7 @@ function walksOrderIndex(dialect: DialectName, matches: number, wanted: number, 
 type CountRow = { total: number | string; top?: number | null };
 
 async function countAndPage(operator: Operator, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): Promise<[number, Row[]]> {
-  const db = operator.app.db;
+  const db = dynamicDb(operator.app.db);
   const dialect = operator.app.handle.dialect;
   if (request.textMatch && !request.all) {
     // A quick search: the count first, which settles how the page is read. The largest key stands for
@@ -197,14 +197,14 @@ async function countAndPage(operator: Operator, definition: ResourceDefinition, 
 }
 
 /** Unfiltered lists' statements by database, resource and order (`JSON` of the order's terms: a few per resource, its sortable columns each way). */
-const unfilteredLists = new WeakMap<Db, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
+const unfilteredLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
 
 /**
  * A list request's two statements, compiled. An unfiltered list (opening a list, paging through it: what
  * a back office asks most) has the same statements at every page, compiled once per resource and order;
  * the request only puts in its limit and offset, their only parameters.
  */
-function compiledListQueries(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: CompiledQuery; page: CompiledQuery } {
+function compiledListQueries(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: CompiledQuery; page: CompiledQuery } {
   if (conditions.length > 0) {
     const { count, page } = listQueries(db, definition, request, conditions);
     return { count: count.compile(), page: page.compile() };
@@ -244,7 +244,7 @@ export async function* allListRows(operator: Operator, definition: ResourceDefin
   const request = parseListRequest(operator.app, definition, { ...query, page: 1, limit: pageSize }, options.timeZone);
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
   for (let page = 1; ; page++) {
-    const stored = (await pageQuery(operator.app.db, definition, { ...request, page, all: false }, conditions).execute()) as Row[];
+    const stored = (await pageQuery(dynamicDb(operator.app.db), definition, { ...request, page, all: false }, conditions).execute()) as Row[];
     if (stored.length > 0) yield await presentRows(operator, definition, hooks, stored, 'list');
     if (stored.length < pageSize) return;
   }
@@ -255,7 +255,7 @@ export async function treeRows(operator: Operator, definition: ResourceDefinitio
   const tree = definition.list.tree;
   const request = parseListRequest(operator.app, definition, { ...query, page: undefined, limit: undefined }, options.timeZone);
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
-  let listQuery = applyConditions(operator.app.db.selectFrom(definition.table).selectAll(), conditions);
+  let listQuery = applyConditions(dynamicDb(operator.app.db).selectFrom(definition.table).selectAll(), conditions);
   for (const term of definition.list.defaultSort) listQuery = listQuery.orderBy(term.field, term.direction);
   const rows = await presentRows(operator, definition, hooks, (await listQuery.execute()) as Row[], options.view ?? 'list');
   if (!tree || !options.nest || request.conditions.length > 0) return rows;
@@ -291,7 +291,7 @@ export function flattenTree(nodes: Row[], labelField: string, depth = 0, ancesto
 }
 
 async function findStored(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, id: unknown): Promise<Row> {
-  const db = operator.app.db;
+  const db = dynamicDb(operator.app.db);
   const key = definition.fields.find((field) => field.name === definition.primaryKey) as FieldDefinition;
   if (id === undefined || id === null || id === '' || typeof id === 'object') throw errors.parameterEmpty(definition.primaryKey);
   if (key.wireType === 'integer' && !/^\d{1,15}$/.test(String(id))) throw errors.recordNotFound();
@@ -315,7 +315,7 @@ export async function readRow(operator: Operator, definition: ResourceDefinition
 }
 
 /** `x-unique` fields: no other row may hold the same non-empty value. */
-export async function checkUnique(trx: Db, definition: ResourceDefinition, values: Row, id?: unknown): Promise<void> {
+export async function checkUnique(trx: DynamicDb, definition: ResourceDefinition, values: Row, id?: unknown): Promise<void> {
   for (const field of definition.fields) {
     if (!field.unique || !field.storage || !(field.name in values)) continue;
     const value = values[field.name];
@@ -330,7 +330,7 @@ export async function checkUnique(trx: Db, definition: ResourceDefinition, value
  * Required references (a survey's provider, a member's group) must name a row that exists: an id typed
  * or kept from a deleted row would otherwise be saved and shown as a bare number.
  */
-async function checkReferences(operator: Operator, trx: Db, definition: ResourceDefinition, values: Row): Promise<void> {
+async function checkReferences(operator: Operator, trx: DynamicDb, definition: ResourceDefinition, values: Row): Promise<void> {
   const required = (definition.rowSchema.required ?? []) as string[];
   for (const field of definition.fields) {
     const ref = field.ref;

@@ -5,7 +5,7 @@ import { verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { CUSTOM_FORMATS } from '../../schema/ajv.js';
-import { centsToYuan, yuanToCents } from '../db/values.js';
+import { centsToYuan, toJson, yuanToCents } from '../db/values.js';
 import { errors, type ApiError } from '../errors.js';
 import { applyLedgerEntry } from './ledger.js';
 
@@ -24,7 +24,7 @@ export type PaymentMethod = keyof typeof PAYMENT_FIELDS;
 const ALL_FIELDS = [...PAYMENT_FIELDS.bank, ...PAYMENT_FIELDS.alipay];
 const ACCOUNT_NUMBERS = ['bank_num', 'zhifubao'];
 const MAX_LENGTH: Record<string, number> = { bank: 50, bank_name: 100, bank_address: 200, bank_num: 40, zhifubao_name: 50, zhifubao: 100 };
-const OPEN = ['pending', 'approved'];
+const OPEN = ['pending', 'approved'] as const;
 
 /** `6222 0000 1234` → `****1234`: account numbers never leave whole, except to an admin paying. */
 export function maskAccount(value: unknown): string {
@@ -100,7 +100,7 @@ export async function requestPayout(app: AppContext, member: Identity, amountInp
     const now = nowSeconds();
     const inserted = (await trx
       .insertInto('payout')
-      .values({ user_id: member.id, amount: cents, method: account.payment, account: JSON.stringify(snapshot), status: 'pending', reason: '', reference: '', create_time: now, update_time: now })
+      .values({ user_id: member.id, amount: cents, method: account.payment, account: toJson(snapshot), status: 'pending', reason: '', reference: '', create_time: now, update_time: now })
       .returning('id')
       .executeTakeFirstOrThrow()) as { id: number };
     const id = Number(inserted.id);
@@ -135,7 +135,7 @@ export function payoutStepRefusal(app: AppContext, payout: Row, step: PayoutStep
   const status = String(payout.status);
   const wrongStatus = () => errors.payoutWrongStatus(valueLabel(fieldOf(resourceByTable(app, 'payout'), 'status'), status));
   if (step === 'approve') return status === 'pending' ? undefined : wrongStatus();
-  if (step === 'reject') return OPEN.includes(status) ? undefined : wrongStatus();
+  if (step === 'reject') return (OPEN as readonly string[]).includes(status) ? undefined : wrongStatus();
   if (status !== 'approved') return wrongStatus();
   return twoAdmins && Number(payout.approved_by) === adminId ? errors.payoutSameAdmin() : undefined;
 }

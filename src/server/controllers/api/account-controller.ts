@@ -10,7 +10,7 @@ import { memberAccountActions } from './account-member-actions.js';
 
 /** `/api/account/*`: the member's own ledgers (contract §7.2). */
 
-function ledgerAction(table: string, column: 'money' | 'score') {
+function ledgerAction(table: 'user_money_log' | 'user_score_log', column: 'money' | 'score') {
   return async (ctx: RequestContext) => {
     const identity = ctx.identity;
     if (!identity) throw errors.needLogin();

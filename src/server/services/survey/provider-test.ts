@@ -3,7 +3,7 @@ import { sameText } from '../../../schema/local-text.js';
 import type { Db } from '../../db/connection.js';
 import { errors, type ApiError } from '../../errors.js';
 import { findParticipationByRid, type FinalStatus } from './participations.js';
-import { mapProviderStatus, OUTCOME_PAGES, type ProviderRow } from './returns.js';
+import { exitMapOf, mapProviderStatus, OUTCOME_PAGES, type ProviderRow } from './returns.js';
 import { sign, signedText, SIGNATURE_ALGORITHMS, verifySignature, type SignatureAlgorithm } from './signature.js';
 
 /**
@@ -50,15 +50,6 @@ function signedRequest(provider: ProviderRow, secret: string, origin: string, pa
 export function exitCodeFor(provider: ProviderRow, outcome: TestOutcome): string {
   for (const [code] of Object.entries(exitMapOf(provider))) if (mapProviderStatus(provider, code) === outcome) return code;
   return outcome;
-}
-
-function exitMapOf(provider: ProviderRow): Record<string, unknown> {
-  try {
-    const map = JSON.parse(provider.exit_map || '{}') as unknown;
-    return map && typeof map === 'object' && !Array.isArray(map) ? (map as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 function pageOf(outcome: TestOutcome): string {
