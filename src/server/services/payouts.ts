@@ -1,3 +1,4 @@
+import type { PaymentDetails } from '../../contract/member-api.js';
 import { fieldOf, valueLabel, type Row } from '../../schema/definition.js';
 import { resourceByTable, type AppContext } from '../app-context.js';
 import type { Identity } from '../auth/identity.js';
@@ -34,9 +35,10 @@ export function maskAccount(value: unknown): string {
 }
 
 /** The payment details of a member row, account numbers masked. */
-export function paymentDetailsOf(row: Row): Row {
-  const details: Row = { payment: row.payment ?? '' };
-  for (const field of ALL_FIELDS) details[field] = ACCOUNT_NUMBERS.includes(field) ? maskAccount(row[field]) : (row[field] ?? '');
+export function paymentDetailsOf(row: Row): PaymentDetails {
+  // every field is filled in below
+  const details = { payment: isMethod(row.payment) ? row.payment : '' } as PaymentDetails;
+  for (const field of ALL_FIELDS) details[field] = ACCOUNT_NUMBERS.includes(field) ? maskAccount(row[field]) : String(row[field] ?? '');
   return details;
 }
 

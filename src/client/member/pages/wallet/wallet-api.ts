@@ -1,51 +1,16 @@
+import type { Paged, PayoutRecord, PayoutRequest, WalletState } from '../../../../contract/member-api.js';
 import { httpClient, type HttpClient } from '../../../http/index.js';
 
 /** The member's payment details, payout requests and payment log (`/api/paymentuser/*`, `account/paymentlog`). */
 
-export type PaymentMethod = 'bank' | 'alipay';
-
-export interface PaymentDetails {
-  payment: PaymentMethod | '';
-  bank: string;
-  bank_name: string;
-  bank_address: string;
-  /** masked */
-  bank_num: string;
-  zhifubao_name: string;
-  /** masked */
-  zhifubao: string;
-}
-
-export interface PayoutRecord {
-  id: number;
-  amount: string;
-  method: PaymentMethod;
-  status: 'pending' | 'approved' | 'paid' | 'rejected';
-  reason: string;
-  reference: string;
-  /** masked */
-  account: string;
-  create_time: number;
-  paid_time: number | null;
-}
-
-/** What the payouts page starts from (`GET /api/paymentuser/payment`). */
-export interface WalletState {
-  /** saved as they are shown: account numbers masked, sent back unchanged they keep the saved number */
-  details: PaymentDetails;
-  /** yuan strings */
-  balance: string;
-  minimum: string;
-  /** each method's fields, all required */
-  fields: Record<PaymentMethod, string[]>;
-}
+export type { PaymentDetails, PaymentMethod, PayoutRecord, WalletState } from '../../../../contract/member-api.js';
 
 export interface WalletApi {
   details(): Promise<WalletState>;
   /** answers the server's message */
   saveDetails(values: Record<string, string>): Promise<string>;
   requestPayout(amount: string): Promise<string>;
-  payouts(page: number, limit: number): Promise<{ list: PayoutRecord[]; total: number }>;
+  payouts(page: number, limit: number): Promise<Paged<PayoutRecord>>;
 }
 
 export function createWalletApi(client: HttpClient = httpClient): WalletApi {
@@ -58,10 +23,11 @@ export function createWalletApi(client: HttpClient = httpClient): WalletApi {
       return (await client.request('/api/paymentuser/payment', { ...quiet, method: 'POST', data: values })).msg;
     },
     async requestPayout(amount) {
-      return (await client.request('/api/paymentuser/payout', { ...quiet, method: 'POST', data: { amount } })).msg;
+      const data: PayoutRequest = { amount };
+      return (await client.request('/api/paymentuser/payout', { ...quiet, method: 'POST', data })).msg;
     },
     async payouts(page, limit) {
-      return (await client.request<{ list: PayoutRecord[]; total: number }>('/api/account/paymentlog', { ...quiet, params: { page, limit } })).data;
+      return (await client.request<Paged<PayoutRecord>>('/api/account/paymentlog', { ...quiet, params: { page, limit } })).data;
     },
   };
 }
