@@ -141,7 +141,7 @@ export async function register(requester: Requester, body: Row): Promise<number>
     update_time: now,
   };
   try {
-    const inserted = (await app.db.insertInto('user').values(row).returning('id').executeTakeFirstOrThrow()) as { id: number };
+    const inserted = await app.db.insertInto('user').values(row).returning('id').executeTakeFirstOrThrow();
     return Number(inserted.id);
   } catch (error) {
     // a concurrent registration took the name or address between the check and the insert

@@ -100,11 +100,11 @@ export async function requestPayout(app: AppContext, member: Identity, amountInp
     if (cents > Number(account.money)) throw errors.payoutAboveBalance();
     const snapshot = Object.fromEntries(PAYMENT_FIELDS[account.payment].map((field) => [field, account[field]]));
     const now = nowSeconds();
-    const inserted = (await trx
+    const inserted = await trx
       .insertInto('payout')
       .values({ user_id: member.id, amount: cents, method: account.payment, account: toJson(snapshot), status: 'pending', reason: '', reference: '', create_time: now, update_time: now })
       .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
+      .executeTakeFirstOrThrow();
     const id = Number(inserted.id);
     const entry = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: member.id, amount: -cents, memo: memo(id), idempotencyKey: `payout:${id}:freeze` });
     await trx.updateTable('payout').set({ freeze_log_id: entry.id }).where('id', '=', id).execute();

@@ -19,7 +19,7 @@ async function headcounts(ctx: RequestContext): Promise<{ members: number; activ
  * waiting (pending or approved), top surveys.
  */
 async function index(ctx: RequestContext) {
-  const rule = (await ctx.app.db.selectFrom('admin_rule').select('remark').where('name', '=', 'dashboard').executeTakeFirst()) as { remark: string } | undefined;
+  const rule = await ctx.app.db.selectFrom('admin_rule').select('remark').where('name', '=', 'dashboard').executeTakeFirst();
   const period = periodOf(DASHBOARD_DAYS, await ctx.app.config.timeZone(), nowSeconds());
   const days = await dailySurveyFigures(ctx.app, period);
   const starts = days.reduce((sum, day) => sum + day.starts, 0);

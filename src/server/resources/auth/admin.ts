@@ -61,7 +61,7 @@ export const adminHooks: ResourceHooks = {
     const { values, existing, trx } = write;
     const groupIds = Array.isArray(values.group_arr) ? [...new Set((values.group_arr as unknown[]).map(Number))] : undefined;
     if (groupIds) {
-      const found = (await trx.selectFrom('admin_group').select('id').where('id', 'in', groupIds.length ? groupIds : [0]).execute()) as { id: number }[];
+      const found = await trx.selectFrom('admin_group').select('id').where('id', 'in', groupIds.length ? groupIds : [0]).execute();
       if (found.length !== groupIds.length) throw errors.groupNotManageable();
       const previous = existing ? (await groupsOf(trx, [Number(existing.id)])).get(Number(existing.id))?.ids ?? [] : [];
       await checkGroupsManageable(operator, groupIds, previous);

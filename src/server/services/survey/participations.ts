@@ -330,7 +330,7 @@ export async function reconcileParticipation(
 
 /** `entered` rows older than max(2 × LOI, 2 h) become `timeout`; safe to run in several processes at once. */
 export async function expireParticipations(app: AppContext, now = nowSeconds(), batch = 500): Promise<number> {
-  const candidates = (await app.db
+  const candidates = await app.db
     .selectFrom('survey_participation as p')
     .innerJoin('survey as s', 's.id', 'p.survey_id')
     .select(['p.id as id', 'p.enter_time as enter_time', 's.loi_minutes as loi_minutes'])
@@ -338,7 +338,7 @@ export async function expireParticipations(app: AppContext, now = nowSeconds(), 
     .where('p.enter_time', '<', now - 2 * 3600)
     .orderBy('p.enter_time', 'asc')
     .limit(batch)
-    .execute()) as { id: number; enter_time: number; loi_minutes: number }[];
+    .execute();
   let expired = 0;
   for (const row of candidates) {
     const limit = Math.max(2 * Number(row.loi_minutes) * 60, 2 * 3600);

@@ -191,7 +191,7 @@ export async function checkTestReturn(db: Db, provider: ProviderRow, secret: str
     const participation = await findParticipationByRid(db, rid);
     if (!participation) warnings.push(errors.providerTestRidUnknown(rid));
     else {
-      const survey = (await db.selectFrom('survey').select('provider_id').where('id', '=', participation.survey_id).executeTakeFirst()) as { provider_id: number } | undefined;
+      const survey = await db.selectFrom('survey').select('provider_id').where('id', '=', participation.survey_id).executeTakeFirst();
       if (Number(survey?.provider_id) !== Number(provider.id)) warnings.push(errors.providerTestRidOtherProvider(rid));
     }
   }
