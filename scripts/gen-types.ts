@@ -133,7 +133,10 @@ function generateDatabase(definitions: ResourceDefinition[]): string {
       const title = field.title.en !== '' && field.title.en !== field.name ? field.title.en : '';
       const comment = [title, note].filter(Boolean).join(': ');
       if (comment) lines.push(`  /** ${comment.replace(/\*\//g, '* /')} */`);
-      const generated = field.name === definition.primaryKey || (!field.nullable && storedDefault(field) !== null && storedDefault(field) !== undefined);
+      // The database fills an integer key, and every column with a default; a text key is the writer's to give.
+      const generated = field.name === definition.primaryKey
+        ? field.storage.type === 'bigint'
+        : !field.nullable && storedDefault(field) !== null && storedDefault(field) !== undefined;
       const type = field.nullable ? `${base} | null` : base;
       lines.push(`  ${field.name}: ${generated ? `Generated<${type}>` : type};`);
     }

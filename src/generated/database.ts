@@ -474,7 +474,7 @@ export interface SystemAttachmentTable {
 /** Table `captcha` of Captcha (`system/captcha`) */
 export interface SystemCaptchaTable {
   /** Key */
-  key: Generated<string>;
+  key: string;
   /** Code */
   code: Generated<string>;
   /** Captcha data */
@@ -622,7 +622,7 @@ export interface SystemSecurityDataRecycleLogTable {
 /** Table `security_secret` of Server secret (`system/security_secret`) */
 export interface SystemSecuritySecretTable {
   /** Name */
-  name: Generated<string>;
+  name: string;
   /** Value */
   value: Generated<string>;
 }
@@ -728,7 +728,7 @@ export interface SystemSmsTemplateTable {
 /** Table `token` of Token (`system/token`) */
 export interface SystemTokenTable {
   /** Token digest */
-  token: Generated<string>;
+  token: string;
   /** Type */
   type: Generated<string>;
   /** Account ID */
