@@ -2,6 +2,7 @@ import type { Language } from '../contract/headers.js';
 import type { SearchOperator } from '../contract/search.js';
 import { sameText, type LocalText, type TextGap } from './local-text.js';
 import type { TagColor } from './meta-schema.js';
+import type { ValueTag } from '../contract/value-tags.js';
 
 /** A row as it travels on the wire or sits in a table: column name → value. */
 export type Row = Record<string, unknown>;
@@ -148,11 +149,6 @@ export function valueLabel(field: FieldDefinition | undefined, value: unknown): 
   return field?.ui.options?.[text] ?? sameText(text);
 }
 
-/** How a page in one language draws one value of an enum field: its label, and its chip's colour when the schema gives one. */
-export interface ValueTag {
-  label: string;
-  color?: TagColor;
-}
 
 /**
  * Every labelled value of a field, in one language: what an answer sends a page that is not drawn from

@@ -1,3 +1,4 @@
+import { TAG_COLORS } from '../contract/value-tags.js';
 /**
  * The shape every file in `schemas/` must have: draft-07 keywords we support plus our `x-` keywords.
  * `additionalProperties: false` everywhere, so an unknown keyword fails with its JSON path.
@@ -11,14 +12,7 @@ const localText = {
   ],
 } as const;
 
-/**
- * Colours of an enum value's chip, by what the value means: `success` (done, paid, enabled), `warning`
- * (waits for someone, needs a look), `danger` (refused, reversed, failed), `info` (in progress, set by
- * hand), `default` (neutral: a kind, a category, off), `primary` (highlighted). BuildAdmin's (Element
- * Plus) tag names, plus `default`.
- */
-const TAG_COLORS = ['primary', 'success', 'info', 'warning', 'danger', 'default'] as const;
-export type TagColor = (typeof TAG_COLORS)[number];
+export type { TagColor } from '../contract/value-tags.js';
 
 /** An enum value's label: a text, or the text with the colour of its chip. */
 const optionLabel = {

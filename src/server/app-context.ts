@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '../schema/definition.js';
-import type { DatabaseHandle, Db } from './db/connection.js';
+import { typedDb, type DatabaseHandle, type Db, type DynamicDb } from './db/connection.js';
 import type { ConfigStore } from './config-store.js';
 import type { TokenStore } from './auth/tokens.js';
 import type { IdentityCache } from './auth/identity.js';
@@ -37,8 +37,8 @@ export interface AppContext {
  * The app as seen inside a transaction: every lookup a hook or a check makes goes through `trx`.
  * SQLite has one connection, held by the open transaction: a read on the main handle would wait for it forever.
  */
-export function withinTransaction(app: AppContext, trx: Db): AppContext {
-  return { ...app, db: trx, config: app.config.through(trx) };
+export function withinTransaction(app: AppContext, trx: Db | DynamicDb): AppContext {
+  return { ...app, db: typedDb(trx), config: app.config.through(typedDb(trx)) };
 }
 
 /** The resource whose schema declares `table`, if any (a name read from data is never SQL by itself). */

@@ -36,7 +36,7 @@ export interface StartOptions {
   logger?: boolean;
 }
 
-async function setPassword(app: AppContext, table: string, id: number, password: string) {
+async function setPassword(app: AppContext, table: 'admin' | 'user', id: number, password: string) {
   await app.db.updateTable(table).set({ password: await hashPassword(password), salt: '', login_failure: 0 }).where('id', '=', id).execute();
 }
 

@@ -30,7 +30,7 @@ export class ConfigStore {
 
   private async load(): Promise<Map<string, string>> {
     if (this.cache.rows && Date.now() - this.cache.loadedAt < this.ttlMs) return this.cache.rows;
-    const rows = (await this.db.selectFrom('config').select(['name', 'value']).execute()) as { name: string; value: string | null }[];
+    const rows = await this.db.selectFrom('config').select(['name', 'value']).execute();
     const loaded = new Map(rows.map((row) => [row.name, row.value ?? '']));
     if (this.fillsCache) {
       this.cache.rows = loaded;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { sql } from 'kysely';
+import { sql, type Generated } from 'kysely';
 import { LANGUAGES, type Language } from '../contract/headers.js';
 import type { ResourceDefinition } from '../schema/definition.js';
 import { checkSchemaFiles, checkSchemaLocale, readSchemaFiles, schemaGlossary, type SchemaFile } from '../schema/load-files.js';
@@ -121,6 +121,36 @@ async function bringDatabaseInLine(handle: DatabaseHandle, definitions: Resource
   const seeded = await seed(handle, definitions, migration.created, migration.addedColumns);
   await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
   return { migration, seeded, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
+}
+
+/** A row of `schema_design`, created by `ensureRegistryTables` below: the current design of a schema. */
+export interface SchemaDesignTable {
+  schema_id: string;
+  /** the schema's JSON */
+  definition: string;
+  /** JSON of its locale files, by language */
+  locale: string | null;
+  version: number;
+  update_time: number;
+}
+
+/** A row of `schema_design_log`: one version of a design, who made it and the diff. */
+export interface SchemaDesignLogTable {
+  id: Generated<number>;
+  schema_id: string;
+  version: number;
+  action: string;
+  definition: string | null;
+  diff: string;
+  admin_id: number;
+  admin_username: string;
+  create_time: number;
+}
+
+/** The one row of `schema_revision` (`id` 1): the counter other processes follow. */
+export interface SchemaRevisionTable {
+  id: number;
+  revision: Generated<number>;
 }
 
 async function ensureRegistryTables(handle: DatabaseHandle): Promise<void> {

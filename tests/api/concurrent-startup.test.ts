@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createServer, type Server } from '../../src/server/boot.js';
 import { settingsFromEnv } from '../../src/server/settings.js';
 import { createTestDatabase, PROJECT_ROOT } from '../support/test-server.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * Several server processes starting at once on one empty PostgreSQL database: each has its
@@ -22,7 +23,7 @@ describe('concurrent start-up on postgres', () => {
         const started = await Promise.allSettled(Array.from({ length: SERVERS }, () => createServer(settings)));
         for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
         expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started')), `round ${round}`).toEqual(Array(SERVERS).fill('started'));
-        const db = servers[0].app.db;
+        const db = dynamicDb(servers[0].app.db);
         for (const table of ['admin_rule', 'user_rule']) {
           const rows = (await db.selectFrom(table).select('name').execute()) as { name: string }[];
           const names = rows.map((row) => row.name);

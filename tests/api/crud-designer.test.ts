@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * BuildAdmin's CRUD generator against our server (issue "The CRUD designer", items 4–6): the calls its
@@ -71,7 +72,7 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
 
   /** What a refused design must leave untouched: no design, no log row, no table, no menu. */
   async function nothingCreated(): Promise<{ designs: number; logs: number; tables: string[] }> {
-    const db = server.server.app.db;
+    const db = dynamicDb(server.server.app.db);
     const logs = (await db.selectFrom('crud_log').select('id').execute()).length;
     const tables = (await db.introspection.getTables()).map((table) => table.name).filter((name) => /^test_|^bad|^dashboard$/.test(name));
     return { designs: (await server.server.app.schemas.designs()).length, logs, tables };
@@ -230,7 +231,7 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
   });
 
   it('lets only super admins and groups holding the generator’s nodes design', async () => {
-    const db = server.server.app.db;
+    const db = dynamicDb(server.server.app.db);
     const rules = (await db.selectFrom('admin_rule').select('id').where('name', 'in', ['auth', 'auth/admin', 'auth/admin/index']).execute()) as { id: number }[];
     const group = await server.admin('auth.Group/add', { token, body: { pid: 1, name: 'Viewers', rules: rules.map((rule) => rule.id), status: '1' } });
     expect(group.code, group.msg).toBe(1);
@@ -248,7 +249,7 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
     const deleted = await crud('delete', { body: { id: logId } });
     expect(deleted.code, deleted.msg).toBe(1);
     expect((await server.admin('test.Product/index', { token })).status).toBe(404);
-    const db = server.server.app.db;
+    const db = dynamicDb(server.server.app.db);
     expect(await db.selectFrom('admin_rule').select('name').where('name', 'like', 'test/product%').execute()).toEqual([]);
     expect(await db.selectFrom('test_product').select('name').execute()).toEqual([{ name: 'Lamp' }]);
     expect((await crud<{ id: number }>('checkCrudLog', { query: { table: 'test_product' } })).data.id).toBe(0);

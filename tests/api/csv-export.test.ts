@@ -6,6 +6,7 @@ import { formatLocalDateTime } from '../../src/contract/site-time.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { stringifyQuery } from '../../src/contract/query-string.js';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * CSV export of a filtered list: every page of it, in the list's order, with its search and
@@ -84,7 +85,7 @@ describe.each(DATABASES)('CSV export on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind, { schemasDir });
     token = (await server.loginAdmin()).token;
-    const db = server.server.app.db;
+    const db = dynamicDb(server.server.app.db);
     const rows = Array.from({ length: ROWS }, (_, index) => ({
       name: index === 7 ? 'Smith, "Jo"\nSecond line' : index === 8 ? '=HYPERLINK("http://evil")' : `Contact ${String(index).padStart(4, '0')}`,
       status: index % 3 === 0 ? '0' : '1',
@@ -144,7 +145,7 @@ describe.each(DATABASES)('CSV export on %s', (kind) => {
   });
 
   it('gives a menu synced before exports existed its export node once, at the next start', async () => {
-    const db = server.server.app.db;
+    const db = dynamicDb(server.server.app.db);
     const node = () => db.selectFrom('admin_rule').select('id').where('name', '=', 'routine/mailTemplate/export').executeTakeFirst();
     expect(await node()).toBeDefined();
     // As a database of the previous version: menu synced (1), no export node.
@@ -162,7 +163,7 @@ describe.each(DATABASES)('CSV export on %s', (kind) => {
   });
 
   it('needs the export node: an admin who may only list is refused', async () => {
-    const db = server.server.app.db;
+    const db = dynamicDb(server.server.app.db);
     const rules = (await db.selectFrom('admin_rule').select(['id', 'name']).where('name', 'in', ['exports/contact', 'exports/contact/index', 'exports/contact/export']).execute()) as { id: number; name: string }[];
     expect(rules.map((rule) => rule.name).sort()).toEqual(['exports/contact', 'exports/contact/export', 'exports/contact/index']);
     const listOnly = rules.filter((rule) => rule.name !== 'exports/contact/export').map((rule) => rule.id).join(',');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type ApiRequest, type ApiResponse, type TestServer } from '../support/test-server.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
+import { toJson } from '../../src/server/db/values.js';
 
 /**
  * The recycle bin and the sensitive-data log (docs/wire-contract.md#recycle-bin, #sensitive-data-log): `info`, `restore` and
@@ -37,12 +39,12 @@ describe.each(DATABASES)('data security logs on %s', (kind) => {
   }
 
   async function count(table: string): Promise<number> {
-    const row = (await db().selectFrom(table).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
+    const row = (await dynamicDb(db()).selectFrom(table).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
     return Number(row.total);
   }
 
   async function one(table: string, column: string, value: unknown): Promise<Row | undefined> {
-    return (await db().selectFrom(table).selectAll().where(column, '=', value).executeTakeFirst()) as Row | undefined;
+    return (await dynamicDb(db()).selectFrom(table).selectAll().where(column, '=', value).executeTakeFirst()) as Row | undefined;
   }
 
   async function canLogin(username: string, password: string): Promise<boolean> {
@@ -143,7 +145,7 @@ describe.each(DATABASES)('data security logs on %s', (kind) => {
     it('restores a member with its balance in cents as stored', async () => {
       await ok('user.User/add', { body: { username: 'richmember', nickname: 'Rich', password: 'Member_pass1', group_id: 1, gender: 0, status: 'enable' } });
       const member = (await one('user', 'username', 'richmember')) as Row;
-      await db().updateTable('user').set({ money: 1250, score: 7 }).where('id', '=', member.id).execute();
+      await db().updateTable('user').set({ money: 1250, score: 7 }).where('id', '=', Number(member.id)).execute();
       const stored = (await one('user', 'id', member.id)) as Row;
       await ok('user.User/del', { method: 'DELETE', query: { ids: [member.id] } });
       const entry = (await db().selectFrom('security_data_recycle_log').select('id').where('data_table', '=', 'user').orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
@@ -309,9 +311,9 @@ describe.each(DATABASES)('data security logs on %s', (kind) => {
       // A rule on member groups, and the seeded member rule extended to an integer column.
       await db()
         .insertInto('security_sensitive_data')
-        .values({ name: 'Member groups', controller: 'user/Group.php', controller_as: 'user/group', connection: '', data_table: 'user_group', primary_key: 'id', data_fields: JSON.stringify({ name: 'Group name' }), status: '1', create_time: 1_700_000_000, update_time: 1_700_000_000 })
+        .values({ name: 'Member groups', controller: 'user/Group.php', controller_as: 'user/group', connection: '', data_table: 'user_group', primary_key: 'id', data_fields: toJson({ name: 'Group name' }), status: '1', create_time: 1_700_000_000, update_time: 1_700_000_000 })
         .execute();
-      await db().updateTable('security_sensitive_data').set({ data_fields: JSON.stringify({ gender: 'Gender', status: 'Status' }) }).where('controller_as', '=', 'user/user').execute();
+      await db().updateTable('security_sensitive_data').set({ data_fields: toJson({ gender: 'Gender', status: 'Status' }) }).where('controller_as', '=', 'user/user').execute();
 
       const group = (await db().selectFrom('user_group').selectAll().orderBy('id').executeTakeFirstOrThrow()) as Row;
       await ok('user.Group/edit', { body: { id: group.id, name: 'Renamed group' } });

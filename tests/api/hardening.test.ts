@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePng } from '../../src/server/captcha/png-encoder.js';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * Input an attacker or an unlucky client sends, on both databases: every answer is the usual
@@ -14,7 +15,7 @@ describe.each(DATABASES)('hardening on %s', (kind) => {
   let server: TestServer;
   let token: string;
   let counter = 0;
-  const db = () => server.server.app.db;
+  const db = () => dynamicDb(server.server.app.db);
   const admin = <T = unknown>(path: string, request: ApiRequest = {}) => server.admin<T>(path, { token, ...request });
 
   async function addMember(): Promise<number> {

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/connection.js';
+import { dynamicDb, type DynamicDb } from '../../src/server/db/connection.js';
 import { listQueries, quickSearchPage } from '../../src/server/resources/list-plan.js';
 import { parseListRequest } from '../../src/server/resources/list-query.js';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
@@ -43,7 +43,7 @@ writeFileSync(join(schemasDir, 'plans', 'member.json'), JSON.stringify(MEMBER_SC
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** The plan as text: SQLite's EXPLAIN QUERY PLAN details; PostgreSQL's EXPLAIN with sequential scans and sorts priced out. */
-async function planOf(db: Db, kind: string, query: CompiledQuery): Promise<string> {
+async function planOf(db: DynamicDb, kind: string, query: CompiledQuery): Promise<string> {
   if (kind === 'sqlite') {
     const rows = (await db.executeQuery({ ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` })).rows as { detail: string }[];
     return rows.map((row) => row.detail).join('\n');
@@ -60,7 +60,7 @@ async function planOf(db: Db, kind: string, query: CompiledQuery): Promise<strin
 describe.each(DATABASES)('list query plans on %s', (kind) => {
   let server: TestServer;
   let token: string;
-  const db = () => server.server.app.db;
+  const db = () => dynamicDb(server.server.app.db);
 
   beforeAll(async () => {
     server = await startTestServer(kind, { schemasDir });

@@ -3,6 +3,7 @@ import { hashPassword } from '../../src/server/auth/passwords.js';
 import { ClickCaptchaService } from '../../src/server/captcha/captcha-service.js';
 import { codeIn, sinkConfig, startMailSink, type MailSink } from '../support/mail-sink.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * Member accounts (docs/wire-contract.md#verification-codes, #member-endpoints, #login-and-registration,
@@ -20,8 +21,8 @@ describe.each(DATABASES)('member accounts on %s', (kind) => {
   let sequence = 0;
 
   const db = () => server.server.app.db;
-  const count = async (table: string) => Number(((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string }).n);
-  const member = async (column: string, value: string | number) => db().selectFrom('user').selectAll().where(column, '=', value).executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+  const count = async (table: string) => Number(((await dynamicDb(db()).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string }).n);
+  const member = async (column: 'id' | 'username' | 'email' | 'mobile', value: string | number) => db().selectFrom('user').selectAll().where(column, '=', value).executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
 
   /** A solved click captcha, as a person would click it. */
   async function solvedCaptcha(): Promise<{ captchaId: string; captchaInfo: string }> {

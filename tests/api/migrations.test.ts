@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResourceDefinition } from '../../src/schema/definition.js';
 import { loadResourceDefinitions } from '../../src/schema/load-files.js';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.js';
+import { dynamicDb, openDatabase, type DatabaseHandle } from '../../src/server/db/connection.js';
 import { DestructiveMigrationError, migrate } from '../../src/server/db/migrate.js';
 import { createTestDatabase, DATABASES } from '../support/test-server.js';
 
@@ -56,8 +56,8 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
     await database.drop();
   });
 
-  const rows = () => handle.db.selectFrom('item').selectAll().orderBy('id').execute();
-  const insert = (values: Record<string, unknown>) => handle.db.insertInto('item').values(values).execute();
+  const rows = () => dynamicDb(handle.db).selectFrom('item').selectAll().orderBy('id').execute();
+  const insert = (values: Record<string, unknown>) => dynamicDb(handle.db).insertInto('item').values(values).execute();
 
   async function columns(): Promise<Record<string, string>> {
     const table = (await handle.db.introspection.getTables()).find((item) => item.name === 'item');

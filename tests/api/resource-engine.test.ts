@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * The generic resource engine through HTTP (docs/wire-contract.md#generic-resources): a schema directory with the system schemas
@@ -102,7 +103,7 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
   const categoryIds: Record<string, number> = {};
 
   const t = (key: string, params: (string | number)[] = []) => server.server.app.messages.translator('en')(key, params);
-  const db = () => server.server.app.db;
+  const db = () => dynamicDb(server.server.app.db);
   const article = <T = unknown>(action: string, request: Parameters<TestServer['admin']>[1] = {}) => server.admin<T>(`demo.Article/${action}`, { token, ...request });
 
   async function list(query: Record<string, unknown> = {}): Promise<ListData> {

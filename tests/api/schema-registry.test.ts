@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DestructiveMigrationError } from '../../src/server/db/migrate.js';
 import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * The schema registry (issue "The CRUD designer", item 1): a schema made live at run time is served at
@@ -204,7 +205,7 @@ describe.each(DATABASES)('schema registry on %s', (kind) => {
     expect((await server.admin('demo.Gadget/index', { token })).status).toBe(404);
     const rules = await server.server.app.db.selectFrom('admin_rule').select('name').where('name', 'like', 'demo/gadget%').execute();
     expect(rules).toEqual([]);
-    expect(await server.server.app.db.selectFrom('gadget').select('label').execute()).toEqual([{ label: 'Spanner' }]);
+    expect(await dynamicDb(server.server.app.db).selectFrom('gadget').select('label').execute()).toEqual([{ label: 'Spanner' }]);
     expect(existsSync(join(dir, 'schemas/demo/gadget.json'))).toBe(false);
     expect((await registry.history('demo/gadget'))[0]).toMatchObject({ action: 'delete', version: 4 });
   });

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * `SMS_DRIVER=aliyun`: `POST /api/Sms/send` calls Dysms `SendSms` (RPC style, signature version 1.0) on a
@@ -55,7 +56,7 @@ describe.each(DATABASES)('SMS through Aliyun Dysms on %s', (kind) => {
   let server: TestServer;
   let dysms: Awaited<ReturnType<typeof startFakeDysms>>;
   const db = () => server.server.app.db;
-  const count = async (table: string) => Number(((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string }).n);
+  const count = async (table: string) => Number(((await dynamicDb(db()).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: number | string }).n);
 
   beforeAll(async () => {
     dysms = await startFakeDysms();

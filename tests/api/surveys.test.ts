@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePng } from '../../src/server/captcha/png-encoder.js';
 import { expireParticipations } from '../../src/server/services/survey/participations.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * The survey platform over HTTP on both databases: providers and surveys in the back office, a member
@@ -34,11 +35,11 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
   }
 
   async function row(table: string, column: string, value: unknown): Promise<Row> {
-    return (await db().selectFrom(table).selectAll().where(column, '=', value).executeTakeFirstOrThrow()) as Row;
+    return (await dynamicDb(db()).selectFrom(table).selectAll().where(column, '=', value).executeTakeFirstOrThrow()) as Row;
   }
 
   async function count(table: string, column?: string, value?: unknown): Promise<number> {
-    let query = db().selectFrom(table).select((eb) => eb.fn.countAll().as('total'));
+    let query = dynamicDb(db()).selectFrom(table).select((eb) => eb.fn.countAll().as('total'));
     if (column) query = query.where(column, '=', value);
     return Number(((await query.executeTakeFirstOrThrow()) as { total: number | string }).total);
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * The system resources and the side effects of admin writes (docs/wire-contract.md#system-resources,
@@ -29,12 +30,12 @@ describe.each(DATABASES)('system resources on %s', (kind) => {
   }
 
   async function count(table: string): Promise<number> {
-    const row = (await db().selectFrom(table).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
+    const row = (await dynamicDb(db()).selectFrom(table).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
     return Number(row.total);
   }
 
   async function one(table: string, column: string, value: unknown): Promise<Row | undefined> {
-    return (await db().selectFrom(table).selectAll().where(column, '=', value).executeTakeFirst()) as Row | undefined;
+    return (await dynamicDb(db()).selectFrom(table).selectAll().where(column, '=', value).executeTakeFirst()) as Row | undefined;
   }
 
   async function ruleId(name: string): Promise<number> {
@@ -413,7 +414,7 @@ describe.each(DATABASES)('system resources on %s', (kind) => {
     }
 
     async function logsOf(table: string, userId: number): Promise<Row[]> {
-      return (await db().selectFrom(table).selectAll().where('user_id', '=', userId).orderBy('id').execute()) as Row[];
+      return (await dynamicDb(db()).selectFrom(table).selectAll().where('user_id', '=', userId).orderBy('id').execute()) as Row[];
     }
 
     it('add GET ?userId answers {user}, without secrets', async () => {

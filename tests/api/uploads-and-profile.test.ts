@@ -90,7 +90,7 @@ describe.each(DATABASES)('uploads, areas and the admin profile on %s', (kind) =>
   }
 
   async function attachment(id: unknown): Promise<Row | undefined> {
-    return (await db().selectFrom('attachment').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+    return (await db().selectFrom('attachment').selectAll().where('id', '=', Number(id)).executeTakeFirst()) as Row | undefined;
   }
 
   const diskPath = (url: unknown) => join(storageDir, ...String(url).replace(/^\/storage\//, '').split('/'));

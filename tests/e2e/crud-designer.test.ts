@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, PROJECT_ROOT } from '../support/test-server.js';
 import { ADMIN_BASE, adminPath, loginForm, startRig, url, WAIT_MS, type E2eRig } from './helpers.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * The CRUD designer in the back office, as an admin uses it, in Chinese and in English: design a module
@@ -157,7 +158,7 @@ describe('the CRUD designer in the back office', () => {
         await page.waitForURL(adminPath(`/${module.table}`));
         const row = main.getByRole('row').filter({ hasText: module.row });
         await row.getByRole('cell', { name: '302', exact: true }).waitFor();
-        const stored = await rig.server.server.app.db.selectFrom(module.table).select(['title', 'pages']).execute();
+        const stored = await dynamicDb(rig.server.server.app.db).selectFrom(module.table).select(['title', 'pages']).execute();
         expect(stored).toEqual([{ title: module.row, pages: 302 }]);
         expect(errors).toEqual([]);
       } finally {
@@ -191,7 +192,7 @@ describe('the CRUD designer in the back office', () => {
       await dialog.getByRole('checkbox', { name: '我已了解，仍然执行' }).check();
       await apply.click();
       await main.getByRole('alert').filter({ hasText: '已上线' }).waitFor();
-      expect(await rig.server.server.app.db.selectFrom('book').selectAll().execute()).toEqual([expect.objectContaining({ title: '三体', page_count: 302 })]);
+      expect(await dynamicDb(rig.server.server.app.db).selectFrom('book').selectAll().execute()).toEqual([expect.objectContaining({ title: '三体', page_count: 302 })]);
 
       await main.getByRole('tab', { name: '生成记录' }).click();
       await main.getByRole('button', { name: '版本: book' }).click();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/test-server.js';
 import { ADMIN_BASE, loginAs, newPage, startRig, url, type E2eRig } from './helpers.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * CSV export in the browser: a list of 10,000 rows filtered in the screen is exported
@@ -41,7 +42,7 @@ beforeAll(async () => {
   rig = await startRig({}, schemas);
   const now = Math.floor(Date.now() / 1000);
   const rows = Array.from({ length: ROWS }, (_, index) => ({ name: `Contact ${index + 1}`, status: index % 4 === 0 ? '0' : '1', create_time: now, update_time: now }));
-  for (let start = 0; start < ROWS; start += 1000) await rig.server.server.app.db.insertInto('export_contact').values(rows.slice(start, start + 1000)).execute();
+  for (let start = 0; start < ROWS; start += 1000) await dynamicDb(rig.server.server.app.db).insertInto('export_contact').values(rows.slice(start, start + 1000)).execute();
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/test-server.js';
 import { ADMIN_BASE, adminPath, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
  * A schema written after the client was built gets its screens at the next start: the back
@@ -79,7 +80,7 @@ describe('screens from a schema at run time', () => {
       await form.getByRole('button', { name: '保存' }).click();
       // The schema's pattern is checked by the server; the refusal shows on the field and nothing is written.
       await form.locator('input[name="sku"][aria-invalid="true"]').waitFor();
-      expect(await rig.server.server.app.db.selectFrom('shop_product').selectAll().execute()).toEqual([]);
+      expect(await dynamicDb(rig.server.server.app.db).selectFrom('shop_product').selectAll().execute()).toEqual([]);
       await form.getByRole('textbox', { name: 'SKU', exact: true }).fill('GT-001');
       await form.getByRole('button', { name: '保存' }).click();
       await page.waitForURL(adminPath('/shop/product'));
@@ -104,7 +105,7 @@ describe('screens from a schema at run time', () => {
       await page.waitForURL(adminPath('/shop/product'));
       await row.getByRole('cell', { name: '12', exact: true }).waitFor();
       await row.getByText('草稿').waitFor();
-      expect(await rig.server.server.app.db.selectFrom('shop_product').select(['stock', 'state']).executeTakeFirst()).toEqual({ stock: 12, state: 'draft' });
+      expect(await dynamicDb(rig.server.server.app.db).selectFrom('shop_product').select(['stock', 'state']).executeTakeFirst()).toEqual({ stock: 12, state: 'draft' });
 
       // The forms are dialogs over the list: Esc closes the edit one, Cancel the add one.
       await main.getByRole('row').filter({ hasText: 'GT-001' }).getByRole('link', { name: '编辑' }).click();
@@ -121,7 +122,7 @@ describe('screens from a schema at run time', () => {
       await row.getByRole('button', { name: '删除' }).click();
       await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
       await poll(() => row.count()).toBe(0);
-      expect(await rig.server.server.app.db.selectFrom('shop_product').selectAll().execute()).toEqual([]);
+      expect(await dynamicDb(rig.server.server.app.db).selectFrom('shop_product').selectAll().execute()).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

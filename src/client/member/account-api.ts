@@ -1,3 +1,4 @@
+import type { LedgerRow, Paged } from '../../contract/member-api.js';
 import { httpClient, type HttpClient } from '../http/index.js';
 import type { UserInfo } from '../http/session.js';
 
@@ -11,16 +12,7 @@ export type VerificationType = 'email' | 'mobile';
 /** Code events of docs/wire-contract.md#sending-codes (`user_<type>_verify`, `user_change_<type>`, ...). */
 export type CodeEvent = 'user_register' | 'user_retrieve_pwd' | 'user_email_verify' | 'user_mobile_verify' | 'user_change_email' | 'user_change_mobile';
 
-export interface LedgerRow {
-  id: number;
-  /** yuan string for balance, integer for points */
-  money?: string;
-  score?: number;
-  before: string | number;
-  after: string | number;
-  memo: string;
-  create_time: number;
-}
+export type { LedgerRow } from '../../contract/member-api.js';
 
 export interface CodeRequest {
   type: VerificationType;
@@ -64,7 +56,7 @@ export interface AccountApi {
   verificationTypes(): Promise<VerificationType[]>;
   saveProfile(input: ProfileInput): Promise<string>;
   changePassword(oldPassword: string, newPassword: string): Promise<string>;
-  ledger(kind: 'balance' | 'integral', page: number, limit: number): Promise<{ list: LedgerRow[]; total: number }>;
+  ledger(kind: 'balance' | 'integral', page: number, limit: number): Promise<Paged<LedgerRow>>;
   sendCode(request: CodeRequest): Promise<string>;
   /** proves the current address with its code: a pass token for `changeBind` */
   verify(type: VerificationType, captcha: string): Promise<string>;
@@ -84,7 +76,7 @@ function createAccountApi(client: HttpClient = httpClient): AccountApi {
     saveProfile: (input) => post('/api/account/profile', input),
     changePassword: (oldPassword, newPassword) => post('/api/account/changePassword', { oldPassword, newPassword }),
     async ledger(kind, page, limit) {
-      return (await client.request<{ list: LedgerRow[]; total: number }>(`/api/account/${kind}`, { ...quiet, params: { page, limit } })).data;
+      return (await client.request<Paged<LedgerRow>>(`/api/account/${kind}`, { ...quiet, params: { page, limit } })).data;
     },
     sendCode({ type, address, event, ...rest }) {
       return type === 'email'

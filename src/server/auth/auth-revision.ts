@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Generated } from 'kysely';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { Area } from './identity.js';
 
@@ -12,6 +12,13 @@ import type { Area } from './identity.js';
  */
 
 export const AUTH_REVISION_TABLE = 'auth_revision';
+
+/** A row of the counter table, created by `ensureAuthRevision` below. */
+export interface AuthRevisionTable {
+  /** `admin` or `user` */
+  area: string;
+  revision: Generated<number>;
+}
 
 type Watched = { table: string; area: Area; inserts: boolean; deletes: boolean; columns: string[] };
 

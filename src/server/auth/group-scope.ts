@@ -2,15 +2,8 @@ import type { Db } from '../db/connection.js';
 import type { DataLimitMode } from '../../schema/definition.js';
 import { parseRuleIds, type Identity } from './identity.js';
 
-interface GroupRow {
-  id: number;
-  pid: number;
-  rules: string | null;
-  status: string;
-}
-
-async function adminGroups(db: Db): Promise<GroupRow[]> {
-  return (await db.selectFrom('admin_group').select(['id', 'pid', 'rules', 'status']).execute()) as GroupRow[];
+async function adminGroups(db: Db) {
+  return db.selectFrom('admin_group').select(['id', 'pid', 'rules', 'status']).execute();
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import type { Db } from '../db/connection.js';
+import { dynamicDb, type Db } from '../db/connection.js';
 import type { Row } from '../../schema/definition.js';
 import type { TokenType } from './tokens.js';
 import { nowSeconds } from '../clock.js';
@@ -8,11 +8,11 @@ import { AUTH_REVISION_TABLE } from './auth-revision.js';
 export type Area = 'admin' | 'user';
 
 /** What differs between the two identities; everything else in auth is shared. */
-interface AreaAuth {
+export interface AreaAuth {
   area: Area;
-  accountTable: string;
-  groupTable: string;
-  ruleTable: string;
+  accountTable: 'admin' | 'user';
+  groupTable: 'admin_group' | 'user_group';
+  ruleTable: 'admin_rule' | 'user_rule';
   tokenType: TokenType;
   refreshType: TokenType;
   isEnabled(row: Row): boolean;
@@ -29,7 +29,7 @@ export const AREA_AUTH: Record<Area, AreaAuth> = {
     refreshType: 'admin-refresh',
     isEnabled: (row) => String(row.status) === '1',
     groupIdsOf: async (db, account) => {
-      const rows = (await db.selectFrom('admin_group_access').select('group_id').where('uid', '=', account.id).execute()) as { group_id: number }[];
+      const rows = (await db.selectFrom('admin_group_access').select('group_id').where('uid', '=', Number(account.id)).execute());
       return rows.map((row) => Number(row.group_id));
     },
   },
@@ -76,14 +76,14 @@ type Grants = Pick<Identity, 'groupIds' | 'isSuper' | 'ruleIds' | 'ruleNames'>;
 async function resolveGrants(db: Db, auth: AreaAuth, account: Row): Promise<Grants> {
   const groupIds = await auth.groupIdsOf(db, account);
   const groups = groupIds.length
-    ? ((await db.selectFrom(auth.groupTable).select(['id', 'rules']).where('id', 'in', groupIds).where('status', '=', '1').execute()) as { id: number; rules: string | null }[])
+    ? await db.selectFrom(auth.groupTable).select(['id', 'rules']).where('id', 'in', groupIds).where('status', '=', '1').execute()
     : [];
   const isSuper = groups.some((group) => String(group.rules ?? '').split(',').includes('*'));
   const ids = [...new Set(groups.flatMap((group) => parseRuleIds(group.rules)))];
   // A super account passes every check without its rules being listed.
   const rules = isSuper || ids.length === 0
     ? []
-    : ((await db.selectFrom(auth.ruleTable).select(['id', 'name']).where('status', '=', '1').where('id', 'in', ids).execute()) as { id: number; name: string }[]);
+    : await db.selectFrom(auth.ruleTable).select(['id', 'name']).where('status', '=', '1').where('id', 'in', ids).execute();
   return {
     groupIds,
     isSuper,
@@ -158,7 +158,8 @@ function tokenQuery(db: Db, auth: AreaAuth): CompiledQuery<Row> {
   if (!byArea) tokenQueries.set(db, (byArea = new Map()));
   let compiled = byArea.get(auth.area);
   if (!compiled) {
-    compiled = db
+    // The account table is the area's: `admin` or `user`, joined under one alias.
+    compiled = dynamicDb(db)
       .selectFrom('token as t')
       .leftJoin(`${auth.accountTable} as a`, 'a.id', 't.user_id')
       .selectAll('a')

@@ -32,7 +32,7 @@ export async function loginWithPassword(app: AppContext, area: Area, account: Ro
   const check = await verifyPassword(password, String(account.password ?? ''), String(account.salt ?? ''));
   if (!check.ok) {
     await recordFailure(app, scope, accountKey, ip);
-    await app.db.updateTable(auth.accountTable).set({ login_failure: Math.min(failures + 1, 255), last_login_time: now }).where('id', '=', account.id).execute();
+    await app.db.updateTable(auth.accountTable).set({ login_failure: Math.min(failures + 1, 255), last_login_time: now }).where('id', '=', Number(account.id)).execute();
     throw errors.passwordIncorrect();
   }
   await clearFailures(app, scope, accountKey, ip);
@@ -42,14 +42,17 @@ export async function loginWithPassword(app: AppContext, area: Area, account: Ro
     changes.salt = '';
   }
   return app.db.transaction().execute(async (trx) => {
-    await trx.updateTable(auth.accountTable).set(changes).where('id', '=', account.id).execute();
+    await trx.updateTable(auth.accountTable).set(changes).where('id', '=', Number(account.id)).execute();
     const token = await app.tokens.issue(auth.tokenType, Number(account.id), trx);
     const refreshToken = keep ? await app.tokens.issue(auth.refreshType, Number(account.id), trx) : '';
     return { account: { ...account, ...changes }, token, refreshToken };
   });
 }
 
-export async function findAccount(app: AppContext, area: Area, column: string, value: string): Promise<Row | undefined> {
+/** The columns an account is found by. */
+export type AccountKey = 'id' | 'username' | 'email' | 'mobile';
+
+export async function findAccount(app: AppContext, area: Area, column: AccountKey, value: string): Promise<Row | undefined> {
   return (await app.db.selectFrom(AREA_AUTH[area].accountTable).selectAll().where(column, '=', value).executeTakeFirst()) as Row | undefined;
 }
 

@@ -1,7 +1,7 @@
 import type { Row } from '../../schema/definition.js';
 import type { Db } from '../db/connection.js';
 import { nestRows } from '../tree-rows.js';
-import type { Identity } from './identity.js';
+import type { AreaAuth, Identity } from './identity.js';
 
 const HIDDEN_COLUMNS = ['remark', 'status', 'weigh', 'update_time', 'create_time'];
 
@@ -10,7 +10,7 @@ const HIDDEN_COLUMNS = ['remark', 'status', 'weigh', 'update_time', 'create_time
  * nested by `pid`; rules whose parent is out of reach are dropped. Buttons are children of their menu,
  * which is how permission nodes reach the client.
  */
-export async function ruleTree(db: Db, ruleTable: string, identity: Identity): Promise<Row[]> {
+export async function ruleTree(db: Db, ruleTable: AreaAuth['ruleTable'], identity: Identity): Promise<Row[]> {
   const rows = (await db.selectFrom(ruleTable).selectAll().where('status', '=', '1').orderBy('weigh', 'desc').orderBy('id', 'asc').execute()) as Row[];
   const held = rows.filter((row) => identity.isSuper || identity.ruleIds.has(Number(row.id)));
   const ids = new Set(held.map((row) => Number(row.id)));

@@ -78,10 +78,10 @@ export class TokenStore {
 /** The HMAC key: from TOKEN_SECRET, else created once and kept in `security_secret`. */
 export async function loadTokenKey(db: Db, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  const row = (await db.selectFrom('security_secret').select('value').where('name', '=', 'token_key').executeTakeFirst()) as { value: string } | undefined;
+  const row = await db.selectFrom('security_secret').select('value').where('name', '=', 'token_key').executeTakeFirst();
   if (row) return row.value;
   const value = randomBytes(32).toString('hex');
   await db.insertInto('security_secret').values({ name: 'token_key', value }).onConflict((conflict) => conflict.column('name').doNothing()).execute();
-  const stored = (await db.selectFrom('security_secret').select('value').where('name', '=', 'token_key').executeTakeFirstOrThrow()) as { value: string };
+  const stored = await db.selectFrom('security_secret').select('value').where('name', '=', 'token_key').executeTakeFirstOrThrow();
   return stored.value;
 }

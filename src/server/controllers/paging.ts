@@ -1,4 +1,5 @@
 import type { Row } from '../../schema/definition.js';
+import type { SelectQueryBuilder } from 'kysely';
 import type { AnySelect } from '../db/connection.js';
 import { errors } from '../errors.js';
 
@@ -19,9 +20,14 @@ export function paging(query: Row): { page: number; limit: number } {
  * The page `?page&limit` asks for of the rows `base` selects, and their total: `rows` adds the columns
  * and the order to `base`.
  */
-export async function pageOf(query: Row, base: AnySelect, rows: (base: AnySelect) => AnySelect): Promise<{ rows: Row[]; total: number }> {
+export async function pageOf<Base extends AnySelect, Selected>(
+  query: Row,
+  base: Base,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tables: the rows keep the type the caller selected
+  rows: (base: Base) => SelectQueryBuilder<any, any, Selected>,
+): Promise<{ rows: Selected[]; total: number }> {
   const { page, limit } = paging(query);
-  const total = (await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
-  const found = (await rows(base).limit(limit).offset((page - 1) * limit).execute()) as Row[];
+  const total = (await (base as AnySelect).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
+  const found = await rows(base).limit(limit).offset((page - 1) * limit).execute();
   return { rows: found, total: Number(total.total) };
 }

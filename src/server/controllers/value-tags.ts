@@ -1,4 +1,5 @@
-import { fieldOf, valueTags, type ValueTag } from '../../schema/definition.js';
+import { fieldOf, valueTags } from '../../schema/definition.js';
+import type { ValueTag } from '../../contract/value-tags.js';
 import type { RequestContext } from '../http/controller.js';
 
 /**

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Generated } from 'kysely';
 import type { ColumnStorage, FieldDefinition, IndexDefinition, ResourceDefinition } from '../../schema/definition.js';
-import type { DatabaseHandle, DialectName, Db } from './connection.js';
+import { dynamicDb, typedDb, type DatabaseHandle, type DialectName, type DynamicDb } from './connection.js';
 import { SCHEMA_STATE_TABLE } from './system-tables.js';
 import { storedDefault } from './values.js';
 
@@ -44,6 +44,15 @@ export class DestructiveMigrationError extends Error {
 
 const STATE_TABLE = SCHEMA_STATE_TABLE;
 
+/** A row of the migration state, created by `ensureStateTable` below: the schema a table was last migrated to. */
+export interface SchemaStateTable {
+  table_name: string;
+  /** JSON of the table's `TableSnapshot` */
+  definition: string;
+  /** the version of the menu sync last applied */
+  menu_synced: Generated<number>;
+}
+
 function snapshotOf(definition: ResourceDefinition): TableSnapshot {
   const columns: Record<string, ColumnSnapshot> = {};
   for (const field of definition.fields) {
@@ -86,7 +95,7 @@ function fieldsByName(definition: ResourceDefinition): Map<string, FieldDefiniti
   return new Map(definition.fields.map((field) => [field.name, field]));
 }
 
-async function ensureStateTable(db: Db): Promise<void> {
+async function ensureStateTable(db: DynamicDb): Promise<void> {
   await db.schema
     .createTable(STATE_TABLE)
     .ifNotExists()
@@ -96,7 +105,7 @@ async function ensureStateTable(db: Db): Promise<void> {
     .execute();
 }
 
-async function existingTables(db: Db): Promise<Set<string>> {
+async function existingTables(db: DynamicDb): Promise<Set<string>> {
   const tables = await db.introspection.getTables();
   return new Set(tables.map((table) => table.name));
 }
@@ -122,7 +131,8 @@ function columnBuilder(dialect: DialectName, definition: ResourceDefinition, nam
 }
 
 async function createTable(handle: DatabaseHandle, definition: ResourceDefinition, snapshot: TableSnapshot, tableName = definition.table) {
-  const { db, dialect } = handle;
+  const { dialect } = handle;
+  const db = dynamicDb(handle.db);
   let builder = db.schema.createTable(tableName);
   for (const [name, column] of Object.entries(snapshot.columns)) {
     const type = column.primary && column.type === 'bigint' && dialect === 'postgres' ? 'bigserial' : sqlType(dialect, column);
@@ -131,7 +141,7 @@ async function createTable(handle: DatabaseHandle, definition: ResourceDefinitio
   await builder.execute();
 }
 
-async function createIndex(db: Db, table: string, name: string, index: IndexDefinition) {
+async function createIndex(db: DynamicDb, table: string, name: string, index: IndexDefinition) {
   let builder = db.schema.createIndex(name).ifNotExists().on(table).columns(index.columns);
   if (index.unique) builder = builder.unique();
   if (index.whenSet) for (const column of index.columns) builder = builder.where(sql.ref(column), 'is not', null).where(sql.ref(column), '<>', '');
@@ -252,7 +262,7 @@ type Step = { definition: ResourceDefinition; next: TableSnapshot; step: Plan };
 
 /** What each definition's table needs, compared with the last applied shape (nothing is changed). */
 async function planSteps(handle: DatabaseHandle, definitions: ResourceDefinition[], options: MigrateOptions): Promise<Step[]> {
-  const { db } = handle;
+  const db = dynamicDb(handle.db);
   await ensureStateTable(db);
   const tables = await existingTables(db);
   const stateRows = (await db.selectFrom(STATE_TABLE).select(['table_name', 'definition']).execute()) as { table_name: string; definition: string }[];
@@ -310,7 +320,8 @@ export async function planMigration(handle: DatabaseHandle, definitions: Resourc
 
 /** Bring the database to the shape of the schemas. Running it twice changes nothing. */
 export async function migrate(handle: DatabaseHandle, definitions: ResourceDefinition[], options: MigrateOptions = {}): Promise<MigrationResult> {
-  const { db, dialect } = handle;
+  const { dialect } = handle;
+  const db = dynamicDb(handle.db);
   const steps = await planSteps(handle, definitions, options);
 
   const problems = steps.flatMap(({ step }) => step.destructive);
@@ -321,7 +332,7 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
     if (isEmptyPlan(step)) continue;
     const table = definition.table;
     await db.transaction().execute(async (trx) => {
-      const scoped: DatabaseHandle = { ...handle, db: trx };
+      const scoped: DatabaseHandle = { ...handle, db: typedDb(trx) };
       if (step.renameTableFrom) {
         await trx.schema.alterTable(step.renameTableFrom).renameTo(table).execute();
         await trx.deleteFrom(STATE_TABLE).where('table_name', '=', step.renameTableFrom).execute();
@@ -406,7 +417,7 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
   return result;
 }
 
-async function adoptExisting(db: Db, definition: ResourceDefinition, next: TableSnapshot): Promise<TableSnapshot> {
+async function adoptExisting(db: DynamicDb, definition: ResourceDefinition, next: TableSnapshot): Promise<TableSnapshot> {
   const tables = await db.introspection.getTables();
   const table = tables.find((item) => item.name === definition.table);
   const present = new Set(table?.columns.map((column) => column.name) ?? []);
@@ -417,16 +428,16 @@ async function adoptExisting(db: Db, definition: ResourceDefinition, next: Table
 
 /** Which schemas have had their menu rules inserted; menus are synced once so admins may edit them. */
 /** Which menu sync each table's rules have had (0: none); see `MENU_SYNC_VERSION` in seed.ts. */
-export async function menuSyncVersions(db: Db): Promise<Map<string, number>> {
+export async function menuSyncVersions(db: DynamicDb): Promise<Map<string, number>> {
   const rows = (await db.selectFrom(STATE_TABLE).select(['table_name', 'menu_synced']).execute()) as { table_name: string; menu_synced: number }[];
   return new Map(rows.map((row) => [row.table_name, Number(row.menu_synced)]));
 }
 
-export async function markMenuSynced(db: Db, table: string, version: number): Promise<void> {
+export async function markMenuSynced(db: DynamicDb, table: string, version: number): Promise<void> {
   await db.updateTable(STATE_TABLE).set({ menu_synced: version }).where('table_name', '=', table).execute();
 }
 
 /** Forget the applied shape of a table that was dropped, so a later schema for it creates it afresh. */
-export async function forgetTable(db: Db, table: string): Promise<void> {
+export async function forgetTable(db: DynamicDb, table: string): Promise<void> {
   await db.deleteFrom(STATE_TABLE).where('table_name', '=', table).execute();
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { backendViewPath } from '../../contract/view-paths.js';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import { nowSeconds } from '../clock.js';
-import type { DatabaseHandle, Db } from './connection.js';
+import { dynamicDb, type DatabaseHandle, type DynamicDb } from './connection.js';
 import { markMenuSynced, menuSyncVersions } from './migrate.js';
 import { rowToStorage } from './values.js';
 
@@ -34,7 +34,7 @@ const BUTTON_TITLES: Record<string, string> = {
 /** In seeds, group `rules` may list rule names; they become ids once the rules exist. */
 const RULE_TABLE_OF_GROUP: Record<string, string> = { admin_group: 'admin_rule', user_group: 'user_rule' };
 
-async function resolveRuleNames(db: Db, ruleTable: string, names: string): Promise<string> {
+async function resolveRuleNames(db: DynamicDb, ruleTable: string, names: string): Promise<string> {
   if (names === '*' || names === '' || /^[\d,]+$/.test(names)) return names;
   const wanted = names.split(',').map((name) => name.toLowerCase());
   const rows = (await db.selectFrom(ruleTable).select(['id', 'name']).execute()) as { id: number; name: string }[];
@@ -50,7 +50,7 @@ const MENU_SYNC_VERSION = 3;
 const BUTTONS_SINCE: Record<number, string[]> = { 2: ['export'], 3: ['testReturn'] };
 
 /** Insert the menu rule and its permission nodes for every schema with `x-menu`, once per schema and sync version. */
-async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<string[]> {
+async function syncMenus(db: DynamicDb, definitions: ResourceDefinition[]): Promise<string[]> {
   const versions = await menuSyncVersions(db);
   const added: string[] = [];
   const now = nowSeconds();
@@ -122,7 +122,7 @@ async function syncMenus(db: Db, definitions: ResourceDefinition[]): Promise<str
  * `component` (where ours was another kind of name) and the seeded `path` where it was the rule's name
  * (`moduleStore`). Values an admin set to a view file of their own are left alone.
  */
-async function alignMenusWithBuildAdmin(db: Db, definitions: ResourceDefinition[]): Promise<void> {
+async function alignMenusWithBuildAdmin(db: DynamicDb, definitions: ResourceDefinition[]): Promise<void> {
   const seeded = definitions.find((definition) => definition.table === 'admin_rule')?.seed ?? [];
   const views = new Map<string, string>();
   for (const definition of definitions) if (definition.menu) views.set(definition.menu.name, backendViewPath(definition.menu.name));
@@ -143,7 +143,7 @@ async function alignMenusWithBuildAdmin(db: Db, definitions: ResourceDefinition[
  * value its seed gives: once, in the run that adds it, so a value an administrator clears later stays
  * cleared. The seeded row is the one with the seed's key.
  */
-async function fillAddedSeedColumns(db: Db, definition: ResourceDefinition, added: string[]): Promise<void> {
+async function fillAddedSeedColumns(db: DynamicDb, definition: ResourceDefinition, added: string[]): Promise<void> {
   if (added.length === 0) return;
   const key = definition.primaryKey;
   for (const row of definition.seed) {
@@ -158,7 +158,7 @@ async function fillAddedSeedColumns(db: Db, definition: ResourceDefinition, adde
  * group seeds. Returns the tables that received seed rows.
  */
 export async function seed(handle: DatabaseHandle, definitions: ResourceDefinition[], created: string[], addedColumns: Record<string, string[]> = {}): Promise<string[]> {
-  const { db } = handle;
+  const db = dynamicDb(handle.db);
   const seeded: string[] = [];
   const now = nowSeconds();
   for (const definition of definitions) {

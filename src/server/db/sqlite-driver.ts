@@ -171,7 +171,7 @@ class ImmediateExecutor extends DefaultQueryExecutor {
 }
 
 /** A Kysely instance on `sqlite` whose queries wait at most `waitMs` for the connection. */
-export function sqliteKysely(sqlite: Database.Database, waitMs: number): Kysely<unknown> {
+export function sqliteKysely<Tables>(sqlite: Database.Database, waitMs: number): Kysely<Tables> {
   const driver = new GatedDriver(new SqliteConnection(sqlite), waitMs);
   const dialect: Dialect = {
     createDriver: () => driver,
@@ -180,5 +180,5 @@ export function sqliteKysely(sqlite: Database.Database, waitMs: number): Kysely<
     createIntrospector: (db) => new SqliteIntrospector(db),
   };
   const executor = new ImmediateExecutor(dialect.createQueryCompiler(), dialect.createAdapter(), driver);
-  return new Kysely({ config: { dialect }, dialect, driver, executor });
+  return new Kysely<Tables>({ config: { dialect }, dialect, driver, executor });
 }

@@ -1,4 +1,6 @@
-import { AUTH_REVISION_TABLE } from '../auth/auth-revision.js';
+import { AUTH_REVISION_TABLE, type AuthRevisionTable } from '../auth/auth-revision.js';
+import type { SchemaDesignLogTable, SchemaDesignTable, SchemaRevisionTable } from '../schema-registry.js';
+import type { SchemaStateTable } from './migrate.js';
 
 /**
  * The platform's own tables, which no schema declares: the migration state, the counters other processes
@@ -10,6 +12,15 @@ export const SCHEMA_STATE_TABLE = 'schema_state';
 export const SCHEMA_DESIGN_TABLE = 'schema_design';
 export const SCHEMA_DESIGN_LOG_TABLE = 'schema_design_log';
 export const SCHEMA_REVISION_TABLE = 'schema_revision';
+
+/** Their rows, each declared beside the code that creates the table: part of the typed `Database` (`connection.ts`). */
+export interface SystemTables {
+  [SCHEMA_STATE_TABLE]: SchemaStateTable;
+  [AUTH_REVISION_TABLE]: AuthRevisionTable;
+  [SCHEMA_DESIGN_TABLE]: SchemaDesignTable;
+  [SCHEMA_DESIGN_LOG_TABLE]: SchemaDesignLogTable;
+  [SCHEMA_REVISION_TABLE]: SchemaRevisionTable;
+}
 
 const SYSTEM_TABLES: ReadonlySet<string> = new Set([SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE]);
 

@@ -1,4 +1,20 @@
 import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
+import type { Json } from '../../generated/database.js';
+
+/** A value into the text of its JSON column. */
+export function toJson<T>(value: T): Json<T> {
+  return JSON.stringify(value) as Json<T>;
+}
+
+/** The text of a JSON column back into its value; `fallback` when the text is not JSON. */
+export function fromJson<T>(text: Json<T> | null | undefined, fallback: T): T {
+  if (text === null || text === undefined) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
 
 /** "12.5" / 12.5 → 1250 cents. Input was validated by the money format already. */
 export function yuanToCents(value: unknown): number {

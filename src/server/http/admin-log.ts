@@ -62,11 +62,11 @@ export function shouldLog(ctx: RequestContext): boolean {
 async function titleOf(ctx: RequestContext): Promise<string> {
   if (ctx.logTitle) return ctx.logTitle;
   const path = ctx.controller.path.toLowerCase();
-  const rows = (await ctx.app.db
+  const rows = await ctx.app.db
     .selectFrom('admin_rule')
     .select(['name', 'title'])
     .where(sql`lower(name)`, 'in', [path, `${path}/${ctx.action}`])
-    .execute()) as { name: string; title: string }[];
+    .execute();
   const menu = rows.find((row) => row.name.toLowerCase() === path);
   const button = rows.find((row) => row.name.toLowerCase() === `${path}/${ctx.action}`);
   if (menu && button) return `${menu.title}-${button.title}`;

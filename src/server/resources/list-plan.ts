@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import type { ResourceDefinition } from '../../schema/definition.js';
-import type { AnySelect, Db, DialectName } from '../db/connection.js';
+import type { AnySelect, DynamicDb, DialectName } from '../db/connection.js';
 import { applyConditions } from './access.js';
 import type { Condition, ListRequest } from './list-query.js';
 
@@ -15,7 +15,7 @@ import type { Condition, ListRequest } from './list-query.js';
  * count also reads the table's largest key (`top`, for `walksOrderIndex`); when SQLite's text indexes
  * give the matching keys and nothing else filters, it counts them alone (every key there is a row).
  */
-export function listQueries(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: AnySelect; page: AnySelect } {
+export function listQueries(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: AnySelect; page: AnySelect } {
   const match = request.textMatch;
   const keys = match?.keys;
   const counted = keys && conditions.length === 1 && conditions[0] === match.condition ? db.selectFrom(keys.ids(db).as('matched')) : applyConditions(db.selectFrom(definition.table), conditions);
@@ -25,7 +25,7 @@ export function listQueries(db: Db, definition: ResourceDefinition, request: Lis
 }
 
 /** The page's rows in the request's order. */
-export function pageQuery(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
+export function pageQuery(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
   return requestedPage(applyConditions(db.selectFrom(definition.table).selectAll(), conditions), request);
 }
 
@@ -51,7 +51,7 @@ function offsetOf(request: ListRequest): number {
  *     A page of few matches is read behind a fence instead (a materialized CTE: every match, then
  *     sorted); a page of many keeps the list's own statement, which the planner walks.
  */
-export function quickSearchPage(db: Db, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], matches: number, rows: number): AnySelect | undefined {
+export function quickSearchPage(db: DynamicDb, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], matches: number, rows: number): AnySelect | undefined {
   const walk = walksOrderIndex(dialect, matches, request.page * request.limit, rows);
   if (dialect === 'postgres') return walk ? undefined : matchesThenSorted(db, definition, request, conditions);
   const match = request.textMatch;
@@ -61,7 +61,7 @@ export function quickSearchPage(db: Db, dialect: DialectName, definition: Resour
 }
 
 /** The page read from every matching row, then sorted: the matches are a materialized CTE, which PostgreSQL plans apart. */
-function matchesThenSorted(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
+function matchesThenSorted(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
   const matched = db.with((cte) => cte('matched').materialized(), (inner) => applyConditions(inner.selectFrom(definition.table).selectAll(), conditions));
   return requestedPage(matched.selectFrom('matched').selectAll(), request);
 }
@@ -80,14 +80,14 @@ export function walksOrderIndex(dialect: DialectName, matches: number, wanted: n
 }
 
 /** Unfiltered lists' statements by database, resource and order (`JSON` of the order's terms: a few per resource, its sortable columns each way). */
-const unfilteredLists = new WeakMap<Db, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
+const unfilteredLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
 
 /**
  * A list request's two statements, compiled. An unfiltered list (opening a list, paging through it: what
  * a back office asks most) has the same statements at every page, compiled once per resource and order;
  * the request only puts in its limit and offset, their only parameters.
  */
-export function compiledListQueries(db: Db, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: CompiledQuery; page: CompiledQuery } {
+export function compiledListQueries(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: CompiledQuery; page: CompiledQuery } {
   if (conditions.length > 0) {
     const { count, page } = listQueries(db, definition, request, conditions);
     return { count: count.compile(), page: page.compile() };

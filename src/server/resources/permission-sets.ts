@@ -1,6 +1,6 @@
 import type { Row } from '../../schema/definition.js';
 import { parseRuleIds } from '../auth/identity.js';
-import type { Db } from '../db/connection.js';
+import type { Db, StoredRow } from '../db/connection.js';
 import { errors } from '../errors.js';
 import { DEFAULT_LANGUAGE } from '../../contract/headers.js';
 import { sameText } from '../../schema/local-text.js';
@@ -16,20 +16,16 @@ import type { ResourceHooks } from './hooks.js';
  * rules granted to groups that hold their parent.
  */
 
-interface RuleRow {
-  id: number;
-  pid: number;
-  title: string;
-  name: string;
-  type: string;
-}
+/** The groups that hold the rules of each rule table. */
+type GroupTable = 'admin_group' | 'user_group';
+type RuleRow = Pick<StoredRow<RuleTable>, 'id' | 'pid' | 'title' | 'name' | 'type'>;
 
-async function allRules(db: Db, ruleTable: string): Promise<RuleRow[]> {
-  return (await db.selectFrom(ruleTable).select(['id', 'pid', 'title', 'name', 'type']).orderBy('weigh', 'desc').orderBy('id', 'asc').execute()) as RuleRow[];
+async function allRules(db: Db, ruleTable: RuleTable): Promise<RuleRow[]> {
+  return db.selectFrom(ruleTable).select(['id', 'pid', 'title', 'name', 'type']).orderBy('weigh', 'desc').orderBy('id', 'asc').execute();
 }
 
 /** Checked ids from the form → `*` when they cover every rule, else the CSV of known ids. */
-async function encodeRuleSet(db: Db, ruleTable: string, values: unknown[]): Promise<string[]> {
+async function encodeRuleSet(db: Db, ruleTable: RuleTable, values: unknown[]): Promise<string[]> {
   if (values.map(String).includes('*')) return ['*'];
   const wanted = new Set(parseRuleIds(values.join(',')));
   const rules = await allRules(db, ruleTable);
@@ -85,13 +81,13 @@ export function checkChildrenIncluded(rows: Row[], children: Row[]): void {
   if (children.some((child) => !ids.has(Number(child.id)))) throw errors.deleteChildrenFirst();
 }
 
-export async function childrenOf(db: Db, table: string, ids: unknown[]): Promise<Row[]> {
+export async function childrenOf(db: Db, table: RuleTable | GroupTable, ids: unknown[]): Promise<Row[]> {
   if (ids.length === 0) return [];
-  return (await db.selectFrom(table).select(['id', 'pid']).where('pid', 'in', ids).execute()) as Row[];
+  return db.selectFrom(table).select(['id', 'pid']).where('pid', 'in', ids.map(Number)).execute();
 }
 
 /** Rules: tree checks on edit and delete, grants of new rules to the groups that hold their parent. */
-export function ruleHooks(ruleTable: string, groupTable: string, options: { weighFromId: boolean; scope?: ResourceHooks['scope'] }): ResourceHooks {
+export function ruleHooks(ruleTable: RuleTable, groupTable: GroupTable, options: { weighFromId: boolean; scope?: ResourceHooks['scope'] }): ResourceHooks {
   return {
     scope: options.scope,
     async present(_operator, rows, view) {
@@ -106,7 +102,7 @@ export function ruleHooks(ruleTable: string, groupTable: string, options: { weig
         const pid = Number(values.pid);
         if (pid === Number(existing.id)) throw errors.parameterError();
         // Moving a node under its own child: the child moves to the top first, so no cycle forms.
-        const child = (await trx.selectFrom(ruleTable).select(['id', 'pid']).where('id', '=', pid).executeTakeFirst()) as Row | undefined;
+        const child = await trx.selectFrom(ruleTable).select(['id', 'pid']).where('id', '=', pid).executeTakeFirst();
         if (child && Number(child.pid) === Number(existing.id)) await trx.updateTable(ruleTable).set({ pid: 0 }).where('id', '=', pid).execute();
       }
     },
@@ -116,7 +112,7 @@ export function ruleHooks(ruleTable: string, groupTable: string, options: { weig
       if (options.weighFromId) await write.trx.updateTable(ruleTable).set({ weigh: id }).where('id', '=', id).execute();
       const pid = Number(write.values.pid ?? 0);
       if (!pid) return;
-      const groups = (await write.trx.selectFrom(groupTable).select(['id', 'rules']).execute()) as { id: number; rules: string | null }[];
+      const groups = await write.trx.selectFrom(groupTable).select(['id', 'rules']).execute();
       for (const group of groups) {
         const rules = String(group.rules ?? '').split(',').filter(Boolean);
         if (rules.includes('*') || !rules.includes(String(pid))) continue;

@@ -1,3 +1,4 @@
+import { dynamicDb } from '../db/connection.js';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import { rowFromStorage } from '../db/values.js';
 import type { Operator, ResourceHooks, RowView } from './hooks.js';
@@ -12,7 +13,7 @@ export async function presentRows(operator: Operator, definition: ResourceDefini
       const related = operator.app.resources.get(ref.resource);
       if (!related) continue;
       const keys = [...new Set(stored.map((row) => row[field.name]).filter((value) => value !== null && value !== undefined))];
-      const found = keys.length ? ((await operator.app.db.selectFrom(related.table).selectAll().where(ref.key, 'in', keys).execute()) as Row[]) : [];
+      const found = keys.length ? ((await dynamicDb(operator.app.db).selectFrom(related.table).selectAll().where(ref.key, 'in', keys).execute()) as Row[]) : [];
       const byKey = new Map(found.map((row) => [String(row[ref.key]), rowFromStorage(related, row)]));
       rows.forEach((row, index) => {
         row[ref.as as string] = byKey.get(String(stored[index][field.name])) ?? null;

@@ -1,6 +1,6 @@
 import { valueLabel, type ResourceDefinition, type Row } from '../../schema/definition.js';
 import { inputValidatorOf, type WriteMode } from '../../schema/validate-input.js';
-import type { Db } from '../db/connection.js';
+import type { DynamicDb } from '../db/connection.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
 import type { Operator } from './hooks.js';
@@ -15,7 +15,7 @@ export function validateInput(definition: ResourceDefinition, input: Row, mode: 
 }
 
 /** `x-unique` fields: no other row may hold the same non-empty value. */
-export async function checkUnique(trx: Db, definition: ResourceDefinition, values: Row, id?: unknown): Promise<void> {
+export async function checkUnique(trx: DynamicDb, definition: ResourceDefinition, values: Row, id?: unknown): Promise<void> {
   for (const field of definition.fields) {
     if (!field.unique || !field.storage || !(field.name in values)) continue;
     const value = values[field.name];
@@ -30,7 +30,7 @@ export async function checkUnique(trx: Db, definition: ResourceDefinition, value
  * Required references (a survey's provider, a member's group) must name a row that exists: an id typed
  * or kept from a deleted row would otherwise be saved and shown as a bare number.
  */
-export async function checkReferences(operator: Operator, trx: Db, definition: ResourceDefinition, values: Row): Promise<void> {
+export async function checkReferences(operator: Operator, trx: DynamicDb, definition: ResourceDefinition, values: Row): Promise<void> {
   const required = (definition.rowSchema.required ?? []) as string[];
   for (const field of definition.fields) {
     const ref = field.ref;

@@ -15,6 +15,10 @@ import { EMAIL_EVENTS, MOBILE_EVENTS, VerificationCodes } from './verification-c
  * fails leaves no code behind, so it does not count against the hourly limits.
  */
 
+function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
+
 /** The per-event rules (docs/wire-contract.md#sending-codes) about whether the address may receive a code. */
 async function checkEvent(requester: Requester, type: VerificationType, address: string, event: string, password: unknown): Promise<void> {
   const existing = await memberBy(requester.app, type, address);
@@ -56,7 +60,7 @@ export async function sendEmailCode(requester: Requester, body: Row): Promise<vo
   if (!smtp) throw errors.mailUnavailable();
   const email = addressOf('email', body.email);
   const event = text(body.event);
-  if (!(EMAIL_EVENTS as readonly string[]).includes(event)) throw errors.parameterError();
+  if (!isOneOf(EMAIL_EVENTS, event)) throw errors.parameterError();
   if (typeof body.captchaId !== 'string' || body.captchaId === '' || typeof body.captchaInfo !== 'string' || body.captchaInfo === '') throw errors.captchaError();
   if (!(await new ClickCaptchaService(app.db).check(body.captchaId, body.captchaInfo, true))) throw errors.captchaError();
   const codes = new VerificationCodes(app);
@@ -85,7 +89,7 @@ export async function sendSmsCode(requester: Requester, body: Row): Promise<void
   await requireType(app, 'mobile');
   const mobile = addressOf('mobile', body.mobile);
   const event = text(body.event);
-  if (!(MOBILE_EVENTS as readonly string[]).includes(event)) throw errors.parameterError();
+  if (!isOneOf(MOBILE_EVENTS, event)) throw errors.parameterError();
   const templateCode = text(body.template_code) || event;
   const template = (await app.db
     .selectFrom('sms_template')

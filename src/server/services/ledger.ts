@@ -12,10 +12,10 @@ import { storedMessage } from '../stored-text.js';
 
 export type LedgerKind = 'money' | 'score';
 
-const LEDGER: Record<LedgerKind, { table: string; column: string; title: string }> = {
+const LEDGER = {
   money: { table: 'user_money_log', column: 'money', title: 'Balance' },
   score: { table: 'user_score_log', column: 'score', title: 'Points' },
-};
+} as const satisfies Record<LedgerKind, { table: string; column: LedgerKind; title: string }>;
 
 /**
  * The notes the system writes on ledger entries, stored as message keys with parameters
@@ -56,35 +56,25 @@ export async function applyLedgerEntry(trx: Db, dialect: DialectName, input: Led
     const previous = await entryByKey(trx, input.kind, input.idempotencyKey);
     if (previous) return previous;
   }
-  let lookup = trx.selectFrom('user').select(['id', ledger.column]).where('id', '=', input.userId);
+  let lookup = trx.selectFrom('user').select(['id', 'money', 'score']).where('id', '=', input.userId);
   // SQLite serialises writers per database; PostgreSQL needs the row lock.
   if (dialect === 'postgres') lookup = lookup.forUpdate();
-  const user = (await lookup.executeTakeFirst()) as Record<string, number> | undefined;
+  const user = await lookup.executeTakeFirst();
   if (!user) throw errors.userNotFound();
   const before = Number(user[ledger.column]);
   const after = before + input.amount;
   if (after < 0) throw errors.balanceNegative(ledger.title);
-  const inserted = (await trx
-    .insertInto(ledger.table)
-    .values({
-      user_id: input.userId,
-      [ledger.column]: input.amount,
-      before,
-      after,
-      memo: input.memo.slice(0, 255),
-      idempotency_key: input.idempotencyKey ?? null,
-      create_time: nowSeconds(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()) as { id: number };
-  await trx.updateTable('user').set({ [ledger.column]: after, update_time: nowSeconds() }).where('id', '=', input.userId).execute();
+  const entry = { user_id: input.userId, before, after, memo: input.memo.slice(0, 255), idempotency_key: input.idempotencyKey ?? null, create_time: nowSeconds() };
+  const inserted = input.kind === 'money'
+    ? await trx.insertInto('user_money_log').values({ ...entry, money: input.amount }).returning('id').executeTakeFirstOrThrow()
+    : await trx.insertInto('user_score_log').values({ ...entry, score: input.amount }).returning('id').executeTakeFirstOrThrow();
+  const balance = input.kind === 'money' ? { money: after } : { score: after };
+  await trx.updateTable('user').set({ ...balance, update_time: nowSeconds() }).where('id', '=', input.userId).execute();
   return { id: Number(inserted.id), before, after, applied: true };
 }
 
 async function entryByKey(db: Db, kind: LedgerKind, key: string): Promise<LedgerEntry | undefined> {
-  const previous = (await db.selectFrom(LEDGER[kind].table).select(['id', 'before', 'after']).where('idempotency_key', '=', key).executeTakeFirst()) as
-    | { id: number; before: number; after: number }
-    | undefined;
+  const previous = await db.selectFrom(LEDGER[kind].table).select(['id', 'before', 'after']).where('idempotency_key', '=', key).executeTakeFirst();
   return previous ? { id: Number(previous.id), before: Number(previous.before), after: Number(previous.after), applied: false } : undefined;
 }
 

@@ -1,7 +1,7 @@
 import type { Row } from '../../schema/definition.js';
 import { inputValidatorOf, type ValidationIssue } from '../../schema/validate-input.js';
 import { resourceByTable, type AppContext } from '../app-context.js';
-import { findAccount } from '../auth/login.js';
+import { findAccount, type AccountKey } from '../auth/login.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
 import { PASSWORD_PATTERN } from '../../contract/credentials.js';
@@ -52,7 +52,7 @@ export interface Requester {
  */
 export async function rememberLanguage(app: AppContext, account: Row, lang: Language): Promise<void> {
   if (account.lang === lang || account.id === undefined) return;
-  await app.db.updateTable('user').set({ lang }).where('id', '=', account.id).execute();
+  await app.db.updateTable('user').set({ lang }).where('id', '=', Number(account.id)).execute();
   account.lang = lang;
 }
 
@@ -80,7 +80,7 @@ export function addressOf(type: VerificationType, value: unknown): string {
   return address;
 }
 
-export async function memberBy(app: AppContext, column: string, value: string): Promise<Row | undefined> {
+export async function memberBy(app: AppContext, column: AccountKey, value: string): Promise<Row | undefined> {
   return value === '' ? undefined : findAccount(app, 'user', column, value);
 }
 
@@ -155,7 +155,7 @@ export async function register(requester: Requester, body: Row): Promise<number>
     update_time: now,
   };
   try {
-    const inserted = (await app.db.insertInto('user').values(row).returning('id').executeTakeFirstOrThrow()) as { id: number };
+    const inserted = await app.db.insertInto('user').values(row).returning('id').executeTakeFirstOrThrow();
     return Number(inserted.id);
   } catch (error) {
     // a concurrent registration took the name or address between the check and the insert
@@ -176,7 +176,7 @@ export async function retrievePassword(requester: Requester, body: Row): Promise
   if (!member) throw errors.accountMissing();
   if (!(await new VerificationCodes(app).consume(account, 'user_retrieve_pwd', body.captcha))) throw errors.wrongCode();
   await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('user').set({ password: await hashPassword(password), salt: '', login_failure: 0, update_time: nowSeconds() }).where('id', '=', member.id).execute();
+    await trx.updateTable('user').set({ password: await hashPassword(password), salt: '', login_failure: 0, update_time: nowSeconds() }).where('id', '=', Number(member.id)).execute();
     // whoever knew the old password is logged out
     await trx.deleteFrom('token').where('type', 'in', ['user', 'user-refresh']).where('user_id', '=', Number(member.id)).execute();
   });
@@ -191,7 +191,7 @@ export async function changePassword(requester: Requester, body: Row): Promise<v
   const check = await verifyPassword(body.oldPassword, String(member.password ?? ''), String(member.salt ?? ''));
   if (!check.ok) throw errors.oldPasswordError();
   await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('user').set({ password: await hashPassword(newPassword), salt: '', update_time: nowSeconds() }).where('id', '=', member.id).execute();
+    await trx.updateTable('user').set({ password: await hashPassword(newPassword), salt: '', update_time: nowSeconds() }).where('id', '=', Number(member.id)).execute();
     await trx.deleteFrom('token').where('type', 'in', ['user', 'user-refresh', 'email-pass', 'mobile-pass']).where('user_id', '=', Number(member.id)).execute();
   });
 }
@@ -227,7 +227,7 @@ export async function changeBind(requester: Requester, body: Row): Promise<void>
   if (holder) throw type === 'email' ? errors.emailOccupied() : errors.mobileOccupied();
   if (!(await new VerificationCodes(app).consume(address, `user_change_${type}`, body.captcha))) throw errors.wrongCode();
   await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('user').set({ [type]: address, update_time: nowSeconds() }).where('id', '=', member.id).execute();
+    await trx.updateTable('user').set({ [type]: address, update_time: nowSeconds() }).where('id', '=', Number(member.id)).execute();
     await trx.deleteFrom('token').where('type', '=', passType).where('user_id', '=', Number(member.id)).execute();
   });
 }

@@ -58,7 +58,7 @@ export async function updateProfile(requester: Requester, body: Row): Promise<vo
     changes.motto = motto;
   }
   changes.update_time = nowSeconds();
-  await app.db.updateTable('user').set(changes).where('id', '=', member.id).execute();
+  await app.db.updateTable('user').set(changes).where('id', '=', Number(member.id)).execute();
 }
 
 const DAY = 86_400;
@@ -78,17 +78,17 @@ export async function overview(requester: Requester): Promise<{ days: string[]; 
   const days = Array.from({ length: 7 }, (_, index) => new Date((todayUtc - (6 - index) * DAY) * 1000).toISOString().slice(0, 10));
   // a day more than the window, so any time zone's first day is covered; the day strings do the exact cut
   const since = nowSeconds() - 8 * DAY;
-  const sums = async (table: string, column: string): Promise<Map<string, number>> => {
-    const rows = (await app.db.selectFrom(table).select([column, 'create_time']).where('user_id', '=', member.id).where('create_time', '>=', since).execute()) as Row[];
+  const byDay = (rows: { amount: number; create_time: number | null }[]): Map<string, number> => {
     const totals = new Map<string, number>();
     for (const row of rows) {
       const day = dayIn(timeZone, Number(row.create_time));
-      totals.set(day, (totals.get(day) ?? 0) + Number(row[column]));
+      totals.set(day, (totals.get(day) ?? 0) + row.amount);
     }
     return totals;
   };
-  const score = await sums('user_score_log', 'score');
-  const money = await sums('user_money_log', 'money');
+  const memberId = Number(member.id);
+  const score = byDay(await app.db.selectFrom('user_score_log').select(['score as amount', 'create_time']).where('user_id', '=', memberId).where('create_time', '>=', since).execute());
+  const money = byDay(await app.db.selectFrom('user_money_log').select(['money as amount', 'create_time']).where('user_id', '=', memberId).where('create_time', '>=', since).execute());
   return {
     days,
     score: days.map((day) => score.get(day) ?? 0),

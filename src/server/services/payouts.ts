@@ -1,3 +1,4 @@
+import type { PaymentDetails } from '../../contract/member-api.js';
 import { fieldOf, valueLabel, type Row } from '../../schema/definition.js';
 import { resourceByTable, type AppContext } from '../app-context.js';
 import type { Identity } from '../auth/identity.js';
@@ -5,7 +6,7 @@ import { EMAIL_PATTERN, MOBILE_PATTERN } from '../auth/credentials.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
-import { centsToYuan, yuanToCents } from '../db/values.js';
+import { centsToYuan, toJson, yuanToCents } from '../db/values.js';
 import { errors, type ApiError } from '../errors.js';
 import { applyLedgerEntry } from './ledger.js';
 
@@ -23,7 +24,7 @@ export const PAYMENT_FIELDS = {
 type PaymentMethod = keyof typeof PAYMENT_FIELDS;
 const ALL_FIELDS = [...PAYMENT_FIELDS.bank, ...PAYMENT_FIELDS.alipay];
 const ACCOUNT_NUMBERS = ['bank_num', 'zhifubao'];
-const OPEN = ['pending', 'approved'];
+const OPEN = ['pending', 'approved'] as const;
 
 /** `6222 0000 1234` → `****1234`: account numbers never leave whole, except to an admin paying. */
 export function maskAccount(value: unknown): string {
@@ -33,9 +34,10 @@ export function maskAccount(value: unknown): string {
 }
 
 /** The payment details of a member row, account numbers masked. */
-export function paymentDetailsOf(row: Row): Row {
-  const details: Row = { payment: row.payment ?? '' };
-  for (const field of ALL_FIELDS) details[field] = ACCOUNT_NUMBERS.includes(field) ? maskAccount(row[field]) : (row[field] ?? '');
+export function paymentDetailsOf(row: Row): PaymentDetails {
+  // every field is filled in below
+  const details = { payment: isMethod(row.payment) ? row.payment : '' } as PaymentDetails;
+  for (const field of ALL_FIELDS) details[field] = ACCOUNT_NUMBERS.includes(field) ? maskAccount(row[field]) : String(row[field] ?? '');
   return details;
 }
 
@@ -103,11 +105,11 @@ export async function requestPayout(app: AppContext, member: Identity, amountInp
     if (cents > Number(account.money)) throw errors.payoutAboveBalance();
     const snapshot = Object.fromEntries(PAYMENT_FIELDS[account.payment].map((field) => [field, account[field]]));
     const now = nowSeconds();
-    const inserted = (await trx
+    const inserted = await trx
       .insertInto('payout')
-      .values({ user_id: member.id, amount: cents, method: account.payment, account: JSON.stringify(snapshot), status: 'pending', reason: '', reference: '', create_time: now, update_time: now })
+      .values({ user_id: member.id, amount: cents, method: account.payment, account: toJson(snapshot), status: 'pending', reason: '', reference: '', create_time: now, update_time: now })
       .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
+      .executeTakeFirstOrThrow();
     const id = Number(inserted.id);
     const entry = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: member.id, amount: -cents, memo: memo(id), idempotencyKey: `payout:${id}:freeze` });
     await trx.updateTable('payout').set({ freeze_log_id: entry.id }).where('id', '=', id).execute();
@@ -140,7 +142,7 @@ export function payoutStepRefusal(app: AppContext, payout: Row, step: PayoutStep
   const status = String(payout.status);
   const wrongStatus = () => errors.payoutWrongStatus(valueLabel(fieldOf(resourceByTable(app, 'payout'), 'status'), status));
   if (step === 'approve') return status === 'pending' ? undefined : wrongStatus();
-  if (step === 'reject') return OPEN.includes(status) ? undefined : wrongStatus();
+  if (step === 'reject') return (OPEN as readonly string[]).includes(status) ? undefined : wrongStatus();
   if (status !== 'approved') return wrongStatus();
   return twoAdmins && Number(payout.approved_by) === adminId ? errors.payoutSameAdmin() : undefined;
 }

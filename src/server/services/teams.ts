@@ -68,7 +68,7 @@ export async function addTeamMember(app: AppContext, team: Row, input: Row, ip: 
   const nickname = typeof input.nickname === 'string' && input.nickname.trim() !== '' ? input.nickname.trim().slice(0, 50) : username;
   if (await app.db.selectFrom('user').select('id').where('username', '=', username).executeTakeFirst()) throw errors.alreadyExists('Username', 'username');
   const now = nowSeconds();
-  const inserted = (await app.db
+  const inserted = await app.db
     .insertInto('user')
     .values(
       completeRow(resourceByTable(app, 'user'), {
@@ -77,7 +77,7 @@ export async function addTeamMember(app: AppContext, team: Row, input: Row, ip: 
       }),
     )
     .returning('id')
-    .executeTakeFirstOrThrow()) as { id: number };
+    .executeTakeFirstOrThrow();
   return Number(inserted.id);
 }
 

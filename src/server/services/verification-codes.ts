@@ -67,11 +67,11 @@ export class VerificationCodes {
     for (let index = 0; index < CODE_LENGTH; index += 1) code += CHARSET[randomInt(CHARSET.length)];
     code = code.toUpperCase();
     const now = nowSeconds();
-    const inserted = (await db
+    const inserted = await db
       .insertInto('verification_code')
       .values({ address, event, code_hash: this.digest(address, event, code), ip: ip.slice(0, 50), attempts: 0, used_time: null, create_time: now, expire_time: now + CODE_TTL })
       .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
+      .executeTakeFirstOrThrow();
     const broken = await this.brokenLimit(db, address, event, ip, 0);
     if (broken) {
       await db.deleteFrom('verification_code').where('id', '=', inserted.id).execute();
@@ -90,7 +90,7 @@ export class VerificationCodes {
   async consume(address: string, event: string, code: unknown, db: Db = this.app.db): Promise<boolean> {
     if (typeof code !== 'string' || code.length === 0 || code.length > 20 || address === '') return false;
     const now = nowSeconds();
-    const live = (await db
+    const live = await db
       .selectFrom('verification_code')
       .select(['id', 'code_hash', 'attempts'])
       .where('address', '=', address)
@@ -99,7 +99,7 @@ export class VerificationCodes {
       .where('expire_time', '>', now)
       .orderBy('id', 'desc')
       .limit(1)
-      .executeTakeFirst()) as { id: number; code_hash: string; attempts: number } | undefined;
+      .executeTakeFirst();
     if (!live) return false;
     if (live.code_hash !== this.digest(address, event, code.trim())) {
       const attempts = Number(live.attempts) + 1;

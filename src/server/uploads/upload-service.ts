@@ -128,9 +128,9 @@ export async function storeUpload(app: AppContext, input: UploadInput): Promise<
       await app.db
         .updateTable('attachment')
         .set((eb) => ({ quote: eb('quote', '+', 1), last_upload_time: now }))
-        .where('id', '=', existing.id)
+        .where('id', '=', Number(existing.id))
         .execute();
-      const row = (await app.db.selectFrom('attachment').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow()) as Row;
+      const row = (await app.db.selectFrom('attachment').selectAll().where('id', '=', Number(existing.id)).executeTakeFirstOrThrow()) as Row;
       return rowFromStorage(definition, row);
     }
   }

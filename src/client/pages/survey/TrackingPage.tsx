@@ -7,14 +7,15 @@ import { isUserLoggedIn } from '../../http/session.js';
 import type { Translate } from '../../i18n/translate.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
-import { ValueChip, type ValueTags } from '../../components/ValueChip.js';
+import { ValueChip } from '../../components/ValueChip.js';
+import type { ValueTags } from '../../../contract/value-tags.js';
 import { messageOf } from '../../http/error-body.js';
-import { surveyApi, type QuickTaskRecord, type RecordPage, type SurveyApi, type SurveyRecord } from './survey-api.js';
+import { surveyApi, type QuickTaskRecord, type TaggedPage, type SurveyApi, type SurveyRecord } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
 
 const PAGE_SIZE = 15;
 
-type Load<T> = (page: number, limit: number) => Promise<RecordPage<T>>;
+type Load<T> = (page: number, limit: number) => Promise<TaggedPage<T>>;
 
 /** One column of a record list: its heading and its cell (enum values drawn with the page's tags). */
 export interface RecordColumn<T> {
@@ -28,7 +29,7 @@ export interface RecordColumn<T> {
  */
 function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty }: { load: Load<T>; t: Translate; columns: RecordColumn<T>[]; label: string; empty: string }) {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<RecordPage<T> | undefined>(undefined);
+  const [data, setData] = useState<TaggedPage<T> | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   useEffect(() => {

@@ -1,91 +1,24 @@
 import { uploadMemberFile } from '../../member/account-api.js';
+import type {
+  OutcomePage, OutcomeReport, OutcomeRequest, QuickTask, QuickTaskRecord, QuickTaskSubmitAnswer, QuickTaskSubmitRequest, SubmissionStatus,
+  SurveyRecord, SurveyStartAnswer, SurveyStartRequest, SurveyTask, TaggedPage,
+} from '../../../contract/member-api.js';
 import { httpClient, type HttpClient } from '../../http/index.js';
-import type { ValueTags } from '../../components/ValueChip.js';
 
 /** The member's survey calls (`/api/survey/*`), shared by the survey pages and the member centre. */
 
-export interface SurveyTask {
-  id: number;
-  title: string;
-  description: string;
-  reward_money: string;
-  reward_score: number;
-  loi_minutes: number;
-  end_time: number | null;
-}
-
-export type OutcomePage = 'success' | 'terminate' | 'overquota' | 'security';
-
-export interface OutcomeReport {
-  status: string;
-  already_recorded: boolean;
-  survey: { id: number; title: string };
-  credit_state: 'none' | 'held' | 'credited' | 'reversed';
-  credited: { money: string; score: number };
-  /** why nothing (or only a consolation) was credited, translated; '' for a credited complete */
-  reason: string;
-  /** the member's balance after this return, when they are logged in in this browser */
-  balance?: { money: string; score: number };
-}
-
-export interface SurveyRecord {
-  id: number;
-  survey_id: number;
-  title: string;
-  status: string;
-  credit_state: string;
-  reward_money: string;
-  reward_score: number;
-  credited_money: string;
-  credited_score: number;
-  enter_time: number;
-  finish_time: number | null;
-}
-
-/** One page of the member's records, with the labels of their enum values. */
-export interface RecordPage<T> {
-  list: T[];
-  total: number;
-  tags: ValueTags;
-}
-
-export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
-
-export interface QuickTask {
-  id: number;
-  title: string;
-  description: string;
-  /** the fields, as a JSON schema of our schema keywords */
-  form: { type: 'object'; required?: string[]; properties: Record<string, Record<string, unknown>> };
-  reward_money: string;
-  reward_score: number;
-  review: 'manual' | 'auto';
-  my_status: SubmissionStatus | null;
-  my_reason: string;
-}
-
-export interface QuickTaskRecord {
-  id: number;
-  task_id: number;
-  title: string;
-  status: SubmissionStatus;
-  reason: string;
-  reward_money: string;
-  reward_score: number;
-  create_time: number;
-  review_time: number | null;
-}
+export type { OutcomePage, OutcomeReport, QuickTask, QuickTaskRecord, SubmissionStatus, SurveyRecord, SurveyTask, TaggedPage } from '../../../contract/member-api.js';
 
 export interface SurveyApi {
   tasks(): Promise<SurveyTask[]>;
   /** the provider's entry URL with our rid */
   start(id: number): Promise<string>;
   outcome(page: OutcomePage, query: string): Promise<OutcomeReport>;
-  records(page: number, limit: number): Promise<RecordPage<SurveyRecord>>;
+  records(page: number, limit: number): Promise<TaggedPage<SurveyRecord>>;
   quickTasks(): Promise<QuickTask[]>;
   /** answers the status the submission got and the server's message */
   submitQuickTask(id: number, answers: Record<string, unknown>): Promise<{ status: SubmissionStatus; message: string }>;
-  quickTaskRecords(page: number, limit: number): Promise<RecordPage<QuickTaskRecord>>;
+  quickTaskRecords(page: number, limit: number): Promise<TaggedPage<QuickTaskRecord>>;
   /** uploads an image as the member; answers its stored URL */
   uploadImage(file: File): Promise<string>;
   /** the site's time zone (member bootstrap), for pages shown outside the member centre */
@@ -100,26 +33,29 @@ export function createSurveyApi(client: HttpClient = httpClient): SurveyApi {
       return (await client.request<{ list: SurveyTask[] }>('/api/survey/tasks', quiet)).data.list;
     },
     async start(id) {
-      return (await client.request<{ url: string }>('/api/survey/start', { ...quiet, method: 'POST', data: { id } })).data.url;
+      const data: SurveyStartRequest = { id };
+      return (await client.request<SurveyStartAnswer>('/api/survey/start', { ...quiet, method: 'POST', data })).data.url;
     },
     async outcome(page, query) {
-      return (await client.request<OutcomeReport>('/api/survey/outcome', { ...quiet, method: 'POST', data: { outcome: page, query } })).data;
+      const data: OutcomeRequest = { outcome: page, query };
+      return (await client.request<OutcomeReport>('/api/survey/outcome', { ...quiet, method: 'POST', data })).data;
     },
     async records(page, limit) {
-      return (await client.request<RecordPage<SurveyRecord>>('/api/survey/records', { ...quiet, params: { page, limit } })).data;
+      return (await client.request<TaggedPage<SurveyRecord>>('/api/survey/records', { ...quiet, params: { page, limit } })).data;
     },
     async quickTasks() {
       return (await client.request<{ list: QuickTask[] }>('/api/survey/quickTasks', quiet)).data.list;
     },
     async submitQuickTask(id, answers) {
-      const envelope = await client.request<{ status: SubmissionStatus }>('/api/survey/quickTaskSubmit', { ...quiet, method: 'POST', data: { id, answers } });
+      const data: QuickTaskSubmitRequest = { id, answers };
+      const envelope = await client.request<QuickTaskSubmitAnswer>('/api/survey/quickTaskSubmit', { ...quiet, method: 'POST', data });
       return { status: envelope.data.status, message: envelope.msg };
     },
     async siteTimeZone() {
       return (await client.request<{ site?: { timeZone?: string } }>('/api/index/index', quiet)).data.site?.timeZone;
     },
     async quickTaskRecords(page, limit) {
-      return (await client.request<RecordPage<QuickTaskRecord>>('/api/survey/quickTaskRecords', { ...quiet, params: { page, limit } })).data;
+      return (await client.request<TaggedPage<QuickTaskRecord>>('/api/survey/quickTaskRecords', { ...quiet, params: { page, limit } })).data;
     },
     uploadImage: (file) => uploadMemberFile(client, file),
   };

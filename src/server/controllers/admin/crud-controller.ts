@@ -6,6 +6,7 @@ import { allows } from '../../auth/identity.js';
 import { nowSeconds } from '../../clock.js';
 import { checkTableName, controllerOfTable, designedIdOf, designToSchema, designTypeOf, readDesign } from '../../crud/design-schema.js';
 import { isSystemTable } from '../../db/system-tables.js';
+import { dynamicDb } from '../../db/connection.js';
 import { catalogColumns, catalogTables } from '../../db/table-catalog.js';
 import { DestructiveMigrationError } from '../../db/migrate.js';
 import { errors, Success } from '../../errors.js';
@@ -121,7 +122,7 @@ function parseJson(text: unknown, fallback: unknown): unknown {
 
 async function tableIsEmpty(ctx: RequestContext, table: string): Promise<boolean> {
   if (!(await catalogTables(ctx.app.handle)).includes(table)) return true;
-  return (await ctx.app.db.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst()) === undefined;
+  return (await dynamicDb(ctx.app.db).selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst()) === undefined;
 }
 
 /** `logStart` (POST `id`): an earlier design from the log, with whether its table holds rows. */
@@ -150,7 +151,7 @@ async function remove(ctx: RequestContext) {
     ctx.app.schemas.remove(id, actorOf(ctx), {
       dropTable,
       beforeDrop: async (trx, definition) => {
-        const rows = (await trx.selectFrom(definition.table).selectAll().execute()) as Row[];
+        const rows = (await dynamicDb(trx).selectFrom(definition.table).selectAll().execute()) as Row[];
         await recordRecycle({ ...operator, app: { ...ctx.app, db: trx } }, trx, definition, {}, rows);
       },
     }),

@@ -6,10 +6,11 @@ import type { Controller, RequestContext } from '../../http/controller.js';
 /** Days of the dashboard's series. */
 const DASHBOARD_DAYS = 30;
 
-async function count(ctx: RequestContext, table: string, where?: [string, string, unknown]): Promise<number> {
-  let query = ctx.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('total'));
-  if (where) query = query.where(where[0], where[1] as '=', where[2]);
-  return Number(((await query.executeTakeFirstOrThrow()) as { total: number | string }).total);
+/** Members, and surveys open now. */
+async function headcounts(ctx: RequestContext): Promise<{ members: number; activeSurveys: number }> {
+  const members = await ctx.app.db.selectFrom('user').select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+  const active = await ctx.app.db.selectFrom('survey').select((eb) => eb.fn.countAll().as('total')).where('status', '=', 'active').executeTakeFirstOrThrow();
+  return { members: Number(members.total), activeSurveys: Number(active.total) };
 }
 
 /**
@@ -18,7 +19,7 @@ async function count(ctx: RequestContext, table: string, where?: [string, string
  * waiting (pending or approved), top surveys.
  */
 async function index(ctx: RequestContext) {
-  const rule = (await ctx.app.db.selectFrom('admin_rule').select('remark').where('name', '=', 'dashboard').executeTakeFirst()) as { remark: string } | undefined;
+  const rule = await ctx.app.db.selectFrom('admin_rule').select('remark').where('name', '=', 'dashboard').executeTakeFirst();
   const period = periodOf(DASHBOARD_DAYS, await ctx.app.config.timeZone(), nowSeconds());
   const days = await dailySurveyFigures(ctx.app, period);
   const starts = days.reduce((sum, day) => sum + day.starts, 0);
@@ -32,8 +33,7 @@ async function index(ctx: RequestContext) {
   return {
     remark: rule?.remark ? ctx.t(rule.remark) : '',
     figures: {
-      members: await count(ctx, 'user'),
-      activeSurveys: await count(ctx, 'survey', ['status', '=', 'active']),
+      ...(await headcounts(ctx)),
       days: days.map((day) => ({ ...day, credited: centsToYuan(day.credited) })),
       period: { starts, completes, conversion: starts > 0 ? Math.round((completes / starts) * 1000) / 10 : 0, credited: centsToYuan(credited) },
       payoutsPending: { count: Number(pending.count), amount: centsToYuan(pending.amount ?? 0) },

@@ -1,8 +1,9 @@
-import type { Row } from '../../../schema/definition.js';
-import { centsToYuan } from '../../db/values.js';
+import type { LedgerRow, Paged } from '../../../contract/member-api.js';
+import { resourceByTable } from '../../app-context.js';
+import { rowFromStorage } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { readStoredText } from '../../stored-text.js';
-import { paging } from '../paging.js';
+import { pageOf } from '../paging.js';
 import { accountFigureActions } from './account-figures.js';
 import { paymentLogActions } from './payment-user-controller.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
@@ -10,27 +11,17 @@ import { memberAccountActions } from './account-member-actions.js';
 
 /** `/api/account/*`: the member's own ledgers (docs/wire-contract.md#member-endpoints). */
 
-function ledgerAction(table: string, column: 'money' | 'score') {
-  return async (ctx: RequestContext) => {
+function ledgerAction(table: 'user_money_log' | 'user_score_log', column: 'money' | 'score') {
+  return async (ctx: RequestContext): Promise<Paged<LedgerRow>> => {
     const identity = ctx.identity;
     if (!identity) throw errors.needLogin();
-    const { page, limit } = paging(ctx.query);
-    const base = ctx.app.db.selectFrom(table).where('user_id', '=', identity.id);
-    const total = (await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst()) as { total: number | string };
-    const rows = (await base
-      .select(['id', 'user_id', column, 'before', 'after', 'memo', 'create_time'])
-      .orderBy('create_time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute()) as Row[];
-    const list = rows.map((row) => {
-      const memo = readStoredText(row.memo, ctx.lang, ctx.app.messages);
-      return column === 'money'
-        ? { ...row, memo, money: centsToYuan(row.money), before: centsToYuan(row.before), after: centsToYuan(row.after) }
-        : { ...row, memo, score: Number(row.score), before: Number(row.before), after: Number(row.after) };
-    });
-    return { list, total: Number(total.total) };
+    const { rows, total } = await pageOf(ctx.query, ctx.app.db.selectFrom(table).where('user_id', '=', identity.id), (base) =>
+      base.select(['id', 'user_id', column, 'before', 'after', 'memo', 'create_time']).orderBy('create_time', 'desc').orderBy('id', 'desc'),
+    );
+    // Amounts as the schema shows them (balance in yuan, points as integers), memos in the reader's language.
+    const definition = resourceByTable(ctx.app, table);
+    const list = rows.map((row) => ({ ...(rowFromStorage(definition, row) as Omit<LedgerRow, 'memo'>), memo: readStoredText(row.memo, ctx.lang, ctx.app.messages) }));
+    return { list, total };
   };
 }
 

@@ -44,7 +44,7 @@ const getUserRanking: Action = async (ctx) => {
 const getUserData: Action = async (ctx) => {
   const identity = member(ctx);
   const totals = await memberTotals(ctx.app, identity.id);
-  const account = (await ctx.app.db.selectFrom('user').select(['money', 'score']).where('id', '=', identity.id).executeTakeFirstOrThrow()) as { money: number; score: number };
+  const account = await ctx.app.db.selectFrom('user').select(['money', 'score']).where('id', '=', identity.id).executeTakeFirstOrThrow();
   const shown = (figures: { money: number; completes: number }) => ({ money: centsToYuan(figures.money), completes: figures.completes });
   return {
     today: shown(totals.today),

@@ -9,7 +9,7 @@ import { siteConfig } from '../site-config.js';
 import { memberInfo } from './user-controller.js';
 
 /** Rule types a visitor who is not signed in may receive (docs/wire-contract.md#member-bootstrap). */
-const PUBLIC_RULE_TYPES = ['route', 'nav', 'button'];
+const PUBLIC_RULE_TYPES = ['route', 'nav', 'button'] as const;
 
 /**
  * `GET /api/index/index` (docs/wire-contract.md#member-bootstrap): what the member centre needs before it draws anything. Signed

@@ -1,4 +1,5 @@
-import { centsToYuan } from '../../db/values.js';
+import type { PayoutAnswer, PayoutRecord, TaggedPage, WalletState } from '../../../contract/member-api.js';
+import { centsToYuan, fromJson } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import { maskAccount, PAYMENT_FIELDS, paymentDetailsOf, payoutMinimum, requestPayout, savePaymentDetails } from '../../services/payouts.js';
 import { valueTagsOf } from '../value-tags.js';
@@ -17,7 +18,8 @@ const payment: Action = async (ctx) => {
   const identity = member(ctx);
   if (ctx.method !== 'POST') {
     // What the payouts page shows above its forms: the balance, the least one may ask, and each method's fields.
-    return { details: paymentDetailsOf(identity.account), balance: centsToYuan(identity.account.money), minimum: centsToYuan(await payoutMinimum(ctx.app)), fields: PAYMENT_FIELDS };
+    const state: WalletState = { details: paymentDetailsOf(identity.account), balance: centsToYuan(identity.account.money), minimum: centsToYuan(await payoutMinimum(ctx.app)), fields: PAYMENT_FIELDS };
+    return state;
   }
   await savePaymentDetails(ctx.app, identity, ctx.body);
   return new Success(null, 'Payment details saved');
@@ -26,18 +28,19 @@ const payment: Action = async (ctx) => {
 const payout: Action = async (ctx) => {
   if (ctx.method !== 'POST') throw errors.parameterError();
   const id = await requestPayout(ctx.app, member(ctx), ctx.body.amount, ledgerNotes.payoutRequested);
-  return new Success({ id }, 'Payout requested: the amount is frozen until it is paid');
+  const answer: PayoutAnswer = { id };
+  return new Success(answer, 'Payout requested: the amount is frozen until it is paid');
 };
 
 /** `GET /api/account/paymentlog ?page&limit`: the member's payouts with status and reason. */
-const paymentlog: Action = async (ctx) => {
+const paymentlog = async (ctx: RequestContext): Promise<TaggedPage<PayoutRecord>> => {
   const identity = member(ctx);
   const { rows, total } = await pageOf(ctx.query, ctx.app.db.selectFrom('payout').where('user_id', '=', identity.id), (base) =>
     base.select(['id', 'amount', 'method', 'account', 'status', 'reason', 'reference', 'create_time', 'paid_time']).orderBy('id', 'desc'),
   );
   return {
     list: rows.map((row) => {
-      const account = JSON.parse(String(row.account || '{}')) as Record<string, unknown>;
+      const account: Record<string, unknown> = fromJson(row.account || null, {});
       return {
         id: Number(row.id), amount: centsToYuan(row.amount), method: row.method, status: row.status, reason: row.reason, reference: row.reference,
         account: maskAccount(account.bank_num ?? account.zhifubao), create_time: Number(row.create_time), paid_time: row.paid_time === null ? null : Number(row.paid_time),

@@ -1,8 +1,9 @@
+import type { OutcomeReport, QuickTask, QuickTaskRecord, SurveyRecord, SurveyStartAnswer, SurveyTask, TaggedPage } from '../../../contract/member-api.js';
 import { centsToYuan } from '../../db/values.js';
 import { ApiError, errors, Success } from '../../errors.js';
-import type { FinishResult, SurveyRow } from '../../services/survey/participations.js';
+import type { FinishResult } from '../../services/survey/participations.js';
 import { CallbackRefused, recordCallback, recordRedirect } from '../../services/survey/returns.js';
-import { submitQuickTask, type QuickTaskRow } from '../../services/survey/quick-tasks.js';
+import { submitQuickTask } from '../../services/survey/quick-tasks.js';
 import { availableSurveys, startSurvey } from '../../services/survey/tasks.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
 import { pageOf } from '../paging.js';
@@ -27,13 +28,13 @@ function receivedUrl(ctx: RequestContext): { path: string; query: string } {
   return mark < 0 ? { path: url, query: '' } : { path: url.slice(0, mark), query: url.slice(mark + 1) };
 }
 
-async function tasks(ctx: RequestContext) {
+async function tasks(ctx: RequestContext): Promise<{ list: SurveyTask[] }> {
   const surveys = await availableSurveys(ctx.app, member(ctx));
   return {
     list: surveys.map((survey) => ({
       id: Number(survey.id),
       title: survey.title,
-      description: (survey as SurveyRow & { description?: string }).description ?? '',
+      description: survey.description,
       reward_money: centsToYuan(survey.reward_money),
       reward_score: Number(survey.reward_score),
       loi_minutes: Number(survey.loi_minutes),
@@ -42,7 +43,7 @@ async function tasks(ctx: RequestContext) {
   };
 }
 
-async function start(ctx: RequestContext) {
+async function start(ctx: RequestContext): Promise<SurveyStartAnswer> {
   if (ctx.method !== 'POST') throw errors.parameterError();
   const { url } = await startSurvey(ctx.app, member(ctx), ctx.body.id, ctx.ip);
   return { url };
@@ -64,7 +65,7 @@ function explanation(ctx: RequestContext, result: FinishResult): string {
   }
 }
 
-async function outcome(ctx: RequestContext) {
+async function outcome(ctx: RequestContext): Promise<OutcomeReport> {
   if (ctx.method !== 'POST') throw errors.parameterError();
   const page = ctx.body.outcome;
   const query = typeof ctx.body.query === 'string' ? ctx.body.query.replace(/^\?/, '') : '';
@@ -74,8 +75,8 @@ async function outcome(ctx: RequestContext) {
   const own = ctx.identity?.id === Number(participation.user_id);
   let balance: { money: string; score: number } | undefined;
   if (own) {
-    const row = (await ctx.app.db.selectFrom('user').select(['money', 'score']).where('id', '=', participation.user_id).executeTakeFirstOrThrow()) as { money: number; score: number };
-    balance = { money: centsToYuan(row.money), score: Number(row.score) };
+    const row = await ctx.app.db.selectFrom('user').select(['money', 'score']).where('id', '=', participation.user_id).executeTakeFirstOrThrow();
+    balance = { money: centsToYuan(row.money), score: row.score };
   }
   return {
     status: participation.status,
@@ -88,7 +89,7 @@ async function outcome(ctx: RequestContext) {
   };
 }
 
-async function records(ctx: RequestContext) {
+async function records(ctx: RequestContext): Promise<TaggedPage<SurveyRecord>> {
   const identity = member(ctx);
   const { rows, total } = await pageOf(ctx.query, ctx.app.db.selectFrom('survey_participation as p').where('p.user_id', '=', identity.id), (base) =>
     base
@@ -114,19 +115,19 @@ async function records(ctx: RequestContext) {
   };
 }
 
-async function quickTasks(ctx: RequestContext) {
+async function quickTasks(ctx: RequestContext): Promise<{ list: QuickTask[] }> {
   const identity = member(ctx);
-  const tasks = (await ctx.app.db
+  const tasks = await ctx.app.db
     .selectFrom('quick_task')
     .select(['id', 'title', 'description', 'form', 'reward_money', 'reward_score', 'review'])
     .where('status', '=', 'active')
     .orderBy('weigh', 'desc')
     .orderBy('id', 'desc')
     .limit(100)
-    .execute()) as (QuickTaskRow & { form: string })[];
+    .execute();
   const ids = tasks.map((task) => Number(task.id));
   const mine = ids.length
-    ? ((await ctx.app.db.selectFrom('quick_task_submission').select(['task_id', 'status', 'reason']).where('user_id', '=', identity.id).where('task_id', 'in', ids).orderBy('id', 'asc').execute()) as { task_id: number; status: string; reason: string }[])
+    ? await ctx.app.db.selectFrom('quick_task_submission').select(['task_id', 'status', 'reason']).where('user_id', '=', identity.id).where('task_id', 'in', ids).orderBy('id', 'asc').execute()
     : [];
   // The latest submission of each task decides what the member sees.
   const latest = new Map(mine.map((row) => [Number(row.task_id), row]));
@@ -135,7 +136,7 @@ async function quickTasks(ctx: RequestContext) {
       id: Number(task.id),
       title: task.title,
       description: task.description,
-      form: JSON.parse(task.form) as unknown,
+      form: JSON.parse(task.form) as QuickTask['form'],
       reward_money: centsToYuan(task.reward_money),
       reward_score: Number(task.reward_score),
       review: task.review,
@@ -151,7 +152,7 @@ async function quickTaskSubmit(ctx: RequestContext) {
   return new Success(result, result.status === 'approved' ? 'Submitted and credited' : 'Submitted, waiting for review');
 }
 
-async function quickTaskRecords(ctx: RequestContext) {
+async function quickTaskRecords(ctx: RequestContext): Promise<TaggedPage<QuickTaskRecord>> {
   const identity = member(ctx);
   const { rows, total } = await pageOf(ctx.query, ctx.app.db.selectFrom('quick_task_submission as s').where('s.user_id', '=', identity.id), (base) =>
     base

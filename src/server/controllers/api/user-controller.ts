@@ -1,5 +1,5 @@
 import type { Row } from '../../../schema/definition.js';
-import { findAccount, isTruthy, loginWithPassword, revokeSession } from '../../auth/login.js';
+import { findAccount, isTruthy, loginWithPassword, revokeSession, type AccountKey } from '../../auth/login.js';
 import { throttleAddress } from '../../auth/attempts.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { centsToYuan } from '../../db/values.js';
@@ -38,7 +38,7 @@ async function captchaRequired(app: AppContext): Promise<boolean> {
 }
 
 /** Which column a login name addresses: mobile number, email address or username. */
-function accountColumn(app: AppContext, name: string): string | undefined {
+function accountColumn(app: AppContext, name: string): Exclude<AccountKey, 'id'> | undefined {
   if (MOBILE_PATTERN.test(name)) return 'mobile';
   if (EMAIL_PATTERN.test(name)) return 'email';
   if (!memberFieldIssue(app, { username: name })) return 'username';

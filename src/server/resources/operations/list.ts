@@ -1,3 +1,4 @@
+import { dynamicDb } from '../../db/connection.js';
 import { sql } from 'kysely';
 import type { ListData } from '../../../contract/envelope.js';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
@@ -13,7 +14,7 @@ async function remarkOf(operator: Operator, definition: ResourceDefinition, lang
   const path = definition.menu?.name ?? definition.controllerPath;
   if (!path) return '';
   const read = async () => {
-    const row = (await operator.app.db
+    const row = (await dynamicDb(operator.app.db)
       .selectFrom('admin_rule')
       .select('remark')
       .where(sql`lower(name)`, 'in', [path.toLowerCase(), `${path.toLowerCase()}/index`])
@@ -35,7 +36,7 @@ export interface ListOptions {
 type CountRow = { total: number | string; top?: number | null };
 
 async function countAndPage(operator: Operator, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): Promise<[number, Row[]]> {
-  const db = operator.app.db;
+  const db = dynamicDb(operator.app.db);
   const dialect = operator.app.handle.dialect;
   if (request.textMatch && !request.all) {
     // A quick search: the count first, which settles how the page is read. The largest key stands for
@@ -77,7 +78,7 @@ export async function* allListRows(operator: Operator, definition: ResourceDefin
   const request = parseListRequest(operator.app, definition, { ...query, page: 1, limit: pageSize }, options.timeZone);
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
   for (let page = 1; ; page++) {
-    const stored = (await pageQuery(operator.app.db, definition, { ...request, page, all: false }, conditions).execute()) as Row[];
+    const stored = (await pageQuery(dynamicDb(operator.app.db), definition, { ...request, page, all: false }, conditions).execute()) as Row[];
     if (stored.length > 0) yield await presentRows(operator, definition, hooks, stored, 'list');
     if (stored.length < pageSize) return;
   }

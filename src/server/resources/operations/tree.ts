@@ -1,3 +1,4 @@
+import { dynamicDb } from '../../db/connection.js';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { nestRows } from '../../tree-rows.js';
 import { accessConditions, applyConditions } from '../access.js';
@@ -11,7 +12,7 @@ export async function treeRows(operator: Operator, definition: ResourceDefinitio
   const tree = definition.list.tree;
   const request = parseListRequest(operator.app, definition, { ...query, page: undefined, limit: undefined }, options.timeZone);
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
-  let listQuery = applyConditions(operator.app.db.selectFrom(definition.table).selectAll(), conditions);
+  let listQuery = applyConditions(dynamicDb(operator.app.db).selectFrom(definition.table).selectAll(), conditions);
   for (const term of definition.list.defaultSort) listQuery = listQuery.orderBy(term.field, term.direction);
   const rows = await presentRows(operator, definition, hooks, (await listQuery.execute()) as Row[], options.view ?? 'list');
   if (!tree || !options.nest || request.conditions.length > 0) return rows;

@@ -61,7 +61,7 @@ export const adminHooks: ResourceHooks = {
     const { values, existing, trx } = write;
     const groupIds = Array.isArray(values.group_arr) ? [...new Set((values.group_arr as unknown[]).map(Number))] : undefined;
     if (groupIds) {
-      const found = (await trx.selectFrom('admin_group').select('id').where('id', 'in', groupIds.length ? groupIds : [0]).execute()) as { id: number }[];
+      const found = await trx.selectFrom('admin_group').select('id').where('id', 'in', groupIds.length ? groupIds : [0]).execute();
       if (found.length !== groupIds.length) throw errors.groupNotManageable();
       const previous = existing ? (await groupsOf(trx, [Number(existing.id)])).get(Number(existing.id))?.ids ?? [] : [];
       await checkGroupsManageable(operator, groupIds, previous);
@@ -78,9 +78,9 @@ export const adminHooks: ResourceHooks = {
   async afterWrite(_operator, write) {
     const groupIds = write.values.group_arr;
     if (!Array.isArray(groupIds)) return;
-    await write.trx.deleteFrom('admin_group_access').where('uid', '=', write.id).execute();
+    await write.trx.deleteFrom('admin_group_access').where('uid', '=', Number(write.id)).execute();
     for (const groupId of new Set(groupIds.map(Number))) {
-      await write.trx.insertInto('admin_group_access').values({ uid: write.id, group_id: groupId }).execute();
+      await write.trx.insertInto('admin_group_access').values({ uid: Number(write.id), group_id: groupId }).execute();
     }
   },
 
@@ -89,7 +89,7 @@ export const adminHooks: ResourceHooks = {
   },
 
   async afterDelete(_operator, remove) {
-    const ids = remove.rows.map((row) => row.id);
+    const ids = remove.rows.map((row) => Number(row.id));
     await remove.trx.deleteFrom('admin_group_access').where('uid', 'in', ids).execute();
   },
 };

@@ -48,7 +48,7 @@ export const adminGroupHooks: ResourceHooks = {
     const own = new Set(operator.identity?.groupIds ?? []);
     const targets = remove.rows.filter((row: Row) => !own.has(Number(row.id)));
     checkChildrenIncluded(remove.rows, await childrenOf(remove.trx, 'admin_group', remove.rows.map((row) => row.id)));
-    await remove.trx.deleteFrom('admin_group_access').where('group_id', 'in', targets.length ? targets.map((row) => row.id) : [0]).execute();
+    await remove.trx.deleteFrom('admin_group_access').where('group_id', 'in', targets.length ? targets.map((row) => Number(row.id)) : [0]).execute();
     return targets;
   },
 

@@ -33,7 +33,7 @@ export const attachmentHooks: ResourceHooks = {
     const urls = [...new Set(remove.rows.map((row) => String(row.url ?? '')).filter(Boolean))];
     if (urls.length === 0) return;
     // A file another row still points to stays.
-    const kept = (await remove.trx.selectFrom('attachment').select('url').where('url', 'in', urls).execute()) as { url: string }[];
+    const kept = await remove.trx.selectFrom('attachment').select('url').where('url', 'in', urls).execute();
     const keptUrls = new Set(kept.map((row) => row.url));
     for (const url of urls) {
       if (keptUrls.has(url)) continue;

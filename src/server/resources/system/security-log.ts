@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../../schema/definition.js';
 import type { AppContext } from '../../app-context.js';
 import type { RequestContext } from '../../http/controller.js';
-import type { Db } from '../../db/connection.js';
+import { dynamicDb, type DynamicDb } from '../../db/connection.js';
 import { errors } from '../../errors.js';
 import { presentRows } from '../present.js';
 
@@ -85,7 +85,7 @@ export function storedValueOfText(field: FieldDefinition, text: unknown): { valu
  * holding the same non-empty value, or a unique index whose columns all match. `exceptKey` is the
  * primary key of the row itself when it is being updated.
  */
-export async function breaksUniqueness(trx: Db, definition: ResourceDefinition, row: Row, exceptKey?: unknown): Promise<boolean> {
+export async function breaksUniqueness(trx: DynamicDb, definition: ResourceDefinition, row: Row, exceptKey?: unknown): Promise<boolean> {
   const groups: string[][] = [];
   for (const field of definition.fields) {
     if (!field.unique || !field.storage || field.name === definition.primaryKey) continue;
@@ -107,7 +107,7 @@ export async function breaksUniqueness(trx: Db, definition: ResourceDefinition, 
 }
 
 /** PostgreSQL: move the key sequence past a row inserted with an explicit id (it never moves back). */
-export async function advanceKeySequence(app: AppContext, trx: Db, definition: ResourceDefinition, id: unknown): Promise<void> {
+export async function advanceKeySequence(app: AppContext, trx: DynamicDb, definition: ResourceDefinition, id: unknown): Promise<void> {
   const key = storedField(definition, definition.primaryKey);
   if (app.handle.dialect !== 'postgres' || key?.storage?.type !== 'bigint' || typeof id !== 'number') return;
   await sql`SELECT setval(pg_get_serial_sequence(${definition.table}, ${definition.primaryKey}), GREATEST(nextval(pg_get_serial_sequence(${definition.table}, ${definition.primaryKey})), ${id}))`.execute(trx);
@@ -117,7 +117,7 @@ export async function advanceKeySequence(app: AppContext, trx: Db, definition: R
 export async function readLogEntry(ctx: RequestContext): Promise<{ stored: Row; row: Row }> {
   const definition = ctx.controller.resource as ResourceDefinition;
   const id = parseInfoId(ctx.query.id);
-  const stored = (await ctx.app.db.selectFrom(definition.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  const stored = (await dynamicDb(ctx.app.db).selectFrom(definition.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
   if (!stored) throw errors.recordNotFound();
   const [row] = await presentRows(ctx, definition, {}, [stored], 'list');
   return { stored, row };

@@ -2,7 +2,7 @@ import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { findResourceByTable, withinTransaction } from '../../app-context.js';
 import type { RequestContext } from '../../http/controller.js';
 import { nowSeconds } from '../../clock.js';
-import type { Db } from '../../db/connection.js';
+import type { DynamicDb } from '../../db/connection.js';
 import { storedDefault } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import type { ResourceHooks } from '../hooks.js';
@@ -70,7 +70,7 @@ function rowOfSnapshot(definition: ResourceDefinition, snapshot: Row): Row | und
 }
 
 /** Restore one log entry; false when it is skipped (unknown table, bad snapshot, key or unique value taken). */
-async function restoreEntry(ctx: RequestContext, trx: Db, entry: Row): Promise<boolean> {
+async function restoreEntry(ctx: RequestContext, trx: DynamicDb, entry: Row): Promise<boolean> {
   const definition = findResourceByTable(ctx.app, entry.data_table);
   if (!definition || entry.primary_key !== definition.primaryKey || !storedField(definition, definition.primaryKey)) return false;
   const snapshot = parseSnapshot(entry.data);

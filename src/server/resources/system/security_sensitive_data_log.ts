@@ -1,7 +1,7 @@
 import type { Row } from '../../../schema/definition.js';
 import { findResourceByTable } from '../../app-context.js';
 import type { RequestContext } from '../../http/controller.js';
-import type { Db } from '../../db/connection.js';
+import type { DynamicDb } from '../../db/connection.js';
 import { errors, Success } from '../../errors.js';
 import type { ResourceHooks } from '../hooks.js';
 import { asStoredValue, breaksUniqueness, parseIds, readLogEntry, SECRET_FIELDS, storedField, storedValueOfText } from './security-log.js';
@@ -13,7 +13,7 @@ import { asStoredValue, breaksUniqueness, parseIds, readLogEntry, SECRET_FIELDS,
  */
 
 /** Roll back one log entry; false when it is skipped (unknown table or field, secret, value not storable, row gone, unique value taken). */
-async function rollbackEntry(ctx: RequestContext, trx: Db, entry: Row): Promise<boolean> {
+async function rollbackEntry(ctx: RequestContext, trx: DynamicDb, entry: Row): Promise<boolean> {
   const definition = findResourceByTable(ctx.app, entry.data_table);
   if (!definition || entry.primary_key !== definition.primaryKey) return false;
   const field = storedField(definition, entry.data_field);

@@ -4,7 +4,7 @@ import { fieldOf, valueLabel, type Row } from '../../../schema/definition.js';
 import type { LocalText } from '../../../schema/local-text.js';
 import { resourceByTable, type AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
-import type { Db } from '../../db/connection.js';
+import type { Db, StoredRow } from '../../db/connection.js';
 import { ApiError, errors } from '../../errors.js';
 import { applyLedgerEntry } from '../ledger.js';
 
@@ -15,52 +15,16 @@ import { applyLedgerEntry } from '../ledger.js';
 
 const FINAL_STATUSES = ['complete', 'terminate', 'overquota', 'security', 'timeout'] as const;
 export type FinalStatus = (typeof FINAL_STATUSES)[number];
-type ParticipationStatus = 'entered' | FinalStatus | 'reversed';
+/** The final statuses a provider can report: a timeout is ours, never reported. */
+const REPORTED_STATUSES = ['complete', 'terminate', 'overquota', 'security'] as const satisfies readonly FinalStatus[];
+export type ReportedStatus = (typeof REPORTED_STATUSES)[number];
 type StatusSource = 'redirect' | 'callback' | 'admin' | 'reconcile' | 'timeout';
 type CreditState = 'none' | 'held' | 'credited' | 'reversed';
 
-interface ParticipationRow {
-  id: number;
-  rid: string;
-  survey_id: number;
-  user_id: number;
-  status: ParticipationStatus;
-  source: string;
-  credit_state: CreditState;
-  /** the complete reward, snapshot at start */
-  reward_money: number;
-  reward_score: number;
-  /** what the member holds from this attempt now: reward or consolation, 0 after a reversal */
-  credited_money: number;
-  credited_score: number;
-  enter_time: number;
-  finish_time: number | null;
-  entry_ip: string;
-  money_log_id: number | null;
-  score_log_id: number | null;
-}
-
-export interface SurveyRow {
-  id: number;
-  provider_id: number;
-  title: string;
-  entry_url: string;
-  send_uid: number | boolean;
-  reward_money: number;
-  reward_score: number;
-  consolation_money: number;
-  consolation_score: number;
-  loi_minutes: number;
-  quota_total: number;
-  completes: number;
-  daily_cap: number;
-  hold_speeders: number | boolean;
-  start_time: number | null;
-  end_time: number | null;
-  visible_groups: string | null;
-  visible_teams: string | null;
-  status: string;
-}
+/** A participation as stored (money in cents). */
+type ParticipationRow = StoredRow<'survey_participation'>;
+/** A survey as stored (money in cents). */
+export type SurveyRow = StoredRow<'survey'>;
 
 /** The counter column of the survey that counts each final status. */
 const COUNTER_OF: Record<FinalStatus, string> = {
@@ -69,6 +33,10 @@ const COUNTER_OF: Record<FinalStatus, string> = {
 
 export function isFinalStatus(value: unknown): value is FinalStatus {
   return (FINAL_STATUSES as readonly unknown[]).includes(value);
+}
+
+export function isReportedStatus(value: unknown): value is ReportedStatus {
+  return (REPORTED_STATUSES as readonly unknown[]).includes(value);
 }
 
 /** 128 random bits: the only identifier of an attempt that leaves our site. */
@@ -83,7 +51,7 @@ function lockRow<Q extends { forUpdate(): Q }>(app: AppContext, query: Q): Q {
 
 export async function findParticipationByRid(db: Db, rid: string): Promise<ParticipationRow | undefined> {
   if (rid === '' || rid.length > 64) return undefined;
-  return (await db.selectFrom('survey_participation').selectAll().where('rid', '=', rid).executeTakeFirst()) as ParticipationRow | undefined;
+  return db.selectFrom('survey_participation').selectAll().where('rid', '=', rid).executeTakeFirst();
 }
 
 interface EventInput {
@@ -176,8 +144,8 @@ export interface FinishResult {
  */
 export async function finishParticipation(app: AppContext, participationId: number, input: FinishInput): Promise<FinishResult> {
   return app.db.transaction().execute(async (trx) => {
-    const current = (await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('id', '=', participationId)).executeTakeFirstOrThrow()) as ParticipationRow;
-    const survey = (await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow()) as SurveyRow;
+    const current = await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('id', '=', participationId)).executeTakeFirstOrThrow();
+    const survey = await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow();
     if (current.status !== 'entered') return { participation: current, survey, changed: false, credited: { money: 0, score: 0 } };
 
     const now = nowSeconds();
@@ -235,7 +203,7 @@ export async function finishParticipation(app: AppContext, participationId: numb
         ...(input.reason ? { reason: input.reason } : {}),
       },
     });
-    const participation = (await trx.selectFrom('survey_participation').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow()) as ParticipationRow;
+    const participation = await trx.selectFrom('survey_participation').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
     return { participation, survey, changed: true, credited };
   });
 }
@@ -246,7 +214,7 @@ interface ForgedReturn {
   ip: string;
   rawQuery: string;
   /** the final status the request claimed, when it named one */
-  reported?: FinalStatus;
+  reported?: ReportedStatus;
 }
 
 /**
@@ -256,7 +224,7 @@ interface ForgedReturn {
  */
 export async function recordForgedReturn(app: AppContext, participationId: number, forged: ForgedReturn): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
-    const current = (await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('id', '=', participationId)).executeTakeFirstOrThrow()) as ParticipationRow;
+    const current = await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('id', '=', participationId)).executeTakeFirstOrThrow();
     const rawQuery = forged.rawQuery.slice(0, 4000);
     await trx.updateTable('survey_participation').set({ flag_sig_invalid: 1 }).where('id', '=', current.id).execute();
     await appendEvent(trx, {
@@ -325,10 +293,10 @@ export async function reconcileParticipation(
 ): Promise<ReconcileOutcome> {
   try {
     return await app.db.transaction().execute(async (trx) => {
-      const current = (await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('rid', '=', rid)).executeTakeFirst()) as ParticipationRow | undefined;
+      const current = await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('rid', '=', rid)).executeTakeFirst();
       const plan = planReconcile(app, current, rid, action);
       if (!plan.ok || !current) return plan;
-      const survey = (await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow()) as SurveyRow;
+      const survey = await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow();
       const changes: Row = { status: plan.to, source: 'reconcile', credit_state: plan.credit, update_time: nowSeconds() };
       const heldMoney = Number(current.credited_money);
       const heldScore = Number(current.credited_score);
@@ -364,7 +332,7 @@ export async function reconcileParticipation(
 
 /** `entered` rows older than max(2 × LOI, 2 h) become `timeout`; safe to run in several processes at once. */
 export async function expireParticipations(app: AppContext, now = nowSeconds(), batch = 500): Promise<number> {
-  const candidates = (await app.db
+  const candidates = await app.db
     .selectFrom('survey_participation as p')
     .innerJoin('survey as s', 's.id', 'p.survey_id')
     .select(['p.id as id', 'p.enter_time as enter_time', 's.loi_minutes as loi_minutes'])
@@ -372,7 +340,7 @@ export async function expireParticipations(app: AppContext, now = nowSeconds(), 
     .where('p.enter_time', '<', now - 2 * 3600)
     .orderBy('p.enter_time', 'asc')
     .limit(batch)
-    .execute()) as { id: number; enter_time: number; loi_minutes: number }[];
+    .execute();
   let expired = 0;
   for (const row of candidates) {
     const limit = Math.max(2 * Number(row.loi_minutes) * 60, 2 * 3600);

@@ -3,7 +3,7 @@ import { sameText } from '../../../schema/local-text.js';
 import type { Db } from '../../db/connection.js';
 import { errors, type ApiError } from '../../errors.js';
 import { findParticipationByRid, type FinalStatus } from './participations.js';
-import { mapProviderStatus, OUTCOME_PAGES, type ProviderRow } from './returns.js';
+import { exitMapOf, mapProviderStatus, OUTCOME_PAGES, type ProviderRow } from './returns.js';
 import { sign, signedText, SIGNATURE_ALGORITHMS, verifySignature, type SignatureAlgorithm } from './signature.js';
 
 /**
@@ -50,15 +50,6 @@ function signedRequest(provider: ProviderRow, secret: string, origin: string, pa
 function exitCodeFor(provider: ProviderRow, outcome: TestOutcome): string {
   for (const [code] of Object.entries(exitMapOf(provider))) if (mapProviderStatus(provider, code) === outcome) return code;
   return outcome;
-}
-
-function exitMapOf(provider: ProviderRow): Record<string, unknown> {
-  try {
-    const map = JSON.parse(provider.exit_map || '{}') as unknown;
-    return map && typeof map === 'object' && !Array.isArray(map) ? (map as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 function pageOf(outcome: TestOutcome): string {
@@ -200,7 +191,7 @@ export async function checkTestReturn(db: Db, provider: ProviderRow, secret: str
     const participation = await findParticipationByRid(db, rid);
     if (!participation) warnings.push(errors.providerTestRidUnknown(rid));
     else {
-      const survey = (await db.selectFrom('survey').select('provider_id').where('id', '=', participation.survey_id).executeTakeFirst()) as { provider_id: number } | undefined;
+      const survey = await db.selectFrom('survey').select('provider_id').where('id', '=', participation.survey_id).executeTakeFirst();
       if (Number(survey?.provider_id) !== Number(provider.id)) warnings.push(errors.providerTestRidOtherProvider(rid));
     }
   }

@@ -5,6 +5,8 @@ import { widgetOf } from '../../../schema/widget-of.js';
 import type { AppContext } from '../../app-context.js';
 import type { Identity } from '../../auth/identity.js';
 import { nowSeconds } from '../../clock.js';
+import type { StoredRow } from '../../db/connection.js';
+import { toJson } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import type { Translate } from '../../i18n.js';
 import { inputValidatorOf } from '../../../schema/validate-input.js';
@@ -20,17 +22,9 @@ import { applyLedgerEntry } from '../ledger.js';
 const MEMBER_FORM_WIDGETS = ['string', 'textarea', 'number', 'float', 'radio', 'select', 'switch', 'image', 'date'] as const;
 const MAX_FIELDS = 30;
 
-export interface QuickTaskRow {
-  id: number;
-  title: string;
-  description: string;
-  form: string;
-  reward_money: number;
-  reward_score: number;
-  review: 'manual' | 'auto';
-  status: string;
-  update_time: number | null;
-}
+/** A quick task as stored (money in cents). */
+type QuickTaskRow = StoredRow<'quick_task'>;
+type SubmissionRow = StoredRow<'quick_task_submission'>;
 
 const forms = new Map<string, ResourceDefinition>();
 
@@ -83,15 +77,15 @@ function formFields(definition: ResourceDefinition) {
 
 function lockTask(app: AppContext, trx: AppContext['db'], id: number) {
   const query = trx.selectFrom('quick_task').selectAll().where('id', '=', id);
-  return (app.handle.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst() as Promise<QuickTaskRow | undefined>;
+  return (app.handle.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
-async function credit(app: AppContext, trx: AppContext['db'], submission: Row, memo: string): Promise<Row> {
-  const changes: Row = {};
-  const money = Number(submission.reward_money);
-  const score = Number(submission.reward_score);
-  if (money > 0) changes.money_log_id = (await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: Number(submission.user_id), amount: money, memo, idempotencyKey: `quicktask:${submission.id}:money` })).id;
-  if (score > 0) changes.score_log_id = (await applyLedgerEntry(trx, app.handle.dialect, { kind: 'score', userId: Number(submission.user_id), amount: score, memo, idempotencyKey: `quicktask:${submission.id}:score` })).id;
+async function credit(app: AppContext, trx: AppContext['db'], submission: SubmissionRow, memo: string): Promise<{ money_log_id?: number; score_log_id?: number }> {
+  const changes: { money_log_id?: number; score_log_id?: number } = {};
+  const money = submission.reward_money;
+  const score = submission.reward_score;
+  if (money > 0) changes.money_log_id = (await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: submission.user_id, amount: money, memo, idempotencyKey: `quicktask:${submission.id}:money` })).id;
+  if (score > 0) changes.score_log_id = (await applyLedgerEntry(trx, app.handle.dialect, { kind: 'score', userId: submission.user_id, amount: score, memo, idempotencyKey: `quicktask:${submission.id}:score` })).id;
   return changes;
 }
 
@@ -118,18 +112,18 @@ export async function submitQuickTask(app: AppContext, member: Identity, taskId:
       if (!upload) throw errors.quickTaskImageNotUploaded(field.title, field.name);
     }
     const now = nowSeconds();
-    const inserted = (await trx
+    const inserted = await trx
       .insertInto('quick_task_submission')
       .values({
-        task_id: task.id, user_id: member.id, answers: JSON.stringify(values), status: 'pending', reason: '',
-        reward_money: Number(task.reward_money), reward_score: Number(task.reward_score), reviewer_id: null, review_time: null,
+        task_id: task.id, user_id: member.id, answers: toJson(values), status: 'pending', reason: '',
+        reward_money: task.reward_money, reward_score: task.reward_score, reviewer_id: null, review_time: null,
         money_log_id: null, score_log_id: null, create_time: now, update_time: now,
       })
       .returning('id')
-      .executeTakeFirstOrThrow()) as { id: number };
+      .executeTakeFirstOrThrow();
     await trx.updateTable('quick_task').set({ submissions: sql`submissions + 1` }).where('id', '=', task.id).execute();
     if (task.review !== 'auto') return { id: Number(inserted.id), status: 'pending' };
-    const submission = (await trx.selectFrom('quick_task_submission').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow()) as Row;
+    const submission = await trx.selectFrom('quick_task_submission').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
     const logs = await credit(app, trx, submission, context.memo(task));
     await trx.updateTable('quick_task_submission').set({ ...logs, status: 'approved', review_time: now }).where('id', '=', inserted.id).execute();
     return { id: Number(inserted.id), status: 'approved' };
@@ -145,10 +139,10 @@ export async function reviewSubmissions(app: AppContext, ids: number[], decision
     changed += await app.db.transaction().execute(async (trx) => {
       let lookup = trx.selectFrom('quick_task_submission').selectAll().where('id', '=', id);
       if (app.handle.dialect === 'postgres') lookup = lookup.forUpdate();
-      const submission = (await lookup.executeTakeFirst()) as Row | undefined;
+      const submission = await lookup.executeTakeFirst();
       if (!submission || submission.status !== 'pending') return 0;
-      const task = (await trx.selectFrom('quick_task').selectAll().where('id', '=', submission.task_id as number).executeTakeFirstOrThrow()) as QuickTaskRow;
-      const changes: Row = { status: decision === 'approve' ? 'approved' : 'rejected', reviewer_id: context.adminId, review_time: nowSeconds(), reason: context.reason, update_time: nowSeconds() };
+      const task = await trx.selectFrom('quick_task').selectAll().where('id', '=', submission.task_id).executeTakeFirstOrThrow();
+      const changes = { status: decision === 'approve' ? ('approved' as const) : ('rejected' as const), reviewer_id: context.adminId, review_time: nowSeconds(), reason: context.reason, update_time: nowSeconds() };
       if (decision === 'approve') Object.assign(changes, await credit(app, trx, submission, context.memo(task)));
       await trx.updateTable('quick_task_submission').set(changes).where('id', '=', id).execute();
       return 1;

@@ -1,9 +1,10 @@
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/connection.js';
+import type { Db, StoredRow } from '../../db/connection.js';
+import { fromJson } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { AddressList } from '../../address-list.js';
-import { finishParticipation, findParticipationByRid, isFinalStatus, recordForgedReturn, type FinalStatus, type FinishResult, type SurveyRow } from './participations.js';
-import { verifySignature, type SignatureAlgorithm } from './signature.js';
+import { finishParticipation, findParticipationByRid, isReportedStatus, recordForgedReturn, type FinishResult, type ReportedStatus, type SurveyRow } from './participations.js';
+import { verifySignature } from './signature.js';
 
 /**
  * A provider reports how an attempt ended: the browser lands on an outcome page (`/success` …) or the
@@ -12,39 +13,26 @@ import { verifySignature, type SignatureAlgorithm } from './signature.js';
  */
 
 /** Outcome pages of the site and the status each one reports (docs/survey-domain.md#returns-and-callbacks). */
-export const OUTCOME_PAGES: Readonly<Record<string, FinalStatus>> = {
+export const OUTCOME_PAGES: Readonly<Record<string, ReportedStatus>> = {
   success: 'complete', terminate: 'terminate', overquota: 'overquota', security: 'security',
 };
 
 const MAX_RETURN_QUERY = 4000;
 
-export interface ProviderRow {
-  id: number;
-  code: string;
-  rid_param: string;
-  sig_param: string;
-  status_param: string;
-  sig_algo: SignatureAlgorithm;
-  secret: string;
-  exit_map: string;
-  ip_allowlist: string;
-  status: string;
+/** A provider as stored (its secret sealed). */
+export type ProviderRow = StoredRow<'survey_provider'>;
+
+/** The provider's exit code map (its own code → our outcome); empty when it is not a map. */
+export function exitMapOf(provider: ProviderRow): Record<string, unknown> {
+  const map: unknown = fromJson(provider.exit_map || null, {});
+  return map && typeof map === 'object' && !Array.isArray(map) ? (map as Record<string, unknown>) : {};
 }
 
-function exitMapOf(provider: ProviderRow): Record<string, string> {
-  try {
-    const map = JSON.parse(provider.exit_map || '{}') as unknown;
-    return map && typeof map === 'object' && !Array.isArray(map) ? (map as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** A status the provider sent: its own exit code through the map, or one of our status names. */
-export function mapProviderStatus(provider: ProviderRow, reported: string): FinalStatus | undefined {
+/** A status the provider sent: its own exit code through the map, or one of the status names a provider may report. */
+export function mapProviderStatus(provider: ProviderRow, reported: string): ReportedStatus | undefined {
   const mapped = exitMapOf(provider)[reported];
-  if (isFinalStatus(mapped)) return mapped;
-  return isFinalStatus(reported) ? reported : undefined;
+  if (isReportedStatus(mapped)) return mapped;
+  return isReportedStatus(reported) ? reported : undefined;
 }
 
 function secretOf(app: AppContext, provider: ProviderRow): string {
@@ -61,18 +49,18 @@ interface ReturnInput {
 }
 
 async function providerById(db: Db, id: number): Promise<ProviderRow> {
-  return (await db.selectFrom('survey_provider').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as ProviderRow;
+  return db.selectFrom('survey_provider').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** The participation a query names, through any provider's rid parameter. */
 async function participationOfQuery(app: AppContext, params: URLSearchParams) {
-  const names = (await app.db.selectFrom('survey_provider').select('rid_param').distinct().execute()) as { rid_param: string }[];
+  const names = await app.db.selectFrom('survey_provider').select('rid_param').distinct().execute();
   for (const name of new Set(['rid', ...names.map((row) => row.rid_param)])) {
     const rid = params.get(name);
     if (!rid) continue;
     const participation = await findParticipationByRid(app.db, rid);
     if (!participation) continue;
-    const provider = await providerById(app.db, (await app.db.selectFrom('survey').select('provider_id').where('id', '=', participation.survey_id).executeTakeFirstOrThrow()).provider_id as number);
+    const provider = await providerById(app.db, (await app.db.selectFrom('survey').select('provider_id').where('id', '=', participation.survey_id).executeTakeFirstOrThrow()).provider_id);
     // The rid must arrive in the parameter its own provider uses.
     if (provider.rid_param === name) return { participation, provider };
   }
@@ -110,7 +98,7 @@ export class CallbackRefused extends Error {
 /** A provider's server-to-server call. Refusals carry the HTTP status to answer with. */
 export async function recordCallback(app: AppContext, code: unknown, params: URLSearchParams, input: ReturnInput): Promise<FinishResult> {
   const provider = typeof code === 'string' && code.length <= 32
-    ? ((await app.db.selectFrom('survey_provider').selectAll().where('code', '=', code).executeTakeFirst()) as ProviderRow | undefined)
+    ? await app.db.selectFrom('survey_provider').selectAll().where('code', '=', code).executeTakeFirst()
     : undefined;
   if (!provider || provider.status !== 'enable') throw new CallbackRefused(404, errors.unknownProvider());
   if (provider.ip_allowlist.trim() !== '' && !AddressList.parse(provider.ip_allowlist).includes(input.ip)) {
@@ -118,7 +106,7 @@ export async function recordCallback(app: AppContext, code: unknown, params: URL
   }
   const participation = await findParticipationByRid(app.db, params.get(provider.rid_param) ?? '');
   if (!participation) throw new CallbackRefused(200, errors.unknownRid());
-  const survey = (await app.db.selectFrom('survey').select('provider_id').where('id', '=', participation.survey_id).executeTakeFirstOrThrow()) as { provider_id: number };
+  const survey = await app.db.selectFrom('survey').select('provider_id').where('id', '=', participation.survey_id).executeTakeFirstOrThrow();
   if (Number(survey.provider_id) !== Number(provider.id)) throw new CallbackRefused(200, errors.unknownRid());
   const reported = params.get(provider.status_param) ?? '';
   const mapped = mapProviderStatus(provider, reported);

@@ -33,7 +33,7 @@ async function startOfToday(app: AppContext, db: Db): Promise<number> {
 /** Why this member cannot start the survey now, or undefined when they can. */
 async function refusal(app: AppContext, db: Db, survey: SurveyRow | undefined, member: Identity): Promise<ApiError | undefined> {
   if (!survey || survey.status !== 'active') return errors.surveyUnavailable();
-  const provider = (await db.selectFrom('survey_provider').select('status').where('id', '=', survey.provider_id).executeTakeFirst()) as { status: string } | undefined;
+  const provider = await db.selectFrom('survey_provider').select('status').where('id', '=', survey.provider_id).executeTakeFirst();
   if (provider?.status !== 'enable') return errors.surveyUnavailable();
   const now = nowSeconds();
   if (survey.start_time && Number(survey.start_time) > now) return errors.surveyNotStarted();
@@ -111,7 +111,7 @@ export async function startSurvey(app: AppContext, member: Identity, surveyId: u
       if (refused || !survey) throw refused ?? errors.surveyUnavailable();
       const rid = newRid();
       const now = nowSeconds();
-      const inserted = (await trx
+      const inserted = await trx
         .insertInto('survey_participation')
         .values({
           rid, survey_id: survey.id, user_id: member.id, status: 'entered', source: '', credit_state: 'none',
@@ -121,7 +121,7 @@ export async function startSurvey(app: AppContext, member: Identity, surveyId: u
           create_time: now, update_time: now,
         })
         .returning('id')
-        .executeTakeFirstOrThrow()) as { id: number };
+        .executeTakeFirstOrThrow();
       await trx.updateTable('survey').set((eb) => ({ starts: eb('starts', '+', 1) })).where('id', '=', survey.id).execute();
       await appendEvent(trx, { participationId: Number(inserted.id), from: '', to: 'entered', source: 'start', ip });
       return { url: entryUrlFor(survey, rid, member.id), rid };

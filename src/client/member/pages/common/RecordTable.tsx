@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, List, ListItem, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { ValueTags } from '../../../components/ValueChip.js';
+import type { ValueTags } from '../../../../contract/value-tags.js';
 import { messageOf } from '../../../http/error-body.js';
 
 export interface RecordColumn<T> {
@@ -13,7 +13,7 @@ export interface RecordColumn<T> {
 }
 
 /** One page of records; an answer may carry its enum values' labels and colours (`tags`). */
-export interface RecordsPage<T> {
+interface RecordsPage<T> {
   list: T[];
   total: number;
   tags?: ValueTags;

@@ -1,52 +1,16 @@
+import type { PayoutRecord, PayoutRequest, TaggedPage, WalletState } from '../../../../contract/member-api.js';
 import { httpClient, type HttpClient } from '../../../http/index.js';
-import type { RecordsPage } from '../common/RecordTable.js';
 
 /** The member's payment details, payout requests and payment log (`/api/paymentuser/*`, `account/paymentlog`). */
 
-export type PaymentMethod = 'bank' | 'alipay';
-
-interface PaymentDetails {
-  payment: PaymentMethod | '';
-  bank: string;
-  bank_name: string;
-  bank_address: string;
-  /** masked */
-  bank_num: string;
-  zhifubao_name: string;
-  /** masked */
-  zhifubao: string;
-}
-
-export interface PayoutRecord {
-  id: number;
-  amount: string;
-  method: PaymentMethod;
-  status: 'pending' | 'approved' | 'paid' | 'rejected';
-  reason: string;
-  reference: string;
-  /** masked */
-  account: string;
-  create_time: number;
-  paid_time: number | null;
-}
-
-/** What the payouts page starts from (`GET /api/paymentuser/payment`). */
-export interface WalletState {
-  /** saved as they are shown: account numbers masked, sent back unchanged they keep the saved number */
-  details: PaymentDetails;
-  /** yuan strings */
-  balance: string;
-  minimum: string;
-  /** each method's fields, all required */
-  fields: Record<PaymentMethod, string[]>;
-}
+export type { PaymentDetails, PaymentMethod, PayoutRecord, WalletState } from '../../../../contract/member-api.js';
 
 export interface WalletApi {
   details(): Promise<WalletState>;
   /** answers the server's message */
   saveDetails(values: Record<string, string>): Promise<string>;
   requestPayout(amount: string): Promise<string>;
-  payouts(page: number, limit: number): Promise<RecordsPage<PayoutRecord>>;
+  payouts(page: number, limit: number): Promise<TaggedPage<PayoutRecord>>;
 }
 
 export function createWalletApi(client: HttpClient = httpClient): WalletApi {
@@ -59,10 +23,11 @@ export function createWalletApi(client: HttpClient = httpClient): WalletApi {
       return (await client.request('/api/paymentuser/payment', { ...quiet, method: 'POST', data: values })).msg;
     },
     async requestPayout(amount) {
-      return (await client.request('/api/paymentuser/payout', { ...quiet, method: 'POST', data: { amount } })).msg;
+      const data: PayoutRequest = { amount };
+      return (await client.request('/api/paymentuser/payout', { ...quiet, method: 'POST', data })).msg;
     },
     async payouts(page, limit) {
-      return (await client.request<RecordsPage<PayoutRecord>>('/api/account/paymentlog', { ...quiet, params: { page, limit } })).data;
+      return (await client.request<TaggedPage<PayoutRecord>>('/api/account/paymentlog', { ...quiet, params: { page, limit } })).data;
     },
   };
 }

@@ -1,0 +1,184 @@
+import type { ValueTags } from './value-tags.js';
+import type { SurveyParticipationRow, SurveyQuickTaskRow, SurveyQuickTaskSubmissionRow, UserPayoutRow } from '../generated/resources.js';
+
+/**
+ * Requests and answers of the member API's hand-written endpoints (`/api/survey/*`, `/api/account/*`,
+ * `/api/paymentuser/*`): the server's controllers return these types and the member centre's API modules
+ * read them, so a change on one side fails the type check on the other. Amounts are yuan strings
+ * (`"12.50"`), times Unix seconds; enum values come from the schemas' row types.
+ */
+
+/** `{list, total}` of a paged list (`?page&limit`). */
+export interface Paged<T> {
+  list: T[];
+  total: number;
+}
+
+/** A page of the member's records, with the labels and chip colours of their enum values. */
+export interface TaggedPage<T> extends Paged<T> {
+  tags: ValueTags;
+}
+
+// ---- /api/survey/* -------------------------------------------------------------------------------
+
+type ParticipationStatus = NonNullable<SurveyParticipationRow['status']>;
+type CreditState = NonNullable<SurveyParticipationRow['credit_state']>;
+
+/** One survey of `GET /api/survey/tasks` (`{list}`): open to the member now. */
+export interface SurveyTask {
+  id: number;
+  title: string;
+  description: string;
+  reward_money: string;
+  reward_score: number;
+  loi_minutes: number;
+  end_time: number | null;
+}
+
+/** `POST /api/survey/start {id}` answers the provider's entry URL with our rid. */
+export interface SurveyStartRequest {
+  id: number;
+}
+export interface SurveyStartAnswer {
+  url: string;
+}
+
+/** The outcome pages a provider sends the member back to. */
+export type OutcomePage = 'success' | 'terminate' | 'overquota' | 'security';
+
+/** `POST /api/survey/outcome`: the page the member landed on and its query string as received. */
+export interface OutcomeRequest {
+  outcome: OutcomePage;
+  query: string;
+}
+
+/** What `POST /api/survey/outcome` recorded. */
+export interface OutcomeReport {
+  status: ParticipationStatus;
+  already_recorded: boolean;
+  survey: { id: number; title: string };
+  credit_state: CreditState;
+  credited: { money: string; score: number };
+  /** why nothing (or only a consolation) was credited, translated; '' for a credited complete */
+  reason: string;
+  /** the member's balance after this return, when they are logged in in this browser */
+  balance?: { money: string; score: number };
+}
+
+/** One attempt of `GET /api/survey/records` (paged). */
+export interface SurveyRecord {
+  id: number;
+  survey_id: number;
+  title: string;
+  status: ParticipationStatus;
+  credit_state: CreditState;
+  reward_money: string;
+  reward_score: number;
+  credited_money: string;
+  credited_score: number;
+  enter_time: number;
+  finish_time: number | null;
+}
+
+export type SubmissionStatus = NonNullable<SurveyQuickTaskSubmissionRow['status']>;
+
+/** One task of `GET /api/survey/quickTasks` (`{list}`), with the member's latest submission. */
+export interface QuickTask {
+  id: number;
+  title: string;
+  description: string;
+  /** the fields, as a JSON schema of our schema keywords */
+  form: { type: 'object'; required?: string[]; properties: Record<string, Record<string, unknown>> };
+  reward_money: string;
+  reward_score: number;
+  review: NonNullable<SurveyQuickTaskRow['review']>;
+  my_status: SubmissionStatus | null;
+  my_reason: string;
+}
+
+/** `POST /api/survey/quickTaskSubmit`: the answers by field name. */
+export interface QuickTaskSubmitRequest {
+  id: number;
+  answers: Record<string, unknown>;
+}
+export interface QuickTaskSubmitAnswer {
+  id: number;
+  status: SubmissionStatus;
+}
+
+/** One submission of `GET /api/survey/quickTaskRecords` (paged). */
+export interface QuickTaskRecord {
+  id: number;
+  task_id: number;
+  title: string;
+  status: SubmissionStatus;
+  reason: string;
+  reward_money: string;
+  reward_score: number;
+  create_time: number;
+  review_time: number | null;
+}
+
+// ---- /api/account/* ------------------------------------------------------------------------------
+
+/** One entry of `GET /api/account/balance` (`money`, yuan) or `/api/account/integral` (`score`), paged. */
+export interface LedgerRow {
+  id: number;
+  money?: string;
+  score?: number;
+  /** yuan string for balance, integer for points */
+  before: string | number;
+  after: string | number;
+  memo: string;
+  create_time: number | null;
+}
+
+// ---- /api/paymentuser/*, /api/account/paymentlog ---------------------------------------------------
+
+export type PaymentMethod = NonNullable<UserPayoutRow['method']>;
+
+/** The member's saved payment details, account numbers masked. */
+export interface PaymentDetails {
+  payment: PaymentMethod | '';
+  bank: string;
+  bank_name: string;
+  bank_address: string;
+  /** masked */
+  bank_num: string;
+  zhifubao_name: string;
+  /** masked */
+  zhifubao: string;
+}
+
+/** What the payouts page starts from (`GET /api/paymentuser/payment`). */
+export interface WalletState {
+  /** saved as they are shown: account numbers masked, sent back unchanged they keep the saved number */
+  details: PaymentDetails;
+  /** yuan strings */
+  balance: string;
+  minimum: string;
+  /** each method's fields, all required */
+  fields: Readonly<Record<PaymentMethod, readonly string[]>>;
+}
+
+/** `POST /api/paymentuser/payout {amount}` (yuan) answers the new payout's id. */
+export interface PayoutRequest {
+  amount: string;
+}
+export interface PayoutAnswer {
+  id: number;
+}
+
+/** One payout of `GET /api/account/paymentlog` (paged). */
+export interface PayoutRecord {
+  id: number;
+  amount: string;
+  method: PaymentMethod;
+  status: NonNullable<UserPayoutRow['status']>;
+  reason: string;
+  reference: string;
+  /** masked */
+  account: string;
+  create_time: number;
+  paid_time: number | null;
+}
