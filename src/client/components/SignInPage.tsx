@@ -4,7 +4,8 @@ import type { Translate } from '../i18n/translate.js';
 import { ClickCaptcha, type CaptchaClient, type CaptchaResult } from './ClickCaptcha.js';
 import { useDocumentTitle } from './document-title.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
-import { AlertIcon, EyeIcon, LockIcon, LoginArt, LogoMark, UserIcon } from './login-art.js';
+import { EyeIcon, LockIcon, LoginArt, LogoMark, UserIcon } from './login-art.js';
+import { LoginAlert, LoginField, LoginSubmit } from './login-form-parts.js';
 import './login-page.css';
 
 interface SignInCredentials {
@@ -131,76 +132,54 @@ export function SignInPage({ variant, api, translate: t, language, ready, checkA
           <p className="ba-login__subtitle">{alternative?.subtitle ?? t('login.subtitle')}</p>
           {alternative?.body}
           <form hidden={alternative !== undefined} noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
-            <label className={`ba-field${errors.username ? ' is-invalid' : ''}`}>
-              <span className="ba-field__icon">
-                <UserIcon />
-              </span>
-              <input
-                ref={usernameRef}
-                name="username"
-                autoComplete="username"
-                placeholder={t('login.username')}
-                aria-label={t('login.username')}
-                aria-invalid={Boolean(errors.username)}
-                aria-describedby="sign-in-username-error"
-                value={username}
-                onChange={(event) => {
-                  setUsername(event.target.value);
-                  recheck('username', event.target.value);
-                }}
-              />
-            </label>
-            <div className="ba-field-error" id="sign-in-username-error">
-              {errors.username ? t(errors.username) : ''}
-            </div>
-            <label className={`ba-field${errors.password ? ' is-invalid' : ''}`}>
-              <span className="ba-field__icon">
-                <LockIcon />
-              </span>
-              <input
-                ref={passwordRef}
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                placeholder={t('login.password')}
-                aria-label={t('login.password')}
-                aria-invalid={Boolean(errors.password)}
-                aria-describedby="sign-in-password-error"
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  recheck('password', event.target.value);
-                }}
-              />
-              <button
-                type="button"
-                className="ba-field__toggle"
-                onClick={() => setShowPassword((shown) => !shown)}
-                aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
-                title={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
-              >
-                <EyeIcon open={showPassword} />
-              </button>
-            </label>
-            <div className="ba-field-error" id="sign-in-password-error">
-              {errors.password ? t(errors.password) : ''}
-            </div>
+            <LoginField
+              name="username"
+              label={t('login.username')}
+              icon={<UserIcon />}
+              autoComplete="username"
+              inputRef={usernameRef}
+              error={errors.username ? t(errors.username) : undefined}
+              errorId="sign-in-username-error"
+              value={username}
+              onChange={(value) => {
+                setUsername(value);
+                recheck('username', value);
+              }}
+            />
+            <LoginField
+              name="password"
+              label={t('login.password')}
+              icon={<LockIcon />}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              inputRef={passwordRef}
+              error={errors.password ? t(errors.password) : undefined}
+              errorId="sign-in-password-error"
+              value={password}
+              onChange={(value) => {
+                setPassword(value);
+                recheck('password', value);
+              }}
+              action={
+                <button
+                  type="button"
+                  className="ba-field__toggle"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+                  title={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+                >
+                  <EyeIcon open={showPassword} />
+                </button>
+              }
+            />
             <div className="ba-login__row">
               <label className="ba-check">
                 <input type="checkbox" name="keep" checked={keep} onChange={(event) => setKeep(event.target.checked)} />
                 {t('login.remember')}
               </label>
             </div>
-            <button type="submit" className="ba-button ba-button--primary" disabled={busy}>
-              {busy && <span className="ba-button__spinner" aria-hidden="true" />}
-              {t('login.submit')}
-            </button>
-            {failure && (
-              <div className="ba-login__alert" role="alert">
-                <AlertIcon />
-                <span>{failure}</span>
-              </div>
-            )}
+            <LoginSubmit busy={busy}>{t('login.submit')}</LoginSubmit>
+            {failure && <LoginAlert>{failure}</LoginAlert>}
             {links}
           </form>
         </section>
