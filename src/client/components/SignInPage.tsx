@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { Language } from '../../contract/headers.js';
 import type { Translate } from '../i18n/translate.js';
 import { ClickCaptcha, type CaptchaClient, type CaptchaResult } from './ClickCaptcha.js';
@@ -109,6 +109,20 @@ export function SignInPage({ variant, api, translate: t, language, ready, checkA
     setErrors((current) => ({ ...current, [field]: field === 'username' ? checkAccount(value) : checkPassword(value) }));
   };
 
+  /** What a `LoginField` needs to show and edit the username or the password. */
+  const bind = (field: keyof Errors, value: string, set: (value: string) => void, inputRef: RefObject<HTMLInputElement | null>) => ({
+    name: field,
+    label: t(`login.${field}`),
+    inputRef,
+    error: errors[field] ? t(errors[field]) : undefined,
+    errorId: `sign-in-${field}-error`,
+    value,
+    onChange: (next: string) => {
+      set(next);
+      recheck(field, next);
+    },
+  });
+
   if (!ready) return <div className={`ba-login ba-login--${variant}`} />;
   return (
     <div className={`ba-login ba-login--${variant}`}>
@@ -132,34 +146,12 @@ export function SignInPage({ variant, api, translate: t, language, ready, checkA
           <p className="ba-login__subtitle">{alternative?.subtitle ?? t('login.subtitle')}</p>
           {alternative?.body}
           <form hidden={alternative !== undefined} noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
+            <LoginField {...bind('username', username, setUsername, usernameRef)} icon={<UserIcon />} autoComplete="username" />
             <LoginField
-              name="username"
-              label={t('login.username')}
-              icon={<UserIcon />}
-              autoComplete="username"
-              inputRef={usernameRef}
-              error={errors.username ? t(errors.username) : undefined}
-              errorId="sign-in-username-error"
-              value={username}
-              onChange={(value) => {
-                setUsername(value);
-                recheck('username', value);
-              }}
-            />
-            <LoginField
-              name="password"
-              label={t('login.password')}
+              {...bind('password', password, setPassword, passwordRef)}
               icon={<LockIcon />}
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
-              inputRef={passwordRef}
-              error={errors.password ? t(errors.password) : undefined}
-              errorId="sign-in-password-error"
-              value={password}
-              onChange={(value) => {
-                setPassword(value);
-                recheck('password', value);
-              }}
               action={
                 <button
                   type="button"

@@ -16,35 +16,6 @@ import { memberApi, type MemberApi } from './member-api.js';
 type Values = Record<string, string>;
 type Errors = Record<string, string | undefined>;
 
-interface FieldProps {
-  name: string;
-  label: string;
-  values: Values;
-  errors: Errors;
-  onChange(name: string, value: string): void;
-  type?: string;
-  autoComplete?: string;
-  icon?: ReactNode;
-  action?: ReactNode;
-}
-
-function Field({ name, label, values, errors, onChange, type = 'text', autoComplete = 'off', icon = <UserIcon />, action }: FieldProps) {
-  return (
-    <LoginField
-      name={name}
-      label={label}
-      icon={icon}
-      type={type}
-      autoComplete={autoComplete}
-      error={errors[name]}
-      errorId={`account-${name}-error`}
-      value={values[name] ?? ''}
-      onChange={(value) => onChange(name, value)}
-      action={action}
-    />
-  );
-}
-
 /** The address type choice, shown when the site verifies both. */
 function TypeChoice({ t, types, value, onChange }: { t: Translate; types: VerificationType[]; value: VerificationType; onChange(type: VerificationType): void }) {
   if (types.length < 2) return null;
@@ -96,6 +67,14 @@ function useAccountForm(t: Translate, api: AccountApi, member: MemberApi, fieldN
     if (Object.keys(missing).length > 0) return setErrors(missing);
     void run(work);
   };
+  /** What a `LoginField` needs to show and edit one of the form's values. */
+  const bind = (name: string) => ({
+    name,
+    value: values[name] ?? '',
+    onChange: (value: string) => onChange(name, value),
+    error: errors[name],
+    errorId: `account-${name}-error`,
+  });
   async function run(work: () => Promise<void>) {
     setBusy(true);
     setFailure('');
@@ -134,7 +113,7 @@ function useAccountForm(t: Translate, api: AccountApi, member: MemberApi, fieldN
       {sender.pending && <ClickCaptcha client={member.client} translate={t} onClose={sender.cancel} onSuccess={sender.solved} />}
     </>
   );
-  return { values, errors, onChange, submit, sendButton, footer, busy };
+  return { values, bind, submit, sendButton, footer };
 }
 
 /** Each address type's field icon. */
@@ -186,10 +165,10 @@ export function RegisterForm({ t, onRegistered, api = accountApi, member = membe
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('account.register.title')}>
       <TypeChoice t={t} types={types} value={type} onChange={setType} />
-      <Field name="username" label={t('account.username')} autoComplete="username" {...form} />
-      <Field name="password" label={t('account.password')} type="password" autoComplete="new-password" icon={<LockIcon />} {...form} />
-      <Field name={type} label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} {...form} />
-      <Field name="code" label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values[type] ?? '', type, 'user_register', type)} {...form} />
+      <LoginField {...form.bind('username')} label={t('account.username')} autoComplete="username" icon={<UserIcon />} />
+      <LoginField {...form.bind('password')} label={t('account.password')} type="password" autoComplete="new-password" icon={<LockIcon />} />
+      <LoginField {...form.bind(type)} label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} />
+      <LoginField {...form.bind('code')} label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values[type] ?? '', type, 'user_register', type)} />
       {form.footer(t('account.register.submit'))}
     </form>
   );
@@ -213,9 +192,9 @@ export function RetrieveForm({ t, onDone, api = accountApi, member = memberApi }
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('account.retrieve.title')}>
       <TypeChoice t={t} types={types} value={type} onChange={setType} />
-      <Field name="account" label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} {...form} />
-      <Field name="code" label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values.account ?? '', type, 'user_retrieve_pwd', 'account')} {...form} />
-      <Field name="password" label={t('account.newPassword')} type="password" autoComplete="new-password" icon={<LockIcon />} {...form} />
+      <LoginField {...form.bind('account')} label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} />
+      <LoginField {...form.bind('code')} label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values.account ?? '', type, 'user_retrieve_pwd', 'account')} />
+      <LoginField {...form.bind('password')} label={t('account.newPassword')} type="password" autoComplete="new-password" icon={<LockIcon />} />
       {form.footer(t('account.retrieve.submit'))}
     </form>
   );
