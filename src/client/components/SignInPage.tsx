@@ -3,6 +3,7 @@ import type { Language } from '../../contract/headers.js';
 import type { Translate } from '../i18n/translate.js';
 import { ClickCaptcha, type CaptchaClient, type CaptchaResult } from './ClickCaptcha.js';
 import { useDocumentTitle } from './document-title.js';
+import { checkPassword } from './credential-rules.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { EyeIcon, LockIcon, LoginArt, LogoMark, UserIcon } from './login-art.js';
 import { LoginAlert, LoginField, LoginSubmit } from './login-form-parts.js';
@@ -25,13 +26,10 @@ export interface SignInApi {
 interface SignInPageProps {
   variant: 'admin' | 'member';
   api: SignInApi;
-  translate: Translate;
-  language: Language;
-  /** false until the page's messages have arrived: the page shows its background only */
-  ready: boolean;
-  /** message keys below `login.` of the page's pack */
+  /** the page's message pack (`useMessages`); until it is `ready` the page shows its background only */
+  messages: { translate: Translate; language: Language; ready: boolean };
+  /** the account rule of the area (the password rule is the same for both): a message key below `login.` */
   checkAccount(value: string): string | undefined;
-  checkPassword(value: string): string | undefined;
   /** after a successful login */
   onSignedIn(): void;
   /** shown below the login form (the member page's "register" and "forgot password" links) */
@@ -50,7 +48,7 @@ interface Errors {
  * light). Field rules are checked before anything is sent; the click captcha is asked for when the
  * server wants it; "remember me" asks for a refresh token (`keep`).
  */
-export function SignInPage({ variant, api, translate: t, language, ready, checkAccount, checkPassword, onSignedIn, links, alternative }: SignInPageProps) {
+export function SignInPage({ variant, api, messages: { translate: t, language, ready }, checkAccount, onSignedIn, links, alternative }: SignInPageProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [keep, setKeep] = useState(false);
