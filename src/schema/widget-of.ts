@@ -10,6 +10,18 @@ function isWidget(name: string): name is WidgetName {
   return (WIDGETS as readonly string[]).includes(name);
 }
 
+/** A fixed list of choices: radio buttons for a few, a select for more. */
+export function choiceWidget(count: number): 'radio' | 'select' {
+  return count <= 4 ? 'radio' : 'select';
+}
+
+/** The widget a JSON type implies by itself: a switch for a boolean, a whole or a decimal number box. */
+export function widgetOfType(type: unknown): 'switch' | 'number' | 'float' | undefined {
+  if (type === 'boolean') return 'switch';
+  if (type === 'integer') return 'number';
+  return type === 'number' ? 'float' : undefined;
+}
+
 /**
  * The widget of a field: `x-ui.widget`, else what its reference, type, format and enum imply. The
  * screens draw it; the server checks what a member's form may use.
@@ -24,7 +36,7 @@ export function widgetOf(field: FieldDefinition): WidgetName {
   if (field.ref) return field.ref.many ? 'remoteSelects' : 'remoteSelect';
   if (field.enum) {
     if (field.wireType === 'array') return 'selects';
-    return field.enum.length <= 4 ? 'radio' : 'select';
+    return choiceWidget(field.enum.length);
   }
   switch (field.format) {
     case 'money':
@@ -39,18 +51,10 @@ export function widgetOf(field: FieldDefinition): WidgetName {
       return 'color';
   }
   if (field.wireType === 'array' && field.itemType === undefined) return 'array';
-  switch (field.wireType) {
-    case 'boolean':
-      return 'switch';
-    case 'integer':
-      return 'number';
-    case 'number':
-      return 'float';
-    case 'object':
-      return 'array';
-    case 'array':
-      return 'selects';
-  }
+  const typed = widgetOfType(field.wireType);
+  if (typed) return typed;
+  if (field.wireType === 'object') return 'array';
+  if (field.wireType === 'array') return 'selects';
   if (field.writeOnly && /password/i.test(field.name)) return 'password';
   if (field.storage?.type === 'text') return 'textarea';
   return 'string';

@@ -7,7 +7,7 @@ import { readSession } from '../http/session.js';
 import { createDataProvider } from '../providers/data-provider.js';
 import { createI18nProvider } from '../providers/i18n-provider.js';
 import { definitionById, definitionByMenuName, schemaPageNames } from '../schemas.js';
-import { AreaApp } from '../shell/AreaApp.js';
+import { AreaApp, type Area } from '../shell/AreaApp.js';
 import { LoadingPage } from '../shell/LoadingPage.js';
 import { RouteMessages } from '../shell/RouteMessages.js';
 import { ADMIN_BASE } from './admin-base.js';
@@ -132,6 +132,13 @@ const loading = (
   />
 );
 
+const ADMIN_AREA: Area = {
+  base: ADMIN_BASE,
+  admin: { authProvider, dataProvider, i18nProvider, store, layout: AdminLayout, catchAll: CatchAll },
+  messageFiles: ADMIN_MESSAGE_FILES,
+  loading,
+};
+
 /**
  * The back office (`/chidaoadminstator/*`): its resources and pages come from the menus the loading
  * route fetched; before that only the loading route exists.
@@ -151,19 +158,7 @@ export function AdminApp() {
   }, [loaded]);
   return (
     <SiteConfigContext.Provider value={shell?.siteConfig ?? DEFAULT_SITE_CONFIG}>
-      <AreaApp
-        base={ADMIN_BASE}
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        store={store}
-        messageFiles={ADMIN_MESSAGE_FILES}
-        layout={AdminLayout}
-        catchAll={CatchAll}
-        loading={loading}
-        pages={routes.pages}
-        resources={routes.resources}
-      />
+      <AreaApp area={ADMIN_AREA} pages={routes.pages} resources={routes.resources} />
     </SiteConfigContext.Provider>
   );
 }

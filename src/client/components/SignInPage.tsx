@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { Language } from '../../contract/headers.js';
 import type { Translate } from '../i18n/translate.js';
 import { ClickCaptcha, type CaptchaClient, type CaptchaResult } from './ClickCaptcha.js';
 import { useDocumentTitle } from './document-title.js';
+import { checkPassword } from './credential-rules.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
-import { AlertIcon, EyeIcon, LockIcon, LoginArt, LogoMark, UserIcon } from './login-art.js';
+import { EyeIcon, LockIcon, LoginArt, LogoMark, UserIcon } from './login-art.js';
+import { LoginAlert, LoginField, LoginSubmit } from './login-form-parts.js';
 import './login-page.css';
 
 interface SignInCredentials {
@@ -24,13 +26,10 @@ export interface SignInApi {
 interface SignInPageProps {
   variant: 'admin' | 'member';
   api: SignInApi;
-  translate: Translate;
-  language: Language;
-  /** false until the page's messages have arrived: the page shows its background only */
-  ready: boolean;
-  /** message keys below `login.` of the page's pack */
+  /** the page's message pack (`useMessages`); until it is `ready` the page shows its background only */
+  messages: { translate: Translate; language: Language; ready: boolean };
+  /** the account rule of the area (the password rule is the same for both): a message key below `login.` */
   checkAccount(value: string): string | undefined;
-  checkPassword(value: string): string | undefined;
   /** after a successful login */
   onSignedIn(): void;
   /** shown below the login form (the member page's "register" and "forgot password" links) */
@@ -49,7 +48,7 @@ interface Errors {
  * light). Field rules are checked before anything is sent; the click captcha is asked for when the
  * server wants it; "remember me" asks for a refresh token (`keep`).
  */
-export function SignInPage({ variant, api, translate: t, language, ready, checkAccount, checkPassword, onSignedIn, links, alternative }: SignInPageProps) {
+export function SignInPage({ variant, api, messages: { translate: t, language, ready }, checkAccount, onSignedIn, links, alternative }: SignInPageProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [keep, setKeep] = useState(false);
@@ -108,6 +107,20 @@ export function SignInPage({ variant, api, translate: t, language, ready, checkA
     setErrors((current) => ({ ...current, [field]: field === 'username' ? checkAccount(value) : checkPassword(value) }));
   };
 
+  /** What a `LoginField` needs to show and edit the username or the password. */
+  const bind = (field: keyof Errors, value: string, set: (value: string) => void, inputRef: RefObject<HTMLInputElement | null>) => ({
+    name: field,
+    label: t(`login.${field}`),
+    inputRef,
+    error: errors[field] ? t(errors[field]) : undefined,
+    errorId: `sign-in-${field}-error`,
+    value,
+    onChange: (next: string) => {
+      set(next);
+      recheck(field, next);
+    },
+  });
+
   if (!ready) return <div className={`ba-login ba-login--${variant}`} />;
   return (
     <div className={`ba-login ba-login--${variant}`}>
@@ -131,76 +144,32 @@ export function SignInPage({ variant, api, translate: t, language, ready, checkA
           <p className="ba-login__subtitle">{alternative?.subtitle ?? t('login.subtitle')}</p>
           {alternative?.body}
           <form hidden={alternative !== undefined} noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
-            <label className={`ba-field${errors.username ? ' is-invalid' : ''}`}>
-              <span className="ba-field__icon">
-                <UserIcon />
-              </span>
-              <input
-                ref={usernameRef}
-                name="username"
-                autoComplete="username"
-                placeholder={t('login.username')}
-                aria-label={t('login.username')}
-                aria-invalid={Boolean(errors.username)}
-                aria-describedby="sign-in-username-error"
-                value={username}
-                onChange={(event) => {
-                  setUsername(event.target.value);
-                  recheck('username', event.target.value);
-                }}
-              />
-            </label>
-            <div className="ba-field-error" id="sign-in-username-error">
-              {errors.username ? t(errors.username) : ''}
-            </div>
-            <label className={`ba-field${errors.password ? ' is-invalid' : ''}`}>
-              <span className="ba-field__icon">
-                <LockIcon />
-              </span>
-              <input
-                ref={passwordRef}
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                placeholder={t('login.password')}
-                aria-label={t('login.password')}
-                aria-invalid={Boolean(errors.password)}
-                aria-describedby="sign-in-password-error"
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  recheck('password', event.target.value);
-                }}
-              />
-              <button
-                type="button"
-                className="ba-field__toggle"
-                onClick={() => setShowPassword((shown) => !shown)}
-                aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
-                title={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
-              >
-                <EyeIcon open={showPassword} />
-              </button>
-            </label>
-            <div className="ba-field-error" id="sign-in-password-error">
-              {errors.password ? t(errors.password) : ''}
-            </div>
+            <LoginField {...bind('username', username, setUsername, usernameRef)} icon={<UserIcon />} autoComplete="username" />
+            <LoginField
+              {...bind('password', password, setPassword, passwordRef)}
+              icon={<LockIcon />}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              action={
+                <button
+                  type="button"
+                  className="ba-field__toggle"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+                  title={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+                >
+                  <EyeIcon open={showPassword} />
+                </button>
+              }
+            />
             <div className="ba-login__row">
               <label className="ba-check">
                 <input type="checkbox" name="keep" checked={keep} onChange={(event) => setKeep(event.target.checked)} />
                 {t('login.remember')}
               </label>
             </div>
-            <button type="submit" className="ba-button ba-button--primary" disabled={busy}>
-              {busy && <span className="ba-button__spinner" aria-hidden="true" />}
-              {t('login.submit')}
-            </button>
-            {failure && (
-              <div className="ba-login__alert" role="alert">
-                <AlertIcon />
-                <span>{failure}</span>
-              </div>
-            )}
+            <LoginSubmit busy={busy}>{t('login.submit')}</LoginSubmit>
+            {failure && <LoginAlert>{failure}</LoginAlert>}
             {links}
           </form>
         </section>

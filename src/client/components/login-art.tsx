@@ -1,71 +1,49 @@
 /** Small inline icons and the illustration of the sign-in pages (no icon library on these pages). */
+import type { CSSProperties, ReactNode } from 'react';
 
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
-export function UserIcon() {
+/** One line icon of the sign-in pages: a 24-unit drawing in the text colour, hidden from screen readers. */
+function LineIcon({ size = 18, style, children }: { size?: number; style?: CSSProperties; children: ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" {...stroke}>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" />
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" {...stroke} style={style}>
+      {children}
     </svg>
   );
 }
 
-export function LockIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" {...stroke}>
-      <rect x="5" y="10.5" width="14" height="10" rx="2" />
-      <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
-    </svg>
-  );
-}
+export const UserIcon = () => (
+  <LineIcon><circle cx="12" cy="8" r="4" /><path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" /></LineIcon>
+);
 
-export function MailIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" {...stroke}>
-      <rect x="3" y="5.5" width="18" height="13" rx="2" />
-      <path d="M3.5 7l8.5 6 8.5-6" />
-    </svg>
-  );
-}
+export const LockIcon = () => (
+  <LineIcon><rect x="5" y="10.5" width="14" height="10" rx="2" /><path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" /></LineIcon>
+);
 
-export function PhoneIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" {...stroke}>
-      <rect x="6.5" y="2.5" width="11" height="19" rx="2" />
-      <path d="M10.5 18h3" />
-    </svg>
-  );
-}
+export const MailIcon = () => (
+  <LineIcon><rect x="3" y="5.5" width="18" height="13" rx="2" /><path d="M3.5 7l8.5 6 8.5-6" /></LineIcon>
+);
+
+export const PhoneIcon = () => (
+  <LineIcon><rect x="6.5" y="2.5" width="11" height="19" rx="2" /><path d="M10.5 18h3" /></LineIcon>
+);
 
 /** A shield with a tick: the one-time code field. */
-export function CodeIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" {...stroke}>
-      <path d="M12 3l7 3v5c0 4.5-3 8-7 10-4-2-7-5.5-7-10V6z" />
-      <path d="M9 12l2 2 4-4" />
-    </svg>
-  );
-}
+export const CodeIcon = () => (
+  <LineIcon><path d="M12 3l7 3v5c0 4.5-3 8-7 10-4-2-7-5.5-7-10V6z" /><path d="M9 12l2 2 4-4" /></LineIcon>
+);
 
-export function EyeIcon({ open }: { open: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" {...stroke}>
-      <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
-      <circle cx="12" cy="12" r="3" />
-      {!open && <path d="M4 20 20 4" />}
-    </svg>
-  );
-}
+export const EyeIcon = ({ open }: { open: boolean }) => (
+  <LineIcon>
+    <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
+    <circle cx="12" cy="12" r="3" />
+    {!open && <path d="M4 20 20 4" />}
+  </LineIcon>
+);
 
-export function AlertIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" {...stroke} style={{ flex: 'none', marginTop: 1 }}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7.5v5.5M12 16.5v.01" />
-    </svg>
-  );
-}
+export const AlertIcon = () => (
+  <LineIcon size={16} style={{ flex: 'none', marginTop: 1 }}><circle cx="12" cy="12" r="9" /><path d="M12 7.5v5.5M12 16.5v.01" /></LineIcon>
+);
 
 export function LogoMark({ size = 26 }: { size?: number }) {
   return (

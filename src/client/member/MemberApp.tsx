@@ -8,7 +8,7 @@ import { isUserLoggedIn } from '../http/session.js';
 import { createDataProvider } from '../providers/data-provider.js';
 import { createI18nProvider } from '../providers/i18n-provider.js';
 import type { MemberBootstrap, MemberRule } from '../providers/member-bootstrap.js';
-import { AreaApp } from '../shell/AreaApp.js';
+import { AreaApp, type Area } from '../shell/AreaApp.js';
 import { LoadingPage } from '../shell/LoadingPage.js';
 import { RouteMessages } from '../shell/RouteMessages.js';
 import { loadingPath } from '../shell/target.js';
@@ -72,6 +72,13 @@ const loading = (
   />
 );
 
+const MEMBER_AREA: Area = {
+  base: USER_BASE,
+  admin: { authProvider, dataProvider, i18nProvider, store, layout: MemberLayout, catchAll: CatchAll },
+  messageFiles: MEMBER_MESSAGE_FILES,
+  loading,
+};
+
 /**
  * The member centre (`/user/*`): a second area on the same http client, with its own auth provider
  * (`ba-user-token`), store and message files. Its pages come from the menus the loading route fetched
@@ -81,18 +88,5 @@ export function MemberApp() {
   const shell = useMemberBootstrap();
   const menus = shell?.menus;
   const pages = useMemo(() => (menus ? memberRoutes(menus) : []), [menus]);
-  return (
-    <AreaApp
-      base={USER_BASE}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      messageFiles={MEMBER_MESSAGE_FILES}
-      layout={MemberLayout}
-      catchAll={CatchAll}
-      loading={loading}
-      pages={pages}
-    />
-  );
+  return <AreaApp area={MEMBER_AREA} pages={pages} />;
 }

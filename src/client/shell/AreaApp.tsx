@@ -7,21 +7,23 @@ import { useLayout } from './layout-store.js';
 import { useMessageFiles } from './RouteMessages.js';
 import { shellDarkTheme, shellLightTheme } from './theme.js';
 
-interface AreaAppProps {
+/** What sets one area apart; fixed while the app runs. */
+export interface Area {
   /** the area's route base: `/chidaoadminstator`, `/user` */
   base: string;
-  authProvider: AuthProvider;
-  dataProvider: DataProvider;
-  i18nProvider: AppI18nProvider;
-  /** the area's own react-admin store (its own localStorage keys) */
-  store: Store;
+  /**
+   * handed to react-admin as they are: the area's providers, its own store (its own localStorage keys),
+   * its layout and the page for a path no route matches
+   */
+  admin: { authProvider: AuthProvider; dataProvider: DataProvider; i18nProvider: AppI18nProvider; store: Store; layout: LayoutComponent; catchAll: ComponentType };
   /** message files every page of the area uses, loaded before anything shows */
   messageFiles: readonly string[];
-  layout: LayoutComponent;
-  /** a path no route matches */
-  catchAll: ComponentType;
   /** the loading route (`<base>/loading/{to?}`), outside the layout */
   loading: ReactElement;
+}
+
+interface AreaAppProps {
+  area: Area;
   /** the pages the bootstrap menus open, inside the layout */
   pages: readonly ReactElement[];
   /** react-admin resources (the back office's schema screens) */
@@ -39,19 +41,14 @@ function AccessDenied() {
  * Its base opens the loading route, which fetches the menus; the pages come from those menus, and an
  * iframe menu item opens inside the layout. Light or dark follows the shared layout settings.
  */
-export function AreaApp({ base, authProvider, dataProvider, i18nProvider, store, messageFiles, layout, catchAll, loading, pages, resources = [] }: AreaAppProps) {
+export function AreaApp({ area: { base, admin, messageFiles, loading }, pages, resources = [] }: AreaAppProps) {
   const settings = useLayout();
-  const ready = useMessageFiles(i18nProvider, messageFiles);
+  const ready = useMessageFiles(admin.i18nProvider, messageFiles);
   if (!ready) return <Loading />;
   return (
     <Admin
       basename={base}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      layout={layout}
-      catchAll={catchAll}
+      {...admin}
       accessDenied={AccessDenied}
       theme={settings.isDark ? shellDarkTheme : shellLightTheme}
       darkTheme={null}

@@ -1,16 +1,9 @@
 import AppsIcon from '@mui/icons-material/Apps';
 import { Box, ButtonBase, Dialog, DialogContent, DialogTitle, IconButton, InputAdornment, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { useInput, useTranslate, InputHelperText } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { NamedIcon, iconNames, parseIconName, useIconSets, type IconFamily } from '../../components/icons/index.js';
-import { keepValue, requiredMark } from './input-props.js';
-
-interface IconInputProps {
-  source: string;
-  label: string;
-  required?: boolean;
-  helperText?: string;
-}
+import { TextWidgetField, useTextWidget, type TextWidgetProps } from './text-widget.js';
 
 /** The picker's tabs: BuildAdmin's three families of icon names. */
 const FAMILIES: readonly { family: IconFamily; label: string }[] = [
@@ -32,18 +25,17 @@ export function searchIcons(query: string, names: readonly string[]): string[] {
  * An icon name (`fa fa-user`, `el-icon-UserFilled`, `local-logo`) typed freely or picked from a searchable
  * grid of each family's whole set; the current icon is drawn beside the text.
  */
-export function IconInput({ source, label, required = false, helperText }: IconInputProps) {
-  const { field, fieldState } = useInput({ source, parse: keepValue, validate: required ? requiredMark : undefined });
+export function IconInput(props: TextWidgetProps) {
+  const input = useTextWidget(props);
+  const { field, value } = input;
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const value = typeof field.value === 'string' ? field.value : '';
   const [family, setFamily] = useState<IconFamily>(() => parseIconName(value)?.family ?? 'fa');
   const sets = useIconSets();
   const names = useMemo(() => (sets ? iconNames(sets) : undefined), [sets]);
   const matches = useMemo(() => (names ? searchIcons(query, names[family]) : []), [names, family, query]);
   const pickText = translate('generated.icon.pick', { _: 'Choose icon' });
-  const error = fieldState.error?.message;
 
   const pick = (name: string) => {
     field.onChange(name);
@@ -53,36 +45,25 @@ export function IconInput({ source, label, required = false, helperText }: IconI
 
   return (
     <>
-      <TextField
-        name={field.name}
-        value={value}
-        onChange={(event) => field.onChange(event.target.value)}
-        onBlur={field.onBlur}
-        label={label}
-        required={required}
-        size="small"
-        error={!!error}
-        helperText={<InputHelperText error={error} helperText={helperText} />}
+      <TextWidgetField
+        {...props}
+        input={input}
+        widget="icon"
         sx={{ minWidth: 280 }}
-        data-widget="icon"
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <NamedIcon name={value} fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: (
-              <InputAdornment position="end">
-                <Tooltip title={pickText}>
-                  <IconButton size="small" aria-label={pickText} onClick={() => setOpen(true)}>
-                    <AppsIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </InputAdornment>
-            ),
-          },
-        }}
+        startAdornment={
+          <InputAdornment position="start">
+            <NamedIcon name={value} fontSize="small" />
+          </InputAdornment>
+        }
+        endAdornment={
+          <InputAdornment position="end">
+            <Tooltip title={pickText}>
+              <IconButton size="small" aria-label={pickText} onClick={() => setOpen(true)}>
+                <AppsIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </InputAdornment>
+        }
       />
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" fullWidth>
         <DialogTitle>{pickText}</DialogTitle>

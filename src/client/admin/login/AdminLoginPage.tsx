@@ -6,7 +6,7 @@ import { preloadMessages, useMessages } from '../../i18n/use-messages.js';
 import { loadIconSets } from '../../components/icons/icon-sets.js';
 import { ADMIN_BASE } from '../admin-base.js';
 import { loadingPath, safeTarget, targetOf } from '../../shell/target.js';
-import { checkAccount, checkPassword } from '../../components/credential-rules.js';
+import { checkAccount } from '../../components/credential-rules.js';
 import { adminLoginApi, type AdminLoginApi } from './login-api.js';
 
 /** Where to go after login: the place asked for before being sent here (react-admin's state, or `?to=`). */
@@ -52,7 +52,7 @@ const loadBackOffice = () =>
  * first menu.
  */
 export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi }) {
-  const { translate, language, ready } = useMessages(PAGE_MESSAGES.adminLogin);
+  const messages = useMessages(PAGE_MESSAGES.adminLogin);
   const navigate = useNavigate();
   const location = useLocation();
   useWarmBackOffice(loadBackOffice);
@@ -60,15 +60,12 @@ export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi })
     <SignInPage
       variant="admin"
       api={api}
-      translate={translate}
-      language={language}
-      ready={ready}
+      messages={messages}
       checkAccount={checkAccount}
-      checkPassword={checkPassword}
       onSignedIn={() => {
         // The back office's code and messages may take a moment to arrive: meanwhile the tab reads
         // "Loading", not "Login", over the loading address.
-        document.title = translate('pages.loading');
+        document.title = messages.translate('pages.loading');
         navigate(loadingPath(wantedTarget(location.state, location.search), ADMIN_BASE), { replace: true });
       }}
     />

@@ -1,27 +1,12 @@
-import type { ReactNode } from 'react';
 import { Create } from 'react-admin';
-import type { ResourceDefinition } from '../../../schema/definition.js';
-import { useFormDialog } from './FormDialog.js';
-import { useFormTitle, useSavedNotice } from './form-title.js';
-import { GeneratedForm } from './GeneratedForm.js';
-import type { InputOverrides } from './GeneratedInputs.js';
-
-interface GeneratedCreateProps {
-  definition: ResourceDefinition;
-  overrides?: InputOverrides;
-  children?: ReactNode;
-}
+import { useGeneratedFormPage, type GeneratedFormPageProps } from './GeneratedForm.js';
 
 /** `add`: the generated form titled with the schema's singular, back to the list once saved; bare inside a form dialog. */
-export function GeneratedCreate({ definition, overrides, children }: GeneratedCreateProps) {
-  const dialog = useFormDialog();
-  const title = useFormTitle(definition.title, 'add');
-  const onSuccess = useSavedNotice(definition, 'add');
+export function GeneratedCreate(props: GeneratedFormPageProps) {
+  const { page, form } = useGeneratedFormPage(props, 'add');
   return (
-    <Create redirect="list" mutationOptions={{ onSuccess }} {...(dialog ? { component: 'div', title: false, actions: false } : { title })}>
-      <GeneratedForm definition={definition} mode="add" overrides={overrides}>
-        {children}
-      </GeneratedForm>
+    <Create redirect="list" {...page}>
+      {form}
     </Create>
   );
 }

@@ -7,6 +7,7 @@ import { createFormValidator } from './form-validation.js';
 import { GeneratedInputs, type InputOverrides } from './GeneratedInputs.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { useFormDialog } from './FormDialog.js';
+import { useFormTitle, useSavedNotice } from './form-title.js';
 import { labelColumnSx } from './form-layout.js';
 import { useSaveWithServerErrors } from './server-errors.js';
 import { StaleRecordDialog, type StaleSave } from './StaleRecordDialog.js';
@@ -77,4 +78,24 @@ export function GeneratedForm({ definition, mode, overrides, children }: Generat
       {stampField && <StaleRecordDialog stale={stale} stampField={stampField} onClose={() => setStale(undefined)} onSubmit={onSubmit} />}
     </SimpleForm>
   );
+}
+
+/** What the add and edit pages take. */
+export type GeneratedFormPageProps = Omit<GeneratedFormProps, 'mode'>;
+
+/**
+ * What the add and edit pages share: react-admin's page props (the schema's singular as the title, the
+ * saved notice; inside a form dialog the page draws no chrome, the dialog has it) and the generated form.
+ */
+export function useGeneratedFormPage({ definition, overrides, children }: GeneratedFormPageProps, mode: 'add' | 'edit') {
+  const dialog = useFormDialog();
+  const title = useFormTitle(definition.title, mode);
+  const onSuccess = useSavedNotice(definition, mode);
+  const page = { mutationOptions: { onSuccess }, ...(dialog ? ({ component: 'div', title: false, actions: false } as const) : { title }) };
+  const form = (
+    <GeneratedForm definition={definition} mode={mode} overrides={overrides}>
+      {children}
+    </GeneratedForm>
+  );
+  return { page, form };
 }

@@ -3,12 +3,16 @@ import { useInput } from 'react-admin';
 import { formatDateTime } from '../fields/value-format.js';
 import { DateTextField } from '../../components/DateTextField.js';
 
-interface RangeFilterInputProps {
+/** What every filter input takes; `alwaysOn` is read by react-admin's filter form, not by the input. */
+interface FilterInputProps {
   source: string;
   label: string;
+  alwaysOn?: boolean;
+}
+
+interface RangeFilterInputProps extends FilterInputProps {
   /** datetime-local pickers (values sent as `YYYY-MM-DD HH:mm:ss`), else numbers */
   kind: 'datetime' | 'number';
-  alwaysOn?: boolean;
 }
 
 function toPicker(value: unknown, kind: RangeFilterInputProps['kind']): string {
@@ -50,14 +54,8 @@ export function RangeFilterInput({ source, label, kind }: RangeFilterInputProps)
   );
 }
 
-interface FlagFilterInputProps {
-  source: string;
-  label: string;
-  alwaysOn?: boolean;
-}
-
 /** `NULL` / `NOT NULL`: ticked sends `true`; unticked removes the filter. */
-export function FlagFilterInput({ source, label }: FlagFilterInputProps) {
+export function FlagFilterInput({ source, label }: FilterInputProps) {
   const { field } = useInput({ source });
   return (
     <FormControlLabel
@@ -68,14 +66,8 @@ export function FlagFilterInput({ source, label }: FlagFilterInputProps) {
   );
 }
 
-interface DateTimeFilterInputProps {
-  source: string;
-  label: string;
-  alwaysOn?: boolean;
-}
-
 /** One datetime (operators other than ranges on a datetime column): sent as `YYYY-MM-DD HH:mm:ss`. */
-export function DateTimeFilterInput({ source, label }: DateTimeFilterInputProps) {
+export function DateTimeFilterInput({ source, label }: FilterInputProps) {
   const { field } = useInput({ source });
   return (
     <DateTextField size="small" kind="datetime" label={label} value={toPicker(field.value, 'datetime')} onChange={(text) => field.onChange(fromPicker(text, 'datetime') || null)} />

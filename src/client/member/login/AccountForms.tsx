@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ClickCaptcha } from '../../components/ClickCaptcha.js';
-import { AlertIcon, CodeIcon, LockIcon, MailIcon, PhoneIcon, UserIcon } from '../../components/login-art.js';
+import { CodeIcon, LockIcon, MailIcon, PhoneIcon, UserIcon } from '../../components/login-art.js';
+import { LoginAlert, LoginField, LoginSubmit } from '../../components/login-form-parts.js';
 import type { Translate } from '../../i18n/translate.js';
 import { fieldOf, messageOf } from '../../http/error-body.js';
 import { accountApi, type AccountApi, type CodeEvent, type VerificationType } from '../account-api.js';
@@ -14,44 +15,6 @@ import { memberApi, type MemberApi } from './member-api.js';
 
 type Values = Record<string, string>;
 type Errors = Record<string, string | undefined>;
-
-interface FieldProps {
-  name: string;
-  label: string;
-  values: Values;
-  errors: Errors;
-  onChange(name: string, value: string): void;
-  type?: string;
-  autoComplete?: string;
-  icon?: ReactNode;
-  action?: ReactNode;
-}
-
-function Field({ name, label, values, errors, onChange, type = 'text', autoComplete = 'off', icon = <UserIcon />, action }: FieldProps) {
-  const error = errors[name];
-  return (
-    <>
-      <label className={`ba-field${error ? ' is-invalid' : ''}`}>
-        <span className="ba-field__icon">{icon}</span>
-        <input
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          placeholder={label}
-          aria-label={label}
-          aria-invalid={Boolean(error)}
-          aria-describedby={`account-${name}-error`}
-          value={values[name] ?? ''}
-          onChange={(event) => onChange(name, event.target.value)}
-        />
-        {action}
-      </label>
-      <div className="ba-field-error" id={`account-${name}-error`}>
-        {error ?? ''}
-      </div>
-    </>
-  );
-}
 
 /** The address type choice, shown when the site verifies both. */
 function TypeChoice({ t, types, value, onChange }: { t: Translate; types: VerificationType[]; value: VerificationType; onChange(type: VerificationType): void }) {
@@ -93,6 +56,25 @@ function useAccountForm(t: Translate, api: AccountApi, member: MemberApi, fieldN
     setValues((current) => ({ ...current, [name]: value }));
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
+  /**
+   * Submits the form: each empty field of `required` gets its "required" message (`ruleOf` names the
+   * message when it is not the field's own); only when all are filled does `work` run.
+   */
+  const submit = (event: FormEvent, required: string[], work: () => Promise<void>, ruleOf = (name: string) => name) => {
+    event.preventDefault();
+    const missing: Errors = {};
+    for (const name of required) if (!(values[name] ?? '').trim()) missing[name] = t(`account.rules.${ruleOf(name)}Required`);
+    if (Object.keys(missing).length > 0) return setErrors(missing);
+    void run(work);
+  };
+  /** What a `LoginField` needs to show and edit one of the form's values. */
+  const bind = (name: string) => ({
+    name,
+    value: values[name] ?? '',
+    onChange: (value: string) => onChange(name, value),
+    error: errors[name],
+    errorId: `account-${name}-error`,
+  });
   async function run(work: () => Promise<void>) {
     setBusy(true);
     setFailure('');
@@ -121,25 +103,17 @@ function useAccountForm(t: Translate, api: AccountApi, member: MemberApi, fieldN
   );
   const footer = (submitLabel: string) => (
     <>
-      <button type="submit" className="ba-button ba-button--primary" disabled={busy}>
-        {busy && <span className="ba-button__spinner" aria-hidden="true" />}
-        {submitLabel}
-      </button>
+      <LoginSubmit busy={busy}>{submitLabel}</LoginSubmit>
       {notice && (
         <p className="ba-login__notice" role="status">
           {notice}
         </p>
       )}
-      {failure && (
-        <div className="ba-login__alert" role="alert">
-          <AlertIcon />
-          <span>{failure}</span>
-        </div>
-      )}
+      {failure && <LoginAlert>{failure}</LoginAlert>}
       {sender.pending && <ClickCaptcha client={member.client} translate={t} onClose={sender.cancel} onSuccess={sender.solved} />}
     </>
   );
-  return { values, errors, setErrors, onChange, run, sendButton, footer, busy };
+  return { values, bind, submit, sendButton, footer };
 }
 
 /** Each address type's field icon. */
@@ -172,12 +146,7 @@ function useVerificationTypes(api: MemberApi): [VerificationType[] | undefined, 
 
 /** Said instead of a form when the site can deliver no code at all (or could not be asked). */
 function NoMethod({ t }: { t: Translate }) {
-  return (
-    <div className="ba-login__alert" role="alert">
-      <AlertIcon />
-      <span>{t('account.noMethod')}</span>
-    </div>
-  );
+  return <LoginAlert>{t('account.noMethod')}</LoginAlert>;
 }
 
 /** Register (docs/wire-contract.md#login-and-registration, register scene): username, password, the address and the code sent to it. */
@@ -187,24 +156,19 @@ export function RegisterForm({ t, onRegistered, api = accountApi, member = membe
   const { values } = form;
   if (!types) return null;
   if (!type) return <NoMethod t={t} />;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const missing: Errors = {};
-    for (const name of ['username', 'password', type, 'code']) if (!(values[name] ?? '').trim()) missing[name] = t(`account.rules.${name}Required`);
-    if (Object.keys(missing).length > 0) return form.setErrors(missing);
-    void form.run(async () => {
+  const onSubmit = (event: FormEvent) =>
+    form.submit(event, ['username', 'password', type, 'code'], async () => {
       const info = await api.register({ registerType: type, username: values.username.trim(), password: values.password, [type]: values[type].trim(), captcha: values.code.trim() });
       member.remember(info);
       onRegistered();
     });
-  };
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('account.register.title')}>
       <TypeChoice t={t} types={types} value={type} onChange={setType} />
-      <Field name="username" label={t('account.username')} autoComplete="username" {...form} />
-      <Field name="password" label={t('account.password')} type="password" autoComplete="new-password" icon={<LockIcon />} {...form} />
-      <Field name={type} label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} {...form} />
-      <Field name="code" label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values[type] ?? '', type, 'user_register', type)} {...form} />
+      <LoginField {...form.bind('username')} label={t('account.username')} autoComplete="username" icon={<UserIcon />} />
+      <LoginField {...form.bind('password')} label={t('account.password')} type="password" autoComplete="new-password" icon={<LockIcon />} />
+      <LoginField {...form.bind(type)} label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} />
+      <LoginField {...form.bind('code')} label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values[type] ?? '', type, 'user_register', type)} />
       {form.footer(t('account.register.submit'))}
     </form>
   );
@@ -218,21 +182,19 @@ export function RetrieveForm({ t, onDone, api = accountApi, member = memberApi }
   const { values } = form;
   if (!types) return null;
   if (!type) return <NoMethod t={t} />;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const missing: Errors = {};
-    for (const name of ['account', 'code', 'password']) if (!(values[name] ?? '').trim()) missing[name] = t(`account.rules.${name === 'account' ? type : name}Required`);
-    if (Object.keys(missing).length > 0) return form.setErrors(missing);
-    void form.run(async () => {
-      onDone(await api.retrievePassword({ type, account: values.account.trim(), captcha: values.code.trim(), password: values.password }));
-    });
-  };
+  const onSubmit = (event: FormEvent) =>
+    form.submit(
+      event,
+      ['account', 'code', 'password'],
+      async () => onDone(await api.retrievePassword({ type, account: values.account.trim(), captcha: values.code.trim(), password: values.password })),
+      (name) => (name === 'account' ? type : name),
+    );
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('account.retrieve.title')}>
       <TypeChoice t={t} types={types} value={type} onChange={setType} />
-      <Field name="account" label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} {...form} />
-      <Field name="code" label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values.account ?? '', type, 'user_retrieve_pwd', 'account')} {...form} />
-      <Field name="password" label={t('account.newPassword')} type="password" autoComplete="new-password" icon={<LockIcon />} {...form} />
+      <LoginField {...form.bind('account')} label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} />
+      <LoginField {...form.bind('code')} label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values.account ?? '', type, 'user_retrieve_pwd', 'account')} />
+      <LoginField {...form.bind('password')} label={t('account.newPassword')} type="password" autoComplete="new-password" icon={<LockIcon />} />
       {form.footer(t('account.retrieve.submit'))}
     </form>
   );

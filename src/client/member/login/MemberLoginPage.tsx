@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
-import { checkPassword } from '../../components/credential-rules.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { RegisterForm, RetrieveForm } from './AccountForms.js';
@@ -26,7 +25,8 @@ export function redirectTarget(value: string | null): string {
  * page registers (`?tab=register`) and sets a forgotten password (`?tab=retrieve`), keeping `?redirect=`.
  */
 export function MemberLoginPage({ api = memberApi, account }: { api?: MemberApi; account?: AccountApi }) {
-  const { translate: t, language, ready } = useMessages(PAGE_MESSAGES.memberLogin);
+  const messages = useMessages(PAGE_MESSAGES.memberLogin);
+  const t = messages.translate;
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [notice, setNotice] = useState('');
@@ -74,11 +74,8 @@ export function MemberLoginPage({ api = memberApi, account }: { api?: MemberApi;
     <SignInPage
       variant="member"
       api={api}
-      translate={t}
-      language={language}
-      ready={ready}
+      messages={messages}
       checkAccount={checkMemberAccount}
-      checkPassword={checkPassword}
       onSignedIn={signedIn}
       alternative={alternative}
       links={

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Stack, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { useLogout, useTranslate } from 'react-admin';
 import { PASSWORD_PATTERN } from '../../../../contract/credentials.js';
 import { accountApi, type AccountApi } from '../../account-api.js';
 import { PageCard } from '../common/PageCard.js';
+import { SaveForm } from '../common/SaveForm.js';
 import { useServerForm } from '../common/use-server-form.js';
 
 /**
@@ -40,18 +41,11 @@ export function ChangePasswordPage({ api = accountApi }: { api?: AccountApi }) {
 
   return (
     <PageCard title={translate('memberAccount.password.title')} maxWidth={520}>
-      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={translate('memberAccount.password.title')}>
-        <Stack spacing={2.5}>
-          {field('oldPassword', 'current-password')}
-          {field('newPassword', 'new-password')}
-          {field('confirm', 'new-password')}
-          <Box>
-            <Button type="submit" variant="contained" disabled={form.busy}>
-              {translate('ra.action.save')}
-            </Button>
-          </Box>
-        </Stack>
-      </Box>
+      <SaveForm label={translate('memberAccount.password.title')} onSubmit={onSubmit} busy={form.busy}>
+        {field('oldPassword', 'current-password')}
+        {field('newPassword', 'new-password')}
+        {field('confirm', 'new-password')}
+      </SaveForm>
     </PageCard>
   );
 }

@@ -6,6 +6,7 @@ import { messageOf } from '../../../http/error-body.js';
 import { accountApi, type AccountApi, type VerificationType } from '../../account-api.js';
 import { patchMemberInfo, useMemberBootstrap } from '../../shell/member-bootstrap.js';
 import { PageCard } from '../common/PageCard.js';
+import { SaveForm } from '../common/SaveForm.js';
 import { useServerForm } from '../common/use-server-form.js';
 import { DateTextField } from '../../../components/DateTextField.js';
 import { BindDialog } from './BindDialog.js';
@@ -74,56 +75,49 @@ export function ProfilePage({ api = accountApi }: { api?: AccountApi }) {
 
   return (
     <PageCard title={translate('memberAccount.profile.title')} maxWidth={720}>
-      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={translate('memberAccount.profile.title')}>
-        <Stack spacing={2.5}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Avatar src={values.avatar || '/static/images/avatar.png'} alt={translate('memberAccount.profile.avatar')} sx={{ width: 72, height: 72 }} />
-            <Button variant="outlined" size="small" disabled={uploading} onClick={() => fileRef.current?.click()}>
-              {translate('memberAccount.profile.changeAvatar')}
-            </Button>
-            <input ref={fileRef} type="file" accept="image/*" hidden aria-label={translate('memberAccount.profile.avatar')} onChange={(event) => void upload(event.target.files?.[0])} />
-            {form.errors.avatar && <Typography color="error" variant="caption">{form.errors.avatar}</Typography>}
-          </Stack>
-          {field('username')}
-          {field('nickname')}
-          <Box>
-            <FormLabel id="gender-label">{translate('memberAccount.profile.gender')}</FormLabel>
-            <RadioGroup row aria-labelledby="gender-label" value={String(values.gender)} onChange={(event) => setValues({ ...values, gender: Number(event.target.value) })}>
-              {GENDERS.map((gender) => (
-                <FormControlLabel key={gender} value={String(gender)} control={<Radio />} label={translate(`memberAccount.profile.genders.${gender}`)} />
-              ))}
-            </RadioGroup>
-          </Box>
-          <DateTextField
-            kind="date"
-            label={translate('memberAccount.profile.birthday')}
-            value={values.birthday}
-            onChange={(birthday) => setValues({ ...values, birthday })}
-            {...form.fieldProps('birthday')}
-          />
-          {field('motto')}
-          {(['email', 'mobile'] as const).map((type) => (
-            <Stack key={type} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Typography sx={{ minWidth: 90 }} color="text.secondary">
-                {translate(`memberAccount.profile.${type}`)}
-              </Typography>
-              <Typography sx={{ flex: 1 }} data-testid={`bound-${type}`}>
-                {info[type] || translate('memberAccount.profile.notBound')}
-              </Typography>
-              {types.includes(type) && (
-                <Button size="small" onClick={() => setBinding(type)}>
-                  {translate(info[type] ? 'memberAccount.profile.change' : 'memberAccount.profile.bind')}
-                </Button>
-              )}
-            </Stack>
-          ))}
-          <Box>
-            <Button type="submit" variant="contained" disabled={form.busy}>
-              {translate('ra.action.save')}
-            </Button>
-          </Box>
+      <SaveForm label={translate('memberAccount.profile.title')} onSubmit={onSubmit} busy={form.busy}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Avatar src={values.avatar || '/static/images/avatar.png'} alt={translate('memberAccount.profile.avatar')} sx={{ width: 72, height: 72 }} />
+          <Button variant="outlined" size="small" disabled={uploading} onClick={() => fileRef.current?.click()}>
+            {translate('memberAccount.profile.changeAvatar')}
+          </Button>
+          <input ref={fileRef} type="file" accept="image/*" hidden aria-label={translate('memberAccount.profile.avatar')} onChange={(event) => void upload(event.target.files?.[0])} />
+          {form.errors.avatar && <Typography color="error" variant="caption">{form.errors.avatar}</Typography>}
         </Stack>
-      </Box>
+        {field('username')}
+        {field('nickname')}
+        <Box>
+          <FormLabel id="gender-label">{translate('memberAccount.profile.gender')}</FormLabel>
+          <RadioGroup row aria-labelledby="gender-label" value={String(values.gender)} onChange={(event) => setValues({ ...values, gender: Number(event.target.value) })}>
+            {GENDERS.map((gender) => (
+              <FormControlLabel key={gender} value={String(gender)} control={<Radio />} label={translate(`memberAccount.profile.genders.${gender}`)} />
+            ))}
+          </RadioGroup>
+        </Box>
+        <DateTextField
+          kind="date"
+          label={translate('memberAccount.profile.birthday')}
+          value={values.birthday}
+          onChange={(birthday) => setValues({ ...values, birthday })}
+          {...form.fieldProps('birthday')}
+        />
+        {field('motto')}
+        {(['email', 'mobile'] as const).map((type) => (
+          <Stack key={type} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Typography sx={{ minWidth: 90 }} color="text.secondary">
+              {translate(`memberAccount.profile.${type}`)}
+            </Typography>
+            <Typography sx={{ flex: 1 }} data-testid={`bound-${type}`}>
+              {info[type] || translate('memberAccount.profile.notBound')}
+            </Typography>
+            {types.includes(type) && (
+              <Button size="small" onClick={() => setBinding(type)}>
+                {translate(info[type] ? 'memberAccount.profile.change' : 'memberAccount.profile.bind')}
+              </Button>
+            )}
+          </Stack>
+        ))}
+      </SaveForm>
       {binding && (
         <BindDialog
           type={binding}

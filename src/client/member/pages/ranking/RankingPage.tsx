@@ -25,6 +25,20 @@ function loadRanking(period: Period, metric: Metric, client: HttpClient = httpCl
   return client.request<Ranking>('/api/account/getUserRanking', { area: 'user', showErrorMessage: false, params: { period, metric } }).then((answer) => answer.data);
 }
 
+/** One exclusive choice of the board (its period or its measure): a toggle button per option. */
+function ChoiceToggle<T extends string>({ name, options, value, onChange }: { name: 'period' | 'metric'; options: readonly T[]; value: T; onChange(next: NoInfer<T>): void }) {
+  const translate = useTranslate();
+  return (
+    <ToggleButtonGroup size="small" exclusive value={value} onChange={(_, next: T | null) => next && onChange(next)} aria-label={translate(`memberRanking.${name}`)}>
+      {options.map((item) => (
+        <ToggleButton key={item} value={item}>
+          {translate(`memberRanking.${name}s.${item}`)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
 /** `survey/ranking`: the top members of a period by earnings or completes, and the member's own rank. */
 export function RankingPage({ load = loadRanking }: { load?: (period: Period, metric: Metric) => Promise<Ranking> }) {
   const translate = useTranslate();
@@ -47,20 +61,8 @@ export function RankingPage({ load = loadRanking }: { load?: (period: Period, me
   return (
     <PageCard title={translate('memberRanking.title')} maxWidth={720}>
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', mb: 2 }}>
-        <ToggleButtonGroup size="small" exclusive value={period} onChange={(_, next: Period | null) => next && setPeriod(next)} aria-label={translate('memberRanking.period')}>
-          {RANKING_PERIODS.map((item) => (
-            <ToggleButton key={item} value={item}>
-              {translate(`memberRanking.periods.${item}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <ToggleButtonGroup size="small" exclusive value={metric} onChange={(_, next: Metric | null) => next && setMetric(next)} aria-label={translate('memberRanking.metric')}>
-          {RANKING_METRICS.map((item) => (
-            <ToggleButton key={item} value={item}>
-              {translate(`memberRanking.metrics.${item}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <ChoiceToggle name="period" options={RANKING_PERIODS} value={period} onChange={setPeriod} />
+        <ChoiceToggle name="metric" options={RANKING_METRICS} value={metric} onChange={setMetric} />
       </Stack>
       {failure && <Alert severity="error">{failure}</Alert>}
       {ranking && (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { formatDateTime } from '../../../format/datetime.js';
 import type { Translate } from '../../../i18n/translate.js';
@@ -17,6 +17,27 @@ function fieldsOf(error: unknown): string[] {
   if (Array.isArray(fields) && fields.every((field) => typeof field === 'string')) return fields as string[];
   const field = fieldOf(error);
   return field ? [field] : [];
+}
+
+/** A heading of the wallet page. */
+function SectionTitle({ children, gap = 1.5 }: { children: ReactNode; gap?: number }) {
+  return (
+    <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: gap, fontWeight: 600 }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** A form of the wallet page under its heading, which also names the form for screen readers. */
+function TitledForm({ title, onSubmit, children }: { title: string; onSubmit(event: FormEvent): void; children: ReactNode }) {
+  return (
+    <>
+      <SectionTitle>{title}</SectionTitle>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={title}>
+        {children}
+      </Box>
+    </>
+  );
 }
 
 /**
@@ -119,10 +140,7 @@ export function Wallet({ t, api = walletApi, onChanged }: { t: Translate; api?: 
         </div>
       )}
 
-      <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1.5, fontWeight: 600 }}>
-        {t('memberHome.wallet.details')}
-      </Typography>
-      <Box component="form" noValidate onSubmit={saveDetails} aria-label={t('memberHome.wallet.details')}>
+      <TitledForm title={t('memberHome.wallet.details')} onSubmit={saveDetails}>
         <Stack spacing={2}>
           <TextField
             select
@@ -158,12 +176,9 @@ export function Wallet({ t, api = walletApi, onChanged }: { t: Translate; api?: 
             </Button>
           </Box>
         </Stack>
-      </Box>
+      </TitledForm>
 
-      <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1.5, fontWeight: 600 }}>
-        {t('memberHome.wallet.request')}
-      </Typography>
-      <Box component="form" noValidate onSubmit={requestPayout} aria-label={t('memberHome.wallet.request')}>
+      <TitledForm title={t('memberHome.wallet.request')} onSubmit={requestPayout}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
             label={t('memberHome.wallet.amount')}
@@ -179,11 +194,9 @@ export function Wallet({ t, api = walletApi, onChanged }: { t: Translate; api?: 
             {t('memberHome.wallet.request')}
           </Button>
         </Stack>
-      </Box>
+      </TitledForm>
 
-      <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>
-        {t('memberHome.wallet.log')}
-      </Typography>
+      <SectionTitle gap={1}>{t('memberHome.wallet.log')}</SectionTitle>
       <RecordTable load={loadLog} columns={columns} label={t('memberHome.wallet.log')} empty={t('memberHome.wallet.empty')} />
     </Box>
   );

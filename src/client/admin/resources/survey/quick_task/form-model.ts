@@ -4,6 +4,8 @@
  * the keywords of `schemas/` so the server checks answers with the validator every resource uses.
  */
 
+import { choiceWidget, widgetOfType } from '../../../../../schema/widget-of.js';
+
 /** The widgets a member's form may use (the server keeps the same list). */
 export const BUILDER_TYPES = ['string', 'textarea', 'number', 'float', 'radio', 'select', 'switch', 'date', 'image'] as const;
 type BuilderType = (typeof BUILDER_TYPES)[number];
@@ -57,20 +59,9 @@ function typeOf(property: Json): BuilderType | undefined {
   const widget = typeof ui.widget === 'string' ? ui.widget : undefined;
   if (widget && (BUILDER_TYPES as readonly string[]).includes(widget)) return widget as BuilderType;
   if (widget) return undefined;
-  if (Array.isArray(property.enum)) return property.enum.length <= 4 ? 'radio' : 'select';
+  if (Array.isArray(property.enum)) return choiceWidget(property.enum.length);
   if (property.format === 'date') return 'date';
-  switch (property.type) {
-    case 'boolean':
-      return 'switch';
-    case 'integer':
-      return 'number';
-    case 'number':
-      return 'float';
-    case 'string':
-      return 'string';
-    default:
-      return undefined;
-  }
+  return property.type === 'string' ? 'string' : widgetOfType(property.type);
 }
 
 /** Keywords the builder writes back as it read them; a form with any other is left to the JSON editor. */

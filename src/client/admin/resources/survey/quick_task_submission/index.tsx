@@ -1,13 +1,12 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
-import { RouteMessages } from '../../../../shell/RouteMessages.js';
 import { AnswersField } from './AnswersField.js';
-import { GeneratedList } from '../../GeneratedList.js';
 import { ReviewTable } from '../../ReviewTable.js';
 import type { ResourceDescriptor } from '../../index.js';
 import type { LogAction } from '../../system/security-log.js';
 import type { TextAction } from '../../TextActionButton.js';
+import { readOnlyListOverride } from '../../read-only-list.js';
 
 const APPROVE: LogAction = {
   name: 'approve',
@@ -34,12 +33,8 @@ const pending = (record: Record<string, unknown>) => record.status === 'pending'
 /** Quick task submissions: the generated list with approve (credit) and reject (with a reason); details show the answers. */
 export function quickTaskSubmissionOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
   const details = { answers: <AnswersField /> };
-  const QuickTaskSubmissionList = () => (
-    <RouteMessages names={['admin/survey']}>
-      <GeneratedList definition={definition} creatable={false} editable={false}>
-        <ReviewTable definition={definition} confirmed={{ action: APPROVE, when: pending }} texts={[{ action: REJECT, when: pending }]} details={details} />
-      </GeneratedList>
-    </RouteMessages>
-  );
-  return { list: QuickTaskSubmissionList };
+  return readOnlyListOverride(definition, {
+    messages: ['admin/survey'],
+    table: <ReviewTable definition={definition} confirmed={{ action: APPROVE, when: pending }} texts={[{ action: REJECT, when: pending }]} details={details} />,
+  });
 }

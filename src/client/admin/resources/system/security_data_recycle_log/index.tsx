@@ -3,13 +3,12 @@ import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
 import { allDefinitions } from '../../../../schemas.js';
-import { RouteMessages } from '../../../../shell/RouteMessages.js';
 import { formatDateTime } from '../../../fields/value-format.js';
-import { GeneratedList } from '../../GeneratedList.js';
 import type { ResourceDescriptor } from '../../index.js';
 import { useSchemaTranslate } from '../../schema-i18n.js';
 import { DetailTable } from '../../DetailsDialog.js';
 import { relationText, SecurityLogTable, type LogAction } from '../security-log.js';
+import { readOnlyListOverride } from '../../read-only-list.js';
 
 type Row = Record<string, unknown>;
 
@@ -58,12 +57,8 @@ function RecycleInfo({ row }: { row: Row }) {
  * and an info dialog with the deleted row decoded.
  */
 export function dataRecycleLogOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
-  const DataRecycleLogList = () => (
-    <RouteMessages names={['admin/security']}>
-      <GeneratedList definition={definition} creatable={false} editable={false}>
-        <SecurityLogTable definition={definition} action={RESTORE_ACTION} renderInfo={(row) => <RecycleInfo row={row} />} />
-      </GeneratedList>
-    </RouteMessages>
-  );
-  return { list: DataRecycleLogList };
+  return readOnlyListOverride(definition, {
+    messages: ['admin/security'],
+    table: <SecurityLogTable definition={definition} action={RESTORE_ACTION} renderInfo={(row) => <RecycleInfo row={row} />} />,
+  });
 }

@@ -1,13 +1,12 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
 import { allDefinitions } from '../../../../schemas.js';
-import { RouteMessages } from '../../../../shell/RouteMessages.js';
 import { formatDateTime } from '../../../fields/value-format.js';
-import { GeneratedList } from '../../GeneratedList.js';
 import type { ResourceDescriptor } from '../../index.js';
 import { useSchemaTranslate } from '../../schema-i18n.js';
 import { DetailTable } from '../../DetailsDialog.js';
 import { relationText, SecurityLogTable, type LogAction } from '../security-log.js';
+import { readOnlyListOverride } from '../../read-only-list.js';
 
 type Row = Record<string, unknown>;
 
@@ -50,12 +49,8 @@ function SensitiveInfo({ row }: { row: Row }) {
  * selection) and an info dialog with the field, its value before and after.
  */
 export function sensitiveDataLogOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
-  const SensitiveDataLogList = () => (
-    <RouteMessages names={['admin/security']}>
-      <GeneratedList definition={definition} creatable={false} editable={false}>
-        <SecurityLogTable definition={definition} action={ROLLBACK_ACTION} renderInfo={(row) => <SensitiveInfo row={row} />} />
-      </GeneratedList>
-    </RouteMessages>
-  );
-  return { list: SensitiveDataLogList };
+  return readOnlyListOverride(definition, {
+    messages: ['admin/security'],
+    table: <SecurityLogTable definition={definition} action={ROLLBACK_ACTION} renderInfo={(row) => <SensitiveInfo row={row} />} />,
+  });
 }

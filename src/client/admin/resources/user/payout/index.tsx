@@ -2,12 +2,11 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import PaidIcon from '@mui/icons-material/Paid';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
-import { RouteMessages } from '../../../../shell/RouteMessages.js';
-import { GeneratedList } from '../../GeneratedList.js';
 import { ReviewTable } from '../../ReviewTable.js';
 import type { ResourceDescriptor } from '../../index.js';
 import type { LogAction } from '../../system/security-log.js';
 import type { TextAction } from '../../TextActionButton.js';
+import { readOnlyListOverride } from '../../read-only-list.js';
 
 type Row = Record<string, unknown>;
 
@@ -45,19 +44,17 @@ const offers = (step: string) => (record: Row) => Array.isArray(record.actions) 
 
 /** Payouts: the generated list with the review steps each row offers the current administrator (maker-checker on the server). */
 export function payoutOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
-  const PayoutList = () => (
-    <RouteMessages names={['admin/payout']}>
-      <GeneratedList definition={definition} creatable={false} editable={false}>
-        <ReviewTable
-          definition={definition}
-          confirmed={{ action: APPROVE, when: offers('approve') }}
-          texts={[
-            { action: PAY, when: offers('pay'), bulk: false },
-            { action: REJECT, when: offers('reject') },
-          ]}
-        />
-      </GeneratedList>
-    </RouteMessages>
-  );
-  return { list: PayoutList };
+  return readOnlyListOverride(definition, {
+    messages: ['admin/payout'],
+    table: (
+      <ReviewTable
+        definition={definition}
+        confirmed={{ action: APPROVE, when: offers('approve') }}
+        texts={[
+          { action: PAY, when: offers('pay'), bulk: false },
+          { action: REJECT, when: offers('reject') },
+        ]}
+      />
+    ),
+  });
 }
