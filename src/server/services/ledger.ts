@@ -1,4 +1,6 @@
+import { resourceByTable, type AppContext } from '../app-context.js';
 import type { Db, DialectName } from '../db/connection.js';
+import { rowFromStorage } from '../db/values.js';
 import { nowSeconds } from '../clock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { errors } from '../errors.js';
@@ -90,4 +92,10 @@ export async function recordLedgerEntry(db: Db, dialect: DialectName, input: Led
     if (winner) return winner;
     throw error;
   }
+}
+
+/** A member's balance (yuan) and points as they stand. */
+export async function memberBalance(app: AppContext, userId: number): Promise<{ money: string; score: number }> {
+  const row = await app.db.selectFrom('user').select(['money', 'score']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return rowFromStorage(resourceByTable(app, 'user'), row) as { money: string; score: number };
 }
