@@ -110,6 +110,16 @@ export async function payoutRecordsOf(app: AppContext, userId: number, page: Pag
   return { list, total };
 }
 
+/** Payouts waiting for an administrator (pending or approved): how many, and their sum in yuan. */
+export async function openPayouts(app: AppContext): Promise<{ count: number; amount: string }> {
+  const row = await app.db
+    .selectFrom('payout')
+    .select([(eb) => eb.fn.countAll<number | string>().as('count'), (eb) => eb.fn.sum<number | string | null>('amount').as('amount')])
+    .where('status', 'in', OPEN)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), amount: centsToYuan(row.amount ?? 0) };
+}
+
 /** A payout request: at least the minimum, at most the balance, one open at a time, frozen at once. */
 export async function requestPayout(app: AppContext, member: Identity, amountInput: unknown, memo: (id: number) => string): Promise<number> {
   // A JSON number is read as written (12.345 stays 12.345 and is refused), never rounded to cents.
