@@ -27,7 +27,7 @@ async function index(ctx: RequestContext) {
   return {
     site,
     openMemberCenter,
-    userInfo: memberInfo(identity.account, ctx.token),
+    userInfo: memberInfo(ctx.app, identity.account, ctx.token),
     rules: tree.filter((rule) => rule.type !== 'menu' && rule.type !== 'menu_dir'),
     menus: tree.filter((rule) => rule.type === 'menu_dir'),
   };
