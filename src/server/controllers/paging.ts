@@ -1,7 +1,5 @@
 import type { Row } from '../../schema/definition.js';
-import type { SelectQueryBuilder } from 'kysely';
-import type { AnySelect } from '../db/connection.js';
-import { pageRows, type PageRequest } from '../db/pages.js';
+import type { PageRequest } from '../db/pages.js';
 import { errors } from '../errors.js';
 
 /** Largest page a member-centre list answers. */
@@ -15,14 +13,4 @@ export function paging(query: Row): PageRequest {
     throw errors.invalidPaging(PAGE_LIMIT);
   }
   return { page, limit };
-}
-
-/** The page `?page&limit` asks for of the rows `base` selects, and their total (see `pageRows`). */
-export async function pageOf<Base extends AnySelect, Selected>(
-  query: Row,
-  base: Base,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tables: the rows keep the type the caller selected
-  rows: (base: Base) => SelectQueryBuilder<any, any, Selected>,
-): Promise<{ rows: Selected[]; total: number }> {
-  return pageRows(paging(query), base, rows);
 }
