@@ -91,7 +91,7 @@ async function payoutMinimum(app: AppContext): Promise<number> {
 
 /** What the payouts page shows above its forms: the balance, the least one may ask (yuan), and each method's fields. */
 export async function walletState(app: AppContext, member: Identity): Promise<WalletState> {
-  return { details: paymentDetailsOf(member.account), balance: centsToYuan(member.account.money), minimum: centsToYuan(await payoutMinimum(app)), fields: PAYMENT_FIELDS };
+  return { details: paymentDetailsOf(member.account), balance: rowFromStorage(resourceByTable(app, 'user'), { money: member.account.money }).money as string, minimum: centsToYuan(await payoutMinimum(app)), fields: PAYMENT_FIELDS };
 }
 
 /** The member's payouts, newest first, with status, reason and the account paid to (masked). */
