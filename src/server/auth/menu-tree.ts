@@ -23,3 +23,23 @@ export async function ruleTree(db: Db, ruleTable: AreaAuth['ruleTable'], identit
   });
   return nestRows(shaped, 'id', 'pid');
 }
+
+/** Rule types a visitor who is not signed in may receive (docs/wire-contract.md#member-bootstrap). */
+const PUBLIC_RULE_TYPES = ['route', 'nav', 'button'] as const;
+
+/**
+ * The member-centre rules open to visitors who are not signed in (enabled, valid without login, of a
+ * public type), nested by `pid`; top-level nodes always carry `children`, even when empty.
+ */
+export async function publicRuleTree(db: Db): Promise<Row[]> {
+  const rows = (await db
+    .selectFrom('user_rule')
+    .selectAll()
+    .where('status', '=', '1')
+    .where('no_login_valid', '=', 1)
+    .where('type', 'in', PUBLIC_RULE_TYPES)
+    .orderBy('weigh', 'desc')
+    .orderBy('id', 'asc')
+    .execute()) as Row[];
+  return nestRows(rows, 'id', 'pid').map((rule) => ({ ...rule, children: rule.children ?? [] }));
+}

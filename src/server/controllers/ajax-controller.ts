@@ -1,5 +1,5 @@
-import type { Row } from '../../schema/definition.js';
 import { errors, Success } from '../errors.js';
+import { areaChoices } from '../services/areas.js';
 import { presentAttachment } from '../resources/system/attachment.js';
 import { storeUpload, type IncomingFile } from '../uploads/upload-service.js';
 import { ajaxTableActions } from './ajax-tables.js';
@@ -65,15 +65,8 @@ function areaId(value: unknown): number | undefined {
 async function area(ctx: RequestContext) {
   const province = areaId(ctx.query.province);
   const city = province === undefined ? undefined : areaId(ctx.query.city);
-  const [pid, level] = province === undefined ? [0, 1] : city === undefined ? [province, 2] : [city, 3];
-  const rows = (await ctx.app.db
-    .selectFrom('area')
-    .select(['id', 'name'])
-    .where('pid', '=', pid)
-    .where('level', '=', level)
-    .orderBy('id')
-    .execute()) as Row[];
-  return rows.map((row) => ({ value: Number(row.id), label: row.name }));
+  if (province === undefined) return areaChoices(ctx.app, 0, 1);
+  return city === undefined ? areaChoices(ctx.app, province, 2) : areaChoices(ctx.app, city, 3);
 }
 
 export const adminAjaxController: Controller = {

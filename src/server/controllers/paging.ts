@@ -1,33 +1,16 @@
 import type { Row } from '../../schema/definition.js';
-import type { SelectQueryBuilder } from 'kysely';
-import type { AnySelect } from '../db/connection.js';
+import type { PageRequest } from '../db/pages.js';
 import { errors } from '../errors.js';
 
 /** Largest page a member-centre list answers. */
 const PAGE_LIMIT = 100;
 
 /** `?page&limit` of member-centre lists (limit default 15, docs/wire-contract.md#member-endpoints). */
-export function paging(query: Row): { page: number; limit: number } {
+export function paging(query: Row): PageRequest {
   const page = query.page === undefined || query.page === '' ? 1 : Number(query.page);
   const limit = query.limit === undefined || query.limit === '' ? 15 : Number(query.limit);
   if (!Number.isInteger(page) || page < 1 || page > 1_000_000 || !Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMIT) {
     throw errors.invalidPaging(PAGE_LIMIT);
   }
   return { page, limit };
-}
-
-/**
- * The page `?page&limit` asks for of the rows `base` selects, and their total: `rows` adds the columns
- * and the order to `base`.
- */
-export async function pageOf<Base extends AnySelect, Selected>(
-  query: Row,
-  base: Base,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any tables: the rows keep the type the caller selected
-  rows: (base: Base) => SelectQueryBuilder<any, any, Selected>,
-): Promise<{ rows: Selected[]; total: number }> {
-  const { page, limit } = paging(query);
-  const total = (await (base as AnySelect).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
-  const found = await rows(base).limit(limit).offset((page - 1) * limit).execute();
-  return { rows: found, total: Number(total.total) };
 }

@@ -90,6 +90,14 @@ export function rowFromStorage(definition: ResourceDefinition, stored: Row): Row
   return row;
 }
 
+/**
+ * A selected row in wire form: the columns of `definition` converted as `rowFromStorage` does, other
+ * selected values (a joined title, a count) left as they are, keys in the order they were selected.
+ */
+export function selectedFromStorage(definition: ResourceDefinition, stored: Row): Row {
+  return { ...stored, ...rowFromStorage(definition, stored) };
+}
+
 /** Wire values for the given stored fields → column values. Unknown keys are dropped. */
 export function rowToStorage(definition: ResourceDefinition, values: Row): Row {
   const stored: Row = {};

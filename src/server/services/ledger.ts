@@ -1,8 +1,13 @@
+import type { Language } from '../../contract/headers.js';
+import type { LedgerRow, Paged } from '../../contract/member-api.js';
+import { resourceByTable, type AppContext } from '../app-context.js';
 import type { Db, DialectName } from '../db/connection.js';
+import { pageRows, type PageRequest } from '../db/pages.js';
+import { rowFromStorage } from '../db/values.js';
 import { nowSeconds } from '../clock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { errors } from '../errors.js';
-import { storedMessage } from '../stored-text.js';
+import { readStoredText, storedMessage } from '../stored-text.js';
 
 /**
  * The one way a member's balance or points change: lock the member row, write the log entry with
@@ -90,4 +95,21 @@ export async function recordLedgerEntry(db: Db, dialect: DialectName, input: Led
     if (winner) return winner;
     throw error;
   }
+}
+
+/** A member's balance (yuan) and points as they stand. */
+export async function memberBalance(app: AppContext, userId: number): Promise<{ money: string; score: number }> {
+  const row = await app.db.selectFrom('user').select(['money', 'score']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return rowFromStorage(resourceByTable(app, 'user'), row) as { money: string; score: number };
+}
+
+/** A member's entries of one ledger, newest first: amounts as the ledger's schema shows them (balance in yuan, points as integers), memos in `lang`. */
+export async function ledgerPageOf(app: AppContext, kind: LedgerKind, userId: number, page: PageRequest, lang: Language): Promise<Paged<LedgerRow>> {
+  const { table, column } = LEDGER[kind];
+  const { rows, total } = await pageRows(page, app.db.selectFrom(table).where('user_id', '=', userId), (base) =>
+    base.select(['id', 'user_id', column, 'before', 'after', 'memo', 'create_time']).orderBy('create_time', 'desc').orderBy('id', 'desc'),
+  );
+  const definition = resourceByTable(app, table);
+  const list = rows.map((row) => ({ ...(rowFromStorage(definition, row) as Omit<LedgerRow, 'memo'>), memo: readStoredText(row.memo, lang, app.messages) }));
+  return { list, total };
 }

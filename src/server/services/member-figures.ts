@@ -2,13 +2,15 @@ import { sql } from 'kysely';
 import type { AppContext } from '../app-context.js';
 import { nowSeconds } from '../clock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
+import { centsToYuan } from '../db/values.js';
 import { formatLocalDateTime, parseLocalDateTime } from '../../contract/site-time.js';
 import { dayIndex, periodOf } from './survey/figures.js';
 
 /**
  * A member's own figures (the member centre's overview): earnings and completes per day, today / this
  * month / in all, and the rankings. Rankings are read from a snapshot table rebuilt at most every
- * `RANKING_MAX_AGE` seconds, so a page view never aggregates the whole history.
+ * `RANKING_MAX_AGE` seconds, so a page view never aggregates the whole history. Sums are kept in cents
+ * and leave these functions in yuan.
  */
 
 export const RANKING_PERIODS = ['day', 'week', 'month', 'all'] as const;
@@ -23,8 +25,8 @@ const RANKING_DEPTH = 1000;
 
 interface MemberDay {
   date: string;
-  /** cents */
-  money: number;
+  /** yuan */
+  money: string;
   completes: number;
 }
 
@@ -43,7 +45,7 @@ export async function memberDailyFigures(app: AppContext, userId: number, days: 
     const day = series[Number(row.day)];
     if (day) Object.assign(day, { money: Number(row.money ?? 0), completes: Number(row.completes) });
   }
-  return series;
+  return series.map((day) => ({ ...day, money: centsToYuan(day.money) }));
 }
 
 /** Unix seconds where a ranking period starts, in the site's zone (`all`: 0). */
@@ -60,8 +62,8 @@ function periodStart(period: RankingPeriod, timeZone: string, now = nowSeconds()
 }
 
 interface MemberTotals {
-  /** cents */
-  money: number;
+  /** yuan */
+  money: string;
   completes: number;
 }
 
@@ -72,7 +74,7 @@ async function totalsSince(app: AppContext, userId: number, since: number): Prom
     .where('user_id', '=', userId);
   if (since > 0) query = query.where('finish_time', '>=', since);
   const row = (await query.executeTakeFirstOrThrow()) as { money: number | string | null; completes: number | string };
-  return { money: Number(row.money ?? 0), completes: Number(row.completes) };
+  return { money: centsToYuan(row.money ?? 0), completes: Number(row.completes) };
 }
 
 export async function memberTotals(app: AppContext, userId: number): Promise<{ today: MemberTotals; month: MemberTotals; total: MemberTotals }> {
@@ -112,8 +114,9 @@ interface Ranking {
   computed_at: number;
   /** from when a request rebuilds the snapshot: what a member earned after `computed_at` counts from then */
   refresh_at: number;
-  list: { rank: number; user_id: number; nickname: string; avatar: string; value: number }[];
-  mine: { rank: number | null; value: number };
+  /** `value`: yuan for the money metric, a count for completes */
+  list: { rank: number; user_id: number; nickname: string; avatar: string; value: string | number }[];
+  mine: { rank: number | null; value: string | number };
 }
 
 export async function memberRanking(app: AppContext, userId: number, period: RankingPeriod, metric: RankingMetric, top = 10): Promise<Ranking> {
@@ -140,10 +143,11 @@ export async function memberRanking(app: AppContext, userId: number, period: Ran
     | undefined;
   const computedAt = (await app.db.selectFrom('member_ranking').select('computed_at').where('period', '=', period).where('metric', '=', metric).limit(1).executeTakeFirst()) as { computed_at: number } | undefined;
   const computed = Number(computedAt?.computed_at ?? nowSeconds());
+  const shown = (value: unknown) => (metric === 'money' ? centsToYuan(value) : Number(value));
   return {
     computed_at: computed,
     refresh_at: computed + RANKING_MAX_AGE,
-    list: list.map((row) => ({ rank: Number(row.rank), user_id: Number(row.user_id), nickname: row.nickname, avatar: row.avatar, value: Number(row.value) })),
-    mine: { rank: mine ? Number(mine.rank) : null, value: mine ? Number(mine.value) : 0 },
+    list: list.map((row) => ({ rank: Number(row.rank), user_id: Number(row.user_id), nickname: row.nickname, avatar: row.avatar, value: shown(row.value) })),
+    mine: { rank: mine ? Number(mine.rank) : null, value: shown(mine?.value ?? 0) },
   };
 }

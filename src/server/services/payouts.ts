@@ -1,4 +1,4 @@
-import type { PaymentDetails } from '../../contract/member-api.js';
+import type { Paged, PaymentDetails, PayoutRecord, WalletState } from '../../contract/member-api.js';
 import { fieldOf, valueLabel, type Row } from '../../schema/definition.js';
 import { resourceByTable, type AppContext } from '../app-context.js';
 import type { Identity } from '../auth/identity.js';
@@ -6,7 +6,8 @@ import { EMAIL_PATTERN, MOBILE_PATTERN } from '../auth/credentials.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
-import { centsToYuan, toJson, yuanToCents } from '../db/values.js';
+import { pageRows, type PageRequest } from '../db/pages.js';
+import { centsToYuan, rowFromStorage, toJson, yuanToCents } from '../db/values.js';
 import { errors, type ApiError } from '../errors.js';
 import { applyLedgerEntry } from './ledger.js';
 
@@ -17,7 +18,7 @@ import { applyLedgerEntry } from './ledger.js';
  */
 
 /** The member fields each method needs (docs/survey-domain.md#payment-details). */
-export const PAYMENT_FIELDS = {
+const PAYMENT_FIELDS = {
   bank: ['bank', 'bank_name', 'bank_address', 'bank_num'],
   alipay: ['zhifubao_name', 'zhifubao'],
 } as const;
@@ -34,7 +35,7 @@ export function maskAccount(value: unknown): string {
 }
 
 /** The payment details of a member row, account numbers masked. */
-export function paymentDetailsOf(row: Row): PaymentDetails {
+function paymentDetailsOf(row: Row): PaymentDetails {
   // every field is filled in below
   const details = { payment: isMethod(row.payment) ? row.payment : '' } as PaymentDetails;
   for (const field of ALL_FIELDS) details[field] = ACCOUNT_NUMBERS.includes(field) ? maskAccount(row[field]) : String(row[field] ?? '');
@@ -84,8 +85,39 @@ function lock<Q extends { forUpdate(): Q }>(app: AppContext, query: Q): Q {
 }
 
 /** The least a payout may ask, in cents (config `payout_min`, never below one cent). */
-export async function payoutMinimum(app: AppContext): Promise<number> {
+async function payoutMinimum(app: AppContext): Promise<number> {
   return Math.max(yuanToCents(await app.config.get('payout_min', '10.00')), 1);
+}
+
+/** What the payouts page shows above its forms: the balance, the least one may ask (yuan), and each method's fields. */
+export async function walletState(app: AppContext, member: Identity): Promise<WalletState> {
+  return { details: paymentDetailsOf(member.account), balance: rowFromStorage(resourceByTable(app, 'user'), { money: member.account.money }).money as string, minimum: centsToYuan(await payoutMinimum(app)), fields: PAYMENT_FIELDS };
+}
+
+/** The member's payouts, newest first, with status, reason and the account paid to (masked). */
+export async function payoutRecordsOf(app: AppContext, userId: number, page: PageRequest): Promise<Paged<PayoutRecord>> {
+  const definition = resourceByTable(app, 'payout');
+  const { rows, total } = await pageRows(page, app.db.selectFrom('payout').where('user_id', '=', userId), (base) =>
+    base.select(['id', 'amount', 'method', 'account', 'status', 'reason', 'reference', 'create_time', 'paid_time']).orderBy('id', 'desc'),
+  );
+  const list = rows.map((stored) => {
+    const row = rowFromStorage(definition, stored) as unknown as Omit<PayoutRecord, 'account'> & { account: Row };
+    return {
+      id: row.id, amount: row.amount, method: row.method, status: row.status, reason: row.reason, reference: row.reference,
+      account: maskAccount(row.account.bank_num ?? row.account.zhifubao), create_time: row.create_time, paid_time: row.paid_time,
+    };
+  });
+  return { list, total };
+}
+
+/** Payouts waiting for an administrator (pending or approved): how many, and their sum in yuan. */
+export async function openPayouts(app: AppContext): Promise<{ count: number; amount: string }> {
+  const row = await app.db
+    .selectFrom('payout')
+    .select([(eb) => eb.fn.countAll<number | string>().as('count'), (eb) => eb.fn.sum<number | string | null>('amount').as('amount')])
+    .where('status', 'in', OPEN)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), amount: centsToYuan(row.amount ?? 0) };
 }
 
 /** A payout request: at least the minimum, at most the balance, one open at a time, frozen at once. */

@@ -8,7 +8,7 @@ import { PASSWORD_PATTERN } from '../../contract/credentials.js';
 import { memberFieldIssue } from './member-accounts.js';
 import { resourceByTable } from '../app-context.js';
 import { completeRow } from '../db/seed.js';
-import { centsToYuan } from '../db/values.js';
+import { centsToYuan, rowFromStorage } from '../db/values.js';
 import { errors } from '../errors.js';
 
 /**
@@ -47,9 +47,11 @@ export async function teamMembers(app: AppContext, team: Row, query: TeamListQue
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .execute()) as Row[];
+  const definition = resourceByTable(app, 'user');
   return {
     list: rows.map((row) => ({
-      id: Number(row.id), username: row.username, nickname: row.nickname, avatar: row.avatar, money: centsToYuan(row.money),
+      id: Number(row.id), username: row.username, nickname: row.nickname, avatar: row.avatar, money: rowFromStorage(definition, { money: row.money }).money,
+      // Earnings are a sum of credited cents, answered in yuan like every money figure.
       completes: Number(row.completes ?? 0), earnings: centsToYuan(row.earnings ?? 0), join_time: Number(row.join_time ?? 0), last_login_time: Number(row.last_login_time ?? 0),
     })),
     total: Number(total.total),

@@ -1,19 +1,16 @@
 import type { Row } from '../../../schema/definition.js';
 import { resourceByTable } from '../../app-context.js';
-import { hashPassword } from '../../auth/passwords.js';
-import { nowSeconds } from '../../clock.js';
 import { ApiError, errors, Success } from '../../errors.js';
 import { presentAdminFields } from '../../resources/system/admin.js';
 import { checkUnique, validateInput } from '../../resources/write-checks.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
+import { ADMIN_PROFILE_FIELDS, adminAccount, setAdminAvatar, updateAdminProfile } from '../../services/admin-profile.js';
 
 /**
  * `routine.AdminInfo`: the logged-in admin's own profile (docs/wire-contract.md#own-profile). Unlike BuildAdmin, the row is
  * always the current admin's: a posted `id` is ignored, so nobody edits another admin's profile here.
  */
 
-/** Profile fields an admin may change on themselves; username, status, groups and the rest are not. */
-const PROFILE_FIELDS = ['nickname', 'email', 'mobile', 'motto', 'password', 'avatar'] as const;
 /** a relative URL (as uploads return) or an http(s) one; nothing that could run as script */
 const AVATAR_PATTERN = /^(?:\/(?!\/)|https?:\/\/)[^\s"'<>\\]*$/i;
 
@@ -25,7 +22,7 @@ function currentAdmin(ctx: RequestContext) {
 
 async function index(ctx: RequestContext) {
   const identity = currentAdmin(ctx);
-  const account = (await ctx.app.db.selectFrom('admin').selectAll().where('id', '=', identity.id).executeTakeFirst()) as Row | undefined;
+  const account = await adminAccount(ctx.app, identity.id);
   if (!account) throw errors.recordNotFound();
   const zone = await ctx.app.config.timeZone();
   const shaped = presentAdminFields(account, zone);
@@ -57,27 +54,19 @@ async function edit(ctx: RequestContext) {
 
   // The avatar uploader posts `{id, avatar}` alone.
   if (body.avatar !== undefined && body.nickname === undefined) {
-    await ctx.app.db.updateTable('admin').set({ avatar: checkAvatar(body.avatar), update_time: nowSeconds() }).where('id', '=', identity.id).execute();
+    await setAdminAvatar(ctx.app, identity.id, checkAvatar(body.avatar));
     return new Success(null, 'Avatar modified successfully!');
   }
 
   const input: Row = {};
-  for (const name of PROFILE_FIELDS) if (body[name] !== undefined) input[name] = body[name];
+  for (const name of ADMIN_PROFILE_FIELDS) if (body[name] !== undefined) input[name] = body[name];
   if (typeof input.nickname !== 'string' || input.nickname.trim() === '') throw new ApiError('%s cannot be empty', ['Nickname']);
   if (input.avatar === '' || input.avatar === null) delete input.avatar;
   else if (input.avatar !== undefined) checkAvatar(input.avatar);
   const definition = resourceByTable(ctx.app, 'admin');
   const values = validateInput(definition, input, 'edit');
   await checkUnique(ctx.app.db, definition, values, identity.id);
-
-  const changes: Row = {};
-  for (const name of PROFILE_FIELDS) if (name in values && name !== 'password') changes[name] = values[name];
-  if (typeof values.password === 'string' && values.password !== '') {
-    changes.password = await hashPassword(values.password);
-    changes.salt = '';
-  }
-  changes.update_time = nowSeconds();
-  await ctx.app.db.updateTable('admin').set(changes).where('id', '=', identity.id).execute();
+  await updateAdminProfile(ctx.app, identity.id, values);
   return new Success(null, 'Update successful!');
 }
 

@@ -1,5 +1,5 @@
-import { centsToYuan } from '../../db/values.js';
 import { errors } from '../../errors.js';
+import { memberBalance } from '../../services/ledger.js';
 import { memberDailyFigures, memberRanking, memberTotals, RANKING_METRICS, RANKING_PERIODS, type RankingMetric, type RankingPeriod } from '../../services/member-figures.js';
 import type { Action, RequestContext } from '../../http/controller.js';
 
@@ -22,7 +22,7 @@ const getUserCharts: Action = async (ctx) => {
   const identity = member(ctx);
   const period = choice(ctx.query.period, Object.keys(CHART_DAYS), '7', 'period');
   const days = await memberDailyFigures(ctx.app, identity.id, CHART_DAYS[period]);
-  return { days: days.map((day) => day.date), money: days.map((day) => centsToYuan(day.money)), completes: days.map((day) => day.completes) };
+  return { days: days.map((day) => day.date), money: days.map((day) => day.money), completes: days.map((day) => day.completes) };
 };
 
 const getUserRanking: Action = async (ctx) => {
@@ -30,29 +30,21 @@ const getUserRanking: Action = async (ctx) => {
   const period = choice<RankingPeriod>(ctx.query.period, RANKING_PERIODS, 'month', 'period');
   const metric = choice<RankingMetric>(ctx.query.metric, RANKING_METRICS, 'money', 'metric');
   const ranking = await memberRanking(ctx.app, identity.id, period, metric);
-  const shown = (value: number) => (metric === 'money' ? centsToYuan(value) : value);
   return {
     period,
     metric,
     computed_at: ranking.computed_at,
     refresh_at: ranking.refresh_at,
-    list: ranking.list.map((row) => ({ rank: row.rank, nickname: row.nickname, avatar: row.avatar, value: shown(row.value), is_me: row.user_id === identity.id })),
-    mine: { rank: ranking.mine.rank, value: shown(ranking.mine.value) },
+    list: ranking.list.map((row) => ({ rank: row.rank, nickname: row.nickname, avatar: row.avatar, value: row.value, is_me: row.user_id === identity.id })),
+    mine: ranking.mine,
   };
 };
 
 const getUserData: Action = async (ctx) => {
   const identity = member(ctx);
   const totals = await memberTotals(ctx.app, identity.id);
-  const account = await ctx.app.db.selectFrom('user').select(['money', 'score']).where('id', '=', identity.id).executeTakeFirstOrThrow();
-  const shown = (figures: { money: number; completes: number }) => ({ money: centsToYuan(figures.money), completes: figures.completes });
-  return {
-    today: shown(totals.today),
-    month: shown(totals.month),
-    total: shown(totals.total),
-    balance: centsToYuan(account.money),
-    score: Number(account.score),
-  };
+  const balance = await memberBalance(ctx.app, identity.id);
+  return { ...totals, balance: balance.money, score: balance.score };
 };
 
 export const accountFigureActions: Record<string, Action> = { getUserCharts, getUserRanking, getUserData };

@@ -1,15 +1,10 @@
-import type { Row } from '../../../schema/definition.js';
 import { isTruthy } from '../../auth/login.js';
-import { ruleTree } from '../../auth/menu-tree.js';
+import { publicRuleTree, ruleTree } from '../../auth/menu-tree.js';
 import { AREA_AUTH } from '../../auth/identity.js';
 import { errors } from '../../errors.js';
-import { nestRows } from '../../tree-rows.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
 import { siteConfig } from '../site-config.js';
 import { memberInfo } from './user-controller.js';
-
-/** Rule types a visitor who is not signed in may receive (docs/wire-contract.md#member-bootstrap). */
-const PUBLIC_RULE_TYPES = ['route', 'nav', 'button'] as const;
 
 /**
  * `GET /api/index/index` (docs/wire-contract.md#member-bootstrap): what the member centre needs before it draws anything. Signed
@@ -21,13 +16,13 @@ async function index(ctx: RequestContext) {
   const identity = ctx.identity;
   if (!identity) {
     if (isTruthy(ctx.query.requiredLogin)) throw ctx.tokenExpired ? errors.tokenExpired() : errors.needLogin();
-    return { site, openMemberCenter, userInfo: [], rules: await publicRules(ctx), menus: [] };
+    return { site, openMemberCenter, userInfo: [], rules: await publicRuleTree(ctx.app.db), menus: [] };
   }
   const tree = await ruleTree(ctx.app.db, AREA_AUTH.user.ruleTable, identity);
   return {
     site,
     openMemberCenter,
-    userInfo: memberInfo(identity.account, ctx.token),
+    userInfo: memberInfo(ctx.app, identity.account, ctx.token),
     rules: tree.filter((rule) => rule.type !== 'menu' && rule.type !== 'menu_dir'),
     menus: tree.filter((rule) => rule.type === 'menu_dir'),
   };
@@ -39,20 +34,6 @@ async function siteOf(ctx: RequestContext) {
     site: { siteName: config.siteName, recordNumber: config.recordNumber, version: config.version, cdnUrl: config.cdnUrl, timeZone: config.timeZone, upload: config.upload },
     openMemberCenter: await ctx.app.config.flag('open_member_center', true),
   };
-}
-
-async function publicRules(ctx: RequestContext): Promise<Row[]> {
-  const rows = (await ctx.app.db
-    .selectFrom('user_rule')
-    .selectAll()
-    .where('status', '=', '1')
-    .where('no_login_valid', '=', 1)
-    .where('type', 'in', PUBLIC_RULE_TYPES)
-    .orderBy('weigh', 'desc')
-    .orderBy('id', 'asc')
-    .execute()) as Row[];
-  // Top-level nodes always carry `children`, even when empty (docs/wire-contract.md#member-bootstrap).
-  return nestRows(rows, 'id', 'pid').map((rule) => ({ ...rule, children: rule.children ?? [] }));
 }
 
 export const memberIndexController: Controller = {

@@ -1,13 +1,13 @@
 import type { OutcomeReport, QuickTask, QuickTaskRecord, SurveyRecord, SurveyStartAnswer, SurveyTask, TaggedPage } from '../../../contract/member-api.js';
-import { centsToYuan } from '../../db/values.js';
 import { ApiError, errors, Success } from '../../errors.js';
 import type { FinishResult } from '../../services/survey/participations.js';
 import { CallbackRefused, recordCallback, recordRedirect } from '../../services/survey/returns.js';
 import { submitQuickTask } from '../../services/survey/quick-tasks.js';
-import { availableSurveys, startSurvey } from '../../services/survey/tasks.js';
+import { startSurvey } from '../../services/survey/tasks.js';
+import { quickTaskRecordsOf, quickTasksFor, surveyRecordsOf, surveyTasksFor } from '../../services/survey/member-lists.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
-import { pageOf } from '../paging.js';
-import { ledgerNotes } from '../../services/ledger.js';
+import { paging } from '../paging.js';
+import { ledgerNotes, memberBalance } from '../../services/ledger.js';
 import { valueTagsOf } from '../value-tags.js';
 
 /**
@@ -29,18 +29,7 @@ function receivedUrl(ctx: RequestContext): { path: string; query: string } {
 }
 
 async function tasks(ctx: RequestContext): Promise<{ list: SurveyTask[] }> {
-  const surveys = await availableSurveys(ctx.app, member(ctx));
-  return {
-    list: surveys.map((survey) => ({
-      id: Number(survey.id),
-      title: survey.title,
-      description: survey.description,
-      reward_money: centsToYuan(survey.reward_money),
-      reward_score: Number(survey.reward_score),
-      loi_minutes: Number(survey.loi_minutes),
-      end_time: survey.end_time === null ? null : Number(survey.end_time),
-    })),
-  };
+  return { list: await surveyTasksFor(ctx.app, member(ctx)) };
 }
 
 async function start(ctx: RequestContext): Promise<SurveyStartAnswer> {
@@ -73,77 +62,25 @@ async function outcome(ctx: RequestContext): Promise<OutcomeReport> {
   const { participation, survey } = result;
   // Balances only go back to the member who owns the attempt, logged in in this browser.
   const own = ctx.identity?.id === Number(participation.user_id);
-  let balance: { money: string; score: number } | undefined;
-  if (own) {
-    const row = await ctx.app.db.selectFrom('user').select(['money', 'score']).where('id', '=', participation.user_id).executeTakeFirstOrThrow();
-    balance = { money: centsToYuan(row.money), score: row.score };
-  }
+  const balance = own ? await memberBalance(ctx.app, participation.user_id) : undefined;
   return {
     status: participation.status,
     already_recorded: !result.changed,
     survey: { id: Number(survey.id), title: survey.title },
     credit_state: participation.credit_state,
-    credited: { money: centsToYuan(result.credited.money), score: result.credited.score },
+    credited: result.credited,
     reason: explanation(ctx, result),
     ...(balance ? { balance } : {}),
   };
 }
 
 async function records(ctx: RequestContext): Promise<TaggedPage<SurveyRecord>> {
-  const identity = member(ctx);
-  const { rows, total } = await pageOf(ctx.query, ctx.app.db.selectFrom('survey_participation as p').where('p.user_id', '=', identity.id), (base) =>
-    base
-      .leftJoin('survey as s', 's.id', 'p.survey_id')
-      .select(['p.id', 'p.survey_id', 's.title', 'p.status', 'p.credit_state', 'p.reward_money', 'p.reward_score', 'p.credited_money', 'p.credited_score', 'p.enter_time', 'p.finish_time'])
-      .orderBy('p.id', 'desc'),
-  );
-  return {
-    list: rows.map((row) => ({
-      ...row,
-      id: Number(row.id),
-      survey_id: Number(row.survey_id),
-      title: row.title ?? '',
-      reward_money: centsToYuan(row.reward_money),
-      reward_score: Number(row.reward_score),
-      credited_money: centsToYuan(row.credited_money),
-      credited_score: Number(row.credited_score),
-      enter_time: Number(row.enter_time),
-      finish_time: row.finish_time === null ? null : Number(row.finish_time),
-    })),
-    total,
-    tags: valueTagsOf(ctx, 'survey/participation', ['status', 'credit_state']),
-  };
+  const page = await surveyRecordsOf(ctx.app, member(ctx).id, paging(ctx.query));
+  return { ...page, tags: valueTagsOf(ctx, 'survey/participation', ['status', 'credit_state']) };
 }
 
 async function quickTasks(ctx: RequestContext): Promise<{ list: QuickTask[] }> {
-  const identity = member(ctx);
-  const tasks = await ctx.app.db
-    .selectFrom('quick_task')
-    .select(['id', 'title', 'description', 'form', 'reward_money', 'reward_score', 'review'])
-    .where('status', '=', 'active')
-    .orderBy('weigh', 'desc')
-    .orderBy('id', 'desc')
-    .limit(100)
-    .execute();
-  const ids = tasks.map((task) => Number(task.id));
-  const mine = ids.length
-    ? await ctx.app.db.selectFrom('quick_task_submission').select(['task_id', 'status', 'reason']).where('user_id', '=', identity.id).where('task_id', 'in', ids).orderBy('id', 'asc').execute()
-    : [];
-  // The latest submission of each task decides what the member sees.
-  const latest = new Map(mine.map((row) => [Number(row.task_id), row]));
-  return {
-    list: tasks.map((task) => ({
-      id: Number(task.id),
-      title: task.title,
-      description: task.description,
-      form: JSON.parse(task.form) as QuickTask['form'],
-      reward_money: centsToYuan(task.reward_money),
-      reward_score: Number(task.reward_score),
-      review: task.review,
-      my_status: latest.get(Number(task.id))?.status ?? null,
-      my_reason: latest.get(Number(task.id))?.reason ?? '',
-    })),
-  };
+  return { list: await quickTasksFor(ctx.app, member(ctx).id) };
 }
 
 async function quickTaskSubmit(ctx: RequestContext) {
@@ -153,22 +90,8 @@ async function quickTaskSubmit(ctx: RequestContext) {
 }
 
 async function quickTaskRecords(ctx: RequestContext): Promise<TaggedPage<QuickTaskRecord>> {
-  const identity = member(ctx);
-  const { rows, total } = await pageOf(ctx.query, ctx.app.db.selectFrom('quick_task_submission as s').where('s.user_id', '=', identity.id), (base) =>
-    base
-      .leftJoin('quick_task as t', 't.id', 's.task_id')
-      .select(['s.id', 's.task_id', 't.title', 's.status', 's.reason', 's.reward_money', 's.reward_score', 's.create_time', 's.review_time'])
-      .orderBy('s.id', 'desc'),
-  );
-  return {
-    list: rows.map((row) => ({
-      id: Number(row.id), task_id: Number(row.task_id), title: row.title ?? '', status: row.status, reason: row.reason,
-      reward_money: centsToYuan(row.reward_money), reward_score: Number(row.reward_score),
-      create_time: Number(row.create_time), review_time: row.review_time === null ? null : Number(row.review_time),
-    })),
-    total,
-    tags: valueTagsOf(ctx, 'survey/quick_task_submission', ['status']),
-  };
+  const page = await quickTaskRecordsOf(ctx.app, member(ctx).id, paging(ctx.query));
+  return { ...page, tags: valueTagsOf(ctx, 'survey/quick_task_submission', ['status']) };
 }
 
 /** Answers a bare `{code, msg}` (what providers read), with the HTTP status of a refusal. */

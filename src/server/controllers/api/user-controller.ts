@@ -2,17 +2,18 @@ import type { Row } from '../../../schema/definition.js';
 import { findAccount, isTruthy, loginWithPassword, revokeSession, type AccountKey } from '../../auth/login.js';
 import { throttleAddress } from '../../auth/attempts.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
-import { centsToYuan } from '../../db/values.js';
+import { rowFromStorage } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import { presentMemberFields } from '../../resources/system/user.js';
-import type { AppContext } from '../../app-context.js';
+import { resourceByTable, type AppContext } from '../../app-context.js';
 import { accountVerificationTypes, memberFieldIssue, register, rememberLanguage } from '../../services/member-accounts.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
 import { checkCredentialsShape, EMAIL_PATTERN, MOBILE_PATTERN } from '../../auth/credentials.js';
 
-/** The member object of the wire (docs/wire-contract.md#member-object). */
-export function memberInfo(account: Row, token: string, refreshToken = ''): Row {
+/** The member object of the wire (docs/wire-contract.md#member-object); balance and points as the user schema shows them. */
+export function memberInfo(app: AppContext, account: Row, token: string, refreshToken = ''): Row {
   const row = presentMemberFields(account);
+  const { money, score } = rowFromStorage(resourceByTable(app, 'user'), { money: account.money, score: account.score });
   return {
     id: Number(row.id),
     username: row.username,
@@ -22,8 +23,8 @@ export function memberInfo(account: Row, token: string, refreshToken = ''): Row 
     avatar: row.avatar,
     gender: Number(row.gender ?? 0),
     birthday: row.birthday || null,
-    money: centsToYuan(row.money),
-    score: Number(row.score ?? 0),
+    money,
+    score: score ?? 0,
     join_time: Number(row.join_time ?? 0),
     motto: row.motto,
     last_login_time: Number(row.last_login_time ?? 0),
@@ -63,7 +64,7 @@ async function checkIn(ctx: RequestContext) {
   const account = await findAccount(ctx.app, 'user', column, username);
   const result = await loginWithPassword(ctx.app, 'user', account, password, isTruthy(ctx.body.keep), ctx.ip);
   await rememberLanguage(ctx.app, result.account, ctx.lang);
-  return new Success({ userInfo: memberInfo(result.account, result.token, result.refreshToken), routePath: '/user' }, 'Login succeeded!');
+  return new Success({ userInfo: memberInfo(ctx.app, result.account, result.token, result.refreshToken), routePath: '/user' }, 'Login succeeded!');
 }
 
 /** Register scene (docs/wire-contract.md#login-and-registration): a new member, logged in with an access token and no refresh token. */
@@ -72,7 +73,7 @@ async function registerMember(ctx: RequestContext) {
   const account = await findAccount(ctx.app, 'user', 'id', String(id));
   if (!account) throw errors.accountNotExist();
   const token = await ctx.app.tokens.issue('user', id);
-  return new Success({ userInfo: memberInfo(account, token), routePath: '/user' }, 'Login succeeded!');
+  return new Success({ userInfo: memberInfo(ctx.app, account, token), routePath: '/user' }, 'Login succeeded!');
 }
 
 async function logout(ctx: RequestContext) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../app-context.js';
+import { resourceByTable, type AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
+import { selectedFromStorage } from '../../db/values.js';
 import { formatLocalDateTime, parseLocalDateTime } from '../../../contract/site-time.js';
 
 /**
@@ -69,16 +70,13 @@ interface TopSurvey {
   title: string;
   starts: number;
   completes: number;
-  credited_money: number;
+  /** yuan */
+  credited_money: string;
 }
 
+/** The surveys with the most completes, as the survey schema shows them. */
 export async function topSurveys(app: AppContext, limit = 5): Promise<TopSurvey[]> {
-  const rows = (await app.db
-    .selectFrom('survey')
-    .select(['id', 'title', 'starts', 'completes', 'credited_money'])
-    .orderBy('completes', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute()) as Record<string, unknown>[];
-  return rows.map((row) => ({ id: Number(row.id), title: String(row.title), starts: Number(row.starts), completes: Number(row.completes), credited_money: Number(row.credited_money) }));
+  const definition = resourceByTable(app, 'survey');
+  const rows = await app.db.selectFrom('survey').select(['id', 'title', 'starts', 'completes', 'credited_money']).orderBy('completes', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => selectedFromStorage(definition, row) as unknown as TopSurvey);
 }

@@ -5,6 +5,7 @@ import type { LocalText } from '../../../schema/local-text.js';
 import { resourceByTable, type AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db, StoredRow } from '../../db/connection.js';
+import { centsToYuan } from '../../db/values.js';
 import { ApiError, errors } from '../../errors.js';
 import { applyLedgerEntry } from '../ledger.js';
 
@@ -135,7 +136,8 @@ export interface FinishResult {
   survey: SurveyRow;
   /** false when an earlier final status stood (first final status wins) */
   changed: boolean;
-  credited: { money: number; score: number };
+  /** what this call credited: money in yuan, points */
+  credited: { money: string; score: number };
 }
 
 /**
@@ -146,7 +148,7 @@ export async function finishParticipation(app: AppContext, participationId: numb
   return app.db.transaction().execute(async (trx) => {
     const current = await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('id', '=', participationId)).executeTakeFirstOrThrow();
     const survey = await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow();
-    if (current.status !== 'entered') return { participation: current, survey, changed: false, credited: { money: 0, score: 0 } };
+    if (current.status !== 'entered') return { participation: current, survey, changed: false, credited: { money: centsToYuan(0), score: 0 } };
 
     const now = nowSeconds();
     const loiSeconds = Math.max(0, now - Number(current.enter_time));
@@ -204,7 +206,7 @@ export async function finishParticipation(app: AppContext, participationId: numb
       },
     });
     const participation = await trx.selectFrom('survey_participation').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
-    return { participation, survey, changed: true, credited };
+    return { participation, survey, changed: true, credited: { money: centsToYuan(credited.money), score: credited.score } };
   });
 }
 

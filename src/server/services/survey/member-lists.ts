@@ -1,0 +1,77 @@
+import type { Paged, QuickTask, QuickTaskRecord, SurveyRecord, SurveyTask } from '../../../contract/member-api.js';
+import { resourceByTable, type AppContext } from '../../app-context.js';
+import type { Identity } from '../../auth/identity.js';
+import { pageRows, type PageRequest } from '../../db/pages.js';
+import { rowFromStorage, selectedFromStorage } from '../../db/values.js';
+import { availableSurveys } from './tasks.js';
+
+/**
+ * What the member centre lists of surveys and quick tasks, in wire form: money in yuan and the other
+ * columns as their schemas present them (`db/values.ts`), joined titles as they are.
+ */
+
+/** The surveys this member may start now, best first. */
+export async function surveyTasksFor(app: AppContext, member: Identity): Promise<SurveyTask[]> {
+  const definition = resourceByTable(app, 'survey');
+  return (await availableSurveys(app, member)).map((survey) => {
+    const shown = rowFromStorage(definition, survey) as unknown as SurveyTask;
+    return {
+      id: shown.id,
+      title: shown.title,
+      description: shown.description,
+      reward_money: shown.reward_money,
+      reward_score: shown.reward_score,
+      loi_minutes: shown.loi_minutes,
+      end_time: shown.end_time,
+    };
+  });
+}
+
+/** The member's survey attempts, newest first, with the survey's title. */
+export async function surveyRecordsOf(app: AppContext, userId: number, page: PageRequest): Promise<Paged<SurveyRecord>> {
+  const definition = resourceByTable(app, 'survey_participation');
+  const { rows, total } = await pageRows(page, app.db.selectFrom('survey_participation as p').where('p.user_id', '=', userId), (base) =>
+    base
+      .leftJoin('survey as s', 's.id', 'p.survey_id')
+      .select(['p.id', 'p.survey_id', 's.title', 'p.status', 'p.credit_state', 'p.reward_money', 'p.reward_score', 'p.credited_money', 'p.credited_score', 'p.enter_time', 'p.finish_time'])
+      .orderBy('p.id', 'desc'),
+  );
+  return { list: rows.map((row) => ({ ...(selectedFromStorage(definition, row) as unknown as SurveyRecord), title: row.title ?? '' })), total };
+}
+
+/** The open quick tasks, best first, each with the member's latest submission (status and reason). */
+export async function quickTasksFor(app: AppContext, userId: number): Promise<QuickTask[]> {
+  const definition = resourceByTable(app, 'quick_task');
+  const tasks = await app.db
+    .selectFrom('quick_task')
+    .select(['id', 'title', 'description', 'form', 'reward_money', 'reward_score', 'review'])
+    .where('status', '=', 'active')
+    .orderBy('weigh', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  const ids = tasks.map((task) => Number(task.id));
+  const mine = ids.length
+    ? await app.db.selectFrom('quick_task_submission').select(['task_id', 'status', 'reason']).where('user_id', '=', userId).where('task_id', 'in', ids).orderBy('id', 'asc').execute()
+    : [];
+  // The latest submission of each task decides what the member sees.
+  const latest = new Map(mine.map((row) => [Number(row.task_id), row]));
+  return tasks.map((task) => {
+    const own = latest.get(Number(task.id));
+    const shown = selectedFromStorage(definition, task) as unknown as Omit<QuickTask, 'my_status' | 'my_reason'>;
+    // The form is stored as the text the administrator wrote (checked on save).
+    return { ...shown, form: JSON.parse(task.form) as QuickTask['form'], my_status: own?.status ?? null, my_reason: own?.reason ?? '' };
+  });
+}
+
+/** The member's quick-task submissions, newest first, with the task's title. */
+export async function quickTaskRecordsOf(app: AppContext, userId: number, page: PageRequest): Promise<Paged<QuickTaskRecord>> {
+  const definition = resourceByTable(app, 'quick_task_submission');
+  const { rows, total } = await pageRows(page, app.db.selectFrom('quick_task_submission as s').where('s.user_id', '=', userId), (base) =>
+    base
+      .leftJoin('quick_task as t', 't.id', 's.task_id')
+      .select(['s.id', 's.task_id', 't.title', 's.status', 's.reason', 's.reward_money', 's.reward_score', 's.create_time', 's.review_time'])
+      .orderBy('s.id', 'desc'),
+  );
+  return { list: rows.map((row) => ({ ...(selectedFromStorage(definition, row) as unknown as QuickTaskRecord), title: row.title ?? '' })), total };
+}
