@@ -1,10 +1,10 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, PROJECT_ROOT } from '../support/test-server.js';
-import { ADMIN_BASE, adminPath, loginForm, startRig, url, WAIT_MS, type E2eRig } from './helpers.js';
+import { ADMIN_BASE, adminPath, loginForm, newPage, startRig, url, type E2eRig } from './helpers.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
@@ -34,19 +34,6 @@ const TEXTS = {
   },
 } as const;
 
-/** A desktop context speaking `language` from the first page on. */
-async function open(browser: Browser, language: Language): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: language === 'en' ? 'en-US' : 'zh-CN' });
-  context.setDefaultTimeout(WAIT_MS);
-  context.setDefaultNavigationTimeout(WAIT_MS);
-  await context.addInitScript((lang) => {
-    if (!localStorage.getItem('storeConfig_v2')) localStorage.setItem('storeConfig_v2', JSON.stringify({ layout: {}, lang: { defaultLang: lang, fallbackLang: 'en' } }));
-  }, language);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
 
 /** Logs in through the form in `language`, landing on the dashboard. */
 async function login(page: Page, language: Language): Promise<void> {
@@ -92,8 +79,8 @@ describe('the CRUD designer in the back office', () => {
     it(`designs a module of five field types, generates it and adds a row through its new screen (${language})`, async () => {
       const text = TEXTS[language];
       const module = modules[language];
-      const { context, page, errors } = await open(rig.browser, language);
-      const other = await open(rig.browser, language);
+      const { context, page, errors } = await newPage(rig.browser, { language });
+      const other = await newPage(rig.browser, { language });
       try {
         await login(page, language);
         // Another admin's back office, open on the dashboard the whole time: it is never reloaded.
@@ -169,7 +156,7 @@ describe('the CRUD designer in the back office', () => {
   }
 
   it('edits the module from the log: a renamed field keeps its rows, a removed one waits for confirmation, the versions show the diff (zh-cn)', async () => {
-    const { context, page, errors } = await open(rig.browser, 'zh-cn');
+    const { context, page, errors } = await newPage(rig.browser, { language: 'zh-cn' });
     try {
       await login(page, 'zh-cn');
       await page.goto(url(rig.server, `${ADMIN_BASE}/crud/crud`));

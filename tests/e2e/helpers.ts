@@ -14,6 +14,9 @@ export const ADMIN_BASE = '/chidaoadminstator';
 /** Playwright's waits (auto-waiting locators, navigations): generous for a 2-core machine, but bounded. */
 export const WAIT_MS = 15_000;
 
+/** The phone the member pages must fit. */
+export const PHONE = { width: 390, height: 844 };
+
 export interface E2eRig {
   server: TestServer;
   browser: Browser;
@@ -43,10 +46,23 @@ export async function startRig(env: Record<string, string> = {}, schemasDir?: st
  * A fresh context (own localStorage) with a desktop viewport; the page collects uncaught script
  * errors. `E2E_DEBUG=1` prints the page's console and its requests.
  */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+export async function newPage(
+  browser: Browser,
+  { language, phone = false }: { language?: 'zh-cn' | 'en'; phone?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: phone ? PHONE : { width: 1440, height: 900 },
+    locale: language === 'en' ? 'en-US' : 'zh-CN',
+    ...(phone ? { isMobile: true, hasTouch: true } : {}),
+  });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
+  // A language given speaks from the first page on, as if the visitor had chosen it before.
+  if (language) {
+    await context.addInitScript((lang) => {
+      if (!localStorage.getItem('storeConfig_v2')) localStorage.setItem('storeConfig_v2', JSON.stringify({ layout: {}, lang: { defaultLang: lang, fallbackLang: 'en' } }));
+    }, language);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import enHome from '../../locales/en/member/home.json';
 import enLogin from '../../locales/en/member/login.json';
 import enRanking from '../../locales/en/member/ranking.json';
@@ -10,7 +10,7 @@ import zhRanking from '../../locales/zh-cn/member/ranking.json';
 import zhShell from '../../locales/zh-cn/member/shell.json';
 import { codeIn } from '../support/mail-sink.js';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
-import { poll, startRig, url, WAIT_MS, type E2eRig } from './helpers.js';
+import { newPage, PHONE, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
  * The member centre on a phone (390 × 844), in Chinese and in English: every page of the member menu,
@@ -19,7 +19,6 @@ import { poll, startRig, url, WAIT_MS, type E2eRig } from './helpers.js';
  * missing field at once; registration on a fresh install (no mail settings) offers the mobile number.
  */
 
-const PHONE = { width: 390, height: 844 };
 const MEMBER = { username: 'phoner', password: 'Member_pass1' };
 const TEXTS = {
   'zh-cn': { login: zhLogin, shell: zhShell.memberShell, home: zhHome.memberHome, ranking: zhRanking.memberRanking },
@@ -54,19 +53,6 @@ afterAll(async () => {
   await rig?.close();
 });
 
-/** A phone-sized context speaking `language` from the first page on. */
-async function phone(browser: Browser, language: Language): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: PHONE, locale: language === 'en' ? 'en-US' : 'zh-CN', isMobile: true, hasTouch: true });
-  context.setDefaultTimeout(WAIT_MS);
-  context.setDefaultNavigationTimeout(WAIT_MS);
-  await context.addInitScript((lang) => {
-    if (!localStorage.getItem('storeConfig_v2')) localStorage.setItem('storeConfig_v2', JSON.stringify({ layout: {}, lang: { defaultLang: lang, fallbackLang: 'en' } }));
-  }, language);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
 
 /**
  * What does not fit: the document's own sideways scroll, each visible element whose box reaches past
@@ -123,7 +109,7 @@ async function login(page: Page, language: Language): Promise<void> {
 describe('member centre on a phone', () => {
   for (const language of ['zh-cn', 'en'] as const) {
     it(`fits every member page at 390 px in ${language}`, async () => {
-      const { context, page, errors } = await phone(rig.browser, language);
+      const { context, page, errors } = await newPage(rig.browser, { language, phone: true });
       const texts = TEXTS[language];
       try {
         for (const tab of ['', '?tab=register', '?tab=retrieve']) {
@@ -168,7 +154,7 @@ describe('member centre on a phone', () => {
   }
 
   it('shows the balance and the minimum on the payouts page, and marks every missing field at once', async () => {
-    const { context, page, errors } = await phone(rig.browser, 'en');
+    const { context, page, errors } = await newPage(rig.browser, { language: 'en', phone: true });
     const wallet = TEXTS.en.home.wallet;
     try {
       await login(page, 'en');
@@ -201,7 +187,7 @@ describe('member centre on a phone', () => {
   });
 
   it('registers on a fresh install by mobile number: the method the site can deliver', async () => {
-    const { context, page, errors } = await phone(rig.browser, 'en');
+    const { context, page, errors } = await newPage(rig.browser, { language: 'en', phone: true });
     const account = TEXTS.en.login.account;
     try {
       await page.goto(url(rig.server, '/user/login?tab=register'));
