@@ -127,6 +127,8 @@ describe('member centre on a phone', () => {
         for (const expected of ['/user/account/overview', '/user/account/profile', '/user/account/changePassword', '/user/account/balance', '/user/account/integral', '/user/account/payout', '/user/survey/tasks', '/user/survey/ranking', '/user/team/members']) {
           expect(paths).toContain(expected);
         }
+        // The drawer slides in from the left: measure it once it has arrived, not mid-slide.
+        await poll(() => menu.evaluate((element) => Math.round(element.getBoundingClientRect().left)), 'the menu drawer slid in').toBeGreaterThanOrEqual(0);
         await expectFits(page, 'the open menu');
         await page.keyboard.press('Escape');
 
