@@ -1,4 +1,5 @@
 import { useMemo, type ReactElement } from 'react';
+import { memberPageNameOf } from '../../contract/view-paths.js';
 import { Card, CardContent, Typography } from '@mui/material';
 import { localStorageStore, useLogout, useTranslate } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
@@ -27,13 +28,13 @@ const store = localStorageStore(undefined, 'chidao-member');
 /** Message files every page of the centre uses; a page's own files load with its route. */
 export const MEMBER_MESSAGE_FILES = ['member/shell', 'common/pages'] as const;
 
-/** A route per menu page: the page its `component` names, with its message files. */
+/** A route per menu page: the page its `component` names (BuildAdmin's view file or our name), with its message files. */
 export function memberRoutes(menus: readonly MemberRule[]): ReactElement[] {
   const seen = new Set<string>();
   return menuPages(menus)
     .filter((rule) => (rule.menu_type ?? 'tab') === 'tab' && !seen.has(rule.name) && seen.add(rule.name))
     .map((rule) => {
-      const page = MEMBER_PAGES[rule.component];
+      const page = MEMBER_PAGES[memberPageNameOf(rule.component)];
       const element = page ? <RouteMessages names={page.messages}>{page.render()}</RouteMessages> : <NotAvailable />;
       return <Route key={rule.name} path={routeOf(rule)} element={element} />;
     });

@@ -15,7 +15,11 @@ interface MemberPage {
   render(): ReactElement;
 }
 
-/** The member centre's pages by the `component` of their `user_rule` menu item. */
+/**
+ * The member centre's pages by name. A `user_rule` menu item names its page in `component`: BuildAdmin's
+ * view file where BuildAdmin has that page (`/src/views/frontend/user/account/overview.vue`, read back as
+ * `account/overview` by `memberPageNameOf`), else our name (`survey/tasks`). One map serves both.
+ */
 export const MEMBER_PAGES: Readonly<Record<string, MemberPage>> = {
   'survey/tasks': { messages: ['common/survey'], render: () => <TasksPage /> },
   'survey/tracking': { messages: ['common/survey'], render: () => <TrackingCard /> },
