@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { backendViewPath } from '../../contract/view-paths.js';
+import { backendViewPath, isMemberViewPath, memberPageNameOf } from '../../contract/view-paths.js';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import { nowSeconds } from '../clock.js';
 import { dynamicDb, type DatabaseHandle, type DynamicDb } from './connection.js';
@@ -139,6 +139,42 @@ async function alignMenusWithBuildAdmin(db: DynamicDb, definitions: ResourceDefi
 }
 
 /**
+ * Member rules of a database made before they carried BuildAdmin's view files: a seeded page that
+ * BuildAdmin has (`account/overview`) is re-pointed from our name to its view file
+ * (`/src/views/frontend/user/account/overview.vue`), so BuildAdmin's client finds a route for it. Only
+ * the old seeded value is replaced; a component an administrator chose is left alone.
+ */
+async function alignMemberRulesWithBuildAdmin(db: DynamicDb, definitions: ResourceDefinition[]): Promise<void> {
+  const seeded = definitions.find((definition) => definition.table === 'user_rule')?.seed ?? [];
+  for (const row of seeded) {
+    if (typeof row.name !== 'string' || typeof row.component !== 'string' || !isMemberViewPath(row.component)) continue;
+    await db
+      .updateTable('user_rule')
+      .set({ component: row.component })
+      .where('name', '=', row.name)
+      .where('component', '=', memberPageNameOf(row.component))
+      .execute();
+  }
+}
+
+/**
+ * Settings added to the product after a database was made (the token lifetimes) are inserted with
+ * their seeded value, once: an item already there, whatever its value, is left alone.
+ */
+async function addMissingConfigItems(db: DynamicDb, definitions: ResourceDefinition[], created: string[]): Promise<void> {
+  const definition = definitions.find((candidate) => candidate.table === 'config');
+  if (!definition || created.includes('config')) return;
+  const present = new Set(((await db.selectFrom('config').select('name').execute()) as { name: string }[]).map((row) => row.name));
+  const missing = definition.seed.filter((row) => typeof row.name === 'string' && !present.has(row.name));
+  const now = nowSeconds();
+  for (const row of missing) {
+    const values = completeRow(definition, row, now);
+    delete values[definition.primaryKey];
+    await db.insertInto('config').values(values).execute();
+  }
+}
+
+/**
  * A column added to a table made earlier (a template's English text) gets, on the seeded rows, the
  * value its seed gives: once, in the run that adds it, so a value an administrator clears later stays
  * cleared. The seeded row is the one with the seed's key.
@@ -167,6 +203,7 @@ export async function seed(handle: DatabaseHandle, definitions: ResourceDefiniti
     await resetSequence(handle, definition);
     seeded.push(definition.table);
   }
+  await addMissingConfigItems(db, definitions, created);
   for (const definition of definitions) await fillAddedSeedColumns(db, definition, addedColumns[definition.table] ?? []);
   if (definitions.some((definition) => definition.table === 'admin_rule')) {
     await syncMenus(db, definitions);
@@ -176,6 +213,7 @@ export async function seed(handle: DatabaseHandle, definitions: ResourceDefiniti
       await db.updateTable('admin_rule').set({ title }).where('type', '=', 'button').where('title', '=', action).execute();
     }
   }
+  if (definitions.some((definition) => definition.table === 'user_rule')) await alignMemberRulesWithBuildAdmin(db, definitions);
   for (const [groupTable, ruleTable] of Object.entries(RULE_TABLE_OF_GROUP)) {
     if (!seeded.includes(groupTable)) continue;
     const groups = (await db.selectFrom(groupTable).select(['id', 'rules']).execute()) as { id: number; rules: string }[];
