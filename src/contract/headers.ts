@@ -4,7 +4,15 @@ export const Header = {
   adminToken: 'batoken',
   userToken: 'ba-user-token',
   server: 'server',
+  /**
+   * Sent by our own client on every call (value `CLIENT_MARKER`); BuildAdmin's client does not send it.
+   * The member bootstrap offers BuildAdmin's client only the member pages it has a view for.
+   */
+  client: 'chidao-client',
 } as const;
+
+/** The value our client sends in `Header.client`. */
+export const CLIENT_MARKER = 'chidao';
 
 export const LANGUAGES = ['zh-cn', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,7 +1,7 @@
 import { HttpError } from 'ra-core';
 import { Code, LoginStateType } from '../../contract/codes.js';
 import { isEnvelope, type Envelope } from '../../contract/envelope.js';
-import { adminApiBase, DEFAULT_ADMIN_ENTRANCE, Header } from '../../contract/headers.js';
+import { adminApiBase, CLIENT_MARKER, DEFAULT_ADMIN_ENTRANCE, Header } from '../../contract/headers.js';
 import { stringifyQuery } from '../../contract/query-string.js';
 import { currentLanguage } from '../i18n/store-config.js';
 import { clearSession, readSession, writeSession, type Area } from './session.js';
@@ -205,6 +205,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       Accept: 'application/json, text/plain, */*',
       [Header.lang]: currentLanguage(),
       [Header.server]: 'true',
+      [Header.client]: CLIENT_MARKER,
     };
     if (token) headers[area === 'admin' ? Header.adminToken : Header.userToken] = token;
     let body: string | FormData | undefined;

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Header } from '../../contract/headers.js';
 
 const CORS_ALLOWED_HEADERS =
-  'think-lang, server, ba_user_token, ba-user-token, ba_token, ba-token, batoken, Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, X-CSRF-TOKEN, X-Requested-With';
+  `think-lang, server, ${Header.client}, ba_user_token, ba-user-token, ba_token, ba-token, batoken, Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, X-CSRF-TOKEN, X-Requested-With`;
 
 /**
  * CORS (docs/wire-contract.md#cors): the Origin is echoed when it, or its host, is in the allowed list (config

@@ -1,3 +1,6 @@
+import { CLIENT_MARKER, Header } from '../../../contract/headers.js';
+import { isMemberViewPath } from '../../../contract/view-paths.js';
+import type { Row } from '../../../schema/definition.js';
 import { isTruthy } from '../../auth/login.js';
 import { publicRuleTree, ruleTree } from '../../auth/menu-tree.js';
 import { AREA_AUTH } from '../../auth/identity.js';
@@ -18,7 +21,8 @@ async function index(ctx: RequestContext) {
     if (isTruthy(ctx.query.requiredLogin)) throw ctx.tokenExpired ? errors.tokenExpired() : errors.needLogin();
     return { site, openMemberCenter, userInfo: [], rules: await publicRuleTree(ctx.app.db), menus: [] };
   }
-  const tree = await ruleTree(ctx.app.db, AREA_AUTH.user.ruleTable, identity);
+  const all = await ruleTree(ctx.app.db, AREA_AUTH.user.ruleTable, identity);
+  const tree = ctx.request.headers[Header.client] === CLIENT_MARKER ? all : openableByBuildAdmin(all);
   return {
     site,
     openMemberCenter,
@@ -26,6 +30,27 @@ async function index(ctx: RequestContext) {
     rules: tree.filter((rule) => rule.type !== 'menu' && rule.type !== 'menu_dir'),
     menus: tree.filter((rule) => rule.type === 'menu_dir'),
   };
+}
+
+/** Rule types BuildAdmin's member client turns into a route when their `component` names a view file it has. */
+const ROUTED_TYPES: ReadonlySet<unknown> = new Set(['route', 'menu', 'nav', 'nav_user_menu']);
+
+/**
+ * The member rules as BuildAdmin's own client can use them (docs/wire-contract.md#member-bootstrap): a
+ * tab page whose `component` is not one of its view files (our tasks, ranking, payouts, team) would be a
+ * menu entry leading nowhere, so it is left out, and so is a menu directory left empty. Links, iframes
+ * and its own pages stay.
+ */
+function openableByBuildAdmin(rules: readonly Row[]): Row[] {
+  const kept: Row[] = [];
+  for (const rule of rules) {
+    const tab = (rule.menu_type ?? 'tab') === 'tab';
+    if (ROUTED_TYPES.has(rule.type) && tab && !isMemberViewPath(String(rule.component ?? ''))) continue;
+    const children = Array.isArray(rule.children) ? openableByBuildAdmin(rule.children as Row[]) : undefined;
+    if (rule.type === 'menu_dir' && children !== undefined && children.length === 0) continue;
+    kept.push(children === undefined ? rule : { ...rule, children });
+  }
+  return kept;
 }
 
 async function siteOf(ctx: RequestContext) {
