@@ -27,7 +27,16 @@ export interface ConfigItem {
   extend: string;
   allow_del: number;
   weigh: number;
+  /** a password item only: whether a value is stored (the value itself is never sent) */
+  isSet?: boolean;
 }
+
+/**
+ * The `edit` body key listing password items to empty: `{smtp_pass: '', clearSecrets: ['smtp_pass']}`.
+ * An empty password value alone keeps the stored one, so a form that sends its fields back blank never
+ * wipes a secret by accident; clearing is always asked for by name.
+ */
+export const CLEAR_SECRETS_KEY = 'clearSecrets';
 
 export interface ConfigGroup {
   name: string;

@@ -61,7 +61,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
       resources,
       schemas,
       config,
-      tokens: new TokenStore(handle.db, serverKey),
+      tokens: new TokenStore(handle.db, serverKey, config),
       identities: new IdentityCache(),
       secrets: new SecretBox(serverKey),
       messages: new Messages(join(settings.projectRoot, 'locales')),

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection.js';
 import { nowSeconds } from '../clock.js';
+import type { ConfigStore } from '../config-store.js';
 
 export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'email-pass' | 'mobile-pass';
 
@@ -13,6 +14,30 @@ const TOKEN_TTL: Record<TokenType, number> = {
   'email-pass': 600,
   'mobile-pass': 600,
 };
+
+/** Access tokens whose lifetime is a site setting (seconds), read through the config cache. */
+export const TOKEN_LIFETIME_SETTINGS: Readonly<Partial<Record<TokenType, string>>> = {
+  admin: 'admin_token_keep_time',
+  user: 'user_token_keep_time',
+};
+
+/** The bounds of those settings: a minute at least, at most as long as a refresh token lives. */
+export const TOKEN_LIFETIME_BOUNDS = { min: 60, max: TOKEN_TTL['user-refresh'] } as const;
+
+/** Whether a stored setting is a lifetime within the bounds. */
+export function isTokenLifetime(value: string): boolean {
+  if (!/^\d{1,10}$/.test(value)) return false;
+  const seconds = Number(value);
+  return seconds >= TOKEN_LIFETIME_BOUNDS.min && seconds <= TOKEN_LIFETIME_BOUNDS.max;
+}
+
+/** The lifetime of a new token of `type`: its setting when that holds a valid value, else the fixed one. */
+async function lifetimeOf(type: TokenType, config: ConfigStore | undefined): Promise<number> {
+  const setting = TOKEN_LIFETIME_SETTINGS[type];
+  if (!setting || !config) return TOKEN_TTL[type];
+  const value = (await config.get(setting)).trim();
+  return isTokenLifetime(value) ? Number(value) : TOKEN_TTL[type];
+}
 
 interface TokenRecord {
   type: TokenType;
@@ -33,7 +58,8 @@ export class TokenStore {
   private lastPurge = 0;
   private readonly digests = new Map<string, string>();
 
-  constructor(private readonly db: Db, private readonly key: string) {}
+  /** `config`: where the access-token lifetimes are read; without it they are fixed. */
+  constructor(private readonly db: Db, private readonly key: string, private readonly config?: ConfigStore) {}
 
   digest(token: string): string {
     let digest = this.digests.get(token);
@@ -47,8 +73,10 @@ export class TokenStore {
 
   async issue(type: TokenType, userId: number, db: Db = this.db): Promise<string> {
     const token = randomUUID();
+    // inside a transaction the settings are read through it (SQLite has one connection)
+    const lifetime = await lifetimeOf(type, db === this.db ? this.config : this.config?.through(db));
     const now = nowSeconds();
-    await db.insertInto('token').values({ token: this.digest(token), type, user_id: userId, create_time: now, expire_time: now + TOKEN_TTL[type] }).execute();
+    await db.insertInto('token').values({ token: this.digest(token), type, user_id: userId, create_time: now, expire_time: now + lifetime }).execute();
     if (now - this.lastPurge > PURGE_INTERVAL) {
       this.lastPurge = now;
       await db.deleteFrom('token').where('expire_time', '<', now - TOKEN_TTL['admin-refresh']).execute();

@@ -1,10 +1,11 @@
 import { isIP } from 'node:net';
 import {
-  decodeConfigValue, decodeDictionary, JSON_ARRAY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem,
+  CLEAR_SECRETS_KEY, decodeConfigValue, decodeDictionary, JSON_ARRAY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem,
 } from '../../contract/config-values.js';
 import { createAjv } from '../../schema/ajv.js';
 import type { Row } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
+import { isTokenLifetime, TOKEN_LIFETIME_BOUNDS, TOKEN_LIFETIME_SETTINGS } from '../auth/tokens.js';
 import type { Db } from '../db/connection.js';
 import { errors } from '../errors.js';
 import type { Translate } from '../i18n.js';
@@ -72,6 +73,7 @@ export async function settingsIndex(db: Db, t: Translate): Promise<ConfigIndex> 
         type,
         // a password is never sent back: the screen shows it empty and keeps it when left so
         value: type === 'password' ? '' : decodeConfigValue(type, item.value),
+        ...(type === 'password' ? { isSet: (item.value ?? '') !== '' } : {}),
         content: decodeDictionary(type, item.content),
         rule: item.rule ?? '',
         extend: item.extend ?? '',
@@ -149,9 +151,34 @@ function encodeValue(item: StoredItem, value: unknown): string {
   return stored;
 }
 
+/**
+ * The password items an `edit` asks to empty (`clearSecrets: [name…]`): absent means none; anything but
+ * a list of password items' names is refused, so a typo cannot silently keep a secret the admin meant
+ * to remove.
+ */
+function secretsToClear(items: readonly StoredItem[], requested: unknown): Set<string> {
+  if (requested === undefined || requested === null || requested === '') return new Set();
+  const names = Array.isArray(requested) ? requested : [requested];
+  const passwords = new Set(items.filter((item) => item.type === 'password').map((item) => item.name));
+  for (const name of names) {
+    if (typeof name !== 'string' || !passwords.has(name)) throw errors.validation({ field: CLEAR_SECRETS_KEY, message: 'Only a password item can be cleared', params: [] });
+  }
+  return new Set(names as string[]);
+}
+
 /** Items whose value the rest of the system depends on. */
 async function checkSpecial(app: AppContext, item: StoredItem, stored: string, items: StoredItem[]): Promise<void> {
   switch (item.name) {
+    case TOKEN_LIFETIME_SETTINGS.admin:
+    case TOKEN_LIFETIME_SETTINGS.user:
+      if (!isTokenLifetime(stored)) {
+        throw errors.validation({
+          field: item.name,
+          message: '%s must be a whole number of seconds from %s to %s',
+          params: [item.title ?? item.name, String(TOKEN_LIFETIME_BOUNDS.min), String(TOKEN_LIFETIME_BOUNDS.max)],
+        });
+      }
+      return;
     case 'time_zone':
       try {
         new Intl.DateTimeFormat('en', { timeZone: stored });
@@ -178,11 +205,16 @@ async function checkSpecial(app: AppContext, item: StoredItem, stored: string, i
  */
 export async function saveSettings(app: AppContext, values: Row): Promise<void> {
   const items = await storedItems(app.db);
+  const cleared = secretsToClear(items, values[CLEAR_SECRETS_KEY]);
   const changes: { item: StoredItem; stored: string }[] = [];
   for (const item of items) {
+    if (cleared.has(item.name) && isEmptyValue(values[item.name])) {
+      if ((item.value ?? '') !== '') changes.push({ item, stored: '' });
+      continue;
+    }
     if (!Object.hasOwn(values, item.name)) continue;
     const value = values[item.name];
-    // an empty password field means "keep it"
+    // an empty password field means "keep it"; clearing is asked for by name (CLEAR_SECRETS_KEY)
     if (item.type === 'password' && isEmptyValue(value)) continue;
     const stored = encodeValue(item, value);
     await checkSpecial(app, item, stored, items);
