@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Checkbox, FormControlLabel, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -6,7 +6,7 @@ import {
   CreateButton, DeleteButton, Form, Loading, RecordContextProvider, SaveButton, Toolbar, useCanAccess, useDataProvider, useNotify,
   useResourceContext, useTranslate,
 } from 'react-admin';
-import type { ConfigGroup, ConfigIndex } from '../../../../../contract/config-values.js';
+import { CLEAR_SECRETS_KEY, type ConfigGroup, type ConfigIndex, type ConfigItem } from '../../../../../contract/config-values.js';
 import type { ResourceDefinition, Row } from '../../../../../schema/definition.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { SchemaInput } from '../../../inputs/SchemaInput.js';
@@ -26,6 +26,23 @@ interface GroupFormProps {
   onChanged(): void;
 }
 
+/**
+ * Under a password item that holds a value: says so (the value is never shown), and offers to clear it
+ * on save. Leaving the field empty keeps the stored password; only the ticked box empties it.
+ */
+function StoredSecret({ item, clearing, onClearing }: { item: ConfigItem; clearing: boolean; onClearing(on: boolean): void }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mt: -1, mb: 1 }}>
+      <Typography variant="caption" color="text.secondary" component="p">{translate('config.secretStored')}</Typography>
+      <FormControlLabel
+        control={<Checkbox size="small" checked={clearing} onChange={(event) => onClearing(event.target.checked)} inputProps={{ name: `${CLEAR_SECRETS_KEY}.${item.name}` }} />}
+        label={translate('config.clearSecret')}
+      />
+    </Box>
+  );
+}
+
 /** One tab: the group's items as one form, saved together through `edit` as `{<name>: <value>}`. */
 function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMail, onChanged }: GroupFormProps) {
   const dataProvider = useDataProvider<ActionDataProvider>();
@@ -36,10 +53,13 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
   const defaultValues = useMemo(() => Object.fromEntries(items.map((item) => [item.name, item.value])), [items]);
   const names = useMemo(() => new Set(items.map((item) => item.name)), [items]);
   const testMail = canTestMail && group.name === MAIL_GROUP;
+  /** stored passwords the admin ticked to clear on the next save */
+  const [clearing, setClearing] = useState<ReadonlySet<string>>(new Set());
 
   const save = async (values: Row) => {
+    const data = clearing.size > 0 ? { ...values, [CLEAR_SECRETS_KEY]: [...clearing] } : values;
     try {
-      await dataProvider.action(resource, 'edit', { data: values });
+      await dataProvider.action(resource, 'edit', { data });
     } catch (error) {
       const onFields = serverFieldErrors(error, names);
       if (onFields) return onFields;
@@ -47,6 +67,7 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
       return undefined;
     }
     notify('config.saved', { type: 'success' });
+    setClearing(new Set());
     onChanged();
     return undefined;
   };
@@ -59,6 +80,18 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
           <Stack key={field.name} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <SchemaInput field={field} definition={groupDefinition} mode="edit" hint={items[position].tip || undefined} />
+              {items[position].isSet && canEdit && (
+                <StoredSecret
+                  item={items[position]}
+                  clearing={clearing.has(field.name)}
+                  onClearing={(on) => setClearing((names) => {
+                    const next = new Set(names);
+                    if (on) next.add(field.name);
+                    else next.delete(field.name);
+                    return next;
+                  })}
+                />
+              )}
             </Box>
             <Typography variant="caption" color="text.secondary" sx={{ width: 180, pt: 2, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
               {field.name}
