@@ -39,10 +39,10 @@ const INDEX: ConfigIndex = {
 
 afterEach(cleanup);
 
-function renderConfig(allow?: (node: string) => boolean) {
+function renderConfig(allow?: (node: string) => boolean, index: ConfigIndex = INDEX) {
   const List = configOverride(schema('system/config')).list as ComponentType;
   const dataProvider = fakeDataProvider({});
-  dataProvider.action.mockImplementation(async (_resource: string, name: string) => ({ data: name === 'index' ? INDEX : null }));
+  dataProvider.action.mockImplementation(async (_resource: string, name: string) => ({ data: name === 'index' ? index : null }));
   renderScreen(<List />, { resource: RESOURCE, dataProvider, authProvider: fakeAuthProvider(allow) });
   return dataProvider;
 }
@@ -69,6 +69,35 @@ describe('system configuration screen', () => {
     await waitFor(() => expect(dataProvider.action).toHaveBeenCalledWith(RESOURCE, 'edit', expect.anything()));
     const [, , params] = dataProvider.action.mock.calls.find((call) => call[1] === 'edit') ?? [];
     expect(params.data).toEqual({ site_name: 'Panel', admin_login_captcha: false, survey_notice: 'on' });
+  });
+
+  it('clears a stored password only when its box is ticked; left empty, the password is kept', async () => {
+    const withStored: ConfigIndex = {
+      ...INDEX,
+      list: { ...INDEX.list, mail: { ...INDEX.list.mail, list: [item(11, 'smtp_server', 'SMTP server', 'string', 'smtp.example.com'), item(12, 'smtp_pass', 'SMTP password', 'password', '', { isSet: true })] } },
+    };
+    const dataProvider = renderConfig(undefined, withStored);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Mail' }));
+    expect(await screen.findByText('config.secretStored')).toBeTruthy();
+    const edits = () => dataProvider.action.mock.calls.filter((call) => call[1] === 'edit').map((call) => call[2].data);
+
+    fireEvent.change(screen.getByLabelText(/SMTP server/), { target: { value: 'mail.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(edits()).toHaveLength(1));
+    expect(edits()[0]).toEqual({ smtp_server: 'mail.example.com', smtp_pass: '' });
+
+    // ticking the box alone is a change worth saving
+    fireEvent.click(screen.getByRole('checkbox', { name: 'config.clearSecret' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(edits()).toHaveLength(2));
+    expect(edits()[1]).toMatchObject({ smtp_pass: '', clearSecrets: ['smtp_pass'] });
+  });
+
+  it('offers no clearing for a password that is not stored', async () => {
+    renderConfig();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Mail' }));
+    await screen.findByLabelText(/SMTP server/);
+    expect(screen.queryByRole('checkbox', { name: 'config.clearSecret' })).toBeNull();
   });
 
   it('shows a value the server refuses on its field', async () => {

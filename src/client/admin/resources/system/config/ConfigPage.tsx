@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, Checkbox, FormControlLabel, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   CreateButton, DeleteButton, Form, Loading, RecordContextProvider, SaveButton, Toolbar, useCanAccess, useDataProvider, useNotify,
@@ -30,15 +31,19 @@ interface GroupFormProps {
  * Under a password item that holds a value: says so (the value is never shown), and offers to clear it
  * on save. Leaving the field empty keeps the stored password; only the ticked box empties it.
  */
-function StoredSecret({ item, clearing, onClearing }: { item: ConfigItem; clearing: boolean; onClearing(on: boolean): void }) {
+function StoredSecret({ item }: { item: ConfigItem }) {
   const translate = useTranslate();
+  const { setValue } = useFormContext();
+  const clearing = useWatch({ name: CLEAR_SECRETS_KEY }) as string[] | undefined;
+  const ticked = clearing?.includes(item.name) ?? false;
+  const toggle = (on: boolean) => {
+    const others = (clearing ?? []).filter((name) => name !== item.name);
+    setValue(CLEAR_SECRETS_KEY, on ? [...others, item.name] : others, { shouldDirty: true });
+  };
   return (
     <Box sx={{ mt: -1, mb: 1 }}>
       <Typography variant="caption" color="text.secondary" component="p">{translate('config.secretStored')}</Typography>
-      <FormControlLabel
-        control={<Checkbox size="small" checked={clearing} onChange={(event) => onClearing(event.target.checked)} inputProps={{ name: `${CLEAR_SECRETS_KEY}.${item.name}` }} />}
-        label={translate('config.clearSecret')}
-      />
+      <FormControlLabel control={<Checkbox size="small" checked={ticked} onChange={(event) => toggle(event.target.checked)} />} label={translate('config.clearSecret')} />
     </Box>
   );
 }
@@ -53,11 +58,11 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
   const defaultValues = useMemo(() => Object.fromEntries(items.map((item) => [item.name, item.value])), [items]);
   const names = useMemo(() => new Set(items.map((item) => item.name)), [items]);
   const testMail = canTestMail && group.name === MAIL_GROUP;
-  /** stored passwords the admin ticked to clear on the next save */
-  const [clearing, setClearing] = useState<ReadonlySet<string>>(new Set());
 
   const save = async (values: Row) => {
-    const data = clearing.size > 0 ? { ...values, [CLEAR_SECRETS_KEY]: [...clearing] } : values;
+    // the "clear" boxes are a form value too, so ticking one enables saving; unticked, nothing is sent
+    const { [CLEAR_SECRETS_KEY]: clear, ...settings } = values;
+    const data = Array.isArray(clear) && clear.length > 0 ? { ...settings, [CLEAR_SECRETS_KEY]: clear } : settings;
     try {
       await dataProvider.action(resource, 'edit', { data });
     } catch (error) {
@@ -67,7 +72,6 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
       return undefined;
     }
     notify('config.saved', { type: 'success' });
-    setClearing(new Set());
     onChanged();
     return undefined;
   };
@@ -80,18 +84,7 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
           <Stack key={field.name} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <SchemaInput field={field} definition={groupDefinition} mode="edit" hint={items[position].tip || undefined} />
-              {items[position].isSet && canEdit && (
-                <StoredSecret
-                  item={items[position]}
-                  clearing={clearing.has(field.name)}
-                  onClearing={(on) => setClearing((names) => {
-                    const next = new Set(names);
-                    if (on) next.add(field.name);
-                    else next.delete(field.name);
-                    return next;
-                  })}
-                />
-              )}
+              {items[position].isSet && canEdit && <StoredSecret item={items[position]} />}
             </Box>
             <Typography variant="caption" color="text.secondary" sx={{ width: 180, pt: 2, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
               {field.name}
