@@ -76,4 +76,34 @@ describe('member centre', () => {
       await context.close();
     }
   });
+
+  it('opens every page of the menu, whether its rule names BuildAdmin’s view file or our page', async () => {
+    const db = rig.server.server.app.db;
+    const rules = (await db.selectFrom('user_rule').select(['title', 'path', 'component']).where('type', '=', 'menu').where('status', '=', '1').execute()) as { title: string; path: string; component: string }[];
+    // the seeded rules carry both kinds of component
+    expect(rules.filter((rule) => rule.component.startsWith('/src/views/frontend/user/')).length).toBe(5);
+    expect(rules.filter((rule) => !rule.component.startsWith('/src/')).length).toBeGreaterThan(0);
+    const added = await rig.server.admin('user.User/add', { token: (await rig.server.loginAdmin()).token, body: { username: 'walker', nickname: 'walker', group_id: 1, password: 'Member_pass1' } });
+    expect(added.code).toBe(1);
+
+    const { page, context, errors } = await newPage(rig.browser);
+    try {
+      await page.goto(url(rig.server, '/user/login'));
+      await page.getByRole('textbox', { name: '用户名 / 邮箱 / 手机号' }).fill('walker');
+      await page.getByLabel('密码', { exact: true }).fill('Member_pass1');
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForURL(url(rig.server, '/user/survey/tasks'));
+      const menu = page.getByRole('navigation', { name: '会员菜单' });
+      for (const rule of rules) {
+        await menu.getByRole('link', { name: rule.title }).click();
+        await page.waitForURL(url(rig.server, `/user/${rule.path}`));
+        await poll(() => page.title()).toBe(`${rule.title} - Panel One`);
+        await page.getByRole('main').getByRole('heading').first().waitFor();
+        expect({ page: rule.path, missing: await page.getByText('此版本未提供该页面。').count() }).toEqual({ page: rule.path, missing: 0 });
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
