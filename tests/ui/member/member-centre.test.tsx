@@ -21,10 +21,11 @@ function rule(id: number, pid: number, name: string, title: string, component = 
 
 const MENUS: MemberRule[] = [
   rule(7, 0, 'survey', '问卷任务', '', 'menu_dir', [rule(8, 7, 'survey/tasks', '任务大厅', 'survey/tasks'), rule(10, 7, 'survey/ranking', '排行榜', 'survey/ranking')]),
+  // as the server seeds them: BuildAdmin's view files where it has the page, our names otherwise
   rule(1, 0, 'account', '我的账户', '', 'menu_dir', [
-    rule(2, 1, 'account/overview', '账户概览', 'account/overview'),
-    rule(3, 1, 'account/profile', '个人资料', 'account/profile'),
-    rule(4, 1, 'account/changePassword', '修改密码', 'account/changePassword'),
+    rule(2, 1, 'account/overview', '账户概览', '/src/views/frontend/user/account/overview.vue'),
+    rule(3, 1, 'account/profile', '个人资料', '/src/views/frontend/user/account/profile.vue'),
+    rule(4, 1, 'account/changePassword', '修改密码', '/src/views/frontend/user/account/changePassword.vue'),
     rule(6, 1, 'account/balance', '余额记录', 'account/balance'),
     rule(20, 1, 'account/custom', 'Custom page', 'account/custom'),
     { ...rule(21, 1, 'account/help', 'Help centre'), menu_type: 'iframe', url: 'https://example.com/help' },
