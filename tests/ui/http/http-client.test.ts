@@ -67,7 +67,7 @@ describe('urls', () => {
 });
 
 describe('requests and headers', () => {
-  it('resolves code 1 with the envelope, sending think-lang, server and batoken on the rewritten URL', async () => {
+  it('resolves code 1 with the envelope, sending think-lang, server, the client marker and batoken on the rewritten URL', async () => {
     let seen: Request | undefined;
     server.use(
       http.get(`${ADMIN_API}/auth.Admin/index`, ({ request }) => {
@@ -82,6 +82,8 @@ describe('requests and headers', () => {
     expect(decodeURIComponent(url.search)).toBe('?page=2&search[0][field]=status&search[0][val]=1&search[0][operator]==');
     expect(seen?.headers.get('think-lang')).toBe('zh-cn');
     expect(seen?.headers.get('server')).toBe('true');
+    // the marker that tells our client from BuildAdmin's
+    expect(seen?.headers.get('chidao-client')).toBe('chidao');
     expect(seen?.headers.get('batoken')).toBe('old-admin');
     expect(seen?.headers.get('ba-user-token')).toBeNull();
     expect(notify).not.toHaveBeenCalled();
