@@ -641,7 +641,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expect(response.status).toBe(204);
       expect(await response.text()).toBe('');
       const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(',').map((name) => name.trim().toLowerCase());
-      expect(allowed).toEqual(expect.arrayContaining(['batoken', 'ba-user-token', 'think-lang', 'server', 'content-type']));
+      expect(allowed).toEqual(expect.arrayContaining(['batoken', 'ba-user-token', 'think-lang', 'server', 'chidao-client', 'content-type']));
       expect(response.headers.get('access-control-allow-methods')).toContain('DELETE');
       expect(response.headers.get('access-control-allow-credentials')).toBe('true');
       expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
