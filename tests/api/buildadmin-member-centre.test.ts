@@ -161,6 +161,16 @@ describe.each(DATABASES)('BuildAdmin’s member centre on %s', (kind) => {
     expect(profile.code).toBe(1);
     expect(Array.isArray(profile.data.accountVerificationType)).toBe(true);
 
+    // its profile form posts the whole stored member back: only the profile's own fields change
+    const checkIn = await server.api<{ userLoginCaptchaSwitch: boolean; accountVerificationType: string[] }>('user/checkIn');
+    expect(checkIn.data).toHaveProperty('userLoginCaptchaSwitch');
+    const index = await server.api<{ userInfo: Record<string, unknown> }>('index/index', asBuildAdmin(token, { query: { requiredLogin: 1 } }));
+    const form = { ...index.data.userInfo, nickname: 'Renamed', motto: 'Hello', gender: 1, birthday: '2000-02-03', money: '999.00', score: 999 };
+    const saved = await server.api('account/profile', asBuildAdmin(token, { body: form }));
+    expect(saved.code).toBe(1);
+    const stored = (await db().selectFrom('user').select(['nickname', 'motto', 'gender', 'money', 'score']).where('username', '=', username).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    expect({ ...stored, money: Number(stored.money), score: Number(stored.score), gender: Number(stored.gender) }).toEqual({ nickname: 'Renamed', motto: 'Hello', gender: 1, money: 0, score: 0 });
+
     for (const ledger of ['balance', 'integral']) {
       const page = await server.api<{ list: unknown[]; total: number }>(`account/${ledger}`, asBuildAdmin(token, { query: { page: 1, limit: 12 } }));
       expect({ ledger, code: page.code, total: page.data.total }).toEqual({ ledger, code: 1, total: 0 });
