@@ -22,10 +22,15 @@ const root = mkdtempSync(join(tmpdir(), 'chidao-terminal-'));
 const schemasDir = join(root, 'schemas');
 cpSync(join(PROJECT_ROOT, 'schemas'), schemasDir, { recursive: true });
 cpSync(join(PROJECT_ROOT, 'locales'), join(root, 'locales'), { recursive: true });
-// A package manager "installed" for these tests only: a `pnpm` on the PATH that fails on purpose.
+// A package manager "installed" for these tests only: a `pnpm` on the PATH.
 const bin = join(root, 'bin');
 mkdirSync(bin);
-writeFileSync(join(bin, 'pnpm'), '#!/bin/sh\necho "fake pnpm $*"\nexit 3\n');
+// It answers `-v` slowly (a run that is still going); anything else it prints in colour, draws a
+// progress line with a carriage return and fails with 3.
+writeFileSync(
+  join(bin, 'pnpm'),
+  ['#!/bin/sh', 'if [ "$1" = "-v" ]; then sleep 2; echo 9.9.9; exit 0; fi', `printf '\\033[31mfake pnpm\\033[0m %s\\n' "$*"`, `printf 'step 1\\rstep 2\\n'`, 'exit 3', ''].join('\n'),
+);
 chmodSync(join(bin, 'pnpm'), 0o755);
 const previousPath = process.env.PATH;
 
@@ -158,6 +163,32 @@ describe('ajax/terminal', () => {
     expect(index.data.terminal).toEqual({ phpDevelopmentServer: false, npmPackageManager: 'npm' });
   });
 
+  it('refuses an expired token, and a second command while one is running', async () => {
+    const { token } = await server.loginAdmin();
+    await server.server.app.db.updateTable('token').set({ expire_time: Math.floor(Date.now() / 1000) - 10 }).where('token', '=', server.server.app.tokens.digest(token)).execute();
+    expect(lines((await stream({ command: 'version.node', batoken: token })).events)).toEqual(['Error:Token expiration', 'command-exec-error']);
+
+    const first = await server.raw(`${server.server.app.settings.adminEntrance}/ajax/terminal?command=version.pnpm&uuid=slow&extend=&batoken=${superToken}`);
+    const reader = (first.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('command-link-success')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(lines((await stream({ command: 'version.node', batoken: superToken })).events)).toEqual(['Error:Another command is still running, please wait for it to end', 'command-exec-error']);
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text).toContain('"data":"9.9.9"');
+    expect(text).toContain('"data":"command-exec-success"');
+    // the first run over, the next one starts
+    expect(lines((await stream({ command: 'version.node', batoken: superToken })).events)).toContain('exitCode: 0');
+  });
+
   it('changeTerminalConfig stores an installed package manager, which Index/index reports and the commands use', async () => {
     const index = await server.admin<{ terminal: { npmPackageManager: string; packageManagers: string[]; commands: { key: string; title: string }[] } }>('Index/index', { token: superToken });
     expect(index.data.terminal.npmPackageManager).toBe('npm');
@@ -184,7 +215,8 @@ describe('ajax/terminal', () => {
     expect(logged.title).toBe('Change terminal config');
     // types.gen now runs through pnpm (the stand-in fails on purpose)
     const { events } = await stream({ command: 'types.gen', batoken: superToken });
-    expect(lines(events)).toEqual(['command-link-success', '> pnpm run gen', 'fake pnpm run gen', 'exitCode: 3', 'command-exec-error', 'command-exec-completed']);
+    // colour codes taken out, the carriage return ends a line
+    expect(lines(events)).toEqual(['command-link-success', '> pnpm run gen', 'fake pnpm run gen', 'step 1', 'step 2', 'exitCode: 3', 'command-exec-error', 'command-exec-completed']);
 
     expect((await server.admin('ajax/changeTerminalConfig', { token: superToken, body: { manager: 'npm' } })).code).toBe(1);
   });
