@@ -132,10 +132,11 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     server.route({ method: [...methods], url: `${prefix}/:controller/:action`, handler: apiHandler('admin') });
     server.route({ method: [...methods], url: `${prefix}/:controller`, handler: apiHandler('admin') });
   }
-  // BuildAdmin's client builds the file-icon `<img>` URL on the entrance itself, without `.php`
-  // (`/chidaoadminstator/ajax/buildSuffixSvg?batoken=…&suffix=zip`); only that call is answered there,
-  // every other path under the entrance stays the client's.
-  server.route({ method: 'GET', url: `${app.settings.adminEntrance}/:controller(^ajax$)/:action(^buildSuffixSvg$)`, handler: apiHandler('admin') });
+  // BuildAdmin's client builds the file-icon `<img>` URL and the terminal's event stream on the entrance
+  // itself, without `.php` (`/chidaoadminstator/ajax/buildSuffixSvg?batoken=…&suffix=zip`,
+  // `/chidaoadminstator/ajax/terminal?command=…`); only these calls are answered there, every other path
+  // under the entrance stays the client's.
+  server.route({ method: 'GET', url: `${app.settings.adminEntrance}/:controller(^ajax$)/:action(^(buildSuffixSvg|terminal)$)`, handler: apiHandler('admin') });
   for (const prefix of ['/api', '/index.php/api']) {
     server.route({ method: [...methods], url: `${prefix}/:controller/:action/:argument`, handler: apiHandler('user') });
     server.route({ method: [...methods], url: `${prefix}/:controller/:action`, handler: apiHandler('user') });

@@ -35,6 +35,8 @@ export interface Settings {
   cspFrameSrc: string[];
   /** logins, and separately code requests, per minute and client address (`AUTH_RATE_LIMIT`); 0 = off */
   authRateLimit: number;
+  /** whether the back office's web terminal runs its whitelisted commands (`TERMINAL`, on unless `off`) */
+  terminal: boolean;
 }
 
 export interface SmsSettings {
@@ -148,5 +150,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Se
     sms: smsSettings(env),
     cspFrameSrc: frameSources(env.CSP_FRAME_SRC),
     authRateLimit: wholeNumber(env, 'AUTH_RATE_LIMIT', 10, 'attempts per minute (0 = off)'),
+    terminal: flag(env.TERMINAL) ?? true,
   };
 }

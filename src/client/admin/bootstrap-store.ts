@@ -10,8 +10,8 @@ import { buildNav, type NavItem } from './layout/menu-tree.js';
  */
 export const authProvider = createAdminAuthProvider(httpClient);
 
-/** What the back office keeps of its bootstrap: the menus (routes, navigation, tabs), the site config, the admin, the schema revision. */
-export type ShellBootstrap = Pick<AdminBootstrap, 'adminInfo' | 'menus' | 'siteConfig' | 'schemaRevision'>;
+/** What the back office keeps of its bootstrap: the menus (routes, navigation, tabs), the site config, the admin, the schema revision, the terminal. */
+export type ShellBootstrap = Pick<AdminBootstrap, 'adminInfo' | 'menus' | 'siteConfig' | 'schemaRevision' | 'terminal'>;
 type ShellAdminInfo = AdminBootstrap['adminInfo'];
 
 export interface ShellState extends ShellBootstrap {
@@ -19,8 +19,8 @@ export interface ShellState extends ShellBootstrap {
   nav: NavItem[];
 }
 
-function shellStateOf({ adminInfo, menus, siteConfig, schemaRevision }: ShellBootstrap): ShellState {
-  return { adminInfo, menus, siteConfig, schemaRevision, nav: buildNav(menus) };
+function shellStateOf({ adminInfo, menus, siteConfig, schemaRevision, terminal }: ShellBootstrap): ShellState {
+  return { adminInfo, menus, siteConfig, schemaRevision, terminal, nav: buildNav(menus) };
 }
 
 /** The back office's bootstrap store; `reload()` fetches `Index/index` again (it also stores the definitions and permissions). */

@@ -60,9 +60,21 @@ interface SiteConfig {
   initialize?: Record<string, unknown>;
 }
 
+/** A command the web terminal offers: its key (what `ajax/terminal` is asked for) and its title in the page's language. */
+interface TerminalCommandOffer {
+  key: string;
+  title: string;
+}
+
 interface TerminalConfig {
   phpDevelopmentServer: boolean;
   npmPackageManager: string;
+  /** ours, for a super admin: whether the server runs commands (`TERMINAL`) */
+  enabled?: boolean;
+  /** ours, for a super admin: the package managers installed on the server */
+  packageManagers?: string[];
+  /** ours, for a super admin: the commands the terminal drawer lists */
+  commands?: TerminalCommandOffer[];
 }
 
 export interface AdminBootstrap {

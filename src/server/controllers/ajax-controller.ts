@@ -5,11 +5,13 @@ import { storeUpload, type IncomingFile } from '../uploads/upload-service.js';
 import { ajaxTableActions } from './ajax-tables.js';
 import type { Controller, RequestContext } from '../http/controller.js';
 import { buildSuffixSvg } from './suffix-svg.js';
+import { terminalActions } from './admin/terminal-controller.js';
 
 /**
  * `ajax`: upload, the area cascade and the file icons (`buildSuffixSvg`), for both areas
  * (docs/wire-contract.md#ajax-utilities), and for the back office the table and cache calls of
- * `ajax-tables.ts`. Admins need only to be logged in; members need the `ajax/upload` node to upload (the
+ * `ajax-tables.ts` and the web terminal (`admin/terminal-controller.ts`, which checks its caller itself:
+ * an event stream cannot carry the envelope's refusals). Admins need only to be logged in; members need the `ajax/upload` node to upload (the
  * default group holds `*`), and the area list and the file icons are public.
  */
 
@@ -73,8 +75,8 @@ export const adminAjaxController: Controller = {
   name: 'ajax',
   path: 'ajax',
   area: 'admin',
-  actions: { upload, area, buildSuffixSvg, ...ajaxTableActions },
-  noNeedLogin: [],
+  actions: { upload, area, buildSuffixSvg, ...ajaxTableActions, ...terminalActions },
+  noNeedLogin: ['terminal'],
   noNeedPermission: ['*'],
 };
 

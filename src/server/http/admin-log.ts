@@ -18,6 +18,14 @@ interface SummaryLimits {
 const SUMMARIES: readonly SummaryLimits[] = [{ text: 500, items: 50 }, { text: 100, items: 20 }, { text: 20, items: 5 }];
 const MAX_DEPTH = 4;
 
+/** A query parameter whose name looks like a secret (`batoken` of an event stream), up to its value's end. */
+const SECRET_PARAM = /([?&][^=&#]*(?:pass|salt|token|secret)[^=&#]*=)[^&#]*/gi;
+
+/** The request address for the log: secrets in its query masked as `***`. */
+function loggedUrl(url: string): string {
+  return url.replace(/%00/gi, '').replace(SECRET_PARAM, '$1***').slice(0, 1500);
+}
+
 function cut(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}…(${text.length})` : text;
 }
@@ -81,7 +89,7 @@ export async function writeAdminLog(ctx: RequestContext): Promise<void> {
     .values({
       admin_id: identity?.id ?? 0,
       username: username.slice(0, 20),
-      url: ctx.request.url.replace(/%00/gi, '').slice(0, 1500),
+      url: loggedUrl(ctx.request.url),
       title: (await titleOf(ctx)).slice(0, 100),
       data: logData(ctx.params),
       ip: ctx.ip.slice(0, 50),

@@ -17,6 +17,7 @@ import { BootOverlay } from './BootOverlay.js';
 import { HorizontalMenu } from './HorizontalMenu.js';
 import { NavButtons } from './NavButtons.js';
 import { SettingsDrawer } from './SettingsDrawer.js';
+import { TerminalDrawer } from './terminal/TerminalDrawer.js';
 import { SideMenu } from './SideMenu.js';
 import { readTabFullScreen, writeTabFullScreen } from './tabs.js';
 import { TabsBar } from './TabsBar.js';
@@ -42,6 +43,7 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const [mobileMenu, setMobileMenu] = useState(false);
   const [settings, setSettings] = useState(false);
+  const [terminal, setTerminal] = useState(false);
   const [fullScreen, setFullScreenState] = useState(readTabFullScreen);
   const pageTabs = usePageTabs(shell.nav);
   const { pathname } = useLocation();
@@ -84,7 +86,7 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
   );
 
   const tabs = <TabsBar pageTabs={pageTabs} layout={layout} fullScreen={fullScreen} onFullScreen={setFullScreen} />;
-  const buttons = <NavButtons shell={shell} layout={layout} onSettings={() => setSettings(true)} />;
+  const buttons = <NavButtons shell={shell} layout={layout} onSettings={() => setSettings(true)} onTerminal={() => setTerminal(true)} />;
   const height = headerHeight(mode);
 
   return (
@@ -185,6 +187,7 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
         </Tooltip>
       )}
       <SettingsDrawer open={settings} onClose={() => setSettings(false)} layout={layout} tabFullScreen={fullScreen} onTabFullScreen={setFullScreen} />
+      {shell.adminInfo.super && <TerminalDrawer open={terminal} onClose={() => setTerminal(false)} shell={shell} />}
     </Box>
   );
 }

@@ -6,6 +6,7 @@ import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import TuneIcon from '@mui/icons-material/Tune';
+import TerminalIcon from '@mui/icons-material/Terminal';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import LogoutIcon from '@mui/icons-material/Logout';
 import CheckIcon from '@mui/icons-material/Check';
@@ -40,8 +41,11 @@ function useBrowserFullscreen(): [boolean, () => void] {
   return [on, toggle];
 }
 
-/** The header's right-hand side: language, dark mode, full screen, layout settings, the admin's menu. */
-export function NavButtons({ shell, layout, onSettings }: { shell: ShellState; layout: LayoutConfig; onSettings(): void }) {
+/**
+ * The header's right-hand side: language, dark mode, full screen, the terminal (super admins, when the
+ * server offers commands), layout settings, the admin's menu.
+ */
+export function NavButtons({ shell, layout, onSettings, onTerminal }: { shell: ShellState; layout: LayoutConfig; onSettings(): void; onTerminal?(): void }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const logout = useShellLogout();
@@ -92,6 +96,13 @@ export function NavButtons({ shell, layout, onSettings }: { shell: ShellState; l
           {fullscreen ? <FullscreenExitIcon fontSize="small" /> : <FullscreenIcon fontSize="small" />}
         </IconButton>
       </Tooltip>
+      {onTerminal && adminInfo.super && (shell.terminal.commands?.length ?? 0) > 0 && (
+        <Tooltip title={translate('shell.header.terminal')}>
+          <IconButton aria-label={translate('shell.header.terminal')} aria-haspopup="dialog" onClick={onTerminal} sx={buttonSx}>
+            <TerminalIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       <Tooltip title={translate('shell.header.settings')}>
         <IconButton aria-label={translate('shell.header.settings')} onClick={onSettings} sx={buttonSx}>
           <TuneIcon fontSize="small" />

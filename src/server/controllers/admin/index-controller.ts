@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
 import { siteConfig } from '../site-config.js';
 import { checkCredentialsShape } from '../../auth/credentials.js';
+import { installedPackageManagers, offeredCommands, packageManager } from '../../services/terminal/commands.js';
 
 /** `Index`: admin login, logout and the bootstrap data of the back office (docs/wire-contract.md#back-office-bootstrap). */
 
@@ -78,7 +79,22 @@ async function index(ctx: RequestContext) {
     schemaPages: schemaPages(ctx.app),
     schemaRevision: ctx.app.schemas.currentRevision,
     siteConfig: await siteConfig(ctx),
-    terminal: { phpDevelopmentServer: false, npmPackageManager: 'npm' },
+    terminal: await terminalSettings(ctx),
+  };
+}
+
+/**
+ * BuildAdmin's `terminal` keys, and ours for a super admin (the only one the terminal serves): whether it
+ * is switched on, the package managers installed, the commands with their titles in the reader's language.
+ */
+async function terminalSettings(ctx: RequestContext) {
+  const stock = { phpDevelopmentServer: false, npmPackageManager: await packageManager(ctx.app) };
+  if (!ctx.identity?.isSuper) return stock;
+  return {
+    ...stock,
+    enabled: ctx.app.settings.terminal,
+    packageManagers: installedPackageManagers(),
+    commands: offeredCommands().map((command) => ({ key: command.key, title: ctx.t(command.title) })),
   };
 }
 
