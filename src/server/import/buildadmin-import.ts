@@ -26,7 +26,7 @@ export interface ImportTarget {
   storageDir: string;
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   dryRun: boolean;
   /** BuildAdmin's `public/storage` folder: attachment files are copied from there when given */
   sourceStorage?: string;
@@ -37,7 +37,7 @@ export interface ImportOptions {
 
 export type ProgressEvent = { kind: 'start'; table: string; total: number } | { kind: 'rows'; table: string; done: number; total: number } | { kind: 'end'; table: TableReport };
 
-export interface TableReport {
+interface TableReport {
   /** the BuildAdmin table, without the prefix */
   source: string;
   /** our table */
@@ -485,7 +485,7 @@ async function readOurRules(db: Db | undefined, table: 'admin_rule' | 'user_rule
 }
 
 async function importTable(spec: TableSpec, run: Run): Promise<TableReport> {
-  const { source, target, options } = run;
+  const { source, options } = run;
   const report: TableReport = { source: spec.source, target: spec.target, total: await source.count(spec.source), already: 0, imported: 0, matched: 0, skipped: 0, notes: [] };
   options.progress?.({ kind: 'start', table: spec.source, total: report.total });
   const known = run.maps.get(spec.source) ?? new Map<string, number>();
@@ -530,7 +530,7 @@ async function importTable(spec: TableSpec, run: Run): Promise<TableReport> {
   return report;
 }
 
-export function originOf(source: BuildAdminSource): string {
+function originOf(source: BuildAdminSource): string {
   return `${source.location.label}#${source.prefix}`;
 }
 

@@ -17,7 +17,7 @@ export class ImportInputError extends Error {
   }
 }
 
-export interface SourceLocation {
+interface SourceLocation {
   host: string;
   port: number;
   user: string;
@@ -178,8 +178,8 @@ async function readColumns(db: SourceDb, location: SourceLocation): Promise<Cata
 
 function connectionProblem(error: unknown, location: SourceLocation): ImportInputError {
   const errno = (error as { errno?: number }).errno;
-  // 1044/1045: the server refused the user or the database (MariaDB names these codes differently from MySQL)
-  const code = errno === 1044 || errno === 1045 ? 'ER_ACCESS_DENIED_ERROR' : ((error as { code?: string }).code ?? '');
+  // 1044, 1045, 1698: the server refused the user or the database (MariaDB names some of these differently from MySQL)
+  const code = errno === 1044 || errno === 1045 || errno === 1698 ? 'ER_ACCESS_DENIED_ERROR' : ((error as { code?: string }).code ?? '');
   const where = `${location.host}:${location.port}`;
   switch (code) {
     case 'ECONNREFUSED':

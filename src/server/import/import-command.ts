@@ -15,7 +15,7 @@ import { BuildAdminSource, ImportInputError, parseSourceUrl } from './buildadmin
  * code 1 before anything is written; a usage mistake ends with 2.
  */
 
-export interface CommandOutput {
+interface CommandOutput {
   /** a finished line */
   line(text: string): void;
   /** a problem, on standard error */

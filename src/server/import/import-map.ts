@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { IMPORT_MAP_TABLE } from '../db/system-tables.js';
 
@@ -42,10 +41,4 @@ export async function readImportMap(db: Db, origin: string, exists: boolean): Pr
 
 export async function recordImported(db: Db, origin: string, sourceTable: string, sourceId: string, targetId: number): Promise<void> {
   await db.insertInto(IMPORT_MAP_TABLE).values({ origin, source_table: sourceTable, source_id: sourceId, target_id: targetId }).execute();
-}
-
-/** How many rows the map holds for one origin (the test and the summary compare it before and after). */
-export async function countImported(db: Db, origin: string): Promise<number> {
-  const row = await db.selectFrom(IMPORT_MAP_TABLE).select(sql<number>`count(*)`.as('total')).where('origin', '=', origin).executeTakeFirstOrThrow();
-  return Number(row.total);
 }
