@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadResourceDefinitions } from '../../src/schema/load-files.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.js';
 import { catalogTables } from '../../src/server/db/table-catalog.js';
+import { importBuildAdmin } from '../../src/server/import/buildadmin-import.js';
+import { BuildAdminSource, parseSourceUrl } from '../../src/server/import/buildadmin-source.js';
 import { runImportCommand } from '../../src/server/import/import-command.js';
 import {
   ATTACHMENT_FILES,
@@ -260,5 +262,26 @@ describe.each(DATABASES)('BuildAdmin import into %s', (kind) => {
     const late = await ledgerOf('latecomer');
     expect(late.money).toBe(700);
     expect(late.moneyLog).toBe(700);
+  });
+
+  it("a fork's table whose draft is kept in schemas/imported/ gets its rows on the next run", async () => {
+    const schemasDir = join(work, 'kept', 'schemas');
+    cpSync(join(PROJECT_ROOT, 'schemas'), schemasDir, { recursive: true });
+    mkdirSync(join(schemasDir, 'imported'));
+    copyFileSync(join(work, 'drafts', 'shop_order.json'), join(schemasDir, 'imported', 'shop_order.json'));
+    const server = await startTestServer(kind, { databaseUrl: target.url, keepDatabase: true, schemasDir });
+    const opened = await BuildAdminSource.open(parseSourceUrl(source.url), 'ba_');
+    try {
+      const app = server.server.app;
+      const report = await importBuildAdmin(opened, { db: app.db, mapExists: true, resources: app.resources, storageDir: app.settings.storageDir }, { dryRun: false, draftsDir: join(work, 'drafts') });
+      expect(report.unknownTables.map((table) => table.table)).toEqual(['test_build']);
+      expect(report.tables.find((table) => table.source === 'shop_order')).toMatchObject({ total: 2, imported: 2 });
+      const rows = await server.admin<{ list: { amount: number; state: string; note: string | null }[] }>('imported.ShopOrder/index', { token: (await server.loginAdmin()).token });
+      expect(rows.code, rows.msg).toBe(1);
+      expect(rows.data.list.map((row) => [Number(row.amount), row.state, row.note]).sort()).toEqual([[12.5, 'paid', null], [3, 'refunded', 'late']]);
+    } finally {
+      await opened.close();
+      await server.close();
+    }
   });
 });

@@ -136,7 +136,12 @@ export async function runImportCommand(args: string[], env: NodeJS.ProcessEnv, p
 
     let target: ImportTarget;
     if (parsed.dryRun) {
-      const opened = await dryRunTarget(settings.databaseUrl, projectRoot, settings.storageDir);
+      const opened = await dryRunTarget(settings.databaseUrl, projectRoot, settings.storageDir).catch((error: unknown) => {
+        throw new ImportInputError(
+          `cannot read the target database ${describeDatabaseUrl(settings.databaseUrl)} (DATABASE_URL): ${(error as Error).message}`,
+          `无法读取目标数据库 ${describeDatabaseUrl(settings.databaseUrl)}（DATABASE_URL）：${(error as Error).message}`,
+        );
+      });
       target = opened.target;
       close = opened.handle ? () => opened.handle!.close() : undefined;
     } else {
