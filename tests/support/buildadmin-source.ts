@@ -77,6 +77,8 @@ const TABLES: Record<string, string> = {
     weigh int NOT NULL DEFAULT 0, status enum('0','1') NOT NULL DEFAULT '1', update_time bigint unsigned NULL, create_time bigint unsigned NULL, PRIMARY KEY (id)`,
   user_score_log: `id int unsigned NOT NULL AUTO_INCREMENT, user_id int unsigned NOT NULL DEFAULT 0, score int NOT NULL DEFAULT 0, \`before\` int NOT NULL DEFAULT 0, \`after\` int NOT NULL DEFAULT 0,
     memo varchar(255) NOT NULL DEFAULT '', create_time bigint unsigned NULL, PRIMARY KEY (id)`,
+  // a fork's table that happens to share a name with one of ours: left alone, not mixed into ours
+  team: `id int unsigned NOT NULL AUTO_INCREMENT, name varchar(50) NOT NULL DEFAULT '', PRIMARY KEY (id)`,
   // a fork's own table, which the import lists and drafts a schema for
   shop_order: `id int unsigned NOT NULL AUTO_INCREMENT, user_id int unsigned NOT NULL DEFAULT 0 COMMENT '会员', amount decimal(10,2) NOT NULL DEFAULT 0.00 COMMENT '金额',
     state enum('paid','refunded') NOT NULL DEFAULT 'paid' COMMENT '状态', note varchar(200) NULL, create_time bigint unsigned NULL, PRIMARY KEY (id)`,
@@ -250,6 +252,7 @@ export async function createBuildAdminDatabase(): Promise<BuildAdminDatabase> {
       { user_id: 1, amount: '12.50', state: 'paid', note: null, create_time: time },
       { user_id: 2, amount: '3.00', state: 'refunded', note: 'late', create_time: time },
     ]);
+    await insert('team', [{ name: 'Fork team' }]);
     await insert('token', [{ token: 'old-session', type: 'user', user_id: 1, create_time: time, expire_time: time + 100 }]);
   });
 }

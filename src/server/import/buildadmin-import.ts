@@ -5,7 +5,7 @@ import { importedPasswordHash } from '../auth/passwords.js';
 import { dynamicDb, typedDb, type Db } from '../db/connection.js';
 import { ensureImportMap, readImportMap, recordImported } from './import-map.js';
 import type { BuildAdminSource, SourceColumn } from './buildadmin-source.js';
-import { schemaDraft } from './schema-draft.js';
+import { DRAFT_AREA, schemaDraft } from './schema-draft.js';
 
 /**
  * Brings a BuildAdmin 2.x database into ours, table by table, each in one transaction. Rows get new ids
@@ -457,7 +457,7 @@ const SPECS: TableSpec[] = [
   },
 ];
 
-/** A table a schema here declares that none of the specs covers (a fork's table whose draft was kept): columns in common are copied. */
+/** A fork's table whose draft was kept (its schema is `imported/<table>`): the columns in common are copied. */
 function keptTableSpec(table: string, definition: ResourceDefinition): TableSpec {
   return {
     source: table,
@@ -569,8 +569,9 @@ export async function importBuildAdmin(source: BuildAdminSource, target: ImportT
       report.leftAlone.push({ table, reason: LEFT_ALONE[table] });
       continue;
     }
-    const kept = [...target.resources.values()].find((definition) => definition.table === table);
-    if (kept) specs.push(keptTableSpec(table, kept));
+    const same = [...target.resources.values()].find((definition) => definition.table === table);
+    if (same && same.id.startsWith(`${DRAFT_AREA}/`)) specs.push(keptTableSpec(table, same));
+    else if (same) report.leftAlone.push({ table, reason: `our ${same.id} has the same table name; its rows are not copied, as the columns need not mean the same` });
     else report.unknownTables.push({ table, columns: source.columnsOf(table), draft: options.dryRun ? undefined : schemaDraft(table, source.columnsOf(table), options.draftsDir) });
   }
 

@@ -9,6 +9,9 @@ import type { SourceColumn } from './buildadmin-source.js';
  * it gives the table a list and form in the back office, and the next import run copies its rows.
  */
 
+/** The `$id` area of drafts: `imported/<table>`. Only tables of such schemas get their rows from a later import. */
+export const DRAFT_AREA = 'imported';
+
 function pascal(name: string): string {
   return name
     .split('_')
@@ -45,12 +48,12 @@ function propertyOf(column: SourceColumn): Record<string, unknown> {
   return property;
 }
 
-/** The draft schema of `table` as an object (its `$id` is `imported/<table>`). */
+/** The draft schema of `table` as an object. */
 function draftOf(table: string, columns: SourceColumn[]): Record<string, unknown> {
   const properties: Record<string, unknown> = { id: { type: 'integer', title: 'ID', readOnly: true, 'x-ui': { list: true, search: '=' } } };
   for (const column of columns) if (column.name !== 'id') properties[column.name] = propertyOf(column);
   return {
-    $id: `imported/${table}`,
+    $id: `${DRAFT_AREA}/${table}`,
     title: { 'zh-cn': table, en: table },
     type: 'object',
     'x-table': table,
