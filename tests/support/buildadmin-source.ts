@@ -126,18 +126,24 @@ async function createDatabase(kind: string, fill: (connection: mysql.Connection)
   await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await admin.end();
   const connection = await connect(name);
-  await fill(connection);
+  const drop = async () => {
+    await connection.end();
+    const again = await connect();
+    await again.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await again.end();
+  };
+  try {
+    await fill(connection);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
   return {
     url: urlOf(name),
     name,
     query: async (statement, values) => (await connection.query(statement, values))[0],
     count: async (table) => Number(((await connection.query(`SELECT count(*) AS total FROM \`${table}\``))[0] as { total: number }[])[0].total),
-    drop: async () => {
-      await connection.end();
-      const again = await connect();
-      await again.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await again.end();
-    },
+    drop,
   };
 }
 
