@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/passwords.js';
+import { hashPassword, importedPasswordHash } from '../../src/server/auth/passwords.js';
 import { ClickCaptchaService } from '../../src/server/captcha/captcha-service.js';
 import { CAPTCHA_SHAPES, type ClickPuzzle } from '../../src/server/captcha/click-captcha.js';
 import { ADMIN_PASSWORD, DATABASES, startTestServer, type ApiResponse, type TestServer } from '../support/test-server.js';
@@ -298,14 +298,14 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expect(Number((await adminRow('lockme')).login_failure)).toBe(0);
     });
 
-    it('accepts a legacy BuildAdmin md5 hash once and upgrades it to scrypt', async () => {
+    it('accepts an imported BuildAdmin md5 hash once and upgrades it to scrypt', async () => {
       const id = await createAdmin('legacy1', 'Temp_pass1', [4]);
       const salt = 'aB3dE5gH7jK9mN1p';
-      await db().updateTable('admin').set({ password: md5(md5('Legacy_pass1') + salt), salt }).where('id', '=', id).execute();
+      await db().updateTable('admin').set({ password: importedPasswordHash(md5(md5('Legacy_pass1') + salt)), salt }).where('id', '=', id).execute();
 
       const wrong = await login('legacy1', 'Temp_pass1');
       expectEnvelope(wrong, 0);
-      expect(String((await adminRow('legacy1')).password)).toMatch(/^[0-9a-f]{32}$/);
+      expect(String((await adminRow('legacy1')).password)).toMatch(/^buildadmin-md5\$[0-9a-f]{32}$/);
 
       const first = await login('legacy1', 'Legacy_pass1');
       expectEnvelope(first, 1);
@@ -318,6 +318,14 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expectEnvelope(second, 1);
       expect((await adminRow('legacy1')).password).toBe(upgraded.password);
       expectEnvelope(await login('legacy1', 'Wrong_pass1'), 0);
+    });
+
+    it('never takes the md5 path for an account whose hash is not marked as imported', async () => {
+      const id = await createAdmin('legacy2', 'Temp_pass2', [4]);
+      const salt = 'zY9xW8vU7tS6rQ5p';
+      await db().updateTable('admin').set({ password: md5(md5('Legacy_pass2') + salt), salt }).where('id', '=', id).execute();
+      expectEnvelope(await login('legacy2', 'Legacy_pass2'), 0);
+      expect(String((await adminRow('legacy2')).password)).toMatch(/^[0-9a-f]{32}$/);
     });
 
     it('rejects a malformed username or password before any lookup', async () => {

@@ -17,13 +17,25 @@ export async function hashPassword(password: string): Promise<string> {
 
 interface PasswordCheck {
   ok: boolean;
-  /** the stored hash is BuildAdmin's md5 scheme and should be replaced by a fresh scrypt hash */
+  /** the stored hash is an imported BuildAdmin md5 hash and should be replaced by a fresh scrypt hash */
   needsUpgrade: boolean;
 }
 
 /**
- * Verify against our scrypt hashes, or against a BuildAdmin `md5(md5(p) + salt)` hash imported from an
- * existing database (accepted once: the caller upgrades it on success).
+ * Marks a password hash brought across from a BuildAdmin database (`md5(md5(password) . salt)`, 32 hex
+ * digits, the salt in the account's `salt` column). Only a hash carrying this mark is checked the old way,
+ * so an account created here can never be logged into with an md5 hash.
+ */
+const IMPORTED_MD5_MARK = 'buildadmin-md5$';
+
+/** The stored form of a BuildAdmin password hash, or '' when the value is not one (the account then has no usable password). */
+export function importedPasswordHash(buildAdminHash: string): string {
+  return /^[0-9a-f]{32}$/i.test(buildAdminHash) ? `${IMPORTED_MD5_MARK}${buildAdminHash.toLowerCase()}` : '';
+}
+
+/**
+ * Verify against our scrypt hashes, or against a marked BuildAdmin hash of an imported account (accepted
+ * once: the caller replaces it with a scrypt hash on success). Both comparisons are constant-time.
  */
 export async function verifyPassword(password: string, stored: string, legacySalt: string): Promise<PasswordCheck> {
   if (stored.startsWith('scrypt$')) {
@@ -32,10 +44,10 @@ export async function verifyPassword(password: string, stored: string, legacySal
     const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
     return { ok: timingSafeEqual(actual, expected), needsUpgrade: false };
   }
-  if (/^[0-9a-f]{32}$/i.test(stored)) {
+  if (stored.startsWith(IMPORTED_MD5_MARK) && /^[0-9a-f]{32}$/.test(stored.slice(IMPORTED_MD5_MARK.length))) {
     const md5 = (text: string) => createHash('md5').update(text).digest('hex');
     const actual = Buffer.from(md5(md5(password) + legacySalt));
-    const ok = timingSafeEqual(actual, Buffer.from(stored.toLowerCase()));
+    const ok = timingSafeEqual(actual, Buffer.from(stored.slice(IMPORTED_MD5_MARK.length)));
     return { ok, needsUpgrade: ok };
   }
   return { ok: false, needsUpgrade: false };

@@ -1,5 +1,6 @@
 import { AUTH_REVISION_TABLE, type AuthRevisionTable } from '../auth/auth-revision.js';
 import type { SchemaDesignLogTable, SchemaDesignTable, SchemaRevisionTable } from '../schema-registry.js';
+import type { ImportMapTable } from '../import/import-map.js';
 import type { SchemaStateTable } from './migrate.js';
 
 /**
@@ -12,6 +13,8 @@ export const SCHEMA_STATE_TABLE = 'schema_state';
 export const SCHEMA_DESIGN_TABLE = 'schema_design';
 export const SCHEMA_DESIGN_LOG_TABLE = 'schema_design_log';
 export const SCHEMA_REVISION_TABLE = 'schema_revision';
+/** which row of an imported database became which row here (`import/import-map.ts`) */
+export const IMPORT_MAP_TABLE = 'import_map';
 
 /** Their rows, each declared beside the code that creates the table: part of the typed `Database` (`connection.ts`). */
 export interface SystemTables {
@@ -20,9 +23,10 @@ export interface SystemTables {
   [SCHEMA_DESIGN_TABLE]: SchemaDesignTable;
   [SCHEMA_DESIGN_LOG_TABLE]: SchemaDesignLogTable;
   [SCHEMA_REVISION_TABLE]: SchemaRevisionTable;
+  [IMPORT_MAP_TABLE]: ImportMapTable;
 }
 
-const SYSTEM_TABLES: ReadonlySet<string> = new Set([SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE]);
+const SYSTEM_TABLES: ReadonlySet<string> = new Set([SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE, IMPORT_MAP_TABLE]);
 
 /** Prefixes of the databases' own tables and of the quick-search index tables (`db/text-index.ts`). */
 const SYSTEM_PREFIXES: readonly string[] = ['sqlite_', 'pg_', 'qs_'];
