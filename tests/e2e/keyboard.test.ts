@@ -4,6 +4,7 @@ import enPages from '../../locales/en/common/pages.json';
 import zhPages from '../../locales/zh-cn/common/pages.json';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { ADMIN_BASE, adminPath, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
+import { ADMIN_PASSWORD } from '../support/test-server.js';
 
 /**
  * The back office and the member centre with the keyboard alone (no mouse click in these flows):
@@ -68,7 +69,7 @@ describe('keyboard only', () => {
       await tabTo(page, page.getByRole('textbox', { name: '用户名' }));
       await page.keyboard.type('admin');
       await tabTo(page, page.getByLabel('密码', { exact: true }));
-      await page.keyboard.type('Admin_pass1');
+      await page.keyboard.type(ADMIN_PASSWORD);
       await page.keyboard.press('Enter');
       await page.waitForURL(adminPath('/dashboard'));
       // After the login focus is on the page's heading, not on <body>.
@@ -172,7 +173,7 @@ describe('keyboard only', () => {
       await tabTo(page, page.getByRole('textbox', { name: 'Username' }));
       await page.keyboard.type('admin');
       await tabTo(page, page.getByLabel('Password', { exact: true }));
-      await page.keyboard.type('Admin_pass1');
+      await page.keyboard.type(ADMIN_PASSWORD);
       await page.keyboard.press('Enter');
       await page.waitForURL(adminPath('/dashboard'));
       await page.goto(url(rig.server, `${ADMIN_BASE}/auth/adminLog`));

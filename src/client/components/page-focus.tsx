@@ -114,3 +114,9 @@ export function useFocusOnPageChange(pageKey: string): void {
     };
   }, [pageKey]);
 }
+
+/** `useFocusOnPageChange` as an element, for a layout that renders it only once its page can show. */
+export function FocusOnPageChange({ pageKey }: { pageKey: string }): null {
+  useFocusOnPageChange(pageKey);
+  return null;
+}

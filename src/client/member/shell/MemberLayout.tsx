@@ -13,7 +13,7 @@ import { MenuIcon as RuleIcon } from '../../components/MenuIcon.js';
 import { setLayout, useLayout } from '../../shell/layout-store.js';
 import { loadingPath } from '../../shell/target.js';
 import { LogoMark } from '../../components/login-art.js';
-import { MAIN_CONTENT_ID, SkipLink, useFocusOnPageChange } from '../../components/page-focus.js';
+import { FocusOnPageChange, MAIN_CONTENT_ID, SkipLink } from '../../components/page-focus.js';
 import { HttpClientBridge } from '../../http/HttpClientBridge.js';
 import { USER_BASE } from '../../http/http-client.js';
 import { isUserLoggedIn } from '../../http/session.js';
@@ -164,13 +164,13 @@ export function MemberLayout({ children }: { children?: ReactNode }) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [open, setOpen] = useState(false);
   const translate = useTranslate();
-  useFocusOnPageChange(pathname);
   if (!isUserLoggedIn()) return <Navigate to={memberLoginPath(`${pathname}${search}`)} replace />;
   if (!shell) return <Navigate to={loadingPath(`${pathname.slice(USER_BASE.length)}${search}`, USER_BASE)} replace />;
   const menu = <MemberMenu menus={shell.menus} onNavigate={narrow ? () => setOpen(false) : undefined} />;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
       <SkipLink label={translate('a11y.skipToContent')} />
+      <FocusOnPageChange pageKey={pathname} />
       <HttpClientBridge />
       <MemberBar siteName={shell.site.siteName} narrow={narrow} onMenu={() => setOpen(true)} />
       {narrow ? (
