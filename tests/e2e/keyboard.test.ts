@@ -251,6 +251,30 @@ describe('keyboard only', () => {
       await page.keyboard.press('Enter');
       await wallet.getByRole('table', { name: '提现记录' }).getByText('待审核').waitFor();
       expect(Number(((await rig.server.server.app.db.selectFrom('user').select('money').where('id', '=', memberId).executeTakeFirstOrThrow()) as { money: number }).money)).toBe(3000);
+
+      // A member form in a dialog: Escape with something typed asks first; closed, focus is back on its button.
+      const profile = page.getByRole('navigation', { name: '会员菜单' }).getByRole('link', { name: '个人资料' });
+      await tabTo(page, profile, { back: true });
+      await page.keyboard.press('Enter');
+      await page.waitForURL(url(rig.server, '/user/account/profile'));
+      const bind = page.getByRole('main').getByRole('button', { name: '绑定' }).first();
+      await tabTo(page, bind);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: /^绑定/ });
+      const field = dialog.getByRole('textbox').first();
+      await tabTo(page, field);
+      await page.keyboard.type('typed');
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('alertdialog', { name: zhPages.a11y.discard.title });
+      await ask.waitFor();
+      await page.keyboard.press('Enter');
+      await ask.waitFor({ state: 'detached' });
+      expect(await field.inputValue()).toBe('typed');
+      await page.keyboard.press('Escape');
+      await tabTo(page, ask.getByRole('button', { name: zhPages.a11y.discard.discard }));
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      await poll(() => hasFocus(bind)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
