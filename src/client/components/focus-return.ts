@@ -55,7 +55,9 @@ function restore(trace: ControlTrace): void {
   window.setTimeout(attempt, 0);
 }
 
-if (typeof document !== 'undefined') document.addEventListener('click', (event) => (lastActivated = traceOf(event.target) ?? lastActivated), true);
+// Every activation (a click, or Enter and Space on a control, which click it) replaces the last one; a
+// control outside the page (the menu, a tab) leaves none, so a dialog it opened has no opener to go back to.
+if (typeof document !== 'undefined') document.addEventListener('click', (event) => (lastActivated = traceOf(event.target)), true);
 
 /**
  * For a dialog with its own route: when it closes, focus goes back to the control that opened it
