@@ -80,7 +80,9 @@ describe('admin login through the click captcha', () => {
 
       const hours = await page.evaluate(() => new Date().getHours());
       const greetings = [hours, (hours + 1) % 24].map((hour) => zhDashboard.dashboard.greetings[greetingFor(hour)]);
-      const heading = page.getByRole('heading', { level: 1 });
+      // The page's heading (level 1) names the page; the greeting is the heading below it.
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('控制台');
+      const heading = page.getByRole('heading', { level: 2 }).and(page.getByTestId('greeting'));
       await poll(() => heading.textContent()).toMatch(new RegExp(`^(${greetings.join('|')})，Admin$`));
       await poll(() => page.getByRole('button', { name: '账户' }).textContent()).toContain('Admin');
 

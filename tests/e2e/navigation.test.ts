@@ -82,16 +82,17 @@ describe('menus, system lists and tabs', () => {
       expect(await tabs.getByRole('tab').count()).toBe(SCHEMA_MENUS.length + 1);
       expect(failures).toEqual([]);
 
-      // Closing the active tab shows a neighbour; the closed page's tab is gone.
+      // Closing the active tab (its ×) shows a neighbour; the closed page's tab is gone.
       const last = SCHEMA_MENUS[SCHEMA_MENUS.length - 1];
-      await tabs.getByRole('button', { name: `关闭标签 ${last.title}`, exact: true }).click();
+      await tabs.getByRole('tab', { name: last.title, exact: true }).getByTestId('tab-close').click();
       await poll(() => tabs.getByRole('tab').count()).toBe(SCHEMA_MENUS.length);
       await page.waitForURL((location) => !location.pathname.endsWith(last.path));
       expect(await tabs.getByRole('tab', { selected: true }).count()).toBe(1);
 
-      // Closing an inactive tab keeps the current page.
+      // Closing an inactive tab (Delete on it) keeps the current page.
       const current = page.url();
-      await tabs.getByRole('button', { name: '关闭标签 管理员管理', exact: true }).click();
+      await tabs.getByRole('tab', { name: '管理员管理', exact: true }).focus();
+      await page.keyboard.press('Delete');
       await poll(() => tabs.getByRole('tab').count()).toBe(SCHEMA_MENUS.length - 1);
       expect(page.url()).toBe(current);
 

@@ -6,6 +6,8 @@ import { HttpError, ResourceDefinitionContextProvider, type RaRecord, type Trans
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enGenerated from '../../../locales/en/admin/generated.json';
 import zhGenerated from '../../../locales/zh-cn/admin/generated.json';
+import enPages from '../../../locales/en/common/pages.json';
+import zhPages from '../../../locales/zh-cn/common/pages.json';
 import zhReactAdmin from '../../../locales/zh-cn/common/react-admin.json';
 import { resourceFor } from '../../../src/client/admin/resources/index.js';
 import { mergePacks, type MessagePack } from '../../../src/client/i18n/translate.js';
@@ -31,7 +33,7 @@ function open(path: string | undefined, language?: 'en' | 'zh-cn', rows: RaRecor
   const Screen = path === undefined ? list : path.endsWith('/create') ? create : edit;
   if (!Screen) throw new Error('no form screen');
   // The app's own messages, and the menu's (plural) title as the resource's label, as in the back office.
-  const messages = { en: mergePacks(englishMessages as unknown as MessagePack, enGenerated), 'zh-cn': mergePacks(zhReactAdmin as MessagePack, zhGenerated) };
+  const messages = { en: mergePacks(englishMessages as unknown as MessagePack, enGenerated, enPages), 'zh-cn': mergePacks(zhReactAdmin as MessagePack, zhGenerated, zhPages) };
   const i18nProvider = language ? polyglotI18nProvider(() => messages[language] as unknown as TranslationMessages, language, [], { allowMissing: true }) : undefined;
   const label = language === 'zh-cn' ? '邮件模板管理' : 'Mail templates';
   const wrapper = (children: React.ReactNode) => (
@@ -64,6 +66,32 @@ describe('form dialogs', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       cleanup();
     }
+  });
+
+  it.each([
+    ['en', enPages.a11y.discard],
+    ['zh-cn', zhPages.a11y.discard],
+  ] as const)('asks before dropping typed input, on Esc, Cancel and the close button (%s)', async (language, words) => {
+    const dataProvider = open(`/${RESOURCE}/4`, language);
+    const dialog = await screen.findByRole('dialog', { name: language === 'en' ? 'Edit Mail template' : '编辑邮件模板' });
+    const subject = await within(dialog).findByDisplayValue('Welcome');
+    fireEvent.change(subject, { target: { value: 'Welcome aboard' } });
+    const closers = [
+      () => fireEvent.keyDown(dialog, { key: 'Escape' }),
+      () => fireEvent.click(within(dialog).getByRole('button', { name: language === 'en' ? 'Cancel' : '取消' })),
+      () => fireEvent.click(within(dialog).getByRole('button', { name: language === 'en' ? 'Close' : '关闭' })),
+    ];
+    for (const close of closers) {
+      close();
+      const ask = await screen.findByRole('alertdialog', { name: words.title });
+      fireEvent.click(within(ask).getByRole('button', { name: words.keep }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect((within(dialog).getByDisplayValue('Welcome aboard') as HTMLInputElement).value).toBe('Welcome aboard');
+    }
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: words.title })).getByRole('button', { name: words.discard }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: language === 'en' ? 'Edit Mail template' : '编辑邮件模板' })).toBeNull());
+    expect(dataProvider.update).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -7,6 +7,7 @@ import { Loading, useTranslate } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
 import { LogoMark } from '../../components/login-art.js';
+import { MAIN_CONTENT_ID, SkipLink, useFocusOnPageChange, VISUALLY_HIDDEN } from '../../components/page-focus.js';
 import { HttpClientBridge } from '../../http/HttpClientBridge.js';
 import { useShellState, type ShellState } from '../bootstrap-store.js';
 import { loadingPath, targetOf } from '../../shell/target.js';
@@ -53,7 +54,10 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
   };
 
   const active = pageTabs.active;
-  useDocumentTitle(active ? menuTitle({ key: active.name, title: active.title }) : translate('shell.titles.admin'), shell.siteConfig.siteName);
+  const pageTitle = active ? menuTitle({ key: active.name, title: active.title }) : translate('shell.titles.admin');
+  useDocumentTitle(pageTitle, shell.siteConfig.siteName);
+  // A page is its menu entry (its tab): the add and edit dialogs over a list are not a page change.
+  useFocusOnPageChange(active?.key ?? pathname);
 
   const mode = layout.layoutMode;
   const streamline = mode === 'Streamline';
@@ -91,6 +95,7 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
 
   return (
     <Box data-layout={mode} data-dark={layout.isDark ? 'true' : 'false'} sx={{ display: 'flex', minHeight: '100vh', bgcolor: pageBackground, color: 'text.primary' }}>
+      <SkipLink label={translate('a11y.skipToContent')} />
       <HttpClientBridge />
       <BootOverlay background={pageBackground} />
       {showAside && (
@@ -169,7 +174,11 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
         {streamline && !fullScreen && (
           <Box sx={{ display: 'flex', alignItems: 'center', height: 44, px: 1.5, bgcolor: headerBackground, borderBottom: 1, borderColor: 'divider' }}>{tabs}</Box>
         )}
-        <Box component="main" id="main-content" sx={{ flex: 1, minWidth: 0, p: 2, display: 'flex', flexDirection: 'column', overflowX: 'auto' }}>
+        <Box component="main" id={MAIN_CONTENT_ID} sx={{ flex: 1, minWidth: 0, p: 2, display: 'flex', flexDirection: 'column', overflowX: 'auto' }}>
+          {/* The page's name for a screen reader, where focus lands after a page change; the tab shows it to the eye. */}
+          <Typography variant="h1" tabIndex={-1} sx={VISUALLY_HIDDEN}>
+            {pageTitle}
+          </Typography>
           <ShellErrorBoundary key={pathname} message={translate('shell.error')}>
             <Suspense fallback={<Loading />}>{children}</Suspense>
           </ShellErrorBoundary>

@@ -9,6 +9,7 @@ import { MenuIcon } from '../../components/MenuIcon.js';
 import { useInnerPath, useMenuTitle, useOpenNavItem } from './use-shell-navigation.js';
 
 const MORE_WIDTH = 56;
+const MORE_KEY = '__more';
 
 /**
  * How many entries fit: widths measured once per set of titles, the rest goes into a "more" menu.
@@ -70,43 +71,49 @@ export function HorizontalMenu({ nav, layout }: { nav: NavItem[]; layout: Layout
 
   return (
     <Box ref={container} component="nav" aria-label="menu" data-testid="horizontal-menu" sx={{ display: 'flex', alignItems: 'stretch', flex: 1, minWidth: 0, height: '100%', overflow: 'hidden' }}>
-      {shown.map((item) => {
-        const selected = trail.includes(item.key);
-        return (
-          <ButtonBase
-            key={item.key}
-            data-entry
-            aria-haspopup={item.children ? 'menu' : undefined}
-            aria-current={selected && !item.children ? 'page' : undefined}
-            onClick={(event) => (item.children ? setOpen({ anchor: event.currentTarget, item }) : openItem(item))}
-            sx={{
-              flex: 'none',
-              gap: 0.75,
-              px: 1.75,
-              font: 'inherit',
-              fontSize: 14,
-              color: selected ? activeColor : color,
-              borderBottom: 2,
-              borderColor: selected ? activeColor : 'transparent',
-              '&:hover': { bgcolor: hover },
-            }}
-          >
-            <MenuIcon name={item.icon} />
-            {menuTitle(item)}
-            {item.children && <ExpandMoreIcon sx={{ fontSize: 16, opacity: 0.6 }} />}
-          </ButtonBase>
-        );
-      })}
-      {hidden.length > 0 && (
-        <ButtonBase
-          aria-label={translate('shell.menu.more')}
-          aria-haspopup="menu"
-          onClick={(event) => setOpen({ anchor: event.currentTarget, item: { key: '__more', title: '', icon: '', kind: 'dir', children: hidden, rule: hidden[0].rule } })}
-          sx={{ flex: 'none', width: MORE_WIDTH, color: hidden.some((item) => trail.includes(item.key)) ? activeColor : color, '&:hover': { bgcolor: hover } }}
-        >
-          <MoreHorizIcon />
-        </ButtonBase>
-      )}
+      <Box component="ul" sx={{ display: 'flex', alignItems: 'stretch', height: '100%', minWidth: 0, m: 0, p: 0, listStyle: 'none' }}>
+        {shown.map((item) => {
+          const selected = trail.includes(item.key);
+          return (
+            <Box component="li" key={item.key} data-entry sx={{ display: 'flex', flex: 'none' }}>
+              <ButtonBase
+                aria-haspopup={item.children ? 'menu' : undefined}
+                aria-expanded={item.children ? open?.item.key === item.key : undefined}
+                aria-current={selected && !item.children ? 'page' : undefined}
+                onClick={(event) => (item.children ? setOpen({ anchor: event.currentTarget, item }) : openItem(item))}
+                sx={{
+                  flex: 'none',
+                  gap: 0.75,
+                  px: 1.75,
+                  font: 'inherit',
+                  fontSize: 14,
+                  color: selected ? activeColor : color,
+                  borderBottom: 2,
+                  borderColor: selected ? activeColor : 'transparent',
+                  '&:hover': { bgcolor: hover },
+                }}
+              >
+                <MenuIcon name={item.icon} />
+                {menuTitle(item)}
+                {item.children && <ExpandMoreIcon sx={{ fontSize: 16, opacity: 0.6 }} />}
+              </ButtonBase>
+            </Box>
+          );
+        })}
+        {hidden.length > 0 && (
+          <Box component="li" sx={{ display: 'flex', flex: 'none' }}>
+            <ButtonBase
+              aria-label={translate('shell.menu.more')}
+              aria-haspopup="menu"
+              aria-expanded={open?.item.key === MORE_KEY}
+              onClick={(event) => setOpen({ anchor: event.currentTarget, item: { key: MORE_KEY, title: '', icon: '', kind: 'dir', children: hidden, rule: hidden[0].rule } })}
+              sx={{ flex: 'none', width: MORE_WIDTH, color: hidden.some((item) => trail.includes(item.key)) ? activeColor : color, '&:hover': { bgcolor: hover } }}
+            >
+              <MoreHorizIcon />
+            </ButtonBase>
+          </Box>
+        )}
+      </Box>
       <Menu anchorEl={open?.anchor} open={Boolean(open)} onClose={() => setOpen(undefined)}>
         {open && renderChildren(open.item.children ?? [], 0)}
       </Menu>
@@ -117,7 +124,7 @@ export function HorizontalMenu({ nav, layout }: { nav: NavItem[]; layout: Layout
     return items.flatMap((entry) =>
       entry.children
         ? [
-            <ListSubheader key={entry.key} sx={{ lineHeight: '32px', pl: 2 + depth * 2 }}>
+            <ListSubheader key={entry.key} role="presentation" sx={{ lineHeight: '32px', pl: 2 + depth * 2 }}>
               {menuTitle(entry)}
             </ListSubheader>,
             ...renderChildren(entry.children, depth + 1),
@@ -130,6 +137,7 @@ export function HorizontalMenu({ nav, layout }: { nav: NavItem[]; layout: Layout
                 setOpen(undefined);
                 openItem(entry);
               }}
+              aria-current={entry.key === active?.key ? 'page' : undefined}
               sx={{ pl: 2 + depth * 2, gap: 1.25, minWidth: 200 }}
             >
               <MenuIcon name={entry.icon} />

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Tooltip } from '@mui/material';
+import { useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
+import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Tooltip } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { ancestorsOf, pageOf, type NavItem } from './menu-tree.js';
@@ -27,7 +27,9 @@ interface Colors {
 /**
  * The side menu built from the server's rule tree: nested menu directories, tab menus, link menus
  * (new window) and iframe menus; buttons never show. The active page is highlighted and its
- * directories opened.
+ * directories opened. For assistive technology: `nav` > `ul` > `li` > button; a directory says whether
+ * it is open (aria-expanded) and its pages are the nested list it controls; the shown page is
+ * aria-current.
  */
 export function SideMenu({ nav, layout, collapsed, onOpened }: SideMenuProps) {
   const innerPath = useInnerPath();
@@ -64,15 +66,17 @@ export function SideMenu({ nav, layout, collapsed, onOpened }: SideMenuProps) {
   };
 
   return (
-    <List component="nav" dense disablePadding aria-label="menu" data-testid="side-menu" sx={{ py: 1, color: colors.color }}>
-      {nav.map((item) =>
-        collapsed ? (
-          <CollapsedEntry key={item.key} item={item} activeKey={active?.key} activeTrail={activeTrail} colors={colors} onChoose={choose} />
-        ) : (
-          <Entry key={item.key} item={item} depth={0} open={open} activeKey={active?.key} colors={colors} onToggle={toggle} onChoose={choose} />
-        ),
-      )}
-    </List>
+    <Box component="nav" aria-label="menu" data-testid="side-menu" sx={{ py: 1, color: colors.color }}>
+      <List dense disablePadding>
+        {nav.map((item) =>
+          collapsed ? (
+            <CollapsedEntry key={item.key} item={item} activeKey={active?.key} activeTrail={activeTrail} colors={colors} onChoose={choose} />
+          ) : (
+            <Entry key={item.key} item={item} depth={0} open={open} activeKey={active?.key} colors={colors} onToggle={toggle} onChoose={choose} />
+          ),
+        )}
+      </List>
+    </Box>
   );
 }
 
@@ -112,11 +116,12 @@ function Entry({
   onChoose(item: NavItem): void;
 }) {
   const title = useMenuTitle()(item);
+  const groupId = `side-menu-group-${useId()}`;
   if (item.children) {
     const isOpen = open.has(item.key);
     return (
-      <>
-        <ListItemButton onClick={() => onToggle(item)} aria-expanded={isOpen} sx={itemSx(colors, false, depth)}>
+      <ListItem disablePadding sx={{ display: 'block' }}>
+        <ListItemButton onClick={() => onToggle(item)} aria-expanded={isOpen} aria-controls={isOpen ? groupId : undefined} sx={itemSx(colors, false, depth)}>
           <ListItemIcon>
             <MenuIcon name={item.icon} />
           </ListItemIcon>
@@ -124,24 +129,26 @@ function Entry({
           <ExpandMoreIcon fontSize="small" sx={{ opacity: 0.6, transition: 'transform .2s', transform: isOpen ? 'rotate(180deg)' : 'none' }} />
         </ListItemButton>
         <Collapse in={isOpen} timeout="auto" unmountOnExit>
-          <List dense disablePadding>
+          <List dense disablePadding id={groupId} aria-label={title}>
             {item.children.map((child) => (
               <Entry key={child.key} item={child} depth={depth + 1} open={open} activeKey={activeKey} colors={colors} onToggle={onToggle} onChoose={onChoose} />
             ))}
           </List>
         </Collapse>
-      </>
+      </ListItem>
     );
   }
   const selected = item.key === activeKey;
   return (
-    <ListItemButton selected={selected} aria-current={selected ? 'page' : undefined} onClick={() => onChoose(item)} sx={itemSx(colors, selected, depth)}>
-      <ListItemIcon>
-        <MenuIcon name={item.icon} />
-      </ListItemIcon>
-      <ListItemText primary={title} />
-      {item.kind === 'link' && <OpenInNewIcon sx={{ fontSize: 14, opacity: 0.5 }} />}
-    </ListItemButton>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton selected={selected} aria-current={selected ? 'page' : undefined} onClick={() => onChoose(item)} sx={itemSx(colors, selected, depth)}>
+        <ListItemIcon>
+          <MenuIcon name={item.icon} />
+        </ListItemIcon>
+        <ListItemText primary={title} />
+        {item.kind === 'link' && <OpenInNewIcon sx={{ fontSize: 14, opacity: 0.5 }} />}
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -166,7 +173,9 @@ function CollapsedEntry({
     <ListItemButton
       selected={selected}
       aria-label={title}
+      aria-current={item.key === activeKey ? 'page' : undefined}
       aria-haspopup={item.children ? 'menu' : undefined}
+      aria-expanded={item.children ? Boolean(anchor) : undefined}
       onClick={(event: MouseEvent<HTMLElement>) => (item.children ? setAnchor(event.currentTarget) : onChoose(item))}
       sx={{ ...itemSx(colors, selected, 0), justifyContent: 'center', px: 0, pl: 0, '& .MuiListItemIcon-root': { minWidth: 0, color: 'inherit' } }}
     >
@@ -176,13 +185,15 @@ function CollapsedEntry({
     </ListItemButton>
   );
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <Tooltip title={title} placement="right">
         {button}
       </Tooltip>
       {item.children && (
         <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'left' }}>
-          <ListSubheader sx={{ lineHeight: '32px' }}>{title}</ListSubheader>
+          <ListSubheader role="presentation" sx={{ lineHeight: '32px' }}>
+            {title}
+          </ListSubheader>
           {flattenForPopup(item.children).map(({ entry, depth }) => (
             <MenuItem
               key={entry.key}
@@ -200,7 +211,7 @@ function CollapsedEntry({
           ))}
         </Menu>
       )}
-    </>
+    </ListItem>
   );
 }
 

@@ -16,7 +16,7 @@ export function NotAvailablePage({ name, title }: { name: string; title: string 
         <Box sx={{ display: 'inline-flex', p: 2, mb: 2, borderRadius: '50%', bgcolor: 'action.hover', color: 'warning.main' }}>
           <ConstructionOutlinedIcon sx={{ fontSize: 44 }} />
         </Box>
-        <Typography variant="h6" component="h1" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           {menuTitle({ key: name, title })}
         </Typography>
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }} gutterBottom>

@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useFormState } from 'react-hook-form';
 import { Button } from '@mui/material';
 import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
@@ -40,11 +41,15 @@ const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
 /**
  * Save is always enabled: pressed on an untouched form it shows what is missing on the fields, rather
- * than staying grey with nothing saying why. In a dialog, Cancel closes it, and the bar stays in view.
+ * than staying grey with nothing saying why. In a dialog, Cancel closes it, and the bar stays in view;
+ * the dialog learns here whether anything typed would be lost.
  */
 function FormToolbar() {
   const translate = useTranslate();
   const dialog = useFormDialog();
+  const { dirtyFields } = useFormState();
+  const dirty = Object.keys(dirtyFields).length > 0;
+  useEffect(() => dialog?.setDirty(dirty), [dialog, dirty]);
   return (
     <Toolbar sx={{ gap: 1, justifyContent: 'flex-end', ...(dialog ? { position: 'sticky', bottom: 0, zIndex: 1 } : {}) }}>
       {dialog && (

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
-  AppBar, Avatar, Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Toolbar, Tooltip, Typography, useMediaQuery, type Theme,
+  AppBar, Avatar, Box, Button, Divider, Drawer, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Toolbar, Tooltip, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
@@ -13,6 +13,7 @@ import { MenuIcon as RuleIcon } from '../../components/MenuIcon.js';
 import { setLayout, useLayout } from '../../shell/layout-store.js';
 import { loadingPath } from '../../shell/target.js';
 import { LogoMark } from '../../components/login-art.js';
+import { FocusOnPageChange, MAIN_CONTENT_ID, SkipLink } from '../../components/page-focus.js';
 import { HttpClientBridge } from '../../http/HttpClientBridge.js';
 import { USER_BASE } from '../../http/http-client.js';
 import { isUserLoggedIn } from '../../http/session.js';
@@ -30,7 +31,8 @@ function useRuleTitle(): (rule: Pick<MemberRule, 'name' | 'title'>) => string {
 
 /**
  * The left menu: one heading per member-centre directory, its pages below
- * (docs/wire-contract.md#menus-routes-and-permission-nodes).
+ * (docs/wire-contract.md#menus-routes-and-permission-nodes); `nav` > a list per directory, named by
+ * its heading > `li` > link, the shown page aria-current.
  */
 function MemberMenu({ menus, onNavigate }: { menus: readonly MemberRule[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -42,19 +44,30 @@ function MemberMenu({ menus, onNavigate }: { menus: readonly MemberRule[]; onNav
         const pages = (directory.children ?? []).filter((rule) => rule.type === 'menu');
         if (pages.length === 0) return null;
         return (
-          <List key={directory.id} dense subheader={<ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>{title(directory)}</ListSubheader>}>
+          <List
+            key={directory.id}
+            dense
+            aria-labelledby={`member-menu-${directory.id}`}
+            subheader={
+              <ListSubheader id={`member-menu-${directory.id}`} sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>
+                {title(directory)}
+              </ListSubheader>
+            }
+          >
             {pages.map((rule) => {
               const to = `${USER_BASE}${routeOf(rule)}`;
               const external = rule.menu_type === 'link';
               const selected = !external && (pathname === to || pathname.startsWith(`${to}/`));
               const linkProps = external ? { component: 'a' as const, href: rule.url, target: '_blank', rel: 'noopener noreferrer' } : { component: RouterLink, to };
               return (
-                <ListItemButton key={rule.id} {...linkProps} selected={selected} onClick={onNavigate} sx={{ mx: 1, borderRadius: 1 }}>
-                  <ListItemIcon sx={{ minWidth: 34 }}>
-                    <RuleIcon name={rule.icon} />
-                  </ListItemIcon>
-                  <ListItemText primary={title(rule)} />
-                </ListItemButton>
+                <ListItem key={rule.id} disablePadding sx={{ display: 'block' }}>
+                  <ListItemButton {...linkProps} selected={selected} aria-current={selected ? 'page' : undefined} onClick={onNavigate} sx={{ mx: 1, borderRadius: 1 }}>
+                    <ListItemIcon sx={{ minWidth: 34 }}>
+                      <RuleIcon name={rule.icon} />
+                    </ListItemIcon>
+                    <ListItemText primary={title(rule)} />
+                  </ListItemButton>
+                </ListItem>
               );
             })}
           </List>
@@ -150,11 +163,14 @@ export function MemberLayout({ children }: { children?: ReactNode }) {
   const { pathname, search } = useLocation();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [open, setOpen] = useState(false);
+  const translate = useTranslate();
   if (!isUserLoggedIn()) return <Navigate to={memberLoginPath(`${pathname}${search}`)} replace />;
   if (!shell) return <Navigate to={loadingPath(`${pathname.slice(USER_BASE.length)}${search}`, USER_BASE)} replace />;
   const menu = <MemberMenu menus={shell.menus} onNavigate={narrow ? () => setOpen(false) : undefined} />;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
+      <SkipLink label={translate('a11y.skipToContent')} />
+      <FocusOnPageChange pageKey={pathname} />
       <HttpClientBridge />
       <MemberBar siteName={shell.site.siteName} narrow={narrow} onMenu={() => setOpen(true)} />
       {narrow ? (
@@ -168,7 +184,7 @@ export function MemberLayout({ children }: { children?: ReactNode }) {
           {menu}
         </Drawer>
       )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+      <Box component="main" id={MAIN_CONTENT_ID} sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar variant="dense" />
         {children}
       </Box>

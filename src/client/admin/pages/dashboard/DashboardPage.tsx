@@ -77,7 +77,7 @@ export function DashboardPage() {
         <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 3, p: { xs: 2.5, sm: 3.5 }, '&:last-child': { pb: { xs: 2.5, sm: 3.5 } } }}>
           <Avatar src={fullUrl(adminInfo.avatar, siteConfig.cdnUrl)} alt="" sx={{ width: 72, height: 72, border: '3px solid rgba(255,255,255,0.5)', display: { xs: 'none', sm: 'flex' } }} />
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 0.5 }} data-testid="greeting">
+            <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 0.5 }} data-testid="greeting">
               {translate('dashboard.greeting', { greeting: translate(`dashboard.greetings.${greetingFor(now.getHours())}`), name })}
             </Typography>
             <Typography sx={{ opacity: 0.88 }}>{remark || translate('dashboard.welcome', { site: siteConfig.siteName })}</Typography>

@@ -7,6 +7,7 @@ import { messageOf } from '../../../http/error-body.js';
 import { accountApi, type AccountApi, type CodeRequest, type VerificationType } from '../../account-api.js';
 import { useCodeSender } from '../../use-code-sender.js';
 import { useServerForm } from '../common/use-server-form.js';
+import { useDiscardGuard } from '../../../components/discard-guard.js';
 
 /** A code field with its "send code" button (waiting a minute between sends). */
 function CodeInput({ request, api, value, onChange, error, helperText }: { request: () => CodeRequest | undefined; api: AccountApi; value: string; onChange(value: string): void; error?: boolean; helperText?: string }) {
@@ -39,7 +40,7 @@ function CodeInput({ request, api, value, onChange, error, helperText }: { reque
 /**
  * Binding a new email address or mobile number (docs/wire-contract.md#member-endpoints `verification` + `changeBind`): a member
  * who has one proves it first with a code sent to it; one who has none proves the password. Then a
- * code sent to the new address confirms it.
+ * code sent to the new address confirms it. Closing with something typed asks first.
  */
 export function BindDialog({ type, current, onClose, onBound, api = accountApi }: { type: VerificationType; current: string; onClose(): void; onBound(address: string): void; api?: AccountApi }) {
   const translate = useTranslate();
@@ -49,6 +50,7 @@ export function BindDialog({ type, current, onClose, onBound, api = accountApi }
   const set = (name: keyof typeof values) => (value: string) => setValues({ ...values, [name]: value });
   const proving = current !== '' && pass === undefined;
   const what = translate(`memberAccount.profile.${type}`);
+  const guard = useDiscardGuard(onClose, Object.values(values).some((value) => value !== ''));
 
   const confirm = async () => {
     if (proving) {
@@ -65,49 +67,52 @@ export function BindDialog({ type, current, onClose, onBound, api = accountApi }
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="bind-title">
-      <DialogTitle id="bind-title">{translate(current ? 'memberAccount.bind.change' : 'memberAccount.bind.add', { what })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {proving ? (
-            <>
-              <Typography variant="body2" color="text.secondary">
-                {translate('memberAccount.bind.proveOld', { address: current })}
-              </Typography>
-              {type === 'email' && (
-                <TextField label={translate('memberAccount.bind.password')} type="password" value={values.password} onChange={(event) => set('password')(event.target.value)} {...form.fieldProps('password')} />
-              )}
-              <CodeInput
-                api={api}
-                value={values.oldCode}
-                onChange={set('oldCode')}
-                {...form.fieldProps('captcha')}
-                request={() => ({ type, address: current, event: type === 'email' ? 'user_email_verify' : 'user_mobile_verify', ...(type === 'email' ? { password: values.password } : {}) })}
-              />
-            </>
-          ) : (
-            <>
-              {current === '' && (
-                <TextField label={translate('memberAccount.bind.password')} type="password" value={values.password} onChange={(event) => set('password')(event.target.value)} {...form.fieldProps('password')} />
-              )}
-              <TextField label={translate('memberAccount.bind.newAddress', { what })} value={values.address} onChange={(event) => set('address')(event.target.value)} {...form.fieldProps(type)} />
-              <CodeInput
-                api={api}
-                value={values.code}
-                onChange={set('code')}
-                {...form.fieldProps('captcha')}
-                request={() => ({ type, address: values.address.trim(), event: type === 'email' ? 'user_change_email' : 'user_change_mobile' })}
-              />
-            </>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={form.busy} onClick={() => void confirm()}>
-          {translate(proving ? 'memberAccount.bind.next' : 'ra.action.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <Dialog open onClose={guard.requestClose} fullWidth maxWidth="xs" aria-labelledby="bind-title">
+        <DialogTitle id="bind-title">{translate(current ? 'memberAccount.bind.change' : 'memberAccount.bind.add', { what })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {proving ? (
+              <>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('memberAccount.bind.proveOld', { address: current })}
+                </Typography>
+                {type === 'email' && (
+                  <TextField label={translate('memberAccount.bind.password')} type="password" value={values.password} onChange={(event) => set('password')(event.target.value)} {...form.fieldProps('password')} />
+                )}
+                <CodeInput
+                  api={api}
+                  value={values.oldCode}
+                  onChange={set('oldCode')}
+                  {...form.fieldProps('captcha')}
+                  request={() => ({ type, address: current, event: type === 'email' ? 'user_email_verify' : 'user_mobile_verify', ...(type === 'email' ? { password: values.password } : {}) })}
+                />
+              </>
+            ) : (
+              <>
+                {current === '' && (
+                  <TextField label={translate('memberAccount.bind.password')} type="password" value={values.password} onChange={(event) => set('password')(event.target.value)} {...form.fieldProps('password')} />
+                )}
+                <TextField label={translate('memberAccount.bind.newAddress', { what })} value={values.address} onChange={(event) => set('address')(event.target.value)} {...form.fieldProps(type)} />
+                <CodeInput
+                  api={api}
+                  value={values.code}
+                  onChange={set('code')}
+                  {...form.fieldProps('captcha')}
+                  request={() => ({ type, address: values.address.trim(), event: type === 'email' ? 'user_change_email' : 'user_change_mobile' })}
+                />
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={guard.requestClose}>{translate('ra.action.cancel')}</Button>
+          <Button variant="contained" disabled={form.busy} onClick={() => void confirm()}>
+            {translate(proving ? 'memberAccount.bind.next' : 'ra.action.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {guard.confirm}
+    </>
   );
 }

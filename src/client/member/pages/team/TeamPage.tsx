@@ -7,6 +7,7 @@ import { messageOf } from '../../../http/error-body.js';
 import { PageCard } from '../common/PageCard.js';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
 import { useServerForm } from '../common/use-server-form.js';
+import { useDiscardGuard } from '../../../components/discard-guard.js';
 
 interface TeamMember {
   id: number;
@@ -50,43 +51,47 @@ function noTeamMessage(error: unknown): string | undefined {
 
 type Editing = { kind: 'add' } | { kind: 'password'; member: TeamMember };
 
-/** The add-member and set-password dialogs: one form, refusals on their fields. */
+/** The add-member and set-password dialogs: one form, refusals on their fields; typed input is not dropped unasked. */
 function MemberDialog({ editing, api, onClose, onDone }: { editing: Editing; api: TeamApi; onClose(): void; onDone(): void }) {
   const translate = useTranslate();
   const form = useServerForm();
   const [values, setValues] = useState({ username: '', nickname: '', password: '' });
   const adding = editing.kind === 'add';
   const names = adding ? (['username', 'nickname', 'password'] as const) : (['password'] as const);
+  const guard = useDiscardGuard(onClose, Object.values(values).some((value) => value !== ''));
   const save = async () => {
     const done = await form.submit(() => (adding ? api.add(values) : api.setPassword(editing.member.id, values.password)));
     if (done) onDone();
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="team-dialog-title">
-      <DialogTitle id="team-dialog-title">{adding ? translate('memberTeam.add') : translate('memberTeam.setPasswordOf', { name: editing.member.username })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {names.map((name) => (
-            <TextField
-              key={name}
-              name={name}
-              type={name === 'password' ? 'password' : 'text'}
-              autoComplete={name === 'password' ? 'new-password' : 'off'}
-              label={translate(`memberTeam.fields.${name}`)}
-              value={values[name]}
-              onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-              {...form.fieldProps(name)}
-            />
-          ))}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={form.busy} onClick={() => void save()}>
-          {translate('ra.action.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <Dialog open onClose={guard.requestClose} fullWidth maxWidth="xs" aria-labelledby="team-dialog-title">
+        <DialogTitle id="team-dialog-title">{adding ? translate('memberTeam.add') : translate('memberTeam.setPasswordOf', { name: editing.member.username })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {names.map((name) => (
+              <TextField
+                key={name}
+                name={name}
+                type={name === 'password' ? 'password' : 'text'}
+                autoComplete={name === 'password' ? 'new-password' : 'off'}
+                label={translate(`memberTeam.fields.${name}`)}
+                value={values[name]}
+                onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+                {...form.fieldProps(name)}
+              />
+            ))}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={guard.requestClose}>{translate('ra.action.cancel')}</Button>
+          <Button variant="contained" disabled={form.busy} onClick={() => void save()}>
+            {translate('ra.action.save')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {guard.confirm}
+    </>
   );
 }
 
