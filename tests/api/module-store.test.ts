@@ -175,6 +175,34 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect(existsSync(join(dir, 'schemas', 'faq'))).toBe(false);
   });
 
+  it('installs the whole catalogue: every list answers, every text in both languages; a disabled module leaves no empty menu', async () => {
+    for (const uid of ['announcement', 'feedback']) {
+      const response = await install(uid);
+      expect(response.code, response.msg).toBe(1);
+    }
+    for (const controller of ['announcement.Notice', 'feedback.Ticket', 'faq.Question', 'faq.Category']) expect((await server.admin(`${controller}/index`, { token })).code, controller).toBe(1);
+    const definitions = [...server.server.app.resources.values()].filter((definition) => /^(faq|feedback|announcement)\//.test(definition.id));
+    expect(definitions.map((definition) => definition.id).sort()).toEqual(['announcement/notice', 'faq/category', 'faq/question', 'feedback/ticket']);
+    expect(definitions.flatMap((definition) => definition.textGaps)).toEqual([]);
+    const ticket = await server.admin<{ id: number }>('feedback.Ticket/add', { token, body: { user_id: 1, kind: 'problem', subject: 'Payout late', content: 'My payout has not arrived.' } });
+    expect(ticket.code, ticket.msg).toBe(1);
+    const tickets = await server.admin<{ list: { id: number; status: string; user: { username: string } }[] }>('feedback.Ticket/index', { token });
+    expect(tickets.data.list[0]).toMatchObject({ status: 'open', user: { username: 'user' } });
+
+    // the help centre's directory goes with its two menus, and comes back with them
+    expect((await store('changeState', { body: { uid: 'faq', state: 0 } })).code).toBe(1);
+    expect((await menus()).filter((name) => name.startsWith('faq'))).toEqual([]);
+    expect((await store('changeState', { body: { uid: 'faq', state: 1 } })).code).toBe(1);
+    expect((await install('faq')).code).toBe(1);
+    expect(await menus()).toEqual(expect.arrayContaining(['faq', 'faq/category', 'faq/question']));
+
+    for (const uid of ['announcement', 'feedback']) {
+      expect((await store('changeState', { body: { uid, state: 0 } })).code).toBe(1);
+      expect((await store('uninstall', { method: 'POST', query: { uid, dropData: 1 } })).code).toBe(1);
+    }
+    expect(await tables()).not.toContain('feedback_ticket');
+  });
+
   it('installs an uploaded zip in BuildAdmin’s two steps: upload waits (state 2), install makes it live', async () => {
     const uploaded = await upload(gadgetZip());
     expect(uploaded.code, uploaded.msg).toBe(1);
