@@ -151,6 +151,11 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect(catalogue.find((item) => item.uid === 'faq')).toMatchObject({ title: 'Help centre', version: '1.0.0' });
     expect((await listed('zh-cn')).find((item) => item.uid === 'faq')?.title).toBe('帮助中心');
     expect(await state('faq')).toBe(0);
+    // what installing would do, nothing applied
+    const preview = await store<{ migration: { steps: string[]; destructive: string[] }; conflicts: unknown[]; missing: string[]; info: Item }>('preview', { query: { uid: 'faq' } });
+    expect(preview.data.migration.steps).toEqual(expect.arrayContaining([expect.stringMatching(/^create table faq_category \(/), expect.stringMatching(/^create table faq_question \(/)]));
+    expect(preview.data).toMatchObject({ conflicts: [], missing: [], info: { uid: 'faq', state: 0 }, migration: { destructive: [] } });
+    expect(await tables()).not.toContain('faq_category');
   });
 
   it('installs a catalogue module: its resources answer, with seed rows, menus and an admin log entry', async () => {
@@ -349,6 +354,8 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     await server.server.app.db.schema.dropTable('clash_loose').execute();
     // a catalogue module whose table appeared meanwhile: install answers the conflict, and refuses when told to go on
     await server.server.app.db.schema.createTable('feedback_ticket').addColumn('id', 'integer', (column) => column.primaryKey()).execute();
+    const preview = await store<{ conflicts: { name: string; owner: string }[] }>('preview', { query: { uid: 'feedback' } });
+    expect(preview.data.conflicts).toEqual([{ name: 'table feedback_ticket', owner: 'a table of the database' }]);
     const conflict = await install('feedback');
     expect(conflict.code).toBe(-1);
     expect((conflict.data as unknown as { fileConflict: { newFile: string }[] }).fileConflict.map((item) => item.newFile)).toEqual(['table feedback_ticket']);
@@ -366,7 +373,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect(added.code, added.msg).toBe(1);
     const clerk = (await server.loginAdmin('storeclerk', 'Clerk_pass1')).token;
     const before = await footprint();
-    for (const [action, request] of [['index', {}], ['state', { query: { uid: 'faq' } }], ['install', { query: { uid: 'announcement' }, body: { extend: {} } }], ['changeState', { body: { uid: 'faq', state: 0 } }], ['uninstall', { method: 'POST', query: { uid: 'faq' } }]] as const) {
+    for (const [action, request] of [['index', {}], ['state', { query: { uid: 'faq' } }], ['preview', { query: { uid: 'faq' } }], ['upload', { method: 'POST', query: { file: '/storage/x.zip' } }], ['install', { query: { uid: 'announcement' }, body: { extend: {} } }], ['changeState', { body: { uid: 'faq', state: 0 } }], ['uninstall', { method: 'POST', query: { uid: 'faq' } }]] as const) {
       const response: ApiResponse = await server.admin(`module/${action}`, { token: clerk, ...request });
       expect({ code: response.code, msg: response.msg }, action).toEqual({ code: 401, msg: 'Only super administrators can use the module store' });
     }
