@@ -304,6 +304,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     const cases: [string, Uint8Array, RegExp][] = [
       ['a path with ..', zipSync({ ...base, '../outside.json': json({}) }), /The package entry "\.\.\/outside\.json" is refused/],
       ['an absolute path', zipSync({ ...base, '/etc/evil.json': json({}) }), /The package entry "\/etc\/evil\.json" is refused/],
+      ['a hidden file', zipSync({ ...base, 'images/.logo.png': PNG }), /The package entry "images\/\.logo\.png" is refused/],
       ['a link', zipSync({ ...base, 'images/link.png': [strToU8('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }] }), /The package entry "images\/link\.png" is refused/],
       ['a script', zipSync({ ...base, 'install.js': strToU8('process.exit()') }), /The package file "install\.js" is refused/],
       ['a shell file', zipSync({ ...base, 'seed/run.sh': strToU8('rm -rf /') }), /The package file "seed\/run\.sh" is refused/],
@@ -325,7 +326,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
       expect(response.code, what).not.toBe(1);
       expect(response.msg, what).toMatch(message);
     }
-    const chinese = await store('upload', { method: 'POST', query: { file: await uploadFile(server, token, cases[3][1]) }, lang: 'zh-cn' });
+    const chinese = await store('upload', { method: 'POST', query: { file: await uploadFile(server, token, (cases.find(([what]) => what === 'a script') as (typeof cases)[number])[1]) }, lang: 'zh-cn' });
     expect(chinese.msg).toBe('模块包中的文件“install.js”被拒绝：模块只能包含 module.json、schema、语言文件、初始数据，以及 PNG、JPEG、GIF 或 WebP 图片');
     expect((await store('upload', { method: 'POST', query: { file: '/storage/../../etc/passwd' } })).msg).toBe('Zip file not found');
     expect((await store('upload', { method: 'POST', query: { file: '/etc/passwd' } })).msg).toBe('Zip file not found');

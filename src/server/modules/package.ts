@@ -59,12 +59,12 @@ interface PackageFile {
   data: Uint8Array;
 }
 
-/** A path inside a package: relative, `/`-separated, no `..`, `.` or empty segment, no drive letter or NUL. */
+/** A path inside a package: relative, `/`-separated, no empty segment or one starting with `.` (`..`, hidden files), no drive letter or NUL. */
 function checkEntryPath(name: string): void {
   const segments = name.split('/');
   const unsafe =
     name === '' || name.length > 300 || name.includes('\\') || name.includes('\0') || name.startsWith('/') || /^[a-zA-Z]:/.test(name) ||
-    segments.some((segment) => segment === '' || segment === '.' || segment === '..');
+    segments.some((segment) => segment === '' || segment.startsWith('.'));
   if (unsafe) throw errors.moduleEntryUnsafe(name.slice(0, 120));
 }
 
