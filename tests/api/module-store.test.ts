@@ -295,6 +295,9 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect({ code: dropped.code, msg: dropped.msg }).toEqual({ code: 1, msg: '模块已卸载，其数据已永久删除' });
     expect(await tables()).not.toContain('gadgets_gadget');
     expect((await listed()).some((item) => item.uid === 'gadgets')).toBe(false);
+    // every change went to the admin log, under BuildAdmin's titles
+    const titles = (await server.server.app.db.selectFrom('admin_log').select('title').where('url', 'like', '%/module/%').execute()).map((row) => row.title);
+    expect(new Set(titles)).toEqual(new Set(['Upload install module', 'Install module', 'Change module state', 'Unload module']));
   });
 
   it('refuses every hostile or broken package, naming the problem, with nothing written', async () => {
@@ -316,6 +319,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
       ['not a zip', strToU8('PK\u0003\u0004 not really a zip'), /Unable to open the zip file: not a zip file/],
       ['no module.json', zipSync({ 'schemas/evil/thing.json': base['schemas/evil/thing.json'] }), /Basic configuration of the Module is incomplete: the package has no module\.json/],
       ['a bad uid', zipSync({ ...base, 'module.json': json(info('Evil!')) }), /"uid" is 2 to 40 lower-case letters/],
+      ['the designer’s uid', zipSync({ 'module.json': json(info('crud')), 'schemas/crud/thing.json': json({ ...gadgetSchema(), $id: 'crud/thing' }) }), /the uid "crud" is reserved/],
       ['a title in one language', zipSync({ ...base, 'module.json': json(info('evil', '1.0.0', { title: { en: 'Evil' } })) }), /"title" needs a text in each language/],
       ['a schema outside its uid', zipSync({ ...base, 'schemas/system/admin.json': json({ ...gadgetSchema(), $id: 'system/admin' }) }), /a module's schemas have "\$id"s starting with "evil\/"/],
       ['a schema failing the meta-schema', zipSync({ ...base, 'schemas/evil/thing.json': json({ ...gadgetSchema(), $id: 'evil/thing', 'x-table': 'evil_thing', 'x-controller': 'evil.Thing', 'x-bogus': 1 }) }), /A schema of the module is not valid: .*unknown x- keyword "x-bogus"/],
