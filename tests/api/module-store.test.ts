@@ -194,8 +194,19 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     const tickets = await server.admin<{ list: { id: number; status: string; user: { username: string } }[] }>('feedback.Ticket/index', { token });
     expect(tickets.data.list[0]).toMatchObject({ status: 'open', user: { username: 'user' } });
 
+    // a group granted the help centre's menus; disabling takes them out of the group, which stays editable
+    const db = server.server.app.db;
+    const faqRules = (await db.selectFrom('admin_rule').select('id').where('name', 'like', 'faq%').execute()).map((rule) => Number(rule.id));
+    const group = (await db.selectFrom('admin_group').select('rules').where('id', '=', 2).executeTakeFirstOrThrow()) as { rules: string };
+    await db.updateTable('admin_group').set({ rules: [group.rules, ...faqRules].join(',') }).where('id', '=', 2).execute();
+
     // the help centre's directory goes with its two menus, and comes back with them
     expect((await store('changeState', { body: { uid: 'faq', state: 0 } })).code).toBe(1);
+    const after = (await db.selectFrom('admin_group').select(['name', 'rules']).where('id', '=', 2).executeTakeFirstOrThrow()) as { name: string; rules: string };
+    expect(after.rules).toBe(group.rules);
+    const form = await server.admin<{ row: { rules: string[] } }>('auth.Group/edit', { token, query: { id: 2 } });
+    const edited = await server.admin('auth.Group/edit', { token, body: { id: 2, pid: 1, name: after.name, rules: form.data.row.rules, status: 1 } });
+    expect(edited.code, edited.msg).toBe(1);
     expect((await menus()).filter((name) => name.startsWith('faq'))).toEqual([]);
     expect((await store('changeState', { body: { uid: 'faq', state: 1 } })).code).toBe(1);
     expect((await install('faq')).code).toBe(1);
