@@ -345,6 +345,8 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect(chinese.msg).toBe('模块包中的文件“install.js”被拒绝：模块只能包含 module.json、schema、语言文件、初始数据，以及 PNG、JPEG、GIF 或 WebP 图片');
     expect((await store('upload', { method: 'POST', query: { file: '/storage/../../etc/passwd' } })).msg).toBe('Zip file not found');
     expect((await store('upload', { method: 'POST', query: { file: '/etc/passwd' } })).msg).toBe('Zip file not found');
+    expect((await store('upload', { method: 'POST', query: { file: '/storage/%E0%A4%A.zip' } })).msg).toBe('Zip file not found');
+    expect((await store('upload', { method: 'POST' })).msg).toBe('Parameter error');
     expect(await footprint()).toEqual(before);
   });
 

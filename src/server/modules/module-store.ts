@@ -227,7 +227,13 @@ async function readUploadedZip(app: AppContext, file: unknown): Promise<Uint8Arr
       throw errors.moduleZipNotFound();
     }
   }
-  const local = fileOfUrl(app.settings.storageDir, decodeURI(path));
+  let decoded: string;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    throw errors.moduleZipNotFound();
+  }
+  const local = fileOfUrl(app.settings.storageDir, decoded);
   if (!local) throw errors.moduleZipNotFound();
   const size = await stat(local).then((found) => (found.isFile() ? found.size : -1), () => -1);
   if (size < 0) throw errors.moduleZipNotFound();
