@@ -9,7 +9,7 @@ import { catalogTables } from '../../src/server/db/table-catalog.js';
 import { DATABASES, PROJECT_ROOT, startTestServer, type ApiResponse, type TestServer } from '../support/test-server.js';
 
 /**
- * The module store (issue 23): modules of data — schemas, texts, seed rows, images — installed through the
+ * The module store: modules of data — schemas, texts, seed rows, images — installed through the
  * schema registry with BuildAdmin's calls (`ajax/upload`, `module/upload`, `module/state`, `module/install`,
  * `module/changeState`, `module/uninstall`), checked whole before anything is written, live on every
  * process, disabled and enabled with their rows kept, upgraded with the designer's confirmation, and
