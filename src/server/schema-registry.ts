@@ -9,6 +9,7 @@ import type { SchemaLocaleFile } from '../schema/local-text.js';
 import { SchemaError } from '../schema/normalise.js';
 import type { AppContext } from './app-context.js';
 import { ensureAuthRevision } from './auth/auth-revision.js';
+import { parseRuleIds } from './auth/identity.js';
 import { nowSeconds } from './clock.js';
 import { createControllerRegistry } from './controller-registry.js';
 import { checkHookIds } from './resources/index.js';
@@ -16,7 +17,7 @@ import type { DatabaseHandle, Db } from './db/connection.js';
 import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE } from './db/system-tables.js';
+import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_TABLE } from './db/system-tables.js';
 import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-index.js';
 
 /**
@@ -153,6 +154,22 @@ export interface SchemaRevisionTable {
   revision: Generated<number>;
 }
 
+/**
+ * A row of `store_module`: a module of the store (`modules/module-store.ts`) and the schemas it owns. `package`
+ * is the installed version's (its schemas are in the set while `live` is 1), `pending` an uploaded version
+ * waiting to be installed; `kept_tables` the tables an uninstall left with their rows.
+ */
+export interface StoreModuleTable {
+  uid: string;
+  state: number;
+  live: number;
+  version: string;
+  package: string | null;
+  pending: string | null;
+  kept_tables: string;
+  update_time: number;
+}
+
 async function ensureRegistryTables(handle: DatabaseHandle): Promise<void> {
   const { db, dialect } = handle;
   await db.schema
@@ -185,6 +202,18 @@ async function ensureRegistryTables(handle: DatabaseHandle): Promise<void> {
     .addColumn('revision', 'bigint', (column) => column.notNull().defaultTo(0))
     .execute();
   await db.insertInto(SCHEMA_REVISION_TABLE).values({ id: 1, revision: 0 }).onConflict((conflict) => conflict.column('id').doNothing()).execute();
+  await db.schema
+    .createTable(STORE_MODULE_TABLE)
+    .ifNotExists()
+    .addColumn('uid', 'varchar(40)', (column) => column.primaryKey())
+    .addColumn('state', 'integer', (column) => column.notNull())
+    .addColumn('live', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('version', 'varchar(20)', (column) => column.notNull().defaultTo(''))
+    .addColumn('package', 'text')
+    .addColumn('pending', 'text')
+    .addColumn('kept_tables', 'text', (column) => column.notNull().defaultTo('[]'))
+    .addColumn('update_time', 'bigint', (column) => column.notNull())
+    .execute();
 }
 
 async function readRevision(db: Db): Promise<number> {
@@ -200,6 +229,18 @@ async function readDesigned(db: Db): Promise<DesignedSchema[]> {
     ...(row.locale ? { locale: JSON.parse(row.locale) as DesignedSchema['locale'] } : {}),
     version: Number(row.version),
   }));
+}
+
+/** Delete admin rules and take them out of every group that held them, so no group keeps an id nothing has. */
+async function deleteRules(trx: Db, ids: number[]): Promise<void> {
+  await trx.deleteFrom('admin_rule').where('id', 'in', ids).execute();
+  const gone = new Set(ids.map(Number));
+  const groups = (await trx.selectFrom('admin_group').select(['id', 'rules']).execute()) as { id: number; rules: string | null }[];
+  for (const group of groups) {
+    const held = parseRuleIds(group.rules);
+    if (String(group.rules ?? '').trim() === '*' || !held.some((id) => gone.has(id))) continue;
+    await trx.updateTable('admin_group').set({ rules: held.filter((id) => !gone.has(id)).join(',') }).where('id', '=', group.id).execute();
+  }
 }
 
 /** What changed between two versions of a schema, one line per field or keyword. */
@@ -322,9 +363,10 @@ export class SchemaRegistry {
    * Make new or changed designs live together (a schema, or a module's schemas that refer to each other):
    * check them beside every other schema, refuse a migration that could lose data unless
    * `allowDestructive`, migrate under the start-up lock, store them with their history, move the revision,
-   * swap this process's definitions, and write them to `schemas/`.
+   * swap this process's definitions, and write them to `schemas/` (unless `exportDesigns` is false: a
+   * module's schemas live in the database only).
    */
-  apply(designs: Record<string, unknown> | SchemaDesign[], actor: SchemaActor, options: { allowDestructive?: boolean } = {}): Promise<SchemaChange> {
+  apply(designs: Record<string, unknown> | SchemaDesign[], actor: SchemaActor, options: { allowDestructive?: boolean; exportDesigns?: boolean } = {}): Promise<SchemaChange> {
     const given = asDesigns(designs);
     return this.serial(() =>
       withStartupLock(this.handle, async () => {
@@ -348,14 +390,15 @@ export class SchemaRegistry {
           return this.bump(trx);
         });
         this.swap(definitions, prepared.textIndexed, revision);
-        for (const [index, design] of given.entries()) this.exportDesign(changed[index].id, design, designed.find((item) => item.id === changed[index].id)?.raw);
+        if (options.exportDesigns !== false) for (const [index, design] of given.entries()) this.exportDesign(changed[index].id, design, designed.find((item) => item.id === changed[index].id)?.raw);
         return { definitions: changed, migration, applied: prepared.migration.changes, revision };
       }),
     );
   }
 
   /**
-   * Take designs out of the set (one, or a module's together): their API, menus and permission nodes go;
+   * Take designs out of the set (one, or a module's together): their API, menus and permission nodes go
+   * (and a menu directory a schema created, once it holds no menu);
    * their tables and rows stay unless `dropTable`; `beforeDrop` then puts the rows where deleted rows go,
    * in the same transaction.
    */
@@ -382,7 +425,7 @@ export class SchemaRegistry {
               // The menu and the nodes below it, matched on the name as rules are (any case).
               const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
               const ids = rules.filter((rule) => rule.name.toLowerCase() === menu || rule.name.toLowerCase().startsWith(`${menu}/`)).map((rule) => rule.id);
-              if (ids.length) await trx.deleteFrom('admin_rule').where('id', 'in', ids).execute();
+              if (ids.length) await deleteRules(trx, ids);
             }
             if (options.dropTable) {
               await options.beforeDrop?.(trx, definition);
@@ -394,12 +437,43 @@ export class SchemaRegistry {
             await trx.deleteFrom(SCHEMA_DESIGN_TABLE).where('schema_id', '=', previous.id).execute();
             await this.record(trx, previous.id, previous.version + 1, 'delete', previous.raw, null, actor);
           }
+          // A menu directory one of them created goes once it holds no menu.
+          for (const name of new Set(removed.flatMap(({ definition }) => (definition.menu?.parentDirectory && definition.menu.parent ? [definition.menu.parent] : [])))) {
+            const directory = (await trx.selectFrom('admin_rule').select('id').where('name', '=', name).where('type', '=', 'menu_dir').executeTakeFirst()) as { id: number } | undefined;
+            if (directory && !(await trx.selectFrom('admin_rule').select('id').where('pid', '=', directory.id).executeTakeFirst())) await deleteRules(trx, [Number(directory.id)]);
+          }
           return this.bump(trx);
         });
         this.swap(definitions, prepared.textIndexed, revision);
         for (const { previous } of removed) this.unexportDesign(previous);
         const steps = options.dropTable ? removed.map(({ definition }) => `drop table ${definition.table}`) : [];
         return { definitions: removed.map(({ definition }) => definition), migration: { steps, destructive: [] }, applied: steps, revision };
+      }),
+    );
+  }
+
+  /**
+   * Drop the tables schemas left behind when they were removed (a module uninstalled with its data): each
+   * schema is checked beside the set to learn its table and quick-search indexes; a table a running schema
+   * declares is never dropped. Answers the tables dropped.
+   */
+  dropLeftTables(raws: Record<string, unknown>[]): Promise<string[]> {
+    return this.serial(() =>
+      withStartupLock(this.handle, async () => {
+        const designed = await readDesigned(this.handle.db);
+        const live = new Set(designed.map((item) => item.id));
+        const gone = raws.filter((raw) => !live.has(String(idOf(raw))));
+        if (!gone.length) return [];
+        const { changed } = this.withDesigns(designed, gone.map((raw) => ({ raw })));
+        const running = new Set([...(this.app?.resources.values() ?? [])].map((definition) => definition.table));
+        const dropped = changed.filter((definition) => !running.has(definition.table));
+        await this.handle.db.transaction().execute(async (trx) => {
+          for (const definition of dropped) {
+            await this.dropTable(trx, definition);
+            await forgetTable(trx, definition.table);
+          }
+        });
+        return dropped.map((definition) => definition.table);
       }),
     );
   }

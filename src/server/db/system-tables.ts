@@ -1,11 +1,11 @@
 import { AUTH_REVISION_TABLE, type AuthRevisionTable } from '../auth/auth-revision.js';
-import type { SchemaDesignLogTable, SchemaDesignTable, SchemaRevisionTable } from '../schema-registry.js';
+import type { SchemaDesignLogTable, SchemaDesignTable, SchemaRevisionTable, StoreModuleTable } from '../schema-registry.js';
 import type { ImportMapTable } from '../import/import-map.js';
 import type { SchemaStateTable } from './migrate.js';
 
 /**
  * The platform's own tables, which no schema declares: the migration state, the counters other processes
- * read, the designs of the schema registry and the quick-search indexes. They are never listed, designed
+ * read, the designs of the schema registry, the module store's modules, the import's id map and the quick-search indexes. They are never listed, designed
  * or dropped from the back office.
  */
 
@@ -13,6 +13,7 @@ export const SCHEMA_STATE_TABLE = 'schema_state';
 export const SCHEMA_DESIGN_TABLE = 'schema_design';
 export const SCHEMA_DESIGN_LOG_TABLE = 'schema_design_log';
 export const SCHEMA_REVISION_TABLE = 'schema_revision';
+export const STORE_MODULE_TABLE = 'store_module';
 /** which row of an imported database became which row here (`import/import-map.ts`) */
 export const IMPORT_MAP_TABLE = 'import_map';
 
@@ -23,10 +24,11 @@ export interface SystemTables {
   [SCHEMA_DESIGN_TABLE]: SchemaDesignTable;
   [SCHEMA_DESIGN_LOG_TABLE]: SchemaDesignLogTable;
   [SCHEMA_REVISION_TABLE]: SchemaRevisionTable;
+  [STORE_MODULE_TABLE]: StoreModuleTable;
   [IMPORT_MAP_TABLE]: ImportMapTable;
 }
 
-const SYSTEM_TABLES: ReadonlySet<string> = new Set([SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE, IMPORT_MAP_TABLE]);
+const SYSTEM_TABLES: ReadonlySet<string> = new Set([SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_TABLE, IMPORT_MAP_TABLE]);
 
 /** Prefixes of the databases' own tables and of the quick-search index tables (`db/text-index.ts`). */
 const SYSTEM_PREFIXES: readonly string[] = ['sqlite_', 'pg_', 'qs_'];
