@@ -54,7 +54,8 @@ export function ModuleStorePage({ load }: { load(): Promise<ShellBootstrap> }) {
   useEffect(() => {
     if (focusBack === 0) return;
     const { element, uid } = opener.current;
-    const target = element?.isConnected ? element : (uid && list.current?.querySelector<HTMLElement>(`[data-module="${CSS.escape(uid)}"] button`)) || uploadButton.current;
+    const row = uid ? [...(list.current?.children ?? [])].find((item) => item instanceof HTMLElement && item.dataset.module === uid) : undefined;
+    const target = element?.isConnected ? element : (row?.querySelector('button') ?? uploadButton.current);
     target?.focus();
   }, [focusBack]);
 
