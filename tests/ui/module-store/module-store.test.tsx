@@ -118,22 +118,68 @@ describe('the module store screen', () => {
     expect(screen.queryByRole('article', { name: 'Help centre' })).toBeNull();
   });
 
-  it('shows the conflict list of a refused install inside the dialog', async () => {
+  it('shows what an install changes before it, and the conflict list of a refused install inside the dialog', async () => {
     server.use(
       http.get(`${ADMIN_API}/module/index`, () => ok({ sysVersion: 'v1.0.0', installed: MODULES })),
+      http.get(`${ADMIN_API}/module/preview`, () => ok({ info: MODULES[0], migration: { steps: ['create table notice (id, title)'], destructive: [] }, conflicts: [], missing: [], problem: '' })),
+      // The clash as our server answers it: its own list, and BuildAdmin's fileConflict repeating it.
       http.post(`${ADMIN_API}/module/install`, () =>
-        fail('Module file conflicts', -1, { uid: 'notice', state: 3, fileConflict: [{ newFile: 'schemas/notice.json', oldFile: 'Table "notice" already exists' }], dependConflict: [] }),
+        fail('The module clashes with what is installed: table notice (a table of the database)', -1, {
+          uid: 'notice', state: 2, conflicts: [{ name: 'table notice', owner: 'a table of the database' }],
+          fileConflict: [{ newFile: 'table notice', oldFile: 'a table of the database', solution: 'cover' }], dependConflict: [],
+        }),
       ),
     );
     renderStore();
     fireEvent.click(await screen.findByRole('button', { name: 'Install: Announcements' }));
     const dialog = await screen.findByRole('dialog', { name: 'Install "Announcements"?' });
-    // The description in the page language, before the admin confirms.
+    // The description in the page language and the database changes, before the admin confirms.
     expect(within(dialog).getByText('News shown to members')).toBeTruthy();
+    const steps = await within(dialog).findByRole('list', { name: 'Changes to the database' });
+    expect(within(steps).getByText('create table notice (id, title)')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Install now' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Module file conflicts');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The module clashes with what is installed: table notice (a table of the database)');
     const conflicts = within(dialog).getByRole('list', { name: 'In the way of this module:' });
-    expect(within(conflicts).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Table "notice" already exists']);
+    expect(within(conflicts).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['table notice (a table of the database)']);
+    expect((within(dialog).getByRole('button', { name: 'Install now' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('holds an install back while a required module is missing', async () => {
+    server.use(
+      http.get(`${ADMIN_API}/module/index`, () => ok({ sysVersion: 'v1.0.0', installed: [{ ...MODULES[0], requires: ['faq'] }] })),
+      http.get(`${ADMIN_API}/module/preview`, () => ok({ info: MODULES[0], migration: { steps: [], destructive: [] }, conflicts: [], missing: ['faq'], problem: '' })),
+    );
+    renderStore();
+    expect(await screen.findByText('Needs: faq')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Install: Announcements' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Install "Announcements"?' });
+    expect(await within(dialog).findByText('Install and enable these modules first: faq')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Install now' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('upgrades to an uploaded version only once the admin confirms the steps that lose data', async () => {
+    const sent: unknown[] = [];
+    const upgrade = { ...MODULES[1], state: 2, version: '1.2.0', newVersion: '2.0.0' };
+    server.use(
+      http.get(`${ADMIN_API}/module/index`, () => ok({ sysVersion: 'v1.0.0', installed: [upgrade] })),
+      http.get(`${ADMIN_API}/module/preview`, () => ok({ info: upgrade, migration: { steps: ['drop column faq.hits'], destructive: ['column "faq.hits" would be dropped'] }, conflicts: [], missing: [], problem: '' })),
+      http.post(`${ADMIN_API}/module/install`, async ({ request }) => {
+        sent.push(await request.json());
+        return ok({ data: { ...upgrade, state: 1, version: '2.0.0', newVersion: '' } });
+      }),
+    );
+    renderStore();
+    expect(await screen.findByText('Version 2.0.0 uploaded: install it to upgrade.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Install: Help centre' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade "Help centre" to version 2.0.0?' });
+    const losing = await within(dialog).findByRole('list', { name: 'This upgrade loses data:' });
+    expect(within(losing).getByText('column "faq.hits" would be dropped')).toBeTruthy();
+    const apply = within(dialog).getByRole('button', { name: 'Upgrade now' }) as HTMLButtonElement;
+    expect(apply.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I understand; upgrade anyway' }));
+    fireEvent.click(apply);
+    expect((await screen.findByRole('status')).textContent).toContain('"Help centre" is upgraded to version 2.0.0.');
+    expect(sent).toEqual([{ extend: { confirm: 1 } }]);
   });
 
   it('enables as BuildAdmin does (state back on, then install), reloads the menus, and puts focus on the module again', async () => {
@@ -185,12 +231,10 @@ describe('module texts and conflicts', () => {
     expect(moduleText(undefined, 'en')).toBe('');
   });
 
-  it('reads conflict rows of every shape once each', () => {
-    expect(conflictLines({ fileConflict: [{ newFile: 'a.json', oldFile: 'a.json (table a)' }, 'menu "news" exists'], dependConflict: [{ newDepend: 'x 2', oldDepend: 'x 1' }], conflicts: ['menu "news" exists'] })).toEqual([
-      'menu "news" exists',
-      'a.json (table a)',
-      'x 1',
-    ]);
+  it('reads conflict rows of every shape, our list first, once each', () => {
+    expect(conflictLines({ conflicts: [{ name: 'menu news', owner: 'an existing menu' }, 'table a'], fileConflict: [{ newFile: 'menu news', oldFile: 'an existing menu' }] })).toEqual(['menu news (an existing menu)', 'table a']);
+    // BuildAdmin's own rows: the file once when both sides name the same one, and the dependencies.
+    expect(conflictLines({ fileConflict: [{ newFile: 'a.json', oldFile: 'a.json' }], dependConflict: [{ newDepend: 'x 2', oldDepend: 'x 1' }] })).toEqual(['a.json', 'x 2 (x 1)']);
     expect(conflictLines(undefined)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, List, ListItem, ListItemText, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
-import { conflictLines, destructiveSteps, moduleText, type ModuleAction, type ModuleInfo } from './module-model.js';
-import { refusalOf, storeApi } from './store-api.js';
+import { conflictLines, descriptionOf, destructiveSteps, titleOf, type ModuleAction, type ModuleInfo } from './module-model.js';
+import { refusalOf, storeApi, type InstallPreview } from './store-api.js';
 
 /**
  * The confirmation of one action on one module. A refusal stays in the dialog: the server's message,
@@ -47,10 +47,34 @@ export function ActionDialog({ module, action, onDone, onClose }: ActionDialogPr
   const [conflicts, setConflicts] = useState<string[]>([]);
   const [destructive, setDestructive] = useState<string[]>([]);
   const [confirmed, setConfirmed] = useState(false);
-  const name = moduleText(module.title, locale) || module.uid;
-  const description = moduleText(module.description, locale);
+  const [preview, setPreview] = useState<InstallPreview>();
+  const name = titleOf(module, locale);
+  const description = descriptionOf(module, locale);
   const requires = Array.isArray(module.requires) ? module.requires : [];
   const dangerous = action === 'disable' || action === 'uninstall';
+  // An uploaded higher version of an installed module: the install is its upgrade.
+  const wording = action === 'install' && module.newVersion ? 'upgrade' : action;
+
+  // Before an install: what it would change and what is in the way (a preview failing leaves the plain confirmation).
+  useEffect(() => {
+    if (action !== 'install') return;
+    let alive = true;
+    storeApi.preview(module.uid).then(
+      (answer) => {
+        if (!alive) return;
+        setPreview(answer);
+        setConflicts(conflictLines(answer as unknown as Record<string, unknown>));
+        setDestructive(answer.migration.destructive);
+        if (answer.problem) setProblem(answer.problem);
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [action, module.uid]);
+  const missing = preview?.missing ?? [];
+  const blocked = conflicts.length > 0 || missing.length > 0;
 
   const confirm = async () => {
     setBusy(true);
@@ -73,9 +97,9 @@ export function ActionDialog({ module, action, onDone, onClose }: ActionDialogPr
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} disableRestoreFocus fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="module-action-title" aria-describedby="module-action-explain">
-      <DialogTitle id="module-action-title">{translate(`moduleStore.confirm.${action}.title`, { name })}</DialogTitle>
+      <DialogTitle id="module-action-title">{translate(`moduleStore.confirm.${wording}.title`, { name, version: module.newVersion ?? '' })}</DialogTitle>
       <DialogContent dividers>
-        <DialogContentText id="module-action-explain">{translate(`moduleStore.confirm.${action}.explain`)}</DialogContentText>
+        <DialogContentText id="module-action-explain">{translate(`moduleStore.confirm.${wording}.explain`)}</DialogContentText>
         {action === 'install' && description && (
           <Typography variant="body2" sx={{ mt: 2 }}>
             {description}
@@ -85,6 +109,25 @@ export function ActionDialog({ module, action, onDone, onClose }: ActionDialogPr
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {translate('moduleStore.requires', { names: requires.join(', ') })}
           </Typography>
+        )}
+        {missing.length > 0 && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {translate('moduleStore.missing', { names: missing.join(', ') })}
+          </Alert>
+        )}
+        {preview && preview.migration.steps.length > 0 && (
+          <>
+            <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+              {translate('moduleStore.steps')}
+            </Typography>
+            <List dense aria-label={translate('moduleStore.steps')}>
+              {preview.migration.steps.map((step) => (
+                <ListItem key={step} disableGutters>
+                  <ListItemText primary={step} slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-word' } } }} />
+                </ListItem>
+              ))}
+            </List>
+          </>
         )}
         {action === 'uninstall' && (
           <>
@@ -140,8 +183,8 @@ export function ActionDialog({ module, action, onDone, onClose }: ActionDialogPr
         <Button color="inherit" onClick={onClose} disabled={busy}>
           {translate('ra.action.cancel')}
         </Button>
-        <Button variant="contained" color={dangerous ? 'error' : 'primary'} onClick={() => void confirm()} disabled={busy || (destructive.length > 0 && !confirmed)}>
-          {translate(`moduleStore.confirm.${action}.button`)}
+        <Button variant="contained" color={dangerous ? 'error' : 'primary'} onClick={() => void confirm()} disabled={busy || blocked || (destructive.length > 0 && !confirmed)}>
+          {translate(`moduleStore.confirm.${wording}.button`)}
         </Button>
       </DialogActions>
     </Dialog>

@@ -5,7 +5,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useLocale, useTranslate } from 'react-admin';
 import { reloadShell, useShellState, type ShellBootstrap } from '../../bootstrap-store.js';
 import { ActionDialog } from './ActionDialog.js';
-import { actionsOf, moduleText, stateChip, stateOf, type ModuleAction, type ModuleInfo } from './module-model.js';
+import { actionsOf, descriptionOf, moduleText, stateChip, stateOf, titleOf, type ModuleAction, type ModuleInfo } from './module-model.js';
 import { refusalOf, storeApi } from './store-api.js';
 import { UploadDialog } from './UploadDialog.js';
 
@@ -71,7 +71,7 @@ export function ModuleStorePage({ load }: { load(): Promise<ShellBootstrap> }) {
   const finished = async (module: ModuleInfo, action: ModuleAction) => {
     // The menus an install or enable adds (or a disable hides) show here at once.
     await Promise.all([refresh(), reloadShell(load)]);
-    setDone(translate(`moduleStore.done.${action}`, { name: moduleText(module.title, locale) || module.uid }));
+    setDone(translate(`moduleStore.done.${action === 'install' && module.newVersion ? 'upgrade' : action}`, { name: titleOf(module, locale), version: module.newVersion ?? '' }));
     close();
   };
   const uploaded = (module: ModuleInfo, install: boolean) => {
@@ -154,7 +154,7 @@ function ModuleCard({ module, onAction }: { module: ModuleInfo; onAction(action:
   const locale = useLocale();
   const state = stateOf(module);
   const chip = stateChip(state);
-  const title = moduleText(module.title, locale) || module.uid;
+  const title = titleOf(module, locale);
   const author = moduleText(module.author, locale);
   const headingId = `module-${module.uid}-title`;
   return (
@@ -168,11 +168,27 @@ function ModuleCard({ module, onAction }: { module: ModuleInfo; onAction(action:
             <Chip size="small" color={chip.color} label={translate(`moduleStore.states.${chip.key}`)} />
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {[module.version ? translate('moduleStore.version', { version: module.version }) : '', author ? translate('moduleStore.author', { author }) : ''].filter(Boolean).join(' · ')}
+            {[
+              module.version ? translate('moduleStore.version', { version: module.version }) : '',
+              author ? translate('moduleStore.author', { author }) : '',
+              module.source === 'catalogue' || module.source === 'upload' ? translate(`moduleStore.sources.${module.source}`) : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
           <Typography variant="body2" sx={{ mt: 1.5 }}>
-            {moduleText(module.description, locale)}
+            {descriptionOf(module, locale)}
           </Typography>
+          {module.newVersion && (
+            <Typography variant="body2" color="info.main" sx={{ mt: 1 }}>
+              {translate('moduleStore.newVersion', { version: module.newVersion })}
+            </Typography>
+          )}
+          {Array.isArray(module.keptTables) && module.keptTables.length > 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, wordBreak: 'break-word' }}>
+              {translate('moduleStore.keptTables', { tables: module.keptTables.join(', ') })}
+            </Typography>
+          )}
           {Array.isArray(module.requires) && module.requires.length > 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {translate('moduleStore.requires', { names: module.requires.join(', ') })}

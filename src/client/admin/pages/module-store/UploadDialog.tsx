@@ -5,7 +5,7 @@ import { useLocale, useTranslate } from 'react-admin';
 import { useShellState } from '../../bootstrap-store.js';
 import { checkUpload, UploadProblem } from '../../inputs/upload-check.js';
 import { DEFAULT_SITE_CONFIG } from '../../site-config-context.js';
-import { moduleText, stateChip, stateOf, type ModuleInfo } from './module-model.js';
+import { descriptionOf, stateChip, stateOf, titleOf, type ModuleInfo } from './module-model.js';
 import { refusalOf, storeApi } from './store-api.js';
 
 /**
@@ -87,13 +87,13 @@ export function UploadDialog({ onClose, onUploaded }: UploadDialogProps) {
           <Box sx={{ mt: 2 }} role="status">
             <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                {moduleText(uploaded.title, locale) || uploaded.uid}
+                {titleOf(uploaded, locale)}
               </Typography>
-              {uploaded.version && <Typography variant="body2" color="text.secondary">{translate('moduleStore.version', { version: uploaded.version })}</Typography>}
+              {(uploaded.newVersion || uploaded.version) && <Typography variant="body2" color="text.secondary">{translate('moduleStore.version', { version: uploaded.newVersion || uploaded.version })}</Typography>}
               <Chip size="small" color={chip.color} label={translate(`moduleStore.states.${chip.key}`)} />
             </Stack>
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {moduleText(uploaded.description, locale)}
+              {descriptionOf(uploaded, locale)}
             </Typography>
           </Box>
         )}

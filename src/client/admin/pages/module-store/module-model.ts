@@ -20,12 +20,23 @@ type ModuleText = string | Partial<Record<Language, string>> | null | undefined;
 
 export interface ModuleInfo {
   uid: string;
+  /** in the language of the request; `titles` has every language */
   title?: ModuleText;
+  titles?: ModuleText;
+  /** BuildAdmin's `intro`, in the language of the request; `descriptions` has every language */
+  intro?: ModuleText;
   description?: ModuleText;
+  descriptions?: ModuleText;
   version?: string;
+  /** an uploaded higher version waiting to be installed over this one */
+  newVersion?: string;
   author?: ModuleText;
   state?: number | string;
   requires?: string[];
+  /** `catalogue` (shipped with the product) or `upload` */
+  source?: string;
+  /** tables an earlier uninstall kept, rows and all (an install takes them back) */
+  keptTables?: string[];
   website?: string;
   [field: string]: unknown;
 }
@@ -40,6 +51,16 @@ export function moduleText(text: ModuleText, language: string): string {
   const own = text[language as Language];
   if (own) return own;
   return Object.values(text).find((value) => typeof value === 'string' && value !== '') ?? '';
+}
+
+/** The module's title in the page language (its uid when it has none). */
+export function titleOf(module: ModuleInfo, language: string): string {
+  return moduleText(module.titles ?? module.title, language) || moduleText(module.title, language) || module.uid;
+}
+
+/** The module's description in the page language. */
+export function descriptionOf(module: ModuleInfo, language: string): string {
+  return moduleText(module.descriptions ?? module.description ?? module.intro, language) || moduleText(module.intro, language);
 }
 
 /** The state as a number (a module that reports none is not installed). */
@@ -84,36 +105,30 @@ export function stateChip(state: number): { key: string; color: 'default' | 'suc
 
 type Row = Record<string, unknown>;
 
-/** The first of these fields a conflict row has, as text. */
-function firstText(row: Row, fields: readonly string[]): string | undefined {
-  for (const field of fields) {
-    const value = row[field];
-    if (typeof value === 'string' && value !== '') return value;
-    if (typeof value === 'number') return String(value);
-  }
-  return undefined;
+/** One conflict row as a line: what clashes and what already holds it. */
+function conflictLine(row: unknown): string | undefined {
+  if (typeof row === 'string') return row || undefined;
+  if (!row || typeof row !== 'object') return undefined;
+  const text = (field: string) => {
+    const value = (row as Row)[field];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const pair = (what: string | undefined, holder: string | undefined) => (what && holder && what !== holder ? `${what} (${holder})` : what ?? holder);
+  return text('message') ?? pair(text('name'), text('owner')) ?? pair(text('newFile'), text('oldFile')) ?? pair(text('newDepend'), text('oldDepend'));
 }
 
 /**
- * The lines of the conflict list from a refusal's data (BuildAdmin's code -1): what is in the way,
- * one readable line each. Rows come as BuildAdmin's `fileConflict` (`{newFile, oldFile}`) and
- * `dependConflict` (`{newDepend, oldDepend}`), or as plain texts that already name the clash.
+ * The lines of the conflict list from a refusal's data (BuildAdmin's code -1) or a preview: what is in
+ * the way, one readable line each. Our server lists `conflicts` (`{name, owner}`) and repeats them as
+ * BuildAdmin's `fileConflict` (`{newFile, oldFile}`) for its own dialog; the first list present is read.
  */
 export function conflictLines(data: Row | undefined): string[] {
-  if (!data) return [];
-  const lines: string[] = [];
-  for (const key of ['conflicts', 'conflict', 'fileConflict', 'dependConflict']) {
-    const rows = data[key];
-    if (!Array.isArray(rows)) continue;
-    for (const row of rows as unknown[]) {
-      if (typeof row === 'string') lines.push(row);
-      else if (row && typeof row === 'object') {
-        const text = firstText(row as Row, ['message', 'msg', 'name', 'oldFile', 'newFile', 'oldDepend', 'newDepend', 'depend', 'file']);
-        if (text) lines.push(text);
-      }
-    }
-  }
-  return [...new Set(lines)];
+  const list = (key: string) => {
+    const rows = data?.[key];
+    return Array.isArray(rows) ? (rows as unknown[]).map(conflictLine).filter((line): line is string => line !== undefined) : [];
+  };
+  const clashes = list('conflicts');
+  return [...new Set([...(clashes.length > 0 ? clashes : list('fileConflict')), ...list('dependConflict')])];
 }
 
 /** The data-losing steps a refusal lists (an upgrade that would drop a column), held back until confirmed. */

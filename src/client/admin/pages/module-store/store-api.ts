@@ -18,9 +18,20 @@ async function data<T>(path: string, options: Options = {}): Promise<T> {
 
 export { refusalOf };
 
+export interface InstallPreview {
+  migration: { steps: string[]; destructive: string[] };
+  conflicts: unknown[];
+  /** uids of required modules not installed and enabled */
+  missing: string[];
+  /** why the module's schemas cannot be read, when they cannot */
+  problem: string;
+}
+
 export const storeApi = {
   /** the catalogue and uploaded modules with their states */
   list: () => data<{ sysVersion?: string; installed?: ModuleInfo[] }>(`${MODULE}index`).then(({ installed }) => (Array.isArray(installed) ? installed : [])),
+  /** ours: what installing would do — the database changes, the clashes, the modules it still needs — nothing applied */
+  preview: (uid: string) => data<InstallPreview>(`${MODULE}preview`, { params: { uid } }),
   state: (uid: string) => data<{ state: number }>(`${MODULE}state`, { params: { uid } }).then(({ state }) => state),
   /** the zip to `ajax/upload` (progress in percent), then `module/upload?file=<url>`: the module, waiting to install */
   upload: async (file: File, onProgress: (percent: number) => void): Promise<ModuleInfo> => {
