@@ -5,7 +5,8 @@ import { adminInfoController } from './controllers/admin/admin-info-controller.j
 import { indexController } from './controllers/admin/index-controller.js';
 import { dashboardController } from './controllers/admin/dashboard-controller.js';
 import { crudController } from './controllers/admin/crud-controller.js';
-import { moduleController, moduleStoreApiController } from './controllers/admin/unavailable-tools.js';
+import { moduleController } from './controllers/admin/module-controller.js';
+import { moduleStoreApiController } from './controllers/admin/unavailable-tools.js';
 import { adminAjaxController, memberAjaxController } from './controllers/ajax-controller.js';
 import { accountController } from './controllers/api/account-controller.js';
 import { commonController } from './controllers/api/common-controller.js';

@@ -61,7 +61,34 @@ export const errors = {
   invalidQuickSearch: () => new ApiError('Quick search must be a short text'),
   notSortable: (title: MessageParam) => new ApiError('The list cannot be ordered by %s', [title]),
   tableNotFound: (table: string) => new ApiError('Data table does not exist: %s', [table]),
-  moduleStoreUnavailable: () => new ApiError('The module store is not available in this version'),
+  // the module store (`module/*`, docs/modules.md)
+  moduleStoreOnlineUnavailable: () => new ApiError('Buying modules online is not available here: install a module from the list or upload its zip'),
+  moduleSuperOnly: () => new ApiError('Only super administrators can use the module store', [], Code.noPermission, []),
+  moduleZipNotFound: () => new ApiError('Zip file not found'),
+  moduleZipUnreadable: (reason: string) => new ApiError('Unable to open the zip file: %s', [reason.slice(0, 300)]),
+  moduleEntryUnsafe: (name: string) => new ApiError('The package entry "%s" is refused: paths must be relative, without "..", and links are not allowed', [name]),
+  moduleEntryType: (name: string) => new ApiError('The package file "%s" is refused: a module holds only module.json, schemas, locale files, seed rows and PNG, JPEG, GIF or WebP images', [name]),
+  moduleEntryTooLarge: (name: string, limitKb: number) => new ApiError('The package file "%s" is larger than %d KB', [name, limitKb]),
+  modulePackageTooLarge: (limitMb: number, files: number) => new ApiError('The package is larger than %d MB once unpacked, or holds more than %d files', [limitMb, files]),
+  moduleFileInvalid: (name: string, detail: string) => new ApiError('The package file "%s" is not valid: %s', [name, detail.slice(0, 300)]),
+  moduleInfoIncomplete: (detail: string) => new ApiError('Basic configuration of the Module is incomplete: %s', [detail.slice(0, 300)]),
+  moduleSchemaInvalid: (detail: string) => new ApiError('A schema of the module is not valid: %s', [detail.slice(0, 500)]),
+  /** BuildAdmin's conflict answer (code -1): `data.fileConflict` lists each clash, for its conflict dialog */
+  moduleConflict: (uid: string, clashes: readonly { name: string; owner: string }[]) =>
+    new ApiError('The module clashes with what is installed: %s', [inOneLine(clashes.map((clash) => `${clash.name} (${clash.owner})`))], -1, {
+      uid, state: 2, conflicts: clashes,
+      fileConflict: clashes.map((clash) => ({ newFile: clash.name, oldFile: clash.owner, solution: 'cover' })), dependConflict: [],
+    }),
+  /** the same clashes after the conflict dialog asked to go on: nothing is ever overwritten */
+  moduleConflictRefused: (clashes: readonly { name: string; owner: string }[]) =>
+    new ApiError('The module cannot be installed over what is installed: %s', [inOneLine(clashes.map((clash) => `${clash.name} (${clash.owner})`))], Code.error, { conflicts: clashes }),
+  moduleRequires: (uids: string) => new ApiError('The module needs these modules installed and enabled first: %s', [uids]),
+  moduleRequiredBy: (uids: string) => new ApiError('These modules need this one, disable them first: %s', [uids]),
+  moduleExists: () => new ApiError('Module already exists'),
+  moduleNotFound: (uid: string) => new ApiError('No module "%s" was uploaded or is in the catalogue', [uid.slice(0, 60)]),
+  moduleCannotDisable: () => new ApiError('The current state of the module cannot be set to disabled'),
+  moduleCannotEnable: () => new ApiError('The current state of the module cannot be set to enabled'),
+  moduleDisableFirst: (uid: string) => new ApiError('Please disable the module first', [], Code.error, { uid }),
   // the CRUD designer (`crud.Crud`)
   designIncomplete: () => new ApiError('The design needs a table name and at least one field'),
   tableNameNotAllowed: (name: string) => new ApiError('Table name "%s" is not allowed: lower-case letters, digits and "_", starting with a letter, at most 40 characters, not an SQL keyword', [name.slice(0, 60)]),

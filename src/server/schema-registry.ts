@@ -16,7 +16,7 @@ import type { DatabaseHandle, Db } from './db/connection.js';
 import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE } from './db/system-tables.js';
+import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_TABLE } from './db/system-tables.js';
 import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-index.js';
 
 /**
@@ -153,6 +153,22 @@ export interface SchemaRevisionTable {
   revision: Generated<number>;
 }
 
+/**
+ * A row of `store_module`: a module of the store (`modules/module-store.ts`) and the schemas it owns. `package`
+ * is the installed version's (its schemas are in the set while `live` is 1), `pending` an uploaded version
+ * waiting to be installed; `kept_tables` the tables an uninstall left with their rows.
+ */
+export interface StoreModuleTable {
+  uid: string;
+  state: number;
+  live: number;
+  version: string;
+  package: string | null;
+  pending: string | null;
+  kept_tables: string;
+  update_time: number;
+}
+
 async function ensureRegistryTables(handle: DatabaseHandle): Promise<void> {
   const { db, dialect } = handle;
   await db.schema
@@ -185,6 +201,18 @@ async function ensureRegistryTables(handle: DatabaseHandle): Promise<void> {
     .addColumn('revision', 'bigint', (column) => column.notNull().defaultTo(0))
     .execute();
   await db.insertInto(SCHEMA_REVISION_TABLE).values({ id: 1, revision: 0 }).onConflict((conflict) => conflict.column('id').doNothing()).execute();
+  await db.schema
+    .createTable(STORE_MODULE_TABLE)
+    .ifNotExists()
+    .addColumn('uid', 'varchar(40)', (column) => column.primaryKey())
+    .addColumn('state', 'integer', (column) => column.notNull())
+    .addColumn('live', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('version', 'varchar(20)', (column) => column.notNull().defaultTo(''))
+    .addColumn('package', 'text')
+    .addColumn('pending', 'text')
+    .addColumn('kept_tables', 'text', (column) => column.notNull().defaultTo('[]'))
+    .addColumn('update_time', 'bigint', (column) => column.notNull())
+    .execute();
 }
 
 async function readRevision(db: Db): Promise<number> {
@@ -322,9 +350,10 @@ export class SchemaRegistry {
    * Make new or changed designs live together (a schema, or a module's schemas that refer to each other):
    * check them beside every other schema, refuse a migration that could lose data unless
    * `allowDestructive`, migrate under the start-up lock, store them with their history, move the revision,
-   * swap this process's definitions, and write them to `schemas/`.
+   * swap this process's definitions, and write them to `schemas/` (unless `exportDesigns` is false: a
+   * module's schemas live in the database only).
    */
-  apply(designs: Record<string, unknown> | SchemaDesign[], actor: SchemaActor, options: { allowDestructive?: boolean } = {}): Promise<SchemaChange> {
+  apply(designs: Record<string, unknown> | SchemaDesign[], actor: SchemaActor, options: { allowDestructive?: boolean; exportDesigns?: boolean } = {}): Promise<SchemaChange> {
     const given = asDesigns(designs);
     return this.serial(() =>
       withStartupLock(this.handle, async () => {
@@ -348,7 +377,7 @@ export class SchemaRegistry {
           return this.bump(trx);
         });
         this.swap(definitions, prepared.textIndexed, revision);
-        for (const [index, design] of given.entries()) this.exportDesign(changed[index].id, design, designed.find((item) => item.id === changed[index].id)?.raw);
+        if (options.exportDesigns !== false) for (const [index, design] of given.entries()) this.exportDesign(changed[index].id, design, designed.find((item) => item.id === changed[index].id)?.raw);
         return { definitions: changed, migration, applied: prepared.migration.changes, revision };
       }),
     );
@@ -400,6 +429,32 @@ export class SchemaRegistry {
         for (const { previous } of removed) this.unexportDesign(previous);
         const steps = options.dropTable ? removed.map(({ definition }) => `drop table ${definition.table}`) : [];
         return { definitions: removed.map(({ definition }) => definition), migration: { steps, destructive: [] }, applied: steps, revision };
+      }),
+    );
+  }
+
+  /**
+   * Drop the tables schemas left behind when they were removed (a module uninstalled with its data): each
+   * schema is checked beside the set to learn its table and quick-search indexes; a table a running schema
+   * declares is never dropped. Answers the tables dropped.
+   */
+  dropLeftTables(raws: Record<string, unknown>[]): Promise<string[]> {
+    return this.serial(() =>
+      withStartupLock(this.handle, async () => {
+        const designed = await readDesigned(this.handle.db);
+        const live = new Set(designed.map((item) => item.id));
+        const gone = raws.filter((raw) => !live.has(String(idOf(raw))));
+        if (!gone.length) return [];
+        const { changed } = this.withDesigns(designed, gone.map((raw) => ({ raw })));
+        const running = new Set([...(this.app?.resources.values() ?? [])].map((definition) => definition.table));
+        const dropped = changed.filter((definition) => !running.has(definition.table));
+        await this.handle.db.transaction().execute(async (trx) => {
+          for (const definition of dropped) {
+            await this.dropTable(trx, definition);
+            await forgetTable(trx, definition.table);
+          }
+        });
+        return dropped.map((definition) => definition.table);
       }),
     );
   }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
- * BuildAdmin's module store and CRUD generator screens against our server: they open and
- * list, every change of the store says clearly it is not available here (the generator's own tests are in
- * crud-designer.test.ts); the module store's menu has BuildAdmin's
+ * BuildAdmin's module store and CRUD generator screens against our server: they open and list (the
+ * store's own tests are in module-store.test.ts, the generator's in crud-designer.test.ts); buying from
+ * the online store says clearly it is not available here; the module store's menu has BuildAdmin's
  * path, and a database made before the menus carried BuildAdmin's values is brought up to them.
  */
 
@@ -21,27 +21,28 @@ describe.each(DATABASES)('module store and code generator on %s', (kind) => {
     await server?.close();
   });
 
-  it('lists no installed modules and refuses to install, in both languages', async () => {
-    const index = await server.admin<{ sysVersion: string; installed: unknown[] }>('module/index', { token });
+  it('lists the module catalogue and refuses a module it does not have, in both languages', async () => {
+    const index = await server.admin<{ sysVersion: string; installed: { uid: string; state: number }[] }>('module/index', { token });
     expect(index.code, index.msg).toBe(1);
-    expect(index.data.installed).toEqual([]);
+    expect(index.data.installed.map((item) => [item.uid, item.state])).toEqual([['announcement', 0], ['faq', 0], ['feedback', 0]]);
     expect(typeof index.data.sysVersion).toBe('string');
-    expect(await server.admin('module/install', { token, query: { uid: 'demo' }, body: {} })).toMatchObject({ code: 0, msg: 'The module store is not available in this version' });
-    expect((await server.admin('module/changeState', { token, body: { uid: 'demo', state: true }, lang: 'zh-cn' })).msg).toBe('此版本未提供模块市场');
+    expect(await server.admin('module/install', { token, query: { uid: 'demo' }, body: {} })).toMatchObject({ code: 0, msg: 'No module "demo" was uploaded or is in the catalogue' });
+    expect((await server.admin('module/changeState', { token, body: { uid: 'demo', state: true }, lang: 'zh-cn' })).msg).toBe('模块当前状态无法设定为启用');
     expect((await server.admin('crud.Crud/generate', { token, body: {} })).msg).toBe('The design needs a table name and at least one field');
     expect((await server.admin('crud.Log/index', { token })).code).toBe(1);
   });
 
-  it('answers the store the stock module screen reads at siteConfig.apiUrl: nothing listed, a remark saying it is not available', async () => {
-    // the stock screen: GET `<siteConfig.apiUrl>/api/v6.store/modules?activeTab=all&sysVersion=…`, then shows
-    // `data.remark` above the list; apiUrl is this server (buildadmin.com would offer modules we cannot install)
+  it('answers the store the stock module screen reads at siteConfig.apiUrl: nothing to buy, a remark saying so', async () => {
+    // the stock screen: GET `<siteConfig.apiUrl>/api/v6.store/modules?activeTab=all&sysVersion=…`, shows
+    // `data.remark` above the list and adds the modules of `module/index` to it; apiUrl is this server
     const index = await server.admin<{ siteConfig: { apiUrl: string; cdnUrl: string } }>('Index/index', { token });
     expect(index.data.siteConfig.apiUrl).toMatch(/^\/\/127\.0\.0\.1:\d+$/);
     expect(index.data.siteConfig.apiUrl).toBe(index.data.siteConfig.cdnUrl);
+    const remark = 'Buying modules online is not available here: install a module from the list or upload its zip';
     const store = await server.api<{ rows: unknown[]; remark: string }>('v6.store/modules', { query: { activeTab: 'all', sysVersion: 'v1.0.0' }, lang: 'en' });
-    expect(store).toMatchObject({ code: 1, data: { rows: [], total: 0, remark: 'The module store is not available in this version' } });
-    expect((await server.api<{ remark: string }>('v6.store/modules', { lang: 'zh-cn' })).data.remark).toBe('此版本未提供模块市场');
-    expect(await server.api('v6.store/info', { query: { uid: 'demo' }, lang: 'en' })).toMatchObject({ code: 0, msg: 'The module store is not available in this version' });
+    expect(store).toMatchObject({ code: 1, data: { rows: [], total: 0, remark } });
+    expect((await server.api<{ remark: string }>('v6.store/modules', { lang: 'zh-cn' })).data.remark).toBe('此处不提供在线购买模块：请从列表中安装模块，或上传模块压缩包');
+    expect(await server.api('v6.store/info', { query: { uid: 'demo' }, lang: 'en' })).toMatchObject({ code: 0, msg: remark });
     expect((await server.api('v6.store/order', { body: { uid: 'demo' }, lang: 'en' })).code).toBe(0);
   });
 

@@ -167,6 +167,8 @@ function isWidening(before: ColumnSnapshot, after: ColumnSnapshot): boolean {
 
 interface Plan {
   renameTableFrom?: string;
+  /** the table existed without a record of ours: its record is written even when nothing else changes */
+  adopted?: boolean;
   create: boolean;
   renames: [string, string][];
   adds: string[];
@@ -278,13 +280,15 @@ async function planSteps(handle: DatabaseHandle, definitions: ResourceDefinition
       previous = state.get(definition.renamedFrom);
       renameTableFrom = definition.renamedFrom;
     }
-    if (!previous && tables.has(definition.table)) {
+    const adopting = !previous && tables.has(definition.table);
+    if (adopting) {
       // A table we have no record of (e.g. imported from an existing BuildAdmin database): adopt the
       // columns it has and add the rest.
       previous = await adoptExisting(db, definition, next);
     }
     const step = plan(definition, previous, next, file);
     step.renameTableFrom = renameTableFrom;
+    step.adopted = adopting;
     steps.push({ definition, next, step });
   }
   return steps;
@@ -329,7 +333,9 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
 
   const result: MigrationResult = { created: [], changes: [] };
   for (const { definition, next, step } of steps) {
-    if (isEmptyPlan(step)) continue;
+    // An adopted table's record is written even when it needs nothing, so a later change (a rename, a drop) is
+    // planned against the columns it had, not adopted again.
+    if (isEmptyPlan(step) && !step.adopted) continue;
     const table = definition.table;
     await db.transaction().execute(async (trx) => {
       const scoped: DatabaseHandle = { ...handle, db: typedDb(trx) };

@@ -147,7 +147,9 @@ async function fillAddedSeedColumns(db: DynamicDb, definition: ResourceDefinitio
   if (added.length === 0) return;
   const key = definition.primaryKey;
   for (const row of definition.seed) {
-    const values = Object.fromEntries(added.filter((column) => row[column] !== undefined).map((column) => [column, row[column]]));
+    // stored as an insert stores it (money in cents, lists as text)
+    const stored = completeRow(definition, row);
+    const values = Object.fromEntries(added.filter((column) => row[column] !== undefined).map((column) => [column, stored[column]]));
     if (Object.keys(values).length === 0 || row[key] === undefined) continue;
     await db.updateTable(definition.table).set(values).where(key, '=', row[key]).execute();
   }

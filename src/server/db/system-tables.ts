@@ -1,10 +1,10 @@
 import { AUTH_REVISION_TABLE, type AuthRevisionTable } from '../auth/auth-revision.js';
-import type { SchemaDesignLogTable, SchemaDesignTable, SchemaRevisionTable } from '../schema-registry.js';
+import type { SchemaDesignLogTable, SchemaDesignTable, SchemaRevisionTable, StoreModuleTable } from '../schema-registry.js';
 import type { SchemaStateTable } from './migrate.js';
 
 /**
  * The platform's own tables, which no schema declares: the migration state, the counters other processes
- * read, the designs of the schema registry and the quick-search indexes. They are never listed, designed
+ * read, the designs of the schema registry, the module store's modules and the quick-search indexes. They are never listed, designed
  * or dropped from the back office.
  */
 
@@ -12,6 +12,7 @@ export const SCHEMA_STATE_TABLE = 'schema_state';
 export const SCHEMA_DESIGN_TABLE = 'schema_design';
 export const SCHEMA_DESIGN_LOG_TABLE = 'schema_design_log';
 export const SCHEMA_REVISION_TABLE = 'schema_revision';
+export const STORE_MODULE_TABLE = 'store_module';
 
 /** Their rows, each declared beside the code that creates the table: part of the typed `Database` (`connection.ts`). */
 export interface SystemTables {
@@ -20,9 +21,10 @@ export interface SystemTables {
   [SCHEMA_DESIGN_TABLE]: SchemaDesignTable;
   [SCHEMA_DESIGN_LOG_TABLE]: SchemaDesignLogTable;
   [SCHEMA_REVISION_TABLE]: SchemaRevisionTable;
+  [STORE_MODULE_TABLE]: StoreModuleTable;
 }
 
-const SYSTEM_TABLES: ReadonlySet<string> = new Set([SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE]);
+const SYSTEM_TABLES: ReadonlySet<string> = new Set([SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_TABLE]);
 
 /** Prefixes of the databases' own tables and of the quick-search index tables (`db/text-index.ts`). */
 const SYSTEM_PREFIXES: readonly string[] = ['sqlite_', 'pg_', 'qs_'];

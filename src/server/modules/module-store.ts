@@ -1,0 +1,361 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Language } from '../../contract/headers.js';
+import { menuNameOf, SchemaError } from '../../schema/normalise.js';
+import { findResourceByTable, type AppContext } from '../app-context.js';
+import { nowSeconds } from '../clock.js';
+import { DestructiveMigrationError, type MigrationPreview } from '../db/migrate.js';
+import { STORE_MODULE_TABLE } from '../db/system-tables.js';
+import { catalogTables } from '../db/table-catalog.js';
+import { ApiError, errors } from '../errors.js';
+import type { SchemaActor, StoreModuleTable } from '../schema-registry.js';
+import { fileOfUrl, writeStorageFile } from '../uploads/storage.js';
+import { isHigherVersion, packageOfFolder, packageOfZip, PACKAGE_LIMITS, type ModuleInfo, type ModulePackage } from './package.js';
+
+/**
+ * The module store: installs, disables, enables, upgrades and uninstalls modules (`package.ts`) through the
+ * schema registry, so a module's resources go live, and go, on every process as a designed schema does.
+ * States are BuildAdmin's: 0 not installed, 1 installed, 2 waiting to be installed (uploaded, or enabled
+ * again), 6 disabled. The state of each module the store has seen is a row of `store_module`, shared by
+ * every process; the catalogue is the folder `modules/` of the project, each module not installed until
+ * an administrator installs it. Nothing is written outside the database and the storage folder (a
+ * module's images, under `/storage/modules/<uid>/`).
+ */
+
+const MODULE_STATE = { uninstalled: 0, installed: 1, waiting: 2, disabled: 6 } as const;
+
+type StoredModule = StoreModuleTable;
+
+/** One module as `module/index` lists it: BuildAdmin's fields (in the request's language) and ours. */
+interface ModuleItem {
+  uid: string;
+  title: string;
+  intro: string;
+  author: string;
+  website: string;
+  version: string;
+  state: number;
+  titles: Record<Language, string>;
+  descriptions: Record<Language, string>;
+  requires: string[];
+  /** `catalogue` (shipped in `modules/`) or `upload` */
+  source: 'catalogue' | 'upload';
+  /** the version of an uploaded upgrade waiting to be installed */
+  newVersion: string;
+  /** `$id`s of its schemas */
+  schemas: string[];
+  /** tables an uninstall kept, rows and all */
+  keptTables: string[];
+}
+
+interface Clash {
+  name: string;
+  owner: string;
+}
+
+function catalogueDir(app: AppContext): string {
+  return join(app.settings.projectRoot, 'modules');
+}
+
+function imagesDir(app: AppContext, uid: string): string {
+  return join(app.settings.storageDir, 'modules', uid);
+}
+
+/** The uids of the catalogue. */
+function catalogueUids(app: AppContext): string[] {
+  const dir = catalogueDir(app);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'module.json'))).map((entry) => entry.name).sort();
+}
+
+/** A module of the catalogue, read and checked as an upload is. */
+function cataloguePackage(app: AppContext, uid: string): ModulePackage | undefined {
+  if (!catalogueUids(app).includes(uid)) return undefined;
+  const pkg = packageOfFolder(join(catalogueDir(app), uid));
+  return pkg.info.uid === uid ? pkg : undefined;
+}
+
+async function rows(app: AppContext): Promise<StoredModule[]> {
+  return (await app.db.selectFrom(STORE_MODULE_TABLE).selectAll().orderBy('uid').execute()) as StoredModule[];
+}
+
+async function rowOf(app: AppContext, uid: string): Promise<StoredModule | undefined> {
+  return (await app.db.selectFrom(STORE_MODULE_TABLE).selectAll().where('uid', '=', uid).executeTakeFirst()) as StoredModule | undefined;
+}
+
+function parsePackage(text: string | null): ModulePackage | undefined {
+  return text ? (JSON.parse(text) as ModulePackage) : undefined;
+}
+
+function schemaIds(pkg: ModulePackage | undefined): string[] {
+  return (pkg?.schemas ?? []).map((schema) => String(schema.raw.$id));
+}
+
+function tablesOf(pkg: ModulePackage | undefined): string[] {
+  return (pkg?.schemas ?? []).map((schema) => schema.raw['x-table']).filter((table): table is string => typeof table === 'string');
+}
+
+/** The uid of a query or body value, or a parameter error. */
+export function uidOf(value: unknown): string {
+  if (typeof value !== 'string' || !/^[a-z][a-z0-9_]{1,39}$/.test(value)) throw errors.parameterError();
+  return value;
+}
+
+function item(lang: Language, info: ModuleInfo, state: number, extra: { source: ModuleItem['source']; newVersion?: string; schemas: string[]; keptTables?: string[] }): ModuleItem {
+  return {
+    uid: info.uid, title: info.title[lang], intro: info.description[lang], author: info.author, website: info.website, version: info.version, state,
+    titles: info.title, descriptions: info.description, requires: info.requires,
+    source: extra.source, newVersion: extra.newVersion ?? '', schemas: extra.schemas, keptTables: extra.keptTables ?? [],
+  };
+}
+
+/** The state a stored module shows. */
+function stateOf(row: StoredModule | undefined): number {
+  if (!row) return MODULE_STATE.uninstalled;
+  if (row.pending) return row.state === MODULE_STATE.disabled ? MODULE_STATE.disabled : MODULE_STATE.waiting;
+  return Number(row.state);
+}
+
+function itemOfRow(app: AppContext, lang: Language, row: StoredModule, catalogue: readonly string[]): ModuleItem | undefined {
+  const installed = parsePackage(row.package);
+  const pending = parsePackage(row.pending);
+  const shown = installed ?? pending ?? (catalogue.includes(row.uid) ? cataloguePackage(app, row.uid) : undefined);
+  if (!shown) return undefined;
+  return item(lang, shown.info, stateOf(row), {
+    source: catalogue.includes(row.uid) ? 'catalogue' : 'upload',
+    newVersion: installed && pending ? pending.info.version : '',
+    schemas: schemaIds(shown),
+    keptTables: JSON.parse(row.kept_tables) as string[],
+  });
+}
+
+/** `module/index`: the catalogue and every module the store has, with their states. */
+export async function listModules(app: AppContext, lang: Language): Promise<ModuleItem[]> {
+  const catalogue = catalogueUids(app);
+  const stored = await rows(app);
+  const list: ModuleItem[] = [];
+  for (const row of stored) {
+    const entry = itemOfRow(app, lang, row, catalogue);
+    if (entry) list.push(entry);
+  }
+  for (const uid of catalogue) {
+    if (stored.some((row) => row.uid === uid)) continue;
+    try {
+      const pkg = cataloguePackage(app, uid);
+      if (pkg) list.push(item(lang, pkg.info, MODULE_STATE.uninstalled, { source: 'catalogue', schemas: schemaIds(pkg) }));
+    } catch {
+      // A broken catalogue folder is not offered; installing it names the problem.
+    }
+  }
+  return list;
+}
+
+/** `module/state`. */
+export async function moduleState(app: AppContext, uid: string): Promise<number> {
+  return stateOf(await rowOf(app, uid));
+}
+
+/** What a package would clash with: a `$id`, table, controller or menu another module or the platform holds. */
+async function clashesOf(app: AppContext, pkg: ModulePackage, row: StoredModule | undefined): Promise<Clash[]> {
+  const previous = parsePackage(row?.package ?? null);
+  const own = new Set(row?.live ? schemaIds(previous) : []);
+  const ownTables = new Set([...tablesOf(previous), ...(row ? (JSON.parse(row.kept_tables) as string[]) : [])]);
+  const ownMenus = new Set((previous?.schemas ?? []).map((schema) => schema.raw['x-controller']).filter((name): name is string => typeof name === 'string').map((name) => menuNameOf(name).toLowerCase()));
+  const tables = new Set(await catalogTables(app.handle));
+  const menus = new Set(((await app.db.selectFrom('admin_rule').select('name').execute()) as { name: string }[]).map((rule) => rule.name.toLowerCase()));
+  const clashes: Clash[] = [];
+  for (const { raw } of pkg.schemas) {
+    const id = String(raw.$id);
+    if (app.resources.has(id) && !own.has(id)) clashes.push({ name: `$id ${id}`, owner: app.schemas.isFileSchema(id) ? `schemas/${id}.json` : 'a schema designed in the back office' });
+    const table = raw['x-table'];
+    if (typeof table === 'string') {
+      const owner = findResourceByTable(app, table);
+      if (owner && !own.has(owner.id)) clashes.push({ name: `table ${table}`, owner: `resource ${owner.id}` });
+      else if (!owner && tables.has(table) && !ownTables.has(table)) clashes.push({ name: `table ${table}`, owner: 'a table of the database' });
+    }
+    const controllerName = raw['x-controller'];
+    if (typeof controllerName === 'string') {
+      const controller = app.controllers.find('admin', controllerName);
+      if (controller && !(controller.resource && own.has(controller.resource.id))) clashes.push({ name: `controller ${controllerName}`, owner: controller.resource ? `resource ${controller.resource.id}` : 'the platform' });
+      const menu = menuNameOf(controllerName).toLowerCase();
+      if (menus.has(menu) && !ownMenus.has(menu)) clashes.push({ name: `menu ${menu}`, owner: 'an existing menu' });
+    }
+  }
+  return clashes;
+}
+
+/** Every module a package requires, installed and enabled; the missing ones otherwise. */
+async function missingRequirements(app: AppContext, pkg: ModulePackage): Promise<string[]> {
+  const live = new Set((await rows(app)).filter((row) => row.live).map((row) => row.uid));
+  return pkg.info.requires.filter((uid) => !live.has(uid));
+}
+
+async function throughRegistry<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SchemaError) throw errors.moduleSchemaInvalid(error.message);
+    if (error instanceof DestructiveMigrationError) throw errors.designDestructive(error.problems);
+    throw error;
+  }
+}
+
+/** The checks an upload and an install both run before writing anything; answers the migration installing implies. */
+async function checkPackage(app: AppContext, pkg: ModulePackage, row: StoredModule | undefined): Promise<MigrationPreview> {
+  const missing = await missingRequirements(app, pkg);
+  if (missing.length) throw errors.moduleRequires(missing.join(', '));
+  const clashes = await clashesOf(app, pkg, row);
+  if (clashes.length) throw errors.moduleConflict(pkg.info.uid, clashes);
+  return (await throughRegistry(() => app.schemas.preview(pkg.schemas))).migration;
+}
+
+async function save(app: AppContext, uid: string, values: Omit<StoredModule, 'uid' | 'update_time'>): Promise<void> {
+  const row = { ...values, update_time: nowSeconds() };
+  const updated = await app.db.updateTable(STORE_MODULE_TABLE).set(row).where('uid', '=', uid).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) await app.db.insertInto(STORE_MODULE_TABLE).values({ uid, ...row }).execute();
+}
+
+/** The zip of an `ajax/upload` URL (`/storage/…`, or a full address of this server). */
+async function readUploadedZip(app: AppContext, file: unknown): Promise<Uint8Array> {
+  if (typeof file !== 'string' || file === '' || file.length > 500) throw errors.parameterError();
+  let path = file;
+  if (/^(https?:)?\/\//i.test(path)) {
+    try {
+      path = new URL(path, 'http://localhost').pathname;
+    } catch {
+      throw errors.moduleZipNotFound();
+    }
+  }
+  const local = fileOfUrl(app.settings.storageDir, decodeURI(path));
+  if (!local) throw errors.moduleZipNotFound();
+  const size = await stat(local).then((found) => (found.isFile() ? found.size : -1), () => -1);
+  if (size < 0) throw errors.moduleZipNotFound();
+  if (size > PACKAGE_LIMITS.totalBytes) throw errors.modulePackageTooLarge(Math.floor(PACKAGE_LIMITS.totalBytes / 1024 / 1024), PACKAGE_LIMITS.files);
+  return readFile(local);
+}
+
+/**
+ * `module/upload?file=`: the uploaded zip checked whole (entries, sizes, module.json, schemas against the
+ * meta-schema beside every running one, requirements, clashes) and kept as waiting to be installed
+ * (state 2). A module already installed takes only a higher version (an upgrade, installed by `install`).
+ */
+export async function uploadModule(app: AppContext, lang: Language, file: unknown): Promise<ModuleItem> {
+  const pkg = packageOfZip(await readUploadedZip(app, file));
+  const row = await rowOf(app, pkg.info.uid);
+  if (row?.package && !isHigherVersion(pkg.info.version, row.version)) throw errors.moduleExists();
+  await checkPackage(app, pkg, row);
+  await save(app, pkg.info.uid, {
+    state: row?.package ? Number(row.state) : MODULE_STATE.waiting,
+    live: row?.live ?? 0, version: row?.version ?? '', package: row?.package ?? null, pending: JSON.stringify(pkg), kept_tables: row?.kept_tables ?? '[]',
+  });
+  const saved = (await rowOf(app, pkg.info.uid)) as StoredModule;
+  return itemOfRow(app, lang, saved, catalogueUids(app)) as ModuleItem;
+}
+
+/** The package `install` would make live: an uploaded version, the installed one (enabled again), or the catalogue's. */
+function packageToInstall(app: AppContext, uid: string, row: StoredModule | undefined): ModulePackage {
+  const pkg = parsePackage(row?.pending ?? null) ?? parsePackage(row?.package ?? null) ?? cataloguePackage(app, uid);
+  if (!pkg) throw errors.moduleNotFound(uid);
+  return pkg;
+}
+
+/** `module/preview?uid=` (ours): what installing would do — the migration, clashes and missing requirements — nothing applied. */
+export async function previewModule(app: AppContext, lang: Language, uid: string) {
+  const row = await rowOf(app, uid);
+  const pkg = packageToInstall(app, uid, row);
+  const missing = await missingRequirements(app, pkg);
+  const conflicts = await clashesOf(app, pkg, row);
+  let migration: MigrationPreview = { steps: [], destructive: [] };
+  let problem = '';
+  if (!missing.length && !conflicts.length) {
+    try {
+      migration = (await throughRegistry(() => app.schemas.preview(pkg.schemas))).migration;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      problem = error.msg === 'A schema of the module is not valid: %s' ? String(error.params[0]) : error.msg;
+    }
+  }
+  const info = item(lang, pkg.info, stateOf(row), { source: catalogueUids(app).includes(uid) ? 'catalogue' : 'upload', schemas: schemaIds(pkg) });
+  return { info, migration, conflicts, missing, problem };
+}
+
+async function writeImages(app: AppContext, pkg: ModulePackage): Promise<void> {
+  const root = resolve(imagesDir(app, pkg.info.uid));
+  await rm(root, { recursive: true, force: true });
+  for (const [path, data] of Object.entries(pkg.images)) {
+    const file = fileOfUrl(app.settings.storageDir, `/storage/modules/${pkg.info.uid}/${path}`);
+    if (file) await writeStorageFile(file, Buffer.from(data, 'base64'));
+  }
+}
+
+/**
+ * `module/install?uid=` (body `{extend}`): checks again, then makes the module's schemas live together. An
+ * upgrade migrates the installed schemas (renames keep their data); a step that could lose data is refused
+ * with the steps in `data.destructive` unless `extend.confirm` (or `confirm`) is set; schemas the new version
+ * no longer has leave the set, their tables kept. A clash answers BuildAdmin's conflict (code -1); asked again
+ * from its conflict dialog, it is refused, as nothing is ever installed over something else.
+ */
+export async function installModule(app: AppContext, lang: Language, uid: string, options: { confirm: boolean; conflictAnswered: boolean }, actor: SchemaActor): Promise<ModuleItem> {
+  const row = await rowOf(app, uid);
+  const state = stateOf(row);
+  if (state === MODULE_STATE.installed || state === MODULE_STATE.disabled) throw errors.moduleExists();
+  const pkg = packageToInstall(app, uid, row);
+  let migration: MigrationPreview;
+  try {
+    migration = await checkPackage(app, pkg, row);
+  } catch (error) {
+    if (options.conflictAnswered && error instanceof ApiError && error.code === -1) throw errors.moduleConflictRefused((error.data as { conflicts: Clash[] }).conflicts);
+    throw error;
+  }
+  if (migration.destructive.length && !options.confirm) throw errors.designDestructive(migration.destructive);
+  await throughRegistry(() => app.schemas.apply(pkg.schemas, actor, { allowDestructive: options.confirm, exportDesigns: false }));
+  const previous = parsePackage(row?.package ?? null);
+  const dropped = row?.live ? schemaIds(previous).filter((id) => !schemaIds(pkg).includes(id)) : [];
+  if (dropped.length) await throughRegistry(() => app.schemas.remove(dropped, actor));
+  await writeImages(app, pkg);
+  const kept = (row ? (JSON.parse(row.kept_tables) as string[]) : []).filter((table) => !tablesOf(pkg).includes(table));
+  await save(app, uid, { state: MODULE_STATE.installed, live: 1, version: pkg.info.version, package: JSON.stringify(pkg), pending: null, kept_tables: JSON.stringify([...kept, ...tablesOf(previous).filter((table) => !tablesOf(pkg).includes(table))]) });
+  return itemOfRow(app, lang, (await rowOf(app, uid)) as StoredModule, catalogueUids(app)) as ModuleItem;
+}
+
+/**
+ * `module/changeState {uid, state}`: disabling takes the module's schemas out of the set (API refused,
+ * menus and nodes gone, tables and rows kept) and is refused while an enabled module requires it; enabling
+ * makes it wait to be installed again (state 2), as BuildAdmin's client then calls `install`.
+ */
+export async function changeModuleState(app: AppContext, lang: Language, uid: string, enable: boolean, actor: SchemaActor): Promise<ModuleItem> {
+  const row = await rowOf(app, uid);
+  if (!row) throw enable ? errors.moduleCannotEnable() : errors.moduleCannotDisable();
+  if (enable) {
+    if (Number(row.state) !== MODULE_STATE.disabled) throw errors.moduleCannotEnable();
+    await save(app, uid, { ...row, state: MODULE_STATE.waiting });
+  } else {
+    if (!row.live) throw errors.moduleCannotDisable();
+    const dependants = (await rows(app)).filter((other) => other.live && other.uid !== uid && parsePackage(other.package)?.info.requires.includes(uid)).map((other) => other.uid);
+    if (dependants.length) throw errors.moduleRequiredBy(dependants.join(', '));
+    await throughRegistry(() => app.schemas.remove(schemaIds(parsePackage(row.package)), actor));
+    await save(app, uid, { ...row, state: MODULE_STATE.disabled, live: 0 });
+  }
+  return itemOfRow(app, lang, (await rowOf(app, uid)) as StoredModule, catalogueUids(app)) as ModuleItem;
+}
+
+/**
+ * `module/uninstall?uid=` (`dropData`: ours): only a module that is not enabled. Its schemas, menus and nodes
+ * went when it was disabled; its images go now; its tables and rows stay (listed as kept, and taken back by a
+ * later install) unless `dropData`, when the tables are dropped and the rows are gone for good.
+ */
+export async function uninstallModule(app: AppContext, uid: string, dropData: boolean): Promise<{ droppedTables: string[]; keptTables: string[] }> {
+  const row = await rowOf(app, uid);
+  if (!row || stateOf(row) === MODULE_STATE.uninstalled) throw errors.moduleNotFound(uid);
+  if (row.live) throw errors.moduleDisableFirst(uid);
+  const installed = parsePackage(row.package);
+  const leftBehind = [...new Set([...(JSON.parse(row.kept_tables) as string[]), ...tablesOf(installed)])];
+  let droppedTables: string[] = [];
+  if (dropData && installed) droppedTables = await throughRegistry(() => app.schemas.dropLeftTables(installed.schemas.map((schema) => schema.raw)));
+  const keptTables = leftBehind.filter((table) => !droppedTables.includes(table));
+  await rm(imagesDir(app, uid), { recursive: true, force: true });
+  if (keptTables.length) await save(app, uid, { state: MODULE_STATE.uninstalled, live: 0, version: '', package: null, pending: null, kept_tables: JSON.stringify(keptTables) });
+  else await app.db.deleteFrom(STORE_MODULE_TABLE).where('uid', '=', uid).execute();
+  return { droppedTables, keptTables };
+}

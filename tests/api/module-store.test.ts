@@ -1,0 +1,381 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { zipSync, strToU8, type Zippable } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope } from '../../src/contract/envelope.js';
+import { dynamicDb } from '../../src/server/db/connection.js';
+import { catalogTables } from '../../src/server/db/table-catalog.js';
+import { DATABASES, PROJECT_ROOT, startTestServer, type ApiResponse, type TestServer } from '../support/test-server.js';
+
+/**
+ * The module store (issue 23): modules of data — schemas, texts, seed rows, images — installed through the
+ * schema registry with BuildAdmin's calls (`ajax/upload`, `module/upload`, `module/state`, `module/install`,
+ * `module/changeState`, `module/uninstall`), checked whole before anything is written, live on every
+ * process, disabled and enabled with their rows kept, upgraded with the designer's confirmation, and
+ * reserved to super administrators.
+ */
+
+interface Item {
+  uid: string;
+  title: string;
+  intro: string;
+  version: string;
+  state: number;
+  source: string;
+  newVersion: string;
+  keptTables: string[];
+}
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+function info(uid: string, version = '1.0.0', extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { uid, title: { 'zh-cn': '小工具', en: 'Gadgets' }, version, description: { 'zh-cn': '管理小工具', en: 'Keep a list of gadgets' }, author: 'Test', ...extra };
+}
+
+function gadgetSchema(properties: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    $id: 'gadgets/gadget', title: { 'zh-cn': '小工具', en: 'Gadget' }, type: 'object', 'x-table': 'gadgets_gadget', 'x-controller': 'gadgets.Gadget',
+    'x-menu': { title: { 'zh-cn': '小工具', en: 'Gadgets' }, icon: 'fa fa-cube' }, required: ['name'],
+    properties: {
+      id: { type: 'integer', title: 'ID', readOnly: true, 'x-ui': { list: true } },
+      name: { type: 'string', title: { 'zh-cn': '名称', en: 'Name' }, minLength: 1, maxLength: 50, 'x-ui': { list: true } },
+      price: { type: 'string', title: { 'zh-cn': '价格', en: 'Price' }, format: 'money' },
+      ...properties,
+    },
+    ...extra,
+  };
+}
+
+const json = (value: unknown) => strToU8(JSON.stringify(value));
+
+/** A module zip: module.json, the schema, a locale file, a seed file and a logo. */
+function gadgetZip(version = '1.0.0', schema = gadgetSchema(), more: Zippable = {}): Uint8Array {
+  return zipSync({
+    'module.json': json(info('gadgets', version)),
+    'schemas/gadgets/gadget.json': json(schema),
+    'locales/zh-cn/schemas/gadgets/gadget.json': json({ fields: { name: '名称' } }),
+    'seed/gadgets.json': json({ $id: 'gadgets/gadget', rows: [{ id: 1, name: 'Spanner', price: '12.50' }] }),
+    'images/logo.png': PNG,
+    ...more,
+  });
+}
+
+/** Set the uncompressed size an entry declares (central directory and local header) — a zip that lies. */
+function lieAboutSize(zip: Uint8Array, name: string, size: number): Uint8Array {
+  const out = zip.slice();
+  const view = new DataView(out.buffer);
+  for (let at = 0; at < out.length - 4; at++) {
+    const signature = view.getUint32(at, true);
+    if (signature === 0x02014b50 && new TextDecoder().decode(out.subarray(at + 46, at + 46 + view.getUint16(at + 28, true))) === name) view.setUint32(at + 24, size, true);
+    if (signature === 0x04034b50 && new TextDecoder().decode(out.subarray(at + 30, at + 30 + view.getUint16(at + 26, true))) === name) view.setUint32(at + 22, size, true);
+  }
+  return out;
+}
+
+/** A copy of the project's schemas and locales: the registry writes designs there, never into the project. */
+function copyProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'chidao-store-'));
+  cpSync(join(PROJECT_ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
+  cpSync(join(PROJECT_ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
+  return dir;
+}
+
+async function within(ms: number, check: () => Promise<void>): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return Date.now() - started;
+    } catch (error) {
+      if (Date.now() - started > ms) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/** Upload bytes through `ajax/upload` as BuildAdmin's client does; answers the stored file's URL. */
+async function uploadFile(server: TestServer, token: string, bytes: Uint8Array, name = 'module.zip'): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), name);
+  const response = await server.raw(`/${server.server.app.settings.adminEntrance.replace(/^\//, '')}.php/ajax/upload`, { method: 'POST', headers: { batoken: token, 'think-lang': 'en', server: 'true' }, body: form });
+  const envelope = (await response.json()) as Envelope<{ file: { url: string } }>;
+  expect(envelope.code, envelope.msg).toBe(1);
+  return envelope.data.file.url;
+}
+
+describe.each(DATABASES)('module store on %s', (kind) => {
+  let dir: string;
+  let server: TestServer;
+  let token: string;
+
+  const store = <T = unknown>(action: string, request: Parameters<TestServer['admin']>[1] = {}) => server.admin<T>(`module/${action}`, { token, ...request });
+  const upload = async (bytes: Uint8Array) => store<{ info: Item }>('upload', { method: 'POST', query: { file: await uploadFile(server, token, bytes) } });
+  const install = (uid: string, extend: Record<string, unknown> = {}) => store<{ data: Item }>('install', { query: { uid }, body: { extend } });
+  const state = async (uid: string) => (await store<{ state: number }>('state', { query: { uid } })).data.state;
+  const listed = async (lang: 'en' | 'zh-cn' = 'en') => (await store<{ installed: Item[] }>('index', { lang })).data.installed;
+  const tables = async () => catalogTables(server.server.app.handle);
+  const rowsOf = async (table: string) => (await dynamicDb(server.server.app.db).selectFrom(table).selectAll().orderBy('id').execute()) as Record<string, unknown>[];
+  const menus = async () => (await server.admin<{ menus: { name: string; children?: { name: string }[] }[] }>('Index/index', { token })).data.menus.flatMap((menu) => [menu.name, ...(menu.children ?? []).map((child) => child.name)]);
+
+  /** What a refused package could have written: store rows, designs, tables, module images, the project's schemas. */
+  async function footprint() {
+    const db = server.server.app.db;
+    return {
+      modules: await db.selectFrom('store_module').select(['uid', 'state', 'version']).orderBy('uid').execute(),
+      designs: await db.selectFrom('schema_design').select(['schema_id', 'version']).orderBy('schema_id').execute(),
+      tables: await tables(),
+      images: existsSync(join(server.server.app.settings.storageDir, 'modules')) ? readdirSync(join(server.server.app.settings.storageDir, 'modules')) : [],
+      projectSchemas: readdirSync(join(PROJECT_ROOT, 'schemas')),
+      projectRoot: readdirSync(PROJECT_ROOT),
+    };
+  }
+
+  beforeAll(async () => {
+    dir = copyProject();
+    server = await startTestServer(kind, { schemasDir: join(dir, 'schemas') });
+    token = (await server.loginAdmin()).token;
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists the first-party catalogue, not installed, in the page language', async () => {
+    const index = await store<{ sysVersion: string; installed: Item[] }>('index');
+    expect(index.code, index.msg).toBe(1);
+    expect(typeof index.data.sysVersion).toBe('string');
+    const catalogue = index.data.installed.filter((item) => item.source === 'catalogue');
+    expect(catalogue.map((item) => [item.uid, item.state])).toEqual([['announcement', 0], ['faq', 0], ['feedback', 0]]);
+    expect(catalogue.find((item) => item.uid === 'faq')).toMatchObject({ title: 'Help centre', version: '1.0.0' });
+    expect((await listed('zh-cn')).find((item) => item.uid === 'faq')?.title).toBe('帮助中心');
+    expect(await state('faq')).toBe(0);
+  });
+
+  it('installs a catalogue module: its resources answer, with seed rows, menus and an admin log entry', async () => {
+    expect((await server.admin('faq.Category/index', { token })).status).toBe(404);
+    const installed = await install('faq');
+    expect(installed.code, installed.msg).toBe(1);
+    expect(installed.data.data).toMatchObject({ uid: 'faq', state: 1 });
+    expect(await state('faq')).toBe(1);
+    const categories = await server.admin<{ list: { name: string }[] }>('faq.Category/index', { token });
+    expect(categories.data.list.map((row) => row.name)).toEqual(['Account', 'Surveys', 'Payouts']);
+    const added = await server.admin('faq.Question/add', { token, body: { category_id: 1, question: 'How do I change my password?', answer: 'In your profile.' } });
+    expect(added.code, added.msg).toBe(1);
+    expect(await menus()).toEqual(expect.arrayContaining(['faq', 'faq/category', 'faq/question']));
+    const zh = await server.admin<{ definitions: { id: string; title: Record<string, string> }[] }>('Index/index', { token, lang: 'zh-cn' });
+    expect(zh.data.definitions.find((definition) => definition.id === 'faq/question')?.title['zh-cn']).toBe('问题');
+    const log = await server.server.app.db.selectFrom('admin_log').select(['title', 'url']).where('url', 'like', '%module/install%').execute();
+    expect(log.map((row) => row.title)).toContain('Install module');
+    // installing again: BuildAdmin's refusal, in both languages
+    expect((await install('faq')).msg).toBe('Module already exists');
+    expect((await store('install', { query: { uid: 'faq' }, body: { extend: {} }, lang: 'zh-cn' })).msg).toBe('模块已存在！');
+    // nothing of it was written into the project's schemas
+    expect(existsSync(join(dir, 'schemas', 'faq'))).toBe(false);
+  });
+
+  it('installs an uploaded zip in BuildAdmin’s two steps: upload waits (state 2), install makes it live', async () => {
+    const uploaded = await upload(gadgetZip());
+    expect(uploaded.code, uploaded.msg).toBe(1);
+    expect(uploaded.data.info).toMatchObject({ uid: 'gadgets', state: 2, version: '1.0.0', title: 'Gadgets', source: 'upload' });
+    expect(await state('gadgets')).toBe(2);
+    expect((await server.admin('gadgets.Gadget/index', { token })).status).toBe(404);
+    const installed = await install('gadgets');
+    expect(installed.code, installed.msg).toBe(1);
+    const list = await server.admin<{ list: { name: string; price: string }[] }>('gadgets.Gadget/index', { token });
+    expect(list.data.list).toMatchObject([{ name: 'Spanner', price: '12.50' }]);
+    expect(await menus()).toContain('gadgets/gadget');
+    const logo = await server.raw('/storage/modules/gadgets/images/logo.png');
+    expect(logo.status).toBe(200);
+    expect(new Uint8Array(await logo.arrayBuffer())).toEqual(PNG);
+    // the same version again is refused
+    expect((await upload(gadgetZip())).msg).toBe('Module already exists');
+  });
+
+  it('disables (API refused, menus hidden, rows kept), refuses to uninstall while enabled, and enables again', async () => {
+    expect((await server.admin('gadgets.Gadget/add', { token, body: { name: 'Hammer', price: '3.00' } })).code).toBe(1);
+    const refused = await store('uninstall', { method: 'POST', query: { uid: 'gadgets' } });
+    expect({ code: refused.code, msg: refused.msg }).toEqual({ code: 0, msg: 'Please disable the module first' });
+    const disabled = await store('changeState', { body: { uid: 'gadgets', state: 0 } });
+    expect(disabled.code, disabled.msg).toBe(1);
+    expect(await state('gadgets')).toBe(6);
+    expect((await server.admin('gadgets.Gadget/index', { token })).status).toBe(404);
+    expect(await menus()).not.toContain('gadgets/gadget');
+    expect((await rowsOf('gadgets_gadget')).map((row) => row.name)).toEqual(['Spanner', 'Hammer']);
+    expect((await store('changeState', { body: { uid: 'gadgets', state: 0 } })).msg).toBe('The current state of the module cannot be set to disabled');
+
+    // enable, then install, as BuildAdmin's client does
+    expect((await store('changeState', { body: { uid: 'gadgets', state: 1 } })).code).toBe(1);
+    expect(await state('gadgets')).toBe(2);
+    expect((await install('gadgets')).code).toBe(1);
+    const list = await server.admin<{ list: { name: string }[] }>('gadgets.Gadget/index', { token });
+    expect(list.data.list.map((row) => row.name).sort()).toEqual(['Hammer', 'Spanner']);
+    expect(await menus()).toContain('gadgets/gadget');
+  });
+
+  it('upgrades from a higher version: the rename keeps the data, a dropped column waits for confirmation', async () => {
+    const { name, ...rest } = gadgetSchema().properties as Record<string, Record<string, unknown>>;
+    const { price: _price, ...withoutPrice } = rest;
+    const v2 = gadgetSchema({}, { required: ['label'], properties: { ...withoutPrice, label: { ...name, 'x-renamedFrom': 'name' } } });
+    const zip = zipSync({ 'module.json': json(info('gadgets', '1.1.0')), 'schemas/gadgets/gadget.json': json(v2) });
+    const uploaded = await upload(zip);
+    expect(uploaded.code, uploaded.msg).toBe(1);
+    expect(uploaded.data.info).toMatchObject({ state: 2, version: '1.0.0', newVersion: '1.1.0' });
+    const preview = await store<{ migration: { steps: string[]; destructive: string[] } }>('preview', { query: { uid: 'gadgets' } });
+    expect(preview.data.migration.destructive).toEqual([expect.stringContaining('gadgets_gadget.price')]);
+
+    const unconfirmed = await install('gadgets');
+    expect(unconfirmed.code).toBe(0);
+    expect(unconfirmed.msg).toMatch(/^This change would lose data; confirm it to apply it: .*gadgets_gadget\.price/);
+    expect((unconfirmed.data as unknown as { destructive: string[] }).destructive).toHaveLength(1);
+    expect((await install('gadgets', {}).then((response) => response.code))).toBe(0);
+    expect((await server.admin<{ list: { name: string; price: string }[] }>('gadgets.Gadget/index', { token })).data.list[0]).toHaveProperty('price');
+
+    const confirmed = await install('gadgets', { confirm: 1 });
+    expect(confirmed.code, confirmed.msg).toBe(1);
+    expect(confirmed.data.data).toMatchObject({ version: '1.1.0', state: 1, newVersion: '' });
+    const list = await server.admin<{ list: Record<string, unknown>[] }>('gadgets.Gadget/index', { token });
+    expect(list.data.list.map((row) => row.label).sort()).toEqual(['Hammer', 'Spanner']);
+    expect(list.data.list[0]).not.toHaveProperty('price');
+    expect((await upload(zip)).msg).toBe('Module already exists');
+  });
+
+  it('uninstalls: only when disabled; tables and rows kept, or dropped for good when asked', async () => {
+    expect((await store('changeState', { body: { uid: 'gadgets', state: false } })).code).toBe(1);
+    const kept = await store<{ keptTables: string[] }>('uninstall', { method: 'POST', query: { uid: 'gadgets' } });
+    expect({ code: kept.code, msg: kept.msg }).toEqual({ code: 1, msg: 'The module was uninstalled; its data was kept' });
+    expect(kept.data.keptTables).toEqual(['gadgets_gadget']);
+    expect(await state('gadgets')).toBe(0);
+    expect((await rowsOf('gadgets_gadget')).map((row) => row.label)).toEqual(['Spanner', 'Hammer']);
+    expect(existsSync(join(server.server.app.settings.storageDir, 'modules', 'gadgets'))).toBe(false);
+    expect((await server.server.app.db.selectFrom('admin_rule').select('name').where('name', 'like', 'gadgets%').execute())).toEqual([]);
+
+    // installed again from a zip, the kept table is its own again, rows and all
+    expect((await upload(gadgetZip('1.2.0', gadgetSchema({ label: { type: 'string', title: 'Label', maxLength: 50 } }, { required: [] })))).code).toBe(1);
+    const again = await install('gadgets', { confirm: true });
+    expect(again.code, again.msg).toBe(1);
+    expect((await server.admin<{ total: number }>('gadgets.Gadget/index', { token })).data.total).toBe(2);
+
+    expect((await store('changeState', { body: { uid: 'gadgets', state: 0 } })).code).toBe(1);
+    const dropped = await store('uninstall', { method: 'POST', query: { uid: 'gadgets', dropData: 1 }, lang: 'zh-cn' });
+    expect({ code: dropped.code, msg: dropped.msg }).toEqual({ code: 1, msg: '模块已卸载，其数据已永久删除' });
+    expect(await tables()).not.toContain('gadgets_gadget');
+    expect((await listed()).some((item) => item.uid === 'gadgets')).toBe(false);
+  });
+
+  it('refuses every hostile or broken package, naming the problem, with nothing written', async () => {
+    const before = await footprint();
+    const base = { 'module.json': json(info('evil')), 'schemas/evil/thing.json': json({ ...gadgetSchema(), $id: 'evil/thing', 'x-table': 'evil_thing', 'x-controller': 'evil.Thing' }) };
+    const twoMb = new Uint8Array(2 * 1024 * 1024);
+    const cases: [string, Uint8Array, RegExp][] = [
+      ['a path with ..', zipSync({ ...base, '../outside.json': json({}) }), /The package entry "\.\.\/outside\.json" is refused/],
+      ['an absolute path', zipSync({ ...base, '/etc/evil.json': json({}) }), /The package entry "\/etc\/evil\.json" is refused/],
+      ['a link', zipSync({ ...base, 'images/link.png': [strToU8('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }] }), /The package entry "images\/link\.png" is refused/],
+      ['a script', zipSync({ ...base, 'install.js': strToU8('process.exit()') }), /The package file "install\.js" is refused/],
+      ['a shell file', zipSync({ ...base, 'seed/run.sh': strToU8('rm -rf /') }), /The package file "seed\/run\.sh" is refused/],
+      ['a PHP file posing as an image', zipSync({ ...base, 'images/logo.png': strToU8('<?php system($_GET[1]);') }), /"images\/logo\.png" is not valid: not a PNG/],
+      ['an SVG', zipSync({ ...base, 'images/logo.svg': strToU8('<svg onload="alert(1)"/>') }), /The package file "images\/logo\.svg" is refused/],
+      ['a file over the limit', zipSync({ ...base, 'images/big.png': twoMb }), /The package file "images\/big\.png" is larger than 1024 KB/],
+      ['a zip bomb lying about its size', lieAboutSize(zipSync({ ...base, 'images/bomb.png': twoMb }), 'images/bomb.png', 1000), /Unable to open the zip file: images\/bomb\.png: it inflates to more than the size the zip declares/],
+      ['too much in total', zipSync({ ...base, ...Object.fromEntries(Array.from({ length: 9 }, (_, index) => [`images/${index}.png`, Uint8Array.from({ length: 1000 * 1024 }, () => 0x89)])) }), /The package is larger than 8 MB once unpacked/],
+      ['not a zip', strToU8('PK\u0003\u0004 not really a zip'), /Unable to open the zip file: not a zip file/],
+      ['no module.json', zipSync({ 'schemas/evil/thing.json': base['schemas/evil/thing.json'] }), /Basic configuration of the Module is incomplete: the package has no module\.json/],
+      ['a bad uid', zipSync({ ...base, 'module.json': json(info('Evil!')) }), /"uid" is 2 to 40 lower-case letters/],
+      ['a title in one language', zipSync({ ...base, 'module.json': json(info('evil', '1.0.0', { title: { en: 'Evil' } })) }), /"title" needs a text in each language/],
+      ['a schema outside its uid', zipSync({ ...base, 'schemas/system/admin.json': json({ ...gadgetSchema(), $id: 'system/admin' }) }), /a module's schemas have "\$id"s starting with "evil\/"/],
+      ['a schema failing the meta-schema', zipSync({ ...base, 'schemas/evil/thing.json': json({ ...gadgetSchema(), $id: 'evil/thing', 'x-table': 'evil_thing', 'x-controller': 'evil.Thing', 'x-bogus': 1 }) }), /A schema of the module is not valid: .*unknown x- keyword "x-bogus"/],
+      ['an unmet requirement', zipSync({ ...base, 'module.json': json(info('evil', '1.0.0', { requires: ['ledger_plus'] })) }), /The module needs these modules installed and enabled first: ledger_plus/],
+    ];
+    for (const [what, zip, message] of cases) {
+      const response = await upload(zip);
+      expect(response.code, what).not.toBe(1);
+      expect(response.msg, what).toMatch(message);
+    }
+    const chinese = await store('upload', { method: 'POST', query: { file: await uploadFile(server, token, cases[3][1]) }, lang: 'zh-cn' });
+    expect(chinese.msg).toBe('模块包中的文件“install.js”被拒绝：模块只能包含 module.json、schema、语言文件、初始数据，以及 PNG、JPEG、GIF 或 WebP 图片');
+    expect((await store('upload', { method: 'POST', query: { file: '/storage/../../etc/passwd' } })).msg).toBe('Zip file not found');
+    expect((await store('upload', { method: 'POST', query: { file: '/etc/passwd' } })).msg).toBe('Zip file not found');
+    expect(await footprint()).toEqual(before);
+  });
+
+  it('reports clashes with a table, a $id, a controller or a menu in BuildAdmin’s conflict shape, and never installs over them', async () => {
+    const before = await footprint();
+    const clash = (uid: string, schema: Record<string, unknown>) => zipSync({ 'module.json': json(info(uid)), [`schemas/${String(schema.$id)}.json`]: json(schema) });
+    const table = await upload(clash('clash', { ...gadgetSchema(), $id: 'clash/team', 'x-table': 'team', 'x-controller': 'clash.Team' }));
+    expect(table.code).toBe(-1);
+    expect(table.msg).toBe('The module clashes with what is installed: table team (resource team/team)');
+    expect(table.data).toMatchObject({ uid: 'clash', fileConflict: [{ newFile: 'table team', oldFile: 'resource team/team' }], dependConflict: [] });
+    const id = await upload(clash('faq', { ...gadgetSchema(), $id: 'faq/category', 'x-table': 'faq_other', 'x-controller': 'faq.Other' }));
+    // faq is installed at 1.0.0: the same version is refused before its contents are looked at
+    expect(id.msg).toBe('Module already exists');
+    const controller = await upload(clash('clash', { ...gadgetSchema(), $id: 'clash/thing', 'x-table': 'clash_thing', 'x-controller': 'faq.Question' }));
+    expect(controller.msg).toBe('The module clashes with what is installed: controller faq.Question (resource faq/question) | menu faq/question (an existing menu)');
+    const menu = await upload(clash('clash', { ...gadgetSchema(), $id: 'clash/thing', 'x-table': 'clash_thing', 'x-controller': 'Survey' }));
+    expect(menu.msg).toContain('menu survey (an existing menu)');
+    expect((await upload(clash('clash', { ...gadgetSchema(), $id: 'clash/thing', 'x-table': 'clash_thing', 'x-controller': 'clash.Thing' }))).code).toBe(1);
+    // a table of the database that no schema declares is not taken over either
+    await server.server.app.db.schema.createTable('clash_loose').addColumn('id', 'integer', (column) => column.primaryKey()).execute();
+    const loose = await upload(clash('loose', { ...gadgetSchema(), $id: 'loose/thing', 'x-table': 'clash_loose', 'x-controller': 'loose.Thing' }));
+    expect({ code: loose.code, msg: loose.msg }).toEqual({ code: -1, msg: 'The module clashes with what is installed: table clash_loose (a table of the database)' });
+    await server.server.app.db.schema.dropTable('clash_loose').execute();
+    // a catalogue module whose table appeared meanwhile: install answers the conflict, and refuses when told to go on
+    await server.server.app.db.schema.createTable('feedback_ticket').addColumn('id', 'integer', (column) => column.primaryKey()).execute();
+    const conflict = await install('feedback');
+    expect(conflict.code).toBe(-1);
+    expect((conflict.data as unknown as { fileConflict: { newFile: string }[] }).fileConflict.map((item) => item.newFile)).toEqual(['table feedback_ticket']);
+    const goOn = await install('feedback', { fileConflict: { 'table feedback_ticket': 'cover' } });
+    expect({ code: goOn.code, msg: goOn.msg }).toEqual({ code: 0, msg: 'The module cannot be installed over what is installed: table feedback_ticket (a table of the database)' });
+    await server.server.app.db.schema.dropTable('feedback_ticket').execute();
+    expect(await state('feedback')).toBe(0);
+    const after = await footprint();
+    expect(after.tables).toEqual(before.tables);
+    expect(after.modules.map((row) => row.uid)).toEqual([...before.modules.map((row) => row.uid), 'clash'].sort());
+  });
+
+  it('answers only super administrators', async () => {
+    const added = await server.admin('auth.Admin/add', { token, body: { username: 'storeclerk', nickname: 'Clerk', password: 'Clerk_pass1', email: 'clerk@example.com', mobile: '13712345678', group_arr: [2], status: '1' } });
+    expect(added.code, added.msg).toBe(1);
+    const clerk = (await server.loginAdmin('storeclerk', 'Clerk_pass1')).token;
+    const before = await footprint();
+    for (const [action, request] of [['index', {}], ['state', { query: { uid: 'faq' } }], ['install', { query: { uid: 'announcement' }, body: { extend: {} } }], ['changeState', { body: { uid: 'faq', state: 0 } }], ['uninstall', { method: 'POST', query: { uid: 'faq' } }]] as const) {
+      const response: ApiResponse = await server.admin(`module/${action}`, { token: clerk, ...request });
+      expect({ code: response.code, msg: response.msg }, action).toEqual({ code: 401, msg: 'Only super administrators can use the module store' });
+    }
+    expect((await server.admin('module/index', { token: clerk, lang: 'zh-cn' })).msg).toBe('只有超级管理员可以使用模块市场');
+    expect((await server.admin('module/index')).code).toBe(303);
+    expect(await footprint()).toEqual(before);
+  });
+});
+
+describe('module store across two processes on one postgres database', () => {
+  let first: TestServer;
+  let second: TestServer;
+  let dirs: string[];
+
+  beforeAll(async () => {
+    dirs = [copyProject(), copyProject()];
+    first = await startTestServer('postgres', { schemasDir: join(dirs[0], 'schemas') });
+    second = await startTestServer('postgres', { databaseUrl: first.databaseUrl, schemasDir: join(dirs[1], 'schemas') });
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a module installed on one process is live on the other within 5 s, and gone there when disabled', async () => {
+    const token = (await first.loginAdmin()).token;
+    const otherToken = (await second.loginAdmin()).token;
+    const url = await uploadFile(first, token, gadgetZip());
+    expect((await first.admin('module/upload', { token, method: 'POST', query: { file: url } })).code).toBe(1);
+    expect((await second.admin<{ state: number }>('module/state', { token: otherToken, query: { uid: 'gadgets' } })).data.state).toBe(2);
+    expect((await first.admin('module/install', { token, query: { uid: 'gadgets' }, body: { extend: {} } })).code).toBe(1);
+    const took = await within(5_000, async () => expect((await second.admin('gadgets.Gadget/index', { token: otherToken })).code).toBe(1));
+    console.log(`[postgres] an installed module is live on another process after ${took} ms`);
+    expect((await second.admin('gadgets.Gadget/add', { token: otherToken, body: { name: 'Level' } })).code).toBe(1);
+    expect((await first.admin('module/changeState', { token, body: { uid: 'gadgets', state: 0 } })).code).toBe(1);
+    await within(5_000, async () => expect((await second.admin('gadgets.Gadget/index', { token: otherToken })).status).toBe(404));
+  });
+});
