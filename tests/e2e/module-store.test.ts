@@ -11,7 +11,8 @@ import { ADMIN_BASE, adminPath, loginForm, newPage, poll, startRig, url, type E2
  * The module store screen as a super admin uses it. In English on a desktop: install the catalogue's
  * announcements module (its database changes shown first), see its menu appear — here at once, and in
  * another admin's back office that is never reloaded — and open its generated list. In Chinese on a
- * phone: upload a module's zip with a progress bar, install it, disable it, and uninstall it dropping its
+ * phone: a package holding a script is refused with the server's message in the dialog; then upload a
+ * module's zip with a progress bar, install it, disable it, and uninstall it dropping its
  * data after the dialog says the rows are gone for good; the page never grows wider than the phone.
  */
 
@@ -120,6 +121,11 @@ describe('the module store screen', () => {
       const upload = main.getByRole('button', { name: '上传模块' });
       await upload.click();
       let dialog = page.getByRole('dialog', { name: '上传模块' });
+      // A package with a script in it: the server's refusal, in Chinese, stays in the dialog.
+      const hostile = Buffer.from(zipSync({ 'module.json': Buffer.from(JSON.stringify({ uid: 'evil', title: { 'zh-cn': '坏', en: 'Bad' }, version: '1.0.0', description: { 'zh-cn': '坏', en: 'Bad' }, author: 'x' })), 'run.js': Buffer.from('alert(1)') }));
+      await dialog.locator('input[type="file"]').setInputFiles({ name: 'evil.zip', mimeType: 'application/zip', buffer: hostile });
+      await dialog.getByRole('button', { name: '上传', exact: true }).click();
+      await dialog.getByRole('alert').filter({ hasText: '模块包中的文件“run.js”被拒绝' }).waitFor();
       await dialog.locator('input[type="file"]').setInputFiles({ name: 'feedback.zip', mimeType: 'application/zip', buffer: zipOfModule('feedback') });
       await dialog.getByText('feedback.zip').waitFor();
       await dialog.getByRole('button', { name: '上传', exact: true }).click();
