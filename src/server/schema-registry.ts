@@ -384,7 +384,8 @@ export class SchemaRegistry {
   }
 
   /**
-   * Take designs out of the set (one, or a module's together): their API, menus and permission nodes go;
+   * Take designs out of the set (one, or a module's together): their API, menus and permission nodes go
+   * (and a menu directory a schema created, once it holds no menu);
    * their tables and rows stay unless `dropTable`; `beforeDrop` then puts the rows where deleted rows go,
    * in the same transaction.
    */
@@ -422,6 +423,11 @@ export class SchemaRegistry {
             await forgetTable(trx, definition.table);
             await trx.deleteFrom(SCHEMA_DESIGN_TABLE).where('schema_id', '=', previous.id).execute();
             await this.record(trx, previous.id, previous.version + 1, 'delete', previous.raw, null, actor);
+          }
+          // A menu directory one of them created goes once it holds no menu.
+          for (const name of new Set(removed.flatMap(({ definition }) => (definition.menu?.parentDirectory && definition.menu.parent ? [definition.menu.parent] : [])))) {
+            const directory = (await trx.selectFrom('admin_rule').select('id').where('name', '=', name).where('type', '=', 'menu_dir').executeTakeFirst()) as { id: number } | undefined;
+            if (directory && !(await trx.selectFrom('admin_rule').select('id').where('pid', '=', directory.id).executeTakeFirst())) await trx.deleteFrom('admin_rule').where('id', '=', directory.id).execute();
           }
           return this.bump(trx);
         });

@@ -151,6 +151,11 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect(catalogue.find((item) => item.uid === 'faq')).toMatchObject({ title: 'Help centre', version: '1.0.0' });
     expect((await listed('zh-cn')).find((item) => item.uid === 'faq')?.title).toBe('帮助中心');
     expect(await state('faq')).toBe(0);
+    // what installing would do, nothing applied
+    const preview = await store<{ migration: { steps: string[]; destructive: string[] }; conflicts: unknown[]; missing: string[]; info: Item }>('preview', { query: { uid: 'faq' } });
+    expect(preview.data.migration.steps).toEqual(expect.arrayContaining([expect.stringMatching(/^create table faq_category \(/), expect.stringMatching(/^create table faq_question \(/)]));
+    expect(preview.data).toMatchObject({ conflicts: [], missing: [], info: { uid: 'faq', state: 0 }, migration: { destructive: [] } });
+    expect(await tables()).not.toContain('faq_category');
   });
 
   it('installs a catalogue module: its resources answer, with seed rows, menus and an admin log entry', async () => {
@@ -173,6 +178,34 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect((await store('install', { query: { uid: 'faq' }, body: { extend: {} }, lang: 'zh-cn' })).msg).toBe('模块已存在！');
     // nothing of it was written into the project's schemas
     expect(existsSync(join(dir, 'schemas', 'faq'))).toBe(false);
+  });
+
+  it('installs the whole catalogue: every list answers, every text in both languages; a disabled module leaves no empty menu', async () => {
+    for (const uid of ['announcement', 'feedback']) {
+      const response = await install(uid);
+      expect(response.code, response.msg).toBe(1);
+    }
+    for (const controller of ['announcement.Notice', 'feedback.Ticket', 'faq.Question', 'faq.Category']) expect((await server.admin(`${controller}/index`, { token })).code, controller).toBe(1);
+    const definitions = [...server.server.app.resources.values()].filter((definition) => /^(faq|feedback|announcement)\//.test(definition.id));
+    expect(definitions.map((definition) => definition.id).sort()).toEqual(['announcement/notice', 'faq/category', 'faq/question', 'feedback/ticket']);
+    expect(definitions.flatMap((definition) => definition.textGaps)).toEqual([]);
+    const ticket = await server.admin<{ id: number }>('feedback.Ticket/add', { token, body: { user_id: 1, kind: 'problem', subject: 'Payout late', content: 'My payout has not arrived.' } });
+    expect(ticket.code, ticket.msg).toBe(1);
+    const tickets = await server.admin<{ list: { id: number; status: string; user: { username: string } }[] }>('feedback.Ticket/index', { token });
+    expect(tickets.data.list[0]).toMatchObject({ status: 'open', user: { username: 'user' } });
+
+    // the help centre's directory goes with its two menus, and comes back with them
+    expect((await store('changeState', { body: { uid: 'faq', state: 0 } })).code).toBe(1);
+    expect((await menus()).filter((name) => name.startsWith('faq'))).toEqual([]);
+    expect((await store('changeState', { body: { uid: 'faq', state: 1 } })).code).toBe(1);
+    expect((await install('faq')).code).toBe(1);
+    expect(await menus()).toEqual(expect.arrayContaining(['faq', 'faq/category', 'faq/question']));
+
+    for (const uid of ['announcement', 'feedback']) {
+      expect((await store('changeState', { body: { uid, state: 0 } })).code).toBe(1);
+      expect((await store('uninstall', { method: 'POST', query: { uid, dropData: 1 } })).code).toBe(1);
+    }
+    expect(await tables()).not.toContain('feedback_ticket');
   });
 
   it('installs an uploaded zip in BuildAdmin’s two steps: upload waits (state 2), install makes it live', async () => {
@@ -321,6 +354,8 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     await server.server.app.db.schema.dropTable('clash_loose').execute();
     // a catalogue module whose table appeared meanwhile: install answers the conflict, and refuses when told to go on
     await server.server.app.db.schema.createTable('feedback_ticket').addColumn('id', 'integer', (column) => column.primaryKey()).execute();
+    const preview = await store<{ conflicts: { name: string; owner: string }[] }>('preview', { query: { uid: 'feedback' } });
+    expect(preview.data.conflicts).toEqual([{ name: 'table feedback_ticket', owner: 'a table of the database' }]);
     const conflict = await install('feedback');
     expect(conflict.code).toBe(-1);
     expect((conflict.data as unknown as { fileConflict: { newFile: string }[] }).fileConflict.map((item) => item.newFile)).toEqual(['table feedback_ticket']);
@@ -338,7 +373,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect(added.code, added.msg).toBe(1);
     const clerk = (await server.loginAdmin('storeclerk', 'Clerk_pass1')).token;
     const before = await footprint();
-    for (const [action, request] of [['index', {}], ['state', { query: { uid: 'faq' } }], ['install', { query: { uid: 'announcement' }, body: { extend: {} } }], ['changeState', { body: { uid: 'faq', state: 0 } }], ['uninstall', { method: 'POST', query: { uid: 'faq' } }]] as const) {
+    for (const [action, request] of [['index', {}], ['state', { query: { uid: 'faq' } }], ['preview', { query: { uid: 'faq' } }], ['upload', { method: 'POST', query: { file: '/storage/x.zip' } }], ['install', { query: { uid: 'announcement' }, body: { extend: {} } }], ['changeState', { body: { uid: 'faq', state: 0 } }], ['uninstall', { method: 'POST', query: { uid: 'faq' } }]] as const) {
       const response: ApiResponse = await server.admin(`module/${action}`, { token: clerk, ...request });
       expect({ code: response.code, msg: response.msg }, action).toEqual({ code: 401, msg: 'Only super administrators can use the module store' });
     }

@@ -260,7 +260,7 @@ function packageToInstall(app: AppContext, uid: string, row: StoredModule | unde
   return pkg;
 }
 
-/** `module/preview?uid=` (ours): what installing would do — the migration, clashes and missing requirements — nothing applied. */
+/** `module/preview?uid=` (ours): what installing would do — the migration, clashes, missing requirements, a schema's problem — nothing applied. */
 export async function previewModule(app: AppContext, lang: Language, uid: string) {
   const row = await rowOf(app, uid);
   const pkg = packageToInstall(app, uid, row);
@@ -270,10 +270,10 @@ export async function previewModule(app: AppContext, lang: Language, uid: string
   let problem = '';
   if (!missing.length && !conflicts.length) {
     try {
-      migration = (await throughRegistry(() => app.schemas.preview(pkg.schemas))).migration;
+      migration = (await app.schemas.preview(pkg.schemas)).migration;
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      problem = error.msg === 'A schema of the module is not valid: %s' ? String(error.params[0]) : error.msg;
+      if (!(error instanceof SchemaError)) throw error;
+      problem = error.message;
     }
   }
   const info = item(lang, pkg.info, stateOf(row), { source: catalogueUids(app).includes(uid) ? 'catalogue' : 'upload', schemas: schemaIds(pkg) });
