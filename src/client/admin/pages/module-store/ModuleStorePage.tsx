@@ -108,7 +108,7 @@ export function ModuleStorePage({ load }: { load(): Promise<ShellBootstrap> }) {
               <Button ref={uploadButton} variant="contained" startIcon={<CloudUploadOutlinedIcon />} onClick={(event) => open({ kind: 'upload' }, event.currentTarget)}>
                 {translate('moduleStore.upload.button')}
               </Button>
-              <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refresh()}>
+              <Button variant="outlined" color="inherit" startIcon={<RefreshIcon />} onClick={() => void refresh()}>
                 {translate('moduleStore.refresh')}
               </Button>
             </Stack>

@@ -66,7 +66,7 @@ export function UploadDialog({ onClose, onUploaded }: UploadDialogProps) {
         <DialogContentText>{translate('moduleStore.upload.explain')}</DialogContentText>
         {!uploaded && (
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ mt: 2, gap: 1, alignItems: { sm: 'center' } }}>
-            <Button variant="outlined" startIcon={<UploadFileOutlinedIcon />} onClick={() => picker.current?.click()} disabled={busy}>
+            <Button variant="outlined" color="inherit" startIcon={<UploadFileOutlinedIcon />} onClick={() => picker.current?.click()} disabled={busy}>
               {translate('moduleStore.upload.choose')}
             </Button>
             <input ref={picker} type="file" accept=".zip,application/zip" hidden aria-label={translate('moduleStore.upload.choose')} onChange={(event) => choose(event.target.files?.[0])} />
