@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +91,10 @@ describe('the module store screen', () => {
       // The dialog is gone and focus is on the module again: its Install became Disable.
       await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Disable: Announcements');
 
+      // Nothing axe finds on the screen: names, roles, contrast of the chips and buttons in every state shown.
+      const found = await new AxeBuilder({ page }).include('main').analyze();
+      expect(found.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+
       const entry = menu.getByRole('button', { name: 'Announcements' });
       await entry.waitFor();
       console.log(`install → menu in the installing back office in ${Date.now() - started} ms`);
@@ -159,6 +164,8 @@ describe('the module store screen', () => {
       expect(await dialog.getByText(/永久无法恢复/).count()).toBe(0);
       await dialog.getByRole('checkbox', { name: '同时删除数据' }).check();
       await dialog.getByText('模块的数据表及其中的所有数据将被删除，永久无法恢复。').waitFor();
+      const found = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      expect(found.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
       expect(await overflowing(page)).toBe(false);
       await dialog.getByRole('button', { name: '卸载', exact: true }).click();
       await main.getByRole('status').filter({ hasText: '“会员反馈”已卸载' }).waitFor();

@@ -202,7 +202,7 @@ function ModuleCard({ module, onAction }: { module: ModuleInfo; onAction(action:
                 key={action}
                 size="small"
                 variant={action === 'install' || action === 'enable' ? 'contained' : 'outlined'}
-                color={action === 'uninstall' || action === 'disable' ? 'error' : 'primary'}
+                color={action === 'install' || action === 'enable' ? 'primary' : 'inherit'}
                 aria-label={`${translate(`moduleStore.actions.${action}`)}: ${title}`}
                 onClick={(event) => onAction(action, event.currentTarget)}
                 sx={{ ml: '0 !important' }}
