@@ -81,8 +81,16 @@ describe('the module store screen', () => {
       const menu = page.getByRole('navigation', { name: 'menu' });
       expect(await menu.getByRole('button', { name: 'Announcements' }).count()).toBe(0);
 
-      await card.getByRole('button', { name: 'Install: Announcements' }).click();
+      // By keyboard: Enter opens the confirmation, Escape closes it and focus is back on the button.
+      const install = card.getByRole('button', { name: 'Install: Announcements' });
+      await install.focus();
+      await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Install "Announcements"?' });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Install: Announcements');
+      await page.keyboard.press('Enter');
       await dialog.getByRole('list', { name: 'Changes to the database' }).getByText(/^create table announcement_notice/).waitFor();
       const started = Date.now();
       await dialog.getByRole('button', { name: 'Install now' }).click();
