@@ -9,6 +9,7 @@ import type { SchemaLocaleFile } from '../schema/local-text.js';
 import { SchemaError } from '../schema/normalise.js';
 import type { AppContext } from './app-context.js';
 import { ensureAuthRevision } from './auth/auth-revision.js';
+import { parseRuleIds } from './auth/identity.js';
 import { nowSeconds } from './clock.js';
 import { createControllerRegistry } from './controller-registry.js';
 import { checkHookIds } from './resources/index.js';
@@ -230,6 +231,18 @@ async function readDesigned(db: Db): Promise<DesignedSchema[]> {
   }));
 }
 
+/** Delete admin rules and take them out of every group that held them, so no group keeps an id nothing has. */
+async function deleteRules(trx: Db, ids: number[]): Promise<void> {
+  await trx.deleteFrom('admin_rule').where('id', 'in', ids).execute();
+  const gone = new Set(ids.map(Number));
+  const groups = (await trx.selectFrom('admin_group').select(['id', 'rules']).execute()) as { id: number; rules: string | null }[];
+  for (const group of groups) {
+    const held = parseRuleIds(group.rules);
+    if (String(group.rules ?? '').trim() === '*' || !held.some((id) => gone.has(id))) continue;
+    await trx.updateTable('admin_group').set({ rules: held.filter((id) => !gone.has(id)).join(',') }).where('id', '=', group.id).execute();
+  }
+}
+
 /** What changed between two versions of a schema, one line per field or keyword. */
 export function schemaDiff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
   const lines: string[] = [];
@@ -412,7 +425,7 @@ export class SchemaRegistry {
               // The menu and the nodes below it, matched on the name as rules are (any case).
               const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
               const ids = rules.filter((rule) => rule.name.toLowerCase() === menu || rule.name.toLowerCase().startsWith(`${menu}/`)).map((rule) => rule.id);
-              if (ids.length) await trx.deleteFrom('admin_rule').where('id', 'in', ids).execute();
+              if (ids.length) await deleteRules(trx, ids);
             }
             if (options.dropTable) {
               await options.beforeDrop?.(trx, definition);
@@ -427,7 +440,7 @@ export class SchemaRegistry {
           // A menu directory one of them created goes once it holds no menu.
           for (const name of new Set(removed.flatMap(({ definition }) => (definition.menu?.parentDirectory && definition.menu.parent ? [definition.menu.parent] : [])))) {
             const directory = (await trx.selectFrom('admin_rule').select('id').where('name', '=', name).where('type', '=', 'menu_dir').executeTakeFirst()) as { id: number } | undefined;
-            if (directory && !(await trx.selectFrom('admin_rule').select('id').where('pid', '=', directory.id).executeTakeFirst())) await trx.deleteFrom('admin_rule').where('id', '=', directory.id).execute();
+            if (directory && !(await trx.selectFrom('admin_rule').select('id').where('pid', '=', directory.id).executeTakeFirst())) await deleteRules(trx, [Number(directory.id)]);
           }
           return this.bump(trx);
         });

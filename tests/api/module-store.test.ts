@@ -194,8 +194,19 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     const tickets = await server.admin<{ list: { id: number; status: string; user: { username: string } }[] }>('feedback.Ticket/index', { token });
     expect(tickets.data.list[0]).toMatchObject({ status: 'open', user: { username: 'user' } });
 
+    // a group granted the help centre's menus; disabling takes them out of the group, which stays editable
+    const db = server.server.app.db;
+    const faqRules = (await db.selectFrom('admin_rule').select('id').where('name', 'like', 'faq%').execute()).map((rule) => Number(rule.id));
+    const group = (await db.selectFrom('admin_group').select('rules').where('id', '=', 2).executeTakeFirstOrThrow()) as { rules: string };
+    await db.updateTable('admin_group').set({ rules: [group.rules, ...faqRules].join(',') }).where('id', '=', 2).execute();
+
     // the help centre's directory goes with its two menus, and comes back with them
     expect((await store('changeState', { body: { uid: 'faq', state: 0 } })).code).toBe(1);
+    const after = (await db.selectFrom('admin_group').select(['name', 'rules']).where('id', '=', 2).executeTakeFirstOrThrow()) as { name: string; rules: string };
+    expect(after.rules).toBe(group.rules);
+    const form = await server.admin<{ row: { rules: string[] } }>('auth.Group/edit', { token, query: { id: 2 } });
+    const edited = await server.admin('auth.Group/edit', { token, body: { id: 2, pid: 1, name: after.name, rules: form.data.row.rules, status: 1 } });
+    expect(edited.code, edited.msg).toBe(1);
     expect((await menus()).filter((name) => name.startsWith('faq'))).toEqual([]);
     expect((await store('changeState', { body: { uid: 'faq', state: 1 } })).code).toBe(1);
     expect((await install('faq')).code).toBe(1);
@@ -295,6 +306,9 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect({ code: dropped.code, msg: dropped.msg }).toEqual({ code: 1, msg: '模块已卸载，其数据已永久删除' });
     expect(await tables()).not.toContain('gadgets_gadget');
     expect((await listed()).some((item) => item.uid === 'gadgets')).toBe(false);
+    // every change went to the admin log, under BuildAdmin's titles
+    const titles = (await server.server.app.db.selectFrom('admin_log').select('title').where('url', 'like', '%/module/%').execute()).map((row) => row.title);
+    expect(new Set(titles)).toEqual(new Set(['Upload install module', 'Install module', 'Change module state', 'Unload module']));
   });
 
   it('refuses every hostile or broken package, naming the problem, with nothing written', async () => {
@@ -304,6 +318,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     const cases: [string, Uint8Array, RegExp][] = [
       ['a path with ..', zipSync({ ...base, '../outside.json': json({}) }), /The package entry "\.\.\/outside\.json" is refused/],
       ['an absolute path', zipSync({ ...base, '/etc/evil.json': json({}) }), /The package entry "\/etc\/evil\.json" is refused/],
+      ['a hidden file', zipSync({ ...base, 'images/.logo.png': PNG }), /The package entry "images\/\.logo\.png" is refused/],
       ['a link', zipSync({ ...base, 'images/link.png': [strToU8('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }] }), /The package entry "images\/link\.png" is refused/],
       ['a script', zipSync({ ...base, 'install.js': strToU8('process.exit()') }), /The package file "install\.js" is refused/],
       ['a shell file', zipSync({ ...base, 'seed/run.sh': strToU8('rm -rf /') }), /The package file "seed\/run\.sh" is refused/],
@@ -315,6 +330,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
       ['not a zip', strToU8('PK\u0003\u0004 not really a zip'), /Unable to open the zip file: not a zip file/],
       ['no module.json', zipSync({ 'schemas/evil/thing.json': base['schemas/evil/thing.json'] }), /Basic configuration of the Module is incomplete: the package has no module\.json/],
       ['a bad uid', zipSync({ ...base, 'module.json': json(info('Evil!')) }), /"uid" is 2 to 40 lower-case letters/],
+      ['the designer’s uid', zipSync({ 'module.json': json(info('crud')), 'schemas/crud/thing.json': json({ ...gadgetSchema(), $id: 'crud/thing' }) }), /the uid "crud" is reserved/],
       ['a title in one language', zipSync({ ...base, 'module.json': json(info('evil', '1.0.0', { title: { en: 'Evil' } })) }), /"title" needs a text in each language/],
       ['a schema outside its uid', zipSync({ ...base, 'schemas/system/admin.json': json({ ...gadgetSchema(), $id: 'system/admin' }) }), /a module's schemas have "\$id"s starting with "evil\/"/],
       ['a schema failing the meta-schema', zipSync({ ...base, 'schemas/evil/thing.json': json({ ...gadgetSchema(), $id: 'evil/thing', 'x-table': 'evil_thing', 'x-controller': 'evil.Thing', 'x-bogus': 1 }) }), /A schema of the module is not valid: .*unknown x- keyword "x-bogus"/],
@@ -325,7 +341,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
       expect(response.code, what).not.toBe(1);
       expect(response.msg, what).toMatch(message);
     }
-    const chinese = await store('upload', { method: 'POST', query: { file: await uploadFile(server, token, cases[3][1]) }, lang: 'zh-cn' });
+    const chinese = await store('upload', { method: 'POST', query: { file: await uploadFile(server, token, (cases.find(([what]) => what === 'a script') as (typeof cases)[number])[1]) }, lang: 'zh-cn' });
     expect(chinese.msg).toBe('模块包中的文件“install.js”被拒绝：模块只能包含 module.json、schema、语言文件、初始数据，以及 PNG、JPEG、GIF 或 WebP 图片');
     expect((await store('upload', { method: 'POST', query: { file: '/storage/../../etc/passwd' } })).msg).toBe('Zip file not found');
     expect((await store('upload', { method: 'POST', query: { file: '/etc/passwd' } })).msg).toBe('Zip file not found');

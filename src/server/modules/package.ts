@@ -28,6 +28,8 @@ export const PACKAGE_LIMITS = { fileBytes: 1024 * 1024, totalBytes: 8 * 1024 * 1
 const UID = /^[a-z][a-z0-9_]{1,39}$/;
 const VERSION = /^\d{1,4}\.\d{1,4}\.\d{1,4}$/;
 const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
+/** `crud/<table>` is the `$id` of a schema designed in the CRUD designer, which may change or delete it. */
+const RESERVED_UIDS: ReadonlySet<string> = new Set(['crud']);
 const INFO_KEYS = new Set(['uid', 'title', 'version', 'description', 'author', 'website', 'requires']);
 
 /** `module.json`, checked. */
@@ -59,12 +61,12 @@ interface PackageFile {
   data: Uint8Array;
 }
 
-/** A path inside a package: relative, `/`-separated, no `..`, `.` or empty segment, no drive letter or NUL. */
+/** A path inside a package: relative, `/`-separated, no empty segment or one starting with `.` (`..`, hidden files), no drive letter or NUL. */
 function checkEntryPath(name: string): void {
   const segments = name.split('/');
   const unsafe =
     name === '' || name.length > 300 || name.includes('\\') || name.includes('\0') || name.startsWith('/') || /^[a-zA-Z]:/.test(name) ||
-    segments.some((segment) => segment === '' || segment === '.' || segment === '..');
+    segments.some((segment) => segment === '' || segment.startsWith('.'));
   if (unsafe) throw errors.moduleEntryUnsafe(name.slice(0, 120));
 }
 
@@ -250,6 +252,7 @@ function checkInfo(raw: unknown): ModuleInfo {
   const unknown = Object.keys(raw).find((key) => !INFO_KEYS.has(key));
   if (unknown !== undefined) throw errors.moduleInfoIncomplete(`unknown key "${unknown.slice(0, 40)}"`);
   if (typeof raw.uid !== 'string' || !UID.test(raw.uid)) throw errors.moduleInfoIncomplete('"uid" is 2 to 40 lower-case letters, digits and "_", starting with a letter');
+  if (RESERVED_UIDS.has(raw.uid)) throw errors.moduleInfoIncomplete(`the uid "${raw.uid}" is reserved (its schemas' "$id"s are the CRUD designer's)`);
   if (typeof raw.version !== 'string' || !VERSION.test(raw.version)) throw errors.moduleInfoIncomplete('"version" is written as 1.2.3');
   if (!text(raw.author, 100)) throw errors.moduleInfoIncomplete('"author" is a text of at most 100 characters');
   if (raw.website !== undefined && (typeof raw.website !== 'string' || !/^https?:\/\/\S{1,200}$/.test(raw.website))) throw errors.moduleInfoIncomplete('"website" is an http or https address');
