@@ -19,6 +19,7 @@ import { PROFILE_COMPONENT } from './layout/NavButtons.js';
 import { useShellLogout } from './layout/use-shell-logout.js';
 import { CrudPage } from './pages/crud/CrudPage.js';
 import { DashboardPage } from './pages/dashboard/DashboardPage.js';
+import { ModuleStorePage } from './pages/module-store/ModuleStorePage.js';
 import { NotAvailablePage } from './pages/NotAvailablePage.js';
 import { ProfilePage } from './pages/profile/ProfilePage.js';
 import { resolveEndpoint } from './resource-endpoint.js';
@@ -60,6 +61,12 @@ const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {
   crud: () => (
     <RouteMessages names={['admin/crud', 'admin/generated']}>
       <CrudPage load={authProvider.loadBootstrap} />
+    </RouteMessages>
+  ),
+  // BuildAdmin's module store (`/src/views/backend/module/index.vue`): ours installs schema modules.
+  module: () => (
+    <RouteMessages names={['admin/module', 'admin/generated']}>
+      <ModuleStorePage load={authProvider.loadBootstrap} />
     </RouteMessages>
   ),
   [PROFILE_COMPONENT]: () => (

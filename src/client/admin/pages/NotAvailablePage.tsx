@@ -4,8 +4,8 @@ import { useTranslate } from 'react-admin';
 import { useMenuTitle } from '../layout/use-shell-navigation.js';
 
 /**
- * Menu pages this edition does not ship (the module store, the code generator, or a component key the
- * client does not know): the menu entry stays, the page says so plainly.
+ * Menu pages this edition does not ship (a component key the client does not know): the menu entry
+ * stays, the page says so plainly.
  */
 export function NotAvailablePage({ name, title }: { name: string; title: string }) {
   const translate = useTranslate();
