@@ -1,5 +1,5 @@
 import { Code, LoginStateType } from '../contract/codes.js';
-import type { MessageParam } from '../schema/local-text.js';
+import { sameText, type MessageParam } from '../schema/local-text.js';
 import type { ValidationIssue } from '../schema/validate-input.js';
 import type { Translate } from './i18n.js';
 
@@ -17,6 +17,13 @@ export class ApiError extends Error {
     super(msg);
     this.name = 'ApiError';
   }
+}
+
+/** A module's clash already worded in the reader's language: what clashes, what holds it, and both as one line. */
+interface ModuleClash {
+  name: string;
+  owner: string;
+  message: string;
 }
 
 /** Several lines of detail (a refused migration's steps) as one message parameter. */
@@ -73,15 +80,18 @@ export const errors = {
   moduleFileInvalid: (name: string, detail: string) => new ApiError('The package file "%s" is not valid: %s', [name, detail.slice(0, 300)]),
   moduleInfoIncomplete: (detail: string) => new ApiError('Basic configuration of the Module is incomplete: %s', [detail.slice(0, 300)]),
   moduleSchemaInvalid: (detail: string) => new ApiError('A schema of the module is not valid: %s', [detail.slice(0, 500)]),
-  /** BuildAdmin's conflict answer (code -1): `data.fileConflict` lists each clash, for its conflict dialog */
-  moduleConflict: (uid: string, clashes: readonly { name: string; owner: string }[]) =>
-    new ApiError('The module clashes with what is installed: %s', [inOneLine(clashes.map((clash) => `${clash.name} (${clash.owner})`))], -1, {
+  /**
+   * BuildAdmin's conflict answer (code -1): `data.conflicts` lists each clash (its kinds and names, and its
+   * words in the reader's language), `data.fileConflict` repeats them in BuildAdmin's shape for its dialog.
+   */
+  moduleConflict: (uid: string, clashes: readonly ModuleClash[]) =>
+    new ApiError('The module clashes with what is installed: %s', [sameText(inOneLine(clashes.map((clash) => clash.message)))], -1, {
       uid, state: 2, conflicts: clashes,
       fileConflict: clashes.map((clash) => ({ newFile: clash.name, oldFile: clash.owner, solution: 'cover' })), dependConflict: [],
     }),
   /** the same clashes after the conflict dialog asked to go on: nothing is ever overwritten */
-  moduleConflictRefused: (clashes: readonly { name: string; owner: string }[]) =>
-    new ApiError('The module cannot be installed over what is installed: %s', [inOneLine(clashes.map((clash) => `${clash.name} (${clash.owner})`))], Code.error, { conflicts: clashes }),
+  moduleConflictRefused: (clashes: readonly ModuleClash[]) =>
+    new ApiError('The module cannot be installed over what is installed: %s', [sameText(inOneLine(clashes.map((clash) => clash.message)))], Code.error, { conflicts: clashes }),
   moduleRequires: (uids: string) => new ApiError('The module needs these modules installed and enabled first: %s', [uids]),
   moduleRequiredBy: (uids: string) => new ApiError('These modules need this one, disable them first: %s', [uids]),
   moduleExists: () => new ApiError('Module already exists'),

@@ -110,8 +110,8 @@ describe.each(DATABASES)('module store on %s', (kind) => {
   let token: string;
 
   const store = <T = unknown>(action: string, request: Parameters<TestServer['admin']>[1] = {}) => server.admin<T>(`module/${action}`, { token, ...request });
-  const upload = async (bytes: Uint8Array) => store<{ info: Item }>('upload', { method: 'POST', query: { file: await uploadFile(server, token, bytes) } });
-  const install = (uid: string, extend: Record<string, unknown> = {}) => store<{ data: Item }>('install', { query: { uid }, body: { extend } });
+  const upload = async (bytes: Uint8Array, lang: 'en' | 'zh-cn' = 'en') => store<{ info: Item }>('upload', { method: 'POST', query: { file: await uploadFile(server, token, bytes) }, lang });
+  const install = (uid: string, extend: Record<string, unknown> = {}, lang: 'en' | 'zh-cn' = 'en') => store<{ data: Item }>('install', { query: { uid }, body: { extend }, lang });
   const state = async (uid: string) => (await store<{ state: number }>('state', { query: { uid } })).data.state;
   const listed = async (lang: 'en' | 'zh-cn' = 'en') => (await store<{ installed: Item[] }>('index', { lang })).data.installed;
   const tables = async () => catalogTables(server.server.app.handle);
@@ -356,7 +356,20 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     const table = await upload(clash('clash', { ...gadgetSchema(), $id: 'clash/team', 'x-table': 'team', 'x-controller': 'clash.Team' }));
     expect(table.code).toBe(-1);
     expect(table.msg).toBe('The module clashes with what is installed: table team (resource team/team)');
-    expect(table.data).toMatchObject({ uid: 'clash', fileConflict: [{ newFile: 'table team', oldFile: 'resource team/team' }], dependConflict: [] });
+    expect(table.data).toMatchObject({
+      uid: 'clash', dependConflict: [],
+      conflicts: [{ kind: 'table', item: 'team', ownerKind: 'resource', ownerRef: 'team/team', name: 'table team', owner: 'resource team/team', message: 'table team (resource team/team)' }],
+      fileConflict: [{ newFile: 'table team', oldFile: 'resource team/team', solution: 'cover' }],
+    });
+    // a Chinese reader reads the clash in Chinese, in the message and in both lists; only the names stay as written
+    const chineseTable = await upload(clash('clash', { ...gadgetSchema(), $id: 'clash/team', 'x-table': 'team', 'x-controller': 'clash.Team' }), 'zh-cn');
+    expect(chineseTable.code).toBe(-1);
+    expect(chineseTable.msg).toBe('模块与已安装的内容冲突：数据表 team（资源 team/team）');
+    expect(chineseTable.msg.replace(/team\/team|team/g, '')).not.toMatch(/[a-z]/i);
+    expect(chineseTable.data).toMatchObject({
+      conflicts: [{ kind: 'table', item: 'team', name: '数据表 team', owner: '资源 team/team', message: '数据表 team（资源 team/team）' }],
+      fileConflict: [{ newFile: '数据表 team', oldFile: '资源 team/team', solution: 'cover' }],
+    });
     const id = await upload(clash('faq', { ...gadgetSchema(), $id: 'faq/category', 'x-table': 'faq_other', 'x-controller': 'faq.Other' }));
     // faq is installed at 1.0.0: the same version is refused before its contents are looked at
     expect(id.msg).toBe('Module already exists');
@@ -364,6 +377,9 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect(controller.msg).toBe('The module clashes with what is installed: controller faq.Question (resource faq/question) | menu faq/question (an existing menu)');
     const menu = await upload(clash('clash', { ...gadgetSchema(), $id: 'clash/thing', 'x-table': 'clash_thing', 'x-controller': 'Survey' }));
     expect(menu.msg).toContain('menu survey (an existing menu)');
+    const chineseMenu = await upload(clash('clash', { ...gadgetSchema(), $id: 'clash/thing', 'x-table': 'clash_thing', 'x-controller': 'Survey' }), 'zh-cn');
+    expect(chineseMenu.msg).toContain('菜单 survey（已有的菜单）');
+    expect(chineseMenu.msg.replace(/survey/gi, '')).not.toMatch(/[a-z]/i);
     expect((await upload(clash('clash', { ...gadgetSchema(), $id: 'clash/thing', 'x-table': 'clash_thing', 'x-controller': 'clash.Thing' }))).code).toBe(1);
     // a table of the database that no schema declares is not taken over either
     await server.server.app.db.schema.createTable('clash_loose').addColumn('id', 'integer', (column) => column.primaryKey()).execute();
@@ -373,12 +389,16 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     // a catalogue module whose table appeared meanwhile: install answers the conflict, and refuses when told to go on
     await server.server.app.db.schema.createTable('feedback_ticket').addColumn('id', 'integer', (column) => column.primaryKey()).execute();
     const preview = await store<{ conflicts: { name: string; owner: string }[] }>('preview', { query: { uid: 'feedback' } });
-    expect(preview.data.conflicts).toEqual([{ name: 'table feedback_ticket', owner: 'a table of the database' }]);
+    expect(preview.data.conflicts).toEqual([{ kind: 'table', item: 'feedback_ticket', ownerKind: 'databaseTable', ownerRef: '', name: 'table feedback_ticket', owner: 'a table of the database', message: 'table feedback_ticket (a table of the database)' }]);
+    const chinesePreview = await store<{ conflicts: { name: string; owner: string }[] }>('preview', { query: { uid: 'feedback' }, lang: 'zh-cn' });
+    expect(chinesePreview.data.conflicts).toMatchObject([{ name: '数据表 feedback_ticket', owner: '数据库中已有的数据表' }]);
     const conflict = await install('feedback');
     expect(conflict.code).toBe(-1);
     expect((conflict.data as unknown as { fileConflict: { newFile: string }[] }).fileConflict.map((item) => item.newFile)).toEqual(['table feedback_ticket']);
     const goOn = await install('feedback', { fileConflict: { 'table feedback_ticket': 'cover' } });
     expect({ code: goOn.code, msg: goOn.msg }).toEqual({ code: 0, msg: 'The module cannot be installed over what is installed: table feedback_ticket (a table of the database)' });
+    const chineseGoOn = await install('feedback', { fileConflict: { '数据表 feedback_ticket': 'cover' } }, 'zh-cn');
+    expect({ code: chineseGoOn.code, msg: chineseGoOn.msg }).toEqual({ code: 0, msg: '模块不能覆盖已安装的内容：数据表 feedback_ticket（数据库中已有的数据表）' });
     await server.server.app.db.schema.dropTable('feedback_ticket').execute();
     expect(await state('feedback')).toBe(0);
     const after = await footprint();

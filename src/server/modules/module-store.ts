@@ -2,13 +2,15 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Language } from '../../contract/headers.js';
+import { sameText } from '../../schema/local-text.js';
 import { menuNameOf, SchemaError } from '../../schema/normalise.js';
 import { findResourceByTable, type AppContext } from '../app-context.js';
 import { nowSeconds } from '../clock.js';
 import { DestructiveMigrationError, type MigrationPreview } from '../db/migrate.js';
 import { STORE_MODULE_TABLE } from '../db/system-tables.js';
 import { catalogTables } from '../db/table-catalog.js';
-import { ApiError, errors } from '../errors.js';
+import { errors } from '../errors.js';
+import type { Translate } from '../i18n.js';
 import type { SchemaActor, StoreModuleTable } from '../schema-registry.js';
 import { fileOfUrl, writeStorageFile } from '../uploads/storage.js';
 import { isHigherVersion, packageOfFolder, packageOfZip, PACKAGE_LIMITS, type ModuleInfo, type ModulePackage } from './package.js';
@@ -49,9 +51,58 @@ interface ModuleItem {
   keptTables: string[];
 }
 
+/**
+ * What a package would clash with, as data: the kind of thing and its name, and who holds it (with the
+ * holder's name where it has one: a resource's `$id`, a schema file's `$id`). Worded for a reader only when
+ * answered (`clashRows`), in the request's language.
+ */
 interface Clash {
-  name: string;
-  owner: string;
+  kind: 'id' | 'table' | 'controller' | 'menu';
+  item: string;
+  ownerKind: 'schemaFile' | 'designedSchema' | 'resource' | 'databaseTable' | 'platform' | 'menu';
+  ownerRef: string;
+}
+
+/** A clash as answered: its data, `name` and `owner` worded in the reader's language, and both as one line (`message`). */
+type ClashRow = Clash & { name: string; owner: string; message: string };
+
+function clashName(clash: Clash, t: Translate): string {
+  switch (clash.kind) {
+    case 'id':
+      return t('schema $id %s', [sameText(clash.item)]);
+    case 'table':
+      return t('table %s', [sameText(clash.item)]);
+    case 'controller':
+      return t('controller %s', [sameText(clash.item)]);
+    case 'menu':
+      return t('menu %s', [sameText(clash.item)]);
+  }
+}
+
+function clashOwner(clash: Clash, t: Translate): string {
+  switch (clash.ownerKind) {
+    case 'schemaFile':
+      return t('the schema file %s', [sameText(`schemas/${clash.ownerRef}.json`)]);
+    case 'designedSchema':
+      return t('a schema designed in the back office');
+    case 'resource':
+      return t('resource %s', [sameText(clash.ownerRef)]);
+    case 'databaseTable':
+      return t('a table of the database');
+    case 'platform':
+      return t('the platform');
+    case 'menu':
+      return t('an existing menu');
+  }
+}
+
+function clashRows(app: AppContext, lang: Language, clashes: readonly Clash[]): ClashRow[] {
+  const t = app.messages.translator(lang);
+  return clashes.map((clash) => {
+    const name = clashName(clash, t);
+    const owner = clashOwner(clash, t);
+    return { ...clash, name, owner, message: t('%s (%s)', [sameText(name), sameText(owner)]) };
+  });
 }
 
 function catalogueDir(app: AppContext): string {
@@ -167,19 +218,23 @@ async function clashesOf(app: AppContext, pkg: ModulePackage, row: StoredModule 
   const clashes: Clash[] = [];
   for (const { raw } of pkg.schemas) {
     const id = String(raw.$id);
-    if (app.resources.has(id) && !own.has(id)) clashes.push({ name: `$id ${id}`, owner: app.schemas.isFileSchema(id) ? `schemas/${id}.json` : 'a schema designed in the back office' });
+    if (app.resources.has(id) && !own.has(id)) {
+      clashes.push(app.schemas.isFileSchema(id) ? { kind: 'id', item: id, ownerKind: 'schemaFile', ownerRef: id } : { kind: 'id', item: id, ownerKind: 'designedSchema', ownerRef: '' });
+    }
     const table = raw['x-table'];
     if (typeof table === 'string') {
       const owner = findResourceByTable(app, table);
-      if (owner && !own.has(owner.id)) clashes.push({ name: `table ${table}`, owner: `resource ${owner.id}` });
-      else if (!owner && tables.has(table) && !ownTables.has(table)) clashes.push({ name: `table ${table}`, owner: 'a table of the database' });
+      if (owner && !own.has(owner.id)) clashes.push({ kind: 'table', item: table, ownerKind: 'resource', ownerRef: owner.id });
+      else if (!owner && tables.has(table) && !ownTables.has(table)) clashes.push({ kind: 'table', item: table, ownerKind: 'databaseTable', ownerRef: '' });
     }
     const controllerName = raw['x-controller'];
     if (typeof controllerName === 'string') {
       const controller = app.controllers.find('admin', controllerName);
-      if (controller && !(controller.resource && own.has(controller.resource.id))) clashes.push({ name: `controller ${controllerName}`, owner: controller.resource ? `resource ${controller.resource.id}` : 'the platform' });
+      if (controller && !(controller.resource && own.has(controller.resource.id))) {
+        clashes.push(controller.resource ? { kind: 'controller', item: controllerName, ownerKind: 'resource', ownerRef: controller.resource.id } : { kind: 'controller', item: controllerName, ownerKind: 'platform', ownerRef: '' });
+      }
       const menu = menuNameOf(controllerName).toLowerCase();
-      if (menus.has(menu) && !ownMenus.has(menu)) clashes.push({ name: `menu ${menu}`, owner: 'an existing menu' });
+      if (menus.has(menu) && !ownMenus.has(menu)) clashes.push({ kind: 'menu', item: menu, ownerKind: 'menu', ownerRef: '' });
     }
   }
   return clashes;
@@ -201,12 +256,18 @@ async function throughRegistry<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The checks an upload and an install both run before writing anything; answers the migration installing implies. */
-async function checkPackage(app: AppContext, pkg: ModulePackage, row: StoredModule | undefined): Promise<MigrationPreview> {
+/**
+ * The checks an upload and an install both run before writing anything; answers the migration installing
+ * implies. A clash is BuildAdmin's conflict (code -1), or a plain refusal once its dialog asked to go on.
+ */
+async function checkPackage(app: AppContext, lang: Language, pkg: ModulePackage, row: StoredModule | undefined, conflictAnswered = false): Promise<MigrationPreview> {
   const missing = await missingRequirements(app, pkg);
   if (missing.length) throw errors.moduleRequires(missing.join(', '));
   const clashes = await clashesOf(app, pkg, row);
-  if (clashes.length) throw errors.moduleConflict(pkg.info.uid, clashes);
+  if (clashes.length) {
+    const rows = clashRows(app, lang, clashes);
+    throw conflictAnswered ? errors.moduleConflictRefused(rows) : errors.moduleConflict(pkg.info.uid, rows);
+  }
   return (await throughRegistry(() => app.schemas.preview(pkg.schemas))).migration;
 }
 
@@ -250,7 +311,7 @@ export async function uploadModule(app: AppContext, lang: Language, file: unknow
   const pkg = packageOfZip(await readUploadedZip(app, file));
   const row = await rowOf(app, pkg.info.uid);
   if (row?.package && !isHigherVersion(pkg.info.version, row.version)) throw errors.moduleExists();
-  await checkPackage(app, pkg, row);
+  await checkPackage(app, lang, pkg, row);
   await save(app, pkg.info.uid, {
     state: row?.package ? Number(row.state) : MODULE_STATE.waiting,
     live: row?.live ?? 0, version: row?.version ?? '', package: row?.package ?? null, pending: JSON.stringify(pkg), kept_tables: row?.kept_tables ?? '[]',
@@ -283,7 +344,7 @@ export async function previewModule(app: AppContext, lang: Language, uid: string
     }
   }
   const info = item(lang, pkg.info, stateOf(row), { source: catalogueUids(app).includes(uid) ? 'catalogue' : 'upload', schemas: schemaIds(pkg) });
-  return { info, migration, conflicts, missing, problem };
+  return { info, migration, conflicts: clashRows(app, lang, conflicts), missing, problem };
 }
 
 async function writeImages(app: AppContext, pkg: ModulePackage): Promise<void> {
@@ -307,13 +368,7 @@ export async function installModule(app: AppContext, lang: Language, uid: string
   const state = stateOf(row);
   if (state === MODULE_STATE.installed || state === MODULE_STATE.disabled) throw errors.moduleExists();
   const pkg = packageToInstall(app, uid, row);
-  let migration: MigrationPreview;
-  try {
-    migration = await checkPackage(app, pkg, row);
-  } catch (error) {
-    if (options.conflictAnswered && error instanceof ApiError && error.code === -1) throw errors.moduleConflictRefused((error.data as { conflicts: Clash[] }).conflicts);
-    throw error;
-  }
+  const migration = await checkPackage(app, lang, pkg, row, options.conflictAnswered);
   if (migration.destructive.length && !options.confirm) throw errors.designDestructive(migration.destructive);
   await throughRegistry(() => app.schemas.apply(pkg.schemas, actor, { allowDestructive: options.confirm, exportDesigns: false }));
   const previous = parsePackage(row?.package ?? null);
