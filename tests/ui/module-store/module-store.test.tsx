@@ -122,10 +122,11 @@ describe('the module store screen', () => {
     server.use(
       http.get(`${ADMIN_API}/module/index`, () => ok({ sysVersion: 'v1.0.0', installed: MODULES })),
       http.get(`${ADMIN_API}/module/preview`, () => ok({ info: MODULES[0], migration: { steps: ['create table notice (id, title)'], destructive: [] }, conflicts: [], missing: [], problem: '' })),
-      // The clash as our server answers it: its own list, and BuildAdmin's fileConflict repeating it.
+      // The clash as our server answers it: its own list (kinds, names and words in the page language), and BuildAdmin's fileConflict repeating it.
       http.post(`${ADMIN_API}/module/install`, () =>
         fail('The module clashes with what is installed: table notice (a table of the database)', -1, {
-          uid: 'notice', state: 2, conflicts: [{ name: 'table notice', owner: 'a table of the database' }],
+          uid: 'notice', state: 2,
+          conflicts: [{ kind: 'table', item: 'notice', ownerKind: 'databaseTable', ownerRef: '', name: 'table notice', owner: 'a table of the database', message: 'table notice (a table of the database)' }],
           fileConflict: [{ newFile: 'table notice', oldFile: 'a table of the database', solution: 'cover' }], dependConflict: [],
         }),
       ),
@@ -233,6 +234,9 @@ describe('module texts and conflicts', () => {
 
   it('reads conflict rows of every shape, our list first, once each', () => {
     expect(conflictLines({ conflicts: [{ name: 'menu news', owner: 'an existing menu' }, 'table a'], fileConflict: [{ newFile: 'menu news', oldFile: 'an existing menu' }] })).toEqual(['menu news (an existing menu)', 'table a']);
+    // our server's rows carry their line in the reader's language, punctuation and all
+    const chinese = { kind: 'table', item: 'notice', ownerKind: 'databaseTable', ownerRef: '', name: '数据表 notice', owner: '数据库中已有的数据表', message: '数据表 notice（数据库中已有的数据表）' };
+    expect(conflictLines({ conflicts: [chinese], fileConflict: [{ newFile: '数据表 notice', oldFile: '数据库中已有的数据表' }] })).toEqual(['数据表 notice（数据库中已有的数据表）']);
     // BuildAdmin's own rows: the file once when both sides name the same one, and the dependencies.
     expect(conflictLines({ fileConflict: [{ newFile: 'a.json', oldFile: 'a.json' }], dependConflict: [{ newDepend: 'x 2', oldDepend: 'x 1' }] })).toEqual(['a.json', 'x 2 (x 1)']);
     expect(conflictLines(undefined)).toEqual([]);

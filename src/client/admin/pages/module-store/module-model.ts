@@ -119,8 +119,9 @@ function conflictLine(row: unknown): string | undefined {
 
 /**
  * The lines of the conflict list from a refusal's data (BuildAdmin's code -1) or a preview: what is in
- * the way, one readable line each. Our server lists `conflicts` (`{name, owner}`) and repeats them as
- * BuildAdmin's `fileConflict` (`{newFile, oldFile}`) for its own dialog; the first list present is read.
+ * the way, one readable line each. Our server lists `conflicts` (the clash's kinds and names, with `name`,
+ * `owner` and the whole line `message` already in the page language) and repeats them as BuildAdmin's
+ * `fileConflict` (`{newFile, oldFile}`) for its own dialog; the first list present is read.
  */
 export function conflictLines(data: Row | undefined): string[] {
   const list = (key: string) => {
