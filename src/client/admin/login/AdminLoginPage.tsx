@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { preloadMessages, useMessages } from '../../i18n/use-messages.js';
-import { loadIconSets } from '../../components/icons/icon-sets.js';
 import { ADMIN_BASE } from '../admin-base.js';
 import { loadingPath, safeTarget, targetOf } from '../../shell/target.js';
 import { checkAccount } from '../../components/credential-rules.js';
@@ -40,11 +39,10 @@ function useWarmBackOffice(load: () => Promise<unknown>): void {
 }
 
 /**
- * The back office's code, and what its first page draws besides: the menus' icon sets (about 160 KB
- * gzip, which otherwise download after the click), the shell's and the dashboard's words.
+ * The back office's code, and what its first page draws besides: the shell's and the dashboard's
+ * words. (The menus' icons are a few kilobytes the server sends with the menus' first drawing.)
  */
-const loadBackOffice = () =>
-  Promise.all([import('../AdminApp.js').then((app) => preloadMessages([...app.ADMIN_MESSAGE_FILES, ...app.DASHBOARD_MESSAGE_FILES])), loadIconSets()]);
+const loadBackOffice = () => import('../AdminApp.js').then((app) => preloadMessages([...app.ADMIN_MESSAGE_FILES, ...app.DASHBOARD_MESSAGE_FILES]));
 
 /**
  * Admin login (docs/client.md#routes, #validation-before-sending), title "Login". On success the back office loads its menus first
