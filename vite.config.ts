@@ -117,8 +117,9 @@ export default defineConfig({
   server: {
     proxy: {
       // `npm run dev` sets DEV_API_URL to the API server it started; `npm run dev:client` alone expects one on 8000.
-      // `/__dev/` is the schema event stream of `npm run dev` (the back office redraws on a schema change).
-      '^/(api|chidaoadminstator\\.php|static|storage|__dev)/': process.env.DEV_API_URL ?? 'http://127.0.0.1:8000',
+      // `/__dev/` is the schema event stream of `npm run dev` (the back office redraws on a schema change);
+      // `/icons/` the icons a screen draws (src/server/http/icon-sprites.ts).
+      '^/(api|chidaoadminstator\\.php|static|storage|icons|__dev)/': process.env.DEV_API_URL ?? 'http://127.0.0.1:8000',
     },
   },
 });
