@@ -1,4 +1,9 @@
-import { basename, dirname, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { FIRST_PAINT_MODULE } from './src/contract/standalone-pages.js';
@@ -49,9 +54,55 @@ function firstPaintRenderer(): Plugin {
   };
 }
 
+/** Text assets worth compressing ahead: below a kilobyte the headers outweigh the saving. */
+const COMPRESSIBLE = /\.(?:js|css|json|svg)$/;
+const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * Every hashed text asset of the client is written beside itself compressed, as `<file>.br` (Brotli at
+ * its best level) and `<file>.gz`, once at build time: the server answers the variant the browser
+ * accepts (src/server/app.ts) without spending a cycle per request on compression.
+ */
+function precompressedAssets(): Plugin {
+  let config: ResolvedConfig;
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  return {
+    name: 'chidao-precompressed-assets',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const dir = resolve(config.root, config.build.outDir, config.build.assetsDir);
+      const files = (await readdir(dir)).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const body = await readFile(join(dir, name));
+          if (body.length < MIN_COMPRESSED_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            gzipped(body, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(join(dir, `${name}.br`), br), writeFile(join(dir, `${name}.gz`), gz)]);
+        }),
+      );
+    },
+  };
+}
+
+/** The icon packages' versions: the icons' addresses carry them, so their answers are cached for good (src/contract/icons.ts). */
+function iconSetsVersion(): string {
+  const require = createRequire(import.meta.url);
+  const versionOf = (name: string) => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+  return `fa${versionOf('@iconify-json/fa')}-ep${versionOf('@iconify-json/ep')}`;
+}
+
 // One SPA for both areas; the API server serves dist/client and proxies nothing in production.
 export default defineConfig({
-  plugins: [react(), firstPaintRenderer()],
+  plugins: [react(), precompressedAssets(), firstPaintRenderer()],
+  define: { __ICON_SETS_VERSION__: JSON.stringify(iconSetsVersion()) },
   root: 'src/client',
   publicDir: false,
   build: {
@@ -66,8 +117,9 @@ export default defineConfig({
   server: {
     proxy: {
       // `npm run dev` sets DEV_API_URL to the API server it started; `npm run dev:client` alone expects one on 8000.
-      // `/__dev/` is the schema event stream of `npm run dev` (the back office redraws on a schema change).
-      '^/(api|chidaoadminstator\\.php|static|storage|__dev)/': process.env.DEV_API_URL ?? 'http://127.0.0.1:8000',
+      // `/__dev/` is the schema event stream of `npm run dev` (the back office redraws on a schema change);
+      // `/icons/` the icons a screen draws (src/server/http/icon-sprites.ts).
+      '^/(api|chidaoadminstator\\.php|static|storage|icons|__dev)/': process.env.DEV_API_URL ?? 'http://127.0.0.1:8000',
     },
   },
 });

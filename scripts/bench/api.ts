@@ -39,6 +39,15 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+/** Side-by-side runs whose median is printed (the machine's noise is about ±10 %). */
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+/** BENCH_MILLION=1: one more run on a million rows, compared with the runs above. */
+const MILLION = process.env.BENCH_MILLION === '1';
+const MILLION_ROWS = 1_000_000;
+const MILLION_GOAL = 1.5;
+/** Our server answers at least this many lists per run before its memory is read. */
+const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 0);
+const RSS_GOAL_MB = 150;
 const WARMUP_MS = 1_000;
 const ADMIN_PASSWORD = 'Bench_pass1';
 const TABLE = 'bench_member';
@@ -192,6 +201,7 @@ async function serveOurs(schemasDir: string, databaseUrl: string): Promise<void>
   const address = await server.http.listen({ host: '127.0.0.1', port: 0 });
   process.on('message', (message: { type: string }) => {
     if (message.type === 'shutdown') void server.close().finally(() => process.exit(0));
+    if (message.type === 'rss') process.send?.({ type: 'rss', rss: process.memoryUsage().rss });
   });
   process.send?.({ type: 'ready', url: address.replace(/\/$/, ''), entrance: server.app.settings.adminEntrance });
 }
@@ -199,7 +209,7 @@ async function serveOurs(schemasDir: string, databaseUrl: string): Promise<void>
 // ---------------------------------------------------------------------------------------------------
 // Data
 
-async function fillSqlite(file: string, withBaselineIndexes: boolean): Promise<void> {
+async function fillSqlite(file: string, withBaselineIndexes: boolean, rows: number): Promise<void> {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   if (withBaselineIndexes) {
@@ -209,7 +219,7 @@ async function fillSqlite(file: string, withBaselineIndexes: boolean): Promise<v
   const now = Math.floor(Date.now() / 1000);
   const insert = db.prepare(`INSERT INTO ${TABLE} (id, username, nickname, status, weigh, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   db.transaction(() => {
-    for (let id = 1; id <= ROWS; id += 1) insert.run(...rowOf(id, next, now));
+    for (let id = 1; id <= rows; id += 1) insert.run(...rowOf(id, next, now));
   })();
   if (withBaselineIndexes) {
     db.exec(`CREATE INDEX base_order ON ${TABLE} (create_time DESC, id DESC)`);
@@ -222,7 +232,7 @@ async function fillSqlite(file: string, withBaselineIndexes: boolean): Promise<v
   db.close();
 }
 
-async function fillPostgres(url: string, withBaselineIndexes: boolean): Promise<void> {
+async function fillPostgres(url: string, withBaselineIndexes: boolean, total: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -232,13 +242,13 @@ async function fillPostgres(url: string, withBaselineIndexes: boolean): Promise<
     const next = seededRandom(42);
     const now = Math.floor(Date.now() / 1000);
     const BATCH = 1000;
-    for (let start = 1; start <= ROWS; start += BATCH) {
-      const rows = Array.from({ length: Math.min(BATCH, ROWS - start + 1) }, (_, i) => rowOf(start + i, next, now));
+    for (let start = 1; start <= total; start += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, total - start + 1) }, (_, i) => rowOf(start + i, next, now));
       const values = rows.flat();
       const placeholders = rows.map((_, r) => `(${Array.from({ length: 7 }, (__, c) => `$${r * 7 + c + 1}`).join(', ')})`).join(', ');
       await client.query(`INSERT INTO ${TABLE} (id, username, nickname, status, weigh, create_time, update_time) VALUES ${placeholders}`, values);
     }
-    await client.query(`SELECT setval(pg_get_serial_sequence('${TABLE}', 'id'), ${ROWS})`).catch(() => undefined);
+    await client.query(`SELECT setval(pg_get_serial_sequence('${TABLE}', 'id'), ${total})`).catch(() => undefined);
     if (withBaselineIndexes) {
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await client.query(`CREATE INDEX base_order ON ${TABLE} (create_time DESC, id DESC)`);
@@ -278,6 +288,19 @@ interface Child {
   url: string;
   entrance: string;
   stop(): Promise<void>;
+}
+
+/** Our server's resident memory, in MB, as its process reports it. */
+function rssOf(child: Child): Promise<number> {
+  return new Promise((done) => {
+    const listen = (message: { type: string; rss?: number }) => {
+      if (message.type !== 'rss') return;
+      child.process.off('message', listen);
+      done(Math.round((message.rss ?? 0) / 1024 / 1024));
+    };
+    child.process.on('message', listen);
+    child.process.send({ type: 'rss' });
+  });
 }
 
 async function startChild(args: string[], nodeOptions: string[] = []): Promise<Child> {
@@ -358,7 +381,7 @@ function p50(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-async function measure(targets: [Target, Target], query: string): Promise<{ rps: number; p50: number }[]> {
+async function measure(targets: [Target, Target], query: string): Promise<{ rps: number; p50: number; requests: number }[]> {
   const totals = targets.map(() => ({ requests: 0, seconds: 0, latencies: [] as number[] }));
   for (const target of targets) await runLoad(target, query, WARMUP_MS);
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -370,10 +393,19 @@ async function measure(targets: [Target, Target], query: string): Promise<{ rps:
       totals[index].latencies.push(...result.latencies);
     }
   }
-  return totals.map((total) => ({ rps: total.requests / total.seconds, p50: p50(total.latencies) }));
+  return totals.map((total) => ({ rps: total.requests / total.seconds, p50: p50(total.latencies), requests: total.requests }));
 }
 
-async function main(): Promise<void> {
+interface Measured {
+  name: string;
+  hits: number;
+  ours: { rps: number; p50: number };
+  base: { rps: number; p50: number };
+  ratio: number;
+}
+
+/** One side-by-side run on `rows` rows: both servers filled, checked to agree, then each request measured. */
+async function suite(rows: number, run: string): Promise<{ measured: Measured[]; rssLoaded: number; rssAfter: number; served: number }> {
   const tmp = mkdtempSync(join(tmpdir(), 'chidao-bench-'));
   const children: Child[] = [];
   const stamp = `${process.pid}_${Date.now()}`;
@@ -397,7 +429,7 @@ async function main(): Promise<void> {
     }
 
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-    console.log(`# bench:api — GET admin bench.Member/index on ${DIALECT}, ${ROWS} rows; ${availableParallelism()} cores (${cpu}), Node ${process.version}`);
+    console.log(`# bench:api — GET admin bench.Member/index on ${DIALECT}, ${rows} rows (${run}); ${availableParallelism()} cores (${cpu}), Node ${process.version}`);
     console.log(`# ${CONNECTIONS} keep-alive connections, closed loop; per request and server: ${WARMUP_MS / 1000} s warm-up, then ${ROUNDS} alternating rounds, ${SECONDS} s in all`);
     console.log('# baseline: bare node:http on its own copy of the rows, hand-written SQL with indexes on the order and (status, weigh) and a');
     console.log(`#   text index (${DIALECT === 'postgres' ? 'pg_trgm GIN' : 'FTS5 trigram'}); ours: the product, indexes derived from the schema`);
@@ -411,19 +443,21 @@ async function main(): Promise<void> {
     writeFileSync(join(schemasDir, 'bench/member.json'), `${JSON.stringify(MEMBER_SCHEMA, null, 2)}\n`);
     const filled = performance.now();
     if (DIALECT === 'postgres') {
-      await fillPostgres(oursUrl, false);
-      await fillPostgres(baseTarget, true);
+      await fillPostgres(oursUrl, false, rows);
+      await fillPostgres(baseTarget, true, rows);
     } else {
-      await fillSqlite(oursUrl.slice('sqlite:'.length), false);
-      await fillSqlite(baseTarget, true);
+      await fillSqlite(oursUrl.slice('sqlite:'.length), false, rows);
+      await fillSqlite(baseTarget, true, rows);
     }
-    console.log(`# inserted ${ROWS} rows into each database in ${((performance.now() - filled) / 1000).toFixed(1)} s`);
+    console.log(`# inserted ${rows} rows into each database in ${((performance.now() - filled) / 1000).toFixed(1)} s`);
     // Started again with the real schema on the filled table, as after an upgrade: the migration adds the
     // derived indexes and the text indexes to the existing rows.
     const restarted = performance.now();
     ours = await startChild(['--serve-ours', schemasDir, oursUrl], profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     children.push(ours);
-    console.log(`# our server restarted with the list settings in ${((performance.now() - restarted) / 1000).toFixed(1)} s: derived indexes and text indexes added to ${ROWS} existing rows`);
+    console.log(`# our server restarted with the list settings in ${((performance.now() - restarted) / 1000).toFixed(1)} s: derived indexes and text indexes added to ${rows} existing rows`);
+    const rssLoaded = await rssOf(ours);
+    console.log(`# our server's RSS with ${rows} rows loaded: ${rssLoaded} MB`);
     const baseline = await startChild(['--serve-baseline', baseTarget]);
     children.push(baseline);
 
@@ -448,22 +482,31 @@ async function main(): Promise<void> {
     }
     console.log('# both servers answer the same rows and totals for every request\n');
 
-    const rows: string[][] = [['request', 'hits', 'ours', 'baseline', 'ratio']];
-    let worst = Infinity;
+    const table: string[][] = [['request', 'hits', 'ours', 'baseline', 'ratio']];
+    const measured: Measured[] = [];
+    let served = 0;
     for (const request of REQUESTS) {
-      const total = (await fetchList(targets[0], request.query)).data.total;
+      const hits = (await fetchList(targets[0], request.query)).data.total;
       const [mine, theirs] = await measure(targets, request.query);
+      served += mine.requests;
       const ratio = mine.rps / theirs.rps;
-      worst = Math.min(worst, ratio);
+      measured.push({ name: request.name, hits, ours: mine, base: theirs, ratio });
       const shown = (figures: { rps: number; p50: number }) => `${figures.rps.toFixed(0)} req/s, p50 ${figures.p50.toFixed(1)} ms`;
-      rows.push([request.name, String(total), shown(mine), shown(theirs), ratio.toFixed(2)]);
+      table.push([request.name, String(hits), shown(mine), shown(theirs), ratio.toFixed(2)]);
     }
-    const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-    for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join('  |  '));
+    const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
+    for (const row of table) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join('  |  '));
+    // The memory a long day leaves: our server kept answering the first page until it had answered MEMORY_REQUESTS lists.
+    if (MEMORY_REQUESTS > served) {
+      const page1 = REQUESTS[0]?.query ?? 'page=1&limit=10';
+      while (served < MEMORY_REQUESTS) served += (await runLoad(targets[0], page1, 5_000)).requests;
+    }
+    const rssAfter = await rssOf(ours);
+    console.log(`# our server's RSS after ${served} list requests on ${rows} rows: ${rssAfter} MB`);
     await Promise.all(children.map((child) => child.stop()));
     children.length = 0;
     if (profileDir) console.log(`# CPU profile of our server written to ${profileDir}`);
-    console.log(`ratio: ${worst.toFixed(2)}`);
+    return { measured, rssLoaded, rssAfter, served };
   } finally {
     agent.destroy();
     for (const child of children) child.process.kill('SIGKILL');
@@ -472,6 +515,42 @@ async function main(): Promise<void> {
       for (const name of Object.values(databases)) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     }
   }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * BENCH_RUNS side-by-side runs on BENCH_ROWS rows, each printed, then per request the median ratio;
+ * with BENCH_MILLION=1 one more run on 1,000,000 rows, whose p50s are compared with the median
+ * p50s of the smaller runs (goal: within MILLION_GOAL times), and the memory of both sizes.
+ */
+async function main(): Promise<void> {
+  const runs: Awaited<ReturnType<typeof suite>>[] = [];
+  for (let run = 1; run <= RUNS; run++) runs.push(await suite(ROWS, `run ${run} of ${RUNS}`));
+  const names = runs[0].measured.map((each) => each.name);
+  const medianOf = (name: string, pick: (each: Measured) => number) => median(runs.map((result) => pick(result.measured.find((each) => each.name === name) as Measured)));
+  console.log(`\n# median of ${RUNS} side-by-side run(s) on ${ROWS} rows, ${DIALECT}: ratio ours / baseline (each run's ratio in brackets)`);
+  let worst = Infinity;
+  for (const name of names) {
+    const ratio = medianOf(name, (each) => each.ratio);
+    worst = Math.min(worst, ratio);
+    console.log(`${name.padEnd(48)} ${ratio.toFixed(2)}  [${runs.map((result) => (result.measured.find((each) => each.name === name) as Measured).ratio.toFixed(2)).join(', ')}]  ours p50 ${medianOf(name, (each) => each.ours.p50).toFixed(1)} ms`);
+  }
+  console.log(`# RSS of our server: ${runs.map((result) => `${result.rssLoaded} MB loaded, ${result.rssAfter} MB after ${result.served} requests`).join('; ')}`);
+  if (MILLION) {
+    const big = await suite(MILLION_ROWS, 'the 1,000,000-row run');
+    console.log(`\n# ${MILLION_ROWS} rows against ${ROWS} rows, ${DIALECT}: our p50 and its growth (goal ≤ ${MILLION_GOAL}×)`);
+    for (const each of big.measured) {
+      const small = medianOf(each.name, (item) => item.ours.p50);
+      const growth = each.ours.p50 / small;
+      console.log(`${each.name.padEnd(48)} ${small.toFixed(1)} ms → ${each.ours.p50.toFixed(1)} ms  ×${growth.toFixed(2)} ${growth <= MILLION_GOAL ? 'within' : 'OVER'}  (ratio to baseline ${each.ratio.toFixed(2)})`);
+    }
+    console.log(`# RSS of our server with ${MILLION_ROWS} rows: ${big.rssLoaded} MB loaded, ${big.rssAfter} MB after ${big.served} requests (goal ≤ ${RSS_GOAL_MB} MB: ${Math.max(big.rssLoaded, big.rssAfter) <= RSS_GOAL_MB ? 'within' : 'OVER'})`);
+  }
+  console.log(`ratio: ${worst.toFixed(2)}`);
 }
 
 const [mode, ...rest] = process.argv.slice(2);

@@ -15,6 +15,7 @@ import { dispatch, requestLanguage } from './http/dispatch.js';
 import { envelopeOf, sendEnvelope } from './http/envelope.js';
 import { cookieLanguage, loadFirstPainter, withFirstPaint } from './http/first-paint.js';
 import { pageHtml, pagePath, standalonePageAt } from './http/page-preload.js';
+import { registerIconSprites } from './http/icon-sprites.js';
 import { createRequestGuards } from './http/request-guards.js';
 import { adminApiBase, DEFAULT_LANGUAGE } from '../contract/headers.js';
 import { fileOfUrl, STORAGE_URL_PREFIX } from './uploads/storage.js';
@@ -143,6 +144,8 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     server.route({ method: [...methods], url: `${prefix}/:controller`, handler: apiHandler('user') });
   }
 
+  registerIconSprites(server, app);
+
   const avatar = readFileSync(join(app.settings.projectRoot, 'src/server/assets/avatar.png'));
   server.get('/static/images/avatar.png', (_request, reply) => reply.header('cache-control', 'public, max-age=86400').type('image/png').send(avatar));
 
@@ -173,7 +176,16 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
   const htmlFor = clientDir && indexHtml ? pageHtml(clientDir, indexHtml) : undefined;
   const firstPaint = clientDir && indexHtml ? await loadFirstPainter(clientDir, (error) => server.log.error(error)) : undefined;
   if (clientDir && indexHtml) {
-    await server.register(fastifyStatic, { root: join(clientDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '1y' });
+    // Hashed file names: a file never changes, so browsers keep it a year without asking again. The
+    // build wrote each text asset beside itself as `.br` and `.gz`; the one the browser accepts is sent.
+    await server.register(fastifyStatic, {
+      root: join(clientDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '1y',
+      preCompressed: true,
+      setHeaders: (response) => response.setHeader('vary', 'accept-encoding'),
+    });
   }
 
   const apiPrefixes = [`${entrance}/`, '/api/', '/index.php/', STORAGE_URL_PREFIX];

@@ -7,7 +7,8 @@ import { loadTokenKey, TokenStore } from './auth/tokens.js';
 import { ConfigStore } from './config-store.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { createControllerRegistry } from './controller-registry.js';
-import { openDatabase } from './db/connection.js';
+import { dynamicDb, openDatabase } from './db/connection.js';
+import { foldRowCounts } from './db/row-counter.js';
 import type { MigrationResult } from './db/migrate.js';
 import { SchemaRegistry } from './schema-registry.js';
 import { IdentityCache } from './auth/identity.js';
@@ -89,6 +90,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
     const sweep = setInterval(() => {
       expireParticipations(app).catch((error: unknown) => http.log.error({ err: error }, 'survey timeout sweep failed'));
       purgeAttempts(app).catch((error: unknown) => http.log.error({ err: error }, 'login attempt purge failed'));
+      foldRowCounts(handle, dynamicDb(handle.db)).catch((error: unknown) => http.log.error({ err: error }, 'row count fold failed'));
     }, SURVEY_TIMEOUT_SWEEP_MS);
     sweep.unref();
     return {

@@ -131,6 +131,7 @@ export const errors = {
   testMailFailed: (reason: string) => new ApiError('Test mail sending failed: %s', [reason.slice(0, 300)]),
   databaseBusy: () => new ApiError('The server is busy, please try again later'),
   notFound: (path: string) => new ApiError('Error requesting address: %s', [path]),
+  invalidIconNames: (max: number) => new ApiError('Icon names are lowercase letters, digits and dashes, separated by commas, at most %d at once', [max]),
   // login
   memberCenterDisabled: () => new ApiError('Member center disabled'),
   captchaError: () => new ApiError('Captcha error'),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { Loading, localStorageStore, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { pageNameOf } from '../../contract/view-paths.js';
@@ -17,11 +17,7 @@ import { menuTitleIn } from './layout/use-shell-navigation.js';
 import { firstPage, pageOf, routeRules } from './layout/menu-tree.js';
 import { PROFILE_COMPONENT } from './layout/NavButtons.js';
 import { useShellLogout } from './layout/use-shell-logout.js';
-import { CrudPage } from './pages/crud/CrudPage.js';
-import { DashboardPage } from './pages/dashboard/DashboardPage.js';
-import { ModuleStorePage } from './pages/module-store/ModuleStorePage.js';
 import { NotAvailablePage } from './pages/NotAvailablePage.js';
-import { ProfilePage } from './pages/profile/ProfilePage.js';
 import { resolveEndpoint } from './resource-endpoint.js';
 import { resourceFor } from './resources/index.js';
 import { followSchemaRevision, SCHEMA_REVISION_PATH } from './schema-revision.js';
@@ -50,29 +46,50 @@ if (import.meta.env.DEV && import.meta.env.MODE !== 'test' && typeof EventSource
 /** The dashboard's own message files (the login page fetches them ahead: most logins land there). */
 export const DASHBOARD_MESSAGE_FILES = ['admin/dashboard'] as const;
 
+/**
+ * The hand-written pages load with their route, each its own chunk: a list's path never downloads the
+ * dashboard's charts, the module designer or the profile form (npm run bench:ui prints the chunks).
+ */
+const DashboardPage = lazy(async () => ({ default: (await import('./pages/dashboard/DashboardPage.js')).DashboardPage }));
+const CrudPage = lazy(async () => ({ default: (await import('./pages/crud/CrudPage.js')).CrudPage }));
+const ProfilePage = lazy(async () => ({ default: (await import('./pages/profile/ProfilePage.js')).ProfilePage }));
+const ModuleStorePage = lazy(async () => ({ default: (await import('./pages/module-store/ModuleStorePage.js')).ModuleStorePage }));
+
+/** The dashboard's code, fetched ahead by the login page when the person is headed there. */
+export const preloadDashboard = () => import('./pages/dashboard/DashboardPage.js');
+
+/** A page's chunk and words: the loading indicator until both are in. */
+function LazyPage({ messages, children }: { messages: readonly string[]; children: ReactElement }) {
+  return (
+    <RouteMessages names={messages}>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </RouteMessages>
+  );
+}
+
 /** Pages that are not generated from a schema, by the page name of the menu rule's `component`, with their message files. */
 const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {
   dashboard: () => (
-    <RouteMessages names={DASHBOARD_MESSAGE_FILES}>
+    <LazyPage messages={DASHBOARD_MESSAGE_FILES}>
       <DashboardPage />
-    </RouteMessages>
+    </LazyPage>
   ),
   // BuildAdmin's code generator page (`/src/views/backend/crud/index.vue`): our module designer.
   crud: () => (
-    <RouteMessages names={['admin/crud', 'admin/generated']}>
+    <LazyPage messages={['admin/crud', 'admin/generated']}>
       <CrudPage load={authProvider.loadBootstrap} />
-    </RouteMessages>
+    </LazyPage>
   ),
   // BuildAdmin's module store (`/src/views/backend/module/index.vue`): ours installs schema modules.
   module: () => (
-    <RouteMessages names={['admin/module', 'admin/generated']}>
+    <LazyPage messages={['admin/module', 'admin/generated']}>
       <ModuleStorePage load={authProvider.loadBootstrap} />
-    </RouteMessages>
+    </LazyPage>
   ),
   [PROFILE_COMPONENT]: () => (
-    <RouteMessages names={['admin/profile']}>
+    <LazyPage messages={['admin/profile']}>
       <ProfilePage />
-    </RouteMessages>
+    </LazyPage>
   ),
 };
 

@@ -1,3 +1,4 @@
+import { ensureRowCounters } from './row-counter.js';
 import { sql, type Generated } from 'kysely';
 import type { ColumnStorage, FieldDefinition, IndexDefinition, ResourceDefinition } from '../../schema/definition.js';
 import { dynamicDb, typedDb, type DatabaseHandle, type DialectName, type DynamicDb } from './connection.js';
@@ -420,6 +421,8 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
       }
     });
   }
+  // After any rebuild above, which takes a table's triggers with it.
+  await ensureRowCounters(handle, db, [...new Set(definitions.map((definition) => definition.table))]);
   return result;
 }
 

@@ -2,6 +2,7 @@ import { AUTH_REVISION_TABLE, type AuthRevisionTable } from '../auth/auth-revisi
 import type { SchemaDesignLogTable, SchemaDesignTable, SchemaRevisionTable, StoreModuleTable } from '../schema-registry.js';
 import type { ImportMapTable } from '../import/import-map.js';
 import type { SchemaStateTable } from './migrate.js';
+import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE, type RowCountDeltaTable, type RowCountTable } from './row-counter.js';
 
 /**
  * The platform's own tables, which no schema declares: the migration state, the counters other processes
@@ -26,9 +27,14 @@ export interface SystemTables {
   [SCHEMA_REVISION_TABLE]: SchemaRevisionTable;
   [STORE_MODULE_TABLE]: StoreModuleTable;
   [IMPORT_MAP_TABLE]: ImportMapTable;
+  [ROW_COUNT_TABLE]: RowCountTable;
+  [ROW_COUNT_DELTA_TABLE]: RowCountDeltaTable;
 }
 
-const SYSTEM_TABLES: ReadonlySet<string> = new Set([SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_TABLE, IMPORT_MAP_TABLE]);
+const SYSTEM_TABLES: ReadonlySet<string> = new Set([
+  SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE,
+  STORE_MODULE_TABLE, IMPORT_MAP_TABLE, ROW_COUNT_TABLE, ROW_COUNT_DELTA_TABLE,
+]);
 
 /** Prefixes of the databases' own tables and of the quick-search index tables (`db/text-index.ts`). */
 const SYSTEM_PREFIXES: readonly string[] = ['sqlite_', 'pg_', 'qs_'];

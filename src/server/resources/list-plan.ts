@@ -1,6 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { ResourceDefinition } from '../../schema/definition.js';
 import type { AnySelect, DynamicDb, DialectName } from '../db/connection.js';
+import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE } from '../db/row-counter.js';
 import { applyConditions } from './access.js';
 import type { Condition, ListRequest } from './list-query.js';
 
@@ -79,11 +80,25 @@ export function walksOrderIndex(dialect: DialectName, matches: number, wanted: n
   return matches * matches * SORTED_MATCH_COST[dialect] > wanted * rows;
 }
 
+/**
+ * The exact total of an unfiltered list: the table's row count the database keeps (db/row-counter.ts),
+ * one lookup however many rows; no row when the table's counter is not made yet (then count).
+ */
+function rowCountQuery(db: DynamicDb, definition: ResourceDefinition): AnySelect {
+  // The count row plus the changes not folded into it yet (PostgreSQL's; none on SQLite).
+  const pending = db.selectFrom(ROW_COUNT_DELTA_TABLE).where('table_name', '=', definition.table).select((eb) => eb.fn.coalesce(eb.fn.sum('delta'), eb.lit(0)).as('delta'));
+  return db
+    .selectFrom(ROW_COUNT_TABLE)
+    .where('table_name', '=', definition.table)
+    .select((eb) => eb(eb.ref('row_total'), '+', pending).as('total'));
+}
+
 /** Unfiltered lists' statements by database, resource and order (`JSON` of the order's terms: a few per resource, its sortable columns each way). */
 const unfilteredLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
 
 /**
- * A list request's two statements, compiled. An unfiltered list (opening a list, paging through it: what
+ * A list request's two statements, compiled. An unfiltered list's total is its table's kept row count.
+ * An unfiltered list (opening a list, paging through it: what
  * a back office asks most) has the same statements at every page, compiled once per resource and order;
  * the request only puts in its limit and offset, their only parameters.
  */
@@ -99,8 +114,8 @@ export function compiledListQueries(db: DynamicDb, definition: ResourceDefinitio
   const order = JSON.stringify(request.order);
   let compiled = byOrder.get(order);
   if (!compiled) {
-    const { count, page } = listQueries(db, definition, request, conditions);
-    compiled = { count: count.compile(), page: page.limit(-1).offset(-2).compile() };
+    const { page } = listQueries(db, definition, request, conditions);
+    compiled = { count: rowCountQuery(db, definition).compile(), page: page.limit(-1).offset(-2).compile() };
     if (compiled.page.parameters.join() !== '-1,-2') throw new Error(`list of ${definition.id}: unexpected parameters ${compiled.page.parameters.join()}`);
     byOrder.set(order, compiled);
   }

@@ -49,7 +49,8 @@ describe('form dialogs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Mail template' });
     // The list stays behind the dialog.
     expect(await screen.findByText('Welcome')).toBeTruthy();
-    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    // the form's code arrives when the dialog opens
+    const save = (await within(dialog).findByRole('button', { name: 'Save' })) as HTMLButtonElement;
     expect(save.disabled).toBe(false);
     fireEvent.click(save);
     expect(await within(dialog).findByText('Subject cannot be empty')).toBeTruthy();

@@ -29,7 +29,8 @@ describe('quick task field builder', () => {
     fireEvent.change(await within(dialog).findByRole('textbox', { name: /^Title/ }), { target: { value: 'Rate our app' } });
 
     // A new field names what it lacks at once.
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add field' }));
+    // the field builder arrives with its own code, just after the dialog's other inputs
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Add field' }));
     const first = within(dialog).getByRole('group', { name: 'Field 1' });
     expect(within(first).getByText('Give the field a label, in Chinese, English or both')).toBeTruthy();
     fireEvent.change(within(first).getByRole('textbox', { name: /Name/ }), { target: { value: 'platform' } });
@@ -85,7 +86,8 @@ describe('quick task field builder', () => {
     renderScreen(<Create />, { resource: RESOURCE, dataProvider, path: `/${RESOURCE}/create` });
     const dialog = await screen.findByRole('dialog', { name: 'Add Quick task' });
     fireEvent.change(await within(dialog).findByRole('textbox', { name: /^Title/ }), { target: { value: 'Broken' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add field' }));
+    // the field builder arrives with its own code, just after the dialog's other inputs
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Add field' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add field' }));
     const second = within(dialog).getByRole('group', { name: 'Field 2' });
     fireEvent.change(within(second).getByRole('textbox', { name: /Name/ }), { target: { value: 'field_1' } });

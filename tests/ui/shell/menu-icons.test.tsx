@@ -6,6 +6,7 @@ import { resetBootstrap } from '../../../src/client/admin/bootstrap-store.js';
 import { reloadLayout } from '../../../src/client/shell/layout-store.js';
 import { loadIconSets } from '../../../src/client/components/icons/icon-sets.js';
 import { resolveIcon } from '../../../src/client/components/icons/resolve-icon.js';
+import { drawFromSet, ICON_SET_FAMILIES, type IconSprite } from '../../../src/contract/icons.js';
 import { ADMIN_API, http, ok, sampleBootstrap, sampleMenus, useEnglish } from './support.js';
 import { renderApp, signInAdmin } from './render-app.js';
 
@@ -14,6 +15,7 @@ vi.mock('../../../src/client/admin/resources/index.js', () => ({
 }));
 
 const server = setupServer();
+let iconRequests: string[] = [];
 
 function menusWithIcons() {
   const menus = sampleMenus();
@@ -25,6 +27,7 @@ function menusWithIcons() {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   localStorage.clear();
+  iconRequests = [];
   resetBootstrap();
   useEnglish();
   reloadLayout();
@@ -32,6 +35,15 @@ beforeEach(() => {
   server.use(
     http.get(`${ADMIN_API}/Index/index`, () => ok(sampleBootstrap(menusWithIcons()))),
     http.get(`${ADMIN_API}/Dashboard/index`, () => ok({ remark: '' })),
+    // The server's icon answer (src/server/http/icon-sprites.ts), drawn from the same sets; every request is recorded.
+    http.get('/icons/:file', async ({ request, params }) => {
+      const family = ICON_SET_FAMILIES.find((each) => params.file === `${each}.json`)!;
+      const names = new URL(request.url).searchParams.get('names')!.split(',');
+      iconRequests.push(`${family}:${names.join(',')}`);
+      const set = (await loadIconSets())[family];
+      const sprite: IconSprite = Object.fromEntries(names.map((name) => [name, drawFromSet(set, family, name) ?? null]));
+      return Response.json(sprite);
+    }),
   );
 });
 afterEach(() => {
@@ -63,6 +75,10 @@ describe('menu icons by BuildAdmin names', () => {
     // the rule tree's other rules carry fa fa-circle-o: drawn from the set too, a different glyph than the cube
     const circle = resolveIcon('fa fa-circle-o', sets)!;
     expect(circle.body).not.toBe(cube.body);
+    // only the icons the menus name are asked for, one request per family, never a whole set
+    expect(iconRequests.some((request) => request.startsWith('fa:') && request.includes('cube'))).toBe(true);
+    expect(iconRequests.some((request) => request === 'ep:user-filled')).toBe(true);
+    expect(new Set(iconRequests).size).toBe(iconRequests.length);
   });
 
   it('an unknown name gets the neutral icon and a console warning', async () => {

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { preloadMessages, useMessages } from '../../i18n/use-messages.js';
-import { loadIconSets } from '../../components/icons/icon-sets.js';
 import { ADMIN_BASE } from '../admin-base.js';
 import { loadingPath, safeTarget, targetOf } from '../../shell/target.js';
 import { checkAccount } from '../../components/credential-rules.js';
@@ -40,11 +39,18 @@ function useWarmBackOffice(load: () => Promise<unknown>): void {
 }
 
 /**
- * The back office's code, and what its first page draws besides: the menus' icon sets (about 160 KB
- * gzip, which otherwise download after the click), the shell's and the dashboard's words.
+ * The back office's code, and what its first page draws besides: the shell's words, and when the
+ * person is headed for the dashboard (no other page asked for: most logins) its code and words. A
+ * list's path fetches no dashboard. (The menus' icons are a few kilobytes the server sends with the
+ * menus' first drawing.)
  */
-const loadBackOffice = () =>
-  Promise.all([import('../AdminApp.js').then((app) => preloadMessages([...app.ADMIN_MESSAGE_FILES, ...app.DASHBOARD_MESSAGE_FILES])), loadIconSets()]);
+function loadBackOffice(target: string | undefined): () => Promise<unknown> {
+  const toDashboard = target === undefined || target === '/' || /^\/dashboard(?:[/?#]|$)/.test(target);
+  return () =>
+    import('../AdminApp.js').then((app) =>
+      Promise.all([preloadMessages([...app.ADMIN_MESSAGE_FILES, ...(toDashboard ? app.DASHBOARD_MESSAGE_FILES : [])]), toDashboard ? app.preloadDashboard() : undefined]),
+    );
+}
 
 /**
  * Admin login (docs/client.md#routes, #validation-before-sending), title "Login". On success the back office loads its menus first
@@ -55,7 +61,9 @@ export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi })
   const messages = useMessages(PAGE_MESSAGES.adminLogin);
   const navigate = useNavigate();
   const location = useLocation();
-  useWarmBackOffice(loadBackOffice);
+  const target = wantedTarget(location.state, location.search);
+  const warm = useMemo(() => loadBackOffice(target), [target]);
+  useWarmBackOffice(warm);
   return (
     <SignInPage
       variant="admin"
@@ -66,7 +74,7 @@ export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi })
         // The back office's code and messages may take a moment to arrive: meanwhile the tab reads
         // "Loading", not "Login", over the loading address.
         document.title = messages.translate('pages.loading');
-        navigate(loadingPath(wantedTarget(location.state, location.search), ADMIN_BASE), { replace: true });
+        navigate(loadingPath(target, ADMIN_BASE), { replace: true });
       }}
     />
   );

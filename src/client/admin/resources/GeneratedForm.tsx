@@ -66,7 +66,7 @@ function FormToolbar() {
  * The form of Create and Edit: the schema validator runs on blur and on submit (messages under the
  * inputs before anything is sent), and field errors from the server land on their input.
  */
-export function GeneratedForm({ definition, mode, overrides, children }: GeneratedFormProps) {
+function GeneratedForm({ definition, mode, overrides, children }: GeneratedFormProps) {
   const t = useSchemaTranslate();
   const validate = useMemo(() => createFormValidator(definition, mode, t), [definition, mode, t]);
   const fieldNames = useMemo(() => definition.fields.map((field) => field.name), [definition]);

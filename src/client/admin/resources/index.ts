@@ -3,8 +3,7 @@ import type { RaRecord } from 'react-admin';
 import type { ResourceDefinition } from '../../../schema/definition.js';
 import { writableFields } from '../../../schema/validate-input.js';
 import { FormDialog } from './FormDialog.js';
-import { GeneratedCreate } from './GeneratedCreate.js';
-import { GeneratedEdit } from './GeneratedEdit.js';
+import { GeneratedCreate, GeneratedEdit } from './lazy-forms.js';
 import type { InputOverrides } from './GeneratedInputs.js';
 import { GeneratedList } from './GeneratedList.js';
 import { representationFieldOf } from './list-columns.js';
@@ -105,15 +104,12 @@ export function resourceFor(definition: ResourceDefinition): ResourceDescriptor 
   return descriptor;
 }
 
-export { GeneratedCreate } from './GeneratedCreate.js';
-export { GeneratedEdit } from './GeneratedEdit.js';
-export { GeneratedForm, defaultValuesOf } from './GeneratedForm.js';
-export { GeneratedInputs, type InputOverrides } from './GeneratedInputs.js';
+// The forms (their inputs, editors and checks) load when one opens: nothing here imports them eagerly.
+export { GeneratedCreate, GeneratedEdit } from './lazy-forms.js';
+export type { InputOverrides } from './GeneratedInputs.js';
 export { GeneratedList } from './GeneratedList.js';
 export { GeneratedTable } from './GeneratedTable.js';
 export { TreeTable } from './TreeTable.js';
 export { filterKeyOf, filterInputsFor, QUICK_SEARCH_KEY } from './list-filters.js';
 export { resourceNameOf, referencedResourceName } from './resource-name.js';
-export { createFormValidator } from './form-validation.js';
-export { serverFieldErrors } from './server-errors.js';
 export { useSchemaTranslate, formatMessage } from './schema-i18n.js';

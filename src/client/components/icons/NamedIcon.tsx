@@ -1,8 +1,8 @@
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import SvgIcon from '@mui/material/SvgIcon';
-import { useMemo } from 'react';
-import { useIconSets } from './icon-sets.js';
-import { resolveIcon } from './resolve-icon.js';
+import { loadedIconSets } from './icon-sets.js';
+import { useSpriteRevision } from './icon-sprites.js';
+import { resolveIcon, resolveSpriteIcon } from './resolve-icon.js';
 
 export interface NamedIconProps {
   /** A BuildAdmin icon name: `fa fa-cube`, `el-icon-UserFilled`, `local-logo`. */
@@ -12,12 +12,14 @@ export interface NamedIconProps {
 }
 
 /**
- * Draws a BuildAdmin icon name at MUI icon size. While the icon sets load, an empty box of the same size
- * keeps the layout still; an empty or unknown name gets a neutral circle.
+ * Draws a BuildAdmin icon name at MUI icon size, from the whole icon sets when a picker has loaded them,
+ * else from the few icons the server sends for the screen. While they load, an empty box of the same
+ * size keeps the layout still; an empty or unknown name gets a neutral circle.
  */
 export function NamedIcon({ name, fontSize = 'small', 'aria-label': ariaLabel }: NamedIconProps) {
-  const sets = useIconSets();
-  const drawn = useMemo(() => (sets ? resolveIcon(name, sets) : undefined), [sets, name]);
+  useSpriteRevision();
+  const sets = loadedIconSets();
+  const drawn = sets ? resolveIcon(name, sets) : resolveSpriteIcon(name);
   const a11y = ariaLabel ? { 'aria-label': ariaLabel, role: 'img' } : { 'aria-hidden': true };
   if (drawn === undefined) return <SvgIcon fontSize={fontSize} data-icon-state="loading" {...a11y} />;
   if (drawn === null) return <RadioButtonUncheckedIcon fontSize={fontSize} data-icon-state="neutral" {...a11y} />;

@@ -4,8 +4,9 @@ import { useEffect, useState } from 'react';
 /**
  * The icon sets BuildAdmin names refer to, as Iconify data from maintained packages:
  * `@iconify-json/fa` is Font Awesome 4.7 with its own names and aliases (`pencil-square-o`, `gear`),
- * `@iconify-json/ep` is Element Plus. Together they weigh about 170 KB gzip, so they are imported on
- * demand (their own chunk), the first time the shell or a picker draws an icon, never with a login page.
+ * `@iconify-json/ep` is Element Plus. Together they weigh about 170 KB gzip, so only the icon picker,
+ * which lists every name, imports them (their own chunk); screens draw the icons the server sends
+ * them one by one (icon-sprites.ts).
  */
 export interface IconSets {
   fa: IconifyJSON;
@@ -21,6 +22,11 @@ export function loadIconSets(): Promise<IconSets> {
     return loaded;
   });
   return pending;
+}
+
+/** The icon sets if a picker has loaded them, without loading them. */
+export function loadedIconSets(): IconSets | undefined {
+  return loaded;
 }
 
 /** The icon sets, loading them on first use; undefined until they arrive. */

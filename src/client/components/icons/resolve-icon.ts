@@ -1,8 +1,7 @@
-import type { IconifyJSON } from '@iconify/types';
-import { getIconData } from '@iconify/utils/lib/icon-set/get-icon';
-import { iconToSVG } from '@iconify/utils/lib/svg/build';
+import { drawFromSet } from '../../../contract/icons.js';
 import { iconNameOf, parseIconName, type IconFamily, type IconRef } from './icon-name.js';
 import type { IconSets } from './icon-sets.js';
+import { spriteIcon } from './icon-sprites.js';
 import { LOCAL_ICONS } from './local-icons.js';
 
 /** An icon ready to draw: an SVG body (trusted package data) in its view box. */
@@ -17,37 +16,26 @@ function has(record: Record<string, unknown> | undefined, key: string): boolean 
   return !!record && Object.prototype.hasOwnProperty.call(record, key);
 }
 
-/** Element Plus names compared without case or dashes, so `el-icon-Iphone` and `el-icon-IPhone` both find `iphone`. */
-const looseKeys = new WeakMap<IconifyJSON, Map<string, string>>();
-function looseKeyOf(set: IconifyJSON, key: string): string | undefined {
-  let keys = looseKeys.get(set);
-  if (!keys) {
-    keys = new Map(Object.keys(set.icons).map((name) => [name.replace(/-/g, ''), name]));
-    looseKeys.set(set, keys);
-  }
-  return keys.get(key.replace(/-/g, '').toLowerCase());
-}
+/** Where a name's drawing comes from: a drawing of our own (a local icon), or an icon of one of the sets. */
+type IconSource = { own: DrawnIcon } | { family: 'fa' | 'ep'; key: string; as: IconRef };
 
-function fromSet(set: IconifyJSON, family: IconFamily, wanted: string): DrawnIcon | undefined {
-  const key = has(set.icons, wanted) || has(set.aliases, wanted) ? wanted : family === 'ep' ? looseKeyOf(set, wanted) : undefined;
-  if (!key) return undefined;
-  const data = getIconData(set, key);
-  if (!data) return undefined;
-  const svg = iconToSVG(data);
-  return { family, key, viewBox: svg.attributes.viewBox, body: svg.body };
+function sourceOf(ref: IconRef): IconSource | undefined {
+  if (ref.family !== 'local') return { family: ref.family, key: ref.key, as: ref };
+  if (!has(LOCAL_ICONS, ref.key)) return undefined;
+  const local = LOCAL_ICONS[ref.key];
+  if ('drawnBy' in local) {
+    const drawnBy = sourceOf(local.drawnBy);
+    return drawnBy && 'family' in drawnBy ? { ...drawnBy, as: ref } : drawnBy;
+  }
+  return { own: { family: 'local', key: ref.key, viewBox: local.viewBox, body: local.body } };
 }
 
 function drawRef(ref: IconRef, sets: IconSets): DrawnIcon | undefined {
-  if (ref.family === 'local') {
-    if (!has(LOCAL_ICONS, ref.key)) return undefined;
-    const local = LOCAL_ICONS[ref.key];
-    if ('drawnBy' in local) {
-      const drawn = drawRef(local.drawnBy, sets);
-      return drawn && { ...drawn, family: 'local', key: ref.key };
-    }
-    return { family: 'local', key: ref.key, viewBox: local.viewBox, body: local.body };
-  }
-  return fromSet(sets[ref.family], ref.family, ref.key);
+  const source = sourceOf(ref);
+  if (!source) return undefined;
+  if ('own' in source) return source.own;
+  const drawn = drawFromSet(sets[source.family], source.family, source.key);
+  return drawn && { family: source.as.family, key: source.as.family === 'local' ? source.as.key : drawn.key, viewBox: drawn.viewBox, body: drawn.body };
 }
 
 const warned = new Set<string>();
@@ -60,11 +48,32 @@ export function resolveIcon(name: string | null | undefined, sets: IconSets): Dr
   const ref = parseIconName(name);
   if (!ref) return null;
   const drawn = drawRef(ref, sets);
-  if (!drawn && name && !warned.has(name)) {
-    warned.add(name);
-    console.warn(`Unknown icon name "${name}": drawn as a neutral icon (use fa fa-*, el-icon-* or local-*)`);
-  }
+  if (!drawn && name) warnUnknown(name);
   return drawn ?? null;
+}
+
+function warnUnknown(name: string): void {
+  if (warned.has(name)) return;
+  warned.add(name);
+  console.warn(`Unknown icon name "${name}": drawn as a neutral icon (use fa fa-*, el-icon-* or local-*)`);
+}
+
+/**
+ * The icon a BuildAdmin name draws from the icons the server sends per screen (icon-sprites.ts):
+ * undefined while they load, null for an empty name or one no set knows (reported once, as above).
+ */
+export function resolveSpriteIcon(name: string | null | undefined): DrawnIcon | null | undefined {
+  const ref = parseIconName(name);
+  if (!ref) return null;
+  const source = sourceOf(ref);
+  if (source && 'own' in source) return source.own;
+  const drawing = source && spriteIcon(source.family, source.key);
+  if (drawing === undefined && source) return undefined;
+  if (!drawing) {
+    if (name) warnUnknown(name);
+    return null;
+  }
+  return { family: ref.family, key: ref.key, viewBox: drawing.viewBox, body: drawing.body };
 }
 
 /** Every name a picker offers, per family, as BuildAdmin stores them (`fa fa-cube`, `el-icon-UserFilled`, `local-logo`). */

@@ -50,12 +50,18 @@ async function countAndPage(operator: Operator, definition: ResourceDefinition, 
   const { count, page } = compiledListQueries(db, definition, request, conditions);
   // Side by side on PostgreSQL, where each takes its own pooled connection; one after the other on
   // SQLite's single connection, where the second would only wait for the first.
+  let counted: CountRow | undefined;
+  let stored: Row[];
   if (dialect === 'postgres') {
-    const [counted, stored] = await Promise.all([db.executeQuery<CountRow>(count), db.executeQuery<Row>(page)]);
-    return [Number(counted.rows[0].total), stored.rows];
+    const [countRows, pageRows] = await Promise.all([db.executeQuery<CountRow>(count), db.executeQuery<Row>(page)]);
+    [counted, stored] = [countRows.rows[0], pageRows.rows];
+  } else {
+    [counted] = (await db.executeQuery<CountRow>(count)).rows;
+    stored = (await db.executeQuery<Row>(page)).rows;
   }
-  const [counted] = (await db.executeQuery<CountRow>(count)).rows;
-  return [Number(counted.total), (await db.executeQuery<Row>(page)).rows];
+  // An unfiltered list whose table has no kept count yet (a table made outside the migrations): counted.
+  counted ??= (await listQueries(db, definition, request, conditions).count.executeTakeFirst()) as CountRow;
+  return [Number(counted.total), stored];
 }
 
 /** `index`: a page of rows with the total and the menu remark. */

@@ -1,8 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import type { ResourceDefinition } from '../../../../schema/definition.js';
 import type { WriteMode } from '../../../../schema/validate-input.js';
-import { GeneratedCreate } from '../GeneratedCreate.js';
-import { GeneratedEdit } from '../GeneratedEdit.js';
+import { GeneratedCreate, GeneratedEdit } from '../lazy-forms.js';
 import { GeneratedInputs } from '../GeneratedInputs.js';
 import type { ResourceDescriptor } from '../index.js';
 

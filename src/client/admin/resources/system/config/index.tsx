@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
 import { RouteMessages } from '../../../../shell/RouteMessages.js';
-import { GeneratedCreate } from '../../GeneratedCreate.js';
+import { GeneratedCreate } from '../../lazy-forms.js';
 import type { ResourceDescriptor } from '../../index.js';
 import { ConfigPage } from './ConfigPage.js';
 

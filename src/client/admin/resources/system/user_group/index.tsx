@@ -1,6 +1,5 @@
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
-import { GeneratedCreate } from '../../GeneratedCreate.js';
-import { GeneratedEdit } from '../../GeneratedEdit.js';
+import { GeneratedCreate, GeneratedEdit } from '../../lazy-forms.js';
 import { PermissionTreeInput } from '../../PermissionTreeInput.js';
 import type { ResourceDescriptor } from '../../index.js';
 
