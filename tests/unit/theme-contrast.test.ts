@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { themeColours } from '../../src/client/components/brand.js';
 import { contrastRatio, CONTROL_RATIO, mix, TEXT_RATIO } from '../../src/client/components/contrast.js';
@@ -9,6 +11,7 @@ import { contrastWarnings, DEFAULT_LAYOUT, readableLayout, TEXT_ON, withColor, t
  * layout colours and with colours an admin picks.
  */
 
+const PROJECT_ROOT = join(import.meta.dirname, '../..');
 const SCHEMES = [false, true] as const;
 const name = (dark: boolean) => (dark ? 'dark' : 'light');
 
@@ -79,5 +82,37 @@ describe('shell layout colours', () => {
     const drawn = readableLayout(picked);
     expect(contrastRatio(drawn.menuColor[1], drawn.menuBackground[1])).toBeGreaterThanOrEqual(TEXT_RATIO);
     expect(contrastWarnings(readableLayout(dark))).toEqual([]);
+  });
+});
+
+/** The custom properties one rule of a stylesheet sets, e.g. `--ba-primary`. */
+function variablesOf(css: string, selector: string): Record<string, string> {
+  const start = css.indexOf(`${selector} {`);
+  const block = css.slice(start, css.indexOf('}', start));
+  return Object.fromEntries([...block.matchAll(/(--ba-[\w-]+):\s*(#[0-9a-f]{3,6})\s*;/gi)].map((match) => [match[1], match[2]]));
+}
+
+describe('stylesheets drawn without the theme (light only)', () => {
+  const loginCss = readFileSync(join(PROJECT_ROOT, 'src/client/components/login-page.css'), 'utf8');
+  const admin = variablesOf(loginCss, '.ba-login');
+  const member = { ...admin, ...variablesOf(loginCss, '.ba-login--member') };
+
+  it('sign-in pages: text, links, buttons and errors read at 4.5:1, field borders show at 3:1', () => {
+    for (const [area, vars, page] of [['admin', admin, '#f3f6fb'], ['member', member, '#f5f5fb']] as const) {
+      for (const text of ['--ba-primary', '--ba-danger', '--ba-success', '--ba-text', '--ba-text-2', '--ba-text-3']) {
+        for (const background of ['#ffffff', page]) expect(contrastRatio(vars[text], background), `${area} ${text} on ${background}`).toBeGreaterThanOrEqual(TEXT_RATIO);
+      }
+      expect(contrastRatio('#ffffff', vars['--ba-primary']), `${area}: a button's text`).toBeGreaterThanOrEqual(TEXT_RATIO);
+      expect(contrastRatio('#ffffff', vars['--ba-primary-dark']), `${area}: a hovered button's text`).toBeGreaterThanOrEqual(TEXT_RATIO);
+      expect(contrastRatio(vars['--ba-danger'], '#fef0f0'), `${area}: the error banner`).toBeGreaterThanOrEqual(TEXT_RATIO);
+      expect(contrastRatio(vars['--ba-border'], '#ffffff'), `${area}: a field's border`).toBeGreaterThanOrEqual(CONTROL_RATIO);
+    }
+  });
+
+  it('click captcha: every text colour reads on the dialog and on a hovered button', () => {
+    const css = readFileSync(join(PROJECT_ROOT, 'src/client/components/ClickCaptcha.css'), 'utf8');
+    const texts = [...css.matchAll(/(?<![-\w])color:\s*(#[0-9a-f]{3,6})\s*;/gi)].map((match) => match[1]).filter((color) => !/^#fff(fff)?$/i.test(color));
+    expect(texts.length).toBeGreaterThan(3);
+    for (const text of texts) for (const background of ['#ffffff', '#f2f3f5']) expect(contrastRatio(text, background), `${text} on ${background}`).toBeGreaterThanOrEqual(TEXT_RATIO);
   });
 });

@@ -105,15 +105,29 @@ export function brandPalette(dark: boolean) {
 }
 
 /**
- * What every MUI theme of the product adds to its components: a visible focus ring in the primary tone
- * (3:1 against the page at least) on everything focusable, whether MUI draws it (`Mui-focusVisible`) or
- * the browser does (`:focus-visible` on links, native inputs and elements with a `tabindex`).
+ * What every MUI theme of the product adds to its components:
+ * - a visible focus ring in the primary tone (3:1 against the page at least) on everything focusable,
+ *   whether MUI draws it (`Mui-focusVisible`) or the browser does (`:focus-visible` on links, native
+ *   inputs and elements with a `tabindex`);
+ * - the derived colours as CSS variables (`--ba-theme-primary`, `--ba-theme-text-secondary`, …) for the
+ *   few blocks drawn with plain CSS;
+ * - a checkbox's `aria-label` on its input (see `CHECKBOX_LABEL_COMPONENTS`).
  */
-export function focusRingComponents(dark: boolean) {
-  const ring = { outline: `2px solid ${themeColours(dark).focus}`, outlineOffset: 2 };
+export function themeComponents(dark: boolean) {
+  const colours = themeColours(dark);
+  const ring = { outline: `2px solid ${colours.focus}`, outlineOffset: 2 };
+  const variables = {
+    '--ba-theme-primary': colours.tones.primary.main,
+    '--ba-theme-on-primary': colours.tones.primary.contrastText,
+    '--ba-theme-success': colours.tones.success.main,
+    '--ba-theme-error': colours.tones.error.main,
+    '--ba-theme-text-secondary': colours.text.secondary,
+    '--ba-theme-paper': colours.background.paper,
+  };
   return {
-    MuiCssBaseline: { styleOverrides: { ':focus-visible': ring } },
+    MuiCssBaseline: { styleOverrides: { ':root': variables, ':focus-visible': ring } },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': ring } } },
+    ...CHECKBOX_LABEL_COMPONENTS,
   };
 }
 
@@ -123,7 +137,7 @@ type CheckboxState = { 'aria-label'?: string };
  * MUI puts a checkbox's `aria-label` on the span around it, which names nothing (react-admin's row
  * checkboxes are given theirs that way): the label is moved onto the checkbox input itself.
  */
-export const CHECKBOX_LABEL_COMPONENTS = {
+const CHECKBOX_LABEL_COMPONENTS = {
   MuiCheckbox: {
     defaultProps: {
       slotProps: {

@@ -1,6 +1,6 @@
 import { zhCN } from '@mui/material/locale';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
-import { BRAND, brandPalette, CHECKBOX_LABEL_COMPONENTS, focusRingComponents, FONT_STACK } from '../components/brand.js';
+import { BRAND, brandPalette, FONT_STACK, themeComponents } from '../components/brand.js';
 import { currentLanguage } from '../i18n/store-config.js';
 
 /**
@@ -25,8 +25,7 @@ function withShell(base: RaThemeOptions, dark: boolean): RaThemeOptions {
     components: {
       ...MUI_TEXTS,
       ...base.components,
-      ...focusRingComponents(dark),
-      ...CHECKBOX_LABEL_COMPONENTS,
+      ...themeComponents(dark),
       MuiTextField: {
         ...base.components?.MuiTextField,
         defaultProps: { ...base.components?.MuiTextField?.defaultProps, variant: 'outlined' },
