@@ -52,10 +52,10 @@ const TONES = {
   info: { light: BRAND.info, dark: BRAND.info },
 } as const;
 
-export type Tone = keyof typeof TONES;
+type Tone = keyof typeof TONES;
 
 /** A tone as the screens use it: as text or outline on the page and on cards, and as a fill under `contrastText`. */
-export interface ToneColours {
+interface ToneColours {
   main: string;
   contrastText: string;
 }
@@ -89,8 +89,6 @@ export function themeColours(dark: boolean) {
     focus: tones.primary.main,
   };
 }
-
-export type ThemeColours = ReturnType<typeof themeColours>;
 
 /** The MUI palette of the brand, light or dark: the one both themes spread. */
 export function brandPalette(dark: boolean) {

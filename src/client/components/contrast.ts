@@ -14,7 +14,7 @@ type Rgb = [red: number, green: number, blue: number];
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** `#rgb` or `#rrggbb` as 0–255 channels; anything else is not a colour these helpers take. */
-export function parseHex(color: string): Rgb {
+function parseHex(color: string): Rgb {
   if (!HEX.test(color)) throw new Error(`not a hex colour: ${color}`);
   const digits = color.length === 4 ? [...color.slice(1)].map((digit) => digit + digit).join('') : color.slice(1);
   return [0, 2, 4].map((start) => Number.parseInt(digits.slice(start, start + 2), 16)) as Rgb;

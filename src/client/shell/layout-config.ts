@@ -154,7 +154,7 @@ export function readableLayout(config: LayoutConfig): LayoutConfig {
 }
 
 /** A picked text colour that does not read on one of its backgrounds, in the current scheme. */
-export interface ContrastWarning {
+interface ContrastWarning {
   text: ColorKey;
   background: ColorKey;
   /** the ratio of the picked colours, e.g. 2.78 */
