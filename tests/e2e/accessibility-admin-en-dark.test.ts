@@ -11,5 +11,5 @@ import { backOfficeRig, sweepBackOffice } from './back-office-sweep.js';
 backOfficeRig();
 
 describe('back office accessibility (en, dark)', () => {
-  it('has no critical or serious violation on any screen', () => sweepBackOffice('en', 'dark'), 280_000);
+  it('has no critical or serious violation on any screen', () => sweepBackOffice('en', 'dark'), 600_000);
 });

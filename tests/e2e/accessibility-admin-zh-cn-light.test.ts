@@ -11,5 +11,5 @@ import { backOfficeRig, sweepBackOffice } from './back-office-sweep.js';
 backOfficeRig();
 
 describe('back office accessibility (zh-cn, light)', () => {
-  it('has no critical or serious violation on any screen', () => sweepBackOffice('zh-cn', 'light'), 280_000);
+  it('has no critical or serious violation on any screen', () => sweepBackOffice('zh-cn', 'light'), 600_000);
 });
