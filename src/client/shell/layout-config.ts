@@ -1,3 +1,6 @@
+import { themeColours } from '../components/brand.js';
+import { contrastRatio, isHexColor, readableOn, TEXT_RATIO } from '../components/contrast.js';
+
 /**
  * The back-office layout preferences kept in `storeConfig_v2.layout` (docs/client.md#layout).
  * Colour pairs are `[light, dark]`, as in the original. Pure: the store around it is `layout-store.ts`.
@@ -44,7 +47,8 @@ export const DEFAULT_LAYOUT: LayoutConfig = {
   menuBackground: ['#ffffff', '#1d1e1f'],
   menuColor: ['#303133', '#CFD3DC'],
   menuActiveBackground: ['#ffffff', '#1d1e1f'],
-  menuActiveColor: ['#409eff', '#3375b9'],
+  // the brand's blue as the theme draws it, readable on the menu (BuildAdmin's #409eff reads at 2.78:1)
+  menuActiveColor: [themeColours(false).tones.primary.main, themeColours(true).tones.primary.main],
   menuTopBarBackground: ['#fcfcfc', '#1d1e1f'],
   headerBarTabColor: ['#000000', '#CFD3DC'],
   headerBarTabActiveBackground: ['#ffffff', '#1d1e1f'],
@@ -120,4 +124,56 @@ export function normaliseLayout(stored: Record<string, unknown>): LayoutConfig {
   if (!(LAYOUT_MODES as readonly string[]).includes(out.layoutMode)) out.layoutMode = DEFAULT_LAYOUT.layoutMode;
   if (!(out.menuWidth >= MENU_WIDTH_RANGE.min && out.menuWidth <= MENU_WIDTH_RANGE.max)) out.menuWidth = MENU_WIDTH;
   return out;
+}
+
+/**
+ * Each text colour of the shell and the backgrounds it is drawn on: the side menu's entries on the menu
+ * and on its hover colour, the horizontal menu's (Streamline) on the header, the header's buttons and tabs
+ * on the header and its hover colour, the active entry and the active tab on their own backgrounds.
+ */
+export const TEXT_ON: Readonly<Partial<Record<ColorKey, readonly ColorKey[]>>> = {
+  menuColor: ['menuBackground', 'headerBarHoverBackground', 'headerBarBackground'],
+  menuActiveColor: ['menuActiveBackground', 'headerBarBackground'],
+  headerBarTabColor: ['headerBarBackground', 'headerBarHoverBackground'],
+  headerBarTabActiveColor: ['headerBarTabActiveBackground'],
+};
+
+/**
+ * The colours the shell draws: the picked ones, except that a text colour too faint on one of its
+ * backgrounds is darkened (or, on dark backgrounds, lightened) until it reads at 4.5:1. The stored
+ * preferences keep what the admin picked; the settings warn about it (`contrastWarnings`).
+ */
+export function readableLayout(config: LayoutConfig): LayoutConfig {
+  const out: LayoutConfig = { ...config };
+  for (const [text, backgrounds = []] of Object.entries(TEXT_ON) as [ColorKey, readonly ColorKey[]][]) {
+    out[text] = ([0, 1] as const).map((index) => {
+      const color = config[text][index];
+      const behind = backgrounds.map((key) => config[key][index]);
+      return isHexColor(color) && behind.every(isHexColor) ? readableOn(color, behind, TEXT_RATIO) : color;
+    }) as ColorPair;
+  }
+  return out;
+}
+
+/** A picked text colour that does not read on one of its backgrounds, in the current scheme. */
+interface ContrastWarning {
+  text: ColorKey;
+  background: ColorKey;
+  /** the ratio of the picked colours, e.g. 2.78 */
+  ratio: number;
+}
+
+/** The pairs of picked colours (current scheme) below 4.5:1, which the shell draws adjusted. */
+export function contrastWarnings(config: LayoutConfig): ContrastWarning[] {
+  const warnings: ContrastWarning[] = [];
+  for (const [text, backgrounds = []] of Object.entries(TEXT_ON) as [ColorKey, readonly ColorKey[]][]) {
+    const color = pick(config, config[text]);
+    for (const background of backgrounds) {
+      const behind = pick(config, config[background]);
+      if (!isHexColor(color) || !isHexColor(behind)) continue;
+      const ratio = contrastRatio(color, behind);
+      if (ratio < TEXT_RATIO) warnings.push({ text, background, ratio: Math.floor(ratio * 100) / 100 });
+    }
+  }
+  return warnings;
 }

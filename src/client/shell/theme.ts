@@ -1,6 +1,6 @@
 import { zhCN } from '@mui/material/locale';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
-import { BRAND, brandPalette, FONT_STACK } from '../components/brand.js';
+import { BRAND, brandPalette, FONT_STACK, themeComponents } from '../components/brand.js';
 import { currentLanguage } from '../i18n/store-config.js';
 
 /**
@@ -10,7 +10,7 @@ import { currentLanguage } from '../i18n/store-config.js';
 const MUI_TEXTS = currentLanguage() === 'zh-cn' ? zhCN.components : undefined;
 
 /**
- * The back office's look: react-admin's default theme with the BuildAdmin palette (primary #409eff),
+ * The back office's look: react-admin's default theme with the BuildAdmin palette made readable (brand.ts),
  * outlined inputs, a grey page behind white cards, and Chinese-friendly system fonts.
  */
 function withShell(base: RaThemeOptions, dark: boolean): RaThemeOptions {
@@ -25,6 +25,7 @@ function withShell(base: RaThemeOptions, dark: boolean): RaThemeOptions {
     components: {
       ...MUI_TEXTS,
       ...base.components,
+      ...themeComponents(dark),
       MuiTextField: {
         ...base.components?.MuiTextField,
         defaultProps: { ...base.components?.MuiTextField?.defaultProps, variant: 'outlined' },

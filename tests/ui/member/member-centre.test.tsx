@@ -277,7 +277,7 @@ describe('member centre', () => {
       }),
     );
     const { router } = renderApp('/user');
-    fireEvent.click(await screen.findByRole('button', { name: 'My account' }));
+    fireEvent.click(await screen.findByRole('button', { name: /\(my account\)$/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
     expect(body).toEqual({ refreshToken: 'uref' });

@@ -197,6 +197,19 @@ describe('layout settings', () => {
     expect(stored().menuWidth).toBe(260);
   });
 
+  it('warns when a picked text colour is too faint on its background, until it is restored', async () => {
+    await openShell();
+    fireEvent.click(screen.getByRole('button', { name: 'Layout settings' }));
+    const drawer = await screen.findByRole('presentation');
+    expect(within(drawer).queryByRole('alert')).toBeNull();
+    fireEvent.change(within(drawer).getByLabelText('Menu text'), { target: { value: '#c0c4cc' } });
+    const alert = within(drawer).getByRole('alert');
+    expect(alert.textContent).toContain('Some picked colours are hard to read');
+    expect(within(alert).getByText('Menu text on Menu background: 1.74:1')).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Restore the default Menu text' }));
+    expect(within(drawer).queryByRole('alert')).toBeNull();
+  });
+
   it('dark mode is a stored layout preference', async () => {
     await openShell();
     fireEvent.click(screen.getByRole('button', { name: 'Dark mode' }));

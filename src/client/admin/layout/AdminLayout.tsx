@@ -1,4 +1,4 @@
-import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Box, Drawer, IconButton, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -12,7 +12,7 @@ import { HttpClientBridge } from '../../http/HttpClientBridge.js';
 import { useShellState, type ShellState } from '../bootstrap-store.js';
 import { loadingPath, targetOf } from '../../shell/target.js';
 import { ADMIN_BASE } from '../admin-base.js';
-import { asideWidth, headerHeight, pick, type LayoutConfig } from '../../shell/layout-config.js';
+import { asideWidth, headerHeight, pick, readableLayout, type LayoutConfig } from '../../shell/layout-config.js';
 import { setLayout, useLayout } from '../../shell/layout-store.js';
 import { BootOverlay } from './BootOverlay.js';
 import { HorizontalMenu } from './HorizontalMenu.js';
@@ -37,7 +37,9 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
 }
 
 function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNode }) {
-  const layout = useLayout();
+  // What the admin picked (the settings show it), and what the shell draws: every text colour readable.
+  const picked = useLayout();
+  const layout = useMemo(() => readableLayout(picked), [picked]);
   const translate = useTranslate();
   const menuTitle = useMenuTitle();
   const theme = useTheme();
@@ -195,7 +197,7 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
           </IconButton>
         </Tooltip>
       )}
-      <SettingsDrawer open={settings} onClose={() => setSettings(false)} layout={layout} tabFullScreen={fullScreen} onTabFullScreen={setFullScreen} />
+      <SettingsDrawer open={settings} onClose={() => setSettings(false)} layout={picked} tabFullScreen={fullScreen} onTabFullScreen={setFullScreen} />
       {shell.adminInfo.super && <TerminalDrawer open={terminal} onClose={() => setTerminal(false)} shell={shell} />}
     </Box>
   );

@@ -108,8 +108,9 @@ export function NavButtons({ shell, layout, onSettings, onTerminal }: { shell: S
           <TuneIcon fontSize="small" />
         </IconButton>
       </Tooltip>
+      {/* Named by what it shows (the admin's name) and what it opens: a voice command saying the visible name finds it. */}
       <ButtonBase
-        aria-label={translate('shell.header.account')}
+        aria-label={translate('shell.header.accountOf', { name: adminInfo.nickname || adminInfo.username })}
         aria-haspopup="menu"
         onClick={(event) => setUserAnchor(event.currentTarget)}
         sx={{ ...buttonSx, ml: 0.5, height: 40, px: 1, gap: 1, font: 'inherit' }}

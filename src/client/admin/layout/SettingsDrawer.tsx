@@ -1,10 +1,10 @@
-import { Box, Button, Divider, Drawer, FormControlLabel, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Drawer, FormControlLabel, IconButton, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useTranslate } from 'react-admin';
 import { isLanguage, LANGUAGES } from '../../../contract/headers.js';
 import { currentLanguage, LANGUAGE_NAMES, storeLanguage } from '../../i18n/store-config.js';
-import { DEFAULT_LAYOUT, LAYOUT_MODES, MENU_WIDTH_RANGE, pick, withColor, type ColorKey, type LayoutConfig, type LayoutMode } from '../../shell/layout-config.js';
+import { contrastWarnings, DEFAULT_LAYOUT, LAYOUT_MODES, MENU_WIDTH_RANGE, pick, withColor, type ColorKey, type LayoutConfig, type LayoutMode } from '../../shell/layout-config.js';
 import { setLayout, setLayoutMode } from '../../shell/layout-store.js';
 
 interface SettingsDrawerProps {
@@ -75,6 +75,32 @@ function ColorSetting({ layout, name }: { layout: LayoutConfig; name: ColorKey }
         <RestartAltIcon fontSize="small" />
       </IconButton>
     </Box>
+  );
+}
+
+/**
+ * The picked colours that are too close to their background: each named with both colours and its ratio;
+ * the shell draws such a text colour darker (or lighter) so that it still reads.
+ */
+function ContrastWarnings({ layout }: { layout: LayoutConfig }) {
+  const translate = useTranslate();
+  const warnings = contrastWarnings(layout);
+  if (warnings.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      {translate('shell.settings.contrast.title')}
+      <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2 }}>
+        {warnings.map(({ text, background, ratio }) => (
+          <li key={`${text}-${background}`}>
+            {translate('shell.settings.contrast.pair', {
+              text: translate(`shell.settings.colors.${text}`),
+              background: translate(`shell.settings.colors.${background}`),
+              ratio: ratio.toFixed(2),
+            })}
+          </li>
+        ))}
+      </Box>
+    </Alert>
   );
 }
 
@@ -197,6 +223,7 @@ export function SettingsDrawer({ open, onClose, layout, tabFullScreen, onTabFull
             ))}
           </Box>
         ))}
+        <ContrastWarnings layout={layout} />
         <TextField
           select
           fullWidth

@@ -130,7 +130,7 @@ function MemberBar({ siteName, onMenu, narrow }: { siteName: string; onMenu(): v
             {layout.isDark ? <LightModeOutlinedIcon fontSize="small" /> : <DarkModeOutlinedIcon fontSize="small" />}
           </IconButton>
         </Tooltip>
-        <Button color="inherit" onClick={(event) => setAnchor(event.currentTarget)} sx={{ textTransform: 'none', gap: 1 }} aria-label={translate('memberShell.account')}>
+        <Button color="inherit" onClick={(event) => setAnchor(event.currentTarget)} sx={{ textTransform: 'none', gap: 1 }} aria-label={translate('memberShell.accountOf', { name })}>
           <Avatar src={info.avatar || '/static/images/avatar.png'} alt="" sx={{ width: 28, height: 28 }} />
           {!narrow && <span data-testid="member-name">{name}</span>}
         </Button>

@@ -20,7 +20,8 @@ function LanguageMenu({ t, current }: { t: Translate; current: Language }) {
         color="inherit"
         size="small"
         startIcon={<TranslateIcon />}
-        aria-label={t('survey.language')}
+        // named by the language it shows, then what it chooses (label in name)
+        aria-label={t('survey.languageOf', { name: LANGUAGE_NAMES[current] })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}

@@ -1,5 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import { BRAND, brandPalette, FONT_STACK } from '../../components/brand.js';
+import { BRAND, brandPalette, FONT_STACK, themeComponents } from '../../components/brand.js';
 
 /**
  * The standalone survey pages' MUI theme: the product palette without react-admin (which these pages
@@ -10,7 +10,7 @@ function surveyTheme(dark: boolean): Theme {
     palette: brandPalette(dark),
     shape: { borderRadius: BRAND.borderRadius },
     typography: { fontFamily: FONT_STACK, button: { textTransform: 'none' } },
-    components: { MuiButton: { defaultProps: { disableElevation: true } } },
+    components: { ...themeComponents(dark), MuiButton: { defaultProps: { disableElevation: true } } },
   });
 }
 

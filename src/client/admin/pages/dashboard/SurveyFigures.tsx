@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DailyChart } from '../../../components/charts/DailyChart.js';
 
@@ -14,6 +14,8 @@ export interface DashboardFigures {
 
 /** Members, surveys open, 30 days of starts and completes, conversion, money credited, top surveys. */
 export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
+  // The lines and their names in the tooltip take the theme's tones, readable on the card.
+  const { palette } = useTheme();
   const translate = useTranslate();
   const tiles = [
     { key: 'members', value: String(figures.members) },
@@ -48,8 +50,8 @@ export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
               label={translate('dashboard.figures.daily')}
               points={figures.days}
               series={[
-                { key: 'starts', label: translate('dashboard.figures.starts'), color: '#409eff' },
-                { key: 'completes', label: translate('dashboard.figures.completes'), color: '#67c23a' },
+                { key: 'starts', label: translate('dashboard.figures.starts'), color: palette.primary.main },
+                { key: 'completes', label: translate('dashboard.figures.completes'), color: palette.success.main },
               ]}
             />
           </CardContent>

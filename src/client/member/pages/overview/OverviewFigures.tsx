@@ -1,3 +1,4 @@
+import { useTheme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { DailyChart } from '../../../components/charts/DailyChart.js';
 import { httpClient, type HttpClient } from '../../../http/index.js';
@@ -20,6 +21,8 @@ async function loadMemberFigures(client: HttpClient = httpClient): Promise<Membe
 
 /** Earnings and completes today, this month and in all, and the last 7 days as a chart (messages: `member/home`). */
 export function OverviewFigures({ t, load = loadMemberFigures }: { t: Translate; load?: () => Promise<MemberFigures> }) {
+  // The lines and their names in the tooltip take the theme's tones, readable on the card.
+  const { palette } = useTheme();
   const [figures, setFigures] = useState<MemberFigures | undefined>(undefined);
   useEffect(() => {
     let alive = true;
@@ -50,8 +53,8 @@ export function OverviewFigures({ t, load = loadMemberFigures }: { t: Translate;
         points={points}
         height={220}
         series={[
-          { key: 'money', label: t('memberHome.figures.money'), color: '#67c23a' },
-          { key: 'completes', label: t('memberHome.figures.completesLine'), color: '#409eff' },
+          { key: 'money', label: t('memberHome.figures.money'), color: palette.success.main },
+          { key: 'completes', label: t('memberHome.figures.completesLine'), color: palette.primary.main },
         ]}
       />
     </section>
