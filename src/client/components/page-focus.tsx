@@ -4,8 +4,9 @@ import { Box } from '@mui/material';
 /** Hidden from sight, still read by a screen reader (the usual "sr-only" rule). */
 export const VISUALLY_HIDDEN = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // in px: MUI reads a plain number up to 1 as a fraction (width: 1 is 100 %)
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',

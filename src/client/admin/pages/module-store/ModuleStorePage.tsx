@@ -97,7 +97,7 @@ export function ModuleStorePage({ load }: { load(): Promise<ShellBootstrap> }) {
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, alignItems: { sm: 'center' } }}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="h6" component="h1">
+              <Typography variant="h6" component="h2">
                 {translate('moduleStore.title')}
               </Typography>
               <Typography variant="body2" color="text.secondary">
