@@ -5,7 +5,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { ancestorsOf, pageOf, type NavItem } from './menu-tree.js';
 import { pick, type LayoutConfig } from '../../shell/layout-config.js';
 import { MenuIcon } from '../../components/MenuIcon.js';
-import { noteOpenMenus, takeRememberedMenus } from './shell-memory.js';
+import { noteOpenMenus, rememberedMenus } from './shell-memory.js';
 import { useInnerPath, useMenuTitle, useOpenNavItem } from './use-shell-navigation.js';
 
 interface SideMenuProps {
@@ -35,7 +35,7 @@ export function SideMenu({ nav, layout, collapsed, onOpened }: SideMenuProps) {
   const innerPath = useInnerPath();
   const active = pageOf(nav, innerPath);
   const activeTrail = useMemo(() => (active ? (ancestorsOf(nav, active.key) ?? []) : []), [nav, active]);
-  const [open, setOpen] = useState<Set<string>>(() => new Set([...takeRememberedMenus(), ...activeTrail]));
+  const [open, setOpen] = useState<Set<string>>(() => new Set([...rememberedMenus(), ...activeTrail]));
   useEffect(() => noteOpenMenus(open), [open]);
   const openItem = useOpenNavItem();
   const colors: Colors = {

@@ -3,7 +3,9 @@ import type { PageTab } from './tabs.js';
 /**
  * What the shell holds only in memory (the open tabs, the unfolded menu directories), carried over
  * the reload a language switch makes: written just before it into this browser tab's session
- * storage, read back once by the tabs and the menu as they mount. Any other reload starts afresh.
+ * storage, read back by the tabs and the menu as they mount, and forgotten once that mount is committed
+ * (`forgetRememberedShell`): a first render React throws away (a page's code still loading) reads the
+ * same values again. Any other reload starts afresh.
  */
 
 const TABS_KEY = 'adminShell.tabs';
@@ -36,11 +38,9 @@ export function reloadKeepingShell(reload: () => void = () => window.location.re
   reload();
 }
 
-function take(key: string): unknown[] {
-  const storage = session();
-  const stored = storage?.getItem(key);
+function read(key: string): unknown[] {
+  const stored = session()?.getItem(key);
   if (!stored) return [];
-  storage?.removeItem(key);
   try {
     const value = JSON.parse(stored) as unknown;
     return Array.isArray(value) ? value : [];
@@ -49,12 +49,18 @@ function take(key: string): unknown[] {
   }
 }
 
-/** The tabs open before the reload (once). */
-export function takeRememberedTabs(): RememberedTab[] {
-  return take(TABS_KEY).filter((tab): tab is RememberedTab => typeof (tab as RememberedTab)?.key === 'string' && typeof (tab as RememberedTab)?.to === 'string');
+/** The tabs open before the reload. */
+export function rememberedTabs(): RememberedTab[] {
+  return read(TABS_KEY).filter((tab): tab is RememberedTab => typeof (tab as RememberedTab)?.key === 'string' && typeof (tab as RememberedTab)?.to === 'string');
 }
 
-/** The menu directories unfolded before the reload (once). */
-export function takeRememberedMenus(): string[] {
-  return take(MENUS_KEY).filter((key): key is string => typeof key === 'string');
+/** The menu directories unfolded before the reload. */
+export function rememberedMenus(): string[] {
+  return read(MENUS_KEY).filter((key): key is string => typeof key === 'string');
+}
+
+/** Called from an effect once the shell has mounted with what was remembered: later mounts start afresh. */
+export function forgetRememberedShell(): void {
+  session()?.removeItem(TABS_KEY);
+  session()?.removeItem(MENUS_KEY);
 }

@@ -4,7 +4,7 @@ import { ADMIN_BASE } from '../admin-base.js';
 import { firstPage, pageOf, type NavItem } from './menu-tree.js';
 import { closeAllTabs, closeOtherTabs, closeTab, openTab, type PageTab, type TabChange } from './tabs.js';
 import { useInnerPath } from './use-shell-navigation.js';
-import { noteTabs, takeRememberedTabs } from './shell-memory.js';
+import { forgetRememberedShell, noteTabs, rememberedTabs } from './shell-memory.js';
 
 export interface PageTabs {
   tabs: PageTab[];
@@ -31,11 +31,13 @@ export function usePageTabs(nav: NavItem[]): PageTabs {
   const current = useMemo(() => (page ? tabOf(page, `${innerPath}${search}`) : undefined), [page, innerPath, search]);
   // After a language switch the tabs come back, titled in the new language; pages gone from the menu are dropped.
   const [opened, setOpened] = useState<PageTab[]>(() =>
-    takeRememberedTabs().flatMap((tab) => {
+    rememberedTabs().flatMap((tab) => {
       const found = pageOf(nav, tab.key);
       return found && found.to === tab.key ? [tabOf(found, tab.to)] : [];
     }),
   );
+  // The side menu read its unfolded directories in the same render pass; both are forgotten together.
+  useEffect(forgetRememberedShell, []);
 
   useEffect(() => {
     if (current) setOpened((tabs) => openTab(tabs, current));
