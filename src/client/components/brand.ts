@@ -126,7 +126,8 @@ export function themeComponents(dark: boolean) {
     '--ba-theme-paper': colours.background.paper,
   };
   return {
-    MuiCssBaseline: { styleOverrides: { ':root': variables, ':focus-visible': ring } },
+    // A page's heading takes focus after a page change (page-focus.tsx) without being a Tab stop: no ring there.
+    MuiCssBaseline: { styleOverrides: { ':root': variables, ':focus-visible': ring, 'h1[tabindex="-1"]:focus-visible': { outline: 'none' } } },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': ring } } },
     // Hover, focus, error and disabled borders are MUI's own rules, more specific than this one.
     MuiOutlinedInput: { styleOverrides: { notchedOutline: { borderColor: colours.controlBorder } } },
