@@ -41,6 +41,12 @@ describe('theme colours', () => {
         expect(contrastRatio(colours.focus, background)).toBeGreaterThanOrEqual(CONTROL_RATIO);
       }
     });
+
+    it(`shows a field's outline at rest (${name(dark)})`, () => {
+      for (const background of backgrounds) {
+        expect(contrastRatio(colours.controlBorder, background), `${colours.controlBorder} on ${background}`).toBeGreaterThanOrEqual(CONTROL_RATIO);
+      }
+    });
   }
 
   it('keeps the look: the light primary stays a blue close to the brand colour', () => {

@@ -1,4 +1,4 @@
-import { mix, readableOn, TEXT_RATIO, textOnFill } from './contrast.js';
+import { CONTROL_RATIO, mix, readableOn, TEXT_RATIO, textOnFill } from './contrast.js';
 
 /**
  * The product's colours and font stack (the BuildAdmin palette), shared by the back office's
@@ -87,6 +87,8 @@ export function themeColours(dark: boolean) {
     /** body text and the quieter secondary text */
     text: { primary: dark ? '#e5eaf3' : '#303133', secondary: readableOn(dark ? '#a3a6ad' : '#909399', behind, TEXT_RATIO) },
     focus: tones.primary.main,
+    /** the outline of a text field or select at rest: the brand's border grey, deepened until it shows at 3:1 */
+    controlBorder: readableOn(dark ? '#4c4d4f' : '#dcdfe6', behind, CONTROL_RATIO),
   };
 }
 
@@ -105,6 +107,7 @@ export function brandPalette(dark: boolean) {
 /**
  * What every MUI theme of the product adds to its components:
  * - a visible focus ring in the primary tone (3:1 against the page at least) on everything focusable,
+ * - outlined fields whose border at rest shows at 3:1 (MUI's own is a 23 % black, about 1.9:1);
  *   whether MUI draws it (`Mui-focusVisible`) or the browser does (`:focus-visible` on links, native
  *   inputs and elements with a `tabindex`);
  * - the derived colours as CSS variables (`--ba-theme-primary`, `--ba-theme-text-secondary`, …) for the
@@ -123,8 +126,11 @@ export function themeComponents(dark: boolean) {
     '--ba-theme-paper': colours.background.paper,
   };
   return {
-    MuiCssBaseline: { styleOverrides: { ':root': variables, ':focus-visible': ring } },
+    // A page's heading takes focus after a page change (page-focus.tsx) without being a Tab stop: no ring there.
+    MuiCssBaseline: { styleOverrides: { ':root': variables, ':focus-visible': ring, 'h1[tabindex="-1"]:focus-visible': { outline: 'none' } } },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': ring } } },
+    // Hover, focus, error and disabled borders are MUI's own rules, more specific than this one.
+    MuiOutlinedInput: { styleOverrides: { notchedOutline: { borderColor: colours.controlBorder } } },
     ...CHECKBOX_LABEL_COMPONENTS,
   };
 }

@@ -81,15 +81,16 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
     <Form key={group.name} defaultValues={defaultValues} onSubmit={save} noValidate>
       <Stack sx={{ px: 3, pt: 2 }}>
         {groupDefinition.fields.map((field, position) => (
-          <Stack key={field.name} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
+          // On a phone the item's name and its delete button wrap under the field, which keeps the width.
+          <Stack key={field.name} direction="row" useFlexGap sx={{ alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, columnGap: 1 }}>
+            <Box sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}>
               <SchemaInput field={field} definition={groupDefinition} mode="edit" hint={items[position].tip || undefined} />
               {items[position].isSet && canEdit && <StoredSecret item={items[position]} />}
             </Box>
-            <Typography variant="caption" color="text.secondary" sx={{ width: 180, pt: 2, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+            <Typography variant="caption" color="text.secondary" sx={{ width: { sm: 180 }, flex: { xs: 1, sm: 'none' }, pt: { xs: 0.5, sm: 2 }, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
               {field.name}
             </Typography>
-            <Box sx={{ width: 96, pt: 1 }}>
+            <Box sx={{ width: { sm: 96 }, pt: { xs: 0, sm: 1 } }}>
               {canDelete && items[position].allow_del === 1 && (
                 <RecordContextProvider value={{ id: items[position].id }}>
                   <DeleteButton
