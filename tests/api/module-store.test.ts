@@ -492,7 +492,7 @@ describe('module store across two processes on one postgres database', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a module installed on one process is live on the other within 5 s, and gone there when disabled', async () => {
+  it('a module installed on one process is live on the other within 5 s, gone there when disabled, and back for the groups that held it when enabled', async () => {
     const token = (await first.loginAdmin()).token;
     const otherToken = (await second.loginAdmin()).token;
     const url = await uploadFile(first, token, gadgetZip());
@@ -502,7 +502,19 @@ describe('module store across two processes on one postgres database', () => {
     const took = await within(5_000, async () => expect((await second.admin('gadgets.Gadget/index', { token: otherToken })).code).toBe(1));
     console.log(`[postgres] an installed module is live on another process after ${took} ms`);
     expect((await second.admin('gadgets.Gadget/add', { token: otherToken, body: { name: 'Level' } })).code).toBe(1);
+    // a group granted the list on the first process; its admin signed in on the second
+    const ids = (await first.server.app.db.selectFrom('admin_rule').select('id').where('name', 'in', ['gadgets/gadget', 'gadgets/gadget/index']).execute()).map((rule) => Number(rule.id));
+    expect((await first.admin('auth.Group/add', { token, body: { pid: 1, name: 'Gadget readers', rules: ids, status: '1' } })).code).toBe(1);
+    const groupId = Number((await first.server.app.db.selectFrom('admin_group').select('id').where('name', '=', 'Gadget readers').executeTakeFirstOrThrow()).id);
+    expect((await first.admin('auth.Admin/add', { token, body: { username: 'reader', nickname: 'Reader', password: 'Reader_pass1', email: 'reader@example.com', mobile: '13712345670', group_arr: [groupId], status: '1' } })).code).toBe(1);
+    const reader = (await second.loginAdmin('reader', 'Reader_pass1')).token;
+    expect((await second.admin('gadgets.Gadget/index', { token: reader })).code).toBe(1);
     expect((await first.admin('module/changeState', { token, body: { uid: 'gadgets', state: 0 } })).code).toBe(1);
     await within(5_000, async () => expect((await second.admin('gadgets.Gadget/index', { token: otherToken })).status).toBe(404));
+    expect((await second.admin('gadgets.Gadget/index', { token: reader })).code).not.toBe(1);
+    // enabled again on the first process: the reader lists again on the second
+    expect((await first.admin('module/changeState', { token, body: { uid: 'gadgets', state: 1 } })).code).toBe(1);
+    expect((await first.admin('module/install', { token, query: { uid: 'gadgets' }, body: { extend: {} } })).code).toBe(1);
+    await within(5_000, async () => expect((await second.admin('gadgets.Gadget/index', { token: reader })).code).toBe(1));
   });
 });
