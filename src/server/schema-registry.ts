@@ -17,7 +17,7 @@ import type { DatabaseHandle, Db } from './db/connection.js';
 import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_TABLE } from './db/system-tables.js';
+import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_GRANT_TABLE, STORE_MODULE_TABLE } from './db/system-tables.js';
 import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-index.js';
 
 /**
@@ -170,6 +170,16 @@ export interface StoreModuleTable {
   update_time: number;
 }
 
+/**
+ * A row of `store_module_grant`: an admin group held a rule of a module (by the rule's name) when the module
+ * was disabled. Enabling the module again grants the group the rules of those names; uninstalling forgets them.
+ */
+export interface StoreModuleGrantTable {
+  uid: string;
+  group_id: number;
+  rule: string;
+}
+
 async function ensureRegistryTables(handle: DatabaseHandle): Promise<void> {
   const { db, dialect } = handle;
   await db.schema
@@ -213,6 +223,14 @@ async function ensureRegistryTables(handle: DatabaseHandle): Promise<void> {
     .addColumn('pending', 'text')
     .addColumn('kept_tables', 'text', (column) => column.notNull().defaultTo('[]'))
     .addColumn('update_time', 'bigint', (column) => column.notNull())
+    .execute();
+  await db.schema
+    .createTable(STORE_MODULE_GRANT_TABLE)
+    .ifNotExists()
+    .addColumn('uid', 'varchar(40)', (column) => column.notNull())
+    .addColumn('group_id', 'bigint', (column) => column.notNull())
+    .addColumn('rule', 'varchar(255)', (column) => column.notNull())
+    .addPrimaryKeyConstraint('store_module_grant_pk', ['uid', 'group_id', 'rule'])
     .execute();
 }
 

@@ -258,6 +258,60 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect(await menus()).toContain('gadgets/gadget');
   });
 
+  it('gives a group back the module’s menus and nodes it held, by name, when the module is disabled and enabled again', async () => {
+    const db = server.server.app.db;
+    const granted = ['gadgets/gadget', 'gadgets/gadget/add', 'gadgets/gadget/index'];
+    const ruleIds = (await db.selectFrom('admin_rule').select('id').where('name', 'in', granted).execute()).map((rule) => Number(rule.id));
+    expect(ruleIds).toHaveLength(3);
+    const group = await server.admin('auth.Group/add', { token, body: { pid: 1, name: 'Gadget keepers', rules: ruleIds, status: '1' } });
+    expect(group.code, group.msg).toBe(1);
+    const groupId = Number((await db.selectFrom('admin_group').select('id').where('name', '=', 'Gadget keepers').executeTakeFirstOrThrow()).id);
+    const added = await server.admin('auth.Admin/add', { token, body: { username: 'keeper', nickname: 'Keeper', password: 'Keeper_pass1', email: 'keeper@example.com', mobile: '13712345679', group_arr: [groupId], status: '1' } });
+    expect(added.code, added.msg).toBe(1);
+    const keeper = (await server.loginAdmin('keeper', 'Keeper_pass1')).token;
+    const names = async () => new Map((await db.selectFrom('admin_rule').select(['id', 'name']).execute()).map((rule) => [String(rule.id), rule.name]));
+    /** The rules the group holds, by name. */
+    const held = async () => {
+      const rules = String((await db.selectFrom('admin_group').select('rules').where('id', '=', groupId).executeTakeFirstOrThrow()).rules ?? '');
+      const byId = await names();
+      return rules.split(',').filter(Boolean).map((id) => byId.get(id) ?? `no rule ${id}`).sort();
+    };
+    /** The rules the group's edit form shows ticked (the menu itself is half-ticked, so not listed), by name. */
+    const ticked = async () => {
+      const form = await server.admin<{ row: { rules: (string | number)[] } }>('auth.Group/edit', { token, query: { id: groupId } });
+      expect(form.code, form.msg).toBe(1);
+      const byId = await names();
+      return form.data.row.rules.map((id) => byId.get(String(id)) ?? `no rule ${id}`).sort();
+    };
+    expect(await held()).toEqual(granted);
+    expect(await ticked()).toEqual(['gadgets/gadget/add', 'gadgets/gadget/index']);
+    expect((await server.admin('gadgets.Gadget/index', { token: keeper })).code).toBe(1);
+    expect((await server.admin('gadgets.Gadget/add', { token: keeper, body: { name: 'Chisel' } })).code).toBe(1);
+
+    // disabled: the keeper is refused, and the group lists none of the old ids
+    expect((await store('changeState', { body: { uid: 'gadgets', state: 0 } })).code).toBe(1);
+    expect((await server.admin('gadgets.Gadget/index', { token: keeper })).code).not.toBe(1);
+    expect((await server.admin('gadgets.Gadget/add', { token: keeper, body: { name: 'Drill' } })).code).not.toBe(1);
+    expect(await held()).toEqual([]);
+    expect(await ticked()).toEqual([]);
+
+    // enabled and installed again, as the client does: the same rules by name, new ids, nothing more
+    expect((await store('changeState', { body: { uid: 'gadgets', state: 1 } })).code).toBe(1);
+    expect((await install('gadgets')).code).toBe(1);
+    expect(await held()).toEqual(granted);
+    expect(await ticked()).toEqual(['gadgets/gadget/add', 'gadgets/gadget/index']);
+    const list = await server.admin<{ list: { name: string }[] }>('gadgets.Gadget/index', { token: keeper });
+    expect(list.code, list.msg).toBe(1);
+    expect(list.data.list.map((row) => row.name)).toContain('Chisel');
+    const again = await server.admin('gadgets.Gadget/add', { token: keeper, body: { name: 'Drill' } });
+    expect(again.code, again.msg).toBe(1);
+    expect((await server.admin('gadgets.Gadget/del', { token: keeper, method: 'POST', body: { ids: [1] } })).code).toBe(401);
+    expect((await rowsOf('gadgets_gadget')).map((row) => row.name)).toEqual(['Spanner', 'Hammer', 'Chisel', 'Drill']);
+    await dynamicDb(db).deleteFrom('gadgets_gadget').where('name', 'in', ['Chisel', 'Drill']).execute();
+    // the record is used once: a later disable records afresh
+    expect(await db.selectFrom('store_module_grant').selectAll().where('uid', '=', 'gadgets').execute()).toEqual([]);
+  });
+
   it('upgrades from a higher version: the rename keeps the data, a dropped column waits for confirmation', async () => {
     const { name, ...rest } = gadgetSchema().properties as Record<string, Record<string, unknown>>;
     const { price: _price, ...withoutPrice } = rest;
@@ -438,7 +492,7 @@ describe('module store across two processes on one postgres database', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a module installed on one process is live on the other within 5 s, and gone there when disabled', async () => {
+  it('a module installed on one process is live on the other within 5 s, gone there when disabled, and back for the groups that held it when enabled', async () => {
     const token = (await first.loginAdmin()).token;
     const otherToken = (await second.loginAdmin()).token;
     const url = await uploadFile(first, token, gadgetZip());
@@ -448,7 +502,19 @@ describe('module store across two processes on one postgres database', () => {
     const took = await within(5_000, async () => expect((await second.admin('gadgets.Gadget/index', { token: otherToken })).code).toBe(1));
     console.log(`[postgres] an installed module is live on another process after ${took} ms`);
     expect((await second.admin('gadgets.Gadget/add', { token: otherToken, body: { name: 'Level' } })).code).toBe(1);
+    // a group granted the list on the first process; its admin signed in on the second
+    const ids = (await first.server.app.db.selectFrom('admin_rule').select('id').where('name', 'in', ['gadgets/gadget', 'gadgets/gadget/index']).execute()).map((rule) => Number(rule.id));
+    expect((await first.admin('auth.Group/add', { token, body: { pid: 1, name: 'Gadget readers', rules: ids, status: '1' } })).code).toBe(1);
+    const groupId = Number((await first.server.app.db.selectFrom('admin_group').select('id').where('name', '=', 'Gadget readers').executeTakeFirstOrThrow()).id);
+    expect((await first.admin('auth.Admin/add', { token, body: { username: 'reader', nickname: 'Reader', password: 'Reader_pass1', email: 'reader@example.com', mobile: '13712345670', group_arr: [groupId], status: '1' } })).code).toBe(1);
+    const reader = (await second.loginAdmin('reader', 'Reader_pass1')).token;
+    expect((await second.admin('gadgets.Gadget/index', { token: reader })).code).toBe(1);
     expect((await first.admin('module/changeState', { token, body: { uid: 'gadgets', state: 0 } })).code).toBe(1);
     await within(5_000, async () => expect((await second.admin('gadgets.Gadget/index', { token: otherToken })).status).toBe(404));
+    expect((await second.admin('gadgets.Gadget/index', { token: reader })).code).not.toBe(1);
+    // enabled again on the first process: the reader lists again on the second
+    expect((await first.admin('module/changeState', { token, body: { uid: 'gadgets', state: 1 } })).code).toBe(1);
+    expect((await first.admin('module/install', { token, query: { uid: 'gadgets' }, body: { extend: {} } })).code).toBe(1);
+    await within(5_000, async () => expect((await second.admin('gadgets.Gadget/index', { token: reader })).code).toBe(1));
   });
 });

@@ -1,12 +1,12 @@
 import { AUTH_REVISION_TABLE, type AuthRevisionTable } from '../auth/auth-revision.js';
-import type { SchemaDesignLogTable, SchemaDesignTable, SchemaRevisionTable, StoreModuleTable } from '../schema-registry.js';
+import type { SchemaDesignLogTable, SchemaDesignTable, SchemaRevisionTable, StoreModuleGrantTable, StoreModuleTable } from '../schema-registry.js';
 import type { ImportMapTable } from '../import/import-map.js';
 import type { SchemaStateTable } from './migrate.js';
 import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE, type RowCountDeltaTable, type RowCountTable } from './row-counter.js';
 
 /**
  * The platform's own tables, which no schema declares: the migration state, the counters other processes
- * read, the designs of the schema registry, the module store's modules, the import's id map and the quick-search indexes. They are never listed, designed
+ * read, the designs of the schema registry, the module store's modules and the grants of its disabled ones, the import's id map and the quick-search indexes. They are never listed, designed
  * or dropped from the back office.
  */
 
@@ -15,6 +15,8 @@ export const SCHEMA_DESIGN_TABLE = 'schema_design';
 export const SCHEMA_DESIGN_LOG_TABLE = 'schema_design_log';
 export const SCHEMA_REVISION_TABLE = 'schema_revision';
 export const STORE_MODULE_TABLE = 'store_module';
+/** the rules each admin group held of a disabled module, by name, granted again when it is enabled */
+export const STORE_MODULE_GRANT_TABLE = 'store_module_grant';
 /** which row of an imported database became which row here (`import/import-map.ts`) */
 export const IMPORT_MAP_TABLE = 'import_map';
 
@@ -26,6 +28,7 @@ export interface SystemTables {
   [SCHEMA_DESIGN_LOG_TABLE]: SchemaDesignLogTable;
   [SCHEMA_REVISION_TABLE]: SchemaRevisionTable;
   [STORE_MODULE_TABLE]: StoreModuleTable;
+  [STORE_MODULE_GRANT_TABLE]: StoreModuleGrantTable;
   [IMPORT_MAP_TABLE]: ImportMapTable;
   [ROW_COUNT_TABLE]: RowCountTable;
   [ROW_COUNT_DELTA_TABLE]: RowCountDeltaTable;
@@ -33,7 +36,7 @@ export interface SystemTables {
 
 const SYSTEM_TABLES: ReadonlySet<string> = new Set([
   SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE,
-  STORE_MODULE_TABLE, IMPORT_MAP_TABLE, ROW_COUNT_TABLE, ROW_COUNT_DELTA_TABLE,
+  STORE_MODULE_TABLE, STORE_MODULE_GRANT_TABLE, IMPORT_MAP_TABLE, ROW_COUNT_TABLE, ROW_COUNT_DELTA_TABLE,
 ]);
 
 /** Prefixes of the databases' own tables and of the quick-search index tables (`db/text-index.ts`). */

@@ -7,8 +7,9 @@ import { menuNameOf, SchemaError } from '../../schema/normalise.js';
 import { findResourceByTable, type AppContext } from '../app-context.js';
 import { nowSeconds } from '../clock.js';
 import { DestructiveMigrationError, type MigrationPreview } from '../db/migrate.js';
-import { STORE_MODULE_TABLE } from '../db/system-tables.js';
+import { STORE_MODULE_GRANT_TABLE, STORE_MODULE_TABLE } from '../db/system-tables.js';
 import { catalogTables } from '../db/table-catalog.js';
+import { parseRuleIds } from '../auth/identity.js';
 import { errors } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import type { SchemaActor, StoreModuleTable } from '../schema-registry.js';
@@ -360,7 +361,8 @@ async function writeImages(app: AppContext, pkg: ModulePackage): Promise<void> {
  * `module/install?uid=` (body `{extend}`): checks again, then makes the module's schemas live together. An
  * upgrade migrates the installed schemas (renames keep their data); a step that could lose data is refused
  * with the steps in `data.destructive` unless `extend.confirm` (or `confirm`) is set; schemas the new version
- * no longer has leave the set, their tables kept. A clash answers BuildAdmin's conflict (code -1); asked again
+ * no longer has leave the set, their tables kept. Installed again after a disable, every group gets back the
+ * rules it held of the module, by name. A clash answers BuildAdmin's conflict (code -1); asked again
  * from its conflict dialog, it is refused, as nothing is ever installed over something else.
  */
 export async function installModule(app: AppContext, lang: Language, uid: string, options: { confirm: boolean; conflictAnswered: boolean }, actor: SchemaActor): Promise<ModuleItem> {
@@ -374,15 +376,67 @@ export async function installModule(app: AppContext, lang: Language, uid: string
   const previous = parsePackage(row?.package ?? null);
   const dropped = row?.live ? schemaIds(previous).filter((id) => !schemaIds(pkg).includes(id)) : [];
   if (dropped.length) await throughRegistry(() => app.schemas.remove(dropped, actor));
+  await restoreGrants(app, uid);
   await writeImages(app, pkg);
   const kept = (row ? (JSON.parse(row.kept_tables) as string[]) : []).filter((table) => !tablesOf(pkg).includes(table));
   await save(app, uid, { state: MODULE_STATE.installed, live: 1, version: pkg.info.version, package: JSON.stringify(pkg), pending: null, kept_tables: JSON.stringify([...kept, ...tablesOf(previous).filter((table) => !tablesOf(pkg).includes(table))]) });
   return itemOfRow(app, lang, (await rowOf(app, uid)) as StoredModule, catalogueUids(app)) as ModuleItem;
 }
 
+type RuleRow = { id: number; name: string };
+type GroupRow = { id: number; rules: string | null };
+
+async function adminRules(app: AppContext): Promise<RuleRow[]> {
+  return ((await app.db.selectFrom('admin_rule').select(['id', 'name']).execute()) as RuleRow[]).map((rule) => ({ id: Number(rule.id), name: rule.name }));
+}
+
+/** Groups that list their rules (a `*` group holds every rule, so it has nothing to lose or regain). */
+async function listingGroups(app: AppContext): Promise<GroupRow[]> {
+  const groups = (await app.db.selectFrom('admin_group').select(['id', 'rules']).execute()) as GroupRow[];
+  return groups.filter((group) => String(group.rules ?? '').trim() !== '*').map((group) => ({ id: Number(group.id), rules: group.rules }));
+}
+
+/**
+ * Disabling a module deletes its rules (menus, nodes, a menu directory it emptied) and takes them out of every
+ * group. Given the rules and groups as they were just before, record per group the names of the rules it held
+ * that are gone now, so that enabling the module grants them again (ids change; names do not).
+ */
+async function rememberGrants(app: AppContext, uid: string, rulesBefore: readonly RuleRow[], groupsBefore: readonly GroupRow[]): Promise<void> {
+  const remaining = new Set((await adminRules(app)).map((rule) => rule.id));
+  const gone = new Map(rulesBefore.filter((rule) => !remaining.has(rule.id)).map((rule) => [rule.id, rule.name]));
+  const grants = groupsBefore.flatMap((group) => [...new Set(parseRuleIds(group.rules).filter((id) => gone.has(id)).map((id) => gone.get(id) as string))].map((rule) => ({ uid, group_id: group.id, rule })));
+  await app.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom(STORE_MODULE_GRANT_TABLE).where('uid', '=', uid).execute();
+    if (grants.length) await trx.insertInto(STORE_MODULE_GRANT_TABLE).values(grants).execute();
+  });
+}
+
+/**
+ * After a module is installed again: every group that held its rules when it was disabled holds the rules of
+ * the same names again (matched in any case, as rules are), and the record is forgotten. Writing a group's
+ * rules moves the auth revision, so every process sees the grants at once.
+ */
+async function restoreGrants(app: AppContext, uid: string): Promise<void> {
+  const grants = (await app.db.selectFrom(STORE_MODULE_GRANT_TABLE).select(['group_id', 'rule']).where('uid', '=', uid).execute()) as { group_id: number; rule: string }[];
+  if (!grants.length) return;
+  const idsByName = new Map<string, number>();
+  for (const rule of await adminRules(app)) idsByName.set(rule.name.toLowerCase(), rule.id);
+  await app.db.transaction().execute(async (trx) => {
+    const groups = (await trx.selectFrom('admin_group').select(['id', 'rules']).execute()) as GroupRow[];
+    for (const group of groups) {
+      if (String(group.rules ?? '').trim() === '*') continue;
+      const held = parseRuleIds(group.rules);
+      const regained = grants.filter((grant) => Number(grant.group_id) === Number(group.id)).map((grant) => idsByName.get(grant.rule.toLowerCase())).filter((id): id is number => id !== undefined && !held.includes(id));
+      if (regained.length) await trx.updateTable('admin_group').set({ rules: [...held, ...new Set(regained)].join(',') }).where('id', '=', group.id).execute();
+    }
+    await trx.deleteFrom(STORE_MODULE_GRANT_TABLE).where('uid', '=', uid).execute();
+  });
+}
+
 /**
  * `module/changeState {uid, state}`: disabling takes the module's schemas out of the set (API refused,
- * menus and nodes gone, tables and rows kept) and is refused while an enabled module requires it; enabling
+ * menus and nodes gone, tables and rows kept, each group's grants of them recorded by name for `install` to
+ * give back) and is refused while an enabled module requires it; enabling
  * makes it wait to be installed again (state 2), as BuildAdmin's client then calls `install`.
  */
 export async function changeModuleState(app: AppContext, lang: Language, uid: string, enable: boolean, actor: SchemaActor): Promise<ModuleItem> {
@@ -395,7 +449,9 @@ export async function changeModuleState(app: AppContext, lang: Language, uid: st
     if (!row.live) throw errors.moduleCannotDisable();
     const dependants = (await rows(app)).filter((other) => other.live && other.uid !== uid && parsePackage(other.package)?.info.requires.includes(uid)).map((other) => other.uid);
     if (dependants.length) throw errors.moduleRequiredBy(dependants.join(', '));
+    const [rulesBefore, groupsBefore] = [await adminRules(app), await listingGroups(app)];
     await throughRegistry(() => app.schemas.remove(schemaIds(parsePackage(row.package)), actor));
+    await rememberGrants(app, uid, rulesBefore, groupsBefore);
     await save(app, uid, { ...row, state: MODULE_STATE.disabled, live: 0 });
   }
   return itemOfRow(app, lang, (await rowOf(app, uid)) as StoredModule, catalogueUids(app)) as ModuleItem;
@@ -403,7 +459,7 @@ export async function changeModuleState(app: AppContext, lang: Language, uid: st
 
 /**
  * `module/uninstall?uid=` (`dropData`: ours): only a module that is not enabled. Its schemas, menus and nodes
- * went when it was disabled; its images go now; its tables and rows stay (listed as kept, and taken back by a
+ * went when it was disabled; its images and the grants recorded then go now; its tables and rows stay (listed as kept, and taken back by a
  * later install) unless `dropData`, when the tables are dropped and the rows are gone for good.
  */
 export async function uninstallModule(app: AppContext, uid: string, dropData: boolean): Promise<{ droppedTables: string[]; keptTables: string[] }> {
@@ -416,6 +472,7 @@ export async function uninstallModule(app: AppContext, uid: string, dropData: bo
   if (dropData && installed) droppedTables = await throughRegistry(() => app.schemas.dropLeftTables(installed.schemas.map((schema) => schema.raw)));
   const keptTables = leftBehind.filter((table) => !droppedTables.includes(table));
   await rm(imagesDir(app, uid), { recursive: true, force: true });
+  await app.db.deleteFrom(STORE_MODULE_GRANT_TABLE).where('uid', '=', uid).execute();
   if (keptTables.length) await save(app, uid, { state: MODULE_STATE.uninstalled, live: 0, version: '', package: null, pending: null, kept_tables: JSON.stringify(keptTables) });
   else await app.db.deleteFrom(STORE_MODULE_TABLE).where('uid', '=', uid).execute();
   return { droppedTables, keptTables };
