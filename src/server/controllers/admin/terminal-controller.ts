@@ -3,20 +3,13 @@ import type { Action, RequestContext } from '../../http/controller.js';
 import { writeAdminLog } from '../../http/admin-log.js';
 import { choosePackageManager, installedPackageManagers, packageManager, terminalCommand } from '../../services/terminal/commands.js';
 import { runCommand } from '../../services/terminal/run.js';
+import { TERMINAL_FLAG as Flag } from '../../../contract/terminal.js';
 
 /**
  * The web terminal (docs/wire-contract.md#web-terminal): `ajax/terminal` runs one whitelisted command
  * and streams its output as Server-Sent Events in BuildAdmin's format; `ajax/changeTerminalConfig`
  * stores the package manager the commands use.
  */
-
-/** The marks BuildAdmin's client reads from the stream. */
-const Flag = {
-  linked: 'command-link-success',
-  succeeded: 'command-exec-success',
-  failed: 'command-exec-error',
-  completed: 'command-exec-completed',
-} as const;
 
 /** Lines the stream may carry besides the output, keyed by their English text (translated per request). */
 const Line = {

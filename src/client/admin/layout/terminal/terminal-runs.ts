@@ -4,6 +4,7 @@ import { httpClient } from '../../../http/index.js';
 import { readSession } from '../../../http/session.js';
 import { currentLanguage } from '../../../i18n/store-config.js';
 import { ADMIN_BASE } from '../../admin-base.js';
+import { TERMINAL_FLAG as Flag } from '../../../../contract/terminal.js';
 
 /**
  * The terminal drawer's runs: each one an `EventSource` on `ajax/terminal` (docs/wire-contract.md#web-terminal),
@@ -35,13 +36,6 @@ export interface TerminalRun {
 const MAX_RUNS = 5;
 const MAX_LINES = 2000;
 const STORAGE_KEY = 'terminalRuns';
-
-const Flag = {
-  linked: 'command-link-success',
-  succeeded: 'command-exec-success',
-  failed: 'command-exec-error',
-  completed: 'command-exec-completed',
-} as const;
 
 function toneOf(text: string): LineTone {
   if (text.startsWith('> ')) return 'command';
