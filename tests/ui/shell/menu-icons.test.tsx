@@ -78,7 +78,7 @@ describe('menu icons by BuildAdmin names', () => {
     // only the icons the menus name are asked for, one request per family, never a whole set
     expect(iconRequests.some((request) => request.startsWith('fa:') && request.includes('cube'))).toBe(true);
     // (a batch may carry other ep icons the menus name beside it, depending on when they were drawn)
-    expect(iconRequests.some((request) => request.startsWith('ep:') && request.slice(3).split(',').includes('user-filled'))).toBe(true);
+    await waitFor(() => expect(iconRequests.some((request) => request.startsWith('ep:') && request.slice(3).split(',').includes('user-filled'))).toBe(true));
     expect(new Set(iconRequests).size).toBe(iconRequests.length);
   });
 
