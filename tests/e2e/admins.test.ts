@@ -254,7 +254,7 @@ describe('an administrator with few rights', () => {
       expect(await main.getByRole('button', { name: '删除' }).count()).toBe(0);
       expect(await main.getByRole('checkbox', { name: '全选' }).count()).toBe(0);
       // Only the granted menus.
-      const menu = page.getByRole('navigation', { name: 'menu' });
+      const menu = page.getByRole('navigation', { name: '主菜单' });
       await poll(() => menu.getByRole('button').allTextContents()).toEqual(['控制台', '权限管理', '管理员管理']);
 
       // A screen of the system outside the reader's menus, and a form the reader may not use: 401.

@@ -128,10 +128,10 @@ describe('the CRUD designer in the back office', () => {
         await dialog.getByRole('button', { name: text.apply }).click();
         await main.getByRole('alert').filter({ hasText: text.live }).waitFor();
         const menuTitle = language === 'en' ? module.en : module.zh;
-        const menuEntry = page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: menuTitle });
+        const menuEntry = page.getByRole('navigation', { name: language === 'en' ? 'Main menu' : '主菜单' }).getByRole('button', { name: menuTitle });
         await menuEntry.waitFor();
         console.log(`[${language}] generate → menu in the designing back office in ${Date.now() - started} ms`);
-        await other.page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: menuTitle }).waitFor({ timeout: 5_000 });
+        await other.page.getByRole('navigation', { name: language === 'en' ? 'Main menu' : '主菜单' }).getByRole('button', { name: menuTitle }).waitFor({ timeout: 5_000 });
         console.log(`[${language}] generate → menu in another admin's open back office in ${Date.now() - started} ms`);
 
         // Its screen from the menu: add a row, find it in the list.

@@ -76,7 +76,7 @@ describe('keyboard only', () => {
       await poll(() => focused(page)).toEqual({ tag: 'h1', text: '控制台', inMain: true, inDialog: false });
 
       // The menu: a directory opens with Enter and says so; its page opens with Enter.
-      const menu = page.getByRole('navigation', { name: 'menu' });
+      const menu = page.getByRole('navigation', { name: '主菜单' });
       const directory = menu.getByRole('button', { name: '权限管理', exact: true });
       await tabTo(page, directory, { back: true });
       if ((await directory.getAttribute('aria-expanded')) !== 'true') await page.keyboard.press('Enter');
@@ -189,7 +189,7 @@ describe('keyboard only', () => {
       expect(await focused(page)).toMatchObject({ tag: 'h1', inMain: true });
 
       // A second page from the menu: a second tab, focus on its heading.
-      await tabTo(page, page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: 'Dashboard', exact: true }), { back: true });
+      await tabTo(page, page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Dashboard', exact: true }), { back: true });
       await page.keyboard.press('Enter');
       await page.waitForURL(adminPath('/dashboard'));
       await poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Dashboard' });

@@ -86,7 +86,7 @@ describe('admin login through the click captcha', () => {
       await poll(() => heading.textContent()).toMatch(new RegExp(`^(${greetings.join('|')})，Admin$`));
       await poll(() => page.getByRole('button', { name: '账户' }).textContent()).toContain('Admin');
 
-      const menu = page.getByRole('navigation', { name: 'menu' });
+      const menu = page.getByRole('navigation', { name: '主菜单' });
       for (const title of ['控制台', '权限管理', '会员管理', '常规管理', '数据安全管理']) {
         expect(await menu.getByRole('button', { name: title, exact: true }).isVisible(), title).toBe(true);
       }
@@ -157,7 +157,7 @@ describe('an access token expiring mid-session', () => {
       page.on('response', (response) => {
         if (response.url().includes('/api/common/refreshToken')) refreshes.push(response.json().then((body: { code: number }) => body.code));
       });
-      await page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: '角色组管理', exact: true }).click();
+      await page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: '角色组管理', exact: true }).click();
       await page.waitForURL(adminPath('/auth/group'));
       await page.getByRole('table').getByText('一级管理员').waitFor();
 

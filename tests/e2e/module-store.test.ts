@@ -78,7 +78,7 @@ describe('the module store screen', () => {
       const card = main.getByRole('article', { name: 'Announcements' });
       await card.getByText('Not installed').waitFor();
       await card.getByText(/^Write announcements for members/).waitFor();
-      const menu = page.getByRole('navigation', { name: 'menu' });
+      const menu = page.getByRole('navigation', { name: 'Main menu' });
       expect(await menu.getByRole('button', { name: 'Announcements' }).count()).toBe(0);
 
       // By keyboard: Enter opens the confirmation, Escape closes it and focus is back on the button.
@@ -106,7 +106,7 @@ describe('the module store screen', () => {
       const entry = menu.getByRole('button', { name: 'Announcements' });
       await entry.waitFor();
       console.log(`install → menu in the installing back office in ${Date.now() - started} ms`);
-      await other.page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: 'Announcements' }).waitFor({ timeout: 5_000 });
+      await other.page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Announcements' }).waitFor({ timeout: 5_000 });
       console.log(`install → menu in another admin's open back office in ${Date.now() - started} ms`);
 
       // Its generated list opens from the new menu, with its columns and the rows of its new table.

@@ -40,7 +40,7 @@ const SCHEMA_MENUS: readonly { dir: string; title: string; path: string }[] = [
 
 /** Opens a page of the side menu the way a person does: unfold its directory, click the entry. */
 async function openFromMenu(page: Page, dir: string, title: string): Promise<void> {
-  const menu = page.getByRole('navigation', { name: 'menu' });
+  const menu = page.getByRole('navigation', { name: '主菜单' });
   const folder = menu.getByRole('button', { name: dir, exact: true }).first();
   if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
   // The directory's entries are in the collapse right after its button.
@@ -114,13 +114,13 @@ describe('language and layout', () => {
     const { context, page, errors } = await newPage(rig.browser);
     try {
       await loginAs(page, rig.server);
-      await page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: '权限管理', exact: true }).click();
-      await page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: '管理员管理', exact: true }).click();
+      await page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: '权限管理', exact: true }).click();
+      await page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: '管理员管理', exact: true }).click();
       await page.waitForURL(adminPath('/auth/admin'));
       await page.getByRole('button', { name: '语言' }).click();
       await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'English' }).click()]);
 
-      const menu = page.getByRole('navigation', { name: 'menu' });
+      const menu = page.getByRole('navigation', { name: 'Main menu' });
       const english = enShell.shell.menus;
       await menu.getByRole('button', { name: english.auth, exact: true }).waitFor();
       for (const title of [english.dashboard, english.user, english.routine, english.security]) {

@@ -61,7 +61,7 @@ describe('screens from a schema at run time', () => {
     const { context, page, errors } = await newPage(rig.browser);
     try {
       await loginAs(page, rig.server);
-      await page.getByRole('navigation', { name: 'menu' }).getByRole('button', { name: '商品管理' }).click();
+      await page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: '商品管理' }).click();
       await page.waitForURL(adminPath('/shop/product'));
       const main = page.getByRole('main');
       const form = page.getByRole('dialog');

@@ -67,7 +67,7 @@ describe('shell structure', () => {
       await page.goto(url(rig.server, `${ADMIN_BASE}/auth/admin`));
       const main = page.getByRole('main');
       await main.getByRole('row').filter({ hasText: 'admin' }).first().waitFor();
-      const menu = page.getByRole('navigation', { name: 'menu' });
+      const menu = page.getByRole('navigation', { name: '主菜单' });
       expect(await listMisfits(menu)).toEqual([]);
 
       // The page's directory is open and says so; the list it controls holds the current page.
@@ -160,7 +160,7 @@ describe('shell structure', () => {
     try {
       await adminLoginInEnglish(page);
       await page.reload();
-      await page.getByRole('navigation', { name: 'menu' }).waitFor();
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
       await page.keyboard.press('Tab');
       expect(await page.getByRole('link', { name: enPages.a11y.skipToContent }).evaluate((element) => element === document.activeElement)).toBe(true);
     } finally {

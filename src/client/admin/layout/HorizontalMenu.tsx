@@ -70,7 +70,7 @@ export function HorizontalMenu({ nav, layout }: { nav: NavItem[]; layout: Layout
   const hidden = widths ? nav.slice(visible) : [];
 
   return (
-    <Box ref={container} component="nav" aria-label="menu" data-testid="horizontal-menu" sx={{ display: 'flex', alignItems: 'stretch', flex: 1, minWidth: 0, height: '100%', overflow: 'hidden' }}>
+    <Box ref={container} component="nav" aria-label={translate('shell.menu.label')} data-testid="horizontal-menu" sx={{ display: 'flex', alignItems: 'stretch', flex: 1, minWidth: 0, height: '100%', overflow: 'hidden' }}>
       <Box component="ul" sx={{ display: 'flex', alignItems: 'stretch', height: '100%', minWidth: 0, m: 0, p: 0, listStyle: 'none' }}>
         {shown.map((item) => {
           const selected = trail.includes(item.key);

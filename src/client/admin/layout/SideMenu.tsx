@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState, type MouseEvent } from 'react';
+import { useTranslate } from 'react-admin';
 import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Tooltip } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -32,6 +33,7 @@ interface Colors {
  * aria-current.
  */
 export function SideMenu({ nav, layout, collapsed, onOpened }: SideMenuProps) {
+  const translate = useTranslate();
   const innerPath = useInnerPath();
   const active = pageOf(nav, innerPath);
   const activeTrail = useMemo(() => (active ? (ancestorsOf(nav, active.key) ?? []) : []), [nav, active]);
@@ -66,7 +68,7 @@ export function SideMenu({ nav, layout, collapsed, onOpened }: SideMenuProps) {
   };
 
   return (
-    <Box component="nav" aria-label="menu" data-testid="side-menu" sx={{ py: 1, color: colors.color }}>
+    <Box component="nav" aria-label={translate('shell.menu.label')} data-testid="side-menu" sx={{ py: 1, color: colors.color }}>
       <List dense disablePadding>
         {nav.map((item) =>
           collapsed ? (
