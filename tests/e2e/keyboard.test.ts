@@ -62,7 +62,7 @@ async function adminRow(username: string): Promise<{ nickname: string } | undefi
 }
 
 describe('keyboard only', () => {
-  it('admin: logs in, opens a list from the menu, adds a row in the dialog; Escape closes dialogs, asking when input would be lost', async () => {
+  it('admin: logs in, opens a list from the menu, adds a row in the dialog and deletes it; Escape closes dialogs, asking when input would be lost', async () => {
     const { context, page, errors } = await newPage(rig.browser);
     try {
       await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
@@ -160,6 +160,19 @@ describe('keyboard only', () => {
       expect(await adminRow('keyed1')).toEqual({ nickname: 'Keyed One' });
       // Saved and closed: focus is back on the control that opened the dialog.
       await poll(() => hasFocus(create)).toBe(true);
+
+      // Delete the row by keyboard: its buttons leave with it, and focus goes to the page's heading,
+      // not to the document (where the next Tab would start again from the top).
+      const keyedRow = main.getByRole('row').filter({ hasText: 'keyed1' });
+      await tabTo(page, keyedRow.getByRole('button', { name: '删除' }));
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('dialog').getByRole('button', { name: '确认' });
+      await confirm.waitFor();
+      await tabTo(page, confirm);
+      await page.keyboard.press('Enter');
+      await keyedRow.waitFor({ state: 'detached' });
+      await poll(() => focused(page)).toEqual({ tag: 'h1', text: '管理员管理', inMain: true, inDialog: false });
+      expect(await adminRow('keyed1')).toBeUndefined();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

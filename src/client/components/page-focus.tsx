@@ -68,6 +68,24 @@ function focusPageStart(): boolean {
   return document.activeElement === target;
 }
 
+/**
+ * After something on the page removed the control that had focus (a deleted row and its buttons, a
+ * bulk toolbar gone with the selection), focus would fall to `<body>` and a keyboard or screen-reader
+ * user would start again from the top of the document. Watches briefly, and once focus has fallen,
+ * puts it on the page's heading instead. Focus that went somewhere else on purpose stays there.
+ */
+export function keepFocusInPage(): void {
+  let tries = 0;
+  const timer = window.setInterval(() => {
+    tries += 1;
+    const active = document.activeElement;
+    if (!active || active === document.body) {
+      focusPageStart();
+      window.clearInterval(timer);
+    } else if (tries >= 60) window.clearInterval(timer);
+  }, 50);
+}
+
 /** The path the document itself was loaded at: arriving there is not a page change to announce. */
 function landingPath(): string | undefined {
   const entry = typeof performance !== 'undefined' ? performance.getEntriesByType?.('navigation')[0] : undefined;

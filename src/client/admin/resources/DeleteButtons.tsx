@@ -1,11 +1,13 @@
 import { BulkDeleteButton, DeleteButton, useListContext, useNotify, useRecordContext, useResourceContext, useUnselect } from 'react-admin';
 import type { LocalText } from '../../../schema/local-text.js';
+import { keepFocusInPage } from '../../components/page-focus.js';
 import { useDeletedNotice } from './form-title.js';
 
 /*
  * react-admin's delete buttons say "Element deleted": their own message goes through a translation
  * whose default wins over any text of ours, so these buttons take the success step over, saying what
- * was deleted, and keep react-admin's other step (the deleted rows leave the selection).
+ * was deleted, and keep react-admin's other step (the deleted rows leave the selection). The button
+ * that had focus leaves with its row: focus then goes to the page's heading, not to the document.
  */
 
 /** Deletes one row once the server answers, and says "<Name> deleted". */
@@ -18,6 +20,7 @@ export function NamedDeleteButton({ title }: { title: LocalText | undefined }) {
   const onSuccess = () => {
     notify(deleted, { type: 'info' });
     if (record) unselect([record.id]);
+    keepFocusInPage();
   };
   return <DeleteButton mutationMode="pessimistic" mutationOptions={{ onSuccess }} />;
 }
@@ -30,6 +33,7 @@ export function NamedBulkDeleteButton({ title }: { title: LocalText }) {
   const onSuccess = () => {
     notify(deleted, { type: 'info' });
     onUnselectItems(true);
+    keepFocusInPage();
   };
   return <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onSuccess }} />;
 }
