@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { ResourceDefinition } from '../../schema/definition.js';
 import type { AnySelect, DynamicDb, DialectName } from '../db/connection.js';
 import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE } from '../db/row-counter.js';
@@ -59,6 +59,48 @@ export function quickSearchPage(db: DynamicDb, dialect: DialectName, definition:
   const keys = match?.keys;
   if (!walk || !keys) return undefined;
   return pageQuery(db, definition, request, conditions.map((condition) => (condition === match.condition ? keys.walking : condition)));
+}
+
+/** The column in which `combinedQuickSearch` gives the total beside each row of the page. */
+export const COMBINED_TOTAL = '__list_total';
+
+/**
+ * A quick search's page and its total in one statement, the matches found once for both (the count
+ * and the page would otherwise each search the text indexes), read the way `walk` says
+ * (`walksOrderIndex`). Only for a quick search that is the list's only condition; each row carries the
+ * total in `COMBINED_TOTAL`, so a page past the last match tells no total. None when not applicable:
+ *   - SQLite: the matching keys from the text indexes, materialized; the page reads them by key then
+ *     sorts, or walks the order's index testing each row's key;
+ *   - PostgreSQL, reading every match (not `walk`): the matching rows materialized, counted and sorted.
+ *     Its walk is the list's own statement, which needs the count beside it, not inside it.
+ */
+export function combinedQuickSearch(db: DynamicDb, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], walk: boolean): AnySelect | undefined {
+  const match = request.textMatch;
+  if (!match || request.all || conditions.length !== 1 || conditions[0] !== match.condition) return undefined;
+  if (definition.fields.some((field) => field.name === COMBINED_TOTAL)) return undefined;
+  if (dialect === 'postgres') {
+    if (walk) return undefined;
+    const matched = db.with((cte) => cte('matched').materialized(), (inner) => applyConditions(inner.selectFrom(definition.table).selectAll(), conditions));
+    return requestedPage(
+      matched
+        .selectFrom('matched')
+        .selectAll('matched')
+        .select((eb) => eb.selectFrom('matched').select((inner) => inner.fn.countAll().as('total')).as(COMBINED_TOTAL)),
+      request,
+    );
+  }
+  const keys = match.keys;
+  if (!keys) return undefined;
+  const matched = db.with((cte) => cte('matched(key)').materialized(), (inner) => keys.ids(inner));
+  const key = walk ? sql`+${sql.ref(definition.primaryKey)}` : sql.ref(definition.primaryKey);
+  return requestedPage(
+    matched
+      .selectFrom(definition.table)
+      .selectAll(definition.table)
+      .select((eb) => eb.selectFrom('matched').select((inner) => inner.fn.countAll().as('total')).as(COMBINED_TOTAL))
+      .where((eb) => eb(key, 'in', eb.selectFrom('matched').select('key'))),
+    request,
+  );
 }
 
 /** The page read from every matching row, then sorted: the matches are a materialized CTE, which PostgreSQL plans apart. */

@@ -26,6 +26,8 @@ export type Condition = (eb: Eb) => Expression<SqlBool>;
  * match, then sorted; or along the order's index, testing each row until the page is full.
  */
 interface TextMatch {
+  /** the text searched for */
+  term: string;
   /** the quick search among the list's conditions */
   condition: Condition;
   /**
@@ -241,6 +243,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
       // One list of keys for all fields: the rows are then read by key once each, in a single pass.
       const ids = (from: Pick<Eb, 'selectFrom'>) => (indexes as string[]).map((fts) => matching(from, fts)).reduce((united, next) => united.union(next));
       textMatch = {
+        term: text,
         condition: (eb) => eb(eb.ref(definition.primaryKey), 'in', ids(eb)),
         keys: { ids, walking: (eb) => eb(sql`+${eb.ref(definition.primaryKey)}`, 'in', ids(eb)) },
       };
@@ -252,7 +255,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
       };
       const condition: Condition = (eb) => eb.or(targets.map((target, index) => wrapRelation(target, matchOf(target, indexes[index]))(eb)));
       // SQLite's planner has no statistics to go by: it reads such a search the same way every time.
-      if (options.dialect === 'postgres') textMatch = { condition };
+      if (options.dialect === 'postgres') textMatch = { term: text, condition };
       conditions.push(condition);
     }
   }
