@@ -103,6 +103,19 @@ export function combinedQuickSearch(db: DynamicDb, dialect: DialectName, definit
   );
 }
 
+/** Combined quick-search statements by database, resource, way of reading and the request's shape. */
+const combinedLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, CompiledQuery | null>>>();
+
+/** `combinedQuickSearch` compiled once per shape and way of reading, the request putting in its limit and offset. */
+export function compiledCombinedQuickSearch(db: DynamicDb, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], walk: boolean): CompiledQuery | undefined {
+  if (!request.textMatch || request.all || conditions.length !== 1 || conditions[0] !== request.textMatch.condition) return undefined;
+  const compiled = compiledOnce(combinedLists, db, definition, `${walk ? 'walk' : 'sort'}:${request.shape}`, FILTERED_SHAPES, () => {
+    const combined = combinedQuickSearch(db, dialect, definition, request, conditions, walk);
+    return combined ? (pagingLast(combined.limit(-1).offset(-2).compile()) ?? null) : null;
+  });
+  return compiled ? withPaging(compiled, request) : undefined;
+}
+
 /** The page read from every matching row, then sorted: the matches are a materialized CTE, which PostgreSQL plans apart. */
 function matchesThenSorted(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
   const matched = db.with((cte) => cte('matched').materialized(), (inner) => applyConditions(inner.selectFrom(definition.table).selectAll(), conditions));
@@ -138,14 +151,53 @@ function rowCountQuery(db: DynamicDb, definition: ResourceDefinition): AnySelect
 /** Unfiltered lists' statements by database, resource and order (`JSON` of the order's terms: a few per resource, its sortable columns each way). */
 const unfilteredLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
 
+/** Filtered lists' statements by database, resource and the request's shape; past this many shapes a resource's start over. */
+const FILTERED_SHAPES = 500;
+const filteredLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
+
+function compiledOnce<T>(cache: WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, T>>>, db: DynamicDb, definition: ResourceDefinition, key: string, limit: number, compile: () => T | undefined): T | undefined {
+  let byDefinition = cache.get(db);
+  if (!byDefinition) cache.set(db, (byDefinition = new WeakMap()));
+  let byKey = byDefinition.get(definition);
+  if (!byKey) byDefinition.set(definition, (byKey = new Map()));
+  let compiled = byKey.get(key);
+  if (!compiled) {
+    compiled = compile();
+    if (!compiled) return undefined;
+    if (byKey.size >= limit) byKey.clear();
+    byKey.set(key, compiled);
+  }
+  return compiled;
+}
+
+/** A page statement compiled with limit -1 and offset -2, which each request replaces with its own; none if they are not its last two parameters. */
+function pagingLast(page: CompiledQuery): CompiledQuery | undefined {
+  const parameters = page.parameters;
+  return parameters.length >= 2 && parameters[parameters.length - 2] === -1 && parameters[parameters.length - 1] === -2 ? page : undefined;
+}
+
+function withPaging(page: CompiledQuery, request: ListRequest): CompiledQuery {
+  return { ...page, parameters: [...page.parameters.slice(0, -2), request.limit, offsetOf(request)] };
+}
+
 /**
  * A list request's two statements, compiled. An unfiltered list's total is its table's kept row count.
  * An unfiltered list (opening a list, paging through it: what
  * a back office asks most) has the same statements at every page, compiled once per resource and order;
  * the request only puts in its limit and offset, their only parameters.
  */
-export function compiledListQueries(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: CompiledQuery; page: CompiledQuery } {
+export function compiledListQueries(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], shaped = false): { count: CompiledQuery; page: CompiledQuery } {
   if (conditions.length > 0) {
+    // Conditions made from the request's shape alone (`shaped`: no data limit or scope of the operator
+    // among them) give the same statements for the same shape: compiled once per shape.
+    const compiled = shaped
+      ? compiledOnce(filteredLists, db, definition, request.shape, FILTERED_SHAPES, () => {
+          const { count, page } = listQueries(db, definition, request, conditions);
+          const paged = pagingLast(page.limit(-1).offset(-2).compile());
+          return paged && { count: count.compile(), page: paged };
+        })
+      : undefined;
+    if (compiled) return { count: compiled.count, page: withPaging(compiled.page, request) };
     const { count, page } = listQueries(db, definition, request, conditions);
     return { count: count.compile(), page: page.compile() };
   }

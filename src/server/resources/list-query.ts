@@ -48,6 +48,12 @@ export interface ListRequest {
   conditions: Condition[];
   /** set when the quick search is among `conditions` as a TextMatch */
   textMatch?: TextMatch;
+  /**
+   * What `conditions` and `order` were made from (the quick search, `search[]`, the order, the
+   * `initValue` lookup and the time zone), as text: two requests with the same shape have the same
+   * statements but for their limit and offset.
+   */
+  shape: string;
 }
 
 interface ColumnTarget {
@@ -286,7 +292,8 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
     all = true;
   }
 
-  return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions, ...(textMatch ? { textMatch } : {}) };
+  const shape = JSON.stringify([quick ?? '', search ?? '', query.order ?? '', hasInit ? [query.initKey ?? '', query.initOperator ?? '', initValue] : '', timeZone]);
+  return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions, ...(textMatch ? { textMatch } : {}), shape };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ListData } from '../../../contract/envelope.js';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { accessConditions } from '../access.js';
 import type { Operator, ResourceHooks, RowView } from '../hooks.js';
-import { COMBINED_TOTAL, combinedQuickSearch, compiledListQueries, listQueries, pageQuery, quickSearchPage, walksOrderIndex } from '../list-plan.js';
+import { COMBINED_TOTAL, compiledCombinedQuickSearch, compiledListQueries, listQueries, pageQuery, quickSearchPage, walksOrderIndex } from '../list-plan.js';
 import { parseListRequest, type Condition, type ListRequest } from '../list-query.js';
 import { presentRows } from '../present.js';
 
@@ -69,9 +69,9 @@ async function knownQuickSearch(db: ReturnType<typeof dynamicDb>, dialect: 'sqli
   const known = match && conditions.length === 1 && conditions[0] === match.condition ? sizes.get(match.term) : undefined;
   if (!match || !known || known.matches === 0) return undefined;
   const walk = walksOrderIndex(dialect, known.matches, request.page * request.limit, known.rows);
-  const combined = combinedQuickSearch(db, dialect, definition, request, conditions, walk);
+  const combined = compiledCombinedQuickSearch(db, dialect, definition, request, conditions, walk);
   if (combined) {
-    const rows = (await combined.execute()) as Row[];
+    const rows = (await db.executeQuery<Row>(combined)).rows;
     if (rows.length === 0) return undefined;
     const total = Number(rows[0][COMBINED_TOTAL]);
     rememberSize(sizes, match.term, { matches: total, rows: known.rows });
@@ -102,7 +102,9 @@ async function countAndPage(operator: Operator, definition: ResourceDefinition, 
     const read = (total > 0 ? quickSearchPage(db, dialect, definition, request, conditions, total, Number(counted.top ?? 0)) : undefined) ?? page;
     return [total, (await read.execute()) as Row[]];
   }
-  const { count, page } = compiledListQueries(db, definition, request, conditions);
+  // Only the request's own conditions (no data limit or scope of the operator's): compiled once per shape.
+  const shaped = conditions.length === request.conditions.length;
+  const { count, page } = compiledListQueries(db, definition, request, conditions, shaped);
   // Side by side on PostgreSQL, where each takes its own pooled connection; one after the other on
   // SQLite's single connection, where the second would only wait for the first.
   let counted: CountRow | undefined;
