@@ -74,7 +74,7 @@ export const COMBINED_TOTAL = '__list_total';
  *   - PostgreSQL, reading every match (not `walk`): the matching rows materialized, counted and sorted.
  *     Its walk is the list's own statement, which needs the count beside it, not inside it.
  */
-export function combinedQuickSearch(db: DynamicDb, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], walk: boolean): AnySelect | undefined {
+function combinedQuickSearch(db: DynamicDb, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], walk: boolean): AnySelect | undefined {
   const match = request.textMatch;
   if (!match || request.all || conditions.length !== 1 || conditions[0] !== match.condition) return undefined;
   if (definition.fields.some((field) => field.name === COMBINED_TOTAL)) return undefined;
