@@ -38,6 +38,27 @@ const FRAMEWORK_ERRORS: Readonly<Record<string, () => ApiError>> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: errors.parameterError,
 };
 
+/**
+ * The headers a middleware that only sets fixed headers sets and removes, read once by running it on a
+ * stand-in response; every request then gets them without the middleware's chain of calls. Fails at
+ * start-up if the middleware does anything else (reads the request, answers, defers, fails).
+ */
+function fixedHeaders(middleware: (request: never, response: never, next: (error?: unknown) => void) => void): { set: [string, string | string[]][]; removed: string[] } {
+  const set: [string, string | string[]][] = [];
+  const removed: string[] = [];
+  const response = {
+    setHeader: (name: string, value: string | string[]) => void set.push([name, value]),
+    removeHeader: (name: string) => void removed.push(name),
+  };
+  let finished = false;
+  middleware(Object.freeze({}) as never, Object.freeze(response) as never, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    finished = true;
+  });
+  if (!finished) throw new Error('security headers: the middleware did not finish at once');
+  return { set, removed };
+}
+
 /** The HTTP server: API areas on the BuildAdmin contract, the SPA, and static assets. */
 export async function buildApp(app: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const server = Fastify({
@@ -65,7 +86,8 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
   // Security headers on every answer: the built client runs no inline script and builds no function
   // from text (the forms check input with `schema/value-checker.ts`, plain code), so scripts come only
   // from this site. Styles are injected by the UI library at run time ('unsafe-inline' for styles only).
-  // Built once: the policy is parsed here, and each request only sets the finished headers.
+  // Built once: the policy is parsed here, and each request only sets the finished headers (the policy
+  // holds no value that differs between requests, such as a nonce).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -88,7 +110,13 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  server.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  const securityHeaderList = fixedHeaders(securityHeaders);
+  server.addHook('onRequest', (request, reply, done) => {
+    const response = reply.raw;
+    for (const [name, value] of securityHeaderList.set) response.setHeader(name, value);
+    for (const name of securityHeaderList.removed) response.removeHeader(name);
+    done();
+  });
 
   server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseQuery(String(body)));

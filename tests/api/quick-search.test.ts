@@ -74,6 +74,25 @@ describe.each(DATABASES)('quick search on %s', (kind) => {
     }
   });
 
+  it('answers a term searched again with the same rows, order and total on every page, a page past the last match too', async () => {
+    const page = async (term: string, number: number) => {
+      const answer = await admin<{ list: Row[]; total: number }>('user.User/index', { query: { quickSearch: term, limit: 2, page: number } });
+      expect(answer.code, `${term}: ${answer.msg}`).toBe(1);
+      return { names: answer.data.list.map((row) => String(row.username)), total: answer.data.total };
+    };
+    const rows = await members();
+    for (const term of ['der', 'zhang', 'E', 'nobody-here']) {
+      const matches = expected(rows, term).length;
+      // the first search of the term, then the same pages again (the term's size is known by then)
+      const first = [await page(term, 1), await page(term, 2), await page(term, 9)];
+      const again = [await page(term, 1), await page(term, 2), await page(term, 9)];
+      expect(again, term).toEqual(first);
+      for (const answer of again) expect(answer.total, term).toBe(matches);
+      expect(again[2].names, term).toEqual([]);
+      expect(new Set([...again[0].names, ...again[1].names]).size, term).toBe(Math.min(matches, 4));
+    }
+  });
+
   it('searches related fields: balance entries of the members whose name matches', async () => {
     const rows = await members();
     const zhang = rows.filter((row) => row.username.startsWith('zhang'));

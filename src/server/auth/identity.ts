@@ -4,6 +4,7 @@ import type { Row } from '../../schema/definition.js';
 import type { TokenType } from './tokens.js';
 import { nowSeconds } from '../clock.js';
 import { AUTH_REVISION_TABLE } from './auth-revision.js';
+import { databaseChangeMark } from '../db/sqlite-driver.js';
 
 export type Area = 'admin' | 'user';
 
@@ -104,6 +105,8 @@ export async function loadIdentity(db: Db, auth: AreaAuth, accountId: number): P
 
 /** How many accounts' grants a process keeps; past it the cache starts over. */
 const CACHED_ACCOUNTS = 10_000;
+/** How many tokens' rows a process keeps; past it the cache starts over. */
+const CACHED_TOKENS = 10_000;
 
 /**
  * Grants resolved per account, kept while the area's `auth_revision` is the one they were resolved
@@ -113,11 +116,27 @@ const CACHED_ACCOUNTS = 10_000;
 export class IdentityCache {
   private readonly entries = new Map<string, { revision: number; grants: Grants }>();
   private remarks = { revision: -1, byMenu: new Map<string, string>() };
+  private readonly tokens = new Map<string, { mark: string; row: Row }>();
 
   /** Forget everything (`ajax/clearCache`); the next request of each account resolves afresh. */
   clear(): void {
     this.entries.clear();
+    this.tokens.clear();
     this.remarks = { revision: -1, byMenu: new Map() };
+  }
+
+  /**
+   * The token query's row for `key`, read under the database change mark `mark` (see
+   * `databaseChangeMark`): none once anything was written since, a token deleted at logout included.
+   */
+  tokenRow(key: string, mark: string): Row | undefined {
+    const kept = this.tokens.get(key);
+    return kept && kept.mark === mark ? kept.row : undefined;
+  }
+
+  keepTokenRow(key: string, mark: string, row: Row): void {
+    if (this.tokens.size >= CACHED_TOKENS) this.tokens.clear();
+    this.tokens.set(key, { mark, row });
   }
 
   /**
@@ -174,12 +193,21 @@ function tokenQuery(db: Db, auth: AreaAuth): CompiledQuery<Row> {
 
 /**
  * The identity behind an area's access token, in one query for the token, its account and the area's
- * revision, then grants from the cache (a few more queries only when the revision moved).
+ * revision, then grants from the cache (a few more queries only when the revision moved). On SQLite the
+ * query's row is used again while nothing at all was written to the database since it was read (the
+ * change mark is taken before the query, so a write while it runs leaves the row already outdated);
+ * the expiry is still compared with the clock at every request.
  */
 export async function identityOfToken(db: Db, cache: IdentityCache, auth: AreaAuth, digest: string): Promise<TokenIdentity | undefined> {
-  const compiled = tokenQuery(db, auth);
-  const parameters = compiled.parameters.map((value) => (value === DIGEST_PLACEHOLDER ? digest : value));
-  const [row] = (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+  const mark = databaseChangeMark(db)?.();
+  const key = `${auth.area}:${digest}`;
+  let row = mark === undefined ? undefined : cache.tokenRow(key, mark);
+  if (!row) {
+    const compiled = tokenQuery(db, auth);
+    const parameters = compiled.parameters.map((value) => (value === DIGEST_PLACEHOLDER ? digest : value));
+    [row] = (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+    if (row && mark !== undefined) cache.keepTokenRow(key, mark, row);
+  }
   if (!row || row.token_type !== auth.tokenType) return undefined;
   const expireTime = Number(row.token_expire_time ?? 0);
   if (expireTime !== 0 && expireTime <= nowSeconds()) return { expired: true };

@@ -77,8 +77,21 @@ const CACHED_STATEMENTS = 500;
 /** The connection: statements prepared once, run synchronously. */
 class SqliteConnection implements DatabaseConnection {
   private readonly statements = new Map<string, Database.Statement>();
+  /** Statements that may write, run on this connection so far (counted before they run, failed ones too). */
+  private writes = 0;
+  private dataVersion: Database.Statement | undefined;
 
   constructor(readonly sqlite: Database.Database) {}
+
+  /**
+   * A mark of everything committed to the database file as this connection sees it: it differs from an
+   * earlier mark once this connection ran a statement that may write (its own changes do not move
+   * `data_version`) or another connection, in this process or another, committed since.
+   */
+  changeMark(): string {
+    this.dataVersion ??= this.sqlite.prepare('PRAGMA data_version').pluck();
+    return `${this.writes}:${String(this.dataVersion.get())}`;
+  }
 
   /** Statements follow schema changes by themselves (SQLite prepares them again); the cache starts over when full. */
   private prepare(text: string): Database.Statement {
@@ -93,6 +106,7 @@ class SqliteConnection implements DatabaseConnection {
 
   run<R>({ sql, parameters }: CompiledQuery): QueryResult<R> {
     const statement = this.prepare(sql);
+    if (!statement.readonly) this.writes += 1;
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
@@ -103,7 +117,9 @@ class SqliteConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    for (const row of this.prepare(compiled.sql).iterate(compiled.parameters)) yield { rows: [row as R] };
+    const statement = this.prepare(compiled.sql);
+    if (!statement.readonly) this.writes += 1;
+    for (const row of statement.iterate(compiled.parameters)) yield { rows: [row as R] };
   }
 }
 
@@ -170,6 +186,18 @@ class ImmediateExecutor extends DefaultQueryExecutor {
   }
 }
 
+/** The change mark of each SQLite Kysely instance's connection (`SqliteConnection.changeMark`). */
+const changeMarks = new WeakMap<object, () => string>();
+
+/**
+ * For a Kysely instance made by `sqliteKysely` (not a transaction's, not PostgreSQL's): a function whose
+ * answer stays the same exactly while nothing was written to the database, by this process or another.
+ * What was read under one answer may be used again while the answer is the same.
+ */
+export function databaseChangeMark(db: object): (() => string) | undefined {
+  return changeMarks.get(db);
+}
+
 /** A Kysely instance on `sqlite` whose queries wait at most `waitMs` for the connection. */
 export function sqliteKysely<Tables>(sqlite: Database.Database, waitMs: number): Kysely<Tables> {
   const driver = new GatedDriver(new SqliteConnection(sqlite), waitMs);
@@ -180,5 +208,8 @@ export function sqliteKysely<Tables>(sqlite: Database.Database, waitMs: number):
     createIntrospector: (db) => new SqliteIntrospector(db),
   };
   const executor = new ImmediateExecutor(dialect.createQueryCompiler(), dialect.createAdapter(), driver);
-  return new Kysely<Tables>({ config: { dialect }, dialect, driver, executor });
+  const db = new Kysely<Tables>({ config: { dialect }, dialect, driver, executor });
+  const connection = driver.connection;
+  changeMarks.set(db, () => connection.changeMark());
+  return db;
 }

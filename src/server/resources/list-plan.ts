@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { ResourceDefinition } from '../../schema/definition.js';
 import type { AnySelect, DynamicDb, DialectName } from '../db/connection.js';
 import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE } from '../db/row-counter.js';
@@ -61,6 +61,61 @@ export function quickSearchPage(db: DynamicDb, dialect: DialectName, definition:
   return pageQuery(db, definition, request, conditions.map((condition) => (condition === match.condition ? keys.walking : condition)));
 }
 
+/** The column in which `combinedQuickSearch` gives the total beside each row of the page. */
+export const COMBINED_TOTAL = '__list_total';
+
+/**
+ * A quick search's page and its total in one statement, the matches found once for both (the count
+ * and the page would otherwise each search the text indexes), read the way `walk` says
+ * (`walksOrderIndex`). Only for a quick search that is the list's only condition; each row carries the
+ * total in `COMBINED_TOTAL`, so a page past the last match tells no total. None when not applicable:
+ *   - SQLite: the matching keys from the text indexes, materialized; the page reads them by key then
+ *     sorts, or walks the order's index testing each row's key;
+ *   - PostgreSQL, reading every match (not `walk`): the matching rows materialized, counted and sorted.
+ *     Its walk is the list's own statement, which needs the count beside it, not inside it.
+ */
+function combinedQuickSearch(db: DynamicDb, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], walk: boolean): AnySelect | undefined {
+  const match = request.textMatch;
+  if (!match || request.all || conditions.length !== 1 || conditions[0] !== match.condition) return undefined;
+  if (definition.fields.some((field) => field.name === COMBINED_TOTAL)) return undefined;
+  if (dialect === 'postgres') {
+    if (walk) return undefined;
+    const matched = db.with((cte) => cte('matched').materialized(), (inner) => applyConditions(inner.selectFrom(definition.table).selectAll(), conditions));
+    return requestedPage(
+      matched
+        .selectFrom('matched')
+        .selectAll('matched')
+        .select((eb) => eb.selectFrom('matched').select((inner) => inner.fn.countAll().as('total')).as(COMBINED_TOTAL)),
+      request,
+    );
+  }
+  const keys = match.keys;
+  if (!keys) return undefined;
+  const matched = db.with((cte) => cte('matched(key)').materialized(), (inner) => keys.ids(inner));
+  const key = walk ? sql`+${sql.ref(definition.primaryKey)}` : sql.ref(definition.primaryKey);
+  return requestedPage(
+    matched
+      .selectFrom(definition.table)
+      .selectAll(definition.table)
+      .select((eb) => eb.selectFrom('matched').select((inner) => inner.fn.countAll().as('total')).as(COMBINED_TOTAL))
+      .where((eb) => eb(key, 'in', eb.selectFrom('matched').select('key'))),
+    request,
+  );
+}
+
+/** Combined quick-search statements by database, resource, way of reading and the request's shape. */
+const combinedLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, CompiledQuery | null>>>();
+
+/** `combinedQuickSearch` compiled once per shape and way of reading, the request putting in its limit and offset. */
+export function compiledCombinedQuickSearch(db: DynamicDb, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], walk: boolean): CompiledQuery | undefined {
+  if (!request.textMatch || request.all || conditions.length !== 1 || conditions[0] !== request.textMatch.condition) return undefined;
+  const compiled = compiledOnce(combinedLists, db, definition, `${walk ? 'walk' : 'sort'}:${request.shape}`, FILTERED_SHAPES, () => {
+    const combined = combinedQuickSearch(db, dialect, definition, request, conditions, walk);
+    return combined ? (pagingLast(combined.limit(-1).offset(-2).compile()) ?? null) : null;
+  });
+  return compiled ? withPaging(compiled, request) : undefined;
+}
+
 /** The page read from every matching row, then sorted: the matches are a materialized CTE, which PostgreSQL plans apart. */
 function matchesThenSorted(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect {
   const matched = db.with((cte) => cte('matched').materialized(), (inner) => applyConditions(inner.selectFrom(definition.table).selectAll(), conditions));
@@ -96,14 +151,53 @@ function rowCountQuery(db: DynamicDb, definition: ResourceDefinition): AnySelect
 /** Unfiltered lists' statements by database, resource and order (`JSON` of the order's terms: a few per resource, its sortable columns each way). */
 const unfilteredLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
 
+/** Filtered lists' statements by database, resource and the request's shape; past this many shapes a resource's start over. */
+const FILTERED_SHAPES = 500;
+const filteredLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
+
+function compiledOnce<T>(cache: WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, T>>>, db: DynamicDb, definition: ResourceDefinition, key: string, limit: number, compile: () => T | undefined): T | undefined {
+  let byDefinition = cache.get(db);
+  if (!byDefinition) cache.set(db, (byDefinition = new WeakMap()));
+  let byKey = byDefinition.get(definition);
+  if (!byKey) byDefinition.set(definition, (byKey = new Map()));
+  let compiled = byKey.get(key);
+  if (!compiled) {
+    compiled = compile();
+    if (!compiled) return undefined;
+    if (byKey.size >= limit) byKey.clear();
+    byKey.set(key, compiled);
+  }
+  return compiled;
+}
+
+/** A page statement compiled with limit -1 and offset -2, which each request replaces with its own; none if they are not its last two parameters. */
+function pagingLast(page: CompiledQuery): CompiledQuery | undefined {
+  const parameters = page.parameters;
+  return parameters.length >= 2 && parameters[parameters.length - 2] === -1 && parameters[parameters.length - 1] === -2 ? page : undefined;
+}
+
+function withPaging(page: CompiledQuery, request: ListRequest): CompiledQuery {
+  return { ...page, parameters: [...page.parameters.slice(0, -2), request.limit, offsetOf(request)] };
+}
+
 /**
  * A list request's two statements, compiled. An unfiltered list's total is its table's kept row count.
  * An unfiltered list (opening a list, paging through it: what
  * a back office asks most) has the same statements at every page, compiled once per resource and order;
  * the request only puts in its limit and offset, their only parameters.
  */
-export function compiledListQueries(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): { count: CompiledQuery; page: CompiledQuery } {
+export function compiledListQueries(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], shaped = false): { count: CompiledQuery; page: CompiledQuery } {
   if (conditions.length > 0) {
+    // Conditions made from the request's shape alone (`shaped`: no data limit or scope of the operator
+    // among them) give the same statements for the same shape: compiled once per shape.
+    const compiled = shaped
+      ? compiledOnce(filteredLists, db, definition, request.shape, FILTERED_SHAPES, () => {
+          const { count, page } = listQueries(db, definition, request, conditions);
+          const paged = pagingLast(page.limit(-1).offset(-2).compile());
+          return paged && { count: count.compile(), page: paged };
+        })
+      : undefined;
+    if (compiled) return { count: compiled.count, page: withPaging(compiled.page, request) };
     const { count, page } = listQueries(db, definition, request, conditions);
     return { count: count.compile(), page: page.compile() };
   }

@@ -26,6 +26,8 @@ export type Condition = (eb: Eb) => Expression<SqlBool>;
  * match, then sorted; or along the order's index, testing each row until the page is full.
  */
 interface TextMatch {
+  /** the text searched for */
+  term: string;
   /** the quick search among the list's conditions */
   condition: Condition;
   /**
@@ -46,6 +48,12 @@ export interface ListRequest {
   conditions: Condition[];
   /** set when the quick search is among `conditions` as a TextMatch */
   textMatch?: TextMatch;
+  /**
+   * What `conditions` and `order` were made from (the quick search, `search[]`, the order, the
+   * `initValue` lookup and the time zone), as text: two requests with the same shape have the same
+   * statements but for their limit and offset.
+   */
+  shape: string;
 }
 
 interface ColumnTarget {
@@ -241,6 +249,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
       // One list of keys for all fields: the rows are then read by key once each, in a single pass.
       const ids = (from: Pick<Eb, 'selectFrom'>) => (indexes as string[]).map((fts) => matching(from, fts)).reduce((united, next) => united.union(next));
       textMatch = {
+        term: text,
         condition: (eb) => eb(eb.ref(definition.primaryKey), 'in', ids(eb)),
         keys: { ids, walking: (eb) => eb(sql`+${eb.ref(definition.primaryKey)}`, 'in', ids(eb)) },
       };
@@ -252,7 +261,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
       };
       const condition: Condition = (eb) => eb.or(targets.map((target, index) => wrapRelation(target, matchOf(target, indexes[index]))(eb)));
       // SQLite's planner has no statistics to go by: it reads such a search the same way every time.
-      if (options.dialect === 'postgres') textMatch = { condition };
+      if (options.dialect === 'postgres') textMatch = { term: text, condition };
       conditions.push(condition);
     }
   }
@@ -283,7 +292,8 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
     all = true;
   }
 
-  return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions, ...(textMatch ? { textMatch } : {}) };
+  const shape = JSON.stringify([quick ?? '', search ?? '', query.order ?? '', hasInit ? [query.initKey ?? '', query.initOperator ?? '', initValue] : '', timeZone]);
+  return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions, ...(textMatch ? { textMatch } : {}), shape };
 }
 
 /**

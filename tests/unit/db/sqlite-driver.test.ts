@@ -2,7 +2,10 @@ import Database from 'better-sqlite3';
 import type { Kysely} from 'kysely';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatabaseBusyError, sqliteKysely } from '../../../src/server/db/sqlite-driver.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseBusyError, databaseChangeMark, sqliteKysely } from '../../../src/server/db/sqlite-driver.js';
 
 /**
  * SQLite's one connection is shared in turn. A query that waits for it too long fails instead of
@@ -95,5 +98,39 @@ describe('sqliteKysely', () => {
       expect(await trx.selectFrom('item').select('n').orderBy('n').execute()).toEqual([{ n: 8 }, { n: 9 }]);
     });
     expect(await db.selectFrom('item').select('n').orderBy('n').execute()).toEqual([{ n: 8 }, { n: 9 }]);
+  });
+});
+
+describe('databaseChangeMark', () => {
+  it('stays the same across reads and moves with a write of this connection or a commit of another one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'change-mark-'));
+    const file = join(dir, 'marks.db');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a scratch table
+    const main = sqliteKysely<any>(new Database(file), 2_000);
+    const other = new Database(file);
+    try {
+      await sql`create table item (n integer)`.execute(main);
+      const mark = databaseChangeMark(main);
+      if (!mark) throw new Error('no change mark for a SQLite handle');
+      const before = mark();
+      await main.selectFrom('item').selectAll().execute();
+      expect(mark()).toBe(before);
+
+      await main.insertInto('item').values({ n: 1 }).execute();
+      const afterOwnWrite = mark();
+      expect(afterOwnWrite).not.toBe(before);
+      // an insert that returns rows writes too
+      await main.insertInto('item').values({ n: 2 }).returning('n').execute();
+      const afterReturning = mark();
+      expect(afterReturning).not.toBe(afterOwnWrite);
+
+      other.prepare('insert into item (n) values (3)').run();
+      expect(mark()).not.toBe(afterReturning);
+      await main.transaction().execute(async (trx) => expect(databaseChangeMark(trx)).toBeUndefined());
+    } finally {
+      other.close();
+      await main.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

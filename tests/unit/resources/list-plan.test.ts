@@ -109,12 +109,32 @@ describe('compiled list statements', () => {
     expect(compiledListQueries(db, member, requestOf('sqlite', { order: 'id,asc', page: 3 }), []).count).toBe(otherOrder.count);
   });
 
-  it('compiles a filtered list afresh for each request', () => {
+  it('compiles a filtered list afresh for each request when other conditions join the request\'s own', () => {
     const db = compilerOf('sqlite');
     const request = requestOf('sqlite', { quickSearch: 'holiday' });
     const once = compiledListQueries(db, member, request, request.conditions);
     const again = compiledListQueries(db, member, request, request.conditions);
     expect(again.count).not.toBe(once.count);
     expect(again.page.sql).toBe(once.page.sql);
+  });
+
+  it('compiles a filtered list once per shape, each page putting in its own limit and offset after the filter\'s values', () => {
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      const db = compilerOf(dialect);
+      const search = { search: [{ field: 'username', operator: 'LIKE', val: 'holiday' }], order: 'id,asc' };
+      const first = compiledListQueries(db, member, requestOf(dialect, { ...search, page: 1, limit: 10 }), requestOf(dialect, search).conditions, true);
+      const thirdRequest = requestOf(dialect, { ...search, page: 3, limit: 20 });
+      const third = compiledListQueries(db, member, thirdRequest, thirdRequest.conditions, true);
+      expect(third.count).toBe(first.count);
+      expect(third.page.sql).toBe(first.page.sql);
+      expect(first.page.parameters).toEqual(['%holiday%', 10, 0]);
+      expect(third.page.parameters).toEqual(['%holiday%', 20, 40]);
+      // another value is another shape, with its own statements
+      const otherRequest = requestOf(dialect, { ...search, search: [{ field: 'username', operator: 'LIKE', val: 'winter' }] });
+      const other = compiledListQueries(db, member, otherRequest, otherRequest.conditions, true);
+      expect(other.count).not.toBe(first.count);
+      expect(other.count.parameters).toEqual(['%winter%']);
+      expect(other.page.parameters).toEqual(['%winter%', 10, 0]);
+    }
   });
 });
