@@ -1,0 +1,95 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { AuthProvider, DataProvider, GetListParams, GetListResult, Store } from 'react-admin';
+import { pageNameOf } from '../../contract/view-paths.js';
+import type { ResourceDefinition } from '../../schema/definition.js';
+import { definitionById, definitionByMenuName } from '../schemas.js';
+import { adminBootstrap, authProvider } from './bootstrap-store.js';
+import { firstPage, routeRules, type MenuRule } from './layout/menu-tree.js';
+import { firstListQueryOf } from './resources/index.js';
+
+/**
+ * The back office's query cache (react-admin's `<Admin queryClient>`): its own, as `<Admin>` would
+ * create, but made here so that what the first screen reads can be put in it before that screen draws.
+ */
+export const adminQueryClient = new QueryClient();
+
+/**
+ * How long what was fetched ahead counts as fresh: the first screen that mounts within it reads it
+ * instead of asking again (any later one asks the server, as usual).
+ */
+const FETCHED_AHEAD_FRESH_MS = 5000;
+
+/** The schema a menu rule's screen is drawn from, if it is a schema screen (the page key or the menu name). */
+export function definitionOfRule(rule: Pick<MenuRule, 'component'>): ResourceDefinition | undefined {
+  return definitionById(rule.component) ?? definitionByMenuName(pageNameOf(rule.component));
+}
+
+/** What the start needs of the back office: its route base, data provider and store. */
+export interface ShellParts {
+  base: string;
+  dataProvider: DataProvider;
+  store: Store;
+}
+
+/** The first page a list asks for, as react-admin's `getList` takes it. */
+type ListQuery = Pick<GetListParams, 'pagination' | 'sort' | 'filter'>;
+
+/**
+ * Puts in `queryClient`, under the keys react-admin's list reads, the checks it makes before it asks
+ * for the rows (signed in, allowed to list the resource) and the first page of rows, so that a list
+ * mounting next draws its rows in its first render instead of waiting for two checks and a request in
+ * turn. Resolves once the checks are in; the rows' request is not awaited: a list that mounts before
+ * they arrive waits for this same request instead of making its own.
+ */
+export async function fillListAhead(
+  queryClient: QueryClient,
+  { resource, query, authProvider, dataProvider }: { resource: string; query: ListQuery; authProvider: AuthProvider; dataProvider: DataProvider },
+): Promise<void> {
+  const fresh = () => ({ updatedAt: Date.now() + FETCHED_AHEAD_FRESH_MS });
+  await authProvider.checkAuth({});
+  queryClient.setQueryData(['auth', 'checkAuth', {}], true, fresh());
+  const allowed = (await authProvider.canAccess?.({ action: 'list', resource })) ?? true;
+  queryClient.setQueryData(['auth', 'canAccess', { action: 'list', resource, enabled: true }], allowed, fresh());
+  if (!allowed) return;
+  const key = [resource, 'getList', { ...query, meta: undefined }];
+  void queryClient
+    .fetchQuery({
+      queryKey: key,
+      queryFn: async (): Promise<GetListResult> => {
+        const { data, total, pageInfo, meta } = await dataProvider.getList(resource, query);
+        return { data, total, pageInfo, meta };
+      },
+    })
+    .then(
+      (rows) => queryClient.setQueryData(key, rows, fresh()),
+      // The list asks again itself and shows the error as it would have.
+      () => undefined,
+    );
+}
+
+/** When the page to open is the list of a generated screen (with no sort, filter or page chosen before): its first page, ahead. */
+async function fetchListAhead(path: string, menus: readonly MenuRule[], { dataProvider, store }: ShellParts): Promise<void> {
+  const resourceName = path.replace(/^\/+/, '');
+  const rule = routeRules(menus).find((each) => each.menu_type !== 'iframe' && each.name === resourceName);
+  const definition = rule && definitionOfRule(rule);
+  const query = definition && firstListQueryOf(definition);
+  // A sort, filter or page the person chose for this list before is what it asks for: not fetched ahead.
+  if (!rule || !query || store.getItem(`${rule.name}.listParams`) !== undefined) return;
+  await fillListAhead(adminQueryClient, { resource: rule.name, query, authProvider, dataProvider });
+}
+
+/**
+ * Right after the login: fetch the menus, definitions and permissions (`Index/index`), start on the
+ * first screen's data, and tell where to go: the page asked for (relative to the base) or the first
+ * menu page. The shell then draws that page directly, with no loading route in between. Rejects
+ * when the bootstrap fails (the loading route then shows why and offers to try again).
+ */
+export async function openShell(target: string | undefined, parts: ShellParts): Promise<string> {
+  const shell = await adminBootstrap.reload();
+  const inner = target ?? firstPage(shell.nav)?.to;
+  if (!inner) return '/404';
+  if (!inner.includes('?') && !inner.includes('#')) {
+    await fetchListAhead(inner, shell.menus, parts).catch((error: unknown) => console.error('Fetching the first list ahead failed', error));
+  }
+  return `${parts.base}${inner}`;
+}
