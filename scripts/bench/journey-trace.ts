@@ -83,6 +83,7 @@ async function main(): Promise<void> {
           'side menu': '.RaSidebar-fixed, .RaSidebar-root',
           'list page': '.RaList-main, .RaList-root',
           'list toolbar': '.RaList-actions',
+          'loading indicator': '.RaLoading-root, .MuiLinearProgress-root, .MuiSkeleton-root',
           'table': 'main table',
           'first row': 'main table tbody tr',
         };
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
           for (const [name, selector] of Object.entries(landmarks)) {
             if (!seen.has(name) && document.querySelector(selector)) {
               seen.add(name);
-              mark(name + ' shown');
+              mark(name + ' shown' + (name === 'list page' ? ': ' + (document.querySelector('main')?.innerText ?? '').replace(/\\s+/g, ' ').slice(0, 120) : ''));
             }
           }
           const nowBusy = document.querySelector('[aria-busy="true"]') !== null;
@@ -193,6 +194,20 @@ async function main(): Promise<void> {
         const busy = [...counts.values()].reduce((sum, time) => sum + time, 0);
         console.log(`  ${String(slice * SLICE).padStart(5)} busy ${busy.toFixed(0).padStart(3)}: ${top(counts, 6).map(([name, time]) => `${name} ${time.toFixed(0)}`).join(', ')}`);
       }
+      // Inclusive time of component-like functions (a capitalised name; readable with a build that is not minified).
+      const inclusive = new Map<string, number>();
+      const stackOf = (id: number) => {
+        const names = new Set<string>();
+        for (let walk = nodes.get(id); walk; walk = nodes.get(parents.get(walk.id) ?? -1)) {
+          if (/^[A-Z][A-Za-z]{3,}$/.test(walk.callFrame.functionName)) names.add(walk.callFrame.functionName);
+        }
+        return names;
+      };
+      profile.samples.forEach((id, index) => {
+        for (const name of stackOf(id)) inclusive.set(name, (inclusive.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+      });
+      console.log('inclusive main-thread time of component-like functions (ms):');
+      for (const [name, time] of top(inclusive, 40)) console.log(`  ${time.toFixed(0).padStart(5)}  ${name}`);
       console.log('main-thread self time by file (ms):');
       for (const [file, time] of top(byFile, 12)) console.log(`  ${time.toFixed(0).padStart(5)}  ${file}`);
       console.log('main-thread self time by function (ms):');

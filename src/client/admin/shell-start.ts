@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { AuthProvider, DataProvider, GetListParams, GetListResult, Store } from 'react-admin';
+import type { AuthProvider, DataProvider, GetListParams, GetListResult, RaRecord, Store } from 'react-admin';
 import { pageNameOf } from '../../contract/view-paths.js';
 import type { ResourceDefinition } from '../../schema/definition.js';
 import { definitionById, definitionByMenuName } from '../schemas.js';
 import { adminBootstrap, authProvider } from './bootstrap-store.js';
 import { firstPage, routeRules, type MenuRule } from './layout/menu-tree.js';
-import { firstListQueryOf } from './resources/index.js';
+import { firstListQueryOf, LIST_SCREEN_CHECKS } from './resources/index.js';
 
 /**
  * The back office's query cache (react-admin's `<Admin queryClient>`): its own, as `<Admin>` would
@@ -34,25 +34,41 @@ export interface ShellParts {
 /** The first page a list asks for, as react-admin's `getList` takes it. */
 type ListQuery = Pick<GetListParams, 'pagination' | 'sort' | 'filter'>;
 
+/** The actions a list screen asks `canAccess` about: of the resource, and of each row. */
+export interface ListChecks {
+  resource: readonly string[];
+  row: readonly string[];
+}
+
+/**
+ * How long the shell waits for the first rows before it draws: the request takes a few milliseconds,
+ * drawing the list twice (without rows, then with them) much more; a slow answer is not waited for.
+ */
+const ROWS_WAIT_MS = 300;
+
 /**
  * Puts in `queryClient`, under the keys react-admin's list reads, the checks it makes before it asks
- * for the rows (signed in, allowed to list the resource) and the first page of rows, so that a list
- * mounting next draws its rows in its first render instead of waiting for two checks and a request in
- * turn. Resolves once the checks are in; the rows' request is not awaited: a list that mounts before
- * they arrive waits for this same request instead of making its own.
+ * for the rows (signed in, allowed to list the resource), the first page of rows, and the checks the
+ * screen makes once drawn (its buttons, each row's), so that a list mounting next draws its rows and
+ * buttons in its first render instead of waiting for checks and a request in turn, then drawing again.
+ * Resolves once the rows are in, or after a short wait; a list that mounts before they arrive waits
+ * for this same request instead of making its own.
  */
 export async function fillListAhead(
   queryClient: QueryClient,
-  { resource, query, authProvider, dataProvider }: { resource: string; query: ListQuery; authProvider: AuthProvider; dataProvider: DataProvider },
+  { resource, query, checks, authProvider, dataProvider }: { resource: string; query: ListQuery; checks: ListChecks; authProvider: AuthProvider; dataProvider: DataProvider },
 ): Promise<void> {
   const fresh = () => ({ updatedAt: Date.now() + FETCHED_AHEAD_FRESH_MS });
+  const allows = async (action: string, record?: RaRecord) => (await authProvider.canAccess?.({ action, resource, record })) ?? true;
   await authProvider.checkAuth({});
   queryClient.setQueryData(['auth', 'checkAuth', {}], true, fresh());
-  const allowed = (await authProvider.canAccess?.({ action: 'list', resource })) ?? true;
+  const allowed = await allows('list');
   queryClient.setQueryData(['auth', 'canAccess', { action: 'list', resource, enabled: true }], allowed, fresh());
   if (!allowed) return;
+  if (authProvider.getPermissions) queryClient.setQueryData(['auth', 'getPermissions', {}], await authProvider.getPermissions({}), fresh());
+  for (const action of checks.resource) queryClient.setQueryData(['auth', 'canAccess', { action, resource }], await allows(action), fresh());
   const key = [resource, 'getList', { ...query, meta: undefined }];
-  void queryClient
+  const rows = queryClient
     .fetchQuery({
       queryKey: key,
       queryFn: async (): Promise<GetListResult> => {
@@ -61,10 +77,16 @@ export async function fillListAhead(
       },
     })
     .then(
-      (rows) => queryClient.setQueryData(key, rows, fresh()),
+      async (page) => {
+        for (const record of page.data) {
+          for (const action of checks.row) queryClient.setQueryData(['auth', 'canAccess', { action, recordId: record.id, resource }], await allows(action, record), fresh());
+        }
+        queryClient.setQueryData(key, page, fresh());
+      },
       // The list asks again itself and shows the error as it would have.
       () => undefined,
     );
+  await Promise.race([rows, new Promise((resolve) => setTimeout(resolve, ROWS_WAIT_MS))]);
 }
 
 /** When the page to open is the list of a generated screen (with no sort, filter or page chosen before): its first page, ahead. */
@@ -75,7 +97,7 @@ async function fetchListAhead(path: string, menus: readonly MenuRule[], { dataPr
   const query = definition && firstListQueryOf(definition);
   // A sort, filter or page the person chose for this list before is what it asks for: not fetched ahead.
   if (!rule || !query || store.getItem(`${rule.name}.listParams`) !== undefined) return;
-  await fillListAhead(adminQueryClient, { resource: rule.name, query, authProvider, dataProvider });
+  await fillListAhead(adminQueryClient, { resource: rule.name, query, checks: LIST_SCREEN_CHECKS, authProvider, dataProvider });
 }
 
 /**

@@ -50,6 +50,13 @@ export function firstPageQuery(definition: ResourceDefinition): { pagination: { 
 }
 
 /**
+ * What the generated list screen asks `canAccess` about once drawn: its toolbar's and table's buttons
+ * (of the resource) and each row's buttons (of the row). Fetched ahead with the first page, so the
+ * buttons are drawn with the rows; tests/ui/resources/list-ahead.test.tsx fails when a check is missing.
+ */
+export const LIST_SCREEN_CHECKS = { resource: ['create', 'edit', 'delete', 'sortable', 'export'], row: ['edit', 'delete'] } as const;
+
+/**
  * The list screen of a schema: quick search and per-operator filters, the default sort, pagination
  * (none for trees), a flat table or a tree, create / edit / delete only where `canAccess` allows.
  */

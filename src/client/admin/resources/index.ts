@@ -120,7 +120,7 @@ export function firstListQueryOf(definition: ResourceDefinition): ReturnType<typ
 // The forms (their inputs, editors and checks) load when one opens: nothing here imports them eagerly.
 export { GeneratedCreate, GeneratedEdit } from './lazy-forms.js';
 export type { InputOverrides } from './GeneratedInputs.js';
-export { GeneratedList } from './GeneratedList.js';
+export { GeneratedList, LIST_SCREEN_CHECKS } from './GeneratedList.js';
 export { GeneratedTable } from './GeneratedTable.js';
 export { TreeTable } from './TreeTable.js';
 export { filterKeyOf, filterInputsFor, QUICK_SEARCH_KEY } from './list-filters.js';
