@@ -30,25 +30,29 @@ interface ProfileNode {
 
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'chidao-trace-'));
-  let clientDir = process.env.TRACE_CLIENT_DIR;
-  if (!clientDir) {
-    clientDir = join(work, 'client');
+  // Several builds (comma-separated) are measured in turns, one run each, for an A/B comparison under the same load.
+  const clientDirs = process.env.TRACE_CLIENT_DIR ? process.env.TRACE_CLIENT_DIR.split(',') : [join(work, 'client')];
+  if (!process.env.TRACE_CLIENT_DIR) {
     console.log('building the client…');
-    await build({ configFile: join(root, 'vite.config.ts'), root: join(root, 'src/client'), logLevel: 'error', build: { outDir: clientDir, emptyOutDir: true } });
+    await build({ configFile: join(root, 'vite.config.ts'), root: join(root, 'src/client'), logLevel: 'error', build: { outDir: clientDirs[0], emptyOutDir: true } });
   }
   const settings = settingsFromEnv(
     { DATABASE_URL: `sqlite:${join(work, 'app.db')}`, ADMIN_PASSWORD: 'Bench_pass1', STORAGE_DIR: join(work, 'storage'), ADMIN_LOGIN_CAPTCHA: 'false', USER_LOGIN_CAPTCHA: 'false', API_GET_RATE_LIMIT: '0', AUTH_RATE_LIMIT: '0' },
     root,
   );
-  const server = await createServer(settings, { clientDir });
-  const origin = (await server.http.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
+  const servers = await Promise.all(clientDirs.map((clientDir, index) => createServer({ ...settings, databaseUrl: settings.databaseUrl.replace('app.db', `app-${index}.db`) }, { clientDir })));
+  const origins = await Promise.all(servers.map(async (server) => (await server.http.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '')));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const totals: number[] = [];
+  const totals: number[][] = clientDirs.map(() => []);
   try {
-    for (let run = 0; run < RUNS; run++) {
+    for (let turn = 0; turn < RUNS * clientDirs.length; turn++) {
+      const run = Math.floor(turn / clientDirs.length);
+      const which = turn % clientDirs.length;
+      const origin = origins[which];
+      const last = run === RUNS - 1 && which === clientDirs.length - 1;
       const context = await browser.newContext();
       const page = await context.newPage();
       const devtools = await context.newCDPSession(page);
@@ -117,7 +121,7 @@ async function main(): Promise<void> {
           end: timing.startTime + timing.responseEnd - clickedWall,
         });
       });
-      const tracing = process.env.TRACE_FILE && run === RUNS - 1;
+      const tracing = process.env.TRACE_FILE && last;
       if (tracing) await browser.startTracing(page, { path: process.env.TRACE_FILE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'] });
       await devtools.send('Profiler.enable');
       await devtools.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -136,9 +140,9 @@ async function main(): Promise<void> {
       const tasks = await page.evaluate(() => (window as unknown as { traceTasks: [number, number][] }).traceTasks);
       const marks = await page.evaluate(() => (window as unknown as { traceMarks: [number, string][] }).traceMarks);
       const routes = await page.evaluate(() => location.pathname);
-      totals.push(shown);
-      console.log(`\nrun ${run + 1}: login click → first row ${shown.toFixed(0)} ms (ended on ${routes})`);
-      if (run !== RUNS - 1) {
+      totals[which].push(shown);
+      console.log(`\n${clientDirs[which]} run ${run + 1}: login click → first row ${shown.toFixed(0)} ms (ended on ${routes})`);
+      if (!last) {
         await context.close();
         continue;
       }
@@ -177,6 +181,7 @@ async function main(): Promise<void> {
         // The innermost frame of a named function of our own code (or a component), else the leaf.
         let frame = nodes.get(id);
         let label = frame ? `${frame.callFrame.functionName || '(anonymous)'}` : '?';
+        // The innermost frame of the project's own code (src/…, readable in a build that is not minified), else the leaf.
         for (let walk = frame; walk; walk = nodes.get(parents.get(walk.id) ?? -1)) {
           if (/^[A-Z][A-Za-z]{3,}$/.test(walk.callFrame.functionName)) {
             label = walk.callFrame.functionName;
@@ -214,11 +219,13 @@ async function main(): Promise<void> {
       for (const [name, time] of top(byFunction, 25)) console.log(`  ${time.toFixed(1).padStart(6)}  ${name}`);
       await context.close();
     }
-    const sorted = [...totals].sort((a, b) => a - b);
-    console.log(`\nclick → first row: median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms of ${RUNS} (${sorted.map((value) => value.toFixed(0)).join(', ')}), CPU ×${THROTTLE}, load average ${loadavg()[0].toFixed(1)}`);
+    for (const [index, values] of totals.entries()) {
+      const sorted = [...values].sort((a, b) => a - b);
+      console.log(`\n${clientDirs[index]}: click → first row: median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms of ${RUNS} (${sorted.map((value) => value.toFixed(0)).join(', ')}), CPU ×${THROTTLE}, load average ${loadavg()[0].toFixed(1)}`);
+    }
   } finally {
     await browser.close();
-    await server.close();
+    for (const server of servers) await server.close();
     rmSync(work, { recursive: true, force: true });
   }
 }
