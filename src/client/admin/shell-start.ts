@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { AuthProvider, DataProvider, GetListParams, GetListResult, RaRecord, Store } from 'react-admin';
 import { pageNameOf } from '../../contract/view-paths.js';
 import type { ResourceDefinition } from '../../schema/definition.js';
+import { preloadIcons } from '../components/icons/resolve-icon.js';
 import { definitionById, definitionByMenuName } from '../schemas.js';
 import { adminBootstrap, authProvider } from './bootstrap-store.js';
 import { firstPage, routeRules, type MenuRule } from './layout/menu-tree.js';
@@ -17,7 +18,7 @@ export const adminQueryClient = new QueryClient();
  * How long what was fetched ahead counts as fresh: the first screen that mounts within it reads it
  * instead of asking again (any later one asks the server, as usual).
  */
-const FETCHED_AHEAD_FRESH_MS = 5000;
+const FETCHED_AHEAD_FRESH_MS = 10_000;
 
 /** The schema a menu rule's screen is drawn from, if it is a schema screen (the page key or the menu name). */
 export function definitionOfRule(rule: Pick<MenuRule, 'component'>): ResourceDefinition | undefined {
@@ -25,7 +26,7 @@ export function definitionOfRule(rule: Pick<MenuRule, 'component'>): ResourceDef
 }
 
 /** What the start needs of the back office: its route base, data provider and store. */
-export interface ShellParts {
+interface ShellParts {
   base: string;
   dataProvider: DataProvider;
   store: Store;
@@ -35,16 +36,17 @@ export interface ShellParts {
 type ListQuery = Pick<GetListParams, 'pagination' | 'sort' | 'filter'>;
 
 /** The actions a list screen asks `canAccess` about: of the resource, and of each row. */
-export interface ListChecks {
+interface ListChecks {
   resource: readonly string[];
   row: readonly string[];
 }
 
 /**
- * How long the shell waits for the first rows before it draws: the request takes a few milliseconds,
- * drawing the list twice (without rows, then with them) much more; a slow answer is not waited for.
+ * How long the shell waits for the first rows and the menus' icons before it draws: the requests take
+ * a few milliseconds, drawing twice (without them, then with them) much more; a slow answer is not
+ * waited for.
  */
-const ROWS_WAIT_MS = 300;
+const AHEAD_WAIT_MS = 300;
 
 /**
  * Puts in `queryClient`, under the keys react-admin's list reads, the checks it makes before it asks
@@ -86,7 +88,12 @@ export async function fillListAhead(
       // The list asks again itself and shows the error as it would have.
       () => undefined,
     );
-  await Promise.race([rows, new Promise((resolve) => setTimeout(resolve, ROWS_WAIT_MS))]);
+  await briefly(rows);
+}
+
+/** Waits for `work`, but no longer than the shell waits for what it fetches ahead. */
+function briefly(work: Promise<unknown>): Promise<unknown> {
+  return Promise.race([work, new Promise((resolve) => setTimeout(resolve, AHEAD_WAIT_MS))]);
 }
 
 /** When the page to open is the list of a generated screen (with no sort, filter or page chosen before): its first page, ahead. */
@@ -100,6 +107,11 @@ async function fetchListAhead(path: string, menus: readonly MenuRule[], { dataPr
   await fillListAhead(adminQueryClient, { resource: rule.name, query, checks: LIST_SCREEN_CHECKS, authProvider, dataProvider });
 }
 
+/** The icons of the menus and menu directories (not of the buttons, which draw none). */
+function menuIcons(rules: readonly MenuRule[]): string[] {
+  return rules.flatMap((rule) => (rule.type === 'button' ? [] : [...(rule.icon ? [rule.icon] : []), ...menuIcons(rule.children ?? [])]));
+}
+
 /**
  * Right after the login: fetch the menus, definitions and permissions (`Index/index`), start on the
  * first screen's data, and tell where to go: the page asked for (relative to the base) or the first
@@ -110,8 +122,11 @@ export async function openShell(target: string | undefined, parts: ShellParts): 
   const shell = await adminBootstrap.reload();
   const inner = target ?? firstPage(shell.nav)?.to;
   if (!inner) return '/404';
+  // The menus' icons: drawn with the menu in its first render rather than when they arrive.
+  const icons = briefly(preloadIcons(menuIcons(shell.menus)));
   if (!inner.includes('?') && !inner.includes('#')) {
     await fetchListAhead(inner, shell.menus, parts).catch((error: unknown) => console.error('Fetching the first list ahead failed', error));
   }
+  await icons;
   return `${parts.base}${inner}`;
 }
