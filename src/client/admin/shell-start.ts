@@ -119,6 +119,9 @@ function menuIcons(rules: readonly MenuRule[]): string[] {
  * when the bootstrap fails (the loading route then shows why and offers to try again).
  */
 export async function openShell(target: string | undefined, parts: ShellParts): Promise<string> {
+  // A new session starts with an empty cache: nothing of a previous session's lists or permissions
+  // (the cache outlives the shell, which a session that expired left without signing out).
+  adminQueryClient.clear();
   const shell = await adminBootstrap.reload();
   const inner = target ?? firstPage(shell.nav)?.to;
   if (!inner) return '/404';
