@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const totals: number[][] = clientDirs.map(() => []);
+  const passwords: number[][] = clientDirs.map(() => []);
   try {
     for (let turn = 0; turn < RUNS * clientDirs.length; turn++) {
       const run = Math.floor(turn / clientDirs.length);
@@ -57,8 +58,12 @@ async function main(): Promise<void> {
       const page = await context.newPage();
       const devtools = await context.newCDPSession(page);
       await devtools.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+      const opened = Date.now();
       await page.goto(`${origin}/chidaoadminstator/login?to=${encodeURIComponent(LIST)}`);
       await page.locator('input[type="password"]').waitFor({ state: 'visible' });
+      // Usable as the bench counts it: the page's code runs the field (the server's first view is inert until then).
+      await page.waitForFunction(() => document.querySelector('[inert]') === null);
+      passwords[clientDirs.indexOf(clientDirs[which])].push(Date.now() - opened);
       await page.locator('input[name="username"]').click();
       await page.keyboard.type('admin');
       await page.locator('input[type="password"]').click();
@@ -221,7 +226,9 @@ async function main(): Promise<void> {
     }
     for (const [index, values] of totals.entries()) {
       const sorted = [...values].sort((a, b) => a - b);
-      console.log(`\n${clientDirs[index]}: click → first row: median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms of ${RUNS} (${sorted.map((value) => value.toFixed(0)).join(', ')}), CPU ×${THROTTLE}, load average ${loadavg()[0].toFixed(1)}`);
+      const typed = [...passwords[index]].sort((a, b) => a - b);
+      console.log(`\n${clientDirs[index]}: password field usable: median ${typed[Math.floor(typed.length / 2)]} ms (${typed.join(', ')})`);
+      console.log(`${clientDirs[index]}: click → first row: median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms of ${RUNS} (${sorted.map((value) => value.toFixed(0)).join(', ')}), CPU ×${THROTTLE}, load average ${loadavg()[0].toFixed(1)}`);
     }
   } finally {
     await browser.close();
