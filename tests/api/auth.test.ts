@@ -423,6 +423,30 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expect(typeof terminal.npmPackageManager).toBe('string');
     });
 
+    it('a login that asks for the bootstrap (ours) answers what Index/index answers; one that does not, BuildAdmin\'s keys', async () => {
+      const plain = await login('admin', ADMIN_PASSWORD);
+      expectEnvelope(plain, 1);
+      expect(Object.keys(plain.data)).toEqual(['userInfo']);
+      const asked = await server.admin<{ userInfo: AdminUserInfo; bootstrap: Record<string, unknown> }>('Index/login', { body: { username: 'admin', password: ADMIN_PASSWORD, bootstrap: true } });
+      expectEnvelope(asked, 1);
+      const index = await server.admin<Record<string, unknown>>('Index/index', { token: asked.data.userInfo.token });
+      expectEnvelope(index, 1);
+      expect(asked.data.bootstrap).toEqual(index.data);
+      expect(Object.keys(asked.data.bootstrap)).toEqual(expect.arrayContaining(['adminInfo', 'menus', 'definitions', 'siteConfig', 'terminal']));
+    });
+
+    it('an admin without menus still logs in when asking for the bootstrap; Index/index says why there is none', async () => {
+      await db().insertInto('admin_group').values({ pid: 0, name: 'No menus', rules: '', status: '1' } as never).execute();
+      const group = (await db().selectFrom('admin_group').select('id').where('name', '=', 'No menus').executeTakeFirstOrThrow()) as { id: number };
+      await createAdmin('nomenus', 'Nomenus_pass1', [Number(group.id)]);
+      const response = await server.admin<{ userInfo: AdminUserInfo; bootstrap?: unknown }>('Index/login', { body: { username: 'nomenus', password: 'Nomenus_pass1', bootstrap: true } });
+      expectEnvelope(response, 1);
+      expect(response.data.bootstrap).toBeUndefined();
+      const index = await server.admin('Index/index', { token: response.data.userInfo.token });
+      expectEnvelope(index, 0);
+      expect(index.msg).toMatch(/menu/i);
+    });
+
     it('Dashboard/index answers the dashboard remark in the request language', async () => {
       const english = await server.admin<{ remark: string }>('Dashboard/index', { token: superToken, lang: 'en' });
       const chinese = await server.admin<{ remark: string }>('Dashboard/index', { token: superToken, lang: 'zh-cn' });

@@ -43,3 +43,39 @@ describe('admin login', () => {
     }
   });
 });
+
+describe('admin login with a list as the target', () => {
+  it('opens the list straight after the click: no loading screen, the menus with the login, the rows asked for once', async () => {
+    const { page, context, errors } = await newPage(rig.browser);
+    try {
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (/\/Index\/(?:index|login)$|\/auth\.Admin\/index$/.test(path)) calls.push(`${request.method()} ${path.slice(path.lastIndexOf('/', path.lastIndexOf('/') - 1) + 1)}`);
+      });
+      await page.goto(url(rig.server, `${ADMIN_BASE}/login?to=${encodeURIComponent('/auth/admin')}`));
+      const form = loginForm(page);
+      await form.username.click();
+      await page.keyboard.type('admin');
+      await form.password.fill(ADMIN_PASSWORD);
+      await page.waitForLoadState('networkidle');
+      calls.length = 0;
+      // Whatever is drawn between the click and the list: never the loading screen's spinner.
+      await page.evaluate(() => {
+        (window as unknown as { loadingSeen: boolean }).loadingSeen = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[aria-busy="true"]')) (window as unknown as { loadingSeen: boolean }).loadingSeen = true;
+        }).observe(document, { subtree: true, childList: true, attributes: true });
+      });
+      await form.submit.click();
+      await page.locator('main table tbody tr').first().waitFor({ timeout: WAIT_MS });
+      expect(page.url()).toMatch(adminPath('/auth/admin'));
+      expect(await page.evaluate(() => (window as unknown as { loadingSeen: boolean }).loadingSeen)).toBe(false);
+      await page.waitForLoadState('networkidle');
+      expect(calls).toEqual(['POST Index/login', 'GET auth.Admin/index']);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { httpClient } from '../http/index.js';
 import { readSession } from '../http/session.js';
 import { createDataProvider } from '../providers/data-provider.js';
 import { createI18nProvider } from '../providers/i18n-provider.js';
-import { definitionById, definitionByMenuName, schemaPageNames } from '../schemas.js';
+import { schemaPageNames } from '../schemas.js';
 import { AreaApp, type Area } from '../shell/AreaApp.js';
 import { LoadingPage } from '../shell/LoadingPage.js';
 import { RouteMessages } from '../shell/RouteMessages.js';
@@ -21,6 +21,7 @@ import { NotAvailablePage } from './pages/NotAvailablePage.js';
 import { resolveEndpoint } from './resource-endpoint.js';
 import { resourceFor } from './resources/index.js';
 import { followSchemaRevision, SCHEMA_REVISION_PATH } from './schema-revision.js';
+import { adminQueryClient, definitionOfRule, openShell } from './shell-start.js';
 import { DEFAULT_SITE_CONFIG, SiteConfigContext } from './site-config-context.js';
 
 export const dataProvider = createDataProvider(httpClient, resolveEndpoint);
@@ -103,7 +104,7 @@ export function shellRoutes(menus: ShellState['menus']): { resources: ReactEleme
     seen.add(rule.name.toLowerCase());
     // BuildAdmin's view path (`/src/views/backend/auth/admin/index.vue`), or a schema `$id` stored by older versions.
     const pageName = pageNameOf(rule.component);
-    const definition = definitionById(rule.component) ?? definitionByMenuName(pageName);
+    const definition = definitionOfRule(rule);
     if (definition) {
       resources.push(<Resource key={rule.name} name={rule.name} {...resourceFor(definition)} options={{ label: menuTitleIn(i18nProvider.getLocale(), i18nProvider.translate, { key: rule.name, title: rule.title }), menu: rule }} />);
       continue;
@@ -143,6 +144,15 @@ function CatchAll() {
   return <Navigate to={!known && isSchemaPage(inner) ? '/401' : '/404'} replace />;
 }
 
+/**
+ * Right after the login: fetch the bootstrap and the first screen's data, and resolve with the path to
+ * open (the target under the base, or the first menu page). The shell then opens it without the
+ * loading route; a rejection means the bootstrap failed and the loading route should show why.
+ */
+export function openBackOffice(target: string | undefined): Promise<string> {
+  return openShell(target, { base: ADMIN_BASE, dataProvider, store });
+}
+
 /** The back office's loading route: without a session, the admin login page keeps the target in `?to=`. */
 const loading = (
   <LoadingPage<ShellState>
@@ -158,7 +168,7 @@ const loading = (
 
 const ADMIN_AREA: Area = {
   base: ADMIN_BASE,
-  admin: { authProvider, dataProvider, i18nProvider, store, layout: AdminLayout, catchAll: CatchAll },
+  admin: { authProvider, dataProvider, i18nProvider, store, queryClient: adminQueryClient, layout: AdminLayout, catchAll: CatchAll },
   messageFiles: ADMIN_MESSAGE_FILES,
   loading,
 };

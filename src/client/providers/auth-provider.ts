@@ -29,6 +29,13 @@ type AdminAuthProvider = AuthProvider & {
 export const ADMIN_LOGIN_PATH = '/admin/Index/login';
 const ADMIN_LOGOUT_PATH = '/admin/Index/logout';
 
+/**
+ * The bootstrap the last login answered with (it asks for it: one round trip less before the back
+ * office opens), until the next bootstrap load takes it. Shared by every provider of the page: the
+ * login page's and the back office's are two instances.
+ */
+let carriedByLogin: AdminBootstrap | undefined;
+
 export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
   let bootstrap: Promise<AdminBootstrap> | undefined;
   const session = sessionAuth(client, {
@@ -37,11 +44,15 @@ export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
     onSignedOut: () => {
       clearPermissions();
       bootstrap = undefined;
+      carriedByLogin = undefined;
     },
   });
 
   function loadBootstrap(): Promise<AdminBootstrap> {
-    const pending = client.request<AdminBootstrap>(ADMIN_BOOTSTRAP_PATH, { area: 'admin' }).then(({ data }) => {
+    const carried = carriedByLogin;
+    carriedByLogin = undefined;
+    const answer = carried && readSession('admin').token ? Promise.resolve({ data: carried }) : client.request<AdminBootstrap>(ADMIN_BOOTSTRAP_PATH, { area: 'admin' });
+    const pending = answer.then(({ data }) => {
       // Merged over what login stored, so the tokens stay.
       writeAdminInfo({ ...data.adminInfo, super: data.adminInfo.super === true });
       setDefinitions(data.definitions ?? [], data.schemaPages ?? []);
@@ -61,7 +72,7 @@ export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
 
     /** Rejects with the HttpError of the server (not toasted: the login form shows `error.message`). */
     async login(params: AdminLoginParams) {
-      const { data } = await client.request<{ userInfo: Omit<AdminInfo, 'super'> }>(ADMIN_LOGIN_PATH, {
+      const { data } = await client.request<{ userInfo: Omit<AdminInfo, 'super'>; bootstrap?: AdminBootstrap }>(ADMIN_LOGIN_PATH, {
         method: 'POST',
         area: 'admin',
         showErrorMessage: false,
@@ -71,11 +82,13 @@ export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
           keep: params.keep === true,
           captchaId: params.captchaId,
           captchaInfo: params.captchaInfo,
+          bootstrap: true,
         },
       });
       // Whoever was stored before is gone; `super` and the menus come with the bootstrap.
       session.forget();
       writeAdminInfo({ ...data.userInfo, super: false });
+      carriedByLogin = data.bootstrap;
     },
 
     logout: session.logout,

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Loading, type AuthProvider, type DataProvider, type LayoutComponent, type Store } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import type { AppI18nProvider } from '../providers/i18n-provider.js';
@@ -13,9 +14,10 @@ export interface Area {
   base: string;
   /**
    * handed to react-admin as they are: the area's providers, its own store (its own localStorage keys),
-   * its layout and the page for a path no route matches
+   * its layout and the page for a path no route matches; its query cache when the area fills it ahead
+   * (else react-admin makes one)
    */
-  admin: { authProvider: AuthProvider; dataProvider: DataProvider; i18nProvider: AppI18nProvider; store: Store; layout: LayoutComponent; catchAll: ComponentType };
+  admin: { authProvider: AuthProvider; dataProvider: DataProvider; i18nProvider: AppI18nProvider; store: Store; queryClient?: QueryClient; layout: LayoutComponent; catchAll: ComponentType };
   /** message files every page of the area uses, loaded before anything shows */
   messageFiles: readonly string[];
   /** the loading route (`<base>/loading/{to?}`), outside the layout */

@@ -62,8 +62,43 @@ describe('login and logout', () => {
     );
     const { auth } = setup();
     await auth.login({ username: 'ops', password: 'secret12', keep: true, captchaId: 'c1', captchaInfo: '1,2;3;4' });
-    expect(body).toEqual({ username: 'ops', password: 'secret12', keep: true, captchaId: 'c1', captchaInfo: '1,2;3;4' });
+    // `bootstrap: true` (ours) asks for the back office's bootstrap in the same answer.
+    expect(body).toEqual({ username: 'ops', password: 'secret12', keep: true, captchaId: 'c1', captchaInfo: '1,2;3;4', bootstrap: true });
     expect(readAdminInfo()).toEqual({ id: 2, username: 'ops', nickname: 'Ops', avatar: '/a.png', last_login_time: '', token: 'tok', refresh_token: 'ref', super: false });
+  });
+
+  it('the bootstrap a login answered with is the next bootstrap load, once, with no request; later loads ask the server', async () => {
+    const index = vi.fn(() => ok(bootstrap(false)));
+    server.use(
+      http.post(`${API}/Index/login`, () => ok({ userInfo: { id: 2, username: 'ops', nickname: 'Ops', avatar: '', last_login_time: '', token: 'tok', refresh_token: 'ref' }, bootstrap: bootstrap(true) })),
+      http.get(`${API}/Index/index`, index),
+    );
+    const { auth } = setup();
+    // The login page's provider logs in; the back office's (another instance) loads the bootstrap.
+    await auth.login({ username: 'ops', password: 'secret12' });
+    const { auth: backOffice } = setup();
+    const carried = await backOffice.loadBootstrap();
+    expect(index).not.toHaveBeenCalled();
+    expect(carried.adminInfo.super).toBe(true);
+    expect(readAdminInfo()).toMatchObject({ token: 'tok', super: true });
+    expect(permissionsLoaded()).toBe(true);
+    expect((await backOffice.loadBootstrap()).adminInfo.super).toBe(false);
+    expect(index).toHaveBeenCalledOnce();
+  });
+
+  it('a bootstrap carried by a login is dropped when the session ends before it is used', async () => {
+    const index = vi.fn(() => ok(bootstrap(false)));
+    server.use(
+      http.post(`${API}/Index/login`, () => ok({ userInfo: { id: 2, username: 'ops', nickname: 'Ops', avatar: '', last_login_time: '', token: 'tok', refresh_token: 'ref' }, bootstrap: bootstrap(true) })),
+      http.post(`${API}/Index/logout`, () => ok(null)),
+      http.get(`${API}/Index/index`, index),
+    );
+    const { auth } = setup();
+    await auth.login({ username: 'ops', password: 'secret12' });
+    await auth.logout({});
+    signIn();
+    expect((await auth.loadBootstrap()).adminInfo.super).toBe(false);
+    expect(index).toHaveBeenCalledOnce();
   });
 
   it('a failed login rejects with the server message, untoasted, and stores nothing', async () => {

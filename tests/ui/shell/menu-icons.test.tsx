@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { resetBootstrap } from '../../../src/client/admin/bootstrap-store.js';
 import { reloadLayout } from '../../../src/client/shell/layout-store.js';
 import type { IconSets } from '../../../src/client/components/icons/icon-sets.js';
-import { resolveIcon } from '../../../src/client/components/icons/resolve-icon.js';
+import { preloadIcons, resolveIcon } from '../../../src/client/components/icons/resolve-icon.js';
+import { NamedIcon } from '../../../src/client/components/icons/NamedIcon.js';
+import { render } from '@testing-library/react';
 import { drawFromSet, ICON_SET_FAMILIES, type IconSprite } from '../../../src/contract/icons.js';
 import { ADMIN_API, http, ok, sampleBootstrap, sampleMenus, useEnglish } from './support.js';
 import { renderApp, signInAdmin } from './render-app.js';
@@ -102,5 +104,20 @@ describe('menu icons by BuildAdmin names', () => {
     const dashboard = within(menu).getByRole('button', { name: 'Dashboard' });
     await waitFor(() => expect(iconOf(dashboard).getAttribute('data-icon-state')).toBe('neutral'));
     expect(warn.mock.calls.some(([message]) => String(message).includes('fa fa-not-an-icon'))).toBe(true);
+  });
+
+  it('icons preloaded (as the login does for the menus) are drawn in their first render, with no request of their own', async () => {
+    await preloadIcons(['fa fa-cogs', 'el-icon-Grid', 'fa fa-not-an-icon-either']);
+    expect(iconRequests.filter((request) => request.includes('cogs') || request.includes('grid'))).toHaveLength(2);
+    const before = iconRequests.length;
+    const { container } = render(
+      <>
+        <NamedIcon name="fa fa-cogs" aria-label="cogs" />
+        <NamedIcon name="el-icon-Grid" aria-label="grid" />
+      </>,
+    );
+    expect(container.querySelector('[aria-label="cogs"]')!.getAttribute('data-icon-state')).toBe('drawn');
+    expect(container.querySelector('[aria-label="grid"]')!.getAttribute('data-icon-family')).toBe('ep');
+    expect(iconRequests).toHaveLength(before);
   });
 });

@@ -53,9 +53,18 @@ function loadBackOffice(target: string | undefined): () => Promise<unknown> {
 }
 
 /**
- * Admin login (docs/client.md#routes, #validation-before-sending), title "Login". On success the back office loads its menus first
- * (`/chidaoadminstator/loading/<target>`) and then opens the page the user wanted, by default the
- * first menu.
+ * After the login: the back office's code, its menus (and the first list's rows when the target is
+ * one), then the path to open. Rejects when the menus could not be fetched.
+ */
+function openBackOffice(target: string | undefined): Promise<string> {
+  return import('../AdminApp.js').then((app) => app.openBackOffice(target));
+}
+
+/**
+ * Admin login (docs/client.md#routes, #validation-before-sending), title "Login". On success the back
+ * office's menus are fetched while the button stays busy, and the page the user wanted (by default
+ * the first menu) opens directly with them. When they cannot be fetched, the loading route
+ * (`/chidaoadminstator/loading/<target>`) shows why and offers to try again.
  */
 export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi }) {
   const messages = useMessages(PAGE_MESSAGES.adminLogin);
@@ -71,10 +80,13 @@ export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi })
       messages={messages}
       checkAccount={checkAccount}
       onSignedIn={() => {
-        // The back office's code and messages may take a moment to arrive: meanwhile the tab reads
-        // "Loading", not "Login", over the loading address.
+        // The back office's code, menus and first rows may take a moment to arrive: meanwhile the tab
+        // reads "Loading", not "Login".
         document.title = messages.translate('pages.loading');
-        navigate(loadingPath(target, ADMIN_BASE), { replace: true });
+        openBackOffice(target).then(
+          (path) => navigate(path, { replace: true }),
+          () => navigate(loadingPath(target, ADMIN_BASE), { replace: true }),
+        );
       }}
     />
   );

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { ColumnsButton, CreateButton, FilterButton, List, Pagination, RefreshButton, TopToolbar, useTranslate } from 'react-admin';
+import { ColumnsButton, CreateButton, FilterButton, List, Pagination, RefreshButton, TopToolbar, useTranslate, type SortPayload } from 'react-admin';
 import type { ResourceDefinition } from '../../../schema/definition.js';
 import { CsvExportButton } from './CsvExportButton.js';
 import { GeneratedTable } from './GeneratedTable.js';
@@ -42,6 +42,21 @@ interface GeneratedListProps {
 }
 
 /**
+ * What a generated list asks for when it opens with nothing chosen yet (no stored sort, filter or
+ * page): its first page in the schema's default order. The shell can fetch it ahead from this.
+ */
+export function firstPageQuery(definition: ResourceDefinition): { pagination: { page: number; perPage: number }; sort: SortPayload; filter: Record<string, never> } {
+  return { pagination: { page: 1, perPage: definition.list.tree ? TREE_PAGE_SIZE : PAGE_SIZES[0] }, sort: defaultSortOf(definition), filter: {} };
+}
+
+/**
+ * What the generated list screen asks `canAccess` about once drawn: its toolbar's and table's buttons
+ * (of the resource) and each row's buttons (of the row). Fetched ahead with the first page, so the
+ * buttons are drawn with the rows; tests/ui/resources/list-ahead.test.tsx fails when a check is missing.
+ */
+export const LIST_SCREEN_CHECKS = { resource: ['create', 'edit', 'delete', 'sortable', 'export'], row: ['edit', 'delete'] } as const;
+
+/**
  * The list screen of a schema: quick search and per-operator filters, the default sort, pagination
  * (none for trees), a flat table or a tree, create / edit / delete only where `canAccess` allows.
  */
@@ -51,11 +66,12 @@ export function GeneratedList({ definition, creatable = true, editable = true, c
   const quickSearchText = translate('generated.list.quickSearch', { _: 'Quick search' });
   const filters = useMemo(() => filterInputsFor(definition, t, quickSearchText), [definition, t, quickSearchText]);
   const tree = !!definition.list.tree;
+  const first = firstPageQuery(definition);
   return (
     <List
       filters={filters}
-      sort={defaultSortOf(definition)}
-      perPage={tree ? TREE_PAGE_SIZE : PAGE_SIZES[0]}
+      sort={first.sort}
+      perPage={first.pagination.perPage}
       pagination={tree ? false : <Pagination rowsPerPageOptions={PAGE_SIZES} />}
       actions={<ListActions creatable={creatable} flat={!tree} extra={actions} />}
       // An empty list keeps its toolbar and search bar; the table says why it is empty (`EmptyRows`).

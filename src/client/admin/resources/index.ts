@@ -5,7 +5,7 @@ import { writableFields } from '../../../schema/validate-input.js';
 import { FormDialog } from './FormDialog.js';
 import { GeneratedCreate, GeneratedEdit } from './lazy-forms.js';
 import type { InputOverrides } from './GeneratedInputs.js';
-import { GeneratedList } from './GeneratedList.js';
+import { firstPageQuery, GeneratedList } from './GeneratedList.js';
 import { representationFieldOf } from './list-columns.js';
 import { adminGroupOverride } from './system/admin_group/index.js';
 import { adminRuleOverride } from './system/admin_rule/index.js';
@@ -62,13 +62,18 @@ function named<P extends object>(name: string, render: (props: P) => ReactElemen
   return component;
 }
 
+/** The generated list screens, by the schema each draws (a hand-written list is not among them). */
+const generatedLists = new WeakMap<ComponentType, ResourceDefinition>();
+
 /** The screens a schema yields with no other code: list, create and edit (when it has writable fields). */
 function generatedResource(definition: ResourceDefinition): ResourceDescriptor {
   const writable = writableFields(definition).length > 0;
   const overrides = FORM_INPUTS[definition.id]?.(definition);
   const label = definition.id.replace(/[^a-z0-9]+(.)?/gi, (_match, next: string | undefined) => (next ?? '').toUpperCase());
+  const list = named(`${label}List`, () => createElement(GeneratedList, { definition, creatable: writable, editable: writable }));
+  generatedLists.set(list, definition);
   return {
-    list: named(`${label}List`, () => createElement(GeneratedList, { definition, creatable: writable, editable: writable })),
+    list,
     ...(writable
       ? {
           create: named(`${label}Create`, () => createElement(GeneratedCreate, { definition, overrides })),
@@ -104,10 +109,18 @@ export function resourceFor(definition: ResourceDefinition): ResourceDescriptor 
   return descriptor;
 }
 
+/**
+ * What the list screen of a schema asks for when it opens with nothing chosen yet, when that screen
+ * is the generated list (a hand-written list asks for what it wants): undefined otherwise.
+ */
+export function firstListQueryOf(definition: ResourceDefinition): ReturnType<typeof firstPageQuery> | undefined {
+  return generatedLists.get(resourceFor(definition).list) === definition ? firstPageQuery(definition) : undefined;
+}
+
 // The forms (their inputs, editors and checks) load when one opens: nothing here imports them eagerly.
 export { GeneratedCreate, GeneratedEdit } from './lazy-forms.js';
 export type { InputOverrides } from './GeneratedInputs.js';
-export { GeneratedList } from './GeneratedList.js';
+export { GeneratedList, LIST_SCREEN_CHECKS } from './GeneratedList.js';
 export { GeneratedTable } from './GeneratedTable.js';
 export { TreeTable } from './TreeTable.js';
 export { filterKeyOf, filterInputsFor, QUICK_SEARCH_KEY } from './list-filters.js';

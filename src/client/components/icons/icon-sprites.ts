@@ -71,13 +71,16 @@ export function spriteIcon(family: IconSetFamily, key: string): IconDrawing | nu
   return undefined;
 }
 
+/** Calls `listener` whenever drawings arrive; returns the unsubscribe. */
+export function onSpritesChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** A number that changes whenever drawings arrive: components drawing icons subscribe to it. */
 export function useSpriteRevision(): number {
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onSpritesChanged,
     () => revision,
     () => revision,
   );

@@ -1,7 +1,7 @@
 import { drawFromSet } from '../../../contract/icons.js';
 import { iconNameOf, parseIconName, type IconFamily, type IconRef } from './icon-name.js';
 import type { IconSets } from './icon-sets.js';
-import { spriteIcon } from './icon-sprites.js';
+import { onSpritesChanged, spriteIcon } from './icon-sprites.js';
 import { LOCAL_ICONS } from './local-icons.js';
 
 /** An icon ready to draw: an SVG body (trusted package data) in its view box. */
@@ -74,6 +74,23 @@ export function resolveSpriteIcon(name: string | null | undefined): DrawnIcon | 
     return null;
   }
   return { family: ref.family, key: ref.key, viewBox: drawing.viewBox, body: drawing.body };
+}
+
+/**
+ * Fetches the drawings of these icons now (those not known yet, in one request per family) and
+ * resolves once none is still loading: a screen drawn afterwards draws them at once instead of
+ * drawing again when they arrive.
+ */
+export function preloadIcons(names: readonly string[]): Promise<void> {
+  const loading = () => names.filter((name) => resolveSpriteIcon(name) === undefined);
+  if (loading().length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = onSpritesChanged(() => {
+      if (loading().length > 0) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 /** Every name a picker offers, per family, as BuildAdmin stores them (`fa fa-cube`, `el-icon-UserFilled`, `local-logo`). */

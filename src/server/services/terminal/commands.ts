@@ -78,9 +78,20 @@ function onPath(program: string): boolean {
   return false;
 }
 
+/**
+ * How long a look along the PATH stands: every back-office bootstrap reports the package managers,
+ * and a manager installed meanwhile shows within these seconds.
+ */
+const INSTALLED_FRESH_MS = 10_000;
+let installed: { managers: string[]; at: number; path: string | undefined } | undefined;
+
 /** The package managers installed on this machine (found on the PATH); `npm` always. */
 export function installedPackageManagers(): string[] {
-  return PACKAGE_MANAGERS.filter((manager) => manager === 'npm' || onPath(manager));
+  const now = Date.now();
+  if (!installed || now - installed.at > INSTALLED_FRESH_MS || installed.path !== process.env.PATH) {
+    installed = { managers: PACKAGE_MANAGERS.filter((manager) => manager === 'npm' || onPath(manager)), at: now, path: process.env.PATH };
+  }
+  return [...installed.managers];
 }
 
 /** The commands an administrator is offered: the version and build keys of managers not installed are left out. */
