@@ -55,6 +55,14 @@ export interface DatabaseHandle {
 // BIGINT (int8) and NUMERIC arrive as strings from pg; our integers are all below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/**
+ * SQLite's page cache, in KiB (a negative `cache_size`). The driver's build defaults to 16 MB, which a
+ * start-up fills and then keeps for good: recounting a big table, or building an index or a text index
+ * for existing rows, passes every page through it (and an index build sorts in as much memory again).
+ * A list reads a few dozen pages, and the operating system keeps the file's pages cached anyway.
+ */
+const SQLITE_CACHE_KIB = 4000;
+
 /** How long a query waits for a free connection before it fails, rather than waiting forever. */
 const CONNECTION_WAIT_MS = 10_000;
 
@@ -83,6 +91,7 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   const db = sqliteKysely<Database>(sqlite, CONNECTION_WAIT_MS);
   return { db, dialect: 'sqlite', url, close: () => db.destroy() };
 }
