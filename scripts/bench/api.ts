@@ -9,8 +9,9 @@
  *     copy of the rows, with the indexes a person would write by hand for these requests: a b-tree on
  *     the order, one on (status, weigh), and a text index for the substring search (SQLite: an FTS5
  *     trigram table; PostgreSQL: pg_trgm GIN indexes). It answers the same rows and exact totals.
- * Each server runs in its own child process; the load generator (this process) keeps BENCH_CONNECTIONS
- * (10) keep-alive connections busy, one server at a time, in alternating rounds.
+ * Each server runs in its own child process (ours with the Node options of `npm start`); the load
+ * generator (this process) keeps BENCH_CONNECTIONS (10) keep-alive connections busy, one server at a
+ * time, in alternating rounds.
  *
  * Prints, per request: ours and baseline requests/s and p50, and their ratio; last `ratio: X` (the worst).
  *
@@ -22,7 +23,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -303,6 +304,12 @@ function rssOf(child: Child): Promise<number> {
   });
 }
 
+/** The Node options `npm start` runs the server with (package.json), so that our server here is the product's. */
+function startScriptNodeOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 async function startChild(args: string[], nodeOptions: string[] = []): Promise<Child> {
   const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', SELF, ...args], { cwd: PROJECT_ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<{ url: string; entrance: string }>((resolveReady, reject) => {
@@ -438,7 +445,7 @@ async function suite(rows: number, run: string): Promise<{ measured: Measured[];
     const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
     const bare = { ...MEMBER_SCHEMA, 'x-list': undefined, properties: { ...MEMBER_SCHEMA.properties, status: { type: 'string', enum: ['0', '1'], default: '1' } } };
     writeFileSync(join(schemasDir, 'bench/member.json'), `${JSON.stringify(bare, null, 2)}\n`);
-    let ours = await startChild(['--serve-ours', schemasDir, oursUrl]);
+    let ours = await startChild(['--serve-ours', schemasDir, oursUrl], startScriptNodeOptions());
     await ours.stop();
     writeFileSync(join(schemasDir, 'bench/member.json'), `${JSON.stringify(MEMBER_SCHEMA, null, 2)}\n`);
     const filled = performance.now();
@@ -453,7 +460,7 @@ async function suite(rows: number, run: string): Promise<{ measured: Measured[];
     // Started again with the real schema on the filled table, as after an upgrade: the migration adds the
     // derived indexes and the text indexes to the existing rows.
     const restarted = performance.now();
-    ours = await startChild(['--serve-ours', schemasDir, oursUrl], profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    ours = await startChild(['--serve-ours', schemasDir, oursUrl], [...startScriptNodeOptions(), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])]);
     children.push(ours);
     console.log(`# our server restarted with the list settings in ${((performance.now() - restarted) / 1000).toFixed(1)} s: derived indexes and text indexes added to ${rows} existing rows`);
     const rssLoaded = await rssOf(ours);

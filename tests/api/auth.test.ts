@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, importedPasswordHash } from '../../src/server/auth/passwords.js';
 import { ClickCaptchaService } from '../../src/server/captcha/captcha-service.js';
@@ -318,6 +318,23 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expectEnvelope(second, 1);
       expect((await adminRow('legacy1')).password).toBe(upgraded.password);
       expectEnvelope(await login('legacy1', 'Wrong_pass1'), 0);
+    });
+
+    it('accepts a scrypt hash made with smaller parameters and makes it again with the current ones', async () => {
+      const id = await createAdmin('oldcost', 'Temp_pass3', [4]);
+      const salt = Buffer.from('c2FsdHNhbHRzYWx0c2FsdA==', 'base64');
+      const hash = scryptSync('Oldcost_pass1', salt, 32, { N: 16384, r: 8, p: 1 });
+      const stored = `scrypt$16384$8$1$${salt.toString('base64')}$${hash.toString('base64')}`;
+      await db().updateTable('admin').set({ password: stored, salt: '' }).where('id', '=', id).execute();
+
+      expectEnvelope(await login('oldcost', 'Wrong_pass1'), 0);
+      expect((await adminRow('oldcost')).password).toBe(stored);
+
+      expectEnvelope(await login('oldcost', 'Oldcost_pass1'), 1);
+      const upgraded = String((await adminRow('oldcost')).password);
+      expect(upgraded).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expectEnvelope(await login('oldcost', 'Oldcost_pass1'), 1);
+      expect((await adminRow('oldcost')).password).toBe(upgraded);
     });
 
     it('never takes the md5 path for an account whose hash is not marked as imported', async () => {

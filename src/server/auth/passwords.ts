@@ -1,23 +1,32 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number }) => Promise<Buffer>;
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 
-const N = 16384;
+/**
+ * scrypt's cost: each hash works in 128·N·r bytes, here 32 MB and a few kilobytes. The size matters to
+ * the server's memory as much as to an attacker: glibc maps a work area above 32 MB on its own and
+ * unmaps it when the hash is done, while a smaller one (16 MB at N = 16384) stays in the allocator of
+ * every thread-pool thread that ever hashed a password, up to 64 MB held for good. Hashes made with
+ * smaller parameters still verify, and are made again with these at their next login.
+ */
+const N = 32768;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+/** Node refuses scrypt work areas over `maxmem` (32 MB by default): room for the parameters above, and for older hashes. */
+const MAX_MEMORY = 64 * 1024 * 1024;
 
 /** `scrypt$N$r$p$<salt b64>$<hash b64>`: parameters travel with the hash so they can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, KEY_LENGTH, { N, r: R, p: P });
+  const hash = await scryptAsync(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAX_MEMORY });
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
 interface PasswordCheck {
   ok: boolean;
-  /** the stored hash is an imported BuildAdmin md5 hash and should be replaced by a fresh scrypt hash */
+  /** the stored hash is an imported BuildAdmin md5 hash, or a scrypt hash with smaller parameters, and should be replaced by a fresh one */
   needsUpgrade: boolean;
 }
 
@@ -35,14 +44,16 @@ export function importedPasswordHash(buildAdminHash: string): string {
 
 /**
  * Verify against our scrypt hashes, or against a marked BuildAdmin hash of an imported account (accepted
- * once: the caller replaces it with a scrypt hash on success). Both comparisons are constant-time.
+ * once: the caller replaces it with a scrypt hash on success, as it does a scrypt hash made with smaller
+ * parameters). Both comparisons are constant-time.
  */
 export async function verifyPassword(password: string, stored: string, legacySalt: string): Promise<PasswordCheck> {
   if (stored.startsWith('scrypt$')) {
     const [, n, r, p, salt, hash] = stored.split('$');
     const expected = Buffer.from(hash, 'base64');
-    const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
-    return { ok: timingSafeEqual(actual, expected), needsUpgrade: false };
+    const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAX_MEMORY });
+    const ok = timingSafeEqual(actual, expected);
+    return { ok, needsUpgrade: ok && (Number(n) < N || Number(r) < R || Number(p) < P) };
   }
   if (stored.startsWith(IMPORTED_MD5_MARK) && /^[0-9a-f]{32}$/.test(stored.slice(IMPORTED_MD5_MARK.length))) {
     const md5 = (text: string) => createHash('md5').update(text).digest('hex');

@@ -1,7 +1,8 @@
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, type Selectable, type SelectQueryBuilder } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { SchemaTables } from '../../generated/database.js';
 import { sqliteKysely } from './sqlite-driver.js';
@@ -52,8 +53,28 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// BIGINT (int8) and NUMERIC arrive as strings from pg; our integers are all below 2^53.
-pg.types.setTypeParser(20, (value) => Number(value));
+/**
+ * Each database's driver is loaded when a database of its kind is opened: a server on SQLite never
+ * holds the PostgreSQL client's code, nor one on PostgreSQL SQLite's.
+ */
+const require = createRequire(import.meta.url);
+let pgModule: typeof pg | undefined;
+function postgresDriver(): typeof pg {
+  if (!pgModule) {
+    pgModule = require('pg') as typeof pg;
+    // BIGINT (int8) and NUMERIC arrive as strings from pg; our integers are all below 2^53.
+    pgModule.types.setTypeParser(20, (value) => Number(value));
+  }
+  return pgModule;
+}
+
+/**
+ * SQLite's page cache, in KiB (a negative `cache_size`). The driver's build defaults to 16 MB, which a
+ * start-up fills and then keeps for good: recounting a big table, or building an index or a text index
+ * for existing rows, passes every page through it (and an index build sorts in as much memory again).
+ * A list reads a few dozen pages, and the operating system keeps the file's pages cached anyway.
+ */
+const SQLITE_CACHE_KIB = 4000;
 
 /** How long a query waits for a free connection before it fails, rather than waiting forever. */
 const CONNECTION_WAIT_MS = 10_000;
@@ -65,7 +86,7 @@ export function describeDatabaseUrl(url: string): string {
 /** `sqlite:<path>` (default `sqlite:data/app.db`) or `postgres://…`. */
 export function openDatabase(url: string): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECTION_WAIT_MS });
+    const pool = new (postgresDriver().Pool)({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECTION_WAIT_MS });
     // A connection the server drops (restart, failover, an administrator ending it) must not take the
     // process down: the pool discards an idle client that fails and opens a new one for the next query;
     // a client already being closed may still report the drop, which changes nothing.
@@ -79,10 +100,12 @@ export function openDatabase(url: string): DatabaseHandle {
   }
   const path = url.slice('sqlite:'.length) || 'data/app.db';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path);
+  const SqliteDatabase = require('better-sqlite3') as typeof BetterSqlite3;
+  const sqlite = new SqliteDatabase(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   const db = sqliteKysely<Database>(sqlite, CONNECTION_WAIT_MS);
   return { db, dialect: 'sqlite', url, close: () => db.destroy() };
 }

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { rootCertificates } from 'node:tls';
 
 /** The mail settings of the config screen (group `mail`), as they are used to connect. */
@@ -26,6 +25,9 @@ const STEP_TIMEOUT_MS = 8_000;
  * are checked against the system's authorities plus `trustedCa` (a PEM bundle, `SMTP_CA_FILE`).
  */
 export async function sendMail(smtp: SmtpSettings, message: MailMessage, trustedCa?: string): Promise<void> {
+  // Loaded on the first message: the mail library is larger than the rest of the server's code, and
+  // most processes never send mail.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: smtp.server,
     port: smtp.port,
