@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useFormState } from 'react-hook-form';
 import { Button } from '@mui/material';
 import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
-import type { ResourceDefinition, Row } from '../../../schema/definition.js';
-import { writableFields, type WriteMode } from '../../../schema/validate-input.js';
+import { writableFields, type ResourceDefinition, type Row } from '../../../schema/definition.js';
+import type { WriteMode } from '../../../schema/validate-input.js';
 import { createFormValidator } from './form-validation.js';
 import { GeneratedInputs, type InputOverrides } from './GeneratedInputs.js';
 import { useSchemaTranslate } from './schema-i18n.js';

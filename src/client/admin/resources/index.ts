@@ -1,7 +1,6 @@
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import type { RaRecord } from 'react-admin';
-import type { ResourceDefinition } from '../../../schema/definition.js';
-import { writableFields } from '../../../schema/validate-input.js';
+import { writableFields, type ResourceDefinition } from '../../../schema/definition.js';
 import { FormDialog } from './FormDialog.js';
 import { GeneratedCreate, GeneratedEdit } from './lazy-forms.js';
 import type { InputOverrides } from './GeneratedInputs.js';
