@@ -109,7 +109,7 @@ export default defineConfig({
   resolve: {
     // A polyfill of a built-in every supported browser has (asked for by the message library
     // react-admin translates with), replaced by the built-in: its helper packages stay out of the bundle.
-    alias: [{ find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/client/shims/object-entries.ts', import.meta.url)) }],
+    alias: [{ find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/client/shims/object-entries.cjs', import.meta.url)) }],
   },
   build: {
     outDir: '../../dist/client',

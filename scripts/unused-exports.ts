@@ -19,10 +19,9 @@ function isChecked(path: string): boolean {
 
 /**
  * Modules loaded by path at run time rather than imported: every export of theirs is used. The client's
- * first-paint renderer is built for Node beside the client and imported by the server from the build;
- * the client's shims stand in for packages (vite.config.ts's aliases), imported under the package's name.
+ * first-paint renderer is built for Node beside the client and imported by the server from the build.
  */
-const RUN_TIME_ENTRIES = ['src/client/first-paint.tsx', 'src/client/shims/object-entries.ts'];
+const RUN_TIME_ENTRIES = ['src/client/first-paint.tsx'];
 
 function loadProgram(): ts.Program {
   const configPath = join(root, 'tsconfig.json');
