@@ -44,9 +44,14 @@ function followArrivals(notify: () => void): () => void {
   return () => arrivals.delete(notify);
 }
 
-/** Whether `locale`'s server pack is in (a locale without one counts as in); fetched if not, the component draws again when it arrives. */
+/** Whether `locale`'s server pack is in (a locale without one counts as in); the component draws again when it arrives. */
+export function useServerPackArrival(locale: string): boolean {
+  return useSyncExternalStore(followArrivals, () => !isLanguage(locale) || packs.has(locale));
+}
+
+/** The same, for a screen that needs the pack: fetched if it is not in yet. */
 export function useServerPack(locale: string): boolean {
-  const packIn = useSyncExternalStore(followArrivals, () => !isLanguage(locale) || packs.has(locale));
+  const packIn = useServerPackArrival(locale);
   useEffect(() => {
     if (!packIn) void loadServerPack(locale);
   }, [locale, packIn]);

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { isLanguage } from '../../../contract/headers.js';
 import type { LocalText, MessageParam } from '../../../schema/local-text.js';
-import { formatMessage, serverPackText, useServerPack } from '../../i18n/server-messages.js';
+import { formatMessage, serverPackText, useServerPackArrival } from '../../i18n/server-messages.js';
 
 /*
  * Validation messages are English keys shared with the server; the screens read the server packs as the
@@ -22,7 +22,7 @@ export type SchemaTranslate = (key: string | LocalText, params?: readonly Messag
 export function useSchemaTranslate(): SchemaTranslate {
   const translate = useTranslate();
   const locale = useLocale();
-  const packIn = useServerPack(locale);
+  const packIn = useServerPackArrival(locale);
   return useCallback(
     (key, params = []) => {
       const text = (item: string | LocalText) => {
