@@ -15,7 +15,6 @@ import { ADMIN_BASE } from '../admin-base.js';
 import { asideWidth, headerHeight, pick, readableLayout, type LayoutConfig } from '../../shell/layout-config.js';
 import { setLayout, useLayout } from '../../shell/layout-store.js';
 import { BootOverlay } from './BootOverlay.js';
-import { HorizontalMenu } from './HorizontalMenu.js';
 import { NavButtons } from './NavButtons.js';
 import { SideMenu } from './SideMenu.js';
 import { readTabFullScreen, writeTabFullScreen } from './tabs.js';
@@ -27,6 +26,8 @@ import { lazyComponent } from '../../components/lazy-component.js';
 /** The drawers' code loads the first time one is opened: until then nothing of them is drawn. */
 const SettingsDrawer = lazyComponent(async () => (await import('./SettingsDrawer.js')).SettingsDrawer);
 const TerminalDrawer = lazyComponent(async () => (await import('./terminal/TerminalDrawer.js')).TerminalDrawer);
+/** The header's menu, drawn only by the streamlined layout (the others have the side menu): loaded with it. */
+const HorizontalMenu = lazyComponent(async () => (await import('./HorizontalMenu.js')).HorizontalMenu);
 
 /**
  * The back-office shell around every page with a layout. Until the loading route has fetched the
