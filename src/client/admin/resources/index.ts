@@ -108,7 +108,6 @@ export { GeneratedCreate, GeneratedEdit } from './lazy-forms.js';
 export type { InputOverrides } from './GeneratedInputs.js';
 export { GeneratedList } from './GeneratedList.js';
 export { GeneratedTable } from './GeneratedTable.js';
-export { TreeTable } from './TreeTable.js';
 export { filterKeyOf, filterInputsFor, QUICK_SEARCH_KEY } from './list-filters.js';
 export { resourceNameOf, referencedResourceName } from './resource-name.js';
 export { useSchemaTranslate, formatMessage } from './schema-i18n.js';
