@@ -6,10 +6,7 @@ import { GeneratedTable } from './GeneratedTable.js';
 import { defaultSortOf } from './list-columns.js';
 import { filterInputsFor } from './list-filters.js';
 import { useSchemaTranslate } from './schema-i18n.js';
-import { lazyComponent } from '../../components/lazy-component.js';
-
-/** The tree table (rules, groups: schemas listed as a tree) loads with a tree's list, not with a flat one. */
-const TreeTable = lazyComponent(async () => (await import('./TreeTable.js')).TreeTable);
+import { TreeTable } from './TreeTable.js';
 
 /** BuildAdmin's page sizes (default 10, docs/wire-contract.md#index). */
 const PAGE_SIZES = [10, 20, 50, 100];
