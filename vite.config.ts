@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
@@ -105,6 +106,11 @@ export default defineConfig({
   define: { __ICON_SETS_VERSION__: JSON.stringify(iconSetsVersion()) },
   root: 'src/client',
   publicDir: false,
+  resolve: {
+    // A polyfill of a built-in every supported browser has (asked for by the message library
+    // react-admin translates with), replaced by the built-in: its helper packages stay out of the bundle.
+    alias: [{ find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/client/shims/object-entries.cjs', import.meta.url)) }],
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -136,6 +136,11 @@ export interface ResourceDefinition {
   rowSchema: Record<string, unknown>;
 }
 
+/** Fields a client may write: stored or virtual, not read-only. */
+export function writableFields(definition: ResourceDefinition): FieldDefinition[] {
+  return definition.fields.filter((field) => !field.readOnly);
+}
+
 export function fieldOf(definition: ResourceDefinition, name: string): FieldDefinition | undefined {
   return definition.fields.find((field) => field.name === name);
 }

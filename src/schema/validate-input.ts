@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '../contract/headers.js';
-import { valueLabel, type FieldDefinition, type ResourceDefinition, type Row } from './definition.js';
+import { valueLabel, writableFields, type FieldDefinition, type ResourceDefinition, type Row } from './definition.js';
 import { sameText, type LocalText, type MessageParam } from './local-text.js';
 import { createObjectCheck, type SchemaIssue } from './value-checker.js';
 
@@ -34,11 +34,6 @@ const FORMAT_MESSAGES: Record<string, string> = {
   uri: '%s must be a URL',
   color: '%s must be a colour such as #409eff',
 };
-
-/** Fields a client may write: stored or virtual, not read-only. */
-export function writableFields(definition: ResourceDefinition): FieldDefinition[] {
-  return definition.fields.filter((field) => !field.readOnly);
-}
 
 /** The labels of a field's enum values, in each language: what a person picks from, not the stored keys. */
 function labelList(field: FieldDefinition | undefined): LocalText {

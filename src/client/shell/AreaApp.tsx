@@ -1,6 +1,23 @@
-import type { ComponentType, ReactElement } from 'react';
+import { useMemo, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, Loading, type AuthProvider, type DataProvider, type LayoutComponent, type Store } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import {
+  AuthenticationError,
+  CoreAdminContext,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  Loading,
+  LoadingPage,
+  Notification,
+  ThemeProvider,
+  ThemesContext,
+  type AuthProvider,
+  type DataProvider,
+  type LayoutComponent,
+  type RaThemeOptions,
+  type Store,
+} from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import type { AppI18nProvider } from '../providers/i18n-provider.js';
 import { IframePage } from './IframePage.js';
@@ -38,6 +55,39 @@ function AccessDenied() {
 }
 
 /**
+ * What react-admin's `<Admin>` puts together (its contexts, the theme, the baseline styles, the routes
+ * and the notifications), with the pages an area draws and nothing else: `<Admin>` also brings its own
+ * layout, app bar, sidebar, login and 404 pages as defaults, which the areas replace or never show (the
+ * login pages are the app's own routes), and which would otherwise be downloaded with every area.
+ */
+function AreaAdmin({ base, admin, theme, children }: { base: string; admin: Area['admin']; theme: RaThemeOptions; children: ReactNode }) {
+  const { authProvider, dataProvider, i18nProvider, store, queryClient, layout, catchAll } = admin;
+  const themes = useMemo(() => ({ lightTheme: theme }), [theme]);
+  return (
+    <CoreAdminContext basename={base} authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={store} queryClient={queryClient}>
+      <ThemesContext.Provider value={themes}>
+        <ThemeProvider>
+          <CssBaseline enableColorScheme>
+            <CoreAdminUI
+              layout={layout}
+              catchAll={catchAll}
+              accessDenied={AccessDenied}
+              authenticationError={AuthenticationError}
+              error={ErrorPage}
+              loading={LoadingPage}
+              disableTelemetry
+            >
+              {children}
+            </CoreAdminUI>
+            <Notification />
+          </CssBaseline>
+        </ThemeProvider>
+      </ThemesContext.Provider>
+    </CoreAdminContext>
+  );
+}
+
+/**
  * One area of the app (the back office, the member centre): a react-admin instance inside the app's
  * data router, on the shared http client, with the area's own providers, store and message files.
  * Its base opens the loading route, which fetches the menus; the pages come from those menus, and an
@@ -48,14 +98,7 @@ export function AreaApp({ area: { base, admin, messageFiles, loading }, pages, r
   const ready = useMessageFiles(admin.i18nProvider, messageFiles);
   if (!ready) return <Loading />;
   return (
-    <Admin
-      basename={base}
-      {...admin}
-      accessDenied={AccessDenied}
-      theme={settings.isDark ? shellDarkTheme : shellLightTheme}
-      darkTheme={null}
-      disableTelemetry
-    >
+    <AreaAdmin base={base} admin={admin} theme={settings.isDark ? shellDarkTheme : shellLightTheme}>
       <CustomRoutes noLayout>
         <Route path="/" element={<Navigate to={`${base}/loading`} replace />} />
         <Route path="/loading/*" element={loading} />
@@ -65,6 +108,6 @@ export function AreaApp({ area: { base, admin, messageFiles, loading }, pages, r
         {pages}
       </CustomRoutes>
       {resources}
-    </Admin>
+    </AreaAdmin>
   );
 }

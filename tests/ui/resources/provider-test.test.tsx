@@ -65,6 +65,8 @@ describe('provider test tool', () => {
   });
 
   it('is not offered without the testReturn node', async () => {
+    // The button's code (its own chunk) is in before the list draws: its absence is the node's doing.
+    await import('../../../src/client/admin/resources/survey/provider/TestReturnButton.js');
     renderList((node) => !node.endsWith('testreturn'));
     await screen.findByText('Acme Research');
     expect(screen.queryByRole('button', { name: 'Test returns' })).toBeNull();

@@ -161,7 +161,7 @@ describe('layout settings', () => {
     fireEvent.click(within(drawer).getByRole('radio', { name: /Streamline/ }));
     expect(header().style.height).toBe('60px');
     expect(screen.queryByTestId('admin-aside')).toBeNull();
-    expect(screen.getByTestId('horizontal-menu')).toBeTruthy();
+    expect(await screen.findByTestId('horizontal-menu')).toBeTruthy();
 
     fireEvent.click(within(drawer).getByRole('radio', { name: /Default/ }));
     expect(header().style.height).toBe('70px');

@@ -20,6 +20,11 @@ import { RemoteSelectInput } from './RemoteSelectInput.js';
 import { SwitchInput } from './SwitchInput.js';
 import { UploadInput } from './UploadInput.js';
 import { widgetOf } from '../../../schema/widget-of.js';
+import { loadServerPack } from '../../i18n/server-messages.js';
+import { currentLanguage } from '../../i18n/store-config.js';
+
+// The inputs' messages (their checks, their hints) are the server pack's: fetched as soon as the inputs' code is here.
+void loadServerPack(currentLanguage());
 
 /** Required on this form: every schema-required field on add; on edit, secrets may stay blank. */
 export function isRequiredOn(definition: ResourceDefinition, field: FieldDefinition, mode: WriteMode): boolean {

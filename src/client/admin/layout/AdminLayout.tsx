@@ -15,15 +15,19 @@ import { ADMIN_BASE } from '../admin-base.js';
 import { asideWidth, headerHeight, pick, readableLayout, type LayoutConfig } from '../../shell/layout-config.js';
 import { setLayout, useLayout } from '../../shell/layout-store.js';
 import { BootOverlay } from './BootOverlay.js';
-import { HorizontalMenu } from './HorizontalMenu.js';
 import { NavButtons } from './NavButtons.js';
-import { SettingsDrawer } from './SettingsDrawer.js';
-import { TerminalDrawer } from './terminal/TerminalDrawer.js';
 import { SideMenu } from './SideMenu.js';
 import { readTabFullScreen, writeTabFullScreen } from './tabs.js';
 import { TabsBar } from './TabsBar.js';
 import { usePageTabs } from './use-page-tabs.js';
 import { useMenuTitle } from './use-shell-navigation.js';
+import { lazyComponent } from '../../components/lazy-component.js';
+
+/** The drawers' code loads the first time one is opened: until then nothing of them is drawn. */
+const SettingsDrawer = lazyComponent(async () => (await import('./SettingsDrawer.js')).SettingsDrawer);
+const TerminalDrawer = lazyComponent(async () => (await import('./terminal/TerminalDrawer.js')).TerminalDrawer);
+/** The header's menu, drawn only by the streamlined layout (the others have the side menu): loaded with it. */
+const HorizontalMenu = lazyComponent(async () => (await import('./HorizontalMenu.js')).HorizontalMenu);
 
 /**
  * The back-office shell around every page with a layout. Until the loading route has fetched the
@@ -45,8 +49,10 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const [mobileMenu, setMobileMenu] = useState(false);
+  // Each drawer: whether it is open, and whether it has ever been (from then on it stays drawn, closed or not).
   const [settings, setSettings] = useState(false);
   const [terminal, setTerminal] = useState(false);
+  const [drawn, setDrawn] = useState({ settings: false, terminal: false });
   const [fullScreen, setFullScreenState] = useState(readTabFullScreen);
   const pageTabs = usePageTabs(shell.nav);
   const { pathname } = useLocation();
@@ -92,7 +98,15 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
   );
 
   const tabs = <TabsBar pageTabs={pageTabs} layout={layout} fullScreen={fullScreen} onFullScreen={setFullScreen} />;
-  const buttons = <NavButtons shell={shell} layout={layout} onSettings={() => setSettings(true)} onTerminal={() => setTerminal(true)} />;
+  const openSettings = () => {
+    setDrawn((was) => ({ ...was, settings: true }));
+    setSettings(true);
+  };
+  const openTerminal = () => {
+    setDrawn((was) => ({ ...was, terminal: true }));
+    setTerminal(true);
+  };
+  const buttons = <NavButtons shell={shell} layout={layout} onSettings={openSettings} onTerminal={openTerminal} />;
   const height = headerHeight(mode);
 
   return (
@@ -197,8 +211,8 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
           </IconButton>
         </Tooltip>
       )}
-      <SettingsDrawer open={settings} onClose={() => setSettings(false)} layout={picked} tabFullScreen={fullScreen} onTabFullScreen={setFullScreen} />
-      {shell.adminInfo.super && <TerminalDrawer open={terminal} onClose={() => setTerminal(false)} shell={shell} />}
+      {drawn.settings && <SettingsDrawer open={settings} onClose={() => setSettings(false)} layout={picked} tabFullScreen={fullScreen} onTabFullScreen={setFullScreen} />}
+      {shell.adminInfo.super && drawn.terminal && <TerminalDrawer open={terminal} onClose={() => setTerminal(false)} shell={shell} />}
     </Box>
   );
 }

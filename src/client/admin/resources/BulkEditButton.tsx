@@ -2,11 +2,13 @@ import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { Button, Form, useListContext, useNotify, useRefresh, useResourceContext, useTranslate, useUpdateMany } from 'react-admin';
-import type { FieldDefinition, ResourceDefinition, Row } from '../../../schema/definition.js';
-import { writableFields } from '../../../schema/validate-input.js';
-import { SchemaInput } from '../inputs/SchemaInput.js';
+import { writableFields, type FieldDefinition, type ResourceDefinition, type Row } from '../../../schema/definition.js';
+import { lazyComponent } from '../../components/lazy-component.js';
 import { errorMessageOf } from './error-report.js';
 import { useSchemaTranslate } from './schema-i18n.js';
+
+/** The value's input (any of the form widgets) loads once a field is picked in the dialog. */
+const SchemaInput = lazyComponent(async () => (await import('../inputs/SchemaInput.js')).SchemaInput);
 
 /** Fields one value may be given to across rows: written, visible in forms, neither unique nor secret. */
 function bulkEditableFields(definition: ResourceDefinition): FieldDefinition[] {

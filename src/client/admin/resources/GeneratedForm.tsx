@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import { Button } from '@mui/material';
-import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
-import type { ResourceDefinition, Row } from '../../../schema/definition.js';
-import { writableFields, type WriteMode } from '../../../schema/validate-input.js';
+import { Loading, SaveButton, SimpleForm, Toolbar, useLocale, useTranslate } from 'react-admin';
+import { writableFields, type ResourceDefinition, type Row } from '../../../schema/definition.js';
+import type { WriteMode } from '../../../schema/validate-input.js';
 import { createFormValidator } from './form-validation.js';
 import { GeneratedInputs, type InputOverrides } from './GeneratedInputs.js';
 import { useSchemaTranslate } from './schema-i18n.js';
+import { loadServerPack, useServerPack } from '../../i18n/server-messages.js';
+import { currentLanguage } from '../../i18n/store-config.js';
 import { useFormDialog } from './FormDialog.js';
 import { useFormTitle, useSavedNotice } from './form-title.js';
 import { labelColumnSx } from './form-layout.js';
@@ -20,6 +22,9 @@ interface GeneratedFormProps {
   /** replaces the generated inputs entirely (they stay available as `<GeneratedInputs>`) */
   children?: ReactNode;
 }
+
+// The form's messages are the server pack's: fetched as soon as the form's code is here.
+void loadServerPack(currentLanguage());
 
 /** Field defaults of a new row, from the schema (`default`, else the type's zero value). */
 export function defaultValuesOf(definition: ResourceDefinition): Row {
@@ -75,6 +80,9 @@ function GeneratedForm({ definition, mode, overrides, children }: GeneratedFormP
   const onStale = useCallback((values: Row, updateTime: number) => setStale({ values, updateTime }), []);
   const onSubmit = useSaveWithServerErrors(fieldNames, stampField ? onStale : undefined);
   const defaultValues = useMemo(() => (mode === 'add' ? defaultValuesOf(definition) : undefined), [definition, mode]);
+  // Until the server pack is in, a check's message would show its key: the form waits for its words.
+  const packIn = useServerPack(useLocale());
+  if (!packIn) return <Loading />;
   return (
     // noValidate: the browser's own checks (required, type=email) would block the submit with its own
     // bubbles before the schema's translated messages could show.

@@ -1,6 +1,6 @@
 import { Fragment, type ReactElement } from 'react';
-import type { ResourceDefinition } from '../../../schema/definition.js';
-import { writableFields, type WriteMode } from '../../../schema/validate-input.js';
+import { writableFields, type ResourceDefinition } from '../../../schema/definition.js';
+import type { WriteMode } from '../../../schema/validate-input.js';
 import { SchemaInput } from '../inputs/SchemaInput.js';
 
 /** Per-field replacements an override supplies: an element, or null to leave the field out. */

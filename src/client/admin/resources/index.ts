@@ -1,7 +1,6 @@
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import type { RaRecord } from 'react-admin';
-import type { ResourceDefinition } from '../../../schema/definition.js';
-import { writableFields } from '../../../schema/validate-input.js';
+import { writableFields, type ResourceDefinition } from '../../../schema/definition.js';
 import { FormDialog } from './FormDialog.js';
 import { GeneratedCreate, GeneratedEdit } from './lazy-forms.js';
 import type { InputOverrides } from './GeneratedInputs.js';
@@ -122,7 +121,6 @@ export { GeneratedCreate, GeneratedEdit } from './lazy-forms.js';
 export type { InputOverrides } from './GeneratedInputs.js';
 export { GeneratedList, LIST_SCREEN_CHECKS } from './GeneratedList.js';
 export { GeneratedTable } from './GeneratedTable.js';
-export { TreeTable } from './TreeTable.js';
 export { filterKeyOf, filterInputsFor, QUICK_SEARCH_KEY } from './list-filters.js';
 export { resourceNameOf, referencedResourceName } from './resource-name.js';
 export { useSchemaTranslate, formatMessage } from './schema-i18n.js';

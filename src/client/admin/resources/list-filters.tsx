@@ -1,14 +1,26 @@
 import type { ReactElement } from 'react';
-import { NumberInput, SearchInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
+import { SearchInput, TextInput } from 'react-admin';
 import type { SearchOperator } from '../../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
 import { sameText, type LocalText } from '../../../schema/local-text.js';
+import { lazyComponent } from '../../components/lazy-component.js';
 import { enumChoices } from '../fields/enum-options.js';
-import { RemoteSelectInput } from '../inputs/RemoteSelectInput.js';
-import { DateTimeFilterInput, FlagFilterInput, RangeFilterInput } from './filter-inputs.js';
 import { definitionById } from '../../schemas.js';
 import { referencedResourceName } from './resource-name.js';
 import type { SchemaTranslate } from './schema-i18n.js';
+
+/**
+ * The inputs of the filters offered under "Add filter" load when one is shown: a list whose filters
+ * stay closed draws only the quick search.
+ */
+const filterInputs = () => import('./filter-inputs.js');
+const RangeFilterInput = lazyComponent(async () => (await filterInputs()).RangeFilterInput);
+const FlagFilterInput = lazyComponent(async () => (await filterInputs()).FlagFilterInput);
+const DateTimeFilterInput = lazyComponent(async () => (await filterInputs()).DateTimeFilterInput);
+const SelectArrayInput = lazyComponent(async () => (await filterInputs()).SelectArrayInput);
+const SelectInput = lazyComponent(async () => (await filterInputs()).SelectInput);
+const NumberInput = lazyComponent(async () => (await filterInputs()).NumberInput);
+const RemoteSelectInput = lazyComponent(async () => (await filterInputs()).RemoteSelectInput);
 
 /** The quick search filter key (the data provider sends it as `quickSearch`). */
 export const QUICK_SEARCH_KEY = 'q';

@@ -9,7 +9,7 @@ import { normaliseResource } from '../../../schema/normalise.js';
 import { createInputValidator } from '../../../schema/validate-input.js';
 import { widgetOf } from '../../../schema/widget-of.js';
 import { DateTextBox } from '../../components/DateTextBox.js';
-import { serverMessage } from '../../i18n/server-messages.js';
+import { loadServerPack, serverMessage } from '../../i18n/server-messages.js';
 import type { Translate } from '../../i18n/translate.js';
 import { fieldErrorsOf, messageOf } from '../../http/error-body.js';
 import { type QuickTask, type SurveyApi } from './survey-api.js';
@@ -240,6 +240,8 @@ export function QuickTaskForm({ task, api, t, language, onSubmitted }: { task: Q
   const submit = async () => {
     const checked = validate(answers, 'add');
     if (!checked.ok) {
+      // The messages are the server pack's, fetched the first time an answer is refused.
+      await loadServerPack(language);
       const found: FieldErrors = {};
       for (const issue of checked.issues) found[issue.field] ??= serverMessage(language, issue.message, issue.params);
       showErrors(found);

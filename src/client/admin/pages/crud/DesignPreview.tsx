@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { AuthContext, ListContextProvider, ResourceContextProvider, SimpleForm, useAuthProvider, useList, useTranslate, type AuthProvider } from 'react-admin';
-import type { ResourceDefinition, Row } from '../../../../schema/definition.js';
-import { writableFields } from '../../../../schema/validate-input.js';
+import { writableFields, type ResourceDefinition, type Row } from '../../../../schema/definition.js';
 import { labelColumnSx } from '../../resources/form-layout.js';
 import { createFormValidator } from '../../resources/form-validation.js';
 import { defaultValuesOf } from '../../resources/GeneratedForm.js';

@@ -1,12 +1,15 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
-import { AnswersField } from './AnswersField.js';
 import { ReviewTable } from '../../ReviewTable.js';
 import type { ResourceDescriptor } from '../../index.js';
 import type { LogAction } from '../../system/security-log.js';
 import type { TextAction } from '../../TextActionButton.js';
 import { readOnlyListOverride } from '../../read-only-list.js';
+import { lazyComponent } from '../../../../components/lazy-component.js';
+
+/** The answers (with the member form's field types) load when a submission's details open. */
+const AnswersField = lazyComponent(async () => (await import('./AnswersField.js')).AnswersField);
 
 const APPROVE: LogAction = {
   name: 'approve',

@@ -1,8 +1,12 @@
+import { Loading } from 'react-admin';
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
+import { lazyComponent } from '../../../../components/lazy-component.js';
 import { RouteMessages } from '../../../../shell/RouteMessages.js';
 import { GeneratedCreate } from '../../lazy-forms.js';
 import type { ResourceDescriptor } from '../../index.js';
-import { ConfigPage } from './ConfigPage.js';
+
+/** The settings screen, its inputs and editors load when it opens, not with every other list. */
+const ConfigPage = lazyComponent(async () => (await import('./ConfigPage.js')).ConfigPage, <Loading />);
 
 /**
  * System configuration (docs/wire-contract.md#site-configuration): the list is the grouped settings screen; items are added with

@@ -1,7 +1,10 @@
 import type { ResourceDefinition } from '../../../../../schema/definition.js';
 import { GeneratedCreate, GeneratedEdit } from '../../lazy-forms.js';
-import { PermissionTreeInput } from '../../PermissionTreeInput.js';
 import type { ResourceDescriptor } from '../../index.js';
+import { lazyComponent } from '../../../../components/lazy-component.js';
+
+/** The rule tree loads with the add or edit dialog that draws it. */
+const PermissionTreeInput = lazyComponent(async () => (await import('../../PermissionTreeInput.js')).PermissionTreeInput);
 
 /** Member groups (docs/wire-contract.md#member-groups): permissions picked on the member rule tree (`user.Rule/index`). */
 export function userGroupOverride(definition: ResourceDefinition): Partial<ResourceDescriptor> {
