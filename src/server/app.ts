@@ -10,6 +10,7 @@ import type { AppContext } from './app-context.js';
 import { DatabaseBusyError } from './db/sqlite-driver.js';
 import { isUniqueViolation } from './db/unique-violation.js';
 import { ApiError, errors } from './errors.js';
+import { registerCompression } from './http/compression.js';
 import { applyCors } from './http/cors.js';
 import { dispatch, requestLanguage } from './http/dispatch.js';
 import { envelopeOf, sendEnvelope } from './http/envelope.js';
@@ -117,6 +118,7 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     for (const name of securityHeaderList.removed) response.removeHeader(name);
     done();
   });
+  registerCompression(server);
 
   server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseQuery(String(body)));
