@@ -109,7 +109,14 @@ export default defineConfig({
   resolve: {
     // A polyfill of a built-in every supported browser has (asked for by the message library
     // react-admin translates with), replaced by the built-in: its helper packages stay out of the bundle.
-    alias: [{ find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/client/shims/object-entries.cjs', import.meta.url)) }],
+    alias: [
+      { find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/client/shims/object-entries.cjs', import.meta.url)) },
+      // react-admin's router adapter, replaced by the app's (src/client/shims/ra-router-adapter.ts): for an
+      // app without a router of its own, ra-core's builds a hash router, which brings react-router's data
+      // router (some 55 kB) into the bundle. The app always draws react-admin inside its own router.
+      // Only ra-core imports a module by this relative name.
+      { find: /^\.\/adapters\/reactRouterProvider\.js$/, replacement: fileURLToPath(new URL('./src/client/shims/ra-router-adapter.ts', import.meta.url)) },
+    ],
   },
   build: {
     outDir: '../../dist/client',

@@ -108,4 +108,30 @@ describe('first paint from the server', () => {
       await context.close();
     }
   });
+
+  it('reports an outcome page’s return while the page’s code is still arriving, and only once', async () => {
+    const { context, page } = await newPage(rig.browser);
+    try {
+      const reported: number[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/survey/outcome') reported.push(Date.now());
+      });
+      // The page's code comes late: the report must not wait for it.
+      let codeSent = Number.POSITIVE_INFINITY;
+      await page.route(/\/assets\/OutcomePage-[^/]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        codeSent = Date.now();
+        await route.continue();
+      });
+      await page.goto(url(rig.server, '/success?rid=nobody&sig=0'));
+      await page.waitForFunction(() => document.querySelector('#root > .first-paint') === null);
+      // Room for a second report, were the page to send one of its own.
+      await page.waitForTimeout(1000);
+      expect(Number.isFinite(codeSent)).toBe(true);
+      expect(reported).toHaveLength(1);
+      expect(reported[0]).toBeLessThan(codeSent);
+    } finally {
+      await context.close();
+    }
+  });
 });

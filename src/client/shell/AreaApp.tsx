@@ -20,6 +20,7 @@ import {
 } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import type { AppI18nProvider } from '../providers/i18n-provider.js';
+import { reactRouterProvider } from '../shims/ra-router-adapter.js';
 import { IframePage } from './IframePage.js';
 import { useLayout } from './layout-store.js';
 import { useMessageFiles } from './RouteMessages.js';
@@ -64,7 +65,17 @@ function AreaAdmin({ base, admin, theme, children }: { base: string; admin: Area
   const { authProvider, dataProvider, i18nProvider, store, queryClient, layout, catchAll } = admin;
   const themes = useMemo(() => ({ lightTheme: theme }), [theme]);
   return (
-    <CoreAdminContext basename={base} authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={store} queryClient={queryClient}>
+    // The app's router adapter, named here too: the build puts it in place of react-admin's own
+    // (vite.config.ts), the tests, which load react-admin unbundled, only get it this way.
+    <CoreAdminContext
+      basename={base}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      queryClient={queryClient}
+      routerProvider={reactRouterProvider}
+    >
       <ThemesContext.Provider value={themes}>
         <ThemeProvider>
           <CssBaseline enableColorScheme>

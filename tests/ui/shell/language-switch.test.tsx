@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBootstrap } from '../../../src/client/admin/bootstrap-store.js';
@@ -48,8 +47,8 @@ afterAll(() => server.close());
 async function reloadAt(path: string): Promise<void> {
   cleanup();
   vi.resetModules();
-  const { routes } = await import('../../../src/client/router.js');
-  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+  const { renderApp: renderAfresh } = await import('./render-app.js');
+  renderAfresh(path);
 }
 
 const tabTitles = () => within(screen.getByTestId('page-tabs')).queryAllByRole('tab').map((tab) => tab.textContent);
@@ -71,7 +70,7 @@ describe('language switch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Language' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: '中文简体' }));
     expect(currentLanguage()).toBe('zh-cn');
-    const path = router.state.location.pathname;
+    const path = router.location.pathname;
     await reloadAt(path);
 
     const again = await screen.findByTestId('side-menu', {}, { timeout: 30_000 });

@@ -42,8 +42,8 @@ describe('the loading route', () => {
     const { router } = renderApp('/chidaoadminstator/loading/%2Fauth%2Fadmin%3Fpage%3D2');
     expect(await screen.findByText('List of system/admin')).toBeTruthy();
     expect(calls).toEqual(['Index/index']);
-    expect(router.state.location.pathname).toBe('/chidaoadminstator/auth/admin');
-    expect(router.state.location.search).toBe('?page=2');
+    expect(router.location.pathname).toBe('/chidaoadminstator/auth/admin');
+    expect(router.location.search).toBe('?page=2');
     await waitFor(() => expect(document.title).toBe('Administrators - Test Site'));
   });
 
@@ -51,7 +51,7 @@ describe('the loading route', () => {
     signInAdmin();
     const { router } = renderApp('/chidaoadminstator');
     expect(await screen.findByTestId('greeting')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/chidaoadminstator/dashboard');
+    expect(router.location.pathname).toBe('/chidaoadminstator/dashboard');
     expect(await screen.findByText('Have a good day')).toBeTruthy();
   });
 
@@ -60,30 +60,30 @@ describe('the loading route', () => {
     const { router } = renderApp('/chidaoadminstator/auth/adminLog?sort=id');
     expect(await screen.findByText('List of system/admin_log')).toBeTruthy();
     expect(calls).toEqual(['Index/index']);
-    expect(router.state.location.pathname).toBe('/chidaoadminstator/auth/adminLog');
-    expect(router.state.location.search).toBe('?sort=id');
+    expect(router.location.pathname).toBe('/chidaoadminstator/auth/adminLog');
+    expect(router.location.search).toBe('?sort=id');
   });
 
   it('without a session goes to the login page, keeping the target with its query in the URL', async () => {
     const { router } = renderApp('/chidaoadminstator/loading/%2Fauth%2Fadmin%3Fpage%3D2');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chidaoadminstator/login'));
-    expect(new URLSearchParams(router.state.location.search).get('to')).toBe('/auth/admin?page=2');
+    await waitFor(() => expect(router.location.pathname).toBe('/chidaoadminstator/login'));
+    expect(new URLSearchParams(router.location.search).get('to')).toBe('/auth/admin?page=2');
     expect(calls).toEqual([]);
   });
 
   it('an unknown path under the base ends on the 404 page once the menus are known', async () => {
     signInAdmin();
     const { router } = renderApp('/chidaoadminstator/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    await waitFor(() => expect(router.location.pathname).toBe('/404'));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
   it('any unmatched path outside the areas goes to /404, and / goes to the member login', async () => {
     const first = renderApp('/nowhere');
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/404'));
+    await waitFor(() => expect(first.router.location.pathname).toBe('/404'));
     cleanup();
     const second = renderApp('/');
-    await waitFor(() => expect(second.router.state.location.pathname).toBe('/user/login'));
+    await waitFor(() => expect(second.router.location.pathname).toBe('/user/login'));
     expect(await screen.findByRole('heading', { name: 'Member Login' })).toBeTruthy();
   });
 });

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminLoginPage } from '../../../src/client/admin/login/AdminLoginPage.js';
 import { createAdminLoginApi } from '../../../src/client/admin/login/login-api.js';
 import { readAdminInfo } from '../../../src/client/http/session.js';
+import { renderInRouter } from './render-app.js';
 import { ADMIN_API, fail, http, imagesRenderedAt, ok, PUZZLE, testClient, useEnglish } from './support.js';
 
 const server = setupServer();
@@ -27,17 +28,16 @@ function Where() {
   return <p data-testid="where">{location.pathname}</p>;
 }
 
-/** The login page inside a data router; `state` is what react-admin passes when it sends someone to log in. */
+/** The login page inside the app's kind of router; `state` is what react-admin passes when it sends someone to log in. */
 function renderLogin(state?: unknown) {
   const { client, notify } = testClient('/chidaoadminstator/login');
-  const router = createMemoryRouter(
-    [
-      { path: '/chidaoadminstator/login', element: <AdminLoginPage api={createAdminLoginApi(client)} /> },
-      { path: '/chidaoadminstator/*', element: <Where /> },
-    ],
-    { initialEntries: [{ pathname: '/chidaoadminstator/login', state }] },
+  const { router } = renderInRouter(
+    <Routes>
+      <Route path="/chidaoadminstator/login" element={<AdminLoginPage api={createAdminLoginApi(client)} />} />
+      <Route path="/chidaoadminstator/*" element={<Where />} />
+    </Routes>,
+    { pathname: '/chidaoadminstator/login', state },
   );
-  render(<RouterProvider router={router} />);
   return { router, notify };
 }
 
@@ -98,7 +98,7 @@ describe('admin login page', () => {
     fireEvent.click(screen.getByLabelText('Remember me'));
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chidaoadminstator/loading/%2Fuser%2Fuser%3Fpage%3D2'));
+    await waitFor(() => expect(router.location.pathname).toBe('/chidaoadminstator/loading/%2Fuser%2Fuser%3Fpage%3D2'));
     expect(body).toMatchObject({ username: 'admin', password: 'Admin_pass1', keep: true });
     expect(readAdminInfo()).toMatchObject({ id: 1, username: 'admin', token: 'tok', refresh_token: 'ref', super: false });
   });
@@ -111,7 +111,7 @@ describe('admin login page', () => {
     const { router } = renderLogin();
     await fill('admin', 'Admin_pass1');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chidaoadminstator/loading'));
+    await waitFor(() => expect(router.location.pathname).toBe('/chidaoadminstator/loading'));
   });
 
   it('shows the server message when the login is refused', async () => {
@@ -123,7 +123,7 @@ describe('admin login page', () => {
     await fill('admin', 'Admin_pass2');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Wrong password');
-    expect(router.state.location.pathname).toBe('/chidaoadminstator/login');
+    expect(router.location.pathname).toBe('/chidaoadminstator/login');
     expect(notify).not.toHaveBeenCalled();
     expect(readAdminInfo()).toBeUndefined();
   });
@@ -154,7 +154,7 @@ describe('admin login page', () => {
     fireEvent.click(image, { clientX: 70, clientY: 80 });
     fireEvent.click(image, { clientX: 220, clientY: 180 });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chidaoadminstator/loading'));
+    await waitFor(() => expect(router.location.pathname).toBe('/chidaoadminstator/loading'));
     expect(body).toMatchObject({ username: 'admin', keep: false, captchaId: puzzleId, captchaInfo: '50,50-200,150;350;200' });
   });
 });

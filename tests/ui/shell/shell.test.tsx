@@ -64,7 +64,7 @@ describe('side menu', () => {
     fireEvent.click(within(menu).getByRole('button', { name: 'Permissions' }));
     fireEvent.click(within(menu).getByRole('button', { name: 'Administrators' }));
     expect(await screen.findByText('List of system/admin')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/chidaoadminstator/auth/admin');
+    expect(router.location.pathname).toBe('/chidaoadminstator/auth/admin');
     expect(within(menu).getByRole('button', { name: 'Administrators' }).getAttribute('aria-current')).toBe('page');
 
     fireEvent.click(within(menu).getByRole('button', { name: 'Documentation' }));
@@ -103,19 +103,19 @@ describe('tabs', () => {
 
     // Clicking a tab returns to it.
     fireEvent.click(within(screen.getByTestId('page-tabs')).getByRole('tab', { name: /Admin logs/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chidaoadminstator/auth/adminLog'));
+    await waitFor(() => expect(router.location.pathname).toBe('/chidaoadminstator/auth/adminLog'));
 
     // Closing the active tab moves to a neighbour: Delete on the tab (it holds no button of its own).
     const adminLogs = within(screen.getByTestId('page-tabs')).getByRole('tab', { name: /Admin logs/ });
     expect(within(adminLogs).queryByRole('button')).toBeNull();
     fireEvent.keyDown(adminLogs, { key: 'Delete' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chidaoadminstator/auth/admin'));
+    await waitFor(() => expect(router.location.pathname).toBe('/chidaoadminstator/auth/admin'));
     expect(tabTitles()).toEqual(['Dashboard', 'Administrators']);
 
     // Close all: back to the first page, as the only tab.
     fireEvent.click(screen.getByRole('button', { name: 'Tab actions' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Close all tabs' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chidaoadminstator/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/chidaoadminstator/dashboard'));
     await waitFor(() => expect(tabTitles()).toEqual(['Dashboard']));
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeUserInfo } from '../../../src/client/http/session.js';
 import { createTranslate } from '../../../src/client/i18n/translate.js';
@@ -14,6 +14,7 @@ import { TrackingPage } from '../../../src/client/pages/survey/TrackingPage.js';
 import { setSiteTimeZone } from '../../../src/client/format/datetime.js';
 import { createSurveyApi } from '../../../src/client/pages/survey/survey-api.js';
 import enSurvey from '../../../locales/en/common/survey.json';
+import { renderInRouter } from '../shell/render-app.js';
 import { fail, http, ok, testClient, useEnglish } from '../shell/support.js';
 
 const server = setupServer();
@@ -36,19 +37,18 @@ function signIn() {
 function renderAt(path: string, element: React.ReactElement) {
   const { client } = testClient(path);
   const api = createSurveyApi(client);
-  const router = createMemoryRouter(
-    [
-      { path: '/success', element: <OutcomePage page="success" api={api} /> },
-      { path: '/terminate', element: <OutcomePage page="terminate" api={api} /> },
-      { path: '/interface', element },
-      { path: '/tracking', element: <TrackingPage api={api} /> },
-      { path: '/quicktask', element: <QuickTaskPage api={api} /> },
-      { path: '/user/login', element: <p>member login</p> },
-      { path: '/user', element: <TaskList t={createTranslate(enSurvey)} api={api} /> },
-    ],
-    { initialEntries: [path] },
+  const { router } = renderInRouter(
+    <Routes>
+      <Route path="/success" element={<OutcomePage page="success" api={api} />} />
+      <Route path="/terminate" element={<OutcomePage page="terminate" api={api} />} />
+      <Route path="/interface" element={element} />
+      <Route path="/tracking" element={<TrackingPage api={api} />} />
+      <Route path="/quicktask" element={<QuickTaskPage api={api} />} />
+      <Route path="/user/login" element={<p>member login</p>} />
+      <Route path="/user" element={<TaskList t={createTranslate(enSurvey)} api={api} />} />
+    </Routes>,
+    path,
   );
-  render(<RouterProvider router={router} />);
   return { router, api };
 }
 
@@ -136,9 +136,9 @@ describe('outcome pages', () => {
 describe('/interface', () => {
   it('sends a stranger to member login and back here afterwards', async () => {
     const { router } = renderAt('/interface?id=3', <InterfacePage go={vi.fn()} />);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/interface?id=3')}`);
-    expect(redirectTarget(new URLSearchParams(router.state.location.search).get('redirect'))).toBe('/interface?id=3');
+    await waitFor(() => expect(router.location.pathname).toBe('/user/login'));
+    expect(router.location.search).toBe(`?redirect=${encodeURIComponent('/interface?id=3')}`);
+    expect(redirectTarget(new URLSearchParams(router.location.search).get('redirect'))).toBe('/interface?id=3');
     for (const unsafe of ['//evil.example/x', 'https://evil.example', '/\\evil.example', null]) expect(redirectTarget(unsafe)).toBe('/user');
   });
 
@@ -154,13 +154,12 @@ describe('/interface', () => {
     );
     const { client } = testClient('/interface');
     const api = createSurveyApi(client);
-    const router = createMemoryRouter([{ path: '/interface', element: <InterfacePage api={api} go={go} /> }], { initialEntries: ['/interface?id=3'] });
-    render(<RouterProvider router={router} />);
+    const interfaceRoute = <Routes><Route path="/interface" element={<InterfacePage api={api} go={go} />} /></Routes>;
+    renderInRouter(interfaceRoute, '/interface?id=3');
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://panel.example/s?r=ab12'));
     expect(started).toEqual({ id: 3 });
     cleanup();
-    const again = createMemoryRouter([{ path: '/interface', element: <InterfacePage api={api} go={go} /> }], { initialEntries: ['/interface?id=4'] });
-    render(<RouterProvider router={again} />);
+    renderInRouter(interfaceRoute, '/interface?id=4');
     expect((await screen.findByRole('alert')).textContent).toBe('You have already taken this survey');
     expect(go).toHaveBeenCalledTimes(1);
   });
@@ -272,7 +271,7 @@ describe('/quicktask', () => {
     // the state's words come with the locale, which may arrive just after the list
     expect(await screen.findByText('Approved and credited')).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Fill in' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?id=2'));
+    await waitFor(() => expect(router.location.search).toBe('?id=2'));
     expect(await screen.findByRole('heading', { name: 'Review an app' })).toBeTruthy();
 
     // Each widget as declared: a choice of two as radio buttons, an email on one line with the email keyboard.
@@ -313,7 +312,7 @@ describe('/quicktask', () => {
 
   it('sends strangers to member login and back', async () => {
     const { router } = renderAt('/quicktask?id=2', <p />);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/quicktask?id=2');
+    await waitFor(() => expect(router.location.pathname).toBe('/user/login'));
+    expect(new URLSearchParams(router.location.search).get('redirect')).toBe('/quicktask?id=2');
   });
 });

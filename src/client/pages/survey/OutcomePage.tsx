@@ -6,7 +6,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Link as RouterLink, useLoaderData, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
@@ -129,10 +129,4 @@ export function OutcomePage({ page, api = surveyApi, pending }: { page: Page; ap
       </Box>
     </SurveyPageFrame>
   );
-}
-
-/** The route's page: the report its loader sent while the page's code was arriving. */
-export function OutcomeRoute({ page }: { page: Page }) {
-  const data = useLoaderData() as { report?: Promise<OutcomeReport> } | undefined;
-  return <OutcomePage page={page} pending={data?.report} />;
 }
