@@ -237,6 +237,23 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
     expect(await kept()).toEqual({});
   });
 
+  it('keeps counting the rows, and the rows per value, of a table renamed with x-renamedFrom', async () => {
+    const db = dynamicDb(handle.db);
+    const state = { type: 'string', maxLength: 10, enum: ['new', 'used'], default: 'new', 'x-ui': { search: '=' } };
+    await migrate(handle, itemSchema({ state }));
+    await insert({ name: 'Lamp', state: 'used' });
+    await migrate(handle, itemSchema({ state }, { 'x-table': 'goods', 'x-renamedFrom': 'item' }));
+    await db.insertInto('goods').values({ name: 'Desk', state: 'used' }).execute();
+    await db.insertInto('goods').values({ name: 'Chair', state: 'new' }).execute();
+    await foldRowCounts(handle, db);
+    const total = (await db.selectFrom('row_count').select('row_total').where('table_name', '=', 'goods').executeTakeFirstOrThrow()) as { row_total: number | string };
+    expect(Number(total.row_total)).toBe(3);
+    const values = (await db.selectFrom(VALUE_COUNT_TABLE).select(['table_name', 'value', 'row_total']).orderBy('table_name').orderBy('value').execute()) as { table_name: string; value: string; row_total: number | string }[];
+    // Nothing is left counted under the old name.
+    expect(values.map((row) => `${row.table_name}.${row.value}=${Number(row.row_total)}`)).toEqual(['goods.new=1', 'goods.used=2']);
+    expect(await db.selectFrom('row_count').select('table_name').where('table_name', '=', 'item').execute()).toEqual([]);
+  });
+
   it('drops the column and its data when allowed', async () => {
     const before = await migratedWithRows();
     await migrate(handle, itemSchema({ quantity: undefined }), { allowDestructive: true });

@@ -1,4 +1,4 @@
-import { ensureRowCounters, type CountedTable } from './row-counter.js';
+import { dropRowCounters, ensureRowCounters, type CountedTable } from './row-counter.js';
 import { sql, type Generated } from 'kysely';
 import type { ColumnStorage, FieldDefinition, IndexDefinition, ResourceDefinition } from '../../schema/definition.js';
 import { dynamicDb, typedDb, type DatabaseHandle, type DialectName, type DynamicDb } from './connection.js';
@@ -343,7 +343,8 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
       const scoped: DatabaseHandle = { ...handle, db: typedDb(trx) };
       // The per-value count triggers name the table and its columns (PostgreSQL's would fail on the next
       // write, this step's own included): dropped before a rename or a drop, made again after the steps.
-      if (step.renameTableFrom || step.renames.length > 0 || step.drops.length > 0) await dropValueCounters(trx, dialect, step.renameTableFrom ?? table);
+      if (step.renameTableFrom) await dropRowCounters(trx, dialect, step.renameTableFrom);
+      else if (step.renames.length > 0 || step.drops.length > 0) await dropValueCounters(trx, dialect, table);
       if (step.renameTableFrom) {
         await trx.schema.alterTable(step.renameTableFrom).renameTo(table).execute();
         await trx.deleteFrom(STATE_TABLE).where('table_name', '=', step.renameTableFrom).execute();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle, DynamicDb } from './connection.js';
-import { countValues, ensureValueCountTables, foldValueCounts, type CountedColumn } from './value-counter.js';
+import { countValues, dropValueCounters, ensureValueCountTables, foldValueCounts, VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE, type CountedColumn } from './value-counter.js';
 
 /**
  * The number of rows of every schema table, kept by the database itself: triggers add the rows an
@@ -91,6 +91,22 @@ export async function ensureRowCounters(handle: DatabaseHandle, db: DynamicDb, t
       await trx.deleteFrom(ROW_COUNT_DELTA_TABLE).where('table_name', '=', table).execute();
       await countValues(trx, dialect, table, columns);
     });
+  }
+}
+
+/**
+ * Before a table is renamed: its triggers and counts under the old name go. The triggers would follow the
+ * table, and beside those the start makes under the new name, count its rows twice on PostgreSQL (which
+ * reads the table's name when it fires) or into the old name's count on SQLite; the start counts the
+ * table afresh under its new name.
+ */
+export async function dropRowCounters(db: DynamicDb, dialect: DatabaseHandle['dialect'], table: string): Promise<void> {
+  for (const suffix of ['ai', 'ad'] as const) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.id(triggerName(table, suffix))}${dialect === 'postgres' ? sql` ON ${sql.table(table)}` : sql``}`.execute(db);
+  }
+  await dropValueCounters(db, dialect, table);
+  for (const counts of [ROW_COUNT_TABLE, ROW_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE, VALUE_COUNT_DELTA_TABLE]) {
+    await db.deleteFrom(counts).where('table_name', '=', table).execute();
   }
 }
 
