@@ -7,6 +7,8 @@ import type { ResourceDefinition } from '../../src/schema/definition.js';
 import { loadResourceDefinitions } from '../../src/schema/load-files.js';
 import { dynamicDb, openDatabase, type DatabaseHandle } from '../../src/server/db/connection.js';
 import { DestructiveMigrationError, migrate } from '../../src/server/db/migrate.js';
+import { foldRowCounts } from '../../src/server/db/row-counter.js';
+import { VALUE_COUNT_TABLE } from '../../src/server/db/value-counter.js';
 import { createTestDatabase, DATABASES } from '../support/test-server.js';
 
 /**
@@ -191,6 +193,65 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
     expect((await rows()).map((row) => row.note)).toEqual(['none', 'oak']);
     await expect(insert({ name: 'Chair', sku: 'CHR-1', note: null })).rejects.toThrow();
     expect(await migrate(handle, required)).toEqual({ created: [], changes: [] });
+  });
+
+  it('keeps the counts per value of a status column through a rename, a drop with another column made required, and the end of its enum', async () => {
+    const db = dynamicDb(handle.db);
+    const counted = { type: 'string', maxLength: 10, enum: ['new', 'used'], default: 'new', 'x-ui': { search: '=' } };
+    /** The counts kept for the table, by column and value (PostgreSQL's pending changes folded first). */
+    async function kept(): Promise<Record<string, number>> {
+      await foldRowCounts(handle, db);
+      const stored = (await db.selectFrom(VALUE_COUNT_TABLE).select(['column_name', 'value', 'row_total']).where('table_name', '=', 'item').execute()) as { column_name: string; value: string; row_total: number | string }[];
+      return Object.fromEntries(stored.map((row) => [`${row.column_name}=${row.value}`, Number(row.row_total)]));
+    }
+    async function triggers(): Promise<string[]> {
+      const result = kind === 'sqlite'
+        ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'item' AND name LIKE 'item_values_%'`.execute(handle.db)
+        : await sql<{ name: string }>`SELECT tgname AS name FROM pg_trigger WHERE tgrelid = 'item'::regclass AND tgname LIKE 'item_values_%'`.execute(handle.db);
+      return result.rows.map((row) => row.name).sort();
+    }
+
+    await migrate(handle, itemSchema({ state: counted, note: { type: ['string', 'null'], maxLength: 20 } }));
+    await insert({ name: 'Lamp', state: 'used' });
+    await insert({ name: 'Desk', state: 'new', note: 'oak' });
+    await insert({ name: 'Chair', state: 'used' });
+    expect(await kept()).toEqual({ 'state=new': 1, 'state=used': 2 });
+    expect(await triggers()).toEqual(['item_values_ad', 'item_values_ai', 'item_values_au']);
+
+    await migrate(handle, itemSchema({ condition: { ...counted, 'x-renamedFrom': 'state' }, note: { type: ['string', 'null'], maxLength: 20 } }));
+    await insert({ name: 'Shelf', condition: 'new' });
+    await dynamicDb(handle.db).updateTable('item').set({ condition: 'new' }).where('name', '=', 'Lamp').execute();
+    expect(await kept()).toEqual({ 'condition=new': 3, 'condition=used': 1 });
+
+    // The column dropped while another becomes required: filling the NULLs updates the table in the same step.
+    await migrate(handle, itemSchema({ kind: counted, note: { type: 'string', maxLength: 20, default: 'none' } }), { allowDestructive: true });
+    expect((await rows()).map((row) => row.note)).toEqual(['none', 'oak', 'none', 'none']);
+    expect(await kept()).toEqual({ 'kind=new': 4, 'kind=used': 0 });
+
+    // No longer an enum: no counts, no triggers, and the table takes writes.
+    await migrate(handle, itemSchema({ kind: { type: 'string', maxLength: 10, default: 'new' }, note: { type: 'string', maxLength: 20, default: 'none' } }));
+    expect(await kept()).toEqual({});
+    expect(await triggers()).toEqual([]);
+    await insert({ name: 'Stool', kind: 'anything' });
+    await dynamicDb(handle.db).deleteFrom('item').where('name', '=', 'Lamp').execute();
+    expect(await kept()).toEqual({});
+  });
+
+  it('keeps counting the rows, and the rows per value, of a table renamed with x-renamedFrom', async () => {
+    const db = dynamicDb(handle.db);
+    const state = { type: 'string', maxLength: 10, enum: ['new', 'used'], default: 'new', 'x-ui': { search: '=' } };
+    await migrate(handle, itemSchema({ state }));
+    await insert({ name: 'Lamp', state: 'used' });
+    await migrate(handle, itemSchema({ state }, { 'x-table': 'goods', 'x-renamedFrom': 'item' }));
+    await db.insertInto('goods').values({ name: 'Desk', state: 'used' }).execute();
+    await db.insertInto('goods').values({ name: 'Chair', state: 'new' }).execute();
+    await foldRowCounts(handle, db);
+    const total = (await db.selectFrom('row_count').select('row_total').where('table_name', '=', 'goods').executeTakeFirstOrThrow()) as { row_total: number | string };
+    expect(Number(total.row_total)).toBe(3);
+    const values = (await db.selectFrom(VALUE_COUNT_TABLE).select(['table_name', 'value', 'row_total']).orderBy('table_name').orderBy('value').execute()) as { table_name: string; value: string; row_total: number | string }[];
+    // Nothing is left counted under the old name.
+    expect(values.map((row) => `${row.table_name}.${row.value}=${Number(row.row_total)}`)).toEqual(['goods.new=1', 'goods.used=2']);
+    expect(await db.selectFrom('row_count').select('table_name').where('table_name', '=', 'item').execute()).toEqual([]);
   });
 
   it('drops the column and its data when allowed', async () => {

@@ -1,9 +1,10 @@
-import { ensureRowCounters } from './row-counter.js';
+import { dropRowCounters, ensureRowCounters, type CountedTable } from './row-counter.js';
 import { sql, type Generated } from 'kysely';
 import type { ColumnStorage, FieldDefinition, IndexDefinition, ResourceDefinition } from '../../schema/definition.js';
 import { dynamicDb, typedDb, type DatabaseHandle, type DialectName, type DynamicDb } from './connection.js';
 import { SCHEMA_STATE_TABLE } from './system-tables.js';
 import { storedDefault } from './values.js';
+import { countedColumns, dropValueCounters, type CountedColumn } from './value-counter.js';
 
 /**
  * Migrations derived from the schemas. The last applied shape of every table is kept in
@@ -340,6 +341,10 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
     const table = definition.table;
     await db.transaction().execute(async (trx) => {
       const scoped: DatabaseHandle = { ...handle, db: typedDb(trx) };
+      // The per-value count triggers name the table and its columns (PostgreSQL's would fail on the next
+      // write, this step's own included): dropped before a rename or a drop, made again after the steps.
+      if (step.renameTableFrom) await dropRowCounters(trx, dialect, step.renameTableFrom);
+      else if (step.renames.length > 0 || step.drops.length > 0) await dropValueCounters(trx, dialect, table);
       if (step.renameTableFrom) {
         await trx.schema.alterTable(step.renameTableFrom).renameTo(table).execute();
         await trx.deleteFrom(STATE_TABLE).where('table_name', '=', step.renameTableFrom).execute();
@@ -422,8 +427,23 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
     });
   }
   // After any rebuild above, which takes a table's triggers with it.
-  await ensureRowCounters(handle, db, [...new Set(definitions.map((definition) => definition.table))]);
+  await ensureRowCounters(handle, db, countedTables(definitions));
   return result;
+}
+
+/** Each schema table once, with the columns counted per value of every schema on it (their values united). */
+function countedTables(definitions: readonly ResourceDefinition[]): CountedTable[] {
+  const tables = new Map<string, Map<string, Set<string>>>();
+  for (const definition of definitions) {
+    let columns = tables.get(definition.table);
+    if (!columns) tables.set(definition.table, (columns = new Map()));
+    for (const column of countedColumns(definition)) {
+      let values = columns.get(column.name);
+      if (!values) columns.set(column.name, (values = new Set()));
+      for (const value of column.values) values.add(value);
+    }
+  }
+  return [...tables].map(([table, columns]) => ({ table, columns: [...columns].map(([name, values]): CountedColumn => ({ name, values: [...values] })) }));
 }
 
 async function adoptExisting(db: DynamicDb, definition: ResourceDefinition, next: TableSnapshot): Promise<TableSnapshot> {

@@ -3,6 +3,7 @@ import type { SchemaDesignLogTable, SchemaDesignTable, SchemaRevisionTable, Stor
 import type { ImportMapTable } from '../import/import-map.js';
 import type { SchemaStateTable } from './migrate.js';
 import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE, type RowCountDeltaTable, type RowCountTable } from './row-counter.js';
+import { VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE, type ValueCountDeltaTable, type ValueCountTable } from './value-counter.js';
 
 /**
  * The platform's own tables, which no schema declares: the migration state, the counters other processes
@@ -32,11 +33,14 @@ export interface SystemTables {
   [IMPORT_MAP_TABLE]: ImportMapTable;
   [ROW_COUNT_TABLE]: RowCountTable;
   [ROW_COUNT_DELTA_TABLE]: RowCountDeltaTable;
+  [VALUE_COUNT_TABLE]: ValueCountTable;
+  [VALUE_COUNT_DELTA_TABLE]: ValueCountDeltaTable;
 }
 
 const SYSTEM_TABLES: ReadonlySet<string> = new Set([
   SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE,
   STORE_MODULE_TABLE, STORE_MODULE_GRANT_TABLE, IMPORT_MAP_TABLE, ROW_COUNT_TABLE, ROW_COUNT_DELTA_TABLE,
+  VALUE_COUNT_TABLE, VALUE_COUNT_DELTA_TABLE,
 ]);
 
 /** Prefixes of the databases' own tables and of the quick-search index tables (`db/text-index.ts`). */

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery } from 'kysely';
 import type { ResourceDefinition } from '../../schema/definition.js';
 import type { AnySelect, DynamicDb, DialectName } from '../db/connection.js';
 import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE } from '../db/row-counter.js';
+import { countedColumns, VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE } from '../db/value-counter.js';
 import { applyConditions } from './access.js';
 import type { Condition, ListRequest } from './list-query.js';
 
@@ -148,6 +149,25 @@ function rowCountQuery(db: DynamicDb, definition: ResourceDefinition): AnySelect
     .select((eb) => eb(eb.ref('row_total'), '+', pending).as('total'));
 }
 
+/**
+ * The exact total of a list filtered to one declared value of a column counted per value
+ * (db/value-counter.ts): the count the database keeps for the value, one lookup however many rows hold
+ * it; no row when the column's counter is not made yet (then count). None when the list filters
+ * otherwise, or by a value its schema does not declare: the column may hold that value, and the kept
+ * counts only know the declared ones for sure.
+ */
+function valueCountQuery(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): AnySelect | undefined {
+  const equals = request.equals;
+  if (!equals || conditions.length !== 1 || conditions[0] !== equals.condition) return undefined;
+  const value = String(equals.value);
+  if (!countedColumns(definition).some((column) => column.name === equals.column && column.values.includes(value))) return undefined;
+  const key = { table_name: definition.table, column_name: equals.column, value };
+  const matching = <Q extends AnySelect>(query: Q) => query.where('table_name', '=', key.table_name).where('column_name', '=', key.column_name).where('value', '=', key.value) as Q;
+  // The count row plus the changes not folded into it yet (PostgreSQL's; none on SQLite).
+  const pending = matching(db.selectFrom(VALUE_COUNT_DELTA_TABLE)).select((eb) => eb.fn.coalesce(eb.fn.sum('delta'), eb.lit(0)).as('delta'));
+  return matching(db.selectFrom(VALUE_COUNT_TABLE)).select((eb) => eb(eb.ref('row_total'), '+', pending).as('total'));
+}
+
 /** Unfiltered lists' statements by database, resource and order (`JSON` of the order's terms: a few per resource, its sortable columns each way). */
 const unfilteredLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
 
@@ -181,7 +201,9 @@ function withPaging(page: CompiledQuery, request: ListRequest): CompiledQuery {
 }
 
 /**
- * A list request's two statements, compiled. An unfiltered list's total is its table's kept row count.
+ * A list request's two statements, compiled. An unfiltered list's total is its table's kept row count,
+ * a list filtered by its own request to one value of a counted column reads the count kept for the
+ * value (`valueCountQuery`; a data limit or scope among the conditions changes the count: then counted).
  * An unfiltered list (opening a list, paging through it: what
  * a back office asks most) has the same statements at every page, compiled once per resource and order;
  * the request only puts in its limit and offset, their only parameters.
@@ -194,7 +216,7 @@ export function compiledListQueries(db: DynamicDb, definition: ResourceDefinitio
       ? compiledOnce(filteredLists, db, definition, request.shape, FILTERED_SHAPES, () => {
           const { count, page } = listQueries(db, definition, request, conditions);
           const paged = pagingLast(page.limit(-1).offset(-2).compile());
-          return paged && { count: count.compile(), page: paged };
+          return paged && { count: (valueCountQuery(db, definition, request, conditions) ?? count).compile(), page: paged };
         })
       : undefined;
     if (compiled) return { count: compiled.count, page: withPaging(compiled.page, request) };

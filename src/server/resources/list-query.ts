@@ -49,6 +49,11 @@ export interface ListRequest {
   /** set when the quick search is among `conditions` as a TextMatch */
   textMatch?: TextMatch;
   /**
+   * Set when `conditions` is a single `search[]` equality on a column of the list's own table: the
+   * column and the value as compared with it (the total may then be a count kept per value).
+   */
+  equals?: { condition: Condition; column: string; value: unknown };
+  /**
    * What `conditions` and `order` were made from (the quick search, `search[]`, the order, the
    * `initValue` lookup and the time zone), as text: two requests with the same shape have the same
    * statements but for their limit and offset.
@@ -229,6 +234,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
   const options: ConditionOptions = { dialect: app.handle.dialect, timeZone };
   const conditions: Condition[] = [];
   let textMatch: TextMatch | undefined;
+  let equals: ListRequest['equals'];
 
   const quick = query.quickSearch;
   if (quick !== undefined && quick !== '') {
@@ -278,7 +284,11 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
       if (typeof operator !== 'string') throw errors.parameterError();
       const canonical = normaliseOperator(operator);
       if (!canonical) continue;
-      conditions.push(searchCondition(resolveField(app, definition, field), canonical, val, render, options));
+      const target = resolveField(app, definition, field);
+      const condition = searchCondition(target, canonical, val, render, options);
+      conditions.push(condition);
+      // (A date-time's `=` compares the seconds it reads the value as, not the value.)
+      if (canonical === '=' && !target.relation && render !== 'datetime') equals = { condition, column: target.field.name, value: columnValue(target.field, val) };
     }
   }
 
@@ -293,7 +303,8 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
   }
 
   const shape = JSON.stringify([quick ?? '', search ?? '', query.order ?? '', hasInit ? [query.initKey ?? '', query.initOperator ?? '', initValue] : '', timeZone]);
-  return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions, ...(textMatch ? { textMatch } : {}), shape };
+  const single = equals && conditions.length === 1 && conditions[0] === equals.condition ? { equals } : {};
+  return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions, ...(textMatch ? { textMatch } : {}), ...single, shape };
 }
 
 /**

@@ -5,6 +5,7 @@ import { normaliseResource } from '../../../src/schema/normalise.js';
 import type { AppContext } from '../../../src/server/app-context.js';
 import type { Db, DialectName } from '../../../src/server/db/connection.js';
 import { textIndexKey } from '../../../src/server/db/text-index.js';
+import { countedColumns } from '../../../src/server/db/value-counter.js';
 import { compiledListQueries, listQueries, quickSearchPage, walksOrderIndex } from '../../../src/server/resources/list-plan.js';
 import { parseListRequest } from '../../../src/server/resources/list-query.js';
 
@@ -135,6 +136,67 @@ describe('compiled list statements', () => {
       expect(other.count).not.toBe(first.count);
       expect(other.count.parameters).toEqual(['%winter%']);
       expect(other.page.parameters).toEqual(['%winter%', 10, 0]);
+    }
+  });
+});
+
+/** A list with columns of declared values: two filtered with `=`, one with `IN`, beside free text. */
+const ticket: ResourceDefinition = normaliseResource('plans/ticket.json', {
+  $id: 'plans/ticket',
+  title: 'Plan ticket',
+  type: 'object',
+  'x-table': 'plan_ticket',
+  'x-controller': 'plans.Ticket',
+  properties: {
+    id: { type: 'integer', readOnly: true },
+    title: { type: 'string', maxLength: 50, 'x-ui': { search: '=' } },
+    state: { type: 'string', enum: ['open', 'closed'], default: 'open', 'x-ui': { search: '=' } },
+    priority: { type: 'integer', enum: [1, 2, 3], default: 1, 'x-ui': { search: '=' } },
+    kind: { type: 'string', enum: ['bug', 'idea'], default: 'bug', 'x-ui': { search: 'IN' } },
+  },
+});
+
+function ticketRequest(dialect: DialectName, search: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
+  const app = { handle: { dialect }, resources: new Map([[ticket.id, ticket]]), textIndexed: new Set() } as unknown as AppContext;
+  return parseListRequest(app, ticket, { search, ...extra }, 'Asia/Shanghai');
+}
+
+describe('the total of a list filtered to one value', () => {
+  it('counts per value only the columns of declared values the list filters with `=`', () => {
+    expect(countedColumns(ticket)).toEqual([
+      { name: 'state', values: ['open', 'closed'] },
+      { name: 'priority', values: ['1', '2', '3'] },
+    ]);
+  });
+
+  it('reads the count kept for a declared value, and counts the rows for any other filter', () => {
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      const db = compilerOf(dialect);
+      const totalOf = (request: ReturnType<typeof ticketRequest>, shaped = true) => compiledListQueries(db, ticket, request, request.conditions, shaped).count;
+      const kept = totalOf(ticketRequest(dialect, [{ field: 'state', operator: 'eq', val: 'closed' }]));
+      expect(kept.sql).toMatch(/row_count_by_value/);
+      expect(kept.sql).not.toMatch(/plan_ticket"? where/i);
+      expect(kept.parameters).toEqual(['plan_ticket', 'state', 'closed', 'plan_ticket', 'state', 'closed']);
+      // An integer column: the value as compared with the column (`01` is 1) is the kept text `1`.
+      expect(totalOf(ticketRequest(dialect, [{ field: 'priority', operator: '=', val: '01' }])).parameters).toEqual(['plan_ticket', 'priority', '1', 'plan_ticket', 'priority', '1']);
+
+      const counted = [
+        // a value the schema does not declare
+        ticketRequest(dialect, [{ field: 'state', operator: '=', val: 'archived' }]),
+        // another operator, another column, a column not counted, two conditions, a quick search beside
+        ticketRequest(dialect, [{ field: 'state', operator: '<>', val: 'open' }]),
+        ticketRequest(dialect, [{ field: 'title', operator: '=', val: 'open' }]),
+        ticketRequest(dialect, [{ field: 'kind', operator: '=', val: 'bug' }]),
+        ticketRequest(dialect, [{ field: 'state', operator: '=', val: 'open' }, { field: 'priority', operator: '=', val: 1 }]),
+        ticketRequest(dialect, [{ field: 'state', operator: '=', val: 'open' }], { initValue: '1,2' }),
+      ];
+      for (const request of counted) {
+        const count = totalOf(request);
+        expect(count.sql, request.shape).not.toMatch(/row_count_by_value/);
+        expect(count.sql, request.shape).toMatch(/count\(\*\)/);
+      }
+      // The request's own filter joined by a data limit or scope (not `shaped`): the rows are counted.
+      expect(totalOf(ticketRequest(dialect, [{ field: 'state', operator: '=', val: 'open' }]), false).sql).not.toMatch(/row_count_by_value/);
     }
   });
 });

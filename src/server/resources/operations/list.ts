@@ -116,7 +116,7 @@ async function countAndPage(operator: Operator, definition: ResourceDefinition, 
     [counted] = (await db.executeQuery<CountRow>(count)).rows;
     stored = (await db.executeQuery<Row>(page)).rows;
   }
-  // An unfiltered list whose table has no kept count yet (a table made outside the migrations): counted.
+  // A kept count not made yet (a table made outside the migrations, a column not counted before): counted.
   counted ??= (await listQueries(db, definition, request, conditions).count.executeTakeFirst()) as CountRow;
   return [Number(counted.total), stored];
 }
