@@ -131,6 +131,21 @@ describe('form dialogs', () => {
   });
 
   it.each([
+    ['en', 'Delete', 'Delete routine/mailtemplate #4', 'Are you sure you want to delete this routine/mailtemplate?'],
+    ['zh-cn', '删除', '删除routine/mailtemplate #4', '确定要删除这条routine/mailtemplate吗？'],
+  ] as const)('asks before deleting a row in react-admin’s words (%s)', async (language, remove, title, question) => {
+    const dataProvider = open(undefined, language);
+    const row = (await screen.findByText('Welcome')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: remove }));
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(within(dialog).getByText(question)).toBeTruthy();
+    // Cancel closes it and deletes nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: /Cancel|取消/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(dataProvider.delete).not.toHaveBeenCalled();
+  });
+
+  it.each([
     ['en', 'Delete', 'Confirm', '2 Mail template rows deleted'],
     ['zh-cn', '删除', '确认', '已删除 2 条邮件模板'],
   ] as const)('says how many of what a bulk delete removed (%s)', async (language, remove, confirm, deleted) => {

@@ -70,6 +70,33 @@ describe('generated list of system/admin', () => {
     await waitFor(() => expect(dataProvider.getList.mock.calls.at(-1)?.[1].filter).toEqual({ q: 'adm', 'email@LIKE': 'buildadmin' }));
   });
 
+  it('quick search keeps the other filters, clears with its button, and shows a search removed elsewhere', async () => {
+    const dataProvider = renderAdmins();
+    await screen.findByText('editor');
+    const lastFilter = () => dataProvider.getList.mock.calls.at(-1)?.[1].filter;
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Email' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), { target: { value: 'buildadmin' } });
+    await waitFor(() => expect(lastFilter()).toEqual({ 'email@LIKE': 'buildadmin' }));
+
+    const search = screen.getByPlaceholderText('Quick search: Username / Nickname') as HTMLInputElement;
+    fireEvent.change(search, { target: { value: 'adm' } });
+    await waitFor(() => expect(lastFilter()).toEqual({ 'email@LIKE': 'buildadmin', q: 'adm' }));
+    // The Email filter is still shown beside the search.
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear value' }));
+    expect(search.value).toBe('');
+    await waitFor(() => expect(lastFilter()).toEqual({ 'email@LIKE': 'buildadmin' }));
+
+    fireEvent.change(search, { target: { value: 'edi' } });
+    await waitFor(() => expect(lastFilter()).toEqual({ 'email@LIKE': 'buildadmin', q: 'edi' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove all filters' }));
+    await waitFor(() => expect(lastFilter()).toEqual({}));
+    await waitFor(() => expect(search.value).toBe(''));
+  });
+
   it('a datetime range filter sends [from, to] under field@RANGE', async () => {
     const dataProvider = renderAdmins();
     await screen.findByText('editor');

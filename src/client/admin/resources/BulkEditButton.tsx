@@ -1,14 +1,16 @@
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { Button, Form, useListContext, useNotify, useRefresh, useResourceContext, useTranslate, useUpdateMany } from 'react-admin';
-import { writableFields, type FieldDefinition, type ResourceDefinition, type Row } from '../../../schema/definition.js';
+import { Button, useTranslate } from 'react-admin';
+import { writableFields, type FieldDefinition, type ResourceDefinition } from '../../../schema/definition.js';
 import { lazyComponent } from '../../components/lazy-component.js';
-import { errorMessageOf } from './error-report.js';
-import { useSchemaTranslate } from './schema-i18n.js';
 
-/** The value's input (any of the form widgets) loads once a field is picked in the dialog. */
-const SchemaInput = lazyComponent(async () => (await import('../inputs/SchemaInput.js')).SchemaInput);
+/**
+ * The dialog, a form, loads as the button is pressed: a list whose rows are never bulk edited draws no
+ * form library. (Fetching starts as the button is pointed at or focused.)
+ */
+const bulkEditDialog = () => import('./BulkEditDialog.js');
+const BulkEditDialog = lazyComponent(async () => (await bulkEditDialog()).BulkEditDialog);
+const preloadDialog = () => void bulkEditDialog();
 
 /** Fields one value may be given to across rows: written, visible in forms, neither unique nor secret. */
 function bulkEditableFields(definition: ResourceDefinition): FieldDefinition[] {
@@ -21,76 +23,25 @@ function bulkEditableFields(definition: ResourceDefinition): FieldDefinition[] {
  */
 export function BulkEditButton({ definition }: { definition: ResourceDefinition }) {
   const translate = useTranslate();
-  const t = useSchemaTranslate();
-  const resource = useResourceContext() ?? '';
-  const { selectedIds, onUnselectItems } = useListContext();
-  const [updateMany, { isPending }] = useUpdateMany();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const fields = useMemo(() => bulkEditableFields(definition), [definition]);
   const [open, setOpen] = useState(false);
-  const [fieldName, setFieldName] = useState('');
-  const field = fields.find((item) => item.name === fieldName);
+  // Once opened, the dialog stays drawn, so that it fades out when closed.
+  const [opened, setOpened] = useState(false);
   if (fields.length === 0) return null;
-
-  const close = () => {
-    setOpen(false);
-    setFieldName('');
-  };
-  const apply = (values: Row) => {
-    if (!field) return;
-    updateMany(
-      resource,
-      { ids: selectedIds, data: { [field.name]: values[field.name] } },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: selectedIds.length } });
-          onUnselectItems();
-          refresh();
-          close();
-        },
-        onError: (error) => notify(errorMessageOf(error), { type: 'error' }),
-      },
-    );
-  };
-
   return (
     <>
-      <Button label={translate('generated.bulkEdit.button', { _: 'Edit selected' })} onClick={() => setOpen(true)}>
+      <Button
+        label={translate('generated.bulkEdit.button', { _: 'Edit selected' })}
+        onClick={() => {
+          setOpen(true);
+          setOpened(true);
+        }}
+        onPointerDown={preloadDialog}
+        onFocus={preloadDialog}
+      >
         <EditNoteOutlinedIcon />
       </Button>
-      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="bulk-edit-title">
-        <DialogTitle id="bulk-edit-title">{translate('generated.bulkEdit.title', { smart_count: selectedIds.length, _: `Edit ${selectedIds.length} rows` })}</DialogTitle>
-        <Form key={fieldName} onSubmit={apply} record={{}} noValidate>
-          <DialogContent>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              sx={{ mb: 2 }}
-              label={translate('generated.bulkEdit.field', { _: 'Field' })}
-              value={fieldName}
-              onChange={(event) => setFieldName(event.target.value)}
-            >
-              {fields.map((item) => (
-                <MenuItem key={item.name} value={item.name}>
-                  {t(item.title)}
-                </MenuItem>
-              ))}
-            </TextField>
-            {field && <SchemaInput field={field} definition={definition} mode="edit" />}
-          </DialogContent>
-          <DialogActions>
-            <MuiButton color="inherit" onClick={close}>
-              {translate('ra.action.cancel')}
-            </MuiButton>
-            <MuiButton type="submit" variant="contained" disabled={!field || isPending}>
-              {translate('generated.bulkEdit.apply', { _: 'Apply' })}
-            </MuiButton>
-          </DialogActions>
-        </Form>
-      </Dialog>
+      {opened && <BulkEditDialog definition={definition} fields={fields} open={open} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -1,4 +1,10 @@
-import { BulkDeleteButton, DeleteButton, useListContext, useNotify, useRecordContext, useResourceContext, useUnselect } from 'react-admin';
+import ActionDelete from '@mui/icons-material/Delete';
+import { humanize, singularize } from 'inflection';
+import { isValidElement, useState } from 'react';
+import {
+  BulkDeleteButton, Button, Confirm, useCanAccess, useDelete, useGetRecordRepresentation, useListContext, useNotify, useRecordContext,
+  useRedirect, useResourceContext, useResourceTranslation, useTranslate, useUnselect, type RaRecord,
+} from 'react-admin';
 import type { LocalText } from '../../../schema/local-text.js';
 import { keepFocusInPage } from '../../components/page-focus.js';
 import { useDeletedNotice } from './form-title.js';
@@ -10,19 +16,86 @@ import { useDeletedNotice } from './form-title.js';
  * that had focus leaves with its row: focus then goes to the page's heading, not to the document.
  */
 
-/** Deletes one row once the server answers, and says "<Name> deleted". */
+/**
+ * Deletes one row once the server answers and confirmed, and says "<Name> deleted"; shown only where
+ * `canAccess` allows deleting the row.
+ */
 export function NamedDeleteButton({ title }: { title: LocalText | undefined }) {
-  const notify = useNotify();
   const record = useRecordContext();
-  const unselect = useUnselect(useResourceContext() ?? '');
+  const resource = useResourceContext() ?? '';
+  const { canAccess, isPending } = useCanAccess({ action: 'delete', resource, record });
+  if (!record || record.id == null || !canAccess || isPending) return null;
+  return <ConfirmedDeleteButton record={record} resource={resource} title={title} />;
+}
+
+/**
+ * The button and its confirmation, with react-admin's texts (its `DeleteWithConfirmButton`'s label,
+ * dialog title and question, and their translation keys). Written here because react-admin's reads
+ * the surrounding form (react-hook-form), a library a list otherwise never loads.
+ */
+function ConfirmedDeleteButton({ record, resource, title }: { record: RaRecord; resource: string; title: LocalText | undefined }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const unselect = useUnselect(resource);
+  const redirect = useRedirect();
   const deleted = useDeletedNotice(title);
-  if (!deleted) return <DeleteButton mutationMode="pessimistic" />;
+  const [open, setOpen] = useState(false);
+  const [deleteOne, { isPending }] = useDelete();
+  const represent = useGetRecordRepresentation(resource);
+  const representation = represent(record);
+  // A representation drawn as an element cannot go into a text.
+  const recordRepresentation = isValidElement(representation) ? `#${record.id}` : representation;
+  const name = translate(`resources.${resource}.forcedCaseName`, {
+    smart_count: 1,
+    _: humanize(translate(`resources.${resource}.name`, { smart_count: 1, _: singularize(resource) }), true),
+  });
+  const texts = { recordRepresentation, name, id: record.id };
+  const label = useResourceTranslation({ resourceI18nKey: `resources.${resource}.action.delete`, baseI18nKey: 'ra.action.delete', options: { name, recordRepresentation } });
+  const confirmTitle = useResourceTranslation({ resourceI18nKey: `resources.${resource}.message.delete_title`, baseI18nKey: 'ra.message.delete_title', options: texts });
+  const confirmContent = useResourceTranslation({ resourceI18nKey: `resources.${resource}.message.delete_content`, baseI18nKey: 'ra.message.delete_content', options: texts });
+
   const onSuccess = () => {
-    notify(deleted, { type: 'info' });
-    if (record) unselect([record.id]);
-    keepFocusInPage();
+    setOpen(false);
+    unselect([record.id]);
+    if (deleted) {
+      notify(deleted, { type: 'info' });
+      keepFocusInPage();
+      return;
+    }
+    notify(`resources.${resource}.notifications.deleted`, { type: 'info', messageArgs: { smart_count: 1, _: translate('ra.notification.deleted', { smart_count: 1 }) } });
+    redirect('list', resource);
   };
-  return <DeleteButton mutationMode="pessimistic" mutationOptions={{ onSuccess }} />;
+  const onError = (error: unknown) => {
+    setOpen(false);
+    const message = typeof error === 'string' ? error : (error as { message?: string } | null)?.message;
+    notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
+  };
+  const confirm = () => deleteOne(resource, { id: record.id, previousData: record }, { mutationMode: 'pessimistic', onSuccess, onError });
+  return (
+    <>
+      <Button
+        onClick={(event) => {
+          event.stopPropagation();
+          setOpen(true);
+        }}
+        label={<>{label}</>}
+        aria-label={typeof label === 'string' ? label : undefined}
+        className="ra-delete-button"
+        color="error"
+      >
+        <ActionDelete />
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title={<>{confirmTitle}</>}
+        content={<>{confirmContent}</>}
+        confirmColor="primary"
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
 }
 
 /** Deletes the selected rows once the server answers, and says how many of what were deleted. */

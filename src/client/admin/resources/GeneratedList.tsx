@@ -1,10 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
-import { ColumnsButton, CreateButton, FilterButton, List, Pagination, RefreshButton, TopToolbar, useTranslate, type SortPayload } from 'react-admin';
+import { Box } from '@mui/material';
+import { ColumnsButton, CreateButton, FilterButton, ListBase, Loading, Pagination, RefreshButton, TopToolbar, useTranslate, type SortPayload } from 'react-admin';
 import type { ResourceDefinition } from '../../../schema/definition.js';
 import { CsvExportButton } from './CsvExportButton.js';
 import { GeneratedTable } from './GeneratedTable.js';
 import { defaultSortOf } from './list-columns.js';
-import { filterInputsFor } from './list-filters.js';
+import { filterInputsFor, quickSearchPlaceholder } from './list-filters.js';
+import { ListView, preloadFilterForm } from './ListView.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { TreeTable } from './TreeTable.js';
 
@@ -20,7 +22,10 @@ const TREE_PAGE_SIZE = 10000;
 function ListActions({ creatable, flat, extra }: { creatable: boolean; flat: boolean; extra?: ReactNode }) {
   return (
     <TopToolbar>
-      <FilterButton />
+      {/* Pressing "Add filter" starts fetching the filter form, so the filter picked is drawn at once. */}
+      <Box component="span" sx={{ display: 'contents' }} onPointerDown={preloadFilterForm} onFocus={preloadFilterForm}>
+        <FilterButton />
+      </Box>
       <RefreshButton />
       {flat && <ColumnsButton />}
       {flat && <CsvExportButton />}
@@ -64,22 +69,23 @@ export function GeneratedList({ definition, creatable = true, editable = true, c
   const t = useSchemaTranslate();
   const translate = useTranslate();
   const quickSearchText = translate('generated.list.quickSearch', { _: 'Quick search' });
-  const filters = useMemo(() => filterInputsFor(definition, t, quickSearchText), [definition, t, quickSearchText]);
+  const filters = useMemo(() => filterInputsFor(definition, t), [definition, t]);
+  const quickSearch = quickSearchPlaceholder(definition, t, quickSearchText);
   const tree = !!definition.list.tree;
   const first = firstPageQuery(definition);
   return (
-    <List
-      filters={filters}
-      sort={first.sort}
-      perPage={first.pagination.perPage}
-      pagination={tree ? false : <Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      actions={<ListActions creatable={creatable} flat={!tree} extra={actions} />}
-      // An empty list keeps its toolbar and search bar; the table says why it is empty (`EmptyRows`).
-      empty={false}
-      // A wide table scrolls inside the page instead of pushing the toolbar off screen.
-      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
-    >
-      {children ?? (tree ? <TreeTable definition={definition} editable={editable} /> : <GeneratedTable definition={definition} editable={editable} />)}
-    </List>
+    <ListBase sort={first.sort} perPage={first.pagination.perPage} authLoading={<Loading />}>
+      <ListView
+        quickSearch={quickSearch}
+        filters={filters}
+        pagination={tree ? null : <Pagination rowsPerPageOptions={PAGE_SIZES} />}
+        actions={<ListActions creatable={creatable} flat={!tree} extra={actions} />}
+        // A wide table scrolls inside the page instead of pushing the toolbar off screen.
+        sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      >
+        {/* An empty list keeps its toolbar and search bar; the table says why it is empty (`EmptyRows`). */}
+        {children ?? (tree ? <TreeTable definition={definition} editable={editable} /> : <GeneratedTable definition={definition} editable={editable} />)}
+      </ListView>
+    </ListBase>
   );
 }

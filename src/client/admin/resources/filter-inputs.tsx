@@ -4,7 +4,7 @@ import { formatDateTime } from '../fields/value-format.js';
 import { DateTextField } from '../../components/DateTextField.js';
 
 // With the inputs above, the other inputs a filter may take: one chunk, loaded when a filter is shown.
-export { NumberInput, SelectArrayInput, SelectInput } from 'react-admin';
+export { NumberInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
 export { RemoteSelectInput } from '../inputs/RemoteSelectInput.js';
 
 /** What every filter input takes; `alwaysOn` is read by react-admin's filter form, not by the input. */

@@ -121,6 +121,6 @@ export { GeneratedCreate, GeneratedEdit } from './lazy-forms.js';
 export type { InputOverrides } from './GeneratedInputs.js';
 export { GeneratedList, LIST_SCREEN_CHECKS } from './GeneratedList.js';
 export { GeneratedTable } from './GeneratedTable.js';
-export { filterKeyOf, filterInputsFor, QUICK_SEARCH_KEY } from './list-filters.js';
+export { filterKeyOf, filterInputsFor, QUICK_SEARCH_KEY, quickSearchPlaceholder } from './list-filters.js';
 export { resourceNameOf, referencedResourceName } from './resource-name.js';
 export { useSchemaTranslate, formatMessage } from './schema-i18n.js';

@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import { SearchInput, TextInput } from 'react-admin';
 import type { SearchOperator } from '../../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
 import { sameText, type LocalText } from '../../../schema/local-text.js';
@@ -21,6 +20,7 @@ const SelectArrayInput = lazyComponent(async () => (await filterInputs()).Select
 const SelectInput = lazyComponent(async () => (await filterInputs()).SelectInput);
 const NumberInput = lazyComponent(async () => (await filterInputs()).NumberInput);
 const RemoteSelectInput = lazyComponent(async () => (await filterInputs()).RemoteSelectInput);
+const TextInput = lazyComponent(async () => (await filterInputs()).TextInput);
 
 /** The quick search filter key (the data provider sends it as `quickSearch`). */
 export const QUICK_SEARCH_KEY = 'q';
@@ -88,14 +88,19 @@ export function titleOfPath(definition: ResourceDefinition, path: string): Local
 }
 
 /**
- * The list filters of a schema: quick search over `x-list.quickSearch` (always shown) and one filter
- * per field with an `x-ui.search` operator, offered under "Add filter".
+ * The placeholder (and so the accessible name) of a list's quick search: what it searches, the titles
+ * of `x-list.quickSearch` ("Quick search: Username / Nickname").
  */
-export function filterInputsFor(definition: ResourceDefinition, t: SchemaTranslate, quickSearchText: string): ReactElement[] {
+export function quickSearchPlaceholder(definition: ResourceDefinition, t: SchemaTranslate, quickSearchText: string): string {
   const titles = definition.list.quickSearch.map((path) => t(titleOfPath(definition, path)));
-  const quickSearch = (
-    <SearchInput key={QUICK_SEARCH_KEY} source={QUICK_SEARCH_KEY} alwaysOn placeholder={`${quickSearchText}: ${titles.join(' / ')}`} />
-  );
+  return `${quickSearchText}: ${titles.join(' / ')}`;
+}
+
+/**
+ * The filters a list offers under "Add filter": one per field with an `x-ui.search` operator. (The
+ * quick search, always shown, is the list's own text box: `quickSearchPlaceholder`.)
+ */
+export function filterInputsFor(definition: ResourceDefinition, t: SchemaTranslate): ReactElement[] {
   const fields = definition.fields.filter((field) => field.ui.search);
-  return [quickSearch, ...fields.map((field) => filterInputOf(definition, field, field.ui.search as SearchOperator, t))];
+  return fields.map((field) => filterInputOf(definition, field, field.ui.search as SearchOperator, t));
 }

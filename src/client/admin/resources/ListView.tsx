@@ -1,0 +1,105 @@
+import { Box, Card, type SxProps, type Theme } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+import { FilterContext, Offline, Title, useListContext } from 'react-admin';
+import { lazyComponent } from '../../components/lazy-component.js';
+import { QuickSearch } from './QuickSearch.js';
+
+const filterForm = () => import('./filter-form.js');
+const FilterForm = lazyComponent(async () => (await filterForm()).FilterForm);
+
+/**
+ * Starts fetching the filter form and its inputs: called as "Add filter" is pressed, so the filter
+ * picked from its menu is drawn (and focused) as soon as it is shown.
+ */
+export function preloadFilterForm(): void {
+  void filterForm();
+  void import('./filter-inputs.js');
+}
+
+function isEmptyValue(value: unknown): boolean {
+  if (value === '' || value === null || value === undefined) return true;
+  if (typeof value === 'object') return Object.values(value).every(isEmptyValue);
+  return false;
+}
+
+interface ListViewProps {
+  /** the placeholder of the quick search (which also names it) */
+  quickSearch: string;
+  /** the filters offered under "Add filter" */
+  filters: ReactElement[];
+  actions: ReactNode;
+  pagination: ReactNode;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}
+
+/**
+ * A list page as react-admin's `List` draws it (title, toolbar, the table's card, pagination, and the
+ * same `RaList-*` class names), with a quick search of our own: react-admin's filter form, a
+ * react-hook-form form, loads only once a filter under "Add filter" is shown or holds a value.
+ */
+export function ListView({ quickSearch, filters, actions, pagination, sx, children }: ListViewProps) {
+  const { defaultTitle, resource, filterValues, displayedFilters = {}, isPaused, isPending, isPlaceholderData } = useListContext();
+  const offline = isPaused && (isPending || isPlaceholderData);
+  const filtersShown = filters.some((filter) => {
+    const source = (filter.props as { source: string }).source;
+    return !!displayedFilters[source] || !isEmptyValue(filterValues[source]);
+  });
+  return (
+    <Box
+      className="list-page"
+      sx={[
+        (theme) => ({
+          display: 'flex',
+          '& .RaList-main': { flex: '1 1 auto', display: 'flex', flexDirection: 'column' },
+          '& .RaList-content': { position: 'relative', overflow: 'inherit', [theme.breakpoints.down('sm')]: { boxShadow: 'none' } },
+        }),
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      <Title defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
+      <div className="RaList-main">
+        <FilterContext.Provider value={filters}>
+          <Box
+            className="RaList-actions"
+            sx={(theme) => ({
+              display: 'flex',
+              position: 'relative',
+              justifyContent: 'space-between',
+              alignItems: 'flex-end',
+              width: '100%',
+              [theme.breakpoints.down('md')]: { flexWrap: 'wrap' },
+              [theme.breakpoints.down('sm')]: { backgroundColor: (theme.vars ?? theme).palette.background.paper, flexWrap: 'inherit', flexDirection: 'column-reverse' },
+            })}
+          >
+            <Box
+              sx={(theme) => ({
+                display: 'flex',
+                flex: '0 1 auto',
+                [theme.breakpoints.down('sm')]: { width: '100%' },
+                [theme.breakpoints.up('sm')]: { minHeight: theme.spacing(8) },
+                [theme.breakpoints.up('md')]: { flex: '0 1 100%' },
+                flexWrap: 'wrap',
+                alignItems: 'flex-end',
+                pointerEvents: 'none',
+                padding: `0 0 ${theme.spacing(0.5)} 0`,
+                '& .MuiFormHelperText-root': { display: 'none' },
+                '& .RaFilterForm-filterFormInput .MuiFormControl-root': { marginTop: theme.spacing(1) },
+                // The filter form's own box gives way: its fields sit beside the quick search.
+                '& > form:not([data-source])': { display: 'contents' },
+              })}
+            >
+              <QuickSearch placeholder={quickSearch} />
+              {filtersShown && <FilterForm />}
+            </Box>
+            <span />
+            {actions}
+          </Box>
+        </FilterContext.Provider>
+        <Card className="RaList-content">{offline ? <Offline /> : children}</Card>
+        {pagination}
+      </div>
+    </Box>
+  );
+}
+
