@@ -131,9 +131,9 @@ describe('form dialogs', () => {
   });
 
   it.each([
-    ['en', 'Delete', 'Delete routine/mailtemplate #4', 'Are you sure you want to delete this routine/mailtemplate?'],
-    ['zh-cn', '删除', '删除routine/mailtemplate #4', '确定要删除这条routine/mailtemplate吗？'],
-  ] as const)('asks before deleting a row in react-admin’s words (%s)', async (language, remove, title, question) => {
+    ['en', 'Delete', 'Delete Mail template #4', 'Are you sure you want to delete this Mail template?'],
+    ['zh-cn', '删除', '删除邮件模板 #4', '确定要删除这条邮件模板吗？'],
+  ] as const)('asks before deleting a row in react-admin’s words, naming it by the schema’s title (%s)', async (language, remove, title, question) => {
     const dataProvider = open(undefined, language);
     const row = (await screen.findByText('Welcome')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: remove }));
@@ -146,16 +146,18 @@ describe('form dialogs', () => {
   });
 
   it.each([
-    ['en', 'Delete', 'Confirm', '2 Mail template rows deleted'],
-    ['zh-cn', '删除', '确认', '已删除 2 条邮件模板'],
-  ] as const)('says how many of what a bulk delete removed (%s)', async (language, remove, confirm, deleted) => {
+    ['en', 'Delete', 'Confirm', '2 Mail template rows deleted', 'Delete 2 Mail template', 'Are you sure you want to delete these 2 items?'],
+    ['zh-cn', '删除', '确认', '已删除 2 条邮件模板', '删除 2 项邮件模板', '确定要删除这 2 项邮件模板吗？'],
+  ] as const)('asks before a bulk delete naming the rows by the schema’s title, and says how many were removed (%s)', async (language, remove, confirm, deleted, question, content) => {
     const dataProvider = open(undefined, language, [row, { ...row, id: 5, subject: 'Goodbye' }]);
     for (const subject of ['Welcome', 'Goodbye']) {
       fireEvent.click(within((await screen.findByText(subject)).closest('tr') as HTMLElement).getByRole('checkbox'));
     }
     const toolbar = (await screen.findAllByRole('button', { name: remove })).find((button) => !button.closest('tbody')) as HTMLElement;
     fireEvent.click(toolbar);
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: confirm }));
+    const dialog = await screen.findByRole('dialog', { name: question });
+    expect(within(dialog).getByText(content)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: confirm }));
     expect(await screen.findByText(deleted)).toBeTruthy();
     expect(dataProvider.deleteMany).toHaveBeenCalled();
   });

@@ -8,6 +8,7 @@ import {
 import type { LocalText } from '../../../schema/local-text.js';
 import { keepFocusInPage } from '../../components/page-focus.js';
 import { useDeletedNotice } from './form-title.js';
+import { useSchemaTranslate } from './schema-i18n.js';
 
 /*
  * react-admin's delete buttons say "Element deleted": their own message goes through a translation
@@ -35,6 +36,7 @@ export function NamedDeleteButton({ title }: { title: LocalText | undefined }) {
  */
 function ConfirmedDeleteButton({ record, resource, title }: { record: RaRecord; resource: string; title: LocalText | undefined }) {
   const translate = useTranslate();
+  const schemaTranslate = useSchemaTranslate();
   const notify = useNotify();
   const unselect = useUnselect(resource);
   const redirect = useRedirect();
@@ -45,10 +47,14 @@ function ConfirmedDeleteButton({ record, resource, title }: { record: RaRecord; 
   const representation = represent(record);
   // A representation drawn as an element cannot go into a text.
   const recordRepresentation = isValidElement(representation) ? `#${record.id}` : representation;
-  const name = translate(`resources.${resource}.forcedCaseName`, {
-    smart_count: 1,
-    _: humanize(translate(`resources.${resource}.name`, { smart_count: 1, _: singularize(resource) }), true),
-  });
+  // The row's kind by the schema's singular title ("Delete Mail template #4"); react-admin's own
+  // naming, from the resource's address, only where a screen has no title.
+  const name = title
+    ? schemaTranslate(title)
+    : translate(`resources.${resource}.forcedCaseName`, {
+        smart_count: 1,
+        _: humanize(translate(`resources.${resource}.name`, { smart_count: 1, _: singularize(resource) }), true),
+      });
   const texts = { recordRepresentation, name, id: record.id };
   const label = useResourceTranslation({ resourceI18nKey: `resources.${resource}.action.delete`, baseI18nKey: 'ra.action.delete', options: { name, recordRepresentation } });
   const confirmTitle = useResourceTranslation({ resourceI18nKey: `resources.${resource}.message.delete_title`, baseI18nKey: 'ra.message.delete_title', options: texts });
@@ -101,12 +107,23 @@ function ConfirmedDeleteButton({ record, resource, title }: { record: RaRecord; 
 /** Deletes the selected rows once the server answers, and says how many of what were deleted. */
 export function NamedBulkDeleteButton({ title }: { title: LocalText }) {
   const notify = useNotify();
+  const translate = useTranslate();
+  const schemaTranslate = useSchemaTranslate();
   const { selectedIds, onUnselectItems } = useListContext();
   const deleted = useDeletedNotice(title, selectedIds.length) ?? '';
+  // The question names the rows by the schema's title, not by the resource's address.
+  const texts = { smart_count: selectedIds.length, name: schemaTranslate(title) };
   const onSuccess = () => {
     notify(deleted, { type: 'info' });
     onUnselectItems(true);
     keepFocusInPage();
   };
-  return <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onSuccess }} />;
+  return (
+    <BulkDeleteButton
+      mutationMode="pessimistic"
+      mutationOptions={{ onSuccess }}
+      confirmTitle={<>{translate('ra.message.bulk_delete_title', texts)}</>}
+      confirmContent={<>{translate('ra.message.bulk_delete_content', texts)}</>}
+    />
+  );
 }
