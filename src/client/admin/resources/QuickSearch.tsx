@@ -95,7 +95,8 @@ export function QuickSearch({ placeholder }: { placeholder: string }) {
         hiddenLabel
         size="small"
         className={`ra-input ra-input-${QUICK_SEARCH_KEY}`}
-        slotProps={{ input: { endAdornment } }}
+        // Named by its placeholder's words for screen readers too, which may not read a placeholder.
+        slotProps={{ input: { endAdornment }, htmlInput: { 'aria-label': placeholder } }}
       />
       <Box sx={{ width: (theme) => theme.spacing(2) }}>{'\u00A0'}</Box>
     </Box>
