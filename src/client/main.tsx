@@ -28,7 +28,10 @@ if (root) {
   const mount = () =>
     createRoot(root).render(
       <StrictMode>
-        <BrowserRouter>
+        {/* Navigations are not transitions: a screen whose code is still arriving shows its loading
+            indicator at once rather than leaving the previous screen up, unchanged, as if the click had
+            done nothing. Pages whose code is already here (fetched ahead) draw at once. */}
+        <BrowserRouter useTransitions={false}>
           <ShareNavigate />
           <AppRoutes />
         </BrowserRouter>

@@ -172,8 +172,8 @@ const APP_ROUTES: AppRoute[] = [
 
 /**
  * The whole app, inside a router (the browser's in main.tsx, a memory router in tests). One boundary
- * for all routes: on a navigation (a transition) the page on screen stays until the next one's code
- * is here; only the very first page shows the spinner while it loads.
+ * for all routes: a page whose code is still arriving shows the spinner; one fetched ahead
+ * (`preloadRoute`) draws at once.
  */
 export function AppRoutes() {
   const { key } = useLocation();

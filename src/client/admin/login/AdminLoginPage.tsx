@@ -4,6 +4,7 @@ import { SignInPage } from '../../components/SignInPage.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { preloadMessages, useMessages } from '../../i18n/use-messages.js';
 import { ADMIN_BASE } from '../admin-base.js';
+import { preloadRoute } from '../../router.js';
 import { loadingPath, safeTarget, targetOf } from '../../shell/target.js';
 import { checkAccount } from '../../components/credential-rules.js';
 import { adminLoginApi, type AdminLoginApi } from './login-api.js';
@@ -38,6 +39,12 @@ function useWarmBackOffice(load: () => Promise<unknown>): void {
   }, [load]);
 }
 
+/** The back office's code, fetched through its route so that the login opens it drawn at once, without the route's spinner. */
+async function backOffice() {
+  await preloadRoute({ pathname: `${ADMIN_BASE}/`, search: '' });
+  return import('../AdminApp.js');
+}
+
 /**
  * The back office's code, and what its first page draws besides: the shell's words, and when the
  * person is headed for the dashboard (no other page asked for: most logins) its code and words. A
@@ -47,7 +54,7 @@ function useWarmBackOffice(load: () => Promise<unknown>): void {
 function loadBackOffice(target: string | undefined): () => Promise<unknown> {
   const toDashboard = target === undefined || target === '/' || /^\/dashboard(?:[/?#]|$)/.test(target);
   return () =>
-    import('../AdminApp.js').then((app) =>
+    backOffice().then((app) =>
       Promise.all([preloadMessages([...app.ADMIN_MESSAGE_FILES, ...(toDashboard ? app.DASHBOARD_MESSAGE_FILES : [])]), toDashboard ? app.preloadDashboard() : undefined]),
     );
 }
@@ -57,7 +64,7 @@ function loadBackOffice(target: string | undefined): () => Promise<unknown> {
  * one), then the path to open. Rejects when the menus could not be fetched.
  */
 function openBackOffice(target: string | undefined): Promise<string> {
-  return import('../AdminApp.js').then((app) => app.openBackOffice(target));
+  return backOffice().then((app) => app.openBackOffice(target));
 }
 
 /**
