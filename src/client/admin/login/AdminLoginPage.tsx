@@ -46,16 +46,20 @@ async function backOffice() {
 }
 
 /**
- * The back office's code, and what its first page draws besides: the shell's words, and when the
- * person is headed for the dashboard (no other page asked for: most logins) its code and words. A
- * list's path fetches no dashboard. (The menus' icons are a few kilobytes the server sends with the
- * menus' first drawing.)
+ * The back office's code, and what its first page draws besides: the shell's words, the browser's
+ * time-zone data for its dates, and when the person is headed for the dashboard (no other page asked
+ * for: most logins) its code and words. A list's path fetches no dashboard. (The menus' icons are a
+ * few kilobytes the server sends with the menus' first drawing.)
  */
 function loadBackOffice(target: string | undefined): () => Promise<unknown> {
   const toDashboard = target === undefined || target === '/' || /^\/dashboard(?:[/?#]|$)/.test(target);
   return () =>
     backOffice().then((app) =>
-      Promise.all([preloadMessages([...app.ADMIN_MESSAGE_FILES, ...(toDashboard ? app.DASHBOARD_MESSAGE_FILES : [])]), toDashboard ? app.preloadDashboard() : undefined]),
+      Promise.all([
+        preloadMessages([...app.ADMIN_MESSAGE_FILES, ...(toDashboard ? app.DASHBOARD_MESSAGE_FILES : [])]),
+        toDashboard ? app.preloadDashboard() : undefined,
+        import('../../format/datetime.js').then((dates) => dates.prepareDateFormatting()),
+      ]),
     );
 }
 
