@@ -77,7 +77,14 @@ describe('menus, system lists and tabs', () => {
         expect(await errorToasts(page).count(), `${path} shows no error toast`).toBe(0);
         const tab = tabs.getByRole('tab', { name: title, exact: false }).filter({ hasText: new RegExp(`^${title}$`) });
         await poll(() => tab.getAttribute('aria-selected'), `${title} tab selected`).toBe('true');
+        // The strip overflows after a few pages: the selected tab is scrolled into its view.
+        await poll(() => tab.evaluate((element) => {
+          const shown = element.getBoundingClientRect();
+          const strip = element.closest('[role="tablist"]')!.getBoundingClientRect();
+          return shown.left >= strip.left - 1 && shown.right <= strip.right + 1;
+        }), `${title} tab in view`).toBe(true);
       }
+      expect(await tabs.evaluate((strip) => strip.scrollWidth > strip.clientWidth), 'the strip overflows').toBe(true);
       // The dashboard and one tab per opened list.
       expect(await tabs.getByRole('tab').count()).toBe(SCHEMA_MENUS.length + 1);
       expect(failures).toEqual([]);

