@@ -102,7 +102,9 @@ async function main(): Promise<void> {
           for (const [name, selector] of Object.entries(landmarks)) {
             if (!seen.has(name) && document.querySelector(selector)) {
               seen.add(name);
-              mark(name + ' shown' + (name === 'list page' ? ': ' + (document.querySelector('main')?.innerText ?? '').replace(/\\s+/g, ' ').slice(0, 120) : ''));
+              mark(name + ' shown');
+              // What the list page says, read once it is drawn: innerText now would lay the page out early.
+              if (name === 'list page') setTimeout(() => mark('list page says: ' + (document.querySelector('main')?.innerText ?? '').replace(/\\s+/g, ' ').slice(0, 120)), 500);
             }
           }
           const nowBusy = document.querySelector('[aria-busy="true"]') !== null;

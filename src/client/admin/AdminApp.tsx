@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
-import { Loading, localStorageStore, Resource } from 'react-admin';
+import { Loading, localStorageStore, Resource, type ResourceProps } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { pageNameOf } from '../../contract/view-paths.js';
 import { httpClient } from '../http/index.js';
@@ -95,8 +95,8 @@ const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {
 };
 
 /** The routes the bootstrap menus open: a `<Resource>` per schema screen, a custom route per page. */
-export function shellRoutes(menus: ShellState['menus']): { resources: ReactElement[]; pages: ReactElement[] } {
-  const resources: ReactElement[] = [];
+export function shellRoutes(menus: ShellState['menus']): { resources: ReactElement<ResourceProps>[]; pages: ReactElement[] } {
+  const resources: ReactElement<ResourceProps>[] = [];
   const pages: ReactElement[] = [];
   const seen = new Set<string>();
   for (const rule of routeRules(menus)) {

@@ -4,21 +4,22 @@ import { CssBaseline } from '@mui/material';
 import {
   AuthenticationError,
   CoreAdminContext,
-  CoreAdminUI,
-  CustomRoutes,
-  Error as ErrorPage,
   Loading,
-  LoadingPage,
   Notification,
+  Resource,
+  ResourceDefinitionContext,
   ThemeProvider,
   ThemesContext,
+  useScrollToTop,
   type AuthProvider,
   type DataProvider,
   type LayoutComponent,
   type RaThemeOptions,
+  type ResourceDefinitions,
+  type ResourceProps,
   type Store,
 } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import type { AppI18nProvider } from '../providers/i18n-provider.js';
 import { reactRouterProvider } from '../shims/ra-router-adapter.js';
 import { IframePage } from './IframePage.js';
@@ -47,22 +48,85 @@ interface AreaAppProps {
   /** the pages the bootstrap menus open, inside the layout */
   pages: readonly ReactElement[];
   /** react-admin resources (the back office's schema screens) */
-  resources?: readonly ReactElement[];
+  resources?: readonly ReactElement<ResourceProps>[];
 }
+
+const NO_RESOURCES: readonly ReactElement<ResourceProps>[] = [];
 
 /** react-admin's access-denied route: the standalone no-permission page. */
 function AccessDenied() {
   return <Navigate to="/401" replace />;
 }
 
+interface AreaRoutesProps {
+  layout: LayoutComponent;
+  catchAll: ComponentType;
+  /** routes drawn without the layout */
+  outside: ReactNode;
+  /** routes drawn inside the layout */
+  inside: ReactNode;
+  resources: readonly ReactElement<ResourceProps>[];
+}
+
+const ignore = () => undefined;
+
 /**
- * What react-admin's `<Admin>` puts together (its contexts, the theme, the baseline styles, the routes
- * and the notifications), with the pages an area draws and nothing else: `<Admin>` also brings its own
+ * The routes of an area as react-admin's `CoreAdminUI` lays them out (the routes without the layout,
+ * then the layout around the pages, the resources, its error routes and the catch-all), with the
+ * resources' definitions in their context from the first drawing. react-admin's own router registers
+ * them in effects once the area is drawn, and then again because its list of resources is made anew:
+ * each registration draws the whole area again, the shell and the first list twice more (about 250 ms
+ * on a 2-core machine) before the browser paints the first rows. Here the definitions follow the
+ * resources given, so a change of menus still changes them.
+ *
+ * What `CoreAdminUI` has besides the areas never used: a login page and an auth callback of its own
+ * (the app's login pages are its routes), a dashboard, a session check before drawing (off here too:
+ * the loading route and the providers see to the session), and an error page around everything (each
+ * of the app's routes has its error boundary, router.tsx).
+ */
+function AreaRoutes({ layout: Layout, catchAll: CatchAll, outside, inside, resources }: AreaRoutesProps) {
+  useScrollToTop();
+  const definitions = useMemo(
+    () => ({
+      definitions: Object.fromEntries(resources.map((resource) => [resource.props.name, Resource.registerResource(resource.props)])) as ResourceDefinitions,
+      register: ignore,
+      unregister: ignore,
+    }),
+    [resources],
+  );
+  return (
+    <ResourceDefinitionContext.Provider value={definitions}>
+      <Routes>
+        {outside}
+        <Route
+          path="/*"
+          element={
+            <Layout>
+              <Routes>
+                {inside}
+                {resources.map((resource) => (
+                  <Route key={resource.props.name} path={`${resource.props.name}/*`} element={resource} />
+                ))}
+                <Route path="/authentication-error" element={<AuthenticationError />} />
+                <Route path="/access-denied" element={<AccessDenied />} />
+                <Route path="*" element={<CatchAll />} />
+              </Routes>
+            </Layout>
+          }
+        />
+      </Routes>
+    </ResourceDefinitionContext.Provider>
+  );
+}
+
+/**
+ * What react-admin's `<Admin>` puts together (its contexts, the theme, the baseline styles and the
+ * notifications), around the area's routes and nothing else: `<Admin>` also brings its own
  * layout, app bar, sidebar, login and 404 pages as defaults, which the areas replace or never show (the
  * login pages are the app's own routes), and which would otherwise be downloaded with every area.
  */
 function AreaAdmin({ base, admin, theme, children }: { base: string; admin: Area['admin']; theme: RaThemeOptions; children: ReactNode }) {
-  const { authProvider, dataProvider, i18nProvider, store, queryClient, layout, catchAll } = admin;
+  const { authProvider, dataProvider, i18nProvider, store, queryClient } = admin;
   const themes = useMemo(() => ({ lightTheme: theme }), [theme]);
   return (
     // The app's router adapter, named here too: the build puts it in place of react-admin's own
@@ -79,17 +143,7 @@ function AreaAdmin({ base, admin, theme, children }: { base: string; admin: Area
       <ThemesContext.Provider value={themes}>
         <ThemeProvider>
           <CssBaseline enableColorScheme>
-            <CoreAdminUI
-              layout={layout}
-              catchAll={catchAll}
-              accessDenied={AccessDenied}
-              authenticationError={AuthenticationError}
-              error={ErrorPage}
-              loading={LoadingPage}
-              disableTelemetry
-            >
-              {children}
-            </CoreAdminUI>
+            {children}
             <Notification />
           </CssBaseline>
         </ThemeProvider>
@@ -104,21 +158,29 @@ function AreaAdmin({ base, admin, theme, children }: { base: string; admin: Area
  * Its base opens the loading route, which fetches the menus; the pages come from those menus, and an
  * iframe menu item opens inside the layout. Light or dark follows the shared layout settings.
  */
-export function AreaApp({ area: { base, admin, messageFiles, loading }, pages, resources = [] }: AreaAppProps) {
+export function AreaApp({ area: { base, admin, messageFiles, loading }, pages, resources = NO_RESOURCES }: AreaAppProps) {
   const settings = useLayout();
   const ready = useMessageFiles(admin.i18nProvider, messageFiles);
   if (!ready) return <Loading />;
   return (
     <AreaAdmin base={base} admin={admin} theme={settings.isDark ? shellDarkTheme : shellLightTheme}>
-      <CustomRoutes noLayout>
-        <Route path="/" element={<Navigate to={`${base}/loading`} replace />} />
-        <Route path="/loading/*" element={loading} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/iframe/*" element={<IframePage base={base} />} />
-        {pages}
-      </CustomRoutes>
-      {resources}
+      <AreaRoutes
+        layout={admin.layout}
+        catchAll={admin.catchAll}
+        outside={
+          <>
+            <Route path="/" element={<Navigate to={`${base}/loading`} replace />} />
+            <Route path="/loading/*" element={loading} />
+          </>
+        }
+        inside={
+          <>
+            <Route path="/iframe/*" element={<IframePage base={base} />} />
+            {pages}
+          </>
+        }
+        resources={resources}
+      />
     </AreaAdmin>
   );
 }
