@@ -30,12 +30,14 @@ export function usePageTabs(nav: NavItem[]): PageTabs {
   const page = pageOf(nav, innerPath);
   const current = useMemo(() => (page ? tabOf(page, `${innerPath}${search}`) : undefined), [page, innerPath, search]);
   // After a language switch the tabs come back, titled in the new language; pages gone from the menu are dropped.
-  const [opened, setOpened] = useState<PageTab[]>(() =>
-    rememberedTabs().flatMap((tab) => {
+  // The page shown has its tab from the first drawing: opening it in the effect below would draw the shell twice.
+  const [opened, setOpened] = useState<PageTab[]>(() => {
+    const remembered = rememberedTabs().flatMap((tab) => {
       const found = pageOf(nav, tab.key);
       return found && found.to === tab.key ? [tabOf(found, tab.to)] : [];
-    }),
-  );
+    });
+    return current ? openTab(remembered, current) : remembered;
+  });
   // The side menu read its unfolded directories in the same render pass; both are forgotten together.
   useEffect(forgetRememberedShell, []);
 
