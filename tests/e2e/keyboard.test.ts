@@ -161,9 +161,23 @@ describe('keyboard only', () => {
       // Saved and closed: focus is back on the control that opened the dialog.
       await poll(() => hasFocus(create)).toBe(true);
 
+      // With no row selected the bulk actions are neither shown nor in the Tab order: the stop after
+      // "新建" is the select-all box. A selected row brings them, within reach of Shift+Tab.
+      const keyedRow = main.getByRole('row').filter({ hasText: 'keyed1' });
+      const bulkEdit = main.getByRole('button', { name: '批量编辑' });
+      await page.keyboard.press('Tab');
+      expect(await hasFocus(main.getByRole('checkbox', { name: '全选' }))).toBe(true);
+      expect(await bulkEdit.count()).toBe(0);
+      const selectKeyed = keyedRow.getByRole('checkbox', { name: '选择此行' });
+      await tabTo(page, selectKeyed);
+      await page.keyboard.press('Space');
+      await tabTo(page, bulkEdit, { back: true });
+      await tabTo(page, selectKeyed);
+      await page.keyboard.press('Space');
+      await poll(() => bulkEdit.count()).toBe(0);
+
       // Delete the row by keyboard: its buttons leave with it, and focus goes to the page's heading,
       // not to the document (where the next Tab would start again from the top).
-      const keyedRow = main.getByRole('row').filter({ hasText: 'keyed1' });
       await tabTo(page, keyedRow.getByRole('button', { name: '删除' }));
       await page.keyboard.press('Enter');
       const confirm = page.getByRole('dialog').getByRole('button', { name: '确认' });

@@ -42,6 +42,12 @@ function withShell(base: RaThemeOptions, dark: boolean): RaThemeOptions {
         ...base.components?.MuiButton,
         defaultProps: { ...base.components?.MuiButton?.defaultProps, disableElevation: true },
       },
+      // With no row selected, react-admin folds the bulk actions' toolbar to no height but leaves its
+      // buttons in the Tab order and read out ("0 selected", "Delete"): hidden, they are neither.
+      RaBulkActionsToolbar: {
+        ...base.components?.RaBulkActionsToolbar,
+        styleOverrides: { ...base.components?.RaBulkActionsToolbar?.styleOverrides, root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } },
+      },
     },
   };
 }
