@@ -90,7 +90,7 @@ export function LoadingPage<T>({ base, messages, isSignedIn, load, firstPage, lo
       ) : (
         <Stack spacing={2.5} sx={{ alignItems: 'center' }} aria-busy="true">
           <Box sx={{ position: 'relative', display: 'inline-flex', color: 'primary.main' }}>
-            <CircularProgress size={64} thickness={2.5} />
+            <CircularProgress size={64} thickness={2.5} aria-hidden="true" />
             <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
               <LogoMark size={26} />
             </Box>

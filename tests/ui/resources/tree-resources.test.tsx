@@ -89,7 +89,17 @@ describe('admin groups: permissions picked on the rule tree', () => {
     const dataProvider = fakeDataProvider({ 'auth/group': groups, 'auth/rule': ruleTree });
     const { create: Create } = resourceFor(schema('system/admin_group'));
     if (!Create) throw new Error('no create screen');
+    // While the rules load (held back here until looked at), the spinner in their place says so to a screen reader.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    const answer = dataProvider.getList.getMockImplementation()!;
+    dataProvider.getList.mockImplementation(async (...args: Parameters<typeof answer>) => {
+      if (args[0] === 'auth/rule') await held;
+      return answer(...args);
+    });
     renderScreen(<Create />, { resource: 'auth/group', dataProvider });
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeTruthy();
+    release();
     const tree = await screen.findByRole('tree', { name: 'Permissions' });
     expect(dataProvider.getList).toHaveBeenCalledWith('auth/rule', expect.anything());
     // In English a schema's menu is named by its schema (`x-menu.title.en`), not by the stored title.

@@ -140,7 +140,7 @@ export function RemoteSelectInput({
         ...params.InputProps,
         endAdornment: (
           <>
-            {common.loading ? <CircularProgress color="inherit" size={16} /> : null}
+            {common.loading ? <CircularProgress color="inherit" size={16} aria-label={translate('ra.page.loading')} /> : null}
             {params.InputProps.endAdornment}
           </>
         ),

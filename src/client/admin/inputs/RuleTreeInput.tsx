@@ -124,7 +124,7 @@ export function RuleTreeInput({ source, label, ruleResource, labelField = 'title
     <FormControl error={!!error} required={required} fullWidth sx={{ mb: 2 }} data-widget="rule-tree">
       <FormLabel sx={{ mb: 1 }}>{label}</FormLabel>
       {isPending ? (
-        <CircularProgress size={20} />
+        <CircularProgress size={20} aria-label={translate('ra.page.loading')} />
       ) : tree.length === 0 ? (
         <Typography variant="body2" color="text.secondary">{translate('ra.navigation.no_results', { _: 'No results found' })}</Typography>
       ) : (

@@ -128,7 +128,7 @@ export function ProfilePage() {
                 size="small"
                 sx={{ position: 'absolute', right: -2, bottom: -2, bgcolor: 'primary.main', color: '#fff', border: 2, borderColor: 'background.paper', '&:hover': { bgcolor: 'primary.dark' } }}
               >
-                {uploading ? <CircularProgress size={18} color="inherit" /> : <PhotoCameraOutlinedIcon fontSize="small" />}
+                {uploading ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : <PhotoCameraOutlinedIcon fontSize="small" />}
               </IconButton>
             </Tooltip>
             <input ref={picker} type="file" accept="image/*" hidden data-testid="avatar-file" onChange={(event) => void changeAvatar(event.target.files?.[0])} />
