@@ -172,6 +172,13 @@ describe('keyboard only', () => {
       await tabTo(page, selectKeyed);
       await page.keyboard.press('Space');
       await tabTo(page, bulkEdit, { back: true });
+      // …and on screen: what is drawn at the button's centre is the button, not the list's own buttons over it.
+      await poll(() =>
+        bulkEdit.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          return button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+        }),
+      ).toBe(true);
       await tabTo(page, selectKeyed);
       await page.keyboard.press('Space');
       await poll(() => bulkEdit.count()).toBe(0);

@@ -80,8 +80,8 @@ export function GeneratedList({ definition, creatable = true, editable = true, c
         filters={filters}
         pagination={tree ? null : <Pagination rowsPerPageOptions={PAGE_SIZES} />}
         actions={<ListActions creatable={creatable} flat={!tree} extra={actions} />}
-        // A wide table scrolls inside the page instead of pushing the toolbar off screen.
-        sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+        // A wide table scrolls inside the page instead of pushing the toolbar off screen (the table's own wrapper scrolls).
+        sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 } }}
       >
         {/* An empty list keeps its toolbar and search bar; the table says why it is empty (`EmptyRows`). */}
         {children ?? (tree ? <TreeTable definition={definition} editable={editable} /> : <GeneratedTable definition={definition} editable={editable} />)}
