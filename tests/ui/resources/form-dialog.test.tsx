@@ -146,8 +146,8 @@ describe('form dialogs', () => {
   });
 
   it.each([
-    ['en', 'Delete', 'Confirm', '2 Mail template rows deleted', 'Delete 2 Mail template', 'Are you sure you want to delete these 2 items?'],
-    ['zh-cn', '删除', '确认', '已删除 2 条邮件模板', '删除 2 项邮件模板', '确定要删除这 2 项邮件模板吗？'],
+    ['en', 'Delete', 'Confirm', '2 Mail template rows deleted', 'Delete 2 Mail template rows', 'Are you sure you want to delete these 2 Mail template rows?'],
+    ['zh-cn', '删除', '确认', '已删除 2 条邮件模板', '删除 2 条邮件模板', '确定要删除这 2 条邮件模板吗？'],
   ] as const)('asks before a bulk delete naming the rows by the schema’s title, and says how many were removed (%s)', async (language, remove, confirm, deleted, question, content) => {
     const dataProvider = open(undefined, language, [row, { ...row, id: 5, subject: 'Goodbye' }]);
     for (const subject of ['Welcome', 'Goodbye']) {

@@ -111,7 +111,8 @@ export function NamedBulkDeleteButton({ title }: { title: LocalText }) {
   const schemaTranslate = useSchemaTranslate();
   const { selectedIds, onUnselectItems } = useListContext();
   const deleted = useDeletedNotice(title, selectedIds.length) ?? '';
-  // The question names the rows by the schema's title, not by the resource's address.
+  // The question names the rows by the schema's title, not by the resource's address, and counts
+  // them as rows (react-admin's English would say "Delete 2 Mail template").
   const texts = { smart_count: selectedIds.length, name: schemaTranslate(title) };
   const onSuccess = () => {
     notify(deleted, { type: 'info' });
@@ -122,8 +123,8 @@ export function NamedBulkDeleteButton({ title }: { title: LocalText }) {
     <BulkDeleteButton
       mutationMode="pessimistic"
       mutationOptions={{ onSuccess }}
-      confirmTitle={<>{translate('ra.message.bulk_delete_title', texts)}</>}
-      confirmContent={<>{translate('ra.message.bulk_delete_content', texts)}</>}
+      confirmTitle={<>{translate('generated.bulkDelete.title', { ...texts, _: translate('ra.message.bulk_delete_title', texts) })}</>}
+      confirmContent={<>{translate('generated.bulkDelete.content', { ...texts, _: translate('ra.message.bulk_delete_content', texts) })}</>}
     />
   );
 }
