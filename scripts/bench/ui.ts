@@ -42,11 +42,13 @@ const JOURNEY = 'admin journey → first list row';
 /** The list the journey ends on: the administrators, which always has a row (admin #1). */
 const JOURNEY_LIST = '/auth/admin';
 /**
- * BuildAdmin 2.1.2's stock UI on the same machine and server, measured outside this project (cold
- * context, median of 5, unthrottled): not measured here, kept as the reference the goals are ratios of.
+ * BuildAdmin 2.1.2's stock UI against this server, measured outside this project (cold context, median
+ * of 5, unthrottled; how, in the README's "Speed against BuildAdmin"): not measured here, kept as the
+ * reference the goals are ratios of. Its password field is counted once a person can type in it, when
+ * the loading veil that covers its login form is gone, as ours is once the page's code runs it.
  */
-const BUILDADMIN_REFERENCE = { firstRowMs: 2092, journeyKiB: 1719 } as const;
-const GOALS = { firstRow: 0.25, bytes: 0.6 } as const;
+const BUILDADMIN_REFERENCE = { firstRowMs: 2092, passwordMs: 1566, journeyKiB: 1719 } as const;
+const GOALS = { firstRow: 0.25, password: 0.6, bytes: 0.6 } as const;
 
 interface Target {
   name: string;
@@ -176,10 +178,12 @@ async function main(): Promise<void> {
         const mutable = journey.files.filter((file) => file.path.startsWith('/assets/') && !file.immutable);
         console.log(`compression: ${uncompressed.length === 0 ? 'every file over 1 KiB came compressed' : `${uncompressed.length} files over 1 KiB came UNCOMPRESSED`}; caching: ${mutable.length === 0 ? 'every hashed asset immutable' : `${mutable.length} hashed assets NOT immutable`}`);
         if (throttle === 1) {
-          const timeRatio = median(journey.firstRow) / BUILDADMIN_REFERENCE.firstRowMs;
-          const byteRatio = journey.total.raw / 1024 / BUILDADMIN_REFERENCE.journeyKiB;
-          console.log(`against BuildAdmin 2.1.2's stock UI (measured outside this project: first row ${BUILDADMIN_REFERENCE.firstRowMs} ms, ${BUILDADMIN_REFERENCE.journeyKiB} KiB JS+CSS):`);
-          console.log(`  first row ×${timeRatio.toFixed(2)} (goal ≤ ${GOALS.firstRow}: ${timeRatio <= GOALS.firstRow ? 'met' : 'NOT met'}), bytes ×${byteRatio.toFixed(2)} raw (goal ≤ ${GOALS.bytes}: ${byteRatio <= GOALS.bytes ? 'met' : 'NOT met'})`);
+          const verdict = (value: number, goal: number) => `×${value.toFixed(2)} (goal ≤ ${goal}: ${value <= goal ? 'met' : 'NOT met'})`;
+          const reference = BUILDADMIN_REFERENCE;
+          console.log(`against BuildAdmin 2.1.2's stock UI (measured outside this project: password field ${reference.passwordMs} ms, first row ${reference.firstRowMs} ms, ${reference.journeyKiB} KiB JS+CSS):`);
+          console.log(
+            `  password field ${verdict(median(journey.password) / reference.passwordMs, GOALS.password)}, first row ${verdict(median(journey.firstRow) / reference.firstRowMs, GOALS.firstRow)}, bytes ${verdict(journey.total.raw / 1024 / reference.journeyKiB, GOALS.bytes)} raw`,
+          );
         }
         summary.push(`${`${JOURNEY} (${label})`.padEnd(28)} password ${median(journey.password).toFixed(0).padStart(5)} ms  click → first row ${median(journey.firstRow).toFixed(0).padStart(5)} ms  ${kib(journey.total.gzip).padStart(10)} gzip  ${kib(journey.total.raw).padStart(10)} raw`);
       }
