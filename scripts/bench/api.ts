@@ -13,7 +13,9 @@
  * generator (this process) keeps BENCH_CONNECTIONS (10) keep-alive connections busy, one server at a
  * time, in alternating rounds.
  *
- * Prints, per request: ours and baseline requests/s and p50, and their ratio; last `ratio: X` (the worst).
+ * Prints, per request: ours and baseline requests/s, p50 and the server process's CPU time per request
+ * (read from /proc: less swayed than requests/s by the load generator sharing the machine; on
+ * PostgreSQL the database's own processes are not in it), and their ratio; last `ratio: X` (the worst).
  *
  * Environment: BENCH_DATABASE (sqlite | postgres), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_ROWS (100000), BENCH_CONNECTIONS (10), BENCH_SECONDS (4 per request and server), BENCH_ROUNDS (2),
@@ -286,9 +288,25 @@ function databaseUrl(name: string): string {
 
 interface Child {
   process: ChildProcess;
+  /** The process's CPU time so far, in µs (user and system, from /proc); NaN where /proc is not there. */
+  cpuMicros(): number;
   url: string;
   entrance: string;
   stop(): Promise<void>;
+}
+
+/** Clock ticks per second of /proc's CPU times: 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+/** A process's CPU time (user + system), in µs, read from `/proc/<pid>/stat`; NaN without /proc. */
+function cpuMicrosOf(pid: number | undefined): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
 }
 
 /** Our server's resident memory, in MB, as its process reports it. */
@@ -318,6 +336,7 @@ async function startChild(args: string[], nodeOptions: string[] = []): Promise<C
   });
   return {
     process: child,
+    cpuMicros: () => cpuMicrosOf(child.pid),
     url: ready.url,
     entrance: ready.entrance,
     async stop() {
@@ -350,6 +369,7 @@ function get(base: string, path: string, headers: Record<string, string>): Promi
 interface Target {
   name: string;
   base: string;
+  cpuMicros(): number;
   path(query: string): string;
   headers: Record<string, string>;
 }
@@ -388,26 +408,36 @@ function p50(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-async function measure(targets: [Target, Target], query: string): Promise<{ rps: number; p50: number; requests: number }[]> {
-  const totals = targets.map(() => ({ requests: 0, seconds: 0, latencies: [] as number[] }));
+interface Figures {
+  rps: number;
+  p50: number;
+  /** the server process's CPU time per request, in µs */
+  cpu: number;
+  requests: number;
+}
+
+async function measure(targets: [Target, Target], query: string): Promise<Figures[]> {
+  const totals = targets.map(() => ({ requests: 0, seconds: 0, cpu: 0, latencies: [] as number[] }));
   for (const target of targets) await runLoad(target, query, WARMUP_MS);
   for (let round = 0; round < ROUNDS; round += 1) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
     for (const index of order) {
+      const cpuBefore = targets[index].cpuMicros();
       const result = await runLoad(targets[index], query, (SECONDS / ROUNDS) * 1000);
+      totals[index].cpu += targets[index].cpuMicros() - cpuBefore;
       totals[index].requests += result.requests;
       totals[index].seconds += result.seconds;
       totals[index].latencies.push(...result.latencies);
     }
   }
-  return totals.map((total) => ({ rps: total.requests / total.seconds, p50: p50(total.latencies), requests: total.requests }));
+  return totals.map((total) => ({ rps: total.requests / total.seconds, p50: p50(total.latencies), cpu: total.cpu / total.requests, requests: total.requests }));
 }
 
 interface Measured {
   name: string;
   hits: number;
-  ours: { rps: number; p50: number };
-  base: { rps: number; p50: number };
+  ours: Figures;
+  base: Figures;
   ratio: number;
 }
 
@@ -476,8 +506,8 @@ async function suite(rows: number, run: string): Promise<{ measured: Measured[];
     const token = ((await login.json()) as { data?: { userInfo?: { token?: string } } }).data?.userInfo?.token;
     if (!token) throw new Error('admin login failed');
     const targets: [Target, Target] = [
-      { name: 'ours', base: ours.url, path: (query) => `${ours.entrance}.php/bench.Member/index?${query}`, headers: { batoken: token, 'think-lang': 'en', server: 'true' } },
-      { name: 'baseline', base: baseline.url, path: (query) => `/bench/index?${query}`, headers: {} },
+      { name: 'ours', base: ours.url, cpuMicros: ours.cpuMicros, path: (query) => `${ours.entrance}.php/bench.Member/index?${query}`, headers: { batoken: token, 'think-lang': 'en', server: 'true' } },
+      { name: 'baseline', base: baseline.url, cpuMicros: baseline.cpuMicros, path: (query) => `/bench/index?${query}`, headers: {} },
     ];
 
     for (const request of REQUESTS) {
@@ -498,7 +528,7 @@ async function suite(rows: number, run: string): Promise<{ measured: Measured[];
       served += mine.requests;
       const ratio = mine.rps / theirs.rps;
       measured.push({ name: request.name, hits, ours: mine, base: theirs, ratio });
-      const shown = (figures: { rps: number; p50: number }) => `${figures.rps.toFixed(0)} req/s, p50 ${figures.p50.toFixed(1)} ms`;
+      const shown = (figures: Figures) => `${figures.rps.toFixed(0)} req/s, p50 ${figures.p50.toFixed(1)} ms, CPU ${Number.isNaN(figures.cpu) ? 'n/a' : `${figures.cpu.toFixed(0)} µs`}`;
       table.push([request.name, String(hits), shown(mine), shown(theirs), ratio.toFixed(2)]);
     }
     const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
@@ -544,7 +574,7 @@ async function main(): Promise<void> {
   for (const name of names) {
     const ratio = medianOf(name, (each) => each.ratio);
     worst = Math.min(worst, ratio);
-    console.log(`${name.padEnd(48)} ${ratio.toFixed(2)}  [${runs.map((result) => (result.measured.find((each) => each.name === name) as Measured).ratio.toFixed(2)).join(', ')}]  ours p50 ${medianOf(name, (each) => each.ours.p50).toFixed(1)} ms`);
+    console.log(`${name.padEnd(48)} ${ratio.toFixed(2)}  [${runs.map((result) => (result.measured.find((each) => each.name === name) as Measured).ratio.toFixed(2)).join(', ')}]  ours p50 ${medianOf(name, (each) => each.ours.p50).toFixed(1)} ms, CPU per request ${medianOf(name, (each) => each.ours.cpu).toFixed(0)} µs (baseline ${medianOf(name, (each) => each.base.cpu).toFixed(0)} µs)`);
   }
   console.log(`# RSS of our server: ${runs.map((result) => `${result.rssLoaded} MB loaded, ${result.rssAfter} MB after ${result.served} requests`).join('; ')}`);
   if (MILLION) {
