@@ -11,7 +11,7 @@ import { DatabaseBusyError } from './db/sqlite-driver.js';
 import { isUniqueViolation } from './db/unique-violation.js';
 import { ApiError, errors } from './errors.js';
 import { registerCompression } from './http/compression.js';
-import { applyCors } from './http/cors.js';
+import { CORS_HEADERS, echoAllowedOrigin } from './http/cors.js';
 import { dispatch, requestLanguage } from './http/dispatch.js';
 import { envelopeOf, sendEnvelope } from './http/envelope.js';
 import { cookieLanguage, loadFirstPainter, withFirstPaint } from './http/first-paint.js';
@@ -112,11 +112,21 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     crossOriginEmbedderPolicy: false,
   });
   const securityHeaderList = fixedHeaders(securityHeaders);
+  // What every answer carries whatever the request: the security headers and the fixed CORS headers.
+  // Set on the reply, not on the raw response: Node then writes them with the reply's own headers in one
+  // pass, where a header set on the raw response first makes it check and copy every header once more
+  // (about a tenth of a list request's time).
+  const everyAnswer: Record<string, string | string[]> = { ...Object.fromEntries(securityHeaderList.set.map(([name, value]) => [name.toLowerCase(), value])), ...CORS_HEADERS };
   server.addHook('onRequest', (request, reply, done) => {
-    const response = reply.raw;
-    for (const [name, value] of securityHeaderList.set) response.setHeader(name, value);
-    for (const name of securityHeaderList.removed) response.removeHeader(name);
-    done();
+    reply.headers(everyAnswer);
+    for (const name of securityHeaderList.removed) reply.raw.removeHeader(name);
+    // Only a request with an Origin, or a preflight, needs the allowed origins (a config item).
+    if (request.headers.origin === undefined && request.method !== 'OPTIONS') return done();
+    app.config.get('cors_request_domain', 'localhost,127.0.0.1').then((allowed) => {
+      echoAllowedOrigin(request, reply, allowed);
+      if (request.method === 'OPTIONS') void reply.code(204).send();
+      else done();
+    }, done);
   });
   registerCompression(server);
 
@@ -128,12 +138,6 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
   await server.register(fastifyMultipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: app.settings.uploadMaxSize + 1024 * 1024, files: 3, fields: 20, parts: 30, fieldSize: 64 * 1024 },
-  });
-
-  server.addHook('onRequest', async (request, reply) => {
-    const allowed = (await app.config.get('cors_request_domain', 'localhost,127.0.0.1')).split(/[\s,]+/).filter(Boolean);
-    applyCors(request, reply, allowed);
-    if (request.method === 'OPTIONS') return reply.code(204).send();
   });
 
   server.setErrorHandler((error: FastifyError, request, reply) => {

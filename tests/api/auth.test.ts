@@ -708,6 +708,18 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       const foreignPreflight = await server.raw('/api/user/checkIn', { method: 'OPTIONS', headers: { origin: 'http://evil.example' } });
       expect(foreignPreflight.headers.get('access-control-allow-origin')).toBeNull();
     });
+
+    it('puts the fixed CORS headers on every answer, with or without an Origin, and echoes none without one', async () => {
+      for (const origin of [undefined, 'http://localhost:5173']) {
+        const response = await server.raw('/api/user/checkIn', { headers: { ...(origin ? { origin } : {}), server: 'true' } });
+        expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+        expect(response.headers.get('access-control-max-age')).toBe('1800');
+        expect(response.headers.get('access-control-allow-methods')).toContain('OPTIONS');
+        expect(response.headers.get('access-control-allow-headers')).toContain('batoken');
+        expect(response.headers.get('access-control-allow-origin')).toBe(origin ?? null);
+        expect(response.headers.get('vary')).toBe(origin ? 'Origin' : null);
+      }
+    });
   });
 
   describe('think-lang', () => {

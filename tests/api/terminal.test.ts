@@ -237,6 +237,9 @@ describe('ajax/terminal with TERMINAL=off', () => {
     const { token } = await server.loginAdmin();
     const response = await server.raw(`${server.server.app.settings.adminEntrance}/ajax/terminal?command=version.node&uuid=u&extend=&batoken=${token}&server=1`, { headers: { 'accept-language': 'en' } });
     expect(response.headers.get('content-type')).toBe('text/event-stream');
+    // The stream is written past Fastify, yet carries the headers of every answer.
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('access-control-allow-credentials')).toBe('true');
     const events = (await response.text()).split('\n\n').filter(Boolean).map((block) => (JSON.parse(block.slice(6)) as TerminalEvent).data);
     expect(events).toEqual(['Error:The web terminal is switched off on this server', 'command-exec-error']);
     const index = await server.admin<{ terminal: { enabled: boolean } }>('Index/index', { token });
