@@ -1,7 +1,8 @@
 import pg from 'pg';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { POSTGRES_ADMIN_URL, startTestServer, type TestServer } from '../support/test-server.js';
+import { NamedStatements } from '../../src/server/db/named-statements.js';
+import { createTestDatabase, POSTGRES_ADMIN_URL, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
  * PostgreSQL connections the database server ends on its own (a restart, a failover, an administrator
@@ -39,6 +40,68 @@ describe('a PostgreSQL connection ended by the database server', () => {
       expect(Number(rows[0].one)).toBe(1);
     } finally {
       warn.mockRestore();
+    }
+  });
+});
+
+describe('statements prepared once per PostgreSQL connection', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let pool: pg.Pool;
+  let db: Kysely<Record<string, Record<string, unknown>>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    // One connection, so that what it has prepared can be read back on it.
+    pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const statements = new NamedStatements();
+    db = new Kysely({ dialect: new PostgresDialect({ pool: statements.pool(pool) }) });
+    await sql`create table account (id integer primary key, name text)`.execute(db);
+    await sql`insert into account values (1, 'ann')`.execute(db);
+    const lookup = db.selectFrom('account').selectAll().where('id', '=', 1).compile();
+    statements.add(lookup.sql);
+    byKey = () => db.executeQuery(lookup);
+  });
+
+  let byKey: () => Promise<{ rows: Record<string, unknown>[] }>;
+  const prepared = async () => (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(db)).rows.map((row) => row.statement);
+
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('parses a marked statement once and runs it by name, and leaves others unnamed', async () => {
+    for (let run = 0; run < 3; run += 1) expect((await byKey()).rows).toEqual([{ id: 1, name: 'ann' }]);
+    await sql`select name from account`.execute(db);
+    expect(await prepared()).toEqual([expect.stringContaining('from "account" where "id" = $1')]);
+  });
+
+  it('parses it again when its table gains a column, and answers with the new column', async () => {
+    await byKey();
+    await sql`alter table account add column city text default 'Hangzhou'`.execute(db);
+    expect((await byKey()).rows).toEqual([{ id: 1, name: 'ann', city: 'Hangzhou' }]);
+    expect((await byKey()).rows).toEqual([{ id: 1, name: 'ann', city: 'Hangzhou' }]);
+  });
+});
+
+describe('the token query on PostgreSQL', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('postgres');
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('keeps a logged-in admin signed in after the account table gains a column', async () => {
+    const admin = await server.loginAdmin();
+    expect((await server.admin('Index/index', { token: admin.token })).code).toBe(1);
+    await sql`alter table admin add column nickname_note text`.execute(server.server.app.db);
+    for (let run = 0; run < 3; run += 1) {
+      const index = await server.admin<{ adminInfo: { username: string } }>('Index/index', { token: admin.token });
+      expect(index.data.adminInfo.username).toBe('admin');
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import { dynamicDb, type Db } from '../db/connection.js';
+import { dynamicDb, keepPrepared, type Db } from '../db/connection.js';
 import type { Row } from '../../schema/definition.js';
 import type { TokenType } from './tokens.js';
 import { nowSeconds } from '../clock.js';
@@ -186,6 +186,7 @@ function tokenQuery(db: Db, auth: AreaAuth): CompiledQuery<Row> {
       .select((eb) => eb.selectFrom(AUTH_REVISION_TABLE).select('revision').where('area', '=', auth.area).as('auth_revision'))
       .where('t.token', '=', DIGEST_PLACEHOLDER)
       .compile() as CompiledQuery<Row>;
+    keepPrepared(db, compiled.sql);
     byArea.set(auth.area, compiled);
   }
   return compiled;

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { SchemaTables } from '../../generated/database.js';
+import { NamedStatements } from './named-statements.js';
 import { sqliteKysely } from './sqlite-driver.js';
 import type { SystemTables } from './system-tables.js';
 
@@ -83,6 +84,17 @@ export function describeDatabaseUrl(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 }
 
+/** The named statements of each PostgreSQL Kysely instance (`keepPrepared`). */
+const namedStatements = new WeakMap<object, NamedStatements>();
+
+/**
+ * Marks `sql`, a lookup by key that `db` runs at every request, as a statement to prepare once per
+ * connection (db/named-statements.ts). PostgreSQL only: SQLite prepares every statement once already.
+ */
+export function keepPrepared(db: Db | DynamicDb, sql: string): void {
+  namedStatements.get(db)?.add(sql);
+}
+
 /** `sqlite:<path>` (default `sqlite:data/app.db`) or `postgres://…`. */
 export function openDatabase(url: string): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
@@ -92,7 +104,9 @@ export function openDatabase(url: string): DatabaseHandle {
     // a client already being closed may still report the drop, which changes nothing.
     pool.on('error', (error) => console.warn(`database: an idle connection was lost (${error.message})`));
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const statements = new NamedStatements();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: statements.pool(pool) }) });
+    namedStatements.set(db, statements);
     return { db, dialect: 'postgres', url, close: () => db.destroy() };
   }
   if (!url.startsWith('sqlite:')) {
