@@ -41,11 +41,35 @@ function encodeKey(key: string): string {
   return encodePart(key);
 }
 
+/** qs's limit on the pairs it reads; past it the rest are dropped. */
+const PARAMETER_LIMIT = 10_000;
+
 /** Parse a query string in PHP bracket notation into nested objects and arrays. */
 export function parseQuery(query: string): Record<string, unknown> {
-  return qs.parse(query, {
-    depth: 5,
-    arrayLimit: 10_000,
-    parameterLimit: 10_000,
-  }) as Record<string, unknown>;
+  return plainPairs(query) ?? (qs.parse(query, { depth: 5, arrayLimit: 10_000, parameterLimit: PARAMETER_LIMIT }) as Record<string, unknown>);
+}
+
+/** No percent escape and no bracket: a query string of plain `key=value` pairs. */
+const PLAIN = /^[^%[\]]*$/;
+
+/**
+ * What `qs.parse` makes of a query string of plain pairs (`page=1&limit=10`, most list requests), read
+ * without its general machinery; none for any other string. As qs does: `+` is a space, a key given
+ * twice gathers its values in order, a key without `=` has the empty value, and an empty key or one of
+ * Object's own (`toString`) is dropped. tests/unit/query-string.test.ts compares both on random strings.
+ */
+function plainPairs(query: string): Record<string, unknown> | undefined {
+  if (!PLAIN.test(query)) return undefined;
+  const parts = query.split('&');
+  if (parts.length > PARAMETER_LIMIT) return undefined;
+  const result: Record<string, unknown> = {};
+  for (const part of parts) {
+    const equals = part.indexOf('=');
+    const key = (equals < 0 ? part : part.slice(0, equals)).replaceAll('+', ' ');
+    if (key === '' || key in Object.prototype) continue;
+    const value = equals < 0 ? '' : part.slice(equals + 1).replaceAll('+', ' ');
+    const earlier = result[key];
+    result[key] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+  }
+  return result;
 }
