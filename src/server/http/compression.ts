@@ -41,9 +41,10 @@ function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
 
 /** Whether `reply` carries a text answer of its own worth compressing (not a file the static server sends, not one already encoded). */
 function compressible(request: FastifyRequest, reply: FastifyReply, payload: unknown): payload is string | Buffer {
-  if (request.method === 'HEAD' || reply.hasHeader('content-encoding')) return false;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return false;
-  if (Buffer.byteLength(payload) < MIN_BYTES) return false;
+  // A string's UTF-8 takes at most 3 bytes a character: most answers are told small by their length alone.
+  if ((typeof payload === 'string' ? payload.length * 3 : payload.length) < MIN_BYTES || Buffer.byteLength(payload) < MIN_BYTES) return false;
+  if (request.method === 'HEAD' || reply.hasHeader('content-encoding')) return false;
   return COMPRESSED_TYPES.test(String(reply.getHeader('content-type') ?? ''));
 }
 
