@@ -56,6 +56,7 @@ async function followStream(url: string): Promise<void> {
   stopStream = new AbortController();
   const response = await fetch(url, { signal: stopStream.signal });
   expect(response.headers.get('content-type')).toContain('text/event-stream');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
     let buffer = '';

@@ -77,7 +77,8 @@ export class LiveSchemas {
     http.get(LIVE_SCHEMAS_PATH, (request, reply) => {
       reply.hijack();
       const stream = reply.raw;
-      stream.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      // Written past Fastify: the headers every answer carries are copied from the reply.
+      stream.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       stream.write(`retry: 1000\n`);
       this.send(stream);
       this.streams.add(stream);
