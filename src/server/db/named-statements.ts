@@ -4,8 +4,8 @@ import type pg from 'pg';
 /**
  * PostgreSQL statements parsed and planned once per connection (named prepared statements) instead of
  * at every run, for the few fixed statements that every request runs. Kysely sends each query unnamed,
- * so the server parses and plans it every time: for the token query of each API request that cost the
- * server about half its time for the query, and the client a tenth more (both measured on 100,000 rows).
+ * so the server parses and plans it every time. For the token query of each API request, ten at a time,
+ * that took the query from 44 µs to 97 µs, and our process's CPU from 36 µs to 48 µs a query.
  *
  * Only statements that look rows up by key are named: a named statement may switch to a plan made
  * without its parameters' values after five runs, which suits a lookup by key but not a search whose
