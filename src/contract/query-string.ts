@@ -69,7 +69,9 @@ function plainPairs(query: string): Record<string, unknown> | undefined {
     if (key === '' || key in Object.prototype) continue;
     const value = equals < 0 ? '' : part.slice(equals + 1).replaceAll('+', ' ');
     const earlier = result[key];
-    result[key] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+    if (earlier === undefined) result[key] = value;
+    else if (Array.isArray(earlier)) earlier.push(value);
+    else result[key] = [earlier, value];
   }
   return result;
 }

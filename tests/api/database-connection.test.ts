@@ -4,22 +4,22 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NamedStatements } from '../../src/server/db/named-statements.js';
 import { createTestDatabase, POSTGRES_ADMIN_URL, startTestServer, type TestServer } from '../support/test-server.js';
 
+/** One server on PostgreSQL for the file's API tests. */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer('postgres');
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
 /**
  * PostgreSQL connections the database server ends on its own (a restart, a failover, an administrator
  * terminating them) must not take the API down: the next request gets a fresh connection.
  */
-
 describe('a PostgreSQL connection ended by the database server', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer('postgres');
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
-
   it('is replaced, and the API keeps answering', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
@@ -85,16 +85,6 @@ describe('statements prepared once per PostgreSQL connection', () => {
 });
 
 describe('the token query on PostgreSQL', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer('postgres');
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
-
   it('keeps a logged-in admin signed in after the account table gains a column', async () => {
     const admin = await server.loginAdmin();
     expect((await server.admin('Index/index', { token: admin.token })).code).toBe(1);
