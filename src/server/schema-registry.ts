@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { sql, type Generated } from 'kysely';
 import { LANGUAGES, type Language } from '../contract/headers.js';
@@ -13,6 +13,7 @@ import { parseRuleIds } from './auth/identity.js';
 import { nowSeconds } from './clock.js';
 import { createControllerRegistry } from './controller-registry.js';
 import { checkHookIds } from './resources/index.js';
+import { namedPath } from './safe-paths.js';
 import type { DatabaseHandle, Db } from './db/connection.js';
 import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
@@ -634,15 +635,13 @@ export class SchemaRegistry {
   /** `schemas/<$id>.json` of a design, or undefined when it would leave the folder. */
   private exportPath(id: string): string | undefined {
     if (!DESIGNED_ID.test(id)) return undefined;
-    const root = resolve(this.options.schemasDir);
-    const path = resolve(root, `${id}.json`);
-    return path.startsWith(root + sep) ? path : undefined;
+    return namedPath(this.options.schemasDir, id.split('/'), '.json');
   }
 
   /** The locale file of a design in language `lang`: `locales/<lang>/schemas/<$id>.json` beside `schemas/`. */
   private exportLocalePath(id: string, lang: Language): string | undefined {
-    if (!this.exportPath(id)) return undefined;
-    return join(resolve(this.options.schemasDir), '..', 'locales', lang, 'schemas', `${id}.json`);
+    if (!DESIGNED_ID.test(id)) return undefined;
+    return namedPath(join(resolve(this.options.schemasDir), '..', 'locales', lang, 'schemas'), id.split('/'), '.json');
   }
 
   private exportDesign(id: string, design: SchemaDesign, previous: Record<string, unknown> | undefined): void {

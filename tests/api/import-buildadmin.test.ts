@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -276,6 +276,22 @@ describe.each(DATABASES)('BuildAdmin import into %s', (kind) => {
     } finally {
       await opened.close();
       await server.close();
+    }
+  }, SLOW_MS);
+
+  it('a source table whose name holds / or . is left alone: no draft is written, least of all outside the drafts folder', async () => {
+    const tricky = ['../escaped', 'sub/../../escaped2', 'dotted.name'];
+    for (const name of tricky) await source.query(`CREATE TABLE \`ba_${name}\` (id int unsigned NOT NULL AUTO_INCREMENT, note varchar(20) NULL, PRIMARY KEY (id))`);
+    try {
+      const result = await run(source.url);
+      expect(result.code, result.err).toBe(0);
+      for (const name of tricky) expect(result.out).toContain(`Not brought: ${name} (its name holds characters other than letters, digits and _`);
+      expect(result.out).not.toMatch(/Unknown table (\.\.|sub|dotted)/);
+      expect(existsSync(join(work, 'escaped.json'))).toBe(false);
+      expect(existsSync(join(work, 'escaped2.json'))).toBe(false);
+      expect(readdirSync(join(work, 'drafts')).sort()).toEqual(['shop_order.json', 'test_build.json']);
+    } finally {
+      for (const name of tricky) await source.query(`DROP TABLE IF EXISTS \`ba_${name}\``);
     }
   }, SLOW_MS);
 });

@@ -1,10 +1,12 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, normalize, sep } from 'node:path';
+import { dirname } from 'node:path';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import { importedPasswordHash } from '../auth/passwords.js';
 import { dynamicDb, typedDb, type Db } from '../db/connection.js';
 import { ensureImportMap, readImportMap, recordImported } from './import-map.js';
 import type { BuildAdminSource, SourceColumn } from './buildadmin-source.js';
+import { isPlainName } from '../safe-paths.js';
+import { fileOfUrl, STORAGE_URL_PREFIX } from '../uploads/storage.js';
 import { DRAFT_AREA, schemaDraft } from './schema-draft.js';
 
 /**
@@ -258,13 +260,10 @@ async function ledgerRow(trx: Db, row: Row, run: Run, column: 'money' | 'score')
 /** Copy an attachment's file from BuildAdmin's storage folder into ours (never outside either folder). */
 function copyAttachmentFile(run: Run, url: string): void {
   if (!run.options.sourceStorage || run.options.dryRun) return;
-  const match = /^\/?storage\/(.+)$/.exec(url);
-  if (!match) return;
-  const relative = normalize(match[1]);
-  if (relative.startsWith('..') || relative.startsWith(sep)) return;
-  const from = join(run.options.sourceStorage, relative);
-  const to = join(run.target.storageDir, relative);
-  if (existsSync(to)) return;
+  const storageUrl = url.startsWith(STORAGE_URL_PREFIX) ? url : `/${url}`;
+  const from = fileOfUrl(run.options.sourceStorage, storageUrl);
+  const to = fileOfUrl(run.target.storageDir, storageUrl);
+  if (!from || !to || existsSync(to)) return;
   if (!existsSync(from)) {
     run.files.missing.push(url);
     return;
@@ -565,7 +564,11 @@ export async function importBuildAdmin(source: BuildAdminSource, target: ImportT
   const specs = SPECS.filter((spec) => source.has(spec.source));
   for (const table of [...source.tables.keys()].sort()) {
     if (covered.has(table)) continue;
-    if (table in LEFT_ALONE) {
+    if (!isPlainName(table)) {
+      report.leftAlone.push({ table, reason: 'its name holds characters other than letters, digits and _, which no table here may have' });
+      continue;
+    }
+    if (Object.hasOwn(LEFT_ALONE, table)) {
       report.leftAlone.push({ table, reason: LEFT_ALONE[table] });
       continue;
     }

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { namedPath } from '../safe-paths.js';
 import type { SourceColumn } from './buildadmin-source.js';
 
 /**
@@ -62,10 +62,15 @@ function draftOf(table: string, columns: SourceColumn[]): Record<string, unknown
   };
 }
 
-/** Write the draft of `table` into `dir` and return the file's path. */
-export function schemaDraft(table: string, columns: SourceColumn[], dir: string): string {
+/**
+ * Write the draft of `table` into `dir` and return the file's path. A table whose name is not plain (letters,
+ * digits and `_`: MySQL accepts `/` and `.` in a quoted name) gets no draft: its name would make a path
+ * elsewhere, and no schema could name its table.
+ */
+export function schemaDraft(table: string, columns: SourceColumn[], dir: string): string | undefined {
+  const path = namedPath(dir, [table], '.json');
+  if (!path) return undefined;
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${table}.json`);
   writeFileSync(path, `${JSON.stringify(draftOf(table, columns), null, 2)}\n`);
   return path;
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Language } from '../../contract/headers.js';
 import { sameText } from '../../schema/local-text.js';
 import { menuNameOf, SchemaError } from '../../schema/normalise.js';
@@ -13,6 +13,7 @@ import { parseRuleIds } from '../auth/identity.js';
 import { errors } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import type { SchemaActor, StoreModuleTable } from '../schema-registry.js';
+import { namedPath } from '../safe-paths.js';
 import { fileOfUrl, writeStorageFile } from '../uploads/storage.js';
 import { isHigherVersion, packageOfFolder, packageOfZip, PACKAGE_LIMITS, type ModuleInfo, type ModulePackage } from './package.js';
 
@@ -110,8 +111,9 @@ function catalogueDir(app: AppContext): string {
   return join(app.settings.projectRoot, 'modules');
 }
 
-function imagesDir(app: AppContext, uid: string): string {
-  return join(app.settings.storageDir, 'modules', uid);
+/** `<storage>/modules/<uid>/`, or undefined for a uid that is not a plain name. */
+function imagesDir(app: AppContext, uid: string): string | undefined {
+  return namedPath(join(app.settings.storageDir, 'modules'), [uid]);
 }
 
 /** The uids of the catalogue. */
@@ -124,8 +126,9 @@ function catalogueUids(app: AppContext): string[] {
 /** A module of the catalogue, read and checked as an upload is. */
 function cataloguePackage(app: AppContext, uid: string): ModulePackage | undefined {
   if (!catalogueUids(app).includes(uid)) return undefined;
-  const pkg = packageOfFolder(join(catalogueDir(app), uid));
-  return pkg.info.uid === uid ? pkg : undefined;
+  const folder = namedPath(catalogueDir(app), [uid]);
+  const pkg = folder ? packageOfFolder(folder) : undefined;
+  return pkg?.info.uid === uid ? pkg : undefined;
 }
 
 async function rows(app: AppContext): Promise<StoredModule[]> {
@@ -349,7 +352,8 @@ export async function previewModule(app: AppContext, lang: Language, uid: string
 }
 
 async function writeImages(app: AppContext, pkg: ModulePackage): Promise<void> {
-  const root = resolve(imagesDir(app, pkg.info.uid));
+  const root = imagesDir(app, pkg.info.uid);
+  if (!root) return;
   await rm(root, { recursive: true, force: true });
   for (const [path, data] of Object.entries(pkg.images)) {
     const file = fileOfUrl(app.settings.storageDir, `/storage/modules/${pkg.info.uid}/${path}`);
@@ -471,7 +475,8 @@ export async function uninstallModule(app: AppContext, uid: string, dropData: bo
   let droppedTables: string[] = [];
   if (dropData && installed) droppedTables = await throughRegistry(() => app.schemas.dropLeftTables(installed.schemas.map((schema) => schema.raw)));
   const keptTables = leftBehind.filter((table) => !droppedTables.includes(table));
-  await rm(imagesDir(app, uid), { recursive: true, force: true });
+  const images = imagesDir(app, uid);
+  if (images) await rm(images, { recursive: true, force: true });
   await app.db.deleteFrom(STORE_MODULE_GRANT_TABLE).where('uid', '=', uid).execute();
   if (keptTables.length) await save(app, uid, { state: MODULE_STATE.uninstalled, live: 0, version: '', package: null, pending: null, kept_tables: JSON.stringify(keptTables) });
   else await app.db.deleteFrom(STORE_MODULE_TABLE).where('uid', '=', uid).execute();

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname } from 'node:path';
+import { isInside, pathInside } from '../safe-paths.js';
 
 /**
  * The local upload storage: a directory served read-only at `/storage/` (docs/wire-contract.md#uploads). Attachment rows
@@ -10,11 +11,6 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
  */
 
 export const STORAGE_URL_PREFIX = '/storage/';
-
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel !== '' && !isAbsolute(rel) && !rel.split(sep).includes('..');
-}
 
 /** A URL path under the storage directory, when it is a plain relative path: no `..`, no dot segments. */
 function isSafeStoragePath(path: string): boolean {
@@ -28,8 +24,7 @@ export function fileOfUrl(storageDir: string, url: string): string | undefined {
   if (!url.startsWith(STORAGE_URL_PREFIX)) return undefined;
   const path = url.slice(STORAGE_URL_PREFIX.length);
   if (!isSafeStoragePath(path)) return undefined;
-  const file = resolve(storageDir, ...path.split('/').filter(Boolean));
-  return inside(resolve(storageDir), file) ? file : undefined;
+  return pathInside(storageDir, path.split('/').filter(Boolean));
 }
 
 export async function isFile(path: string): Promise<boolean> {
@@ -55,17 +50,17 @@ export async function writeStorageFile(file: string, data: Buffer): Promise<void
 
 /** Delete a stored file, then its parent directories while they are empty, up to the storage directory. */
 export async function removeStorageFile(storageDir: string, file: string): Promise<void> {
-  const root = resolve(storageDir);
-  if (!inside(root, file)) return;
+  if (!isInside(storageDir, file)) return;
   await rm(file, { force: true });
   let directory = dirname(file);
-  while (inside(root, directory) && existsSync(directory)) {
+  while (isInside(storageDir, directory) && existsSync(directory)) {
     if ((await readdir(directory)).length > 0) break;
     await rmdir(directory).catch(() => undefined);
     directory = dirname(directory);
   }
 }
 
-export function storageFile(storageDir: string, ...segments: string[]): string {
-  return join(resolve(storageDir), ...segments);
+/** The file of `segments` inside the storage directory, or undefined when they would lead out of it. */
+export function storageFile(storageDir: string, ...segments: string[]): string | undefined {
+  return pathInside(storageDir, segments);
 }

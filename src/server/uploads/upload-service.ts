@@ -138,6 +138,7 @@ export async function storeUpload(app: AppContext, input: UploadInput): Promise<
   const day = await today(app, now);
   const fileName = `${saveNamePart(base)}${sha1}.${suffix}`;
   const target = storageFile(app.settings.storageDir, topic, day, fileName);
+  if (!target) throw errors.topicFormat();
   if (!(await isFile(target))) await writeStorageFile(target, file.data);
   const values: Row = {
     topic,
