@@ -178,6 +178,42 @@ export function menuNameOf(controller: string): string {
   return path.slice(0, cut) + path.charAt(cut).toLowerCase() + path.slice(cut + 1);
 }
 
+/** The permission nodes a menu gets when its schema lists no `buttons`: the generic actions its list offers. */
+function defaultButtons(list: RawResourceSchema['x-list'] = {}): string[] {
+  return ['index', 'add', 'edit', 'del', ...(list.weighField ? ['sortable'] : []), ...(list.tree ? [] : ['export'])];
+}
+
+/** The actions every resource controller answers (`resources/resource-controller.ts`), each a permission node. */
+const RESOURCE_ACTIONS = ['index', 'add', 'edit', 'del', 'sortable', 'export'];
+
+/** The rule names of a menu (with its buttons) and of a controller's address (with its actions), lower-case. */
+function ruleNames(menu: { name: string; buttons: readonly string[] } | undefined, controllerPath: string | undefined): string[] {
+  const names: string[] = [];
+  if (menu) names.push(menu.name, ...menu.buttons.map((button) => `${menu.name}/${button}`));
+  if (controllerPath) names.push(controllerPath, ...[...new Set([...(menu?.buttons ?? []), ...RESOURCE_ACTIONS])].map((action) => `${controllerPath}/${action}`));
+  return [...new Set(names.map((name) => name.toLowerCase()))];
+}
+
+/**
+ * The admin rule names a schema claims, lower-case (rules are matched in any case): its menu rule and a node
+ * per button under it, its controller's address and a node per action under that. Whoever else holds one
+ * of them would share the schema's permissions, so another module, a design or the platform holding one is
+ * a clash. Read defensively: a package's schema may not have passed the meta-schema yet.
+ */
+export function claimedRuleNames(raw: Record<string, unknown>): string[] {
+  const controller = typeof raw['x-controller'] === 'string' ? raw['x-controller'] : undefined;
+  const list = (typeof raw['x-list'] === 'object' && raw['x-list'] !== null ? raw['x-list'] : {}) as RawResourceSchema['x-list'];
+  const menu = typeof raw['x-menu'] === 'object' && raw['x-menu'] !== null ? (raw['x-menu'] as Record<string, unknown>) : undefined;
+  const buttons = Array.isArray(menu?.buttons) ? menu.buttons.filter((button): button is string => typeof button === 'string') : defaultButtons(list);
+  const menuName = typeof menu?.name === 'string' ? menu.name : menu && controller ? menuNameOf(controller) : undefined;
+  return ruleNames(menuName ? { name: menuName, buttons } : undefined, controller ? controllerPathOf(controller) : undefined);
+}
+
+/** The same for a running schema. */
+export function definitionRuleNames(definition: ResourceDefinition): string[] {
+  return ruleNames(definition.menu, definition.controllerPath);
+}
+
 /**
  * The row schema without our keywords: for validators and types. Titles and help are the English
  * texts, as JSON Schema annotations are single strings.
@@ -231,7 +267,7 @@ export function normaliseResource(file: string, raw: RawResourceSchema, sources:
   const rawMenu = raw['x-menu'];
   if (rawMenu) {
     if (!controllerPath && !rawMenu.name) throw new SchemaError(file, '/x-menu', 'a menu needs "name" or "x-controller"');
-    const buttons = rawMenu.buttons ?? ['index', 'add', 'edit', 'del', ...(list.weighField ? ['sortable'] : []), ...(list.tree ? [] : ['export'])];
+    const buttons = rawMenu.buttons ?? defaultButtons(list);
     const parent = rawMenu.parent;
     menu = {
       name: rawMenu.name ?? menuNameOf(controller as string),

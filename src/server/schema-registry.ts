@@ -18,7 +18,7 @@ import type { DatabaseHandle, Db } from './db/connection.js';
 import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_GRANT_TABLE, STORE_MODULE_TABLE } from './db/system-tables.js';
+import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_RULE_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_GRANT_TABLE, STORE_MODULE_TABLE } from './db/system-tables.js';
 import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-index.js';
 
 /**
@@ -156,6 +156,18 @@ export interface SchemaRevisionTable {
 }
 
 /**
+ * A row of `schema_design_rule`: an admin rule (its id and name, as an id may be used again once freed) that
+ * making a designed schema live created: its menu, a node, a menu directory it declared. Taking the schema
+ * out deletes these rules and no others, so a schema can never take a rule of the platform or of another
+ * schema with it.
+ */
+export interface SchemaDesignRuleTable {
+  schema_id: string;
+  rule_id: number;
+  rule: string;
+}
+
+/**
  * A row of `store_module`: a module of the store (`modules/module-store.ts`) and the schemas it owns. `package`
  * is the installed version's (its schemas are in the set while `live` is 1), `pending` an uploaded version
  * waiting to be installed; `kept_tables` the tables an uninstall left with their rows.
@@ -214,6 +226,14 @@ async function ensureRegistryTables(handle: DatabaseHandle): Promise<void> {
     .execute();
   await db.insertInto(SCHEMA_REVISION_TABLE).values({ id: 1, revision: 0 }).onConflict((conflict) => conflict.column('id').doNothing()).execute();
   await db.schema
+    .createTable(SCHEMA_DESIGN_RULE_TABLE)
+    .ifNotExists()
+    .addColumn('schema_id', 'varchar(200)', (column) => column.notNull())
+    .addColumn('rule_id', 'bigint', (column) => column.notNull())
+    .addColumn('rule', 'varchar(255)', (column) => column.notNull())
+    .addPrimaryKeyConstraint('schema_design_rule_pk', ['schema_id', 'rule_id'])
+    .execute();
+  await db.schema
     .createTable(STORE_MODULE_TABLE)
     .ifNotExists()
     .addColumn('uid', 'varchar(40)', (column) => column.primaryKey())
@@ -260,6 +280,56 @@ async function deleteRules(trx: Db, ids: number[]): Promise<void> {
     if (String(group.rules ?? '').trim() === '*' || !held.some((id) => gone.has(id))) continue;
     await trx.updateTable('admin_group').set({ rules: held.filter((id) => !gone.has(id)).join(',') }).where('id', '=', group.id).execute();
   }
+}
+
+type RuleRow = { id: number; name: string; type: string; pid: number };
+
+async function readRules(db: Db): Promise<RuleRow[]> {
+  return ((await db.selectFrom('admin_rule').select(['id', 'name', 'type', 'pid']).execute()) as RuleRow[]).map((rule) => ({ id: Number(rule.id), name: String(rule.name), type: String(rule.type), pid: Number(rule.pid) }));
+}
+
+async function ruleIds(db: Db): Promise<Set<number>> {
+  return new Set((await readRules(db)).map((rule) => rule.id));
+}
+
+/** Record, for each of `definitions`, the rules it made since `before` (the ids there were then). */
+async function recordRulesMade(db: Db, definitions: readonly ResourceDefinition[], before: ReadonlySet<number>): Promise<void> {
+  const created = (await readRules(db)).filter((rule) => !before.has(rule.id));
+  if (!created.length) return;
+  for (const definition of definitions) {
+    const made = rulesMadeBy(definition, created).map((rule) => ({ schema_id: definition.id, rule_id: rule.id, rule: rule.name }));
+    if (made.length) await db.insertInto(SCHEMA_DESIGN_RULE_TABLE).values(made).execute();
+  }
+}
+
+/**
+ * The rules among `created` that `definition` made: its menu, the nodes under it, and the directory it
+ * declares (`x-menu.parent` with a title). Names compare in any case, as rules do.
+ */
+function rulesMadeBy(definition: ResourceDefinition, created: readonly RuleRow[]): RuleRow[] {
+  const menu = definition.menu;
+  if (!menu) return [];
+  const name = menu.name.toLowerCase();
+  const directory = menu.parentDirectory && menu.parent ? menu.parent.toLowerCase() : undefined;
+  return created.filter((rule) => {
+    const ruleName = rule.name.toLowerCase();
+    return ruleName === name || ruleName.startsWith(`${name}/`) || (rule.type === 'menu_dir' && ruleName === directory);
+  });
+}
+
+/**
+ * The rules a designed schema created, as recorded; for a design made before the record was kept, the rules
+ * of exactly its menu's and nodes' names (and the directory it declares).
+ */
+async function rulesOfDesign(trx: Db, definition: ResourceDefinition): Promise<RuleRow[]> {
+  const rules = await readRules(trx);
+  const recorded = (await trx.selectFrom(SCHEMA_DESIGN_RULE_TABLE).select(['rule_id', 'rule']).where('schema_id', '=', definition.id).execute()) as { rule_id: number; rule: string }[];
+  if (recorded.length) return rules.filter((rule) => recorded.some((entry) => Number(entry.rule_id) === rule.id && entry.rule.toLowerCase() === rule.name.toLowerCase()));
+  const menu = definition.menu;
+  if (!menu) return [];
+  const names = new Set([menu.name, ...menu.buttons.map((button) => `${menu.name}/${button}`)].map((name) => name.toLowerCase()));
+  const directory = menu.parentDirectory && menu.parent ? menu.parent.toLowerCase() : undefined;
+  return rules.filter((rule) => names.has(rule.name.toLowerCase()) || (rule.type === 'menu_dir' && rule.name.toLowerCase() === directory));
 }
 
 /** What changed between two versions of a schema, one line per field or keyword. */
@@ -322,7 +392,10 @@ export class SchemaRegistry {
       await ensureRegistryTables(this.handle);
       const designed = await readDesigned(this.handle.db);
       const definitions = this.check(designed);
+      // A design's node added by a later menu sync is the design's too (designs exist only once the rules do).
+      const rulesBefore = designed.length ? await ruleIds(this.handle.db) : undefined;
       const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: this.options.allowDestructiveMigrations, files: this.fileNames(designed) });
+      if (rulesBefore) await recordRulesMade(this.handle.db, definitions.filter((definition) => designed.some((item) => item.id === definition.id)), rulesBefore);
       this.revision = await readRevision(this.handle.db);
       return { definitions, ...prepared };
     });
@@ -395,8 +468,10 @@ export class SchemaRegistry {
         const files = this.fileNames(next);
         const migration = await planMigration(this.handle, definitions, { files });
         if (migration.destructive.length && !options.allowDestructive) throw new DestructiveMigrationError(migration.destructive);
+        const rulesBefore = await ruleIds(db);
         const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: Boolean(options.allowDestructive), files });
         const revision = await db.transaction().execute(async (trx) => {
+          await recordRulesMade(trx, changed, rulesBefore);
           for (const [index, design] of given.entries()) {
             const id = changed[index].id;
             const previous = designed.find((item) => item.id === id);
@@ -438,14 +513,12 @@ export class SchemaRegistry {
         const definitions = this.check(rest);
         const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: false, files: this.fileNames(rest) });
         const revision = await db.transaction().execute(async (trx) => {
+          // The rules each of them created, and no others: directories last, and only once they hold nothing.
+          const made = new Map<number, RuleRow>();
+          for (const { definition } of removed) for (const rule of await rulesOfDesign(trx, definition)) made.set(rule.id, rule);
+          const menus = [...made.values()].filter((rule) => rule.type !== 'menu_dir').map((rule) => rule.id);
+          if (menus.length) await deleteRules(trx, menus);
           for (const { previous, definition } of removed) {
-            const menu = definition.menu?.name.toLowerCase();
-            if (menu) {
-              // The menu and the nodes below it, matched on the name as rules are (any case).
-              const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
-              const ids = rules.filter((rule) => rule.name.toLowerCase() === menu || rule.name.toLowerCase().startsWith(`${menu}/`)).map((rule) => rule.id);
-              if (ids.length) await deleteRules(trx, ids);
-            }
             if (options.dropTable) {
               await options.beforeDrop?.(trx, definition);
               await this.dropTable(trx, definition);
@@ -453,13 +526,14 @@ export class SchemaRegistry {
             // A kept table is no longer a module's: a later design adopts it as it finds it (columns it leaves
             // out stay untouched) and gets its menu again.
             await forgetTable(trx, definition.table);
+            await trx.deleteFrom(SCHEMA_DESIGN_RULE_TABLE).where('schema_id', '=', previous.id).execute();
             await trx.deleteFrom(SCHEMA_DESIGN_TABLE).where('schema_id', '=', previous.id).execute();
             await this.record(trx, previous.id, previous.version + 1, 'delete', previous.raw, null, actor);
           }
-          // A menu directory one of them created goes once it holds no menu.
-          for (const name of new Set(removed.flatMap(({ definition }) => (definition.menu?.parentDirectory && definition.menu.parent ? [definition.menu.parent] : [])))) {
-            const directory = (await trx.selectFrom('admin_rule').select('id').where('name', '=', name).where('type', '=', 'menu_dir').executeTakeFirst()) as { id: number } | undefined;
-            if (directory && !(await trx.selectFrom('admin_rule').select('id').where('pid', '=', directory.id).executeTakeFirst())) await deleteRules(trx, [Number(directory.id)]);
+          for (const directory of [...made.values()].filter((rule) => rule.type === 'menu_dir')) {
+            const child = await trx.selectFrom('admin_rule').select('id').where('pid', '=', directory.id).executeTakeFirst();
+            const sharer = await trx.selectFrom(SCHEMA_DESIGN_RULE_TABLE).select('schema_id').where('rule_id', '=', directory.id).executeTakeFirst();
+            if (!child && !sharer) await deleteRules(trx, [directory.id]);
           }
           return this.bump(trx);
         });

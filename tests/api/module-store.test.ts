@@ -460,6 +460,52 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect(after.modules.map((row) => row.uid)).toEqual([...before.modules.map((row) => row.uid), 'clash'].sort());
   });
 
+  it('refuses a module claiming a menu or node of the platform or of another module, and takes away only the rules it made', async () => {
+    const db = server.server.app.db;
+    const rules = async () => (await db.selectFrom('admin_rule').select(['id', 'name']).orderBy('id').execute()).map((rule) => `${rule.id}:${rule.name}`);
+    const claim = (uid: string, menu: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      zipSync({ 'module.json': json(info(uid)), [`schemas/${uid}/thing.json`]: json({ ...gadgetSchema(), $id: `${uid}/thing`, 'x-table': `${uid}_thing`, 'x-controller': `${uid}.Thing`, 'x-menu': { title: { 'zh-cn': '东西', en: 'Things' }, ...menu }, ...extra }) });
+    const before = { rules: await rules(), footprint: await footprint() };
+    // the platform's dashboard and administrators, another schema's menu, a node under a platform menu
+    for (const [name, owner] of [['dashboard', 'an existing menu'], ['auth/admin', 'an existing menu'], ['team/team', 'an existing menu'], ['Auth/Admin/Index', 'an existing menu']]) {
+      const refused = await upload(claim('claimer', { name }));
+      expect({ code: refused.code, msg: refused.msg }).toEqual({ code: -1, msg: `The module clashes with what is installed: menu ${name.toLowerCase()} (${owner})` });
+    }
+    // a node its menu implies, held by the platform: a menu whose buttons reach into auth/admin
+    const node = await upload(claim('claimer', { name: 'auth', buttons: ['admin'] }));
+    expect(node.msg).toBe('The module clashes with what is installed: menu auth (an existing menu)');
+    // the platform's seeded rule, deleted by an administrator, is still the platform's
+    const dashboard = await db.selectFrom('admin_rule').selectAll().where('name', '=', 'dashboard').executeTakeFirstOrThrow();
+    await db.deleteFrom('admin_rule').where('id', '=', dashboard.id).execute();
+    try {
+      expect((await upload(claim('claimer', { name: 'dashboard' }))).msg).toBe('The module clashes with what is installed: menu dashboard (the platform)');
+    } finally {
+      await db.insertInto('admin_rule').values(dashboard).execute();
+    }
+    expect(await rules()).toEqual(before.rules);
+    expect((await footprint()).designs).toEqual(before.footprint.designs);
+
+    // rules an administrator made beside a module's names (a node under its menu's name, an empty directory it
+    // puts its menu in) stay when the module is disabled and uninstalled: only what it created goes
+    const now = Math.floor(Date.now() / 1000);
+    const base = { type: 'menu_dir', title: 'Mine', path: '', icon: '', menu_type: null, url: '', component: '', keepalive: 0, extend: 'none', remark: '', weigh: 0, status: '1', create_time: now, update_time: now } as const;
+    await db.insertInto('admin_rule').values({ ...base, pid: 0, name: 'tidy_dir' }).execute();
+    await db.insertInto('admin_rule').values({ ...base, pid: 0, type: 'button', name: 'tidy/thing/custom' } as const).execute();
+    const made = await rules();
+    expect((await upload(claim('tidy', { parent: { name: 'tidy_dir', title: { 'zh-cn': '整理', en: 'Tidy' } } }))).code).toBe(1);
+    const installed = await install('tidy');
+    expect(installed.code, installed.msg).toBe(1);
+    expect((await rules()).filter((rule) => !made.includes(rule)).map((rule) => rule.split(':')[1])).toEqual(['tidy/thing', 'tidy/thing/index', 'tidy/thing/add', 'tidy/thing/edit', 'tidy/thing/del', 'tidy/thing/export']);
+    // another module's menu, and its controller's address under a menu name of one's own
+    expect((await upload(claim('claimer', { name: 'Tidy/Thing' }))).msg).toBe('The module clashes with what is installed: menu tidy/thing (an existing menu)');
+    expect((await upload(claim('claimer', { name: 'claimer/own' }, { 'x-controller': 'tidy.thing.Index' }))).msg).toBe('The module clashes with what is installed: menu tidy/thing/index (an existing menu)');
+    expect((await store('changeState', { body: { uid: 'tidy', state: 0 } })).code).toBe(1);
+    expect(await rules()).toEqual(made);
+    expect((await store('uninstall', { method: 'POST', query: { uid: 'tidy', dropData: 1 } })).code).toBe(1);
+    expect(await rules()).toEqual(made);
+    await db.deleteFrom('admin_rule').where('name', 'in', ['tidy_dir', 'tidy/thing/custom']).execute();
+  });
+
   it('answers only super administrators', async () => {
     const added = await server.admin('auth.Admin/add', { token, body: { username: 'storeclerk', nickname: 'Clerk', password: 'Clerk_pass1', email: 'clerk@example.com', mobile: '13712345678', group_arr: [2], status: '1' } });
     expect(added.code, added.msg).toBe(1);

@@ -1,5 +1,5 @@
 import { AUTH_REVISION_TABLE, type AuthRevisionTable } from '../auth/auth-revision.js';
-import type { SchemaDesignLogTable, SchemaDesignTable, SchemaRevisionTable, StoreModuleGrantTable, StoreModuleTable } from '../schema-registry.js';
+import type { SchemaDesignLogTable, SchemaDesignRuleTable, SchemaDesignTable, SchemaRevisionTable, StoreModuleGrantTable, StoreModuleTable } from '../schema-registry.js';
 import type { ImportMapTable } from '../import/import-map.js';
 import type { SchemaStateTable } from './migrate.js';
 import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE, type RowCountDeltaTable, type RowCountTable } from './row-counter.js';
@@ -7,7 +7,7 @@ import { VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE, type ValueCountDeltaTable, 
 
 /**
  * The platform's own tables, which no schema declares: the migration state, the counters other processes
- * read, the designs of the schema registry, the module store's modules and the grants of its disabled ones, the import's id map and the quick-search indexes. They are never listed, designed
+ * read, the designs of the schema registry and the rules they created, the module store's modules and the grants of its disabled ones, the import's id map and the quick-search indexes. They are never listed, designed
  * or dropped from the back office.
  */
 
@@ -15,6 +15,8 @@ export const SCHEMA_STATE_TABLE = 'schema_state';
 export const SCHEMA_DESIGN_TABLE = 'schema_design';
 export const SCHEMA_DESIGN_LOG_TABLE = 'schema_design_log';
 export const SCHEMA_REVISION_TABLE = 'schema_revision';
+/** the admin rules each designed schema (a design, a module's schema) created, deleted with it and no others */
+export const SCHEMA_DESIGN_RULE_TABLE = 'schema_design_rule';
 export const STORE_MODULE_TABLE = 'store_module';
 /** the rules each admin group held of a disabled module, by name, granted again when it is enabled */
 export const STORE_MODULE_GRANT_TABLE = 'store_module_grant';
@@ -28,6 +30,7 @@ export interface SystemTables {
   [SCHEMA_DESIGN_TABLE]: SchemaDesignTable;
   [SCHEMA_DESIGN_LOG_TABLE]: SchemaDesignLogTable;
   [SCHEMA_REVISION_TABLE]: SchemaRevisionTable;
+  [SCHEMA_DESIGN_RULE_TABLE]: SchemaDesignRuleTable;
   [STORE_MODULE_TABLE]: StoreModuleTable;
   [STORE_MODULE_GRANT_TABLE]: StoreModuleGrantTable;
   [IMPORT_MAP_TABLE]: ImportMapTable;
@@ -38,7 +41,7 @@ export interface SystemTables {
 }
 
 const SYSTEM_TABLES: ReadonlySet<string> = new Set([
-  SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE,
+  SCHEMA_STATE_TABLE, AUTH_REVISION_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_DESIGN_LOG_TABLE, SCHEMA_REVISION_TABLE, SCHEMA_DESIGN_RULE_TABLE,
   STORE_MODULE_TABLE, STORE_MODULE_GRANT_TABLE, IMPORT_MAP_TABLE, ROW_COUNT_TABLE, ROW_COUNT_DELTA_TABLE,
   VALUE_COUNT_TABLE, VALUE_COUNT_DELTA_TABLE,
 ]);

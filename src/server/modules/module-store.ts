@@ -3,7 +3,7 @@ import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Language } from '../../contract/headers.js';
 import { sameText } from '../../schema/local-text.js';
-import { menuNameOf, SchemaError } from '../../schema/normalise.js';
+import { claimedRuleNames, definitionRuleNames, SchemaError } from '../../schema/normalise.js';
 import { findResourceByTable, type AppContext } from '../app-context.js';
 import { nowSeconds } from '../clock.js';
 import { DestructiveMigrationError, type MigrationPreview } from '../db/migrate.js';
@@ -211,14 +211,40 @@ export async function moduleState(app: AppContext, uid: string): Promise<number>
   return stateOf(await rowOf(app, uid));
 }
 
-/** What a package would clash with: a `$id`, table, controller or menu another module or the platform holds. */
+/**
+ * The admin rule names others hold, each with its holder: every rule of the database, the rules the running
+ * schemas claim (their menu or a node may have been deleted since) and the platform's seeded rules, all
+ * lower-case as rules are matched. The schemas `own` (the module's installed version) are left out.
+ */
+async function heldRuleNames(app: AppContext, own: ReadonlySet<string>): Promise<Map<string, Pick<Clash, 'ownerKind' | 'ownerRef'>>> {
+  const held = new Map<string, Pick<Clash, 'ownerKind' | 'ownerRef'>>();
+  const ownNames = new Set([...own].flatMap((id) => {
+    const definition = app.resources.get(id);
+    return definition ? definitionRuleNames(definition) : [];
+  }));
+  for (const rule of (await app.db.selectFrom('admin_rule').select('name').execute()) as { name: string }[]) {
+    const name = rule.name.toLowerCase();
+    if (!ownNames.has(name)) held.set(name, { ownerKind: 'menu', ownerRef: '' });
+  }
+  for (const definition of app.resources.values()) {
+    if (own.has(definition.id)) continue;
+    for (const name of definitionRuleNames(definition)) if (!held.has(name)) held.set(name, { ownerKind: 'resource', ownerRef: definition.id });
+    if (definition.table !== 'admin_rule') continue;
+    for (const row of definition.seed) {
+      const name = typeof row.name === 'string' ? row.name.toLowerCase() : '';
+      if (name && !held.has(name)) held.set(name, { ownerKind: 'platform', ownerRef: '' });
+    }
+  }
+  return held;
+}
+
+/** What a package would clash with: a `$id`, table, controller, menu or permission node another module, a design or the platform holds. */
 async function clashesOf(app: AppContext, pkg: ModulePackage, row: StoredModule | undefined): Promise<Clash[]> {
   const previous = parsePackage(row?.package ?? null);
   const own = new Set(row?.live ? schemaIds(previous) : []);
   const ownTables = new Set([...tablesOf(previous), ...(row ? (JSON.parse(row.kept_tables) as string[]) : [])]);
-  const ownMenus = new Set((previous?.schemas ?? []).map((schema) => schema.raw['x-controller']).filter((name): name is string => typeof name === 'string').map((name) => menuNameOf(name).toLowerCase()));
   const tables = new Set(await catalogTables(app.handle));
-  const menus = new Set(((await app.db.selectFrom('admin_rule').select('name').execute()) as { name: string }[]).map((rule) => rule.name.toLowerCase()));
+  const heldRules = await heldRuleNames(app, own);
   const clashes: Clash[] = [];
   for (const { raw } of pkg.schemas) {
     const id = String(raw.$id);
@@ -237,9 +263,10 @@ async function clashesOf(app: AppContext, pkg: ModulePackage, row: StoredModule 
       if (controller && !(controller.resource && own.has(controller.resource.id))) {
         clashes.push(controller.resource ? { kind: 'controller', item: controllerName, ownerKind: 'resource', ownerRef: controller.resource.id } : { kind: 'controller', item: controllerName, ownerKind: 'platform', ownerRef: '' });
       }
-      const menu = menuNameOf(controllerName).toLowerCase();
-      if (menus.has(menu) && !ownMenus.has(menu)) clashes.push({ kind: 'menu', item: menu, ownerKind: 'menu', ownerRef: '' });
     }
+    // The menu, its nodes and the controller's nodes: the first one held names the clash (the rest follow from it).
+    const claimed = claimedRuleNames(raw).find((name) => heldRules.has(name));
+    if (claimed) clashes.push({ kind: 'menu', item: claimed, ...(heldRules.get(claimed) as Pick<Clash, 'ownerKind' | 'ownerRef'>) });
   }
   return clashes;
 }

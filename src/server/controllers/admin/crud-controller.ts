@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
-import { menuNameOf, SchemaError } from '../../../schema/normalise.js';
+import { claimedRuleNames, menuNameOf, SchemaError } from '../../../schema/normalise.js';
 import { findResourceByTable } from '../../app-context.js';
 import { allows } from '../../auth/identity.js';
 import { nowSeconds } from '../../clock.js';
@@ -54,8 +54,9 @@ async function schemaOfDesign(ctx: RequestContext): Promise<{ raw: Row; design: 
   const menuName = menuNameOf(controllerName);
   if (controller && controller.resource?.id !== id) throw errors.controllerTaken(controllerName, menuName);
   if (!previous) {
-    const rule = await ctx.app.db.selectFrom('admin_rule').select('id').where('name', '=', menuName).executeTakeFirst();
-    if (rule) throw errors.controllerTaken(controllerName, menuName);
+    // Its menu, a node under it or under its controller's address held already (rules match in any case).
+    const held = new Set(((await ctx.app.db.selectFrom('admin_rule').select('name').execute()) as { name: string }[]).map((rule) => rule.name.toLowerCase()));
+    if (claimedRuleNames(raw).some((name) => held.has(name))) throw errors.controllerTaken(controllerName, menuName);
   }
   return { raw, design };
 }
