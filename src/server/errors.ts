@@ -188,6 +188,7 @@ export const errors = {
   // uploads (docs/wire-contract.md#uploads)
   noFileUploaded: () => new ApiError('No files were uploaded'),
   uploadIncomplete: () => new ApiError('The data of the uploaded file is incomplete!'),
+  uploadCutOff: () => new ApiError('The upload was cut off before its end: please send the file again'),
   uploadTypeNotAllowed: () => new ApiError('The type of uploaded file is not allowed!'),
   uploadTooLarge: () => new ApiError('The size of the uploaded file exceeds the allowed range!'),
   invalidImage: () => new ApiError('The uploaded image file is not a valid image'),

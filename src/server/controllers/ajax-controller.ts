@@ -15,6 +15,11 @@ import { terminalActions } from './admin/terminal-controller.js';
  * default group holds `*`), and the area list and the file icons are public.
  */
 
+function isCutOff(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /unexpected end of multipart data/i.test(error.message) || ('code' in error && error.code === 'ERR_STREAM_PREMATURE_CLOSE');
+}
+
 /** The multipart `file` field and the plain fields of an upload request. */
 async function readMultipart(ctx: RequestContext): Promise<{ file?: IncomingFile; fields: Map<string, string> }> {
   const fields = new Map<string, string>();
@@ -35,9 +40,12 @@ async function readMultipart(ctx: RequestContext): Promise<{ file?: IncomingFile
       }
     }
   } catch (error) {
-    // Limits of the parser (too many parts or fields) and malformed bodies.
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('FST_')) throw errors.parameterError();
-    throw error;
+    // Everything read here is the client's body, so whatever the parser finds wrong with it is the
+    // client's mistake: a body that ends before its last part does (a dropped connection, a client that
+    // stopped sending) says so, reported by the parser or, first, by the file's stream closing early;
+    // limits (too many parts or fields) and garbled parts are bad input.
+    if (isCutOff(error)) throw errors.uploadCutOff();
+    throw errors.parameterError();
   }
   return { file, fields };
 }
