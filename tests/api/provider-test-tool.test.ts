@@ -187,6 +187,59 @@ describe.each(DATABASES)('provider test tool on %s', (kind) => {
     expect(allowed.data.redirect.url).toContain('/success?rid=test-');
   });
 
+  it('signs only test rids for an admin who may not reconcile, and never shows the signature of a real attempt', async () => {
+    const provider = await createProvider();
+    const rid = await realRid(provider.id);
+    const participation = () => db().selectFrom('survey_participation as p').innerJoin('user as u', 'u.id', 'p.user_id').select(['p.status', 'u.money']).where('p.rid', '=', rid).executeTakeFirstOrThrow();
+    const before = await participation();
+    const nodes = async (names: string[]) => (await db().selectFrom('admin_rule').select('id').where('name', 'in', names).execute()).map((row) => Number(row.id));
+    const tester = await nodes(['survey', 'survey/provider', 'survey/provider/index', 'survey/provider/testReturn']);
+    const group = `Provider testers ${kind}`;
+    expect((await admin('auth.Group/add', { body: { pid: 1, name: group, rules: tester, status: '1' } })).code).toBe(1);
+    const groupId = Number(((await db().selectFrom('admin_group').select('id').where('name', '=', group).executeTakeFirstOrThrow()) as Row).id);
+    expect((await admin('auth.Admin/add', { body: { username: `tester${kind}`, nickname: 'Tester', password: 'Tester_pass1', group_arr: [groupId], status: '1' } })).code).toBe(1);
+    const testerToken = (await server.loginAdmin(`tester${kind}`, 'Tester_pass1')).token;
+    const asTester = <T,>(body: Row) => server.admin<T>('survey.Provider/testReturn', { token: testerToken, lang: 'en', body: { id: provider.id, ...body } });
+
+    // A real attempt's rid, as typed or in any other form, is refused.
+    for (const typed of [rid, 'abc123']) {
+      const refused = await asTester({ mode: 'build', outcome: 'complete', rid: typed });
+      expect({ code: refused.code, msg: refused.msg, data: refused.data }).toEqual({
+        code: 0, msg: 'Only test rids (starting with "test-") can be signed here: signing a return for a real attempt needs the right to reconcile participations', data: { field: 'rid' },
+      });
+    }
+
+    // A pasted URL naming the attempt is checked, but the signature it should carry is not shown, however the name is spelt.
+    for (const pasted of [`/success?rid=${rid}`, `/success?r%69d=${rid}`, `/success?rid=test-x&other=${rid}`, `/api/survey/callback/${String(provider.code)}?rid=${rid}&status=complete`]) {
+      const verdict = await asTester<Check>({ mode: 'check', url: pasted });
+      expect(verdict.code).toBe(1);
+      expect(verdict.data.expectedSignature).toBe('');
+      expect(verdict.data.warnings).toContain('The expected signature is not shown: this URL names a real attempt, and signing for one needs the right to reconcile participations');
+    }
+
+    // A test return it builds verifies, but neither the outcome page nor the callback records or credits anything.
+    const built = await asTester<Built>({ mode: 'build', outcome: 'complete' });
+    expect(built.data.rid).toMatch(/^test-[0-9a-f]{16}$/);
+    const verdict = await asTester<Check>({ mode: 'check', url: built.data.redirect.url });
+    expect(verdict.data).toMatchObject({ ok: true, signatureValid: true, outcome: 'complete' });
+    expect(verdict.data.warnings).toEqual([`The rid "${built.data.rid}" is a test rid: the URL is checked as a real return would be, but a real return with it records nothing`]);
+    expect(verdict.data.expectedSignature).not.toBe('');
+    // Even an attempt that somehow held a test rid is out of reach of a test return.
+    await db().updateTable('survey_participation').set({ rid: built.data.rid }).where('rid', '=', rid).execute();
+    const page = await server.api('survey/outcome', { body: { outcome: 'success', query: new URL(built.data.redirect.url).search.slice(1) } });
+    expect(page.code).toBe(0);
+    const callback = new URL(built.data.callback.url);
+    expect(((await (await server.raw(`${callback.pathname}${callback.search}`, { headers: { 'think-lang': 'en' } })).json()) as { code: number }).code).toBe(0);
+    await db().updateTable('survey_participation').set({ rid }).where('rid', '=', built.data.rid).execute();
+    expect(await participation()).toEqual(before);
+
+    // The right to reconcile, which can credit an attempt anyway, also signs for one.
+    await admin('auth.Group/edit', { body: { id: groupId, pid: 1, name: group, rules: [...tester, ...(await nodes(['survey/participation', 'survey/participation/reconcile']))], status: '1' } });
+    const signed = await asTester<Built>({ mode: 'build', outcome: 'complete', rid });
+    expect(signed.data.redirect.signedText).toBe(`/success?rid=${rid}`);
+    expect((await asTester<Check>({ mode: 'check', url: `/success?rid=${rid}` })).data.expectedSignature).toBe(signed.data.redirect.signature);
+  });
+
   it('gives providers synced before the tool existed its node once, at the next start', async () => {
     const node = () => db().selectFrom('admin_rule').select(['pid', 'title']).where('name', '=', 'survey/provider/testReturn').executeTakeFirst();
     // As a database of the previous version: menus synced (2), no test node.

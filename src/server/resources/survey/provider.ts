@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Row } from '../../../schema/definition.js';
 import { sameText } from '../../../schema/local-text.js';
+import { allows } from '../../auth/identity.js';
 import type { RequestContext } from '../../http/controller.js';
 import { errors, type ApiError } from '../../errors.js';
 import { isFinalStatus } from '../../services/survey/participations.js';
@@ -12,8 +12,11 @@ import type { ResourceHooks } from '../hooks.js';
 /**
  * `survey.Provider`: the secret is sealed before it is stored and never sent back; the exit map must
  * name our outcomes; the allowlist must hold addresses or ranges only. `testReturn` (its own node) builds
- * signed returns for an outcome and checks a pasted one, with the provider's stored secret.
+ * signed returns for an outcome and checks a pasted one, with the provider's stored secret; for a real
+ * attempt only when the admin may also reconcile participations.
  */
+
+const RECONCILE_NODE = 'survey/participation/reconcile';
 
 function checkAllowlist(text: string): void {
   for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
@@ -44,15 +47,15 @@ async function testReturn(ctx: RequestContext) {
   const algorithmField = ctx.controller.resource?.fields.find((field) => field.name === 'sig_algo');
   const labels: AlgorithmLabels = (algorithm) => algorithmField?.ui.options?.[algorithm] ?? sameText(algorithm);
   const message = (error: ApiError) => ctx.t(error.msg, error.params);
+  const signer = { realAttempts: ctx.identity !== undefined && allows(ctx.identity, RECONCILE_NODE) };
   if (ctx.body.mode === 'check') {
-    const check = await checkTestReturn(ctx.app.db, provider, secret, typeof ctx.body.url === 'string' ? ctx.body.url : '', labels);
+    const check = await checkTestReturn(ctx.app.db, provider, secret, typeof ctx.body.url === 'string' ? ctx.body.url : '', signer, labels);
     return { ...check, problems: check.problems.map(message), warnings: check.warnings.map(message) };
   }
   const outcome = ctx.body.outcome;
   if (!(TEST_OUTCOMES as readonly unknown[]).includes(outcome)) throw errors.providerTestOutcomeInvalid();
-  const rid = ctx.body.rid === undefined || ctx.body.rid === '' ? `test-${randomBytes(8).toString('hex')}` : String(ctx.body.rid);
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(rid)) throw errors.providerTestRidInvalid();
-  return buildTestReturn(provider, secret, outcome as TestOutcome, rid, originOf(ctx));
+  const rid = ctx.body.rid === undefined || ctx.body.rid === '' ? undefined : String(ctx.body.rid);
+  return buildTestReturn(provider, secret, outcome as TestOutcome, rid, originOf(ctx), signer);
 }
 
 export const providerHooks: ResourceHooks = {

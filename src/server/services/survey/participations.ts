@@ -45,13 +45,27 @@ export function newRid(): string {
   return randomBytes(16).toString('hex');
 }
 
+/**
+ * Rids of the provider test tool start with `test-`. A real rid is hex digits only, so no attempt has
+ * one, and no return or callback carrying one ever reaches an attempt.
+ */
+const TEST_RID_PREFIX = 'test-';
+
+export function newTestRid(): string {
+  return `${TEST_RID_PREFIX}${randomBytes(8).toString('hex')}`;
+}
+
+export function isTestRid(rid: string): boolean {
+  return rid.startsWith(TEST_RID_PREFIX);
+}
+
 function lockRow<Q extends { forUpdate(): Q }>(app: AppContext, query: Q): Q {
   // SQLite serialises writers per database; PostgreSQL needs the row lock.
   return app.handle.dialect === 'postgres' ? query.forUpdate() : query;
 }
 
 export async function findParticipationByRid(db: Db, rid: string): Promise<ParticipationRow | undefined> {
-  if (rid === '' || rid.length > 64) return undefined;
+  if (rid === '' || rid.length > 64 || isTestRid(rid)) return undefined;
   return db.selectFrom('survey_participation').selectAll().where('rid', '=', rid).executeTakeFirst();
 }
 

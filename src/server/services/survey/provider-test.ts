@@ -2,7 +2,7 @@ import type { LocalText } from '../../../schema/local-text.js';
 import { sameText } from '../../../schema/local-text.js';
 import type { Db } from '../../db/connection.js';
 import { errors, type ApiError } from '../../errors.js';
-import { findParticipationByRid, type FinalStatus } from './participations.js';
+import { findParticipationByRid, isTestRid, newTestRid, type FinalStatus } from './participations.js';
 import { exitMapOf, mapProviderStatus, OUTCOME_PAGES, type ProviderRow } from './returns.js';
 import { sign, signedText, SIGNATURE_ALGORITHMS, verifySignature, type SignatureAlgorithm } from './signature.js';
 
@@ -10,6 +10,10 @@ import { sign, signedText, SIGNATURE_ALGORITHMS, verifySignature, type Signature
  * The provider test tool: builds the return URL and the callback a provider should send for an outcome,
  * signed by the very code that verifies real returns, and checks a pasted URL the way a real return is
  * checked, naming what is wrong. Nothing is recorded.
+ *
+ * A signed return for a real attempt would credit it, so the tool signs test rids only (`test-…`, which
+ * no attempt has), and a check does not show the signature a URL naming a real attempt should carry.
+ * An admin who may reconcile participations, and so can credit an attempt anyway, may do both.
  */
 
 /** Outcomes a provider can report (a timeout is ours, never reported). */
@@ -56,8 +60,19 @@ function pageOf(outcome: TestOutcome): string {
   return Object.entries(OUTCOME_PAGES).find(([, status]) => status === outcome)?.[0] ?? 'security';
 }
 
-/** The signed return URL and callback for an outcome; `origin` is this site (`https://example.com`). */
-export function buildTestReturn(provider: ProviderRow, secret: string, outcome: TestOutcome, rid: string, origin: string): BuiltReturn {
+/** Whether the admin using the tool may sign for real attempts (holds the right to reconcile them). */
+interface Signer {
+  realAttempts: boolean;
+}
+
+/**
+ * The signed return URL and callback for an outcome; `origin` is this site (`https://example.com`).
+ * Without a rid the tool makes a test one.
+ */
+export function buildTestReturn(provider: ProviderRow, secret: string, outcome: TestOutcome, given: string | undefined, origin: string, signer: Signer): BuiltReturn {
+  const rid = given ?? newTestRid();
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(rid)) throw errors.providerTestRidInvalid();
+  if (!isTestRid(rid) && !signer.realAttempts) throw errors.providerTestRidNotTest();
   if (provider.sig_algo !== 'none' && secret === '') throw errors.providerTestNoSecret();
   const status = exitCodeFor(provider, outcome);
   return {
@@ -156,8 +171,18 @@ function diagnoseSignature(provider: ProviderRow, secret: string, origin: string
 
 export type AlgorithmLabels = (algorithm: SignatureAlgorithm) => LocalText;
 
+/**
+ * Whether any value of the query is the rid of an attempt, under whatever parameter name: a return
+ * finds its attempt through the rid parameter of any provider, so the name alone proves nothing.
+ */
+async function namesRealAttempt(db: Db, params: URLSearchParams): Promise<boolean> {
+  const rids = [...new Set(params.values())].filter((value) => value !== '' && value.length <= 64 && !isTestRid(value));
+  if (rids.length === 0) return false;
+  return (await db.selectFrom('survey_participation').select('id').where('rid', 'in', rids).limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** Check a pasted return URL or callback as a real one would be checked, and say what is wrong. */
-export async function checkTestReturn(db: Db, provider: ProviderRow, secret: string, pasted: string, labels: AlgorithmLabels = sameText): Promise<ReturnCheck> {
+export async function checkTestReturn(db: Db, provider: ProviderRow, secret: string, pasted: string, signer: Signer, labels: AlgorithmLabels = sameText): Promise<ReturnCheck> {
   if (pasted.trim() === '') throw errors.providerTestUrlMissing();
   if (pasted.length > MAX_TEST_URL) throw errors.providerTestUrlInvalid();
   const { origin, path, query } = splitPastedUrl(pasted);
@@ -187,6 +212,8 @@ export async function checkTestReturn(db: Db, provider: ProviderRow, secret: str
   if (rid === null || rid === '') {
     const elsewhere = ['rid', 'RID', 'uid', 'transaction_id', 'session'].find((name) => name !== provider.rid_param && params.get(name));
     problems.push(elsewhere ? errors.providerTestRidElsewhere(provider.rid_param, elsewhere) : errors.providerTestRidMissing(provider.rid_param));
+  } else if (isTestRid(rid)) {
+    warnings.push(errors.providerTestRidIsTest(rid));
   } else {
     const participation = await findParticipationByRid(db, rid);
     if (!participation) warnings.push(errors.providerTestRidUnknown(rid));
@@ -211,7 +238,8 @@ export async function checkTestReturn(db: Db, provider: ProviderRow, secret: str
   let signatureValid = true;
   if (provider.sig_algo !== 'none') {
     if (secret === '') throw errors.providerTestNoSecret();
-    expectedSignature = sign(provider.sig_algo, text, secret);
+    if (signer.realAttempts || !(await namesRealAttempt(db, params))) expectedSignature = sign(provider.sig_algo, text, secret);
+    else warnings.push(errors.providerTestSignatureWithheld());
     // The verdict is the one a real return gets: the same function, on the same text.
     signatureValid = verifySignature(provider.sig_algo, secret, path, query, provider.sig_param);
     if (signature === undefined || signature === '') {

@@ -117,7 +117,7 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
           </FormControl>
           <TextField
             label={tr('rid', 'RID')}
-            helperText={tr('ridHelp', 'Leave blank for a made-up one; paste a real attempt\'s RID to send the URL for real.')}
+            helperText={tr('ridHelp', 'Leave blank for a test RID (test-…), which no attempt has: a return with it records nothing. A real attempt\'s RID can be signed only with the right to reconcile participations.')}
             value={rid}
             onChange={(event) => setRid(event.target.value)}
             fullWidth
