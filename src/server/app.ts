@@ -18,13 +18,24 @@ import { cookieLanguage, loadFirstPainter, withFirstPaint } from './http/first-p
 import { pageHtml, pagePath, standalonePageAt } from './http/page-preload.js';
 import { registerIconSprites } from './http/icon-sprites.js';
 import { createRequestGuards } from './http/request-guards.js';
+import { redactedUrl } from './http/log-redaction.js';
 import { adminApiBase, DEFAULT_LANGUAGE } from '../contract/headers.js';
 import { fileOfUrl, STORAGE_URL_PREFIX } from './uploads/storage.js';
 
 interface AppOptions {
   /** built client (index.html + assets); the SPA is not served when absent */
   clientDir?: string;
-  logger?: boolean;
+  /** the request log (`LOG_REQUESTS`): true writes it to standard output, a stream receives its lines instead */
+  logger?: boolean | RequestLogStream;
+}
+
+export interface RequestLogStream {
+  write(line: string): void;
+}
+
+/** A request as the request log shows it: the address with the secrets of its query masked (`?batoken=***`). */
+function requestForLog(request: FastifyRequest) {
+  return { method: request.method, url: redactedUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
 }
 
 /** JSON and urlencoded bodies at most this long. */
@@ -63,7 +74,9 @@ function fixedHeaders(middleware: (request: never, response: never, next: (error
 /** The HTTP server: API areas on the BuildAdmin contract, the SPA, and static assets. */
 export async function buildApp(app: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const server = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    logger: options.logger
+      ? { level: 'info', serializers: { req: requestForLog }, ...(typeof options.logger === 'object' ? { stream: options.logger } : {}) }
+      : false,
     routerOptions: { querystringParser: (text: string) => parseQuery(text), caseSensitive: true, ignoreTrailingSlash: true },
     // JSON and form bodies: a form never needs more; uploads are read by multipart with their own limit.
     bodyLimit: JSON_BODY_LIMIT,

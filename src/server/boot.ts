@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, type RequestLogStream } from './app.js';
 import type { AppContext } from './app-context.js';
 import { hashPassword, randomPassword } from './auth/passwords.js';
 import { loadTokenKey, TokenStore } from './auth/tokens.js';
@@ -34,7 +34,8 @@ export interface Server {
 export interface StartOptions {
   schemasDir?: string;
   clientDir?: string;
-  logger?: boolean;
+  /** the request log: true for standard output (`LOG_REQUESTS=true`), or a stream of its lines */
+  logger?: boolean | RequestLogStream;
 }
 
 async function setPassword(app: AppContext, table: 'admin' | 'user', id: number, password: string) {

@@ -2,9 +2,7 @@ import { sql } from 'kysely';
 import type { Row } from '../../schema/definition.js';
 import { nowSeconds } from '../clock.js';
 import type { RequestContext } from './controller.js';
-
-/** `password`, `smtp_pass`, `salt`, `refreshToken`, `client_secret`…: masked in the admin log */
-const SECRET_KEY = /pass|salt|token|secret/i;
+import { isSecretName, redactedUrl } from './log-redaction.js';
 
 /** The log keeps a summary of the request, never the whole of a large one (anyone may post to login). */
 const LOG_DATA_LIMIT = 8 * 1024;
@@ -18,12 +16,21 @@ interface SummaryLimits {
 const SUMMARIES: readonly SummaryLimits[] = [{ text: 500, items: 50 }, { text: 100, items: 20 }, { text: 20, items: 5 }];
 const MAX_DEPTH = 4;
 
-/** A query parameter whose name looks like a secret (`batoken` of an event stream), up to its value's end. */
-const SECRET_PARAM = /([?&][^=&#]*(?:pass|salt|token|secret)[^=&#]*=)[^&#]*/gi;
-
-/** The request address for the log: secrets in its query masked as `***`. */
+/** The request address for the log: secrets in its query (`batoken` of an event stream) masked as `***`. */
 function loggedUrl(url: string): string {
-  return url.replace(/%00/gi, '').replace(SECRET_PARAM, '$1***').slice(0, 1500);
+  return redactedUrl(url.replace(/%00/gi, '')).slice(0, 1500);
+}
+
+/**
+ * Whether a value is masked: under a secret name, under a name the request's fields or items declare
+ * secret by their type, or the `value` of an item that is a password or is named like a secret
+ * (`{name: "sms_api_key", value: …}`, `{type: "password", value: …}`).
+ */
+function isSecretEntry(key: string, owner: Row, typed: ReadonlySet<string>): boolean {
+  if (isSecretName(key) || typed.has(key)) return true;
+  if (key !== 'value') return false;
+  const name = owner.name ?? owner.key;
+  return owner.type === 'password' || (typeof name === 'string' && (isSecretName(name) || typed.has(name)));
 }
 
 function cut(text: string, limit: number): string {
@@ -31,29 +38,30 @@ function cut(text: string, limit: number): string {
 }
 
 /**
- * Request data for the log: keys that look like secrets masked as `***`, long texts cut, at most
- * `items` entries per list or object and a few levels, NUL characters dropped (PostgreSQL refuses them).
+ * Request data for the log: secrets (`isSecretEntry`) masked as `***` at every depth, long texts cut, at
+ * most `items` entries per list or object and a few levels, NUL characters dropped (PostgreSQL refuses them).
  */
-function maskSecrets(value: unknown, limits: SummaryLimits = SUMMARIES[0], depth = 0): unknown {
+function maskSecrets(value: unknown, typed: ReadonlySet<string>, limits: SummaryLimits = SUMMARIES[0], depth = 0): unknown {
   if (typeof value === 'string') return cut(value.replaceAll('\u0000', ''), limits.text);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '…';
   if (Array.isArray(value)) {
-    const items = value.slice(0, limits.items).map((item) => maskSecrets(item, limits, depth + 1));
+    const items = value.slice(0, limits.items).map((item) => maskSecrets(item, typed, limits, depth + 1));
     return value.length > limits.items ? [...items, `…(${value.length})`] : items;
   }
-  const entries = Object.entries(value as Row);
+  const owner = value as Row;
+  const entries = Object.entries(owner);
   const kept = entries
     .slice(0, limits.items)
-    .map(([key, item]) => [cut(key.replaceAll('\u0000', ''), limits.text), SECRET_KEY.test(key) ? '***' : maskSecrets(item, limits, depth + 1)]);
+    .map(([key, item]) => [cut(key.replaceAll('\u0000', ''), limits.text), isSecretEntry(key, owner, typed) ? '***' : maskSecrets(item, typed, limits, depth + 1)]);
   if (entries.length > limits.items) kept.push(['…', entries.length]);
   return Object.fromEntries(kept);
 }
 
 /** The logged request data: the first summary that fits, always valid JSON of at most `LOG_DATA_LIMIT`. */
-function logData(params: Row): string {
+function logData(params: Row, typed: ReadonlySet<string>): string {
   for (const limits of SUMMARIES) {
-    const text = JSON.stringify(maskSecrets(params, limits));
+    const text = JSON.stringify(maskSecrets(params, typed, limits));
     if (text.length <= LOG_DATA_LIMIT) return text;
   }
   return JSON.stringify({ '…': Object.keys(params).length });
@@ -81,6 +89,13 @@ async function titleOf(ctx: RequestContext): Promise<string> {
   return menu?.title ?? `Unknown(${ctx.action})`;
 }
 
+/** Names secret by their type: the resource's password and write-only fields, and what the action named (`logSecrets`). */
+function typedSecrets(ctx: RequestContext): Set<string> {
+  const fields = ctx.controller.resource?.fields ?? [];
+  const secret = fields.filter((field) => field.writeOnly || field.ui.widget === 'password').map((field) => field.name);
+  return new Set([...secret, ...(ctx.logSecrets ?? [])]);
+}
+
 export async function writeAdminLog(ctx: RequestContext): Promise<void> {
   const identity = ctx.identity?.area === 'admin' ? ctx.identity : undefined;
   const username = identity?.username ?? (typeof ctx.params.username === 'string' ? ctx.params.username.replaceAll('\u0000', '') : 'Unknown');
@@ -91,7 +106,7 @@ export async function writeAdminLog(ctx: RequestContext): Promise<void> {
       username: username.slice(0, 20),
       url: loggedUrl(ctx.request.url),
       title: (await titleOf(ctx)).slice(0, 100),
-      data: logData(ctx.params),
+      data: logData(ctx.params, typedSecrets(ctx)),
       ip: ctx.ip.slice(0, 50),
       useragent: ctx.userAgent.slice(0, 255),
       create_time: nowSeconds(),

@@ -29,6 +29,8 @@ export interface RequestContext {
   argument?: string;
   /** set by an action to give its admin-log row an explicit title */
   logTitle?: string;
+  /** set by an action: request names whose values are secrets by their type (password config items), masked in the admin log */
+  logSecrets?: readonly string[];
   request: FastifyRequest;
   reply: FastifyReply;
 }

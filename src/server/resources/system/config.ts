@@ -25,17 +25,24 @@ async function add(ctx: RequestContext) {
   return new Success(null, 'Added successfully!');
 }
 
+/** The admin log masks the values of password items by their type, whatever their names. */
+async function maskPasswordItems(ctx: RequestContext): Promise<void> {
+  ctx.logSecrets = (await storedItems(ctx.app.db)).filter((item) => item.type === 'password').map((item) => item.name);
+}
+
 export const configHooks: ResourceHooks = {
   actions: {
     index: (ctx) => settingsIndex(ctx.app.db, ctx.t),
     add,
     edit: async (ctx) => {
       if (ctx.method !== 'POST') return null;
+      await maskPasswordItems(ctx);
       await saveSettings(ctx.app, ctx.body);
       return new Success(null, 'The current page configuration item was updated successfully');
     },
     sendTestMail: async (ctx) => {
       if (ctx.method !== 'POST') throw errors.parameterError();
+      await maskPasswordItems(ctx);
       await sendTestMail(ctx.app, ctx.body, ctx.t);
       return new Success(null, 'Test mail sent successfully~');
     },
