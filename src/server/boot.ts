@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RequestLogStream } from './app.js';
 import type { AppContext } from './app-context.js';
-import { hashPassword, randomPassword } from './auth/passwords.js';
+import { randomPassword, verifyPassword } from './auth/passwords.js';
+import { setAccountPassword } from './auth/sessions.js';
 import { loadTokenKey, TokenStore } from './auth/tokens.js';
 import { ConfigStore } from './config-store.js';
 import { SecretBox } from './crypto/secret-box.js';
@@ -38,8 +39,14 @@ export interface StartOptions {
   logger?: boolean | RequestLogStream;
 }
 
-async function setPassword(app: AppContext, table: 'admin' | 'user', id: number, password: string) {
-  await app.db.updateTable(table).set({ password: await hashPassword(password), salt: '', login_failure: 0 }).where('id', '=', id).execute();
+/**
+ * The first start's password of account #1, or `ADMIN_PASSWORD` at any start. A password the account
+ * already has is left as it is, so a restart logs nobody out; a new one ends the account's sessions.
+ */
+async function applyPassword(app: AppContext, area: 'admin' | 'user', id: number, password: string) {
+  const stored = await app.db.selectFrom(area).select(['password', 'salt']).where('id', '=', id).executeTakeFirst();
+  if (stored && (await verifyPassword(password, String(stored.password ?? ''), String(stored.salt ?? ''))).ok) return;
+  await setAccountPassword(app, area, id, password);
 }
 
 /** Load schemas, migrate and seed the database, and build the HTTP server (not yet listening). */
@@ -75,13 +82,13 @@ export async function createServer(settings: Settings, options: StartOptions = {
     let adminLogin: Server['adminLogin'];
     if (settings.adminPassword || seeded.includes('admin')) {
       const password = settings.adminPassword ?? randomPassword();
-      await setPassword(app, 'admin', 1, password);
+      await applyPassword(app, 'admin', 1, password);
       adminLogin = { username: 'admin', password, generated: !settings.adminPassword };
     }
     let memberLogin: Server['memberLogin'];
     if (seeded.includes('user')) {
       const password = randomPassword();
-      await setPassword(app, 'user', 1, password);
+      await applyPassword(app, 'user', 1, password);
       memberLogin = { username: 'user', password };
     }
 

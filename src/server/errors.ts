@@ -163,6 +163,7 @@ export const errors = {
   mobileNotRegistered: () => new ApiError('Mobile number not registered', [], Code.error, { field: 'mobile' }),
   notYourAddress: () => new ApiError('You can only verify your own account'),
   passwordError: () => new ApiError('Password error', [], Code.error, { field: 'password' }),
+  oldPasswordMissing: () => new ApiError('%s cannot be empty', ['Old password'], Code.error, { field: 'oldPassword' }),
   oldPasswordError: () => new ApiError('Old password error', [], Code.error, { field: 'oldPassword' }),
   registrationParameterError: () => new ApiError('Registration parameter error'),
   verificationTypeOff: () => new ApiError('This verification method is not enabled'),

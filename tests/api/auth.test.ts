@@ -500,9 +500,9 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       await expireToken(token);
       expectEnvelope(await server.admin('Index/index', { token }), 409);
 
-      const response = await server.api<{ type: string; token: string }>('common/refreshToken', { token, body: { refreshToken } });
+      const response = await server.api<{ type: string; token: string; refresh_token: string }>('common/refreshToken', { token, body: { refreshToken } });
       expectEnvelope(response, 1);
-      expect(Object.keys(response.data).sort()).toEqual(['token', 'type']);
+      expect(Object.keys(response.data).sort()).toEqual(['refresh_token', 'token', 'type']);
       expect(response.data.type).toBe('admin-refresh');
       expect(response.data.token).toMatch(/^[0-9a-f-]{36}$/);
       expect(response.data.token).not.toBe(token);
@@ -511,8 +511,11 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expectEnvelope(old, 303);
       expect(old.data).toEqual({ type: 'need login' });
 
-      // the refresh token is not rotated: it still works with the current access token
-      const again = await server.api<{ type: string; token: string }>('common/refreshToken', { token: response.data.token, body: { refreshToken } });
+      // the refresh token is rotated: the used one is refused, its successor works with the current access token
+      const reused = await server.api('common/refreshToken', { token: response.data.token, body: { refreshToken } });
+      expectEnvelope(reused, 0);
+      expect(reused.msg).toBe('Login expired, please login again.');
+      const again = await server.api<{ type: string; token: string }>('common/refreshToken', { token: response.data.token, body: { refreshToken: response.data.refresh_token } });
       expectEnvelope(again, 1);
       expect(again.data.type).toBe('admin-refresh');
       expectEnvelope(await server.admin('Index/index', { token: response.data.token }), 303);
@@ -663,7 +666,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       // the admin header does not stand in for the member's
       expectEnvelope(await server.api('common/refreshToken', { token, body: { refreshToken } }), 0);
 
-      const response = await server.api<{ type: string; token: string }>('common/refreshToken', { userToken: token, body: { refreshToken } });
+      const response = await server.api<{ type: string; token: string; refresh_token: string }>('common/refreshToken', { userToken: token, body: { refreshToken } });
       expectEnvelope(response, 1);
       expect(response.data.type).toBe('user-refresh');
       expectEnvelope(await server.api('account/balance', { userToken: response.data.token }), 1);
@@ -673,9 +676,9 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expectEnvelope(await server.admin('Index/index', { userToken: response.data.token }), 303);
 
       // member logout revokes both; the refresh token cannot be replayed
-      expectEnvelope(await server.api('user/logout', { userToken: response.data.token, body: { refreshToken } }), 1);
+      expectEnvelope(await server.api('user/logout', { userToken: response.data.token, body: { refreshToken: response.data.refresh_token } }), 1);
       expectEnvelope(await server.api('account/balance', { userToken: response.data.token }), 303);
-      const replay = await server.api('common/refreshToken', { userToken: response.data.token, body: { refreshToken } });
+      const replay = await server.api('common/refreshToken', { userToken: response.data.token, body: { refreshToken: response.data.refresh_token } });
       expectEnvelope(replay, 0);
       expect(replay.msg).toBe('Login expired, please login again.');
     });

@@ -382,7 +382,7 @@ describe.each(DATABASES)('uploads, areas and the admin profile on %s', (kind) =>
     it('another admin edits only themselves, even posting id 1, and can change their password', async () => {
       const second = await addAdmin('second_admin', 3);
       const before = await admin(1);
-      const response = await server.admin('routine.AdminInfo/edit', { token: second.token, body: { id: 1, nickname: 'Hijacked', password: 'Changed_pass2' } });
+      const response = await server.admin('routine.AdminInfo/edit', { token: second.token, body: { id: 1, nickname: 'Hijacked', password: 'Changed_pass2', oldPassword: 'Second_pass1' } });
       expect(response.code, response.msg).toBe(1);
       expect((await admin(1)).nickname).toBe(before.nickname);
       expect((await admin(second.id)).nickname).toBe('Hijacked');

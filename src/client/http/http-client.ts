@@ -299,12 +299,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         envelope = undefined;
       }
     }
-    const data = envelope?.data as { type?: unknown; token?: unknown } | null | undefined;
+    const data = envelope?.data as { type?: unknown; token?: unknown; refresh_token?: unknown } | null | undefined;
     if (envelope?.code === Code.success && typeof data?.token === 'string' && data.token) {
       const target: Area = data.type === 'user-refresh' ? 'user' : data.type === 'admin-refresh' ? 'admin' : area;
-      writeSession(target, { token: data.token });
+      // A refresh token works once: the server answers its successor (a BuildAdmin server, none).
+      writeSession(target, { token: data.token, ...(typeof data.refresh_token === 'string' && data.refresh_token ? { refreshToken: data.refresh_token } : {}) });
       return { kind: 'refreshed' };
     }
+    // Another tab of this browser used the same refresh token first and stored its successor: that tab's
+    // new tokens serve this one too.
+    const now = readSession(area);
+    if (session.refreshToken && now.refreshToken && now.refreshToken !== session.refreshToken && now.token) return { kind: 'refreshed' };
     clearSession(area);
     const login = loginPath(area, adminBase);
     // Already on the login page: carry on without a token rather than bounce (docs/client.md#the-http-client).

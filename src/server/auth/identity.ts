@@ -16,6 +16,8 @@ export interface AreaAuth {
   ruleTable: 'admin_rule' | 'user_rule';
   tokenType: TokenType;
   refreshType: TokenType;
+  /** every token that acts for an account of the area: what ends when its password changes */
+  sessionTypes: readonly TokenType[];
   isEnabled(row: Row): boolean;
   groupIdsOf(db: Db, account: Row): Promise<number[]>;
 }
@@ -28,6 +30,7 @@ export const AREA_AUTH: Record<Area, AreaAuth> = {
     ruleTable: 'admin_rule',
     tokenType: 'admin',
     refreshType: 'admin-refresh',
+    sessionTypes: ['admin', 'admin-refresh'],
     isEnabled: (row) => String(row.status) === '1',
     groupIdsOf: async (db, account) => {
       const rows = (await db.selectFrom('admin_group_access').select('group_id').where('uid', '=', Number(account.id)).execute());
@@ -41,6 +44,8 @@ export const AREA_AUTH: Record<Area, AreaAuth> = {
     ruleTable: 'user_rule',
     tokenType: 'user',
     refreshType: 'user-refresh',
+    // a member's pass tokens prove an address for a few minutes; they go with the rest
+    sessionTypes: ['user', 'user-refresh', 'email-pass', 'mobile-pass'],
     isEnabled: (row) => row.status === 'enable',
     groupIdsOf: async (_db, account) => [Number(account.group_id)],
   },

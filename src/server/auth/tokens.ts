@@ -43,6 +43,8 @@ interface TokenRecord {
   type: TokenType;
   userId: number;
   expired: boolean;
+  /** Unix seconds, 0 for never */
+  expireTime: number;
 }
 
 const PURGE_INTERVAL = 48 * 3600;
@@ -71,12 +73,13 @@ export class TokenStore {
     return digest;
   }
 
-  async issue(type: TokenType, userId: number, db: Db = this.db): Promise<string> {
+  /** A new token; `expireTime` (Unix seconds) keeps the end of the session it replaces, else its type's lifetime counts from now. */
+  async issue(type: TokenType, userId: number, db: Db = this.db, expireTime?: number): Promise<string> {
     const token = randomUUID();
-    // inside a transaction the settings are read through it (SQLite has one connection)
-    const lifetime = await lifetimeOf(type, db === this.db ? this.config : this.config?.through(db));
     const now = nowSeconds();
-    await db.insertInto('token').values({ token: this.digest(token), type, user_id: userId, create_time: now, expire_time: now + lifetime }).execute();
+    // inside a transaction the settings are read through it (SQLite has one connection)
+    const expire = expireTime ?? now + (await lifetimeOf(type, db === this.db ? this.config : this.config?.through(db)));
+    await db.insertInto('token').values({ token: this.digest(token), type, user_id: userId, create_time: now, expire_time: expire }).execute();
     if (now - this.lastPurge > PURGE_INTERVAL) {
       this.lastPurge = now;
       await db.deleteFrom('token').where('expire_time', '<', now - TOKEN_TTL['admin-refresh']).execute();
@@ -91,15 +94,29 @@ export class TokenStore {
       | undefined;
     if (!row) return undefined;
     const expireTime = Number(row.expire_time ?? 0);
-    return { type: row.type, userId: Number(row.user_id), expired: expireTime !== 0 && expireTime <= nowSeconds() };
+    return { type: row.type, userId: Number(row.user_id), expired: expireTime !== 0 && expireTime <= nowSeconds(), expireTime };
   }
 
-  async revoke(token: string): Promise<void> {
-    if (token) await this.db.deleteFrom('token').where('token', '=', this.digest(token)).execute();
+  /**
+   * Uses a token up: it is deleted, and true is answered only to the one call that deleted it, so of two
+   * requests racing with one token (a thief's copy and the owner's) exactly one gets through.
+   */
+  async consume(token: string, db: Db = this.db): Promise<boolean> {
+    if (!token) return false;
+    const result = await db.deleteFrom('token').where('token', '=', this.digest(token)).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
   }
 
-  async revokeAll(types: TokenType[], userId: number): Promise<void> {
-    await this.db.deleteFrom('token').where('type', 'in', types).where('user_id', '=', userId).execute();
+  async revoke(token: string, db: Db = this.db): Promise<void> {
+    if (token) await db.deleteFrom('token').where('token', '=', this.digest(token)).execute();
+  }
+
+  /** Deletes the account's tokens of `types`, all but the ones in `keep`. */
+  async revokeAll(types: readonly TokenType[], userId: number, db: Db = this.db, keep: readonly string[] = []): Promise<void> {
+    let query = db.deleteFrom('token').where('type', 'in', [...types]).where('user_id', '=', userId);
+    const kept = keep.filter((token) => token !== '').map((token) => this.digest(token));
+    if (kept.length > 0) query = query.where('token', 'not in', kept);
+    await query.execute();
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Row } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
-import { hashPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { setAccountPassword } from '../auth/sessions.js';
+import { errors } from '../errors.js';
 import { nowSeconds } from '../clock.js';
 
 /** An administrator's own profile: read, a new avatar, and the fields they may change on themselves. */
@@ -18,14 +20,24 @@ export async function setAdminAvatar(app: AppContext, id: number, avatar: string
   await app.db.updateTable('admin').set({ avatar, update_time: nowSeconds() }).where('id', '=', id).execute();
 }
 
-/** Writes the checked profile values; a non-empty password is stored hashed (and the legacy salt cleared). */
-export async function updateAdminProfile(app: AppContext, id: number, values: Row): Promise<void> {
+/**
+ * Writes the checked profile values. A new password needs the current one (`currentPassword`): whoever
+ * holds only a session of the admin cannot take the account over with it. It is stored hashed, and every
+ * other session of the admin ends; `session` (the request's access token and the refresh token the client
+ * holds) stays valid.
+ */
+export async function updateAdminProfile(app: AppContext, id: number, values: Row, currentPassword: unknown, session: readonly string[]): Promise<void> {
   const changes: Row = {};
   for (const name of ADMIN_PROFILE_FIELDS) if (name in values && name !== 'password') changes[name] = values[name];
-  if (typeof values.password === 'string' && values.password !== '') {
-    changes.password = await hashPassword(values.password);
-    changes.salt = '';
-  }
   changes.update_time = nowSeconds();
-  await app.db.updateTable('admin').set(changes).where('id', '=', id).execute();
+  const password = typeof values.password === 'string' ? values.password : '';
+  if (password === '') {
+    await app.db.updateTable('admin').set(changes).where('id', '=', id).execute();
+    return;
+  }
+  if (typeof currentPassword !== 'string' || currentPassword === '') throw errors.oldPasswordMissing();
+  const account = await adminAccount(app, id);
+  const check = account ? await verifyPassword(currentPassword, String(account.password ?? ''), String(account.salt ?? '')) : undefined;
+  if (!check?.ok) throw errors.oldPasswordError();
+  await setAccountPassword(app, 'admin', id, password, { changes, keep: session });
 }

@@ -3,6 +3,7 @@ import { inputValidatorOf, type ValidationIssue } from '../../schema/validate-in
 import { resourceByTable, type AppContext } from '../app-context.js';
 import { findAccount, type AccountKey } from '../auth/login.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { setAccountPassword } from '../auth/sessions.js';
 import { nowSeconds } from '../clock.js';
 import { PASSWORD_PATTERN } from '../../contract/credentials.js';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '../auth/credentials.js';
@@ -175,25 +176,19 @@ export async function retrievePassword(requester: Requester, body: Row): Promise
   const member = await memberBy(app, type, account);
   if (!member) throw errors.accountMissing();
   if (!(await new VerificationCodes(app).consume(account, 'user_retrieve_pwd', body.captcha))) throw errors.wrongCode();
-  await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('user').set({ password: await hashPassword(password), salt: '', login_failure: 0, update_time: nowSeconds() }).where('id', '=', Number(member.id)).execute();
-    // whoever knew the old password is logged out
-    await trx.deleteFrom('token').where('type', 'in', ['user', 'user-refresh']).where('user_id', '=', Number(member.id)).execute();
-  });
+  // whoever knew the old password is logged out
+  await setAccountPassword(app, 'user', Number(member.id), password);
 }
 
 /** `POST /api/account/changePassword {oldPassword, newPassword}`: every session of the member ends. */
 export async function changePassword(requester: Requester, body: Row): Promise<void> {
   const { app } = requester;
   const member = await currentMember(requester);
-  if (typeof body.oldPassword !== 'string' || body.oldPassword === '') throw new ApiError('%s cannot be empty', ['Old password'], undefined, { field: 'oldPassword' });
+  if (typeof body.oldPassword !== 'string' || body.oldPassword === '') throw errors.oldPasswordMissing();
   const newPassword = checkPassword(body.newPassword, 'newPassword');
   const check = await verifyPassword(body.oldPassword, String(member.password ?? ''), String(member.salt ?? ''));
   if (!check.ok) throw errors.oldPasswordError();
-  await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('user').set({ password: await hashPassword(newPassword), salt: '', update_time: nowSeconds() }).where('id', '=', Number(member.id)).execute();
-    await trx.deleteFrom('token').where('type', 'in', ['user', 'user-refresh', 'email-pass', 'mobile-pass']).where('user_id', '=', Number(member.id)).execute();
-  });
+  await setAccountPassword(app, 'user', Number(member.id), newPassword);
 }
 
 /** `POST /api/account/verification {type, captcha}`: proves the current address; answers a 600 s pass token. */

@@ -3,6 +3,7 @@ import type { Row } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
 import type { Identity } from '../auth/identity.js';
 import { hashPassword } from '../auth/passwords.js';
+import { setAccountPassword } from '../auth/sessions.js';
 import { nowSeconds } from '../clock.js';
 import { PASSWORD_PATTERN } from '../../contract/credentials.js';
 import { memberFieldIssue } from './member-accounts.js';
@@ -90,6 +91,5 @@ export async function setTeamMemberPassword(app: AppContext, team: Row, input: R
   if (!target || Number(target.teamid) !== Number(team.id)) throw errors.teamMemberNotYours();
   const password = input.password ?? input.newPassword;
   if (typeof password !== 'string' || !PASSWORD_PATTERN.test(password)) throw errors.teamFieldInvalid('password', 'Please input correct password');
-  await app.db.updateTable('user').set({ password: await hashPassword(password), salt: '', login_failure: 0, update_time: nowSeconds() }).where('id', '=', id).execute();
-  await app.tokens.revokeAll(['user', 'user-refresh'], id);
+  await setAccountPassword(app, 'user', id, password);
 }

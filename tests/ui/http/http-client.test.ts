@@ -264,6 +264,44 @@ describe('409 token refresh', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('stores the refresh token the server rotated in, and sends that one the next time', async () => {
+    const { handlers } = expiringEndpoints('admin');
+    const sent: unknown[] = [];
+    server.use(
+      ...handlers,
+      http.post('/api/common/refreshToken', async ({ request }) => {
+        sent.push(await request.json());
+        return envelope({ type: 'admin-refresh', token: 'new-admin', refresh_token: 'refresh-admin-2' });
+      }),
+    );
+    const { client } = setup();
+    await client.request('/admin/x/one');
+    expect(readSession('admin')).toEqual({ token: 'new-admin', refreshToken: 'refresh-admin-2' });
+    // the next expiry refreshes with the successor
+    localStorage.setItem('adminInfo', JSON.stringify({ ...JSON.parse(localStorage.getItem('adminInfo') ?? '{}'), token: 'old-admin' }));
+    await client.request('/admin/x/two');
+    expect(sent).toEqual([{ refreshToken: 'refresh-admin' }, { refreshToken: 'refresh-admin-2' }]);
+  });
+
+  it('when another tab used the refresh token first, carries on with the tokens that tab stored', async () => {
+    const { seen, handlers } = expiringEndpoints('admin');
+    server.use(
+      ...handlers,
+      http.post('/api/common/refreshToken', () => {
+        // the other tab's refresh landed first: it stored its new tokens, this refresh token is used up
+        localStorage.setItem('adminInfo', JSON.stringify({ id: 1, username: 'admin', token: 'tab-admin', refresh_token: 'refresh-admin-2', super: true }));
+        return envelope(null, 0, 'Login expired, please login again.');
+      }),
+    );
+    const { client, notify, navigate } = setup();
+    const result = await client.request<{ name: string; token: string }>('/admin/x/one');
+    expect(result.data).toEqual({ name: 'one', token: 'tab-admin' });
+    expect(readSession('admin')).toEqual({ token: 'tab-admin', refreshToken: 'refresh-admin-2' });
+    expect(seen.map((call) => call.token)).toEqual(['old-admin', 'tab-admin']);
+    expect(notify).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('makes requests started during the refresh wait for it instead of sending the stale token', async () => {
     const { seen, handlers } = expiringEndpoints('admin');
     let refreshes = 0;

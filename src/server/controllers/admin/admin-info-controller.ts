@@ -66,7 +66,9 @@ async function edit(ctx: RequestContext) {
   const definition = resourceByTable(ctx.app, 'admin');
   const values = validateInput(definition, input, 'edit');
   await checkUnique(ctx.app.db, definition, values, identity.id);
-  await updateAdminProfile(ctx.app, identity.id, values);
+  // BuildAdmin's client posts its whole stored info, refresh token included: the session it belongs to stays
+  const session = [ctx.token, typeof body.refresh_token === 'string' ? body.refresh_token : ''];
+  await updateAdminProfile(ctx.app, identity.id, values, body.oldPassword, session);
   return new Success(null, 'Update successful!');
 }
 

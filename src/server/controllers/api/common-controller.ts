@@ -29,8 +29,10 @@ async function checkClickCaptcha(ctx: RequestContext) {
 }
 
 /**
- * A new access token for a refresh token. The stale access token must come along in the area's header;
- * it is revoked. The refresh token itself is not rotated (docs/wire-contract.md#token-refresh).
+ * A new access token for a refresh token (docs/wire-contract.md#token-refresh). The stale access token
+ * must come along in the area's header, be of that area and of the refresh token's account; it is revoked.
+ * The refresh token is used up and a new one, ending when it would have, comes back beside the access
+ * token, so a copied refresh token works once at most: whoever uses it second is logged out.
  */
 async function refreshToken(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();
@@ -40,13 +42,17 @@ async function refreshToken(ctx: RequestContext) {
   if (!record || record.expired) throw errors.loginExpired();
   const area: Area | undefined = record.type === 'admin-refresh' ? 'admin' : record.type === 'user-refresh' ? 'user' : undefined;
   if (!area) throw errors.invalidToken();
+  const auth = AREA_AUTH[area];
   const stale = tokenOf(ctx.request, area, {});
-  if (!stale) throw errors.invalidToken();
-  const staleRecord = await ctx.app.tokens.find(stale);
-  if (staleRecord && staleRecord.userId !== record.userId) throw errors.invalidToken();
-  await ctx.app.tokens.revoke(stale);
-  const fresh = await ctx.app.tokens.issue(AREA_AUTH[area].tokenType, record.userId);
-  return { type: record.type, token: fresh };
+  const staleRecord = stale ? await ctx.app.tokens.find(stale) : undefined;
+  if (!staleRecord || staleRecord.type !== auth.tokenType || staleRecord.userId !== record.userId) throw errors.invalidToken();
+  return ctx.app.db.transaction().execute(async (trx) => {
+    if (!(await ctx.app.tokens.consume(token, trx))) throw errors.loginExpired();
+    await ctx.app.tokens.revoke(stale, trx);
+    const fresh = await ctx.app.tokens.issue(auth.tokenType, record.userId, trx);
+    const refreshed = await ctx.app.tokens.issue(auth.refreshType, record.userId, trx, record.expireTime);
+    return { type: record.type, token: fresh, refresh_token: refreshed };
+  });
 }
 
 export const commonController: Controller = {

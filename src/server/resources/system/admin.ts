@@ -2,6 +2,7 @@ import { DEFAULT_AVATAR } from '../../../contract/headers.js';
 import type { Row } from '../../../schema/definition.js';
 import { manageableGroupIds } from '../../auth/group-scope.js';
 import { hashPassword } from '../../auth/passwords.js';
+import { endSessions } from '../../auth/sessions.js';
 import type { Db } from '../../db/connection.js';
 import { errors } from '../../errors.js';
 import { formatLocalDateTime } from '../../../contract/site-time.js';
@@ -75,7 +76,9 @@ export const adminHooks: ResourceHooks = {
     }
   },
 
-  async afterWrite(_operator, write) {
+  async afterWrite(operator, write) {
+    // a new password (hashed by beforeWrite) logs out whoever used the old one
+    if (write.mode === 'edit' && typeof write.values.password === 'string') await endSessions(operator.app, 'admin', Number(write.id), { db: write.trx });
     const groupIds = write.values.group_arr;
     if (!Array.isArray(groupIds)) return;
     await write.trx.deleteFrom('admin_group_access').where('uid', '=', Number(write.id)).execute();

@@ -1,6 +1,7 @@
 import { DEFAULT_AVATAR } from '../../../contract/headers.js';
 import type { Row } from '../../../schema/definition.js';
 import { hashPassword } from '../../auth/passwords.js';
+import { endSessions } from '../../auth/sessions.js';
 import { seededNameIn } from '../../seeded-names.js';
 import { DEFAULT_LANGUAGE } from '../../../contract/headers.js';
 import type { ResourceHooks } from '../hooks.js';
@@ -33,5 +34,10 @@ export const userHooks: ResourceHooks = {
       delete values.password;
     }
     if (write.mode === 'add' && values.nickname === undefined) values.nickname = values.username;
+  },
+
+  async afterWrite(operator, write) {
+    // a new password (hashed by beforeWrite) logs out whoever used the old one
+    if (write.mode === 'edit' && typeof write.values.password === 'string') await endSessions(operator.app, 'user', Number(write.id), { db: write.trx });
   },
 };

@@ -2,14 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Avatar, Box, Card, CardContent, CardHeader, CircularProgress, Divider, IconButton, Tooltip, Typography } from '@mui/material';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { email, Loading, PasswordInput, regex, required, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { formatDateTime } from '../../../format/datetime.js';
 import { httpClient } from '../../../http/index.js';
-import { writeAdminInfo } from '../../../http/session.js';
+import { readSession, writeAdminInfo } from '../../../http/session.js';
 import { patchAdminInfo, useShellState } from '../../bootstrap-store.js';
 import { fullUrl } from '../../fields/value-format.js';
 import { uploadFile } from '../../inputs/admin-ajax.js';
 import { checkUpload } from '../../inputs/upload-check.js';
 import { useSchemaTranslate } from '../../resources/schema-i18n.js';
+import { serverFieldErrors } from '../../resources/server-errors.js';
 import { DEFAULT_SITE_CONFIG } from '../../site-config-context.js';
 import { CUSTOM_FORMATS } from '../../../../schema/formats.js';
 
@@ -37,9 +39,25 @@ function profilePayload(values: Record<string, unknown>): Record<string, unknown
     mobile: values.mobile ?? '',
     motto: values.motto ?? '',
   };
-  if (typeof values.password === 'string' && values.password !== '') payload.password = values.password;
+  if (typeof values.password === 'string' && values.password !== '') {
+    payload.password = values.password;
+    payload.oldPassword = values.oldPassword ?? '';
+    // the server ends every other session of the admin; this one, with its refresh token, stays
+    payload.refresh_token = readSession('admin').refreshToken;
+  }
   return payload;
 }
+
+/** The current password, asked for once a new one is typed (the server refuses a change without it). */
+function CurrentPasswordInput() {
+  const translate = useTranslate();
+  const password: unknown = useWatch({ name: 'password' });
+  if (typeof password !== 'string' || password === '') return null;
+  return <PasswordInput source="oldPassword" label={translate('profile.currentPassword')} validate={required()} autoComplete="current-password" fullWidth />;
+}
+
+/** The form's fields a refusal of the server may name. */
+const PROFILE_FIELDS: ReadonlySet<string> = new Set(['nickname', 'email', 'mobile', 'motto', 'password', 'oldPassword']);
 
 /**
  * The signed-in admin's own profile (menu component `routine/adminInfo`): avatar upload, nickname,
@@ -81,11 +99,12 @@ export function ProfilePage() {
     const payload = profilePayload(values);
     try {
       await httpClient.request(`${PROFILE_URL}edit`, { method: 'POST', data: payload, showSuccessMessage: true });
-    } catch {
-      // The http client has already shown the server's message; the form keeps what was typed.
-      return;
+    } catch (error) {
+      // The http client has already shown the server's message; the form keeps what was typed and
+      // marks the field it names (a wrong current password).
+      return serverFieldErrors(error, PROFILE_FIELDS);
     }
-    const next = { ...info, ...payload, password: undefined } as AdminProfile;
+    const next = { ...info, ...payload, password: undefined, oldPassword: undefined, refresh_token: undefined } as AdminProfile;
     setInfo(next);
     setFormKey((key) => key + 1);
     writeAdminInfo({ nickname: next.nickname });
@@ -165,7 +184,7 @@ export function ProfilePage() {
         <CardHeader title={translate('profile.title')} slotProps={{ title: { variant: 'subtitle1', sx: { fontWeight: 600 } } }} sx={{ borderBottom: 1, borderColor: 'divider', py: 1.5 }} />
         <SimpleForm
           key={formKey}
-          record={{ ...info, password: '' }}
+          record={{ ...info, password: '', oldPassword: '' }}
           onSubmit={save}
           sx={{ maxWidth: 560 }}
           toolbar={
@@ -188,6 +207,7 @@ export function ProfilePage() {
             autoComplete="new-password"
             fullWidth
           />
+          <CurrentPasswordInput />
         </SimpleForm>
       </Card>
     </Box>
