@@ -17,6 +17,7 @@ import { describeDatabaseUrl } from '../src/server/db/connection.js';
 import { DestructiveMigrationError } from '../src/server/db/migrate.js';
 import { LIVE_SCHEMAS_PATH, LiveSchemas } from '../src/server/dev/live-schemas.js';
 import { settingsFromEnv } from '../src/server/settings.js';
+import { describeSmsDriver } from '../src/server/sms/sms-driver.js';
 import { writeTypes } from './gen-types.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
   console.log(`  database:      ${describeDatabaseUrl(server.app.settings.databaseUrl)}`);
   console.log(`  back office:   ${base}${server.app.settings.adminEntrance}`);
   console.log(`  member centre: ${base}/user`);
+  console.log(`  SMS:           ${describeSmsDriver(server.app.settings.sms)}`);
   console.log(`  API server:    ${dev.apiUrl} (schema events at ${LIVE_SCHEMAS_PATH})`);
   if (server.adminLogin) console.log(`  admin login:   ${server.adminLogin.username} / ${server.adminLogin.password}`);
   if (server.memberLogin) console.log(`  member login:  ${server.memberLogin.username} / ${server.memberLogin.password}`);

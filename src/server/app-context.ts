@@ -9,6 +9,7 @@ import type { RuleTitles } from './rule-titles.js';
 import type { Settings } from './settings.js';
 import type { ControllerRegistry } from './http/controller.js';
 import type { SchemaRegistry } from './schema-registry.js';
+import type { SmsDriver } from './sms/sms-driver.js';
 
 /** The long-lived parts of one server process. */
 export interface AppContext {
@@ -31,6 +32,8 @@ export interface AppContext {
   controllers: ControllerRegistry;
   /** `table.column` pairs a text index serves (quick search; `db/text-index.ts`) */
   textIndexed: ReadonlySet<string>;
+  /** where SMS go (`SMS_DRIVER`); none when no SMS service is set up, and then no code goes by SMS */
+  sms: SmsDriver | undefined;
 }
 
 /**

@@ -16,6 +16,7 @@ import { IdentityCache } from './auth/identity.js';
 import { Messages } from './i18n.js';
 import { RuleTitles } from './rule-titles.js';
 import type { Settings } from './settings.js';
+import { smsDriverFor, type SmsDriver } from './sms/sms-driver.js';
 import { expireParticipations } from './services/survey/participations.js';
 import { purgeAttempts } from './auth/attempts.js';
 
@@ -37,6 +38,8 @@ export interface StartOptions {
   clientDir?: string;
   /** the request log: true for standard output (`LOG_REQUESTS=true`), or a stream of its lines */
   logger?: boolean | RequestLogStream;
+  /** where SMS go instead of the driver `SMS_DRIVER` names (tests keep them in memory) */
+  smsDriver?: SmsDriver;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
       ruleTitles: new RuleTitles(join(settings.projectRoot, 'locales'), () => app.resources),
       controllers: createControllerRegistry(definitions),
       textIndexed,
+      sms: options.smsDriver ?? smsDriverFor(settings.sms, handle.db),
     };
 
     let adminLogin: Server['adminLogin'];

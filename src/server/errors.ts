@@ -150,6 +150,7 @@ export const errors = {
   tooManyCodes: () => new ApiError('Too many verification codes requested, please try again in an hour'),
   wrongCode: (field = 'captcha') => new ApiError('Please enter the correct verification code', [], Code.error, { field }),
   mailUnavailable: () => new ApiError('Mail sending service unavailable'),
+  smsUnavailable: () => new ApiError('SMS sending service unavailable'),
   mailSendFailed: () => new ApiError('Mail sending failed, please try again later'),
   smsSendFailed: () => new ApiError('SMS sending failed, please try again later'),
   smsTemplateMissing: () => new ApiError('SMS template does not exist'),
@@ -171,6 +172,7 @@ export const errors = {
   verifyAccountFirst: () => new ApiError('You need to verify your account before modifying the binding information'),
   fieldInvalid: (message: string, field: string) => new ApiError(message, [], Code.error, { field }),
   outboxReadOnly: () => new ApiError('Sent messages cannot be changed or deleted'),
+  outboxSuperOnly: () => new ApiError('Only super administrators can read the SMS outbox', [], Code.noPermission, []),
   // admins and groups
   groupNotManageable: () => new ApiError('You have no permission to add an administrator to this group!'),
   cannotDisableSelf: () => new ApiError('Please use another administrator account to disable the current account!'),

@@ -6,6 +6,7 @@ import { createServer } from './boot.js';
 import { describeDatabaseUrl } from './db/connection.js';
 import { DestructiveMigrationError } from './db/migrate.js';
 import { settingsFromEnv } from './settings.js';
+import { describeSmsDriver } from './sms/sms-driver.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   console.log(`  database:     ${describeDatabaseUrl(settings.databaseUrl)}`);
   console.log(`  back office:  ${url}${server.app.settings.adminEntrance}`);
   console.log(`  member centre: ${url}/user`);
+  console.log(`  SMS:          ${describeSmsDriver(settings.sms)}`);
   if (server.adminLogin) {
     const note = server.adminLogin.generated ? ' (generated now and shown only once: write it down)' : ' (from ADMIN_PASSWORD)';
     console.log(`  admin login:  ${server.adminLogin.username} / ${server.adminLogin.password}${note}`);

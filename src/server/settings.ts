@@ -29,7 +29,7 @@ export interface Settings {
   trustProxy: string | boolean;
   /** which verification codes members can use (`ACCOUNT_VERIFICATION`, default both) */
   accountVerification: ('email' | 'mobile')[];
-  /** how SMS leave: `outbox` keeps them in the `sms_outbox` table, `aliyun` sends through Dysms */
+  /** how SMS leave: `aliyun` sends through Dysms, `outbox` (development) keeps them in the `sms_outbox` table, `none` sends none */
   sms: SmsSettings;
   /** sources the pages may frame besides the site itself (`CSP_FRAME_SRC`): the iframe menu items' hosts */
   cspFrameSrc: string[];
@@ -40,7 +40,7 @@ export interface Settings {
 }
 
 export interface SmsSettings {
-  driver: 'outbox' | 'aliyun';
+  driver: 'none' | 'outbox' | 'aliyun';
   aliyunAccessKeyId: string;
   aliyunAccessKeySecret: string;
   aliyunSignName: string;
@@ -56,8 +56,9 @@ function verificationTypes(value: string | undefined): ('email' | 'mobile')[] {
 }
 
 function smsSettings(env: NodeJS.ProcessEnv): SmsSettings {
-  const driver = env.SMS_DRIVER || 'outbox';
-  if (driver !== 'outbox' && driver !== 'aliyun') throw new Error(`SMS_DRIVER must be outbox or aliyun, got "${driver}"`);
+  // The outbox is asked for by name: a site left unset sends no SMS rather than keeping codes where admins read them.
+  const driver = env.SMS_DRIVER || 'none';
+  if (driver !== 'none' && driver !== 'outbox' && driver !== 'aliyun') throw new Error(`SMS_DRIVER must be aliyun, outbox or none, got "${driver}"`);
   const settings: SmsSettings = {
     driver,
     aliyunAccessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID ?? '',

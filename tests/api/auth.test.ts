@@ -559,8 +559,8 @@ describe.each(DATABASES)('auth on %s', (kind) => {
     it('GET user/checkIn describes the login form', async () => {
       const response = await server.api('user/checkIn');
       expectEnvelope(response, 1);
-      // no mail settings on a fresh install: only SMS codes can be delivered
-      expect(response.data).toEqual({ userLoginCaptchaSwitch: false, accountVerificationType: ['mobile'] });
+      // no mail settings and no SMS driver on a fresh install: no code can be delivered, none is offered
+      expect(response.data).toEqual({ userLoginCaptchaSwitch: false, accountVerificationType: [] });
     });
 
     it('logs in by username, email and mobile', async () => {

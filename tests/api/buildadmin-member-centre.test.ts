@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CLIENT_MARKER, Header } from '../../src/contract/headers.js';
 import { ClickCaptchaService } from '../../src/server/captcha/captcha-service.js';
 import { codeIn } from '../support/mail-sink.js';
+import { SmsSink } from '../support/sms-sink.js';
 import { createTestDatabase, DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
@@ -57,6 +58,7 @@ function menuItems(rules: readonly Rule[]): Rule[] {
 
 describe.each(DATABASES)('BuildAdmin’s member centre on %s', (kind) => {
   let server: TestServer;
+  const texts = new SmsSink();
   let adminToken: string;
   let counter = 0;
   const db = () => server.server.app.db;
@@ -88,7 +90,7 @@ describe.each(DATABASES)('BuildAdmin’s member centre on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, { sms: texts });
     adminToken = (await server.loginAdmin()).token;
   });
 
@@ -192,14 +194,14 @@ describe.each(DATABASES)('BuildAdmin’s member centre on %s', (kind) => {
 
   it('sends an SMS code for BuildAdmin’s body, where the template code names the event, and for ours', async () => {
     const { mobile } = await newMember();
-    const outbox = async () => (await db().selectFrom('sms_outbox').selectAll().where('mobile', '=', mobile).execute()).length;
+    const outbox = async () => texts.messages.filter((message) => message.mobile === mobile).length;
 
     const theirs = await server.api('Sms/send', { body: { mobile, template_code: 'user_retrieve_pwd', ...(await solvedCaptcha()) } });
     expect({ code: theirs.code, msg: theirs.msg }).toEqual({ code: 1, msg: 'SMS sent successfully' });
     expect(await outbox()).toBe(1);
 
     // the code it sent retrieves the password, as BuildAdmin's retrieve form then posts it
-    const sent = (await db().selectFrom('sms_outbox').select('content').where('mobile', '=', mobile).executeTakeFirstOrThrow()) as { content: string };
+    const sent = texts.last(mobile);
     const retrieved = await server.api('account/retrievePassword', { body: { type: 'mobile', account: mobile, captcha: codeIn(sent.content), password: 'Member_pass3' } });
     expect(retrieved.code).toBe(1);
 
@@ -223,8 +225,7 @@ describe.each(DATABASES)('BuildAdmin’s member centre on %s', (kind) => {
       const { token } = await signIn(username);
       const sent = await server.api('Sms/send', asBuildAdmin(token, { body: { mobile: own.mobile, template_code: 'user_mobile_verify', ...(await solvedCaptcha()) } }));
       expect({ code: sent.code, msg: sent.msg }).toEqual({ code: 1, msg: 'SMS sent successfully' });
-      const row = (await db().selectFrom('sms_outbox').select('template_code').where('mobile', '=', String(own.mobile)).executeTakeFirstOrThrow()) as { template_code: string };
-      expect(row.template_code).toBe('SMS_1234');
+      expect(texts.last(String(own.mobile)).templateCode).toBe('SMS_1234');
       // our body still chooses a template by its code
       const ours = await server.api('Sms/send', { body: { mobile, event: 'user_retrieve_pwd', template_code: 'user_retrieve_pwd' } });
       expect(ours.code).toBe(1);

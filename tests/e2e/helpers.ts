@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { ClickCaptchaService } from '../../src/server/captcha/captcha-service.js';
 import { TEST_CLIENT_DIR } from '../support/build-client.js';
 import { launchBrowser } from '../support/browser.js';
+import { SmsSink } from '../support/sms-sink.js';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -20,12 +21,15 @@ export const PHONE = { width: 390, height: 844 };
 export interface E2eRig {
   server: TestServer;
   browser: Browser;
+  /** the texts the server sent, codes included */
+  sms: SmsSink;
   close(): Promise<void>;
 }
 
 /** A server on a fresh SQLite database serving the built client (with other schemas when given), and a Chromium; started side by side. */
 export async function startRig(env: Record<string, string> = {}, schemasDir?: string): Promise<E2eRig> {
-  const [started, launched] = await Promise.allSettled([startTestServer('sqlite', { clientDir: TEST_CLIENT_DIR, env, schemasDir }), launchBrowser()]);
+  const sms = new SmsSink();
+  const [started, launched] = await Promise.allSettled([startTestServer('sqlite', { clientDir: TEST_CLIENT_DIR, env, schemasDir, sms }), launchBrowser()]);
   if (started.status === 'rejected' || launched.status === 'rejected') {
     if (started.status === 'fulfilled') await started.value.close();
     if (launched.status === 'fulfilled') await launched.value.close();
@@ -35,6 +39,7 @@ export async function startRig(env: Record<string, string> = {}, schemasDir?: st
   return {
     server,
     browser,
+    sms,
     async close() {
       await browser.close();
       await server.close();

@@ -7,6 +7,7 @@ import type { Envelope } from '../../src/contract/envelope.js';
 import { stringifyQuery } from '../../src/contract/query-string.js';
 import type { RequestLogStream } from '../../src/server/app.js';
 import { createServer, type Server } from '../../src/server/boot.js';
+import type { SmsDriver } from '../../src/server/sms/sms-driver.js';
 import { settingsFromEnv } from '../../src/server/settings.js';
 
 /**
@@ -60,6 +61,8 @@ export interface TestServerOptions {
   /** reuse an existing database (for restart tests) */
   databaseUrl?: string;
   keepDatabase?: boolean;
+  /** where SMS go instead of `SMS_DRIVER`'s driver (an `SmsSink`) */
+  sms?: SmsDriver;
   /** turn the request log on (`LOG_REQUESTS=true`), its lines written here */
   requestLog?: RequestLogStream;
 }
@@ -99,7 +102,7 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
     { ADMIN_PASSWORD, ADMIN_LOGIN_CAPTCHA: 'false', USER_LOGIN_CAPTCHA: 'false', API_GET_RATE_LIMIT: '0', AUTH_RATE_LIMIT: '0', CONFIG_CACHE_MS: '0', STORAGE_DIR: storage, ...options.env, DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: '0' },
     PROJECT_ROOT,
   );
-  const server = await createServer(settings, { schemasDir: options.schemasDir, clientDir: options.clientDir, logger: options.requestLog });
+  const server = await createServer(settings, { schemasDir: options.schemasDir, clientDir: options.clientDir, logger: options.requestLog, smsDriver: options.sms });
   const address = await server.http.listen({ host: '127.0.0.1', port: 0 });
   const url = address.replace(/\/$/, '');
   const entrance = `${server.app.settings.adminEntrance}.php`;

@@ -4,7 +4,6 @@ import { ClickCaptchaService } from '../captcha/captcha-service.js';
 import { errors } from '../errors.js';
 import { configuredSmtp } from '../mail/mail-settings.js';
 import { sendMail } from '../mail/smtp.js';
-import { smsDriver } from '../sms/sms-driver.js';
 import { addressOf, checkPassword, currentMember, memberBy, recipientLanguage, requireType, text, type Requester, type VerificationType } from './member-accounts.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../contract/headers.js';
 import { EMAIL_EVENTS, MOBILE_EVENTS, VerificationCodes } from './verification-codes.js';
@@ -91,7 +90,9 @@ export async function sendEmailCode(requester: Requester, body: Row): Promise<vo
  */
 export async function sendSmsCode(requester: Requester, body: Row): Promise<void> {
   const { app } = requester;
+  const sms = app.sms;
   await requireType(app, 'mobile');
+  if (!sms) throw errors.smsUnavailable();
   const mobile = addressOf('mobile', body.mobile);
   const named = text(body.event);
   const event = named || text(body.template_code);
@@ -113,7 +114,7 @@ export async function sendSmsCode(requester: Requester, body: Row): Promise<void
   const siteName = (await app.config.get('site_name')) || 'Chidao';
   const params = { code };
   try {
-    await smsDriver(app).send({
+    await sms.send({
       mobile,
       templateCode: String(template.template_code ?? event),
       providerTemplate: templateText(template, 'provider_template', lang),

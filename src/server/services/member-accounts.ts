@@ -93,11 +93,11 @@ export async function currentMember(requester: Requester): Promise<Row> {
 }
 
 /**
- * Whether a code of this type can reach a member now: mail needs every mail setting filled in; SMS
- * always has a driver (`outbox` needs nothing, and the settings refuse `aliyun` without credentials).
+ * Whether a code of this type can reach a member now: mail needs every mail setting filled in; SMS a
+ * driver (`SMS_DRIVER`; the settings refuse `aliyun` without credentials).
  */
 async function deliverable(app: AppContext, type: VerificationType): Promise<boolean> {
-  return type === 'mobile' || (await configuredSmtp(app)) !== undefined;
+  return type === 'mobile' ? app.sms !== undefined : (await configuredSmtp(app)) !== undefined;
 }
 
 /**
@@ -114,7 +114,7 @@ export async function accountVerificationTypes(app: AppContext): Promise<Verific
 export async function requireType(app: AppContext, value: unknown): Promise<VerificationType> {
   if (value !== 'email' && value !== 'mobile') throw errors.parameterError();
   if (!app.settings.accountVerification.includes(value)) throw errors.verificationTypeOff();
-  if (!(await deliverable(app, value))) throw errors.mailUnavailable();
+  if (!(await deliverable(app, value))) throw value === 'mobile' ? errors.smsUnavailable() : errors.mailUnavailable();
   return value;
 }
 

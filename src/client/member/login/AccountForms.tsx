@@ -121,7 +121,7 @@ const ADDRESS_ICONS: Record<VerificationType, ReactNode> = { email: <MailIcon />
 
 /**
  * The address types whose codes the site can deliver now (`GET /api/user/checkIn` →
- * `accountVerificationType`: the server leaves out mail while it has no mail settings), the first one
+ * `accountVerificationType`: the server leaves out mail without mail settings, SMS without an SMS driver), the first one
  * chosen. Undefined until the answer arrives, so no form starts on a type the site cannot serve.
  */
 function useVerificationTypes(api: MemberApi): [VerificationType[] | undefined, VerificationType | undefined, (type: VerificationType) => void] {

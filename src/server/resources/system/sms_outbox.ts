@@ -1,11 +1,19 @@
 import { errors } from '../../errors.js';
 import type { ResourceHooks } from '../hooks.js';
 
-/** The SMS outbox is a record of what was sent: the back office reads it, nobody writes it by hand. */
+/**
+ * The SMS outbox (`SMS_DRIVER=outbox`, development only) is a record of what was sent: nobody writes it
+ * by hand, and only super admins read it, whatever rules a group holds, since it is where members' texts are.
+ */
 const refuse = async () => {
   throw errors.outboxReadOnly();
 };
 
 export const smsOutboxHooks: ResourceHooks = {
   actions: { add: refuse, edit: refuse, del: refuse, sortable: refuse },
+  // Every read (list, select, export, one row) goes through the scope: the refusal holds for all of them.
+  async scope(operator) {
+    if (!operator.identity?.isSuper) throw errors.outboxSuperOnly();
+    return undefined;
+  },
 };
