@@ -131,7 +131,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
     it('0: handled failure with a message', async () => {
       const response = await login('admin', 'Not_the_password');
       expectEnvelope(response, 0);
-      expect(response.msg).toBe('Wrong password');
+      expect(response.msg).toBe('Incorrect account or password');
     });
 
     it('303 need login without a token, with an unknown token and with a member token on the admin app', async () => {
@@ -241,18 +241,21 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expect(await tokenCount()).toBe(before + 1);
     });
 
-    it('wrong password, unknown user, disabled admin', async () => {
+    it('wrong password, unknown user, disabled admin: the answer never tells whether an account exists', async () => {
+      const answer = (response: ApiResponse) => ({ status: response.status, code: response.code, msg: response.msg, data: response.data });
       const wrong = await login('admin', 'Wrong_pass1');
       expectEnvelope(wrong, 0);
-      expect(wrong.msg).toBe('Wrong password');
-      expect(wrong.data).toBeNull();
+      expect(answer(wrong)).toEqual({ status: 200, code: 0, msg: 'Incorrect account or password', data: null });
       expect(Number((await adminRow('admin')).login_failure)).toBe(1);
 
       const unknown = await login('nobody_here', 'Some_pass1');
-      expectEnvelope(unknown, 0);
-      expect(unknown.msg).toBe('Incorrect username');
+      expect(answer(unknown)).toEqual(answer(wrong));
+      expect(answer(await login('nobody_here', 'Some_pass1', {}, 'zh-cn'))).toEqual(answer(await login('admin', 'Wrong_pass1', {}, 'zh-cn')));
+      expect((await login('admin', 'Wrong_pass1', {}, 'zh-cn')).msg).toBe('账户或密码错误');
 
+      // a disabled account says so only to whoever knows its password
       await createAdmin('disabled1', 'Disabled_pass1', [4], '0');
+      expect(answer(await login('disabled1', 'Wrong_pass1'))).toEqual(answer(wrong));
       const disabled = await login('disabled1', 'Disabled_pass1');
       expectEnvelope(disabled, 0);
       expect(disabled.msg).toMatch(/^Account (is )?disabled$/);
@@ -277,7 +280,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       for (let attempt = 1; attempt <= 10; attempt++) {
         const response = await login('lockme', `Wrong_pass${attempt}`);
         expectEnvelope(response, 0);
-        expect(response.msg).toBe('Wrong password');
+        expect(response.msg).toBe('Incorrect account or password');
       }
       expect(Number((await adminRow('lockme')).login_failure)).toBe(10);
       const tokens = await tokenCount();
@@ -598,10 +601,12 @@ describe.each(DATABASES)('auth on %s', (kind) => {
 
       const wrong = await server.api('user/checkIn', { body: { tab: 'login', username: 'user', password: 'Wrong_pass1' } });
       expectEnvelope(wrong, 0);
-      expect(wrong.msg).toBe('Wrong password');
-      const missing = await server.api('user/checkIn', { body: { tab: 'login', username: 'ghost_member', password: 'Wrong_pass1' } });
-      expectEnvelope(missing, 0);
-      expect(missing.msg).toMatch(/Account (does )?not exist/);
+      expect({ msg: wrong.msg, data: wrong.data }).toEqual({ msg: 'Incorrect account or password', data: null });
+      // an unknown user name, email or mobile, or a name no account could have, answers the same
+      for (const username of ['ghost_member', 'ghost@example.com', '13999999999', '-not a name-', 'x'.repeat(51)]) {
+        const missing = await server.api('user/checkIn', { body: { tab: 'login', username, password: 'Wrong_pass1' } });
+        expect({ username, code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ username, code: wrong.code, msg: wrong.msg, data: wrong.data });
+      }
       const unknownTab = await server.api('user/checkIn', { body: { tab: 'hack', username: 'user', password: MEMBER_PASSWORD } });
       expectEnvelope(unknownTab, 0);
       expect(unknownTab.msg).toBe('Unknown operation');
@@ -735,7 +740,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expect(zh.data).toEqual({ type: 'need login' });
       const wrongPassword = await login('admin', 'Wrong_pass1', {}, 'zh-cn');
       expectEnvelope(wrongPassword, 0);
-      expect(wrongPassword.msg).toContain('密码错误');
+      expect(wrongPassword.msg).toBe('账户或密码错误');
       expectEnvelope(await login('admin', ADMIN_PASSWORD), 1);
       // without think-lang, Accept-Language or ?lang= pick the language; zh-cn is the default
       const byQuery = await server.api('common/checkClickCaptcha', { lang: 'en', headers: { 'think-lang': '' }, query: { lang: 'zh-cn' }, body: { id: 'x', info: '1,1;350;200' } });

@@ -202,12 +202,22 @@ describe.each(DATABASES)('login throttling on %s', (kind) => {
   });
 
   it('locks an account for the address that failed, not for its owner elsewhere', async () => {
-    for (let attempt = 0; attempt < 10; attempt++) expect((await login('admin', `Wrong_pass${attempt}`, '10.0.0.1')).msg).toBe('Wrong password');
+    for (let attempt = 0; attempt < 10; attempt++) expect((await login('admin', `Wrong_pass${attempt}`, '10.0.0.1')).msg).toBe('Incorrect account or password');
     const locked = await login('admin', 'Admin_pass1', '10.0.0.1');
     expect({ code: locked.code, data: locked.data }).toEqual({ code: 0, data: null });
     expect(locked.msg).toMatch(/24 hours/);
     const owner = await login('admin', 'Admin_pass1', '10.0.0.2');
     expect(owner.code).toBe(1);
+  });
+
+  it('locks a name no account has as it locks an account, so the lockout does not tell them apart', async () => {
+    const answers: string[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) answers.push((await login('no_such_admin', `Wrong_pass${attempt}`, '10.0.0.6')).msg);
+    expect(answers.slice(0, 10).every((msg) => msg === 'Incorrect account or password')).toBe(true);
+    expect(answers[10]).toMatch(/24 hours/);
+    // the lockout is of that name from that address only
+    expect((await login('no_such_admin', 'Wrong_pass1', '10.0.0.7')).msg).toBe('Incorrect account or password');
+    expect((await login('admin', 'Admin_pass1', '10.0.0.6')).code).toBe(1);
   });
 
   it('limits login and code calls per address and minute, with the seconds to wait, across accounts', async () => {

@@ -19,7 +19,7 @@ export function checkCredentialsShape(body: Row, area: 'admin' | 'user'): { user
   if (typeof password !== 'string' || password === '') throw new ApiError('%s cannot be empty', ['Password']);
   const name = username.trim();
   if (area === 'admin' && (name.length < 3 || name.length > 30)) throw new ApiError('Please input correct username');
-  if (area === 'user' && name.length > 50) throw errors.accountNotExist();
+  if (area === 'user' && name.length > 50) throw errors.loginFailed();
   if (!PASSWORD_PATTERN.test(password)) throw new ApiError('Please input correct password');
   return { username: name, password };
 }

@@ -15,26 +15,28 @@ interface LoginResult {
 
 /**
  * Password login for either area (docs/wire-contract.md#login-lockout, #back-office-bootstrap,
- * #login-and-registration): status, lockout after 10 failures within 24 hours from the same address (so a
- * stranger cannot lock the owner out), password check (a legacy md5 hash is upgraded on success), tokens.
- * `login_failure` still counts failures, for display.
+ * #login-and-registration): lockout after 10 failures within 24 hours from the same address (so a
+ * stranger cannot lock the owner out), password check (a legacy md5 hash is upgraded on success), status,
+ * tokens. `login_failure` still counts failures, for display.
+ *
+ * An unknown `name` answers as a wrong password does, after as long, and is locked out the same, counted under the name typed: the answer never tells whether
+ * an account exists. A disabled account says so only to whoever knows its password.
  */
-export async function loginWithPassword(app: AppContext, area: Area, account: Row | undefined, password: string, keep: boolean, ip: string): Promise<LoginResult> {
+export async function loginWithPassword(app: AppContext, area: Area, account: Row | undefined, name: string, password: string, keep: boolean, ip: string): Promise<LoginResult> {
   const auth = AREA_AUTH[area];
-  if (!account) throw area === 'admin' ? errors.usernameIncorrect() : errors.accountNotExist();
-  if (!auth.isEnabled(account)) throw errors.accountDisabled();
   const now = nowSeconds();
-  const failures = Number(account.login_failure ?? 0);
   const scope = area === 'admin' ? 'login:admin' : 'login:user';
-  const accountKey = String(account.id);
+  const accountKey = account ? String(account.id) : `name:${name}`.slice(0, 64);
   if (await isLockedOut(app, scope, accountKey, ip)) throw errors.loginLocked();
 
-  const check = await verifyPassword(password, String(account.password ?? ''), String(account.salt ?? ''));
-  if (!check.ok) {
+  // an unknown account's check costs what a real one does (see verifyPassword)
+  const check = await verifyPassword(password, String(account?.password ?? ''), String(account?.salt ?? ''));
+  if (!account || !check.ok) {
     await recordFailure(app, scope, accountKey, ip);
-    await app.db.updateTable(auth.accountTable).set({ login_failure: Math.min(failures + 1, 255), last_login_time: now }).where('id', '=', Number(account.id)).execute();
-    throw errors.passwordIncorrect();
+    if (account) await app.db.updateTable(auth.accountTable).set({ login_failure: Math.min(Number(account.login_failure ?? 0) + 1, 255), last_login_time: now }).where('id', '=', Number(account.id)).execute();
+    throw errors.loginFailed();
   }
+  if (!auth.isEnabled(account)) throw errors.accountDisabled();
   await clearFailures(app, scope, accountKey, ip);
   const changes: Row = { login_failure: 0, last_login_time: now, last_login_ip: ip.slice(0, 50) };
   if (check.needsUpgrade) {

@@ -42,19 +42,34 @@ export function importedPasswordHash(buildAdminHash: string): string {
   return /^[0-9a-f]{32}$/i.test(buildAdminHash) ? `${IMPORTED_MD5_MARK}${buildAdminHash.toLowerCase()}` : '';
 }
 
+async function scryptMatches(password: string, stored: string): Promise<{ ok: boolean; weaker: boolean }> {
+  const [, n, r, p, salt, hash] = stored.split('$');
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAX_MEMORY });
+  return { ok: timingSafeEqual(actual, expected), weaker: Number(n) < N || Number(r) < R || Number(p) < P };
+}
+
+let standIn: Promise<string> | undefined;
+
+/** A hash of a random password nobody knows, made once per process. */
+function standInHash(): Promise<string> {
+  standIn ??= hashPassword(randomPassword(32));
+  return standIn;
+}
+
 /**
  * Verify against our scrypt hashes, or against a marked BuildAdmin hash of an imported account (accepted
  * once: the caller replaces it with a scrypt hash on success, as it does a scrypt hash made with smaller
- * parameters). Both comparisons are constant-time.
+ * parameters). Both comparisons are constant-time. Every check costs one scrypt run whatever is stored: an
+ * md5 hash, an unusable value or none at all (`''`, for an account that does not exist) is checked beside
+ * a run against a stand-in hash, so the time a refusal takes does not tell which accounts exist.
  */
 export async function verifyPassword(password: string, stored: string, legacySalt: string): Promise<PasswordCheck> {
   if (stored.startsWith('scrypt$')) {
-    const [, n, r, p, salt, hash] = stored.split('$');
-    const expected = Buffer.from(hash, 'base64');
-    const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAX_MEMORY });
-    const ok = timingSafeEqual(actual, expected);
-    return { ok, needsUpgrade: ok && (Number(n) < N || Number(r) < R || Number(p) < P) };
+    const { ok, weaker } = await scryptMatches(password, stored);
+    return { ok, needsUpgrade: ok && weaker };
   }
+  await scryptMatches(password, await standInHash());
   if (stored.startsWith(IMPORTED_MD5_MARK) && /^[0-9a-f]{32}$/.test(stored.slice(IMPORTED_MD5_MARK.length))) {
     const md5 = (text: string) => createHash('md5').update(text).digest('hex');
     const actual = Buffer.from(md5(md5(password) + legacySalt));

@@ -18,14 +18,19 @@ function isOneOf<T extends string>(values: readonly T[], value: string): value i
   return (values as readonly string[]).includes(value);
 }
 
-/** The per-event rules (docs/wire-contract.md#sending-codes) about whether the address may receive a code. */
-async function checkEvent(requester: Requester, type: VerificationType, address: string, event: string, password: unknown): Promise<void> {
+/**
+ * The per-event rules (docs/wire-contract.md#sending-codes) about whether the address may receive a code;
+ * false when the code is to be made but not sent: a password retrieval for an address no member holds is
+ * answered as one for a member's, so the answer does not tell whether the address is registered (the code,
+ * kept, counts against the same limits; it can reset nothing).
+ */
+async function checkEvent(requester: Requester, type: VerificationType, address: string, event: string, password: unknown): Promise<boolean> {
   const existing = await memberBy(requester.app, type, address);
   const isEmail = type === 'email';
   if (event === 'user_register' && existing) throw isEmail ? errors.emailRegistered() : errors.mobileRegistered();
   if ((event === 'user_change_email' || event === 'user_change_mobile') && existing) throw isEmail ? errors.emailOccupied() : errors.mobileOccupied();
-  if ((event === 'user_retrieve_pwd' || event.endsWith('_verify')) && !existing) throw isEmail ? errors.emailNotRegistered() : errors.mobileNotRegistered();
   if (event.endsWith('_verify')) {
+    // only one's own address, whether or not another member holds the one given
     const member = await currentMember(requester);
     if (String(member[type] ?? '') !== address) throw errors.notYourAddress();
     // mail verification also proves the password (docs/wire-contract.md#sending-codes)
@@ -35,6 +40,7 @@ async function checkEvent(requester: Requester, type: VerificationType, address:
     }
   }
   if (event === 'user_change_email' || event === 'user_change_mobile') await currentMember(requester);
+  return event !== 'user_retrieve_pwd' || existing !== undefined;
 }
 
 /**
@@ -64,7 +70,7 @@ export async function sendEmailCode(requester: Requester, body: Row): Promise<vo
   if (!(await new ClickCaptchaService(app.db).check(body.captchaId, body.captchaInfo, true))) throw errors.captchaError();
   const codes = new VerificationCodes(app);
   await codes.checkLimits(email, event, requester.ip);
-  await checkEvent(requester, 'email', email, event, body.password);
+  const deliver = await checkEvent(requester, 'email', email, event, body.password);
   const template = (await app.db.selectFrom('mail_template').selectAll().where('event', '=', event).where('status', '=', '1').executeTakeFirst()) as Row | undefined;
   const lang = await recipientLanguage(requester, 'email', email);
   const t = app.messages.translator(lang);
@@ -73,6 +79,7 @@ export async function sendEmailCode(requester: Requester, body: Row): Promise<vo
   const values = { code, site_name: siteName, event: t(`event.${event}`) };
   const subject = fill(template ? templateText(template, 'subject', lang) : '{event}-{site_name}', values);
   const content = template ? fill(templateText(template, 'content', lang), values) : t('Your verification code is: %s', [code]);
+  if (!deliver) return;
   try {
     await sendMail(smtp, { to: email, subject, text: content }, app.settings.smtpTrustedCa);
   } catch {
@@ -108,11 +115,12 @@ export async function sendSmsCode(requester: Requester, body: Row): Promise<void
   }
   const codes = new VerificationCodes(app);
   await codes.checkLimits(mobile, event, requester.ip);
-  await checkEvent(requester, 'mobile', mobile, event, body.password);
+  const deliver = await checkEvent(requester, 'mobile', mobile, event, body.password);
   const lang = await recipientLanguage(requester, 'mobile', mobile);
   const code = await codes.issue(mobile, event, requester.ip);
   const siteName = (await app.config.get('site_name')) || 'Chidao';
   const params = { code };
+  if (!deliver) return;
   try {
     await sms.send({
       mobile,

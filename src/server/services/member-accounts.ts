@@ -173,9 +173,10 @@ export async function retrievePassword(requester: Requester, body: Row): Promise
   const password = checkPassword(body.password);
   const account = text(body.account);
   if (account === '') throw new ApiError('%s cannot be empty', ['Account'], undefined, { field: 'account' });
+  // An address no member holds answers as a wrong code does: codes for it are made, never sent.
   const member = await memberBy(app, type, account);
-  if (!member) throw errors.accountMissing();
-  if (!(await new VerificationCodes(app).consume(account, 'user_retrieve_pwd', body.captcha))) throw errors.wrongCode();
+  const used = await new VerificationCodes(app).consume(account, 'user_retrieve_pwd', body.captcha);
+  if (!member || !used) throw errors.wrongCode();
   // whoever knew the old password is logged out
   await setAccountPassword(app, 'user', Number(member.id), password);
 }

@@ -30,7 +30,7 @@ async function login(ctx: RequestContext) {
   }
   ctx.logTitle = 'Login';
   const account = await findAccount(ctx.app, 'admin', 'username', username);
-  const result = await loginWithPassword(ctx.app, 'admin', account, password, isTruthy(ctx.body.keep), ctx.ip);
+  const result = await loginWithPassword(ctx.app, 'admin', account, username, password, isTruthy(ctx.body.keep), ctx.ip);
   // The operation log of this request names the admin who just logged in.
   ctx.identity = await loadIdentity(ctx.app.db, AREA_AUTH.admin, Number(result.account.id));
   const zone = await ctx.app.config.timeZone();

@@ -60,9 +60,9 @@ async function checkIn(ctx: RequestContext) {
     if (!ok) throw errors.captchaError();
   }
   const column = accountColumn(ctx.app, username);
-  if (!column) throw errors.accountNotExist();
-  const account = await findAccount(ctx.app, 'user', column, username);
-  const result = await loginWithPassword(ctx.app, 'user', account, password, isTruthy(ctx.body.keep), ctx.ip);
+  // a name no account could have answers as any unknown one does
+  const account = column ? await findAccount(ctx.app, 'user', column, username) : undefined;
+  const result = await loginWithPassword(ctx.app, 'user', account, username, password, isTruthy(ctx.body.keep), ctx.ip);
   await rememberLanguage(ctx.app, result.account, ctx.lang);
   return new Success({ userInfo: memberInfo(ctx.app, result.account, result.token, result.refreshToken), routePath: '/user' }, 'Login succeeded!');
 }
