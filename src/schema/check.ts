@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { createAjv } from './ajv.js';
 import { resourceMetaSchema } from './meta-schema.js';
 import { checkResourceSet, normaliseResource, SchemaError, type RawResourceSchema } from './normalise.js';
+import { checkPortableResource, checkPortableSet } from './portable.js';
 import type { ResourceDefinition } from './definition.js';
 import type { TextSources } from './local-text.js';
 
@@ -43,6 +44,7 @@ export function checkResource(file: string, raw: unknown, sources: TextSources =
     throw new SchemaError(file, path, detail);
   }
   const definition = normaliseResource(file, raw as RawResourceSchema, sources);
+  checkPortableResource(file, raw, definition);
   const expectedId = file.replace(/\\/g, '/').replace(/^.*schemas\//, '').replace(/\.json$/, '');
   if (file.includes('schemas/') && definition.id !== expectedId) {
     throw new SchemaError(file, '/$id', `"$id" must be "${expectedId}" (the file's path under schemas/)`);
@@ -54,5 +56,6 @@ export function checkResource(file: string, raw: unknown, sources: TextSources =
 export function checkResources(files: { file: string; raw: unknown; sources?: TextSources }[]): ResourceDefinition[] {
   const entries = files.map(({ file, raw, sources }) => ({ file, definition: checkResource(file, raw, sources) }));
   checkResourceSet(entries);
+  checkPortableSet(entries);
   return entries.map((entry) => entry.definition);
 }

@@ -104,6 +104,7 @@ export const errors = {
   tableNameNotAllowed: (name: string) => new ApiError('Table name "%s" is not allowed: lower-case letters, digits and "_", starting with a letter, at most 40 characters, not an SQL keyword', [name.slice(0, 60)]),
   tableReserved: (name: string) => new ApiError('Table "%s" is reserved for the system', [name]),
   tableTaken: (table: string, owner: string) => new ApiError('Table "%s" belongs to the resource "%s" and cannot be designed here', [table, owner]),
+  fieldNameKept: (name: string) => new ApiError('Field name "%s" is kept by SQLite, PostgreSQL or JavaScript for themselves: choose another', [name.slice(0, 60)]),
   fieldNameNotAllowed: (name: string) => new ApiError('Field name "%s" is not allowed: lower-case letters, digits and "_", starting with a letter, at most 40 characters, not an SQL keyword', [name.slice(0, 60)]),
   fieldTwice: (name: string) => new ApiError('Field %s appears more than once', [name]),
   primaryKeyNeeded: () => new ApiError('The design needs exactly one primary key field'),

@@ -17,8 +17,9 @@ export class Messages {
 
   translator(lang: Language): Translate {
     const pack = this.packs.get(lang) ?? {};
-    // Keys are English text, so a key missing from a pack is its own best fallback.
-    const lookup = (key: string) => pack[key] ?? key;
+    // Keys are English text, so a key missing from a pack is its own best fallback (only the pack's own
+    // keys count: a text such as "constructor" is not the object's member of that name).
+    const lookup = (key: string) => (Object.hasOwn(pack, key) ? pack[key] : key);
     return (key, params = []) => {
       let index = 0;
       // `%s` and `%d` take the params in order; string params are translated too, schema texts give
@@ -40,11 +41,11 @@ export class Messages {
 
   /** A key some pack translates (the default language's pack lists every key it translates). */
   known(key: string): boolean {
-    return [...this.packs.values()].some((pack) => key in pack);
+    return [...this.packs.values()].some((pack) => Object.hasOwn(pack, key));
   }
 
   has(lang: Language, key: string): boolean {
-    return key in (this.packs.get(lang) ?? {});
+    return Object.hasOwn(this.packs.get(lang) ?? {}, key);
   }
 }
 

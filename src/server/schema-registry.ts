@@ -17,6 +17,7 @@ import { namedPath } from './safe-paths.js';
 import type { DatabaseHandle, Db } from './db/connection.js';
 import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
 import { seed } from './db/seed.js';
+import { catalogTables } from './db/table-catalog.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_RULE_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_GRANT_TABLE, STORE_MODULE_TABLE } from './db/system-tables.js';
 import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-index.js';
@@ -468,26 +469,50 @@ export class SchemaRegistry {
         const files = this.fileNames(next);
         const migration = await planMigration(this.handle, definitions, { files });
         if (migration.destructive.length && !options.allowDestructive) throw new DestructiveMigrationError(migration.destructive);
-        const rulesBefore = await ruleIds(db);
-        const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: Boolean(options.allowDestructive), files });
-        const revision = await db.transaction().execute(async (trx) => {
-          await recordRulesMade(trx, changed, rulesBefore);
-          for (const [index, design] of given.entries()) {
-            const id = changed[index].id;
-            const previous = designed.find((item) => item.id === id);
-            const version = (previous?.version ?? 0) + 1;
-            const values = { definition: JSON.stringify(design.raw), locale: design.locale ? JSON.stringify(design.locale) : null, version, update_time: nowSeconds() };
-            if (previous) await trx.updateTable(SCHEMA_DESIGN_TABLE).set(values).where('schema_id', '=', id).execute();
-            else await trx.insertInto(SCHEMA_DESIGN_TABLE).values({ schema_id: id, ...values }).execute();
-            await this.record(trx, id, version, previous ? 'update' : 'create', previous?.raw ?? null, design.raw, actor);
-          }
-          return this.bump(trx);
-        });
+        const before = { tables: new Set(await catalogTables(this.handle)), rules: await ruleIds(db) };
+        let prepared: PreparedDatabase;
+        let revision: number;
+        try {
+          prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: Boolean(options.allowDestructive), files });
+          revision = await db.transaction().execute(async (trx) => {
+            await recordRulesMade(trx, changed, before.rules);
+            for (const [index, design] of given.entries()) {
+              const id = changed[index].id;
+              const previous = designed.find((item) => item.id === id);
+              const version = (previous?.version ?? 0) + 1;
+              const values = { definition: JSON.stringify(design.raw), locale: design.locale ? JSON.stringify(design.locale) : null, version, update_time: nowSeconds() };
+              if (previous) await trx.updateTable(SCHEMA_DESIGN_TABLE).set(values).where('schema_id', '=', id).execute();
+              else await trx.insertInto(SCHEMA_DESIGN_TABLE).values({ schema_id: id, ...values }).execute();
+              await this.record(trx, id, version, previous ? 'update' : 'create', previous?.raw ?? null, design.raw, actor);
+            }
+            return this.bump(trx);
+          });
+        } catch (error) {
+          // The database refused a step the checks let through: what this change made so far is undone
+          // (new tables, new rules), so nothing is left half made, and the refusal names the database's reason.
+          await this.undoApply(changed, before).catch((undoError: unknown) => this.log(`schemas: undoing ${changed.map((item) => item.id).join(', ')} failed: ${(undoError as Error).message}`));
+          if (error instanceof SchemaError || error instanceof DestructiveMigrationError) throw error;
+          throw new SchemaError(designedFile(changed[0].id), '', `the database refused it: ${(error as Error).message}`);
+        }
         this.swap(definitions, prepared.textIndexed, revision);
         if (options.exportDesigns !== false) for (const [index, design] of given.entries()) this.exportDesign(changed[index].id, design, designed.find((item) => item.id === changed[index].id)?.raw);
         return { definitions: changed, migration, applied: prepared.migration.changes, revision };
       }),
     );
+  }
+
+  /** Undo a change the database refused halfway: drop the tables it created, delete the rules it created. */
+  private async undoApply(changed: readonly ResourceDefinition[], before: { tables: ReadonlySet<string>; rules: ReadonlySet<number> }): Promise<void> {
+    const { db } = this.handle;
+    const made = (await readRules(db)).filter((rule) => !before.rules.has(rule.id)).map((rule) => rule.id);
+    await db.transaction().execute(async (trx) => {
+      if (made.length) await deleteRules(trx, made);
+      for (const definition of changed) {
+        if (before.tables.has(definition.table)) continue;
+        await this.dropTable(trx, definition);
+        await forgetTable(trx, definition.table);
+      }
+    });
   }
 
   /**

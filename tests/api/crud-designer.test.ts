@@ -230,6 +230,33 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
     expect(existsSync(join(dir, 'schemas/crud/bad_one.json'))).toBe(false);
   });
 
+  it('refuses, before writing anything, a design one of the two databases would refuse: kept column names, JavaScript names, a menu text too long for the rule table, a weight beyond a whole number', async () => {
+    const before = await nothingCreated();
+    const rules = async () => (await server.server.app.db.selectFrom('admin_rule').select('name').orderBy('id').execute()).map((rule) => rule.name);
+    const rulesBefore = await rules();
+    const [idField, titleField] = PRODUCT_FIELDS;
+    for (const name of ['ctid', 'xmin', 'tableoid', 'oid', 'rowid', 'constructor', 'prototype']) {
+      const kept = await crud('generate', { body: { type: 'create', table: productTable({ name: 'test_kept', quickSearchField: [name], defaultSortField: 'id' }), fields: [idField, field(name, 'string')] } });
+      expect({ code: kept.code, msg: kept.msg }).toEqual({ code: 0, msg: `Field name "${name}" is kept by SQLite, PostgreSQL or JavaScript for themselves: choose another` });
+    }
+    const chinese = await crud('generate', { body: { type: 'create', table: productTable({ name: 'test_kept' }), fields: [idField, field('ctid', 'string')] }, lang: 'zh-cn' });
+    expect(chinese.msg).toBe('字段名“ctid”已被 SQLite、PostgreSQL 或 JavaScript 自身占用，请换一个');
+    const table = await crud('generate', { body: { type: 'create', table: productTable({ name: 'constructor' }), fields: [idField, titleField] } });
+    expect(table.msg).toBe('Table "constructor" is reserved for the system');
+    // an option named after a JavaScript member
+    const option = await crud('generate', { body: { type: 'create', table: productTable({ name: 'test_option', defaultSortField: 'id' }), fields: [idField, field('kind', 'radio', { type: 'enum', options: { toString: { 'zh-cn': '原型', en: 'Proto' }, plain: { 'zh-cn': '普通', en: 'Plain' } } })] } });
+    expect(option.msg).toMatch(/^The design is not valid: crud\/test_option .*: "toString" is a name every JavaScript object has; choose another$/);
+    // the rule table keeps a menu title in 50 characters on PostgreSQL; SQLite would have taken more
+    const long = await crud('generate', { body: { type: 'create', table: productTable({ name: 'test_long', comment: '很长的标题'.repeat(11), defaultSortField: 'id' }), fields: [idField, titleField] } });
+    expect(long.msg).toMatch(/^The design is not valid: crud\/test_long .*\/x-menu\/title: ".*" is longer than the 50 characters a menu's title may have$/);
+    const icon = await crud('generate', { body: { type: 'create', table: productTable({ name: 'test_icon', menu: { icon: `fa ${'x'.repeat(55)}` }, defaultSortField: 'id' }), fields: [idField, titleField] } });
+    expect(icon.msg).toMatch(/\/x-menu\/icon: ".*" is longer than the 50 characters a menu's icon may have$/);
+    const heavy = await crud('generate', { body: { type: 'create', table: productTable({ name: 'test_heavy', menu: { weigh: 1e308 }, defaultSortField: 'id' }), fields: [idField, titleField] } });
+    expect(heavy.msg).toMatch(/\/x-menu\/weigh: 1e\+308 is outside the whole numbers a column holds/);
+    expect(await nothingCreated()).toEqual(before);
+    expect(await rules()).toEqual(rulesBefore);
+  });
+
   it('lets only super admins and groups holding the generator’s nodes design', async () => {
     const db = dynamicDb(server.server.app.db);
     const rules = (await db.selectFrom('admin_rule').select('id').where('name', 'in', ['auth', 'auth/admin', 'auth/admin/index']).execute()) as { id: number }[];

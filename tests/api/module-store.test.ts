@@ -506,6 +506,51 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     await db.deleteFrom('admin_rule').where('name', 'in', ['tidy_dir', 'tidy/thing/custom']).execute();
   });
 
+  it('refuses a schema either database would refuse before writing anything, and undoes an install the database refuses halfway', async () => {
+    const db = server.server.app.db;
+    const rules = async () => (await db.selectFrom('admin_rule').select('name').orderBy('id').execute()).map((rule) => rule.name);
+    const before = { rules: await rules(), footprint: await footprint() };
+    const zip = (schema: Record<string, unknown>, more: Zippable = {}) => zipSync({ 'module.json': json(info('portable')), 'schemas/portable/thing.json': json({ ...gadgetSchema(), $id: 'portable/thing', 'x-table': 'portable_thing', 'x-controller': 'portable.Thing', ...schema }), ...more });
+    const base = gadgetSchema().properties as Record<string, unknown>;
+    const refusals: [Record<string, unknown>, RegExp][] = [
+      [{ properties: { ...base, xmin: { type: 'string', title: 'X' } } }, /\/properties\/xmin: "xmin" is a column name SQLite or PostgreSQL keeps for itself$/],
+      [{ properties: { ...base, rowid: { type: 'integer', title: 'R' } }, 'x-list': { quickSearch: ['rowid'] } }, /\/properties\/rowid: "rowid" is a column name/],
+      [{ 'x-table': 'sqlite_stat1' }, /\/x-table: table names starting with "sqlite_" belong to the database's own catalog$/],
+      [{ 'x-table': 'pg_stat_activity' }, /\/x-table: table names starting with "pg_" belong to the database's own catalog$/],
+      [{ properties: { ...base, constructor: { type: 'string', title: 'C' } } }, /\/properties\/constructor: "constructor" is a name every JavaScript object has/],
+      [{ properties: { ...base, kind: { type: 'string', title: 'K', enum: ['valueOf', 'plain'] } } }, /\/properties\/kind\/enum\/0: "valueOf" is a name every JavaScript object has/],
+      [{ 'x-menu': { title: { 'zh-cn': '标'.repeat(51), en: 'Long' } } }, /\/x-menu\/title: ".*" is longer than the 50 characters a menu's title may have$/],
+      [{ 'x-menu': { title: 'Heavy', weigh: 1e308 } }, /\/x-menu\/weigh: 1e\+308 is outside the whole numbers a column holds/],
+      [{ 'x-list': { quickSearch: ['id', 'price_label'] }, properties: { ...base, price_label: { type: 'string', title: 'P', 'x-storage': 'virtual' } } }, /quickSearch\/1: "price_label" is not a column of the table/],
+    ];
+    for (const [schema, message] of refusals) {
+      const refused = await upload(zip(schema));
+      expect(refused.code, refused.msg).toBe(0);
+      expect(refused.msg).toMatch(/^A schema of the module is not valid: /);
+      expect(refused.msg).toMatch(message);
+    }
+    expect(await rules()).toEqual(before.rules);
+    expect(await footprint()).toEqual(before.footprint);
+
+    // seed rows the database refuses (the same key twice): the install stops with its reason, and leaves no
+    // table, no rule, no design behind, so it can be corrected and installed again
+    const seeded = zip({}, { 'seed/things.json': json({ $id: 'portable/thing', rows: [{ id: 1, name: 'One' }, { id: 1, name: 'Again' }] }) });
+    expect((await upload(seeded)).code).toBe(1);
+    const failed = await install('portable');
+    expect(failed.code).toBe(0);
+    expect(failed.msg).toMatch(/^A schema of the module is not valid: portable\/thing .*the database refused it: /);
+    expect(await rules()).toEqual(before.rules);
+    expect((await footprint()).tables).toEqual(before.footprint.tables);
+    expect((await footprint()).designs).toEqual(before.footprint.designs);
+    expect(await state('portable')).toBe(2);
+    expect((await upload(zip({}, { 'seed/things.json': json({ $id: 'portable/thing', rows: [{ id: 1, name: 'One' }] }) }))).code).toBe(1);
+    const installed = await install('portable');
+    expect(installed.code, installed.msg).toBe(1);
+    expect((await rowsOf('portable_thing')).map((row) => row.name)).toEqual(['One']);
+    expect((await store('changeState', { body: { uid: 'portable', state: 0 } })).code).toBe(1);
+    expect((await store('uninstall', { method: 'POST', query: { uid: 'portable', dropData: 1 } })).code).toBe(1);
+  });
+
   it('answers only super administrators', async () => {
     const added = await server.admin('auth.Admin/add', { token, body: { username: 'storeclerk', nickname: 'Clerk', password: 'Clerk_pass1', email: 'clerk@example.com', mobile: '13712345678', group_arr: [2], status: '1' } });
     expect(added.code, added.msg).toBe(1);

@@ -154,6 +154,18 @@ describe.each(DATABASES)('schema registry on %s', (kind) => {
     }
   });
 
+  it('a schema file either database would refuse stops start-up, naming the file and the field', async () => {
+    const file = join(dir, 'schemas/demo/portable.json');
+    writeFileSync(file, JSON.stringify(gadget({ $id: 'demo/portable', 'x-table': 'demo_portable', 'x-controller': 'demo.Portable' }, { ctid: { type: 'string', title: 'Row' } })));
+    try {
+      await expect(startTestServer(kind, { databaseUrl: server.databaseUrl, schemasDir: join(dir, 'schemas') })).rejects.toThrow(
+        'schemas/demo/portable.json: /properties/ctid: "ctid" is a column name SQLite or PostgreSQL keeps for itself',
+      );
+    } finally {
+      rmSync(file);
+    }
+  });
+
   it('refuses a design with the $id of a project schema, or with its table, and changes nothing', async () => {
     const registry = server.server.app.schemas;
     await expect(registry.apply(gadget({ $id: 'team/team' }), ACTOR)).rejects.toThrow(/"team\/team" is a schema of the project/);

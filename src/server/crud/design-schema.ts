@@ -3,6 +3,7 @@ import { normaliseOperator } from '../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
 import { RENDERS } from '../../schema/meta-schema.js';
 import { widgetOf } from '../../schema/widget-of.js';
+import { isKeptName } from '../../schema/portable.js';
 import { errors, type ApiError } from '../errors.js';
 import { isSystemTable } from '../db/system-tables.js';
 
@@ -96,13 +97,14 @@ function isObject(value: unknown): value is Row {
 export function checkTableName(name: unknown): string {
   const table = text(name);
   if (!NAME.test(table) || RESERVED_WORDS.has(table)) throw errors.tableNameNotAllowed(table);
-  if (isSystemTable(table)) throw errors.tableReserved(table);
+  if (isSystemTable(table) || isKeptName(table)) throw errors.tableReserved(table);
   return table;
 }
 
 function checkFieldName(name: unknown): string {
   const field = text(name);
   if (!NAME.test(field) || RESERVED_WORDS.has(field)) throw errors.fieldNameNotAllowed(field);
+  if (isKeptName(field)) throw errors.fieldNameKept(field);
   return field;
 }
 
@@ -161,7 +163,8 @@ interface Built {
 /** The enum values and their labels: ours (`options`), else BuildAdmin's comment. */
 function enumOf(field: FieldDesign): { values: string[]; labels: Row } {
   if (isObject(field.options) && Object.keys(field.options).length > 0) {
-    const labels: Row = {};
+    // no prototype: an option named `__proto__` stays an option, for the schema check to refuse
+    const labels = Object.create(null) as Row;
     for (const [value, label] of Object.entries(field.options)) {
       if (!isObject(label)) throw errors.fieldOptionsMissing(field.name);
       const entry: Row = {};
@@ -427,8 +430,8 @@ export function designToSchema(design: { table: TableDesign; fields: FieldDesign
   const path = controller.split('.').slice(0, -1);
   const menuParent = table.menu?.parent ?? (path.length ? path.join('/') : undefined);
   const parentIsNew = menuParent !== undefined && table.menu?.parent === undefined;
-  const quickSearch = [...new Set([...table.quickSearchField.filter((field) => field in properties), primaryKey])];
-  const sortField = table.defaultSortField && table.defaultSortField in properties ? table.defaultSortField : weighField ?? primaryKey;
+  const quickSearch = [...new Set([...table.quickSearchField.filter((field) => Object.hasOwn(properties, field)), primaryKey])];
+  const sortField = table.defaultSortField && Object.hasOwn(properties, table.defaultSortField) ? table.defaultSortField : weighField ?? primaryKey;
   const schema: Row = {
     $id: designedIdOf(name),
     title,
