@@ -4,6 +4,7 @@ import type {
 } from './definition.js';
 import type { SearchOperator } from '../contract/search.js';
 import { TextResolver, type RawText, type TextSources } from './local-text.js';
+import { compilePattern, PatternError } from './pattern.js';
 import type { TagColor } from './meta-schema.js';
 
 /** A schema file as written, after it passed the meta-schema. */
@@ -123,6 +124,19 @@ function normaliseUi(raw: RawFieldUi | undefined, name: string, texts: TextResol
   return { ...raw, options, ...(Object.keys(colors).length > 0 ? { colors } : {}) };
 }
 
+/**
+ * A field's pattern must be one the linear check reads (`pattern.ts`): refused where it is saved (a schema
+ * file at start-up, a module, a designed schema, a quick task's form), naming the field.
+ */
+function checkPattern(file: string, name: string, source: string): void {
+  try {
+    compilePattern(source);
+  } catch (error) {
+    if (!(error instanceof PatternError)) throw error;
+    throw new SchemaError(file, `/properties/${name}/pattern`, `the pattern of "${name}" cannot be used: ${error.message}`);
+  }
+}
+
 function normaliseField(file: string, name: string, raw: RawFieldSchema, texts: TextResolver): FieldDefinition {
   const { wireType, nullable } = wireTypeOf(raw);
   const storage = storageOf(raw, wireType);
@@ -132,6 +146,7 @@ function normaliseField(file: string, name: string, raw: RawFieldSchema, texts: 
   if (raw['x-storage'] === 'csv' && wireType !== 'array') {
     throw new SchemaError(file, `/properties/${name}/x-storage`, '"csv" storage needs type "array"');
   }
+  if (typeof raw.pattern === 'string') checkPattern(file, name, raw.pattern);
   const ref = raw['x-ref'];
   const help = texts.text(raw.description, `/properties/${name}/description`, ['fields', name, 'help']);
   return {

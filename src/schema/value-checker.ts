@@ -1,4 +1,5 @@
 import { FORMAT_TESTS } from './formats.js';
+import { compilePattern } from './pattern.js';
 
 /**
  * Input checks of a schema's fields, run as plain code: nothing here builds a function from text, so
@@ -109,7 +110,8 @@ export function createValueCheck(schema: FieldSchema, where = '#'): ValueCheck {
   const minLength = number('minLength');
   const maxItems = number('maxItems');
   const minItems = number('minItems');
-  const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
+  // linear in the text whatever the pattern (`pattern.ts`); one the linear check cannot read throws here
+  const pattern = typeof schema.pattern === 'string' ? compilePattern(schema.pattern) : undefined;
   const format = typeof schema.format === 'string' ? schema.format : undefined;
   const formatTest = format === undefined ? undefined : FORMAT_TESTS[format];
   if (format !== undefined && !formatTest) throw new Error(`${where}: unknown format "${format}"`);

@@ -31,6 +31,8 @@ const PROBLEM_TEXTS: Record<string, string> = {
   optionValues: 'Every option needs a value of its own',
   maxLength: 'Longest answer: a whole number from 1 to 20000',
   pattern: 'This is not a valid regular expression',
+  patternUnsupported: 'A back-reference (\\1, \\k<name>) cannot be checked quickly: write the pattern without it',
+  patternTooLarge: 'The pattern is too large to check: write counted repetitions smaller, or use the longest answer instead',
   range: 'The smallest value must be a number not above the largest',
 };
 

@@ -4,6 +4,7 @@
  * the keywords of `schemas/` so the server checks answers with the validator every resource uses.
  */
 
+import { compilePattern, PatternError } from '../../../../../schema/pattern.js';
 import { choiceWidget, widgetOfType } from '../../../../../schema/widget-of.js';
 
 /** The widgets a member's form may use (the server keeps the same list). */
@@ -179,6 +180,9 @@ export interface BuilderProblem {
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
+/** The problem key of a pattern the check refuses, by why (the server refuses the same ones). */
+const PATTERN_PROBLEMS: Record<PatternError['reason'], string> = { syntax: 'pattern', unsupported: 'patternUnsupported', 'too large': 'patternTooLarge' };
+
 /** Every problem of the builder's fields at once (the server checks the stored schema again). */
 export function problemsOf(fields: readonly BuilderField[]): BuilderProblem[] {
   const problems: BuilderProblem[] = [];
@@ -198,9 +202,10 @@ export function problemsOf(fields: readonly BuilderField[]): BuilderProblem[] {
     if (!/^\d*$/.test(field.maxLength.trim()) || field.maxLength.trim() === '0' || Number(field.maxLength) > 20000) problems.push({ index, part: 'maxLength', key: 'maxLength' });
     if (field.pattern.trim()) {
       try {
-        new RegExp(field.pattern.trim(), 'u');
-      } catch {
-        problems.push({ index, part: 'pattern', key: 'pattern' });
+        compilePattern(field.pattern.trim());
+      } catch (error) {
+        const reason = error instanceof PatternError ? error.reason : 'syntax';
+        problems.push({ index, part: 'pattern', key: PATTERN_PROBLEMS[reason] });
       }
     }
     if (!isNumber(field.minimum) || !isNumber(field.maximum) || (field.minimum.trim() && field.maximum.trim() && Number(field.minimum) > Number(field.maximum))) {
