@@ -190,6 +190,9 @@ export const errors = {
   noFileUploaded: () => new ApiError('No files were uploaded'),
   uploadIncomplete: () => new ApiError('The data of the uploaded file is incomplete!'),
   uploadCutOff: () => new ApiError('The upload was cut off before its end: please send the file again'),
+  uploadRateLimited: (perMinute: number, seconds: number) => new ApiError('Too many uploads: at most %d a minute, please retry in %d seconds', [perMinute, seconds]),
+  uploadQuotaReached: (quota: string, used: string, reopens: string) =>
+    new ApiError('The daily upload limit of %s is reached (%s today): uploads are accepted again from %s', [quota, used, reopens]),
   uploadTypeNotAllowed: () => new ApiError('The type of uploaded file is not allowed!'),
   uploadTooLarge: () => new ApiError('The size of the uploaded file exceeds the allowed range!'),
   invalidImage: () => new ApiError('The uploaded image file is not a valid image'),

@@ -19,6 +19,10 @@ export interface Settings {
   storageDir: string;
   /** largest accepted upload in bytes (`siteConfig.upload.maxSize` reports the same) */
   uploadMaxSize: number;
+  /** uploads per minute and member (`UPLOAD_RATE_LIMIT`); 0 = off */
+  uploadRateLimit: number;
+  /** bytes a member may store by uploads per day of the site's calendar (`UPLOAD_DAILY_QUOTA`); 0 = off */
+  uploadDailyQuota: number;
   /** API GET/HEAD requests per minute and client IP (docs/wire-contract.md#get-throttle); 0 turns the throttle off */
   apiGetRateLimit: number;
   /** how long site configuration rows are cached, in ms; 0 reads them at every use */
@@ -89,11 +93,14 @@ function flag(value: string | undefined): boolean | undefined {
 }
 
 const DEFAULT_UPLOAD_MAX_SIZE = 10 * 1024 * 1024;
+const DEFAULT_UPLOAD_DAILY_QUOTA = 200 * 1024 * 1024;
 
-function uploadMaxSize(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_UPLOAD_MAX_SIZE;
+/** A size in bytes from the variable `name`, `fallback` when unset. */
+function byteSize(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
   const bytes = parseByteSize(value);
-  if (bytes === undefined) throw new Error(`UPLOAD_MAX_SIZE must be a size such as 10mb or 2048, got "${value}"`);
+  if (bytes === undefined) throw new Error(`${name} must be a size such as 10mb or 2048, got "${value}"`);
   return bytes;
 }
 
@@ -142,7 +149,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Se
     adminEntrance: DEFAULT_ADMIN_ENTRANCE,
     projectRoot,
     storageDir: resolve(projectRoot, env.STORAGE_DIR || 'data/storage'),
-    uploadMaxSize: uploadMaxSize(env.UPLOAD_MAX_SIZE),
+    uploadMaxSize: byteSize(env, 'UPLOAD_MAX_SIZE', DEFAULT_UPLOAD_MAX_SIZE),
+    uploadRateLimit: wholeNumber(env, 'UPLOAD_RATE_LIMIT', 20, 'uploads per minute (0 = off)'),
+    uploadDailyQuota: byteSize(env, 'UPLOAD_DAILY_QUOTA', DEFAULT_UPLOAD_DAILY_QUOTA),
     apiGetRateLimit: wholeNumber(env, 'API_GET_RATE_LIMIT', 120, 'requests per minute (0 = off)'),
     configCacheMs: wholeNumber(env, 'CONFIG_CACHE_MS', 5_000, 'milliseconds (0 = no cache)'),
     smtpTrustedCa: pemFile('SMTP_CA_FILE', env.SMTP_CA_FILE, projectRoot),

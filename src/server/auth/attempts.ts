@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import { nowSeconds } from '../clock.js';
-import { errors } from '../errors.js';
+import { errors, type ApiError } from '../errors.js';
 
 /**
  * Counters against password guessing, kept in the database so every server process sees the same:
@@ -9,7 +9,7 @@ import { errors } from '../errors.js';
  * the owner out from elsewhere).
  */
 
-type AttemptScope = 'login:admin' | 'login:user' | 'code';
+type AttemptScope = 'login:admin' | 'login:user' | 'code' | 'upload';
 
 const FAILURE_LIMIT = 10;
 const FAILURE_WINDOW = 86_400;
@@ -29,6 +29,31 @@ export async function throttleAddress(app: AppContext, scope: AttemptScope, ip: 
   const { total, oldest } = await countSince(app, 'try', scope, ip.slice(0, 50), now - RATE_WINDOW);
   if (total >= perMinute) throw errors.tooManyAttempts(Math.max(1, oldest + RATE_WINDOW - now + 1));
   await app.db.insertInto('login_attempt').values({ kind: 'try', scope, account: '', ip: ip.slice(0, 50), create_time: now }).execute();
+}
+
+/**
+ * Count one try of `scope` by `account` (a member, wherever the request comes from); past `perMinute` in
+ * the last minute, refuse with `refusal` and the seconds to wait. The try is written before the count,
+ * and only the first `perMinute` of the minute go through, so requests sent together cannot all slip in
+ * between one count and its write; a refused try is taken back.
+ */
+export async function throttleAccount(app: AppContext, scope: AttemptScope, account: string, ip: string, perMinute: number, refusal: (seconds: number) => ApiError): Promise<void> {
+  if (perMinute <= 0) return;
+  const now = nowSeconds();
+  const mine = await app.db.insertInto('login_attempt').values({ kind: 'try', scope, account, ip: ip.slice(0, 50), create_time: now }).returning('id').executeTakeFirstOrThrow();
+  const first = await app.db
+    .selectFrom('login_attempt')
+    .select(['id', 'create_time'])
+    .where('kind', '=', 'try')
+    .where('scope', '=', scope)
+    .where('account', '=', account)
+    .where('create_time', '>', now - RATE_WINDOW)
+    .orderBy('id')
+    .limit(perMinute)
+    .execute();
+  if (first.some((row) => Number(row.id) === Number(mine.id))) return;
+  await app.db.deleteFrom('login_attempt').where('id', '=', mine.id).execute();
+  throw refusal(Math.max(1, Number(first[0]?.create_time ?? now) + RATE_WINDOW - now + 1));
 }
 
 /** Whether logins to `account` from `ip` failed too often lately. */

@@ -1,6 +1,7 @@
 import { errors, Success } from '../errors.js';
 import { areaChoices } from '../services/areas.js';
 import { presentAttachment } from '../resources/system/attachment.js';
+import { admitUpload } from '../uploads/upload-limits.js';
 import { storeUpload, type IncomingFile } from '../uploads/upload-service.js';
 import { ajaxTableActions } from './ajax-tables.js';
 import type { Controller, RequestContext } from '../http/controller.js';
@@ -53,12 +54,15 @@ async function readMultipart(ctx: RequestContext): Promise<{ file?: IncomingFile
 async function upload(ctx: RequestContext) {
   const identity = ctx.identity;
   if (!identity) throw errors.needLogin();
+  const uploader = { area: ctx.area, id: identity.id };
+  // a member past the throttle or the day's quota is refused before the body is read
+  await admitUpload(ctx.app, uploader, ctx.ip);
   const { file, fields } = await readMultipart(ctx);
   const row = await storeUpload(ctx.app, {
     file,
     topic: fields.get('topic') ?? ctx.query.topic,
     driver: fields.get('driver') ?? ctx.query.driver,
-    uploader: { area: ctx.area, id: identity.id },
+    uploader,
   });
   const { create_time: _created, quote: _quote, ...shown } = presentAttachment(row, ctx.request.host);
   return new Success({ file: shown }, 'File uploaded successfully');

@@ -3,6 +3,7 @@ import type { Row } from '../../schema/definition.js';
 import { resourceByTable, type AppContext } from '../app-context.js';
 import type { Area } from '../auth/identity.js';
 import { nowSeconds } from '../clock.js';
+import { ensureQuota } from './upload-limits.js';
 import { IMAGE_SUFFIXES, uploadSettings } from './upload-settings.js';
 import { completeRow } from '../db/seed.js';
 import { rowFromStorage } from '../db/values.js';
@@ -135,6 +136,8 @@ export async function storeUpload(app: AppContext, input: UploadInput): Promise<
     }
   }
 
+  // only a file not stored yet takes from the uploader's quota
+  await ensureQuota(app, input.uploader, file.data.length);
   const day = await today(app, now);
   const fileName = `${saveNamePart(base)}${sha1}.${suffix}`;
   const target = storageFile(app.settings.storageDir, topic, day, fileName);
