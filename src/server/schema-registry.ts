@@ -298,39 +298,32 @@ async function recordRulesMade(db: Db, definitions: readonly ResourceDefinition[
   const created = (await readRules(db)).filter((rule) => !before.has(rule.id));
   if (!created.length) return;
   for (const definition of definitions) {
-    const made = rulesMadeBy(definition, created).map((rule) => ({ schema_id: definition.id, rule_id: rule.id, rule: rule.name }));
+    const made = created.filter((rule) => isRuleOf(definition, rule)).map((rule) => ({ schema_id: definition.id, rule_id: rule.id, rule: rule.name }));
     if (made.length) await db.insertInto(SCHEMA_DESIGN_RULE_TABLE).values(made).execute();
   }
 }
 
 /**
- * The rules among `created` that `definition` made: its menu, the nodes under it, and the directory it
- * declares (`x-menu.parent` with a title). Names compare in any case, as rules do.
+ * Whether `rule` is one a schema's menu sync makes for `definition`: its menu, a node of one of its buttons,
+ * or the directory it declares (`x-menu.parent` with a title). Names compare in any case, as rules do.
  */
-function rulesMadeBy(definition: ResourceDefinition, created: readonly RuleRow[]): RuleRow[] {
+function isRuleOf(definition: ResourceDefinition, rule: RuleRow): boolean {
   const menu = definition.menu;
-  if (!menu) return [];
-  const name = menu.name.toLowerCase();
-  const directory = menu.parentDirectory && menu.parent ? menu.parent.toLowerCase() : undefined;
-  return created.filter((rule) => {
-    const ruleName = rule.name.toLowerCase();
-    return ruleName === name || ruleName.startsWith(`${name}/`) || (rule.type === 'menu_dir' && ruleName === directory);
-  });
+  if (!menu) return false;
+  const name = rule.name.toLowerCase();
+  if (rule.type === 'menu_dir') return Boolean(menu.parentDirectory && menu.parent && menu.parent.toLowerCase() === name);
+  return [menu.name, ...menu.buttons.map((button) => `${menu.name}/${button}`)].some((own) => own.toLowerCase() === name);
 }
 
 /**
  * The rules a designed schema created, as recorded; for a design made before the record was kept, the rules
- * of exactly its menu's and nodes' names (and the directory it declares).
+ * its menu sync would have made (its menu, its buttons' nodes, the directory it declares).
  */
 async function rulesOfDesign(trx: Db, definition: ResourceDefinition): Promise<RuleRow[]> {
   const rules = await readRules(trx);
   const recorded = (await trx.selectFrom(SCHEMA_DESIGN_RULE_TABLE).select(['rule_id', 'rule']).where('schema_id', '=', definition.id).execute()) as { rule_id: number; rule: string }[];
   if (recorded.length) return rules.filter((rule) => recorded.some((entry) => Number(entry.rule_id) === rule.id && entry.rule.toLowerCase() === rule.name.toLowerCase()));
-  const menu = definition.menu;
-  if (!menu) return [];
-  const names = new Set([menu.name, ...menu.buttons.map((button) => `${menu.name}/${button}`)].map((name) => name.toLowerCase()));
-  const directory = menu.parentDirectory && menu.parent ? menu.parent.toLowerCase() : undefined;
-  return rules.filter((rule) => names.has(rule.name.toLowerCase()) || (rule.type === 'menu_dir' && rule.name.toLowerCase() === directory));
+  return rules.filter((rule) => isRuleOf(definition, rule));
 }
 
 /** What changed between two versions of a schema, one line per field or keyword. */
