@@ -26,8 +26,18 @@ interface FieldRef {
   /** column of the referenced table that this field holds (default its primary key) */
   key: string;
   many: boolean;
-  /** relation name: when set, index rows carry the related row under this key and `as.field` is searchable */
+  /**
+   * relation name: when set, list rows carry the related row under this key, cut to `embeddedColumns`
+   * (only its key for an operator who may not read the related resource), and `as.<column>` is searchable
+   */
   as?: string;
+  /** columns of the related row carried beside its key and label (`x-ref.fields`) */
+  fields: string[];
+}
+
+/** The columns of a related row a list carries under `as`: its key, its label and the `x-ref.fields`. */
+export function embeddedColumns(ref: Pick<FieldRef, 'key' | 'label' | 'fields'>): string[] {
+  return [...new Set([ref.key, ref.label, ...ref.fields])];
 }
 
 export interface FieldUi {

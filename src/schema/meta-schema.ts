@@ -100,6 +100,8 @@ const fieldSchema = {
         key: identifier,
         many: { type: 'boolean' },
         as: identifier,
+        // columns of the related row a list carries beside its key and label (needs `as`)
+        fields: { type: 'array', items: identifier, uniqueItems: true },
       },
     },
     'x-ui': {

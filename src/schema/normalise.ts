@@ -2,6 +2,7 @@ import type {
   ColumnStorage, FieldDefinition, FieldUi, MenuDefinition, ResourceDefinition, Row, SortTerm, WireType,
   DataLimitMode, IndexDefinition,
 } from './definition.js';
+import { embeddedColumns } from './definition.js';
 import type { SearchOperator } from '../contract/search.js';
 import { TextResolver, type RawText, type TextSources } from './local-text.js';
 import { compilePattern, PatternError } from './pattern.js';
@@ -42,7 +43,7 @@ interface RawFieldSchema {
   'x-unique'?: boolean | 'when-set';
   'x-patternMessage'?: string;
   'x-storage'?: 'text' | 'json' | 'csv' | 'virtual';
-  'x-ref'?: { resource: string; label?: string; key?: string; many?: boolean; as?: string };
+  'x-ref'?: { resource: string; label?: string; key?: string; many?: boolean; as?: string; fields?: string[] };
   'x-ui'?: RawFieldUi;
   'x-transitions'?: Record<string, string[]>;
   [keyword: string]: unknown;
@@ -148,6 +149,7 @@ function normaliseField(file: string, name: string, raw: RawFieldSchema, texts: 
   }
   if (typeof raw.pattern === 'string') checkPattern(file, name, raw.pattern);
   const ref = raw['x-ref'];
+  if (ref?.fields && !ref.as) throw new SchemaError(file, `/properties/${name}/x-ref/fields`, '"fields" needs "as": only a relation carries its row');
   const help = texts.text(raw.description, `/properties/${name}/description`, ['fields', name, 'help']);
   return {
     name,
@@ -167,7 +169,7 @@ function normaliseField(file: string, name: string, raw: RawFieldSchema, texts: 
     patternMessage: raw['x-patternMessage'],
     renamedFrom: raw['x-renamedFrom'],
     ref: ref
-      ? { resource: ref.resource, label: ref.label ?? 'name', key: ref.key ?? 'id', many: ref.many ?? wireType === 'array', as: ref.as }
+      ? { resource: ref.resource, label: ref.label ?? 'name', key: ref.key ?? 'id', many: ref.many ?? wireType === 'array', as: ref.as, fields: ref.fields ?? [] }
       : undefined,
     ui: normaliseUi(raw['x-ui'], name, texts),
     transitions: raw['x-transitions'],
@@ -428,15 +430,25 @@ export function checkResourceSet(entries: { file: string; definition: ResourceDe
       const target = byId.get(field.ref.resource);
       const path = `/properties/${field.name}/x-ref`;
       if (!target) throw new SchemaError(file, `${path}/resource`, `unknown resource "${field.ref.resource}"`);
-      const columns = new Set(target.definition.fields.map((item) => item.name));
-      if (!columns.has(field.ref.label)) throw new SchemaError(file, `${path}/label`, `"${field.ref.resource}" has no field "${field.ref.label}"`);
-      if (!columns.has(field.ref.key)) throw new SchemaError(file, `${path}/key`, `"${field.ref.resource}" has no field "${field.ref.key}"`);
+      // A write-only column (a password hash, a salt) never leaves the server, not even as a label.
+      const resource = field.ref.resource;
+      const requireReadable = (column: string, at: string, stored = false) => {
+        const found = target.definition.fields.find((item) => item.name === column);
+        if (!found || (stored && !found.storage)) throw new SchemaError(file, at, `"${resource}" has no ${stored ? 'stored ' : ''}field "${column}"`);
+        if (found.writeOnly) throw new SchemaError(file, at, `"${resource}" field "${column}" is write-only: it never leaves the server`);
+      };
+      requireReadable(field.ref.label, `${path}/label`);
+      requireReadable(field.ref.key, `${path}/key`, true);
+      field.ref.fields.forEach((column, index) => requireReadable(column, `${path}/fields/${index}`));
     }
-    const relations = new Set(definition.fields.map((field) => field.ref?.as).filter(Boolean));
     definition.list.quickSearch.forEach((name, index) => {
-      const [relation] = name.split('.');
-      if (name.includes('.') && !relations.has(relation)) {
-        throw new SchemaError(file, `/x-list/quickSearch/${index}`, `unknown relation "${relation}"`);
+      const [relation, column] = name.split('.');
+      if (column === undefined) return;
+      const ref = definition.fields.find((field) => field.ref?.as === relation)?.ref;
+      if (!ref) throw new SchemaError(file, `/x-list/quickSearch/${index}`, `unknown relation "${relation}"`);
+      // What a list may be searched by, it also shows: a column of the related row the list carries.
+      if (!embeddedColumns(ref).includes(column)) {
+        throw new SchemaError(file, `/x-list/quickSearch/${index}`, `"${column}" is not carried by relation "${relation}" (its key, label or x-ref.fields)`);
       }
     });
   }

@@ -90,7 +90,7 @@ describe.each(DATABASES)('list query plans on %s', (kind) => {
     const app = server.server.app;
     const definition = app.resources.get('plans/member');
     if (!definition) throw new Error('no plans/member schema');
-    const request = parseListRequest(app, definition, query, 'UTC');
+    const request = parseListRequest(app, definition, query, 'UTC', undefined);
     const { count, page } = listQueries(db(), definition, request, request.conditions);
     return { count: await planOf(db(), kind, count.compile()), page: await planOf(db(), kind, page.compile()) };
   }
@@ -104,7 +104,7 @@ describe.each(DATABASES)('list query plans on %s', (kind) => {
     const app = server.server.app;
     const definition = app.resources.get('plans/member');
     if (!definition) throw new Error('no plans/member schema');
-    const request = parseListRequest(app, definition, query, 'UTC');
+    const request = parseListRequest(app, definition, query, 'UTC', undefined);
     const { count, page } = listQueries(db(), definition, request, request.conditions);
     const counted = (await count.executeTakeFirst()) as { total: number | string; top: number | string };
     expect(Number(counted.total)).toBe(answer.data.total);

@@ -136,7 +136,7 @@ describe.each(DATABASES)('quick search on %s', (kind) => {
     const app = server.server.app;
     const definition = app.resources.get('system/user');
     if (!definition) throw new Error('no user schema');
-    const request = parseListRequest(app, definition, { quickSearch: 'zhang' }, 'UTC');
+    const request = parseListRequest(app, definition, { quickSearch: 'zhang' }, 'UTC', undefined);
     const query = db().selectFrom('user').selectAll().where((eb) => eb.and(request.conditions.map((condition) => condition(eb)))).compile();
     if (kind === 'sqlite') {
       const rows = (await db().executeQuery({ ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}`, query: query.query })).rows as { detail: string }[];

@@ -1,6 +1,7 @@
 import type { ResourceDefinition, FieldDefinition, Row } from '../../schema/definition.js';
 import { withinTransaction } from '../app-context.js';
 import { dataLimitAdminIds } from '../auth/group-scope.js';
+import { allows, type Identity } from '../auth/identity.js';
 import { dynamicDb, type AnySelect, type DynamicDb } from '../db/connection.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
@@ -19,6 +20,15 @@ export function applyConditions<Q extends AnySelect>(query: Q, conditions: Condi
 /** Run `work` in a transaction, with an operator whose app reads through it (see `withinTransaction`). */
 export async function inTransaction<T>(operator: Operator, work: (scoped: Operator, trx: DynamicDb) => Promise<T>): Promise<T> {
   return dynamicDb(operator.app.db).transaction().execute((trx) => work({ ...operator, app: withinTransaction(operator.app, trx) }, trx));
+}
+
+/**
+ * Whether an identity may read a resource's rows: an administrator holding its list node
+ * (`<controller path>/index`; super administrators hold every node). A member reads no resource's list,
+ * and a resource without a controller has none to hold.
+ */
+export function mayReadList(identity: Identity | undefined, definition: ResourceDefinition): boolean {
+  return identity?.area === 'admin' && definition.controllerPath !== undefined && allows(identity, `${definition.controllerPath}/index`);
 }
 
 /** Row filters from the data limit and the resource's own scope. */

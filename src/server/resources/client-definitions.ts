@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
-import { allows, type Identity } from '../auth/identity.js';
+import type { Identity } from '../auth/identity.js';
+import { mayReadList } from './access.js';
 
 /** A definition as the back office receives it: everything but the seed rows and the translation report. */
 type ClientDefinition = Omit<ResourceDefinition, 'seed' | 'textGaps'>;
@@ -13,7 +14,7 @@ type ClientDefinition = Omit<ResourceDefinition, 'seed' | 'textGaps'>;
 export function definitionsFor(app: AppContext, identity: Identity): ClientDefinition[] {
   const chosen = new Map<string, ResourceDefinition>();
   for (const definition of app.resources.values()) {
-    if (!definition.controllerPath || !allows(identity, `${definition.controllerPath}/index`)) continue;
+    if (!mayReadList(identity, definition)) continue;
     chosen.set(definition.id, definition);
   }
   for (const definition of [...chosen.values()]) {

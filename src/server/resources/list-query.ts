@@ -1,11 +1,13 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { normaliseOperator, type SearchOperator } from '../../contract/search.js';
-import type { FieldDefinition, ResourceDefinition, SortTerm } from '../../schema/definition.js';
+import { embeddedColumns, type FieldDefinition, type ResourceDefinition, type SortTerm } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
 import { ftsPhrase, indexableTerm, textIndexKey, textIndexName } from '../db/text-index.js';
 import type { AnySelect } from '../db/connection.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
+import type { Identity } from '../auth/identity.js';
+import { mayReadList } from './access.js';
 import { parseLocalDateTime } from '../../contract/site-time.js';
 
 /**
@@ -67,20 +69,31 @@ interface ColumnTarget {
   relation?: { local: FieldDefinition; definition: ResourceDefinition };
 }
 
-function resolveField(app: AppContext, definition: ResourceDefinition, name: unknown): ColumnTarget {
-  if (typeof name !== 'string' || name.length > 100) throw errors.unknownField(String(name).slice(0, 100));
+/**
+ * The column a search names, when the operator may search it. Write-only columns (password hashes,
+ * salts) never are: a LIKE on them is an oracle. Nor is a related row's column the list does not carry
+ * to this operator (`relation.column` beyond the key, label and `x-ref.fields`, or any column of a
+ * resource they may not read): searching it would read what the list withholds, one guess at a time.
+ */
+function searchTarget(app: AppContext, definition: ResourceDefinition, name: string, reader: Identity | undefined): ColumnTarget | undefined {
   const parts = name.split('.');
   if (parts.length === 1 || (parts.length === 2 && parts[0] === definition.table)) {
-    // Write-only columns (password hashes, salts) are never searchable: a LIKE on them is an oracle.
     const field = definition.fields.find((item) => item.name === parts[parts.length - 1] && item.storage && !item.writeOnly);
-    if (field) return { field };
-  } else if (parts.length === 2) {
-    const local = definition.fields.find((item) => item.ref?.as === parts[0] && item.storage);
-    const related = local?.ref ? app.resources.get(local.ref.resource) : undefined;
-    const field = related?.fields.find((item) => item.name === parts[1] && item.storage && !item.writeOnly);
-    if (local && related && field) return { field, relation: { local, definition: related } };
+    return field ? { field } : undefined;
   }
-  throw errors.unknownField(name);
+  if (parts.length !== 2) return undefined;
+  const local = definition.fields.find((item) => item.ref?.as === parts[0] && !item.ref.many && item.storage);
+  const related = local?.ref ? app.resources.get(local.ref.resource) : undefined;
+  if (!local?.ref || !related || !mayReadList(reader, related) || !embeddedColumns(local.ref).includes(parts[1])) return undefined;
+  const field = related.fields.find((item) => item.name === parts[1] && item.storage && !item.writeOnly);
+  return field ? { field, relation: { local, definition: related } } : undefined;
+}
+
+function resolveField(app: AppContext, definition: ResourceDefinition, name: unknown, reader: Identity | undefined): ColumnTarget {
+  if (typeof name !== 'string' || name.length > 100) throw errors.unknownField(String(name).slice(0, 100));
+  const target = searchTarget(app, definition, name, reader);
+  if (!target) throw errors.unknownField(name);
+  return target;
 }
 
 function isNumeric(field: FieldDefinition): boolean {
@@ -226,8 +239,11 @@ function positiveInteger(value: unknown, fallback: number): number | undefined {
   return number >= 1 ? number : undefined;
 }
 
-/** Parse and check `page`, `limit`, `order`, `quickSearch`, `search[]`, `initKey`/`initValue`. */
-export function parseListRequest(app: AppContext, definition: ResourceDefinition, query: Record<string, unknown>, timeZone: string): ListRequest {
+/**
+ * Parse and check `page`, `limit`, `order`, `quickSearch`, `search[]`, `initKey`/`initValue`.
+ * `reader` is the operator's identity: the related resources it may read are searchable (`searchTarget`).
+ */
+export function parseListRequest(app: AppContext, definition: ResourceDefinition, query: Record<string, unknown>, timeZone: string, reader: Identity | undefined): ListRequest {
   const page = positiveInteger(query.page, 1);
   const limit = positiveInteger(query.limit, 10);
   if (page === undefined || limit === undefined || limit > MAX_LIMIT) throw errors.invalidPaging(MAX_LIMIT);
@@ -235,6 +251,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
   const conditions: Condition[] = [];
   let textMatch: TextMatch | undefined;
   let equals: ListRequest['equals'];
+  let quickFields: string[] = [];
 
   const quick = query.quickSearch;
   if (quick !== undefined && quick !== '') {
@@ -242,7 +259,9 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
     const text = String(quick);
     if (text.length > MAX_QUICK_SEARCH) throw errors.invalidQuickSearch();
     const pattern = likePattern(text, definition.fields[0]);
-    const targets = definition.list.quickSearch.map((name) => resolveField(app, definition, name));
+    // A related column the operator may not read drops out of the quick search (none left: nothing matches).
+    quickFields = definition.list.quickSearch.filter((name) => searchTarget(app, definition, name, reader));
+    const targets = quickFields.map((name) => resolveField(app, definition, name, reader));
     // SQLite answers from each column's FTS5 trigram table; PostgreSQL's planner uses the pg_trgm index itself.
     const tableOf = (target: ColumnTarget) => target.relation?.definition ?? definition;
     const ftsOf = (target: ColumnTarget) => {
@@ -284,7 +303,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
       if (typeof operator !== 'string') throw errors.parameterError();
       const canonical = normaliseOperator(operator);
       if (!canonical) continue;
-      const target = resolveField(app, definition, field);
+      const target = resolveField(app, definition, field, reader);
       const condition = searchCondition(target, canonical, val, render, options);
       conditions.push(condition);
       // (A date-time's `=` compares the seconds it reads the value as, not the value.)
@@ -296,13 +315,14 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
   const initValue = query.initValue;
   const hasInit = initValue !== undefined && initValue !== '' && !(Array.isArray(initValue) && initValue.length === 0);
   if (hasInit) {
-    const target = resolveField(app, definition, query.initKey === undefined || query.initKey === '' ? definition.primaryKey : query.initKey);
+    const target = resolveField(app, definition, query.initKey === undefined || query.initKey === '' ? definition.primaryKey : query.initKey, reader);
     const operator = normaliseOperator(String(query.initOperator ?? 'IN')) ?? 'IN';
     conditions.push(searchCondition(target, operator, initValue, undefined, options));
     all = true;
   }
 
-  const shape = JSON.stringify([quick ?? '', search ?? '', query.order ?? '', hasInit ? [query.initKey ?? '', query.initOperator ?? '', initValue] : '', timeZone]);
+  // The quick search's fields too: operators who may read different relations get different statements.
+  const shape = JSON.stringify([quick ?? '', quickFields, search ?? '', query.order ?? '', hasInit ? [query.initKey ?? '', query.initOperator ?? '', initValue] : '', timeZone]);
   const single = equals && conditions.length === 1 && conditions[0] === equals.condition ? { equals } : {};
   return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions, ...(textMatch ? { textMatch } : {}), ...single, shape };
 }

@@ -1,6 +1,7 @@
 import { dynamicDb } from '../db/connection.js';
-import type { ResourceDefinition, Row } from '../../schema/definition.js';
+import { embeddedColumns, type FieldDefinition, type ResourceDefinition, type Row } from '../../schema/definition.js';
 import { rowFromStorage } from '../db/values.js';
+import { accessConditions, applyConditions, mayReadList } from './access.js';
 import type { Operator, ResourceHooks, RowView } from './hooks.js';
 
 /** Stored rows → wire rows: conversions, related rows under their relation names, then the hook. */
@@ -12,13 +13,33 @@ export async function presentRows(operator: Operator, definition: ResourceDefini
       if (!ref?.as || ref.many || !field.storage) continue;
       const related = operator.app.resources.get(ref.resource);
       if (!related) continue;
-      const keys = [...new Set(stored.map((row) => row[field.name]).filter((value) => value !== null && value !== undefined))];
-      const found = keys.length ? ((await dynamicDb(operator.app.db).selectFrom(related.table).selectAll().where(ref.key, 'in', keys).execute()) as Row[]) : [];
-      const byKey = new Map(found.map((row) => [String(row[ref.key]), rowFromStorage(related, row)]));
+      const carried = await relatedRows(operator, related, ref, stored.map((row) => row[field.name]));
       rows.forEach((row, index) => {
-        row[ref.as as string] = byKey.get(String(stored[index][field.name])) ?? null;
+        row[ref.as as string] = carried[index];
       });
     }
   }
   return hooks.present ? hooks.present(operator, rows, view) : rows;
+}
+
+/**
+ * The rows of `related` whose `ref.key` holds each stored value, as the operator may see them
+ * (docs/architecture.md#references). An operator who may not read the related resource's list gets the
+ * key alone, nothing looked up. One who may read it gets the row through that resource's own read path:
+ * its data limit and scope (a row outside them, or none, is null), its presentation for a choice
+ * (`select`), then cut to the key, the label and `ref.fields`; write-only columns never leave it.
+ */
+export async function relatedRows(operator: Operator, related: ResourceDefinition, ref: Pick<NonNullable<FieldDefinition['ref']>, 'key' | 'label' | 'fields'>, values: unknown[]): Promise<(Row | null)[]> {
+  const isSet = (value: unknown) => value !== null && value !== undefined;
+  if (!mayReadList(operator.identity, related)) return values.map((value) => (isSet(value) ? rowFromStorage(related, { [ref.key]: value }) : null));
+  const keys = [...new Set(values.filter(isSet))];
+  if (keys.length === 0) return values.map(() => null);
+  const hooks = operator.app.controllers.forResource(related.id)?.hooks ?? {};
+  const query = dynamicDb(operator.app.db).selectFrom(related.table).selectAll().where(ref.key, 'in', keys);
+  const found = (await applyConditions(query, await accessConditions(operator, related, hooks)).execute()) as Row[];
+  const wire = found.map((row) => rowFromStorage(related, row));
+  const presented = hooks.present ? await hooks.present(operator, wire, 'select') : wire;
+  const columns = embeddedColumns(ref);
+  const byKey = new Map(presented.map((row) => [String(row[ref.key]), Object.fromEntries(columns.filter((name) => name in row).map((name) => [name, row[name]]))]));
+  return values.map((value) => (isSet(value) ? (byKey.get(String(value)) ?? null) : null));
 }

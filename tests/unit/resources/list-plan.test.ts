@@ -42,7 +42,7 @@ function compilerOf(dialect: DialectName): Db {
 function requestOf(dialect: DialectName, query: Record<string, unknown>) {
   // Both columns have their text index, as SQLite's migrations build it.
   const app = { handle: { dialect }, resources: new Map([[member.id, member]]), textIndexed: new Set([textIndexKey('plan_member', 'username'), textIndexKey('plan_member', 'nickname')]) } as unknown as AppContext;
-  return parseListRequest(app, member, query, 'Asia/Shanghai');
+  return parseListRequest(app, member, query, 'Asia/Shanghai', undefined);
 }
 
 describe('walking the order index or reading every match', () => {
@@ -158,7 +158,7 @@ const ticket: ResourceDefinition = normaliseResource('plans/ticket.json', {
 
 function ticketRequest(dialect: DialectName, search: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
   const app = { handle: { dialect }, resources: new Map([[ticket.id, ticket]]), textIndexed: new Set() } as unknown as AppContext;
-  return parseListRequest(app, ticket, { search, ...extra }, 'Asia/Shanghai');
+  return parseListRequest(app, ticket, { search, ...extra }, 'Asia/Shanghai', undefined);
 }
 
 describe('the total of a list filtered to one value', () => {

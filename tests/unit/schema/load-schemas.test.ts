@@ -153,13 +153,33 @@ describe('a broken schema is reported with its file and JSON path', () => {
     expect(error.message).toBe('schemas/demo/item.json: /properties/owner_id/x-ref/label: "demo/owner" has no field "nickname"');
   });
 
+  it('x-ref label, fields or quick search that would carry more than the relation may', () => {
+    const owner = resource('demo/owner', {}, { nickname: { type: 'string', maxLength: 50 }, secret: { type: 'string', maxLength: 50, writeOnly: true } });
+    const cases: [Record<string, unknown>, Record<string, unknown>, string, string][] = [
+      [{ label: 'secret', as: 'owner' }, {}, '/properties/owner_id/x-ref/label', '"demo/owner" field "secret" is write-only: it never leaves the server'],
+      [{ label: 'name', as: 'owner', fields: ['nickname', 'secret'] }, {}, '/properties/owner_id/x-ref/fields/1', '"demo/owner" field "secret" is write-only: it never leaves the server'],
+      [{ label: 'name', fields: ['nickname'] }, {}, '/properties/owner_id/x-ref/fields', '"fields" needs "as": only a relation carries its row'],
+      [{ label: 'name', as: 'owner' }, { 'x-list': { quickSearch: ['owner.nickname'] } }, '/x-list/quickSearch/0', '"nickname" is not carried by relation "owner" (its key, label or x-ref.fields)'],
+    ];
+    for (const [ref, extra, path, detail] of cases) {
+      const dir = schemaDir({ 'demo/owner.json': owner, 'demo/item.json': resource('demo/item', extra, { owner_id: { type: 'integer', 'x-ref': { resource: 'demo/owner', ...ref } } }) });
+      expect(loadError(dir).message).toBe(`schemas/demo/item.json: ${path}: ${detail}`);
+    }
+    const dir = schemaDir({
+      'demo/owner.json': owner,
+      'demo/item.json': resource('demo/item', { 'x-list': { quickSearch: ['owner.nickname'] } }, { owner_id: { type: 'integer', 'x-ref': { resource: 'demo/owner', label: 'name', as: 'owner', fields: ['nickname'] } } }),
+    });
+    const item = loadResourceDefinitions(dir).find((definition) => definition.id === 'demo/item');
+    expect(item?.fields.find((field) => field.name === 'owner_id')?.ref).toMatchObject({ label: 'name', as: 'owner', fields: ['nickname'] });
+  });
+
   it('the same x-ref with an existing label loads', () => {
     const dir = schemaDir({
       'demo/owner.json': resource('demo/owner'),
       'demo/item.json': resource('demo/item', {}, { owner_id: { type: 'integer', 'x-ref': { resource: 'demo/owner', label: 'name' } } }),
     });
     const item = loadResourceDefinitions(dir).find((definition) => definition.id === 'demo/item');
-    expect(item?.fields.find((field) => field.name === 'owner_id')?.ref).toMatchObject({ resource: 'demo/owner', label: 'name', key: 'id', many: false });
+    expect(item?.fields.find((field) => field.name === 'owner_id')?.ref).toMatchObject({ resource: 'demo/owner', label: 'name', key: 'id', many: false, fields: [] });
   });
 
   it('$id that does not match the file path', () => {

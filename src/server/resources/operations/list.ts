@@ -123,7 +123,7 @@ async function countAndPage(operator: Operator, definition: ResourceDefinition, 
 
 /** `index`: a page of rows with the total and the menu remark. */
 export async function listRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, query: Row, options: ListOptions): Promise<ListData<Row>> {
-  const request = parseListRequest(operator.app, definition, query, options.timeZone);
+  const request = parseListRequest(operator.app, definition, query, options.timeZone, operator.identity);
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
   const [total, stored] = await countAndPage(operator, definition, request, conditions);
   return {
@@ -138,7 +138,7 @@ export async function listRows(operator: Operator, definition: ResourceDefinitio
  * search, order and data limit, without its paging.
  */
 export async function* allListRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, query: Row, options: ListOptions, pageSize = 500): AsyncGenerator<Row[]> {
-  const request = parseListRequest(operator.app, definition, { ...query, page: 1, limit: pageSize }, options.timeZone);
+  const request = parseListRequest(operator.app, definition, { ...query, page: 1, limit: pageSize }, options.timeZone, operator.identity);
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
   for (let page = 1; ; page++) {
     const stored = (await pageQuery(dynamicDb(operator.app.db), definition, { ...request, page, all: false }, conditions).execute()) as Row[];

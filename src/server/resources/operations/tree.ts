@@ -10,7 +10,7 @@ import type { ListOptions } from './list.js';
 /** Every row in order, for tree resources: nested by the parent field when no filter is applied. */
 export async function treeRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, query: Row, options: ListOptions & { nest: boolean }): Promise<Row[]> {
   const tree = definition.list.tree;
-  const request = parseListRequest(operator.app, definition, { ...query, page: undefined, limit: undefined }, options.timeZone);
+  const request = parseListRequest(operator.app, definition, { ...query, page: undefined, limit: undefined }, options.timeZone, operator.identity);
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
   let listQuery = applyConditions(dynamicDb(operator.app.db).selectFrom(definition.table).selectAll(), conditions);
   for (const term of definition.list.defaultSort) listQuery = listQuery.orderBy(term.field, term.direction);

@@ -5,6 +5,8 @@ import type { RequestContext } from '../../http/controller.js';
 import { readOnlyActions } from '../read-only.js';
 import type { Operator, ResourceHooks } from '../hooks.js';
 import { ledgerNotes } from '../../services/ledger.js';
+import { resourceByTable } from '../../app-context.js';
+import { relatedRows } from '../present.js';
 
 /**
  * `survey.Participation`: read-only records; the details carry the event history. A final status
@@ -64,25 +66,27 @@ async function reconcile(ctx: RequestContext) {
 
 /**
  * The event history of each row, oldest first, with the name of the administrator behind an event: on
- * list rows too, so a row's details show it without another request (and without the `edit` node).
+ * list rows too, so a row's details show it without another request (and without the `edit` node). The
+ * name is the administrator's as a reference carries it (docs/architecture.md#references): empty for
+ * a reader who may not list administrators, whose screen shows the id.
  */
 async function withEvents(operator: Operator, rows: Row[]): Promise<Row[]> {
   const ids = rows.map((row) => row.id as number);
   if (ids.length === 0) return rows;
   const events = (await operator.app.db
     .selectFrom('survey_participation_event as event')
-    .leftJoin('admin', 'admin.id', 'event.admin_id')
-    .select(['event.participation_id', 'event.from_status', 'event.to_status', 'event.source', 'event.admin_id', 'admin.nickname as admin_name', 'event.payload', 'event.ip', 'event.create_time'])
+    .select(['event.participation_id', 'event.from_status', 'event.to_status', 'event.source', 'event.admin_id', 'event.payload', 'event.ip', 'event.create_time'])
     .where('event.participation_id', 'in', ids)
     .orderBy('event.participation_id')
     .orderBy('event.id')
     .execute()) as Row[];
+  const admins = await relatedRows(operator, resourceByTable(operator.app, 'admin'), { key: 'id', label: 'nickname', fields: [] }, events.map((event) => event.admin_id || null));
   const byRow = new Map<string, Row[]>();
-  for (const { participation_id: owner, payload, admin_name: adminName, ...event } of events) {
+  events.forEach(({ participation_id: owner, payload, ...event }, index) => {
     const list = byRow.get(String(owner)) ?? [];
-    list.push({ ...event, admin_name: adminName ?? '', payload: payload ? (JSON.parse(String(payload)) as unknown) : null });
+    list.push({ ...event, admin_name: admins[index]?.nickname ?? '', payload: payload ? (JSON.parse(String(payload)) as unknown) : null });
     byRow.set(String(owner), list);
-  }
+  });
   return rows.map((row) => ({ ...row, events: byRow.get(String(row.id)) ?? [] }));
 }
 

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../../schema/definition.js';
+import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { yuanToCents } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import { recordLedgerEntry, type LedgerKind } from '../../services/ledger.js';
@@ -8,6 +8,9 @@ import { readStoredText } from '../../stored-text.js';
 import { DEFAULT_LANGUAGE } from '../../../contract/headers.js';
 import type { ResourceHooks } from '../hooks.js';
 import { userHooks } from './user.js';
+
+/** The member's columns `add?userId=` answers: the form names the member and shows both balances. */
+const LEDGER_FORM_COLUMNS = ['id', 'username', 'nickname', 'avatar', 'money', 'score'];
 
 /**
  * `user.MoneyLog` and `user.ScoreLog` (docs/wire-contract.md#balance-and-points-ledgers): `add` goes through the ledger service; entries
@@ -30,11 +33,15 @@ export function ledgerLogHooks(kind: LedgerKind): ResourceHooks {
         if (ctx.method !== 'POST') {
           const userId = ctx.query.userId;
           if (userId === undefined || userId === '') throw errors.parameterEmpty('userId');
+          let user: Row;
           try {
-            return { user: await readRow(ctx, users, userHooks, userId) };
+            user = await readRow(ctx, users, userHooks, userId);
           } catch {
             throw errors.userNotFound();
           }
+          // What the add form shows of the member (who, and the balances the entry moves), not the whole row:
+          // this node lets an administrator change a balance, not read the member's account.
+          return { user: Object.fromEntries(LEDGER_FORM_COLUMNS.map((name) => [name, user[name]])) };
         }
         const values = validateInput(definition, ctx.body, 'add');
         const amount = kind === 'money' ? yuanToCents(values.money) : Number(values.score);

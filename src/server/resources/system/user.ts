@@ -2,8 +2,6 @@ import { DEFAULT_AVATAR } from '../../../contract/headers.js';
 import type { Row } from '../../../schema/definition.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { endSessions } from '../../auth/sessions.js';
-import { seededNameIn } from '../../seeded-names.js';
-import { DEFAULT_LANGUAGE } from '../../../contract/headers.js';
 import type { ResourceHooks } from '../hooks.js';
 
 /** Members (docs/wire-contract.md#members): hashed passwords, default avatar, select labels. Balance changes go through the ledger. */
@@ -13,12 +11,10 @@ export function presentMemberFields(row: Row): Row {
 }
 
 export const userHooks: ResourceHooks = {
-  async present(operator, rows, view) {
-    const lang = operator.lang ?? DEFAULT_LANGUAGE;
+  // The member's group arrives named as member groups present themselves (a seeded name in the reader's language).
+  async present(_operator, rows, view) {
     return rows.map((row) => {
       const shaped = presentMemberFields(row);
-      const group = shaped.group as Row | null | undefined;
-      if (group && typeof group === 'object') shaped.group = { ...group, name: seededNameIn(operator.app, lang, 'user_group', group) };
       if (view === 'edit') shaped.password = '';
       if (view === 'select') shaped.nickname_text = `${String(row.username)}(ID:${String(row.id)})`;
       return shaped;
