@@ -71,6 +71,8 @@ export const errors = {
   // the module store (`module/*`, docs/modules.md)
   moduleStoreOnlineUnavailable: () => new ApiError('Buying modules online is not available here: install a module from the list or upload its zip'),
   moduleSuperOnly: () => new ApiError('Only super administrators can use the module store', [], Code.noPermission, []),
+  crudLogReadOnly: () => new ApiError('The CRUD log is written by the designer and cannot be changed'),
+  ruleNodeNotHeld: (name: string) => new ApiError('Only a super administrator can name a rule after a permission you do not hold: %s', [sameText(name)], Code.error, { field: 'name' }),
   moduleZipNotFound: () => new ApiError('Zip file not found'),
   moduleZipUnreadable: (reason: string) => new ApiError('Unable to open the zip file: %s', [reason.slice(0, 300)]),
   moduleEntryUnsafe: (name: string) => new ApiError('The package entry "%s" is refused: paths must be relative, without "..", and links are not allowed', [name]),

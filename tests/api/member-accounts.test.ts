@@ -241,11 +241,11 @@ describe.each(DATABASES)('member accounts on %s', (kind) => {
   it('sends SMS codes through the SMS driver, and registers by mobile', async () => {
     const code = await smsCode('13600000002', 'user_register');
     expect(texts.last('13600000002')).toMatchObject({ mobile: '13600000002', templateCode: 'user_register', params: { code } });
-    // the back office menu holds the outbox (list only) and both template screens
+    // the back office menu holds the outbox (list and export only) and both template screens
     const menu = (await db().selectFrom('admin_rule').select(['id', 'title']).where('type', '=', 'menu').where('title', 'in', ['短信发件箱', '邮件模板', '短信模板']).execute()) as { id: number; title: string }[];
     expect(menu.map((row) => row.title).sort()).toEqual(['短信发件箱', '短信模板', '邮件模板'].sort());
     const outboxButtons = (await db().selectFrom('admin_rule').select('name').where('pid', '=', menu.find((row) => row.title === '短信发件箱')?.id ?? 0).execute()) as { name: string }[];
-    expect(outboxButtons.map((row) => row.name)).toEqual([expect.stringMatching(/\/index$/)]);
+    expect(outboxButtons.map((row) => row.name).sort()).toEqual([expect.stringMatching(/\/export$/), expect.stringMatching(/\/index$/)]);
     const rows = texts.messages.length;
 
     const unknown = await server.api('Sms/send', { body: { mobile: '13600000003', template_code: 'nope', event: 'user_register' } });

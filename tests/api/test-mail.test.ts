@@ -169,8 +169,8 @@ describe('routine.Config/sendTestMail', () => {
     expect(delivered()).toBe(count);
   });
 
-  it('is for super administrators only (its node is not seeded)', async () => {
-    const rules = (await server.server.app.db.selectFrom('admin_rule').select('id').where('name', 'like', 'routine%').execute()) as { id: number }[];
+  it('is for admins holding its node, which a super admin grants', async () => {
+    const rules = (await server.server.app.db.selectFrom('admin_rule').select('id').where('name', 'like', 'routine%').where('name', '<>', 'routine/config/sendTestMail').execute()) as { id: number }[];
     expect((await server.admin('auth.Group/add', { token, method: 'POST', body: { pid: 1, name: 'Config keepers', rules: rules.map((rule) => Number(rule.id)), status: '1' } })).code).toBe(1);
     const group = (await server.server.app.db.selectFrom('admin_group').select('id').where('name', '=', 'Config keepers').executeTakeFirstOrThrow()) as { id: number };
     const created = await server.admin('auth.Admin/add', { token, method: 'POST', body: { username: 'keeper1', nickname: 'Keeper', password: 'Keeper_pass1', group_arr: [Number(group.id)], status: '1' } });
@@ -180,6 +180,12 @@ describe('routine.Config/sendTestMail', () => {
     const refused = await server.admin('routine.Config/sendTestMail', { token: keeper.token, method: 'POST', body: settings('SSL') });
     expect(refused.code).toBe(401);
     expect(delivered()).toBe(count);
+    const node = await server.server.app.db.selectFrom('admin_rule').select('id').where('name', '=', 'routine/config/sendTestMail').executeTakeFirstOrThrow();
+    const granted = await server.admin('auth.Group/edit', { token, method: 'POST', body: { id: Number(group.id), pid: 1, name: 'Config keepers', rules: [...rules.map((rule) => Number(rule.id)), Number(node.id)], status: '1' } });
+    expect(granted.code, granted.msg).toBe(1);
+    const sent = await server.admin('routine.Config/sendTestMail', { token: keeper.token, method: 'POST', body: settings('SSL') });
+    expect(sent.code, sent.msg).toBe(1);
+    expect(delivered()).toBe(count + 1);
   });
 
   it('keeps the SMTP password out of the admin log', async () => {

@@ -94,7 +94,7 @@ async function resolveGrants(db: Db, auth: AreaAuth, account: Row): Promise<Gran
     groupIds,
     isSuper,
     ruleIds: new Set(rules.map((rule) => Number(rule.id))),
-    ruleNames: new Set(rules.map((rule) => rule.name.toLowerCase())),
+    ruleNames: new Set(rules.map((rule) => permissionNode(rule.name))),
   };
 }
 
@@ -223,7 +223,16 @@ export async function identityOfToken(db: Db, cache: IdentityCache, auth: AreaAu
   return { expired: false, identity: identityOf(auth, account, await cache.grantsOf(db, auth, account, Number(revision)), Number(revision)) };
 }
 
+/**
+ * The permission node a rule name stands for, the one form in which names are compared: lower case, so
+ * `user/moneyLog/add` and `USER/MONEYLOG/ADD` are one node. Names are stored as written (the client routes
+ * by menu names), and no two rules of a table share a node (`resources/permission-sets.ts`).
+ */
+export function permissionNode(name: string): string {
+  return name.toLowerCase();
+}
+
 /** Permission node check: `auth/admin/edit`, case-insensitive; super accounts pass everything. */
 export function allows(identity: Identity, node: string): boolean {
-  return identity.isSuper || identity.ruleNames.has(node.toLowerCase());
+  return identity.isSuper || identity.ruleNames.has(permissionNode(node));
 }

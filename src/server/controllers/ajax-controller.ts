@@ -12,8 +12,8 @@ import { terminalActions } from './admin/terminal-controller.js';
  * `ajax`: upload, the area cascade and the file icons (`buildSuffixSvg`), for both areas
  * (docs/wire-contract.md#ajax-utilities), and for the back office the table and cache calls of
  * `ajax-tables.ts` and the web terminal (`admin/terminal-controller.ts`, which checks its caller itself:
- * an event stream cannot carry the envelope's refusals). Admins need only to be logged in; members need the `ajax/upload` node to upload (the
- * default group holds `*`), and the area list and the file icons are public.
+ * an event stream cannot carry the envelope's refusals). Admins need only to be logged in; members upload with the profile page's rule (the default group holds `*`), and the area list and the
+ * file icons are public.
  */
 
 function isCutOff(error: unknown): boolean {
@@ -99,4 +99,6 @@ export const memberAjaxController: Controller = {
   actions: { upload, area, buildSuffixSvg },
   noNeedLogin: ['area', 'buildSuffixSvg'],
   noNeedPermission: ['area', 'buildSuffixSvg'],
+  // members upload their avatar on the profile page: its rule grants the upload
+  permissions: { upload: ['account/profile'] },
 };

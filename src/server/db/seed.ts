@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { backendViewPath, isMemberViewPath, memberPageNameOf } from '../../contract/view-paths.js';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import { nowSeconds } from '../clock.js';
+import { permissionNode } from '../auth/identity.js';
 import { dynamicDb, type DatabaseHandle, type DynamicDb } from './connection.js';
 import { markMenuSynced, menuSyncVersions } from './migrate.js';
 import { rowToStorage } from './values.js';
@@ -28,7 +29,7 @@ async function resetSequence(handle: DatabaseHandle, definition: ResourceDefinit
 
 /** Titles of the permission nodes a schema menu gets; other buttons are titled by their name. */
 const BUTTON_TITLES: Record<string, string> = {
-  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', restore: '还原', info: '查看详情', rollback: '回滚', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号', testReturn: '测试回传',
+  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', restore: '还原', info: '查看详情', rollback: '回滚', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号', testReturn: '测试回传', sendTestMail: '发送测试邮件',
 };
 
 /** In seeds, group `rules` may list rule names; they become ids once the rules exist. */
@@ -36,18 +37,52 @@ const RULE_TABLE_OF_GROUP: Record<string, string> = { admin_group: 'admin_rule',
 
 async function resolveRuleNames(db: DynamicDb, ruleTable: string, names: string): Promise<string> {
   if (names === '*' || names === '' || /^[\d,]+$/.test(names)) return names;
-  const wanted = names.split(',').map((name) => name.toLowerCase());
+  const wanted = names.split(',').map(permissionNode);
   const rows = (await db.selectFrom(ruleTable).select(['id', 'name']).execute()) as { id: number; name: string }[];
-  return rows.filter((row) => wanted.includes(row.name.toLowerCase())).map((row) => row.id).join(',');
+  return rows.filter((row) => wanted.includes(permissionNode(row.name))).map((row) => row.id).join(',');
+}
+
+/**
+ * Rules whose names differ only in case stand for one permission node, so a table holds one rule per
+ * node. A database from before this rule may hold several: the oldest (lowest id, the seeded one) is kept
+ * as it is, the others' children move under it, the groups that held them hold it instead, and they are
+ * deleted. Each merge is reported on the console so the administrator can review who holds the node.
+ */
+async function mergeRulesOfOneNode(db: DynamicDb, groupTable: string, ruleTable: string): Promise<void> {
+  const rules = (await db.selectFrom(ruleTable).select(['id', 'name']).orderBy('id', 'asc').execute()) as { id: number; name: string }[];
+  const kept = new Map<string, { id: number; name: string }>();
+  const merged = new Map<number, { id: number; name: string }>();
+  for (const rule of rules) {
+    const first = kept.get(permissionNode(rule.name));
+    if (first) merged.set(Number(rule.id), first);
+    else kept.set(permissionNode(rule.name), rule);
+  }
+  if (merged.size === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const [id, into] of merged) await trx.updateTable(ruleTable).set({ pid: into.id }).where('pid', '=', id).execute();
+    const groups = (await trx.selectFrom(groupTable).select(['id', 'rules']).execute()) as { id: number; rules: string | null }[];
+    for (const group of groups) {
+      const ids = String(group.rules ?? '').split(',').filter(Boolean);
+      if (!ids.some((id) => merged.has(Number(id)))) continue;
+      const rules = [...new Set(ids.map((id) => String(merged.get(Number(id))?.id ?? id)))].join(',');
+      await trx.updateTable(groupTable).set({ rules }).where('id', '=', group.id).execute();
+    }
+    await trx.deleteFrom(ruleTable).where('id', 'in', [...merged.keys()]).execute();
+  });
+  for (const [id, into] of merged) {
+    const name = rules.find((rule) => Number(rule.id) === id)?.name;
+    console.warn(`${ruleTable}: rule #${id} "${name}" merged into #${into.id} "${into.name}" (one permission node; its groups now hold #${into.id})`);
+  }
 }
 
 /**
  * Menu syncs so far. 1: the menu and its buttons; 2: the `export` node, new to every list, for menus
- * synced before it existed; 3: the providers' `testReturn` node. A rule an admin deleted after its sync
- * is never brought back.
+ * synced before it existed; 3: the providers' `testReturn` node; 4: the nodes every action of a resource
+ * checks (`export` of the lists that had none, the config's `sendTestMail`). A rule an admin deleted
+ * after its sync is never brought back.
  */
-const MENU_SYNC_VERSION = 3;
-const BUTTONS_SINCE: Record<number, string[]> = { 2: ['export'], 3: ['testReturn'] };
+const MENU_SYNC_VERSION = 4;
+const BUTTONS_SINCE: Record<number, string[]> = { 2: ['export'], 3: ['testReturn'], 4: ['export', 'sendTestMail'] };
 
 /** Insert the menu rule and its permission nodes for every schema with `x-menu`, once per schema and sync version. */
 async function syncMenus(db: DynamicDb, definitions: ResourceDefinition[]): Promise<string[]> {
@@ -55,7 +90,7 @@ async function syncMenus(db: DynamicDb, definitions: ResourceDefinition[]): Prom
   const added: string[] = [];
   const now = nowSeconds();
   // A new area's directory is declared by one of its schemas and shared by all of them.
-  const directories = new Map(definitions.flatMap((definition) => (definition.menu?.parent && definition.menu.parentDirectory ? [[definition.menu.parent.toLowerCase(), definition.menu.parentDirectory] as const] : [])));
+  const directories = new Map(definitions.flatMap((definition) => (definition.menu?.parent && definition.menu.parentDirectory ? [[permissionNode(definition.menu.parent), definition.menu.parentDirectory] as const] : [])));
   for (const definition of definitions) {
     const menu = definition.menu;
     const version = versions.get(definition.table) ?? 0;
@@ -65,16 +100,16 @@ async function syncMenus(db: DynamicDb, definitions: ResourceDefinition[]): Prom
     const buttons = version === 0 ? menu.buttons : menu.buttons.filter((button) => later.includes(button));
     await db.transaction().execute(async (trx) => {
       const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
-      const byName = new Map(rules.map((rule) => [rule.name.toLowerCase(), rule.id]));
-      let menuId = byName.get(menu.name.toLowerCase());
+      const byName = new Map(rules.map((rule) => [permissionNode(rule.name), rule.id]));
+      let menuId = byName.get(permissionNode(menu.name));
       if (version > 0 && menuId === undefined) {
         // The admin deleted this menu: nothing to add buttons to.
         await markMenuSynced(trx, definition.table, MENU_SYNC_VERSION);
         return;
       }
       if (menuId === undefined) {
-        let parentId = menu.parent ? byName.get(menu.parent.toLowerCase()) : 0;
-        const directory = menu.parent ? directories.get(menu.parent.toLowerCase()) : undefined;
+        let parentId = menu.parent ? byName.get(permissionNode(menu.parent)) : 0;
+        const directory = menu.parent ? directories.get(permissionNode(menu.parent)) : undefined;
         if (parentId === undefined && menu.parent && directory) {
           const inserted = await trx
             .insertInto('admin_rule')
@@ -102,7 +137,7 @@ async function syncMenus(db: DynamicDb, definitions: ResourceDefinition[]): Prom
       }
       for (const button of buttons) {
         const name = `${menu.name}/${button}`;
-        if (byName.has(name.toLowerCase())) continue;
+        if (byName.has(permissionNode(name))) continue;
         await trx
           .insertInto('admin_rule')
           .values({
@@ -207,6 +242,10 @@ export async function seed(handle: DatabaseHandle, definitions: ResourceDefiniti
   }
   await addMissingConfigItems(db, definitions, created);
   for (const definition of definitions) await fillAddedSeedColumns(db, definition, addedColumns[definition.table] ?? []);
+  const tables = new Set(definitions.map((definition) => definition.table));
+  for (const [groupTable, ruleTable] of Object.entries(RULE_TABLE_OF_GROUP)) {
+    if (tables.has(groupTable) && tables.has(ruleTable)) await mergeRulesOfOneNode(db, groupTable, ruleTable);
+  }
   if (definitions.some((definition) => definition.table === 'admin_rule')) {
     await syncMenus(db, definitions);
     await alignMenusWithBuildAdmin(db, definitions);

@@ -49,6 +49,12 @@ export interface Controller {
   /** lower-cased action names, or `*` */
   noNeedLogin: string[];
   noNeedPermission: string[];
+  /**
+   * Actions that check other nodes than their own, by action name (found case-insensitively): the nodes
+   * any one of which lets the caller in. A name without `/` is a node of this controller (`index`), one
+   * with `/` a whole node (`crud/crud/index`).
+   */
+  permissions?: Record<string, string[]>;
   resource?: ResourceDefinition;
   /** the resource's hooks (controllers generated from a schema) */
   hooks?: ResourceHooks;
@@ -58,8 +64,20 @@ export function needsLogin(controller: Controller, action: string): boolean {
   return !controller.noNeedLogin.includes('*') && !controller.noNeedLogin.includes(action);
 }
 
-export function needsPermission(controller: Controller, action: string): boolean {
+function needsPermission(controller: Controller, action: string): boolean {
   return !controller.noNeedPermission.includes('*') && !controller.noNeedPermission.includes(action);
+}
+
+/**
+ * The permission nodes an action checks, as the code spells them (`routine/config/sendTestMail`): its own
+ * `<path>/<action>` unless the controller names others for it; none when it needs no login or no permission.
+ */
+export function nodesOf(controller: Controller, action: string): string[] {
+  const lowered = action.toLowerCase();
+  if (!needsLogin(controller, lowered) || !needsPermission(controller, lowered)) return [];
+  const key = Object.keys(controller.permissions ?? {}).find((name) => name.toLowerCase() === lowered);
+  const nodes = key === undefined ? [action] : (controller.permissions?.[key] ?? []);
+  return nodes.map((node) => (node.includes('/') ? node : `${controller.path}/${node}`));
 }
 
 /** Controllers of both areas, found case-insensitively by URL segment. */
@@ -69,6 +87,11 @@ export class ControllerRegistry {
     ['user', new Map()],
   ]);
 
+  private readonly nodes = new Map<Area, Set<string>>([
+    ['admin', new Set()],
+    ['user', new Set()],
+  ]);
+
   register(controller: Controller): void {
     const lowered: Controller = {
       ...controller,
@@ -76,6 +99,8 @@ export class ControllerRegistry {
       noNeedLogin: controller.noNeedLogin.map((name) => name.toLowerCase()),
       noNeedPermission: controller.noNeedPermission.map((name) => name.toLowerCase()),
     };
+    const checked = this.nodes.get(controller.area);
+    for (const action of Object.keys(controller.actions)) for (const node of nodesOf(lowered, action)) checked?.add(node);
     this.byArea.get(controller.area)?.set(controller.name.toLowerCase(), lowered);
   }
 
@@ -89,6 +114,11 @@ export class ControllerRegistry {
       for (const controller of controllers.values()) if (controller.resource?.id === id) return controller;
     }
     return undefined;
+  }
+
+  /** Every permission node the area's actions check, as the code spells them: each needs a rule to be granted. */
+  permissionNodes(area: Area): string[] {
+    return [...(this.nodes.get(area) ?? [])];
   }
 
   all(area: Area): Controller[] {

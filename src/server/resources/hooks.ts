@@ -58,4 +58,6 @@ export interface ResourceHooks {
   actions?: Record<string, Action>;
   noNeedLogin?: string[];
   noNeedPermission?: string[];
+  /** actions that check other nodes than their own (`Controller.permissions`) */
+  permissions?: Record<string, string[]>;
 }

@@ -22,6 +22,7 @@ import { quickTaskSubmissionHooks } from './survey/quick_task_submission.js';
 import { securityEventHooks } from './survey/security_event.js';
 import { surveyHooks } from './survey/survey.js';
 import { smsOutboxHooks } from './system/sms_outbox.js';
+import { crudLogHooks } from './system/crud_log.js';
 
 /**
  * Hooks by schema `$id`; the hooks of `<area>/<name>` are exported by `./<area>/<name>.ts`, the path the
@@ -52,6 +53,7 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   'survey/quick_task_submission': quickTaskSubmissionHooks,
   'survey/security_event': securityEventHooks,
   'system/sms_outbox': smsOutboxHooks,
+  'system/crud_log': crudLogHooks,
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { Row } from '../../schema/definition.js';
-import { parseRuleIds } from '../auth/identity.js';
+import { parseRuleIds, permissionNode } from '../auth/identity.js';
 import type { Db, StoredRow } from '../db/connection.js';
 import { errors } from '../errors.js';
 import { DEFAULT_LANGUAGE } from '../../contract/headers.js';
@@ -8,7 +8,7 @@ import type { Translate } from '../i18n.js';
 import type { RuleTable } from '../rule-titles.js';
 import { seededNameIn } from '../seeded-names.js';
 import type { Condition } from './list-query.js';
-import type { ResourceHooks } from './hooks.js';
+import type { Operator, ResourceHooks, WriteContext } from './hooks.js';
 
 /**
  * What admin and member groups and rules share (docs/wire-contract.md#admin-groups, #admin-rules,
@@ -86,7 +86,33 @@ export async function childrenOf(db: Db, table: RuleTable | GroupTable, ids: unk
   return db.selectFrom(table).select(['id', 'pid']).where('pid', 'in', ids.map(Number)).execute();
 }
 
-/** Rules: tree checks on edit and delete, grants of new rules to the groups that hold their parent. */
+/**
+ * A rule's name is the permission node it grants, compared in one form (`permissionNode`): no two rules
+ * of a table share a node, and an admin who is not super may give a rule the name of a node the server
+ * checks only when they hold that node already (admins hold no member nodes, so member rules named
+ * after one are for super admins alone). Otherwise whoever may add or edit rules could grant themselves
+ * anything: a rule `USER/MONEYLOG/ADD`, or a held rule renamed to a node they lack.
+ */
+async function checkRuleName(operator: Operator, write: WriteContext, ruleTable: RuleTable, name: string): Promise<void> {
+  const { existing, trx } = write;
+  const node = permissionNode(name);
+  if (existing && permissionNode(String(existing.name)) === node) return;
+  const rules = await trx.selectFrom(ruleTable).select(['id', 'name']).execute();
+  if (rules.some((rule) => permissionNode(rule.name) === node && Number(rule.id) !== Number(existing?.id))) {
+    throw errors.alreadyExists(write.definition.fields.find((field) => field.name === 'name')?.title ?? 'Rule name', 'name');
+  }
+  const identity = operator.identity;
+  if (!identity || identity.isSuper) return;
+  const checked = new Set(operator.app.controllers.permissionNodes(ruleTable === 'admin_rule' ? 'admin' : 'user').map(permissionNode));
+  const held = ruleTable === 'admin_rule' && identity.ruleNames.has(node);
+  if (checked.has(node) && !held) throw errors.ruleNodeNotHeld(name);
+}
+
+/**
+ * Rules: unique names (`checkRuleName`), tree checks on edit and delete, grants of new rules to the
+ * groups that hold their parent, except the groups of an admin who is not super adding it: they get
+ * no right by adding a rule.
+ */
 export function ruleHooks(ruleTable: RuleTable, groupTable: GroupTable, options: { weighFromId: boolean; scope?: ResourceHooks['scope'] }): ResourceHooks {
   return {
     scope: options.scope,
@@ -95,8 +121,9 @@ export function ruleHooks(ruleTable: RuleTable, groupTable: GroupTable, options:
       if (view === 'select') return rows.filter((row) => (row.type === 'menu_dir' || row.type === 'menu') && String(row.status) === '1');
       return rows;
     },
-    async beforeWrite(_operator, write) {
+    async beforeWrite(operator, write) {
       const { values, existing, trx } = write;
+      if (typeof values.name === 'string') await checkRuleName(operator, write, ruleTable, values.name);
       if (typeof values.component === 'string') values.component = values.component.replace(/\\/g, '/');
       if (existing && values.pid !== undefined) {
         const pid = Number(values.pid);
@@ -106,16 +133,18 @@ export function ruleHooks(ruleTable: RuleTable, groupTable: GroupTable, options:
         if (child && Number(child.pid) === Number(existing.id)) await trx.updateTable(ruleTable).set({ pid: 0 }).where('id', '=', pid).execute();
       }
     },
-    async afterWrite(_operator, write) {
+    async afterWrite(operator, write) {
       if (write.mode !== 'add') return;
       const id = Number(write.id);
       if (options.weighFromId) await write.trx.updateTable(ruleTable).set({ weigh: id }).where('id', '=', id).execute();
       const pid = Number(write.values.pid ?? 0);
       if (!pid) return;
+      const identity = operator.identity;
+      const creators = groupTable === 'admin_group' && identity && !identity.isSuper ? new Set(identity.groupIds) : new Set<number>();
       const groups = await write.trx.selectFrom(groupTable).select(['id', 'rules']).execute();
       for (const group of groups) {
         const rules = String(group.rules ?? '').split(',').filter(Boolean);
-        if (rules.includes('*') || !rules.includes(String(pid))) continue;
+        if (rules.includes('*') || !rules.includes(String(pid)) || creators.has(Number(group.id))) continue;
         await write.trx.updateTable(groupTable).set({ rules: [...rules, String(id)].join(',') }).where('id', '=', group.id).execute();
       }
     },

@@ -68,16 +68,23 @@ export function genericActions(definition: ResourceDefinition, hooks: ResourceHo
   };
 }
 
-/** A controller for a schema with `x-controller`: the generic actions plus the resource's hooks. */
+/**
+ * A controller for a schema with `x-controller`: the generic actions its menu declares as buttons (each a
+ * permission node with its rule; a schema without a menu answers them all, for super admins, as no rule
+ * grants them), plus the resource's hooks. A generic action its menu's buttons leave out is not answered.
+ */
 export function resourceController(definition: ResourceDefinition, hooks: ResourceHooks = {}): Controller {
   if (!definition.controller || !definition.controllerPath) throw new Error(`${definition.id} has no x-controller`);
+  const buttons = definition.menu?.buttons;
+  const generic = Object.entries(genericActions(definition, hooks)).filter(([name]) => !buttons || buttons.includes(name));
   return {
     name: definition.controller,
     path: definition.controllerPath,
     area: 'admin',
-    actions: { ...genericActions(definition, hooks), ...hooks.actions },
+    actions: { ...Object.fromEntries(generic), ...hooks.actions },
     noNeedLogin: hooks.noNeedLogin ?? [],
     noNeedPermission: hooks.noNeedPermission ?? [],
+    ...(hooks.permissions ? { permissions: hooks.permissions } : {}),
     resource: definition,
     hooks,
   };

@@ -14,6 +14,7 @@ import { clientDefinition } from '../../resources/client-definitions.js';
 import { recordRecycle } from '../../resources/security-events.js';
 import { schemaDiff, type SchemaActor } from '../../schema-registry.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
+import { DESIGNER_NODES } from '../../crud/designer-nodes.js';
 
 /**
  * `crud.Crud/*`: BuildAdmin's CRUD generator, answered in its shapes, generating a schema instead of
@@ -29,7 +30,7 @@ const LOG_TABLE = 'crud_log';
 function requireCrudAccess(ctx: RequestContext): void {
   const identity = ctx.identity;
   if (!identity) throw errors.needLogin();
-  if (!['crud/crud/index', 'crud/crud/generate', 'crud/crud/delete'].some((node) => allows(identity, node))) throw errors.noPermission();
+  if (!DESIGNER_NODES.some((node) => allows(identity, node))) throw errors.noPermission();
 }
 
 function actorOf(ctx: RequestContext): SchemaActor {

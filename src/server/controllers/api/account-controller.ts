@@ -24,4 +24,6 @@ export const accountController: Controller = {
   noNeedLogin: ['retrievePassword'],
   // verification and changeBind need a login but no permission node (docs/wire-contract.md#member-endpoints)
   noNeedPermission: ['retrievePassword', 'verification', 'changeBind'],
+  // the calls of a member-centre page are granted with the page's rule
+  permissions: { getUserData: ['overview'], getUserCharts: ['overview'], getUserRanking: ['survey/ranking'], paymentLog: ['payout'] },
 };

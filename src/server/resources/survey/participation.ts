@@ -2,7 +2,7 @@ import type { Row } from '../../../schema/definition.js';
 import { errors, Success } from '../../errors.js';
 import { findParticipationByRid, participationLabel, planReconcile, RECONCILE_LIMIT, reconcileParticipation, type ReconcileAction, type ReconcileOutcome } from '../../services/survey/participations.js';
 import type { RequestContext } from '../../http/controller.js';
-import { readOnlyActions } from '../read-only.js';
+import { readOnly } from '../read-only.js';
 import type { Operator, ResourceHooks } from '../hooks.js';
 import { ledgerNotes } from '../../services/ledger.js';
 import { resourceByTable } from '../../app-context.js';
@@ -94,5 +94,5 @@ export const participationHooks: ResourceHooks = {
   async present(operator, rows, view) {
     return view === 'select' ? rows : withEvents(operator, rows);
   },
-  actions: { reconcile, ...readOnlyActions(errors.participationReadOnly, () => participationHooks) },
+  ...readOnly(errors.participationReadOnly, () => participationHooks, { reconcile }),
 };

@@ -2,7 +2,7 @@ import type { Action } from '../../http/controller.js';
 import { errors, Success } from '../../errors.js';
 import { reviewSubmissions } from '../../services/survey/quick-tasks.js';
 import type { ResourceHooks } from '../hooks.js';
-import { readOnlyActions } from '../read-only.js';
+import { readOnly } from '../read-only.js';
 import { ledgerNotes } from '../../services/ledger.js';
 
 /** `survey.QuickTaskSubmission`: answers are approved (credited) or rejected with a reason, never edited. */
@@ -31,5 +31,5 @@ function review(decision: 'approve' | 'reject'): Action {
 }
 
 export const quickTaskSubmissionHooks: ResourceHooks = {
-  actions: { approve: review('approve'), reject: review('reject'), ...readOnlyActions(errors.submissionReadOnly, () => quickTaskSubmissionHooks) },
+  ...readOnly(errors.submissionReadOnly, () => quickTaskSubmissionHooks, { approve: review('approve'), reject: review('reject') }),
 };

@@ -53,5 +53,7 @@ export function ledgerLogHooks(kind: LedgerKind): ResourceHooks {
       del: refuse,
       sortable: refuse,
     },
+    // refused to every caller: no permission node to grant
+    noNeedPermission: ['edit', 'del', 'sortable'],
   };
 }

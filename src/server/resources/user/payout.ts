@@ -5,7 +5,7 @@ import { errors, Success } from '../../errors.js';
 import type { Translate } from '../../i18n.js';
 import { maskAccount, PAYOUT_STEPS, payoutNeedsTwoAdmins, payoutStepRefusal, reviewPayout, type PayoutDecision } from '../../services/payouts.js';
 import type { ResourceHooks } from '../hooks.js';
-import { readOnlyActions } from '../read-only.js';
+import { readOnly } from '../read-only.js';
 import { ledgerNotes } from '../../services/ledger.js';
 
 /**
@@ -48,7 +48,7 @@ export const payoutHooks: ResourceHooks = {
       };
     });
   },
-  actions: {
+  ...readOnly(errors.payoutReadOnly, () => payoutHooks, {
     approve: step(() => ({ action: 'approve' }), '%d payouts approved'),
     pay: step((body) => {
       const reference = text(body.reference, 100);
@@ -60,6 +60,5 @@ export const payoutHooks: ResourceHooks = {
       if (reason === '') throw errors.reviewReasonRequired();
       return { action: 'reject', reason, memo: ledgerNotes.payoutRejected(id, reason) };
     }, '%d payouts rejected'),
-    ...readOnlyActions(errors.payoutReadOnly, () => payoutHooks),
-  },
+  }),
 };

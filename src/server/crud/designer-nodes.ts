@@ -1,0 +1,5 @@
+/**
+ * The CRUD designer's permission nodes. Holding any one of them opens the designer's screen, and with
+ * it what the screen reads: the design calls, its log (`crud.Log`) and the tables' columns (`ajax/getTable*`).
+ */
+export const DESIGNER_NODES = ['crud/crud/index', 'crud/crud/generate', 'crud/crud/delete'];
