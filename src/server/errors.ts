@@ -72,6 +72,7 @@ export const errors = {
   moduleStoreOnlineUnavailable: () => new ApiError('Buying modules online is not available here: install a module from the list or upload its zip'),
   moduleSuperOnly: () => new ApiError('Only super administrators can use the module store', [], Code.noPermission, []),
   crudLogReadOnly: () => new ApiError('The CRUD log is written by the designer and cannot be changed'),
+  terminalSuperOnly: () => new ApiError('Only super administrators can change the terminal settings', [], Code.noPermission, []),
   ruleNodeNotHeld: (name: string) => new ApiError('Only a super administrator can name a rule after a permission you do not hold: %s', [sameText(name)], Code.error, { field: 'name' }),
   moduleZipNotFound: () => new ApiError('Zip file not found'),
   moduleZipUnreadable: (reason: string) => new ApiError('Unable to open the zip file: %s', [reason.slice(0, 300)]),

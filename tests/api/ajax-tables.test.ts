@@ -4,7 +4,8 @@ import { DATABASES, startTestServer, type TestServer } from '../support/test-ser
 /**
  * The back office's table and cache calls as BuildAdmin's CRUD and data-security screens make them:
  * connections, tables with their titles, a table's primary key and columns, and clearing
- * what the process caches. Only tables a schema declares are answered.
+ * what the process caches. Only tables a schema declares are answered, and only to admins whose screens
+ * ask them (docs/wire-contract.md#ajax-utilities).
  */
 
 type Row = Record<string, unknown>;
@@ -61,5 +62,44 @@ describe.each(DATABASES)('ajax table calls on %s', (kind) => {
     expect(await siteName()).toBe('Renamed panel');
     expect((await admin('ajax/clearCache', { body: { type: 'browser' } })).msg).toBe('Parameter error');
     expect((await server.admin('ajax/getTableList')).code).toBe(303);
+  });
+
+  it('answers the table calls to the designer and the data-security rules\' editors, the cache to the settings\' editor, the terminal\'s package manager to super admins', async () => {
+    const password = 'Tables_pass1';
+    /** An admin whose one group holds the rules named (with the menus above them), signed in. */
+    const adminWith = async (name: string, rules: string[]): Promise<string> => {
+      const rows = await server.server.app.db.selectFrom('admin_rule').select('id').where('name', 'in', ['dashboard', 'dashboard/index', ...rules]).execute();
+      expect((await admin('auth.Group/add', { body: { pid: 1, name, rules: rows.map((row) => row.id), status: '1' } })).code).toBe(1);
+      const group = await server.server.app.db.selectFrom('admin_group').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+      expect((await admin('auth.Admin/add', { body: { username: name, nickname: name, password, group_arr: [group.id], status: '1' } })).code).toBe(1);
+      return (await server.loginAdmin(name, password)).token;
+    };
+    const nobody = await adminWith('nobody', []);
+    const designer = await adminWith('designer', ['crud/crud', 'crud/crud/index']);
+    const guard = await adminWith('guard', ['security', 'security/sensitiveData', 'security/sensitiveData/edit']);
+    const settings = await adminWith('settings', ['routine', 'routine/config', 'routine/config/edit']);
+    const calls = [
+      ['ajax/getTableList', {}],
+      ['ajax/getTablePk', { query: { table: 'admin' } }],
+      ['ajax/getTableFieldList', { query: { table: 'admin' } }],
+      ['ajax/getDatabaseConnectionList', {}],
+    ] as const;
+    for (const [path, request] of calls) {
+      const refused = await server.admin(path, { token: nobody, ...request });
+      expect({ code: refused.code, data: refused.data }, path).toEqual({ code: 401, data: [] });
+      for (const token of [designer, guard]) expect((await server.admin(path, { token, ...request })).code, path).toBe(1);
+      expect((await server.admin(path, { token: settings, ...request })).code, path).toBe(401);
+    }
+    for (const token of [nobody, designer]) expect((await server.admin('ajax/clearCache', { token, body: { type: 'all' } })).code).toBe(401);
+    expect((await server.admin('ajax/clearCache', { token: settings, body: { type: 'all' } })).code).toBe(1);
+
+    const terminal = async () => (await server.server.app.db.selectFrom('config').select('value').where('name', '=', 'npm_package_manager').executeTakeFirst())?.value;
+    const before = await terminal();
+    for (const token of [nobody, settings]) {
+      const refused = await server.admin('ajax/changeTerminalConfig', { token, body: { manager: 'npm' }, lang: 'zh-cn' });
+      expect({ code: refused.code, msg: refused.msg }).toEqual({ code: 401, msg: '只有超级管理员可以更改终端设置' });
+    }
+    expect(await terminal()).toBe(before);
+    expect((await admin('ajax/changeTerminalConfig', { body: { manager: 'npm' } })).code).toBe(1);
   });
 });

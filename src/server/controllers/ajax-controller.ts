@@ -3,7 +3,7 @@ import { areaChoices } from '../services/areas.js';
 import { presentAttachment } from '../resources/system/attachment.js';
 import { admitUpload } from '../uploads/upload-limits.js';
 import { storeUpload, type IncomingFile } from '../uploads/upload-service.js';
-import { ajaxTableActions } from './ajax-tables.js';
+import { ajaxTableActions, ajaxTablePermissions } from './ajax-tables.js';
 import type { Controller, RequestContext } from '../http/controller.js';
 import { buildSuffixSvg } from './suffix-svg.js';
 import { terminalActions } from './admin/terminal-controller.js';
@@ -11,8 +11,9 @@ import { terminalActions } from './admin/terminal-controller.js';
 /**
  * `ajax`: upload, the area cascade and the file icons (`buildSuffixSvg`), for both areas
  * (docs/wire-contract.md#ajax-utilities), and for the back office the table and cache calls of
- * `ajax-tables.ts` and the web terminal (`admin/terminal-controller.ts`, which checks its caller itself:
- * an event stream cannot carry the envelope's refusals). Admins need only to be logged in; members upload with the profile page's rule (the default group holds `*`), and the area list and the
+ * `ajax-tables.ts` (with the nodes each needs) and the web terminal (`admin/terminal-controller.ts`, for
+ * super admins; it checks its caller itself: an event stream cannot carry the envelope's refusals).
+ * Members upload with the profile page's rule (the default group holds `*`), and the area list and the
  * file icons are public.
  */
 
@@ -89,7 +90,9 @@ export const adminAjaxController: Controller = {
   area: 'admin',
   actions: { upload, area, buildSuffixSvg, ...ajaxTableActions, ...terminalActions },
   noNeedLogin: ['terminal'],
-  noNeedPermission: ['*'],
+  // every signed-in admin uploads and reads the cascade and the icons; the terminal is for super admins
+  noNeedPermission: ['upload', 'area', 'buildSuffixSvg', 'terminal', 'changeTerminalConfig'],
+  permissions: ajaxTablePermissions,
 };
 
 export const memberAjaxController: Controller = {

@@ -4,6 +4,7 @@ import { isSystemTable } from '../db/system-tables.js';
 import { catalogColumns, catalogTables, type CatalogColumn } from '../db/table-catalog.js';
 import { errors, Success } from '../errors.js';
 import type { RequestContext } from '../http/controller.js';
+import { DESIGNER_NODES } from '../crud/designer-nodes.js';
 
 /**
  * The back office's table and cache calls under `ajax` (BuildAdmin's CRUD generator and data-security
@@ -93,3 +94,19 @@ async function clearCache(ctx: RequestContext) {
 }
 
 export const ajaxTableActions = { getDatabaseConnectionList, getTableList, getTablePk, getTableFieldList, clearCache };
+
+/**
+ * Who may ask them. The table calls show every table's columns: they are for the screens that choose
+ * tables and columns, the CRUD designer and the data-security rules' forms (recycle bin and sensitive
+ * data), so any node of the designer or an add or edit node of those rules admits. Clearing the caches
+ * is for those who change the settings it re-reads (`routine/config/edit`).
+ */
+const TABLE_READERS = [...DESIGNER_NODES, 'security/dataRecycle/add', 'security/dataRecycle/edit', 'security/sensitiveData/add', 'security/sensitiveData/edit'];
+
+export const ajaxTablePermissions: Record<keyof typeof ajaxTableActions, string[]> = {
+  getDatabaseConnectionList: TABLE_READERS,
+  getTableList: TABLE_READERS,
+  getTablePk: TABLE_READERS,
+  getTableFieldList: TABLE_READERS,
+  clearCache: ['routine/config/edit'],
+};

@@ -103,8 +103,9 @@ const terminal: Action = async (ctx) => {
   }
 };
 
-/** `{manager}`: one of the package managers installed here (`npm` always). */
+/** `{manager}`: one of the package managers installed here (`npm` always); super admins only, as the terminal. */
 const changeTerminalConfig: Action = async (ctx) => {
+  if (!ctx.identity?.isSuper) throw errors.terminalSuperOnly();
   const installed = installedPackageManagers();
   const manager = ctx.body.manager;
   if (typeof manager !== 'string' || !installed.includes(manager)) throw errors.invalidChoice('manager', installed.join(', '));
