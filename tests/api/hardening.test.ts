@@ -37,8 +37,12 @@ describe.each(DATABASES)('hardening on %s', (kind) => {
   /** The schemas with an API, and their integer key: every case below is generated from them. */
   function resources(action: string) {
     const { app } = server.server;
-    // Resources whose action is their own (config's grouped index, say) answer in their own way.
-    return [...app.resources.values()].filter((definition) => definition.controller && !app.controllers.forResource(definition.id)?.hooks?.actions?.[action]);
+    // The resources answering the generic action: one whose action is its own (config's grouped index,
+    // say) answers in its own way, and one whose menu does not list it (the operation log's add) not at all.
+    return [...app.resources.values()].filter((definition) => {
+      const controller = app.controllers.forResource(definition.id);
+      return controller?.actions[action] !== undefined && !controller.hooks?.actions?.[action];
+    });
   }
 
   it('refuses out-of-range and fractional numbers and NUL characters in every list, with the envelope', async () => {
