@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../../src/server/db/unique-violation.js';
 import { DATABASES, startTestServer, type ApiRequest, type ApiResponse, type TestServer } from '../support/test-server.js';
 
 /**
@@ -12,6 +13,7 @@ type Row = Record<string, unknown>;
 
 const PASSWORD = 'Rules_pass1';
 const TAKEN = 'Rule name already exists';
+const ASCII_ONLY = 'A rule name may hold only English letters, digits and signs';
 const NOT_HELD = 'Only a super administrator can name a rule after a permission you do not hold: %s';
 const message = (template: string, name: string) => template.replace('%s', name);
 
@@ -152,11 +154,46 @@ describe.each(DATABASES)('rule names on %s', (kind) => {
     ]);
   });
 
-  it('merges at start-up the rules of a database whose names differ only in case', async () => {
+  it('takes rule names in printable ASCII only, on which the lower case of the databases and of the check agree', async () => {
+    const before = await ruleNames();
+    // the Kelvin sign is "k" in JavaScript's lower case, not in SQLite's
+    for (const name of ['custom/\u212Aelvin', 'custom/naïve', 'custom/tab\there']) {
+      const added = await addRule(superToken, name);
+      expect({ code: added.code, msg: added.msg }).toEqual({ code: 0, msg: ASCII_ONLY });
+      const renamed = await renameRule(superToken, heldRule, name);
+      expect({ code: renamed.code, msg: renamed.msg }).toEqual({ code: 0, msg: ASCII_ONLY });
+    }
+    const zh = await as(superToken)('auth.Rule/add', { lang: 'zh-cn', body: { pid: moneyLogMenu, type: 'button', title: '探测', name: 'custom/naïve', status: '1' } });
+    expect(zh.msg).toBe('规则名称只能包含英文字母、数字和符号');
+    expect(await ruleNames()).toEqual(before);
+  });
+
+  it('keeps one rule per node when adds in other letters race, in one server and across two on PostgreSQL', async () => {
+    const names = ['Race/node', 'race/NODE', 'RACE/Node', 'race/node', 'rAcE/nOdE', 'RaCe/NoDe', 'raCE/node', 'RAce/NODE'];
+    // SQLite has one connection per database, so only a second server on PostgreSQL can race the first
+    const second = kind === 'postgres' ? await startTestServer(kind, { databaseUrl: server.databaseUrl, keepDatabase: true }) : undefined;
+    try {
+      const servers = second ? [server, second] : [server];
+      const answers = await Promise.all(
+        names.map((name, i) => servers[i % servers.length].admin<Row>('auth.Rule/add', { token: superToken, body: { pid: moneyLogMenu, type: 'button', title: '探测', name, status: '1' } })),
+      );
+      const refused = answers.filter((answer) => answer.code !== 1).map((answer) => ({ status: answer.status, code: answer.code, msg: answer.msg }));
+      expect(refused).toEqual(Array.from({ length: names.length - 1 }, () => ({ status: 200, code: 0, msg: TAKEN })));
+      expect((await ruleNames()).filter((name) => name.toLowerCase() === 'race/node')).toHaveLength(1);
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it('merges at start-up the rules of a database whose names differ only in case, then guards their node by an index', async () => {
     const original = await ruleId('user/moneyLog/add');
     const now = Math.floor(Date.now() / 1000);
     const rule = { type: 'button' as const, title: '添加', path: '', icon: '', url: '', component: '', remark: '', weigh: 0, status: '1' as const, create_time: now, update_time: now };
-    const twin = Number((await db().insertInto('admin_rule').values({ ...rule, pid: moneyLogMenu, name: 'UsEr/mONeYlog/ADD' }).returning('id').executeTakeFirstOrThrow()).id);
+    const insertTwin = () => db().insertInto('admin_rule').values({ ...rule, pid: moneyLogMenu, name: 'UsEr/mONeYlog/ADD' }).returning('id').executeTakeFirstOrThrow();
+    await expect(insertTwin()).rejects.toSatisfy(isUniqueViolation);
+    // a database from before the index
+    await db().schema.dropIndex('uniq_admin_rule_node').execute();
+    const twin = Number((await insertTwin()).id);
     const child = Number((await db().insertInto('admin_rule').values({ ...rule, pid: twin, name: 'custom/under-twin' }).returning('id').executeTakeFirstOrThrow()).id);
     await db().updateTable('admin_group').set({ rules: [...(await groupRules(adderGroup)), String(twin)].join(',') }).where('id', '=', adderGroup).execute();
     await db().updateTable('admin_group').set({ rules: [...(await groupRules(editorGroup)), String(twin), String(original)].join(',') }).where('id', '=', editorGroup).execute();
@@ -169,5 +206,6 @@ describe.each(DATABASES)('rule names on %s', (kind) => {
     const editor = await groupRules(editorGroup);
     expect(editor.filter((id) => id === String(original))).toHaveLength(1);
     expect(editor).not.toContain(String(twin));
+    await expect(insertTwin()).rejects.toSatisfy(isUniqueViolation);
   });
 });

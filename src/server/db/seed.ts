@@ -76,6 +76,19 @@ async function mergeRulesOfOneNode(db: DynamicDb, groupTable: string, ruleTable:
 }
 
 /**
+ * The database's own guard of one rule per node: a unique index on the lower-cased name, so two adds
+ * that race past the check in their transactions (`resources/permission-sets.ts`), in one server or in
+ * two on one database, cannot both be stored. It is not declared in the schema's `x-indexes`, which
+ * list columns only and are made by the migration, before the merge above has removed the duplicates
+ * an older database may hold; it is made here after each start's merge (again after a rebuild of the
+ * table). A rule's name is printable ASCII (the `pattern` of the schemas' `name`), on which SQLite's and
+ * PostgreSQL's `lower` and `permissionNode` agree: SQLite's folds ASCII letters only.
+ */
+async function ensureRuleNodeIndex(db: DynamicDb, ruleTable: string): Promise<void> {
+  await sql`CREATE UNIQUE INDEX IF NOT EXISTS ${sql.id(`uniq_${ruleTable}_node`)} ON ${sql.table(ruleTable)} (lower(${sql.ref('name')}))`.execute(db);
+}
+
+/**
  * Menu syncs so far. 1: the menu and its buttons; 2: the `export` node, new to every list, for menus
  * synced before it existed; 3: the providers' `testReturn` node; 4: the nodes every action of a resource
  * checks (`export` of the lists that had none, the config's `sendTestMail`). A rule an admin deleted
@@ -244,7 +257,9 @@ export async function seed(handle: DatabaseHandle, definitions: ResourceDefiniti
   for (const definition of definitions) await fillAddedSeedColumns(db, definition, addedColumns[definition.table] ?? []);
   const tables = new Set(definitions.map((definition) => definition.table));
   for (const [groupTable, ruleTable] of Object.entries(RULE_TABLE_OF_GROUP)) {
-    if (tables.has(groupTable) && tables.has(ruleTable)) await mergeRulesOfOneNode(db, groupTable, ruleTable);
+    if (!tables.has(groupTable) || !tables.has(ruleTable)) continue;
+    await mergeRulesOfOneNode(db, groupTable, ruleTable);
+    await ensureRuleNodeIndex(db, ruleTable);
   }
   if (definitions.some((definition) => definition.table === 'admin_rule')) {
     await syncMenus(db, definitions);

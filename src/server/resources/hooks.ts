@@ -6,6 +6,7 @@ import type { Action } from '../http/controller.js';
 import type { Condition } from './list-query.js';
 import type { Translate } from '../i18n.js';
 import type { Language } from '../../contract/headers.js';
+import type { ApiError } from '../errors.js';
 
 /** Who performs an operation; operations run the same from HTTP, tests, seeds and scripts. */
 export interface Operator {
@@ -51,6 +52,11 @@ export interface ResourceHooks {
   /** checks and derived columns before the write; may change `values` */
   beforeWrite?(operator: Operator, write: WriteContext): Promise<void>;
   afterWrite?(operator: Operator, write: WriteContext): Promise<void>;
+  /**
+   * The answer to an add or edit the database refuses for one of the table's unique indexes, a write
+   * that raced past the checks of its transaction; without it, the generic "The same data already exists".
+   */
+  uniqueViolation?(definition: ResourceDefinition): ApiError;
   /** checks before deleting; returns the rows to delete (may skip some) */
   beforeDelete?(operator: Operator, remove: DeleteContext): Promise<Row[]>;
   afterDelete?(operator: Operator, remove: DeleteContext): Promise<void>;

@@ -1,7 +1,7 @@
-import type { Row } from '../../schema/definition.js';
+import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import { parseRuleIds, permissionNode } from '../auth/identity.js';
 import type { Db, StoredRow } from '../db/connection.js';
-import { errors } from '../errors.js';
+import { errors, type ApiError } from '../errors.js';
 import { DEFAULT_LANGUAGE } from '../../contract/headers.js';
 import { sameText } from '../../schema/local-text.js';
 import type { Translate } from '../i18n.js';
@@ -98,9 +98,7 @@ async function checkRuleName(operator: Operator, write: WriteContext, ruleTable:
   const node = permissionNode(name);
   if (existing && permissionNode(String(existing.name)) === node) return;
   const rules = await trx.selectFrom(ruleTable).select(['id', 'name']).execute();
-  if (rules.some((rule) => permissionNode(rule.name) === node && Number(rule.id) !== Number(existing?.id))) {
-    throw errors.alreadyExists(write.definition.fields.find((field) => field.name === 'name')?.title ?? 'Rule name', 'name');
-  }
+  if (rules.some((rule) => permissionNode(rule.name) === node && Number(rule.id) !== Number(existing?.id))) throw ruleNameTaken(write.definition);
   const identity = operator.identity;
   if (!identity || identity.isSuper) return;
   const checked = new Set(operator.app.controllers.permissionNodes(ruleTable === 'admin_rule' ? 'admin' : 'user').map(permissionNode));
@@ -108,14 +106,21 @@ async function checkRuleName(operator: Operator, write: WriteContext, ruleTable:
   if (checked.has(node) && !held) throw errors.ruleNodeNotHeld(name);
 }
 
+/** "Rule name already exists", in the schema's title of the field. */
+function ruleNameTaken(definition: ResourceDefinition): ApiError {
+  return errors.alreadyExists(definition.fields.find((field) => field.name === 'name')?.title ?? 'Rule name', 'name');
+}
+
 /**
- * Rules: unique names (`checkRuleName`), tree checks on edit and delete, grants of new rules to the
+ * Rules: unique names (`checkRuleName`; two adds racing past it are stopped by the database's index of
+ * the lower-cased name, `db/seed.ts`, and answered the same), tree checks on edit and delete, grants of new rules to the
  * groups that hold their parent, except the groups of an admin who is not super adding it: they get
  * no right by adding a rule.
  */
 export function ruleHooks(ruleTable: RuleTable, groupTable: GroupTable, options: { weighFromId: boolean; scope?: ResourceHooks['scope'] }): ResourceHooks {
   return {
     scope: options.scope,
+    uniqueViolation: ruleNameTaken,
     async present(_operator, rows, view) {
       // Remote selects pick a parent: only directories and menus that are enabled.
       if (view === 'select') return rows.filter((row) => (row.type === 'menu_dir' || row.type === 'menu') && String(row.status) === '1');

@@ -1,9 +1,10 @@
 import { valueLabel, type ResourceDefinition, type Row } from '../../schema/definition.js';
 import { inputValidatorOf, type WriteMode } from '../../schema/validate-input.js';
 import type { DynamicDb } from '../db/connection.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
-import type { Operator } from './hooks.js';
+import type { Operator, ResourceHooks } from './hooks.js';
 
 /** The checks of a write before anything is stored: the schema's rules, uniqueness, references, transitions. */
 
@@ -24,6 +25,15 @@ export async function checkUnique(trx: DynamicDb, definition: ResourceDefinition
     if (id !== undefined) query = query.where(definition.primaryKey, '<>', id);
     if (await query.executeTakeFirst()) throw errors.alreadyExists(field.title, field.name);
   }
+}
+
+/**
+ * Rethrow the error of a write's transaction, as the resource's own answer when the database refused a
+ * unique index: two writes can both pass the checks above before either is stored.
+ */
+export function rethrowWriteError(definition: ResourceDefinition, hooks: ResourceHooks, error: unknown): never {
+  if (hooks.uniqueViolation && isUniqueViolation(error)) throw hooks.uniqueViolation(definition);
+  throw error;
 }
 
 /**

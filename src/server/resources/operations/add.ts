@@ -3,7 +3,7 @@ import { completeRow } from '../../db/seed.js';
 import { errors } from '../../errors.js';
 import { inTransaction } from '../access.js';
 import type { Operator, ResourceHooks, WriteContext } from '../hooks.js';
-import { checkReferences, checkUnique, validateInput } from '../write-checks.js';
+import { checkReferences, checkUnique, rethrowWriteError, validateInput } from '../write-checks.js';
 
 /** `add`: validate, hooks, insert, in one transaction. Returns the new row's id. */
 export async function addRow(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, input: Row): Promise<number | string> {
@@ -26,5 +26,5 @@ export async function addRow(operator: Operator, definition: ResourceDefinition,
     write.id = inserted[definition.primaryKey] as number | string;
     await hooks.afterWrite?.(scoped, write);
     return write.id;
-  });
+  }).catch((error: unknown) => rethrowWriteError(definition, hooks, error));
 }

@@ -6,7 +6,7 @@ import { errors } from '../../errors.js';
 import { findStored, inTransaction } from '../access.js';
 import type { Operator, ResourceHooks, WriteContext } from '../hooks.js';
 import { recordSensitiveChanges } from '../security-events.js';
-import { checkReferences, checkTransitions, checkUnique, validateInput } from '../write-checks.js';
+import { checkReferences, checkTransitions, checkUnique, rethrowWriteError, validateInput } from '../write-checks.js';
 
 /** `edit` POST: only supplied columns change; unknown and read-only keys are ignored. */
 export async function editRow(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, input: Row): Promise<void> {
@@ -38,7 +38,7 @@ export async function editRow(operator: Operator, definition: ResourceDefinition
       if (stamp && Number(result.numUpdatedRows) === 0) throw errors.staleRecord(Number(existing[stamp] ?? 0));
     }
     await hooks.afterWrite?.(scoped, write);
-  });
+  }).catch((error: unknown) => rethrowWriteError(definition, hooks, error));
 }
 
 /**
