@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../src/server/db/unique-violation.js';
+import { nodesOf } from '../../src/server/http/controller.js';
 import { DATABASES, startTestServer, type ApiRequest, type ApiResponse, type TestServer } from '../support/test-server.js';
 
 /**
@@ -13,6 +14,7 @@ type Row = Record<string, unknown>;
 
 const PASSWORD = 'Rules_pass1';
 const TAKEN = 'Rule name already exists';
+const NO_PERMISSION = 'You have no permission to operate';
 const ASCII_ONLY = 'A rule name may hold only English letters, digits and signs';
 const NOT_HELD = 'Only a super administrator can name a rule after a permission you do not hold: %s';
 const message = (template: string, name: string) => template.replace('%s', name);
@@ -141,6 +143,24 @@ describe.each(DATABASES)('rule names on %s', (kind) => {
     // the designer's history is written by the designer only
     expect((await as(superToken)('crud.Log/del', { method: 'DELETE', query: { ids: [1] } })).msg).toBe('The CRUD log is written by the designer and cannot be changed');
     expect((await db().selectFrom('admin_log').select('id').where('id', 'in', logs.map((row) => row.id)).execute()).length).toBe(logs.length);
+  });
+
+  it('checks the export node of every list that exports: an admin holding every other rule is refused the CSV', async () => {
+    const exporting = server.server.app.controllers.all('admin').filter((controller) => 'export' in controller.actions);
+    expect(exporting.length).toBeGreaterThan(15);
+    // the CRUD log has no screen of its own: whoever may use the designer reads it, exported too
+    const own = exporting.filter((controller) => controller.name !== 'crud.Log');
+    for (const controller of own) expect(nodesOf(controller, 'export')).toEqual([`${controller.path}/export`]);
+    const rules = await db().selectFrom('admin_rule').select(['id', 'name']).execute();
+    const { token } = await adminWith('Lister', rules.filter((rule) => !rule.name.toLowerCase().endsWith('/export')).map((rule) => Number(rule.id)));
+    for (const controller of own) {
+      // the list node lets them in (the SMS outbox then answers super admins alone); the export node does not
+      const listed = await as(token)(`${controller.name}/index`);
+      const exported = await as(token)(`${controller.name}/export`);
+      expect({ controller: controller.name, list: listed.msg === NO_PERMISSION, export: [exported.code, exported.msg] }).toEqual({ controller: controller.name, list: false, export: [401, NO_PERMISSION] });
+      const bySuper = await as(superToken)(`${controller.name}/export`);
+      expect({ controller: controller.name, type: bySuper.headers.get('content-type') }).toEqual({ controller: controller.name, type: 'text/csv; charset=utf-8' });
+    }
   });
 
   it('gives a database whose menus were synced before, once, the rules of the nodes that had none', async () => {

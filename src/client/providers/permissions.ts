@@ -12,11 +12,14 @@ export interface Permissions {
   nodes: ReadonlySet<string>;
 }
 
-/** react-admin's verbs → the BuildAdmin actions whose buttons grant them; other actions pass through. */
+/**
+ * react-admin's verbs → the BuildAdmin actions whose buttons grant them; other actions pass through, as
+ * `export` does: the server checks `<path>/export`, a node of its own, so the list's export button asks
+ * for that node, not for `index`.
+ */
 const ACTION_NODES: Readonly<Record<string, string>> = {
   list: 'index',
   show: 'index',
-  export: 'index',
   create: 'add',
   clone: 'add',
   edit: 'edit',

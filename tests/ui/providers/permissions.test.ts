@@ -40,6 +40,17 @@ describe('canAccess (pure)', () => {
     expect(canAccess(permissions, { resource: 'auth/admin', action: 'add' })).toBe(true);
   });
 
+  it('grants export by the export node the server checks, not by the list node', () => {
+    const lister = { super: false, nodes: new Set(['auth/adminlog/index']) };
+    expect(canAccess(lister, { resource: 'auth/adminLog', action: 'list' })).toBe(true);
+    expect(canAccess(lister, { resource: 'auth/adminLog', action: 'export' })).toBe(false);
+    const exporter = { super: false, nodes: new Set(['auth/adminlog/index', 'auth/adminlog/export']) };
+    expect(canAccess(exporter, { resource: 'auth/adminLog', action: 'export' })).toBe(true);
+    expect(permissionNode('auth/adminLog', 'export')).toBe('auth/adminlog/export');
+    // a super admin exports every list whose menu has the node
+    expect(canAccess({ super: true, nodes: new Set(['auth/adminlog/index', 'auth/adminlog/export']) }, { resource: 'auth/adminLog', action: 'export' })).toBe(true);
+  });
+
   it('refuses a missing node', () => {
     const permissions = { super: false, nodes };
     expect(canAccess(permissions, { resource: 'auth/admin', action: 'edit' })).toBe(false);
