@@ -139,6 +139,28 @@ describe.each(DATABASES)('password changes and sessions on %s', (kind) => {
     expect(await memberSessionWorks(await memberSession('reset_member', 'Member_pass2'))).toEqual(alive);
   });
 
+  it('a deleted admin or member keeps no session, so a row put back (the recycle bin restores rows whole) brings none back', async () => {
+    const adminId = await addAdmin('deleted_admin');
+    const adminSession = await server.loginAdmin('deleted_admin', SECOND_PASSWORD, true);
+    const memberId = await addMember('deleted_member');
+    const memberLogin = await memberSession('deleted_member');
+    const adminRow = await db().selectFrom('admin').selectAll().where('id', '=', adminId).executeTakeFirstOrThrow();
+    const memberRow = await db().selectFrom('user').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
+
+    const deletedAdmin = await server.admin('auth.Admin/del', { token: superToken, method: 'DELETE', query: { ids: [adminId] } });
+    expect(deletedAdmin.code, deletedAdmin.msg).toBe(1);
+    const deletedMember = await server.admin('user.User/del', { token: superToken, method: 'DELETE', query: { ids: [memberId] } });
+    expect(deletedMember.code, deletedMember.msg).toBe(1);
+
+    await db().insertInto('admin').values(adminRow).execute();
+    await db().insertInto('user').values(memberRow).execute();
+    expect(await adminSessionWorks(adminSession)).toEqual(ended);
+    expect(await memberSessionWorks(memberLogin)).toEqual(ended);
+    // the accounts themselves are back: their passwords log in afresh (the admin without the groups it lost)
+    expect((await server.admin('Index/login', { body: { username: 'deleted_admin', password: SECOND_PASSWORD } })).code).toBe(1);
+    expect(await memberSessionWorks(await memberSession('deleted_member'))).toEqual(alive);
+  });
+
   it('a refresh token works once, and only with a real access token of its own account', async () => {
     await addAdmin('refresher');
     const session = await server.loginAdmin('refresher', SECOND_PASSWORD, true);

@@ -91,8 +91,10 @@ export const adminHooks: ResourceHooks = {
     return remove.rows.filter((row) => Number(row.id) !== operator.identity?.id);
   },
 
-  async afterDelete(_operator, remove) {
+  async afterDelete(operator, remove) {
     const ids = remove.rows.map((row) => Number(row.id));
     await remove.trx.deleteFrom('admin_group_access').where('uid', 'in', ids).execute();
+    // a deleted admin keeps no session: a row put back from the recycle bin must log in afresh
+    for (const id of ids) await endSessions(operator.app, 'admin', id, { db: remove.trx });
   },
 };

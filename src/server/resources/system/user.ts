@@ -36,4 +36,9 @@ export const userHooks: ResourceHooks = {
     // a new password (hashed by beforeWrite) logs out whoever used the old one
     if (write.mode === 'edit' && typeof write.values.password === 'string') await endSessions(operator.app, 'user', Number(write.id), { db: write.trx });
   },
+
+  async afterDelete(operator, remove) {
+    // a deleted member keeps no session: a row put back from the recycle bin must log in afresh
+    for (const row of remove.rows) await endSessions(operator.app, 'user', Number(row.id), { db: remove.trx });
+  },
 };
