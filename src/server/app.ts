@@ -17,6 +17,7 @@ import { envelopeOf, sendEnvelope } from './http/envelope.js';
 import { cookieLanguage, loadFirstPainter, withFirstPaint } from './http/first-paint.js';
 import { pageHtml, pagePath, standalonePageAt } from './http/page-preload.js';
 import { registerIconSprites } from './http/icon-sprites.js';
+import { registerHealth } from './http/health.js';
 import { createRequestGuards } from './http/request-guards.js';
 import { redactedUrl } from './http/log-redaction.js';
 import { adminApiBase, DEFAULT_LANGUAGE } from '../contract/headers.js';
@@ -192,6 +193,7 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
   }
 
   registerIconSprites(server, app);
+  registerHealth(server, app);
 
   const avatar = readFileSync(join(app.settings.projectRoot, 'src/server/assets/avatar.png'));
   server.get('/static/images/avatar.png', (_request, reply) => reply.header('cache-control', 'public, max-age=86400').type('image/png').send(avatar));

@@ -51,6 +51,8 @@ export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
   url: string;
+  /** PostgreSQL's connection pool, read by the readiness probe and the pool metrics; SQLite has none */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -107,7 +109,7 @@ export function openDatabase(url: string): DatabaseHandle {
     const statements = new NamedStatements();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: statements.pool(pool) }) });
     namedStatements.set(db, statements);
-    return { db, dialect: 'postgres', url, close: () => db.destroy() };
+    return { db, dialect: 'postgres', url, pool, close: () => db.destroy() };
   }
   if (!url.startsWith('sqlite:')) {
     throw new Error(`DATABASE_URL must start with "sqlite:" or "postgres://", got "${describeDatabaseUrl(url)}"`);

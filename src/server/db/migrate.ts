@@ -455,7 +455,24 @@ async function adoptExisting(db: DynamicDb, definition: ResourceDefinition, next
   return { columns, indexes: {} };
 }
 
-/** Which schemas have had their menu rules inserted; menus are synced once so admins may edit them. */
+/**
+ * The tables of `definitions` whose last applied shape (`schema_state`) is not the one they declare: a
+ * table never made, a column or an index missing, a change not applied. Empty when the database is at
+ * the schemas' version. One read of the migration state, nothing changed: the readiness probe asks it.
+ */
+export async function tablesBehind(db: DynamicDb, definitions: Iterable<ResourceDefinition>): Promise<string[]> {
+  const rows = (await db.selectFrom(STATE_TABLE).select(['table_name', 'definition']).execute()) as { table_name: string; definition: string }[];
+  const stored = new Map(rows.map((row) => [row.table_name, row.definition]));
+  const behind = new Set<string>();
+  for (const definition of definitions) {
+    const next = snapshotOf(definition);
+    const text = stored.get(definition.table);
+    if (text === JSON.stringify(next)) continue;
+    if (text === undefined || !isEmptyPlan(plan(definition, JSON.parse(text) as TableSnapshot, next, definition.id))) behind.add(definition.table);
+  }
+  return [...behind].sort();
+}
+
 /** Which menu sync each table's rules have had (0: none); see `MENU_SYNC_VERSION` in seed.ts. */
 export async function menuSyncVersions(db: DynamicDb): Promise<Map<string, number>> {
   const rows = (await db.selectFrom(STATE_TABLE).select(['table_name', 'menu_synced']).execute()) as { table_name: string; menu_synced: number }[];
