@@ -10,6 +10,7 @@ import type { Settings } from './settings.js';
 import type { ControllerRegistry } from './http/controller.js';
 import type { SchemaRegistry } from './schema-registry.js';
 import type { SmsDriver } from './sms/sms-driver.js';
+import type { ServerMetrics } from './metrics.js';
 
 /** The long-lived parts of one server process. */
 export interface AppContext {
@@ -34,6 +35,8 @@ export interface AppContext {
   textIndexed: ReadonlySet<string>;
   /** where SMS go (`SMS_DRIVER`); none when no SMS service is set up, and then no code goes by SMS */
   sms: SmsDriver | undefined;
+  /** the Prometheus metrics (`metrics.ts`), set when `METRICS_TOKEN` or `METRICS_ALLOW` turns them on */
+  metrics?: ServerMetrics;
 }
 
 /**

@@ -18,6 +18,7 @@ import { cookieLanguage, loadFirstPainter, withFirstPaint } from './http/first-p
 import { pageHtml, pagePath, standalonePageAt } from './http/page-preload.js';
 import { registerIconSprites } from './http/icon-sprites.js';
 import { registerHealth } from './http/health.js';
+import { registerMetrics } from './metrics.js';
 import { createRequestGuards } from './http/request-guards.js';
 import { redactedUrl } from './http/log-redaction.js';
 import { adminApiBase, DEFAULT_LANGUAGE } from '../contract/headers.js';
@@ -143,6 +144,7 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     }, done);
   });
   registerCompression(server);
+  registerMetrics(server, app);
 
   server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, parseQuery(String(body)));

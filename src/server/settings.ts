@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_ENTRANCE } from '../contract/headers.js';
+import { AddressList } from './address-list.js';
 
 /** Process settings from the environment (README "Configuration"). */
 export interface Settings {
@@ -41,6 +42,29 @@ export interface Settings {
   authRateLimit: number;
   /** whether the back office's web terminal runs its whitelisted commands (`TERMINAL`, on unless `off`) */
   terminal: boolean;
+  /** who may read `/metrics` (README "Health and metrics"); neither set: the endpoint is off */
+  metrics: MetricsAccess;
+}
+
+export interface MetricsAccess {
+  /** `METRICS_TOKEN`: the bearer token a scraper sends */
+  token?: string;
+  /** `METRICS_ALLOW`: addresses and CIDR ranges a scraper may come from, as `address-list.ts` reads them */
+  allow?: string;
+}
+
+/** Shorter tokens are refused at start: the token is all that guards the endpoint from the internet. */
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
+function metricsAccess(env: NodeJS.ProcessEnv): MetricsAccess {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && (token.length < MIN_METRICS_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
+    throw new Error(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} printable characters without spaces`);
+  }
+  const allow = env.METRICS_ALLOW?.trim() || undefined;
+  const unreadable = allow === undefined ? [] : AddressList.unreadableEntries(allow);
+  if (unreadable.length > 0) throw new Error(`METRICS_ALLOW lists addresses or CIDR ranges, got "${unreadable.join('", "')}"`);
+  return { token, allow };
 }
 
 export interface SmsSettings {
@@ -161,5 +185,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Se
     cspFrameSrc: frameSources(env.CSP_FRAME_SRC),
     authRateLimit: wholeNumber(env, 'AUTH_RATE_LIMIT', 10, 'attempts per minute (0 = off)'),
     terminal: flag(env.TERMINAL) ?? true,
+    metrics: metricsAccess(env),
   };
 }

@@ -9,6 +9,7 @@ import { detectLanguage } from '../i18n.js';
 import { writeAdminLog, shouldLog } from './admin-log.js';
 import { rememberLanguage } from '../services/member-accounts.js';
 import { envelopeOf, sendEnvelope } from './envelope.js';
+import { nameRoute } from '../metrics.js';
 
 /** Where each area looks for its token, first non-empty wins (docs/wire-contract.md#request-headers). */
 const TOKEN_SOURCES: Record<Area, { headers: string[]; params: string[] }> = {
@@ -68,6 +69,7 @@ export async function dispatch(live: AppContext, area: Area, request: FastifyReq
   if (!controller || !handler) {
     return sendEnvelope(reply, envelopeOf(errors.notFound(request.url.split('?')[0]), t, time), 404);
   }
+  if (app.metrics) nameRoute(request, area, controller.name, action);
   const query = asRow(request.query);
   const body = asRow(request.body);
   const params = { ...query, ...body };
