@@ -365,6 +365,8 @@ export interface SystemAdminLogTable {
   data: string | null;
   /** IP */
   ip: Generated<string>;
+  /** Request ID */
+  request_id: Generated<string>;
   /** User agent */
   useragent: Generated<string>;
   /** Create time */

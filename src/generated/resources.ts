@@ -415,6 +415,8 @@ export interface SystemAdminLogRow {
   data?: string | null;
   /** IP */
   ip?: string;
+  /** Request ID */
+  request_id?: string;
   /** User agent */
   useragent?: string;
   /** Create time */

@@ -20,7 +20,8 @@ import { registerIconSprites } from './http/icon-sprites.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './metrics.js';
 import { createRequestGuards } from './http/request-guards.js';
-import { redactedUrl } from './http/log-redaction.js';
+import { LOG_REDACTED_PATHS, redactedUrl } from './http/log-redaction.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { adminApiBase, DEFAULT_LANGUAGE } from '../contract/headers.js';
 import { fileOfUrl, STORAGE_URL_PREFIX } from './uploads/storage.js';
 
@@ -77,8 +78,10 @@ function fixedHeaders(middleware: (request: never, response: never, next: (error
 export async function buildApp(app: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const server = Fastify({
     logger: options.logger
-      ? { level: 'info', serializers: { req: requestForLog }, ...(typeof options.logger === 'object' ? { stream: options.logger } : {}) }
+      ? { level: 'info', serializers: { req: requestForLog }, redact: { paths: LOG_REDACTED_PATHS, censor: '***' }, ...(typeof options.logger === 'object' ? { stream: options.logger } : {}) }
       : false,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     routerOptions: { querystringParser: (text: string) => parseQuery(text), caseSensitive: true, ignoreTrailingSlash: true },
     // JSON and form bodies: a form never needs more; uploads are read by multipart with their own limit.
     bodyLimit: JSON_BODY_LIMIT,
@@ -86,6 +89,7 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     trustProxy: app.settings.trustProxy,
     // Malformed URLs and headers are the client's mistake: answer with the envelope, not a bare 400.
     frameworkErrors: (_error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
       const { t } = requestLanguage(app, request);
       sendEnvelope(reply, envelopeOf(errors.parameterError(), t, Math.floor(Date.now() / 1000)));
     },
@@ -134,6 +138,7 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
   const everyAnswer: Record<string, string | string[]> = { ...Object.fromEntries(securityHeaderList.set.map(([name, value]) => [name.toLowerCase(), value])), ...CORS_HEADERS };
   server.addHook('onRequest', (request, reply, done) => {
     reply.headers(everyAnswer);
+    reply.header(REQUEST_ID_HEADER, request.id);
     for (const name of securityHeaderList.removed) reply.raw.removeHeader(name);
     // Only a request with an Origin, or a preflight, needs the allowed origins (a config item).
     if (request.headers.origin === undefined && request.method !== 'OPTIONS') return done();
@@ -172,7 +177,7 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
       return sendEnvelope(reply, envelopeOf(answer, t, time));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendEnvelope(reply, envelopeOf(new ApiError('Server internal error!'), t, time), 500);
+    return sendEnvelope(reply, envelopeOf(errors.internalError(request.id), t, time), 500);
   });
 
   const entrance = adminApiBase(app.settings.adminEntrance);

@@ -133,6 +133,8 @@ export const errors = {
   /** `data.type` lets a form offer to reload or overwrite; `update_time` is the row's current one. */
   staleRecord: (updateTime: number) => new ApiError('Someone else changed this record after you opened it', [], Code.error, { type: 'stale record', update_time: updateTime }),
   testMailFailed: (reason: string) => new ApiError('Test mail sending failed: %s', [reason.slice(0, 300)]),
+  /** An unexpected failure: the user sees the request id to report, never what failed (that is in the log line of the same id). */
+  internalError: (requestId: string) => new ApiError('Server internal error! Reference: %s', [requestId], Code.error, { request_id: requestId }),
   databaseBusy: () => new ApiError('The server is busy, please try again later'),
   notFound: (path: string) => new ApiError('Error requesting address: %s', [path]),
   invalidIconNames: (max: number) => new ApiError('Icon names are lowercase letters, digits and dashes, separated by commas, at most %d at once', [max]),

@@ -108,6 +108,7 @@ export async function writeAdminLog(ctx: RequestContext): Promise<void> {
       title: (await titleOf(ctx)).slice(0, 100),
       data: logData(ctx.params, typedSecrets(ctx)),
       ip: ctx.ip.slice(0, 50),
+      request_id: ctx.request.id.slice(0, 128),
       useragent: ctx.userAgent.slice(0, 255),
       create_time: nowSeconds(),
     })

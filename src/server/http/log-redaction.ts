@@ -1,3 +1,5 @@
+import { Header } from '../../contract/headers.js';
+
 /**
  * What the logs (the admin log, the request log of `LOG_REQUESTS`) never keep: the values of names that
  * hold secrets. A name is judged as the application reads it, so an encoded `bat%6Fken` is `batoken`.
@@ -6,8 +8,24 @@
 /** Parts that make any name a secret: `password`, `smtp_pass`, `pwd`, `salt`, `refreshToken`, `client_secret`, `authorization`… */
 const SECRET_PART = /pass|pwd|salt|token|secret|credential|authori[sz]ation|authenticat|cookie/i;
 
-/** Words that are secrets on their own: `key`, `api_key`, `accessKey`, `keys`, `auth` (not `keyword`, not `author`). */
-const SECRET_WORD = /^(?:[a-z]*key|keys|auth)$/;
+/**
+ * Words that are secrets on their own: `key`, `api_key`, `accessKey`, `keys`, `auth` (not `keyword`, not
+ * `author`), and signatures, which a replayed request would reuse: `sig`, `x_signature`, `hmac`.
+ */
+const SECRET_WORD = /^(?:[a-z]*key|keys|auth|sig|signature|hmac)$/;
+
+/** Whole names that are signatures in the usual callback conventions (`?sign=…`, `?hash=…`), not as words (`sign_name`). */
+const SECRET_NAME = /^(?:sign|hash)$/i;
+
+/**
+ * Where the request log's JSON lines could hold a secret outside the address: the credentials headers, if
+ * a line ever carries a request's or an answer's headers. Pino writes `***` in their place.
+ */
+export const LOG_REDACTED_PATHS = ['authorization', 'cookie', 'set-cookie', Header.adminToken, 'ba-token', Header.userToken, 'bausertoken'].flatMap((name) => [
+  `req.headers["${name}"]`,
+  `res.headers["${name}"]`,
+  `headers["${name}"]`,
+]);
 
 /** The words of a name: `accessKey` → access, key; `a[api_key]` → a, api, key. */
 function wordsOf(name: string): string[] {
@@ -34,7 +52,7 @@ function decodedForms(name: string): string[] {
 
 /** Whether a value under this name (a body key, a query parameter once decoded) is a secret. */
 export function isSecretName(name: string): boolean {
-  return SECRET_PART.test(name) || wordsOf(name).some((word) => SECRET_WORD.test(word));
+  return SECRET_PART.test(name) || SECRET_NAME.test(name) || wordsOf(name).some((word) => SECRET_WORD.test(word));
 }
 
 /** The request address for a log: each query parameter whose decoded name is a secret keeps its name, its value becomes `***`. */
