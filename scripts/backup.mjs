@@ -9,7 +9,8 @@
  * (a consistent copy; the server keeps reading and writing meanwhile); PostgreSQL with `pg_dump` in its
  * custom format (one snapshot), which must be the server's major version or newer. The database is copied
  * before the files, so every attachment row in the copy has its file. The directory is written under a
- * `.partial` name and renamed when complete; the last line printed is its path.
+ * `.partial` name and renamed when complete, readable by its owner only (it holds password digests and
+ * sessions); the last line printed is its path.
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -49,6 +50,7 @@ await runCommand(async () => {
     return;
   }
   const source = dataLocations();
+  process.umask(0o077);
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const finalDir = join(resolve(values.out ?? join(PROJECT_ROOT, 'backups')), `chidao-${stamp}`);
   const workDir = `${finalDir}.partial`;

@@ -7,7 +7,7 @@
  *
  * The database must be empty: a SQLite file that does not exist yet, or a PostgreSQL database with no
  * tables (made with `createdb`), and the storage directory absent or empty. With `--replace` an existing
- * SQLite file and storage directory are moved aside to `<name>.before-restore-<UTC time>` first; a
+ * storage directory and SQLite file are moved aside to `<name>.before-restore-<UTC time>` first; a
  * PostgreSQL database is never emptied by this script (drop and re-create it, or restore into a new one).
  * Everything is checked before anything changes. The next start migrates the restored database to the
  * running version, as at any upgrade.

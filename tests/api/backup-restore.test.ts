@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/envelope.js';
 import { encodePng } from '../../src/server/captcha/png-encoder.js';
-import { createTestDatabase, DATABASES, PROJECT_ROOT, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
+import { createTestDatabase, DATABASES, POSTGRES_ADMIN_URL, PROJECT_ROOT, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
  * The operator's backup and restore (docs/deploy.md#backups, #restore): `scripts/backup.mjs` copies a
@@ -96,6 +97,8 @@ describe.each(DATABASES)('backup and restore on %s', (kind) => {
     backupDir = result.stdout.trim().split('\n').at(-1) ?? '';
     expect(readdirSync(backupsDir)).toEqual([backupDir.split('/').at(-1)]);
     expect(readdirSync(backupDir).sort()).toEqual(['backup.json', kind === 'sqlite' ? 'database.sqlite' : 'database.pgdump', 'storage'].sort());
+    // It holds password digests and sessions: only its owner may read it.
+    for (const name of ['', 'backup.json', kind === 'sqlite' ? 'database.sqlite' : 'database.pgdump']) expect(statSync(join(backupDir, name)).mode & 0o077, name).toBe(0);
   });
 
   it('restores into a fresh database and storage directory: a server there has the data of the backup, not what changed after it', async () => {
@@ -120,6 +123,38 @@ describe.each(DATABASES)('backup and restore on %s', (kind) => {
     // The restored member logs in with their password.
     const checkIn = await restored.api('user/checkIn', { body: { tab: 'login', username: 'keptmember', password: MEMBER_PASSWORD } });
     expect({ code: checkIn.code, msg: checkIn.msg }).toMatchObject({ code: 1 });
+  });
+
+  it('with --replace puts the backup back over a stopped server, moving its data aside (on PostgreSQL into the database made anew)', async () => {
+    const server = restored!;
+    await addMember(server, 'afterrestore');
+    await server.close();
+    restored = undefined;
+    if (kind === 'postgres') {
+      // The guide's `dropdb` + `createdb`: the script never empties a PostgreSQL database itself.
+      const name = new URL(restoredDatabase.url).pathname.slice(1);
+      await restoredDatabase.drop();
+      const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+    }
+    const result = await runScript('restore', ['--replace', backupDir], { DATABASE_URL: restoredDatabase.url, STORAGE_DIR: restoredStorage });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const aside = readdirSync(scratch).filter((name) => name.startsWith('storage-restored.before-restore-'));
+    expect(aside).toHaveLength(1);
+    expect(readdirSync(join(scratch, aside[0]))).toEqual(readdirSync(restoredStorage));
+    if (kind === 'sqlite') {
+      const path = restoredDatabase.url.slice('sqlite:'.length);
+      expect(readdirSync(dirname(path)).filter((name) => name.startsWith('app.db.before-restore-'))).not.toHaveLength(0);
+    }
+
+    restored = await startTestServer(kind, { databaseUrl: restoredDatabase.url, env: { STORAGE_DIR: restoredStorage } });
+    const names = (await membersNamed(restored, '')).map((row) => row.username);
+    expect(names).toContain('keptmember');
+    expect(names).not.toContain('afterrestore');
+    expect((await restored.raw(photoUrl)).status).toBe(200);
   });
 
   it('refuses to restore over a database that has data, and changes nothing', async () => {
