@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Check the files of deploy/ with the tools that read them, each when it is installed (otherwise one line
 # says what was not checked, and the script still succeeds):
-#   - deploy/chidao@.service with `systemd-analyze verify` (as the instance chidao@8001); any warning fails;
+#   - the systemd units (deploy/chidao@.service as the instance chidao@8001, chidao-backup.service and
+#     its timer) with `systemd-analyze verify`; any warning fails;
 #   - deploy/nginx.conf with `nginx -t`, inside a minimal main configuration. `nginx -t` opens the listening
 #     sockets too, so the copy checked listens on free loopback ports instead of 80 and 443 (no root
 #     needed, no clash with a web server already running), with a self-signed certificate made for the run
@@ -17,25 +18,26 @@ failed=0
 
 # --- systemd unit ----------------------------------------------------------------------------------
 if command -v systemd-analyze >/dev/null 2>&1; then
-  unit="$work/systemd/chidao@.service"
   mkdir -p "$work/systemd"
-  cp deploy/chidao@.service "$unit"
+  cp deploy/*.service deploy/*.timer "$work/systemd/"
   node_path="$(command -v node || true)"
   if [ ! -x /usr/bin/node ] && [ -n "$node_path" ]; then
-    # The unit names Debian's /usr/bin/node; on a machine with Node elsewhere the copy names that one.
-    log "no /usr/bin/node here: verifying the unit with ExecStart=$node_path"
-    sed -i "s#^ExecStart=/usr/bin/node #ExecStart=$node_path #" "$unit"
+    # The units name Debian's /usr/bin/node; on a machine with Node elsewhere the copies name that one.
+    log "no /usr/bin/node here: verifying the units with $node_path"
+    sed -i "s#^ExecStart=/usr/bin/node #ExecStart=$node_path #" "$work/systemd/"*.service
   fi
+  # The template is verified as the instance chidao@8001.
   ln -s 'chidao@.service' "$work/systemd/chidao@8001.service"
-  if output="$(systemd-analyze verify --man=no "$work/systemd/chidao@8001.service" 2>&1)" && [ -z "$output" ]; then
-    log "deploy/chidao@.service: systemd-analyze verify passed"
+  units=("$work/systemd/chidao@8001.service" "$work/systemd/chidao-backup.service" "$work/systemd/chidao-backup.timer")
+  if output="$(systemd-analyze verify --man=no "${units[@]}" 2>&1)" && [ -z "$output" ]; then
+    log "deploy/chidao@.service, chidao-backup.service, chidao-backup.timer: systemd-analyze verify passed"
   else
-    log "deploy/chidao@.service: systemd-analyze verify found problems:"
+    log "deploy/*.service, *.timer: systemd-analyze verify found problems:"
     printf '%s\n' "$output"
     failed=1
   fi
 else
-  log "systemd-analyze not installed: deploy/chidao@.service not checked"
+  log "systemd-analyze not installed: the systemd units of deploy/ not checked"
 fi
 
 # --- nginx site ------------------------------------------------------------------------------------
@@ -52,7 +54,7 @@ if command -v nginx >/dev/null 2>&1; then
     https_port="$(free_port)"
     sed -e "s#/etc/letsencrypt/live/survey.example.com/fullchain.pem#$work/nginx/cert.pem#" \
         -e "s#/etc/letsencrypt/live/survey.example.com/privkey.pem#$work/nginx/key.pem#" \
-        -e "s#/var/cache/nginx/chidao#$work/nginx/cache#" \
+        -e "s#/var/cache/nginx-chidao#$work/nginx/cache/chidao#" \
         -e "s#^\( *\)listen 80;#\1listen 127.0.0.1:$http_port;#" \
         -e "s#^\( *\)listen 443 #\1listen 127.0.0.1:$https_port #" \
         -e "/^ *listen \[::\]:/d" \
