@@ -11,6 +11,7 @@ import type { ControllerRegistry } from './http/controller.js';
 import type { SchemaRegistry } from './schema-registry.js';
 import type { SmsDriver } from './sms/sms-driver.js';
 import type { ServerMetrics } from './metrics.js';
+import type { JobRunner } from './jobs/job-runner.js';
 
 /** The long-lived parts of one server process. */
 export interface AppContext {
@@ -37,6 +38,8 @@ export interface AppContext {
   sms: SmsDriver | undefined;
   /** the Prometheus metrics (`metrics.ts`), set when `METRICS_TOKEN` or `METRICS_ALLOW` turns them on */
   metrics?: ServerMetrics;
+  /** the background jobs, run once per slot across the processes (`jobs/job-runner.ts`) */
+  jobs: JobRunner;
 }
 
 /**

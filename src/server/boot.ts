@@ -8,8 +8,7 @@ import { loadTokenKey, TokenStore } from './auth/tokens.js';
 import { ConfigStore } from './config-store.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { createControllerRegistry } from './controller-registry.js';
-import { dynamicDb, openDatabase } from './db/connection.js';
-import { foldRowCounts } from './db/row-counter.js';
+import { openDatabase } from './db/connection.js';
 import type { MigrationResult } from './db/migrate.js';
 import { SchemaRegistry } from './schema-registry.js';
 import { IdentityCache } from './auth/identity.js';
@@ -17,11 +16,8 @@ import { Messages } from './i18n.js';
 import { RuleTitles } from './rule-titles.js';
 import type { Settings } from './settings.js';
 import { smsDriverFor, type SmsDriver } from './sms/sms-driver.js';
-import { expireParticipations } from './services/survey/participations.js';
-import { purgeAttempts } from './auth/attempts.js';
-
-/** How often stale survey attempts (each run expires at most one batch) and old login attempts are swept. */
-const SURVEY_TIMEOUT_SWEEP_MS = 60_000;
+import { JobRunner } from './jobs/job-runner.js';
+import { JOBS, type JobDefinition } from './jobs/jobs.js';
 
 export interface Server {
   app: AppContext;
@@ -40,6 +36,8 @@ export interface StartOptions {
   logger?: boolean | RequestLogStream;
   /** where SMS go instead of the driver `SMS_DRIVER` names (tests keep them in memory) */
   smsDriver?: SmsDriver;
+  /** the background jobs (`jobs/jobs.ts` unless a test gives its own) */
+  jobs?: readonly JobDefinition[];
 }
 
 /**
@@ -81,6 +79,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
       controllers: createControllerRegistry(definitions),
       textIndexed,
       sms: options.smsDriver ?? smsDriverFor(settings.sms, handle.db),
+      jobs: new JobRunner(handle, { jobs: options.jobs ?? JOBS, slotSeconds: settings.jobSlotSeconds }),
     };
 
     let adminLogin: Server['adminLogin'];
@@ -98,17 +97,11 @@ export async function createServer(settings: Settings, options: StartOptions = {
 
     const http = await buildApp(app, { clientDir: options.clientDir, logger: options.logger });
     schemas.attach(app);
-    // Every process sweeps; the status guard in each update lets exactly one of them expire a row.
-    const sweep = setInterval(() => {
-      expireParticipations(app).catch((error: unknown) => http.log.error({ err: error }, 'survey timeout sweep failed'));
-      purgeAttempts(app).catch((error: unknown) => http.log.error({ err: error }, 'login attempt purge failed'));
-      foldRowCounts(handle, dynamicDb(handle.db)).catch((error: unknown) => http.log.error({ err: error }, 'row count fold failed'));
-    }, SURVEY_TIMEOUT_SWEEP_MS);
-    sweep.unref();
+    await app.jobs.start(app, http.log);
     return {
       app, http, migration, adminLogin, memberLogin,
       close: async () => {
-        clearInterval(sweep);
+        await app.jobs.stop();
         await schemas.close();
         await http.close();
         await handle.close();

@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../schema/definition.js';
 import { RESOURCE_HOOKS } from './resources/index.js';
 import { resourceController } from './resources/resource-controller.js';
 import { adminInfoController } from './controllers/admin/admin-info-controller.js';
+import { jobsController } from './controllers/admin/jobs-controller.js';
 import { indexController } from './controllers/admin/index-controller.js';
 import { dashboardController } from './controllers/admin/dashboard-controller.js';
 import { crudController } from './controllers/admin/crud-controller.js';
@@ -28,7 +29,7 @@ export function createControllerRegistry(definitions: Iterable<ResourceDefinitio
   const handWritten = [
     indexController, dashboardController, adminInfoController, adminAjaxController,
     memberIndexController, userController, commonController, accountController, memberAjaxController, surveyController,
-    emsController, smsController, paymentUserController, teamController, moduleController, moduleStoreApiController, crudController,
+    emsController, smsController, paymentUserController, teamController, moduleController, moduleStoreApiController, crudController, jobsController,
   ];
   for (const controller of handWritten) registry.register(controller);
   return registry;

@@ -176,6 +176,10 @@ export const errors = {
   fieldInvalid: (message: string, field: string) => new ApiError(message, [], Code.error, { field }),
   outboxReadOnly: () => new ApiError('Sent messages cannot be changed or deleted'),
   outboxSuperOnly: () => new ApiError('Only super administrators can read the SMS outbox', [], Code.noPermission, []),
+  // background jobs
+  jobRunSuperOnly: () => new ApiError('Only super administrators can run a background job now', [], Code.noPermission, []),
+  jobUnknown: () => new ApiError('There is no background job of that name'),
+  jobBusy: () => new ApiError('This job was just started or is running: its run is shown here when it ends'),
   // admins and groups
   groupNotManageable: () => new ApiError('You have no permission to add an administrator to this group!'),
   cannotDisableSelf: () => new ApiError('Please use another administrator account to disable the current account!'),

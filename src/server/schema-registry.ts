@@ -9,6 +9,7 @@ import type { SchemaLocaleFile } from '../schema/local-text.js';
 import { SchemaError } from '../schema/normalise.js';
 import type { AppContext } from './app-context.js';
 import { ensureAuthRevision } from './auth/auth-revision.js';
+import { ensureJobRunTable } from './jobs/job-runs.js';
 import { parseRuleIds } from './auth/identity.js';
 import { nowSeconds } from './clock.js';
 import { createControllerRegistry } from './controller-registry.js';
@@ -123,6 +124,7 @@ async function bringDatabaseInLine(handle: DatabaseHandle, definitions: Resource
   const migration = await migrate(handle, definitions, { allowDestructive: options.allowDestructive, files: options.files });
   const seeded = await seed(handle, definitions, migration.created, migration.addedColumns);
   await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
+  await ensureJobRunTable(handle);
   return { migration, seeded, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
 }
 

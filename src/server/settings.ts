@@ -28,6 +28,8 @@ export interface Settings {
   apiGetRateLimit: number;
   /** how long site configuration rows are cached, in ms; 0 reads them at every use */
   configCacheMs: number;
+  /** every background job's slot length in seconds instead of its own schedule (`JOB_SLOT_SECONDS`; tests, demonstrations) */
+  jobSlotSeconds?: number;
   /** PEM certificates trusted for the mail server besides the system's (an internal CA), from `SMTP_CA_FILE` */
   smtpTrustedCa?: string;
   /** proxies whose X-Forwarded-For gives the client address: addresses/CIDRs, `loopback`, or true for any */
@@ -178,6 +180,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Se
     uploadDailyQuota: byteSize(env, 'UPLOAD_DAILY_QUOTA', DEFAULT_UPLOAD_DAILY_QUOTA),
     apiGetRateLimit: wholeNumber(env, 'API_GET_RATE_LIMIT', 120, 'requests per minute (0 = off)'),
     configCacheMs: wholeNumber(env, 'CONFIG_CACHE_MS', 5_000, 'milliseconds (0 = no cache)'),
+    jobSlotSeconds: wholeNumber(env, 'JOB_SLOT_SECONDS', 0, 'seconds (0 = each job its own schedule)') || undefined,
     smtpTrustedCa: pemFile('SMTP_CA_FILE', env.SMTP_CA_FILE, projectRoot),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
     accountVerification: verificationTypes(env.ACCOUNT_VERIFICATION),

@@ -9,6 +9,7 @@ import type { RequestLogStream } from '../../src/server/app.js';
 import { createServer, type Server } from '../../src/server/boot.js';
 import type { SmsDriver } from '../../src/server/sms/sms-driver.js';
 import { settingsFromEnv } from '../../src/server/settings.js';
+import type { JobDefinition } from '../../src/server/jobs/jobs.js';
 
 /**
  * A real server on a real database for API tests: SQLite in a temporary file, or a fresh PostgreSQL
@@ -65,6 +66,8 @@ export interface TestServerOptions {
   sms?: SmsDriver;
   /** turn the request log on (`LOG_REQUESTS=true`), its lines written here */
   requestLog?: RequestLogStream;
+  /** background jobs instead of the product's (`jobs/jobs.ts`) */
+  jobs?: readonly JobDefinition[];
 }
 
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -102,7 +105,7 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
     { ADMIN_PASSWORD, ADMIN_LOGIN_CAPTCHA: 'false', USER_LOGIN_CAPTCHA: 'false', API_GET_RATE_LIMIT: '0', AUTH_RATE_LIMIT: '0', CONFIG_CACHE_MS: '0', STORAGE_DIR: storage, ...options.env, DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: '0' },
     PROJECT_ROOT,
   );
-  const server = await createServer(settings, { schemasDir: options.schemasDir, clientDir: options.clientDir, logger: options.requestLog, smsDriver: options.sms });
+  const server = await createServer(settings, { schemasDir: options.schemasDir, clientDir: options.clientDir, logger: options.requestLog, smsDriver: options.sms, jobs: options.jobs });
   const address = await server.http.listen({ host: '127.0.0.1', port: 0 });
   const url = address.replace(/\/$/, '');
   const entrance = `${server.app.settings.adminEntrance}.php`;

@@ -29,7 +29,7 @@ async function resetSequence(handle: DatabaseHandle, definition: ResourceDefinit
 
 /** Titles of the permission nodes a schema menu gets; other buttons are titled by their name. */
 const BUTTON_TITLES: Record<string, string> = {
-  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', restore: '还原', info: '查看详情', rollback: '回滚', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号', testReturn: '测试回传', sendTestMail: '发送测试邮件',
+  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', restore: '还原', info: '查看详情', rollback: '回滚', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号', testReturn: '测试回传', sendTestMail: '发送测试邮件', run: '立即运行',
 };
 
 /** In seeds, group `rules` may list rule names; they become ids once the rules exist. */
@@ -166,6 +166,48 @@ async function syncMenus(db: DynamicDb, definitions: ResourceDefinition[]): Prom
 }
 
 /**
+ * The platform's own screens that no schema declares, under their menu directory: each start puts back the
+ * menu and the buttons (the nodes its actions check) that are missing, so every checked node has a rule.
+ */
+const PLATFORM_MENUS: readonly { name: string; parent: string; title: string; icon: string; weigh: number; buttons: readonly string[] }[] = [
+  { name: 'routine/jobs', parent: 'routine', title: '后台任务', icon: 'fa fa-clock-o', weigh: 70, buttons: ['index', 'run'] },
+];
+
+async function ensurePlatformMenus(db: DynamicDb): Promise<void> {
+  const now = nowSeconds();
+  for (const menu of PLATFORM_MENUS) {
+    await db.transaction().execute(async (trx) => {
+      const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
+      const byName = new Map(rules.map((rule) => [permissionNode(rule.name), Number(rule.id)]));
+      let menuId = byName.get(permissionNode(menu.name));
+      if (menuId === undefined) {
+        const inserted = await trx
+          .insertInto('admin_rule')
+          .values({
+            pid: byName.get(permissionNode(menu.parent)) ?? 0, type: 'menu', title: menu.title, name: menu.name, path: menu.name, icon: menu.icon,
+            menu_type: 'tab', url: '', component: backendViewPath(menu.name), keepalive: 1, extend: 'none', remark: '',
+            weigh: menu.weigh, status: '1', create_time: now, update_time: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        menuId = Number(inserted.id);
+      }
+      for (const button of menu.buttons) {
+        const name = `${menu.name}/${button}`;
+        if (byName.has(permissionNode(name))) continue;
+        await trx
+          .insertInto('admin_rule')
+          .values({
+            pid: menuId, type: 'button', title: BUTTON_TITLES[button] ?? button, name, path: '', icon: '', menu_type: null, url: '',
+            component: '', keepalive: 0, extend: 'none', remark: '', weigh: 0, status: '1', create_time: now, update_time: now,
+          })
+          .execute();
+      }
+    });
+  }
+}
+
+/**
  * Menus of a database made before they carried BuildAdmin's values get them: the view file in
  * `component` (where ours was another kind of name) and the seeded `path` where it was the rule's name
  * (`moduleStore`). Values an admin set to a view file of their own are left alone.
@@ -263,6 +305,7 @@ export async function seed(handle: DatabaseHandle, definitions: ResourceDefiniti
   }
   if (definitions.some((definition) => definition.table === 'admin_rule')) {
     await syncMenus(db, definitions);
+    await ensurePlatformMenus(db);
     await alignMenusWithBuildAdmin(db, definitions);
     // Buttons made before their action had a title were titled with the bare action (`restore`).
     for (const [action, title] of Object.entries(BUTTON_TITLES)) {

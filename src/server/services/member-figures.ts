@@ -8,9 +8,10 @@ import { dayIndex, periodOf } from './survey/figures.js';
 
 /**
  * A member's own figures (the member centre's overview): earnings and completes per day, today / this
- * month / in all, and the rankings. Rankings are read from a snapshot table rebuilt at most every
- * `RANKING_MAX_AGE` seconds, so a page view never aggregates the whole history. Sums are kept in cents
- * and leave these functions in yuan.
+ * month / in all, and the rankings. Rankings are read from a snapshot table the background job
+ * `member-rankings` rebuilds every `RANKING_MAX_AGE` seconds (`jobs/jobs.ts`), so a page view never
+ * aggregates the whole history; a view finding no snapshot yet (a new database, before the job's first
+ * run) builds that one. Sums are kept in cents and leave these functions in yuan.
  */
 
 export const RANKING_PERIODS = ['day', 'week', 'month', 'all'] as const;
@@ -18,8 +19,8 @@ export type RankingPeriod = (typeof RANKING_PERIODS)[number];
 export const RANKING_METRICS = ['money', 'completes'] as const;
 export type RankingMetric = (typeof RANKING_METRICS)[number];
 
-/** How old a ranking snapshot may be before a request rebuilds it. */
-const RANKING_MAX_AGE = 600;
+/** Seconds between two rebuilds of the ranking snapshots (the `member-rankings` job's period). */
+export const RANKING_MAX_AGE = 600;
 /** Members kept in each snapshot (the member's own rank beyond it is shown as unranked). */
 const RANKING_DEPTH = 1000;
 
@@ -105,6 +106,20 @@ async function rebuildRanking(app: AppContext, period: RankingPeriod, metric: Ra
   });
 }
 
+async function rebuildRankingOnce(app: AppContext, period: RankingPeriod, metric: RankingMetric): Promise<void> {
+  try {
+    await rebuildRanking(app, period, metric);
+  } catch (error) {
+    // Another request (or the job, in another process) rebuilt the same snapshot at the same moment: theirs stands.
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+/** Every ranking snapshot rebuilt (the `member-rankings` job). */
+export async function refreshRankings(app: AppContext): Promise<void> {
+  for (const period of RANKING_PERIODS) for (const metric of RANKING_METRICS) await rebuildRankingOnce(app, period, metric);
+}
+
 async function snapshotAge(app: AppContext, period: RankingPeriod, metric: RankingMetric): Promise<number> {
   const row = (await app.db.selectFrom('member_ranking').select('computed_at').where('period', '=', period).where('metric', '=', metric).limit(1).executeTakeFirst()) as { computed_at: number } | undefined;
   return row ? nowSeconds() - Number(row.computed_at) : Number.POSITIVE_INFINITY;
@@ -112,7 +127,7 @@ async function snapshotAge(app: AppContext, period: RankingPeriod, metric: Ranki
 
 interface Ranking {
   computed_at: number;
-  /** from when a request rebuilds the snapshot: what a member earned after `computed_at` counts from then */
+  /** when the job rebuilds the snapshot: what a member earned after `computed_at` counts from then */
   refresh_at: number;
   /** `value`: yuan for the money metric, a count for completes */
   list: { rank: number; user_id: number; nickname: string; avatar: string; value: string | number }[];
@@ -120,14 +135,7 @@ interface Ranking {
 }
 
 export async function memberRanking(app: AppContext, userId: number, period: RankingPeriod, metric: RankingMetric, top = 10): Promise<Ranking> {
-  if ((await snapshotAge(app, period, metric)) > RANKING_MAX_AGE) {
-    try {
-      await rebuildRanking(app, period, metric);
-    } catch (error) {
-      // Another request (or process) rebuilt the same snapshot at the same moment: theirs stands.
-      if (!isUniqueViolation(error)) throw error;
-    }
-  }
+  if ((await snapshotAge(app, period, metric)) === Number.POSITIVE_INFINITY) await rebuildRankingOnce(app, period, metric);
   const list = (await app.db
     .selectFrom('member_ranking as r')
     .innerJoin('user as u', 'u.id', 'r.user_id')
@@ -146,7 +154,8 @@ export async function memberRanking(app: AppContext, userId: number, period: Ran
   const shown = (value: unknown) => (metric === 'money' ? centsToYuan(value) : Number(value));
   return {
     computed_at: computed,
-    refresh_at: computed + RANKING_MAX_AGE,
+    // the job's next slot: it runs at every multiple of its period
+    refresh_at: Math.floor(computed / RANKING_MAX_AGE) * RANKING_MAX_AGE + RANKING_MAX_AGE,
     list: list.map((row) => ({ rank: Number(row.rank), user_id: Number(row.user_id), nickname: row.nickname, avatar: row.avatar, value: shown(row.value) })),
     mine: { rank: mine ? Number(mine.rank) : null, value: shown(mine?.value ?? 0) },
   };
