@@ -55,6 +55,7 @@ const DashboardPage = lazy(async () => ({ default: (await import('./pages/dashbo
 const CrudPage = lazy(async () => ({ default: (await import('./pages/crud/CrudPage.js')).CrudPage }));
 const ProfilePage = lazy(async () => ({ default: (await import('./pages/profile/ProfilePage.js')).ProfilePage }));
 const ModuleStorePage = lazy(async () => ({ default: (await import('./pages/module-store/ModuleStorePage.js')).ModuleStorePage }));
+const JobsPage = lazy(async () => ({ default: (await import('./pages/jobs/JobsPage.js')).JobsPage }));
 
 /** The dashboard's code, fetched ahead by the login page when the person is headed there. */
 export const preloadDashboard = () => import('./pages/dashboard/DashboardPage.js');
@@ -85,6 +86,12 @@ const PAGE_COMPONENTS: Readonly<Record<string, () => ReactElement>> = {
   module: () => (
     <LazyPage messages={['admin/module', 'admin/generated']}>
       <ModuleStorePage load={authProvider.loadBootstrap} />
+    </LazyPage>
+  ),
+  // ours: the background jobs (`routine.Jobs`)
+  'routine/jobs': () => (
+    <LazyPage messages={['admin/jobs']}>
+      <JobsPage />
     </LazyPage>
   ),
   [PROFILE_COMPONENT]: () => (
