@@ -21,9 +21,9 @@ import { slotOf, type JobDefinition } from './jobs.js';
  */
 
 /** What a run-now answers: it was started (or queued), or a run of the job is already waiting or under way. */
-export type RunNowResult = 'started' | 'busy';
+type RunNowResult = 'started' | 'busy';
 
-export interface JobRunnerOptions {
+interface JobRunnerOptions {
   jobs: readonly JobDefinition[];
   /** every job's slot length instead of its own (`JOB_SLOT_SECONDS`: tests and demonstrations) */
   slotSeconds?: number;
@@ -32,7 +32,7 @@ export interface JobRunnerOptions {
 }
 
 /** Where the runner reports (the server's logger). */
-export interface JobLog {
+interface JobLog {
   debug(details: object, message: string): void;
   error(details: object, message: string): void;
 }

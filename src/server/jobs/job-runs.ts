@@ -30,7 +30,7 @@ export interface JobRunTable {
 }
 
 /** Runs kept per job: at one a minute, about three hours of history. */
-export const KEPT_RUNS = 200;
+const KEPT_RUNS = 200;
 
 export async function ensureJobRunTable(handle: DatabaseHandle): Promise<void> {
   const { db, dialect } = handle;
@@ -80,7 +80,7 @@ export async function tidyRuns(db: Db, job: string, timeoutSeconds: number, nowM
   if (edge) await db.deleteFrom(JOB_RUN_TABLE).where('job', '=', job).where('id', '<=', edge.id).execute();
 }
 
-export interface JobRunSummary {
+interface JobRunSummary {
   last?: { id: number; trigger: string; slot: number; started_at: number; started_ms: number; finished_ms: number | null; outcome: JobOutcome; error: string | null };
   /** failed or interrupted runs among those kept */
   failures: number;
