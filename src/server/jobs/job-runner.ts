@@ -56,7 +56,7 @@ export class JobRunner {
   private readonly runner = `${hostname()}:${process.pid}`;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** runs of this process under way, by `job_run` id */
-  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly inFlight = new Map<number, { job: JobDefinition; startedMs: number; done: Promise<void> }>();
   private boss?: PgBoss;
   private readonly workers = new Map<string, string>();
   /** SQLite: per job, whether a run is under way and the request waiting behind it */
@@ -198,7 +198,7 @@ export class JobRunner {
         throw error;
       }
     })();
-    this.inFlight.set(id, run.then(() => undefined, () => undefined));
+    this.inFlight.set(id, { job, startedMs, done: run.then(() => undefined, () => undefined) });
     try {
       await run;
     } finally {
@@ -206,7 +206,11 @@ export class JobRunner {
     }
   }
 
-  /** The one place a finished run is recorded (the back office's table; metrics hook in here). */
+  /**
+   * The one place a run's end is recorded (the back office's table): every outcome of this process's runs
+   * comes through here, so counting them elsewhere (metrics) is one line here. (A run whose process was
+   * killed is marked `interrupted` later by `tidyRuns`, in another run.)
+   */
   private async finished(job: JobDefinition, id: number, outcome: Exclude<JobOutcome, 'running'>, startedMs: number, error: string | null): Promise<void> {
     const finishedMs = Date.now();
     await recordRunEnd(this.handle.db, id, outcome, finishedMs, error);
@@ -220,14 +224,14 @@ export class JobRunner {
     this.timers.clear();
     const grace = this.options.stopGraceMs ?? 5_000;
     if (this.boss) await this.boss.stop({ graceful: true, wait: true, timeout: grace, close: true });
-    const pending = [...this.inFlight.values()];
+    const pending = [...this.inFlight.values()].map((run) => run.done);
     if (pending.length > 0) {
       let timeout: NodeJS.Timeout | undefined;
       await Promise.race([Promise.all(pending), new Promise((resolve) => (timeout = setTimeout(resolve, grace)))]);
       clearTimeout(timeout);
     }
-    for (const id of this.inFlight.keys()) {
-      await recordRunEnd(this.handle.db, id, 'interrupted', Date.now(), 'The server stopped during the run').catch(() => undefined);
+    for (const [id, run] of this.inFlight) {
+      await this.finished(run.job, id, 'interrupted', run.startedMs, 'The server stopped during the run').catch(() => undefined);
     }
   }
 }
