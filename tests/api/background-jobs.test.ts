@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../src/schema/definition.js';
-import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
+import { createTestDatabase, DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
  * The back office's background jobs screen (`routine.Jobs`): every job with its title in the admin's
@@ -96,4 +96,50 @@ describe.each(DATABASES)('background jobs screen on %s', (kind) => {
     // (a scheduled slot may pass meanwhile; no manual run is recorded)
     expect((await runsOf('row-counts')).filter((run) => run.trigger === 'manual')).toHaveLength(0);
   });
+});
+
+describe.each(DATABASES)('background job slots on %s', (kind) => {
+  it('runs a job once per slot, lets the run under way end when the server stops, and goes on after a restart', async () => {
+    let started = 0;
+    const job = {
+      name: 'test-sweep',
+      title: { en: 'Test sweep', 'zh-cn': '测试清理' },
+      everySeconds: 3600,
+      timeoutSeconds: 10,
+      run: async () => {
+        started += 1;
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      },
+    };
+    const database = await createTestDatabase(kind);
+    const first = await startTestServer(kind, { env: { JOB_SLOT_SECONDS: '1' }, jobs: [job], databaseUrl: database.url });
+    const runs = async (server: TestServer) => (await server.server.app.db.selectFrom('job_run').selectAll().where('job', '=', 'test-sweep').orderBy('slot').execute()) as Row[];
+    try {
+      for (let wait = 0; wait < 80 && (await runs(first)).length < 3; wait += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      // Stop in the middle of a run: the stop waits for it.
+      while (!(await runs(first)).some((run) => run.outcome === 'running')) await new Promise((resolve) => setTimeout(resolve, 50));
+      const stopping = Date.now();
+      await first.server.app.jobs.stop();
+      expect(Date.now() - stopping).toBeLessThan(3000);
+    } finally {
+      await first.close();
+    }
+    const reopened = await startTestServer(kind, { databaseUrl: database.url, jobs: [] });
+    const before = await runs(reopened);
+    await reopened.close();
+    expect(before.map((run) => run.outcome).every((outcome) => outcome === 'succeeded')).toBe(true);
+    expect(before.length).toBe(started);
+
+    const second = await startTestServer(kind, { env: { JOB_SLOT_SECONDS: '1' }, jobs: [job], databaseUrl: database.url });
+    try {
+      for (let wait = 0; wait < 60 && (await runs(second)).length < before.length + 2; wait += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      const all = await runs(second);
+      expect(all.length).toBeGreaterThanOrEqual(before.length + 2);
+      const slots = all.map((run) => Number(run.slot));
+      expect(new Set(slots).size).toBe(slots.length);
+    } finally {
+      await second.close();
+      await database.drop();
+    }
+  }, 30_000);
 });
