@@ -159,7 +159,7 @@ export function JobsPage() {
                         size="small"
                         startIcon={starting === job.name ? <CircularProgress size={16} color="inherit" aria-hidden /> : <PlayArrowIcon />}
                         disabled={starting === job.name || job.last_outcome === 'running'}
-                        aria-describedby={headingId}
+                        aria-label={translate('jobs.runNowOf', { title: job.title })}
                         onClick={() => void runNow(job)}
                       >
                         {translate('jobs.runNow')}
