@@ -105,14 +105,19 @@ export class JobRunner {
     });
     boss.on('error', (error: unknown) => this.log.error({ err: error }, 'job queue error'));
     // Processes starting together: one makes pg-boss's schema and the queues, the others then find them.
-    await withStartupLock(this.handle, async () => {
-      await boss.start();
-      for (const job of this.jobs) {
-        const queue = { name: job.name, policy: 'short' as const, retryLimit: 0, expireInSeconds: job.timeoutSeconds };
-        if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);
-        else await boss.createQueue(job.name, queue);
-      }
-    });
+    try {
+      await withStartupLock(this.handle, async () => {
+        await boss.start();
+        for (const job of this.jobs) {
+          const queue = { name: job.name, policy: 'short' as const, retryLimit: 0, expireInSeconds: job.timeoutSeconds };
+          if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);
+          else await boss.createQueue(job.name, queue);
+        }
+      });
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      throw error;
+    }
     this.boss = boss;
     for (const job of this.jobs) {
       const pollingIntervalSeconds = Math.max(0.5, Math.min(10, this.periodOf(job) / 4));
