@@ -1,3 +1,4 @@
+import type { JobOutcome as StoredJobOutcome } from './jobs/job-runs.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -18,7 +19,8 @@ import { envelopeOf, sendEnvelope } from './http/envelope.js';
  * process reports the same totals.
  */
 
-type JobOutcome = 'ok' | 'failed';
+/** How a background run ended (`jobs/job-runs.ts`), the `outcome` label of the job metrics. */
+type JobOutcome = Exclude<StoredJobOutcome, 'running'>;
 
 /** Seconds a job may take, as the job histogram's buckets. */
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 900];

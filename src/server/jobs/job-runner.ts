@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../app-context.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import { withStartupLock } from '../db/startup-lock.js';
+import { recordJobRun } from '../metrics.js';
 import { recordRunEnd, recordRunStart, tidyRuns, type JobOutcome } from './job-runs.js';
 import { slotOf, type JobDefinition } from './jobs.js';
 
@@ -219,6 +220,7 @@ export class JobRunner {
   private async finished(job: JobDefinition, id: number, outcome: Exclude<JobOutcome, 'running'>, startedMs: number, error: string | null): Promise<void> {
     const finishedMs = Date.now();
     await recordRunEnd(this.handle.db, id, outcome, finishedMs, error);
+    if (this.app) recordJobRun(this.app, job.name, outcome, (finishedMs - startedMs) / 1000);
     this.log.debug({ job: job.name, outcome, seconds: (finishedMs - startedMs) / 1000 }, 'background job run');
   }
 
