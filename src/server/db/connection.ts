@@ -97,6 +97,26 @@ export function keepPrepared(db: Db | DynamicDb, sql: string): void {
   namedStatements.get(db)?.add(sql);
 }
 
+/** The Node release lines by the NODE_MODULE_VERSION of their native modules (the ABI an addon is built for). */
+const NODE_BY_MODULE_VERSION: Record<string, string> = { '108': '18', '115': '20', '120': '21', '127': '22', '131': '23', '137': '24', '141': '25' };
+
+/** better-sqlite3's native module does not load in this Node: start-up stops with this one line. */
+export class NativeModuleError extends Error {}
+
+/**
+ * The one line for a native module that fails to load because it was built for another Node (npm
+ * installed it under one Node, the server runs under another), or undefined for any other failure.
+ */
+export function nativeModuleProblem(error: unknown, running = { version: process.version, modules: process.versions.modules }): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'ERR_DLOPEN_FAILED' && !error.message.includes('NODE_MODULE_VERSION')) return undefined;
+  const builtFor = /NODE_MODULE_VERSION (\d+)\. This version/.exec(error.message)?.[1];
+  const node = (modules: string) => (NODE_BY_MODULE_VERSION[modules] ? `Node ${NODE_BY_MODULE_VERSION[modules]}` : 'another Node');
+  const built = builtFor ? `${node(builtFor)} (NODE_MODULE_VERSION ${builtFor})` : 'another Node or system';
+  return `better-sqlite3 was built for ${built}, but this is Node ${running.version.replace(/^v/, '')} (NODE_MODULE_VERSION ${running.modules}): run \`npm rebuild better-sqlite3\` with this Node.`;
+}
+
 /** `sqlite:<path>` (default `sqlite:data/app.db`) or `postgres://…`. */
 export function openDatabase(url: string): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
@@ -117,7 +137,14 @@ export function openDatabase(url: string): DatabaseHandle {
   const path = url.slice('sqlite:'.length) || 'data/app.db';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const SqliteDatabase = require('better-sqlite3') as typeof BetterSqlite3;
-  const sqlite = new SqliteDatabase(path);
+  let sqlite: BetterSqlite3.Database;
+  try {
+    // The driver loads its native module when the first database is opened.
+    sqlite = new SqliteDatabase(path);
+  } catch (error) {
+    const problem = nativeModuleProblem(error);
+    throw problem ? new NativeModuleError(problem, { cause: error }) : error;
+  }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
