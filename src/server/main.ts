@@ -1,47 +1,57 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SchemaError } from '../schema/normalise.js';
-import { createServer } from './boot.js';
-import { describeDatabaseUrl } from './db/connection.js';
+import { createServer, type Server } from './boot.js';
+import { describeDatabaseUrl, NativeModuleError } from './db/connection.js';
 import { DestructiveMigrationError } from './db/migrate.js';
 import { settingsFromEnv } from './settings.js';
 import { describeSmsDriver } from './sms/sms-driver.js';
 
+/**
+ * The server process: `npm start` runs it from the bundle `npm run build` wrote (dist/server/main.js,
+ * through scripts/start.js), `npm run dev` from the sources. It never builds anything: the client is
+ * served from dist/client when there is one (the API answers without it).
+ */
+
+/** Two levels up from src/server/main.ts, and from dist/server/main.js alike. */
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** How long a stop waits for the requests in flight before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /**
- * What the client build is made of: its sources and the message files. Not `schemas/`: the screens are
- * drawn from the definitions the server sends at run time, so a new schema needs only a restart.
+ * On SIGTERM or SIGINT: stop accepting, let the requests in flight finish (at most SHUTDOWN_GRACE_MS),
+ * close the timers and the database, exit 0. A second signal meanwhile (Ctrl-C sends SIGINT to `npm` and
+ * to the server alike, and npm forwards its own) changes nothing; the grace period still bounds the stop.
  */
-const CLIENT_SOURCES = ['src/client', 'src/schema', 'src/contract', 'locales', 'vite.config.ts', 'package-lock.json'];
-
-/** The newest modification time among the files below `path`. */
-function newestChange(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path, { withFileTypes: true }).reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry.name))), stat.mtimeMs);
-}
-
-/** Build the client when there is no build, or when a source (a new schema, say) changed since the last one. */
-async function ensureClientBuild(clientDir: string): Promise<void> {
-  const built = join(clientDir, 'index.html');
-  if (existsSync(built)) {
-    const sourcesChanged = CLIENT_SOURCES.map((path) => join(projectRoot, path)).filter(existsSync).some((path) => newestChange(path) > statSync(built).mtimeMs);
-    if (!sourcesChanged) return;
-    console.log('The client sources changed since the last build: building it again (vite build)…');
-  } else {
-    console.log('No client build found: building it once (vite build)…');
-  }
-  const { build } = await import('vite');
-  await build({ configFile: join(projectRoot, 'vite.config.ts'), root: join(projectRoot, 'src/client'), logLevel: 'warn' });
+function stopOnSignals(server: Server): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping (finishing the requests in flight)…`);
+    setTimeout(() => {
+      console.error(`Stopped after ${SHUTDOWN_GRACE_MS / 1000} s with requests still in flight.`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    server.close().then(
+      () => {
+        console.log('Stopped.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 async function main(): Promise<void> {
   const settings = settingsFromEnv(process.env, projectRoot);
-  const clientDir = join(projectRoot, 'dist/client');
-  await ensureClientBuild(clientDir);
-  const server = await createServer(settings, { clientDir, logger: process.env.LOG_REQUESTS === 'true' });
+  const server = await createServer(settings, { clientDir: join(projectRoot, 'dist/client'), logger: process.env.LOG_REQUESTS === 'true' });
   for (const change of server.migration.changes) console.log(`migrate: ${change}`);
   const address = await server.http.listen({ host: settings.host, port: settings.port });
   const url = address.replace(/\/$/, '');
@@ -57,16 +67,11 @@ async function main(): Promise<void> {
     console.log('  admin login:  admin / the password shown on first start (set ADMIN_PASSWORD to reset it)');
   }
   if (server.memberLogin) console.log(`  member login: ${server.memberLogin.username} / ${server.memberLogin.password}`);
-  const stop = async () => {
-    await server.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals(server);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SchemaError || error instanceof DestructiveMigrationError) {
+  if (error instanceof SchemaError || error instanceof DestructiveMigrationError || error instanceof NativeModuleError) {
     console.error(`\nCannot start: ${error.message}`);
   } else {
     console.error(error);

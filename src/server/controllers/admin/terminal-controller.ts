@@ -73,7 +73,7 @@ const terminal: Action = async (ctx) => {
     }
     busy.add(ctx.app.handle);
     try {
-      const argv = command.argv({ packageManager: await packageManager(ctx.app), schemasDir: ctx.app.schemas.schemasDir });
+      const argv = command.argv({ packageManager: await packageManager(ctx.app), schemasDir: ctx.app.schemas.schemasDir, projectDir: ctx.app.settings.projectRoot });
       send(Flag.linked);
       send(`> ${[argv[0].split(/[\\/]/).pop(), ...argv.slice(1)].join(' ')}`);
       const outcome = await runCommand(argv, {

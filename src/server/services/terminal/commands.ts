@@ -1,5 +1,6 @@
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../../app-context.js';
 
 /**
@@ -19,6 +20,8 @@ interface CommandFacts {
   packageManager: string;
   /** the schema folder this server loaded */
   schemasDir: string;
+  /** the project directory, where commands run */
+  projectDir: string;
 }
 
 interface TerminalCommand {
@@ -46,6 +49,17 @@ function buildWith(manager: PackageManager): TerminalCommand {
   return { key: `web-build.${manager}`, title: `Build the web client with ${manager}`, argv: () => [manager, 'run', 'build'], timeoutMs: 10 * MINUTE };
 }
 
+/**
+ * The schema check (scripts/check-schemas.ts). The server bundle (`npm run build`) carries it built, beside
+ * the server's own code in dist/server; a server run from the sources (`npm run dev`) runs the script
+ * through tsx, which only a development install has.
+ */
+const BUNDLED_SCHEMA_CHECK = fileURLToPath(new URL('./check-schemas.js', import.meta.url));
+function schemaCheck({ schemasDir, projectDir }: CommandFacts): string[] {
+  if (existsSync(BUNDLED_SCHEMA_CHECK)) return [NODE, relative(projectDir, BUNDLED_SCHEMA_CHECK), schemasDir];
+  return [NODE, '--import', 'tsx', 'scripts/check-schemas.ts', schemasDir];
+}
+
 const COMMANDS: readonly TerminalCommand[] = [
   { key: 'version.node', title: 'Show the Node.js version', argv: () => [NODE, '-v'], timeoutMs: MINUTE },
   ...PACKAGE_MANAGERS.map(versionOf),
@@ -55,7 +69,7 @@ const COMMANDS: readonly TerminalCommand[] = [
   {
     key: 'schema.check',
     title: 'Check the schema files',
-    argv: ({ schemasDir }) => [NODE, '--import', 'tsx', 'scripts/check-schemas.ts', schemasDir],
+    argv: schemaCheck,
     timeoutMs: 2 * MINUTE,
   },
 ];
