@@ -10,7 +10,7 @@
  * loaded from there. Its outdir must sit two levels below the project (dist/<name>/), as src/server does:
  * the server finds the project (schemas/, locales/, dist/client) from where its code lies.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -33,7 +33,6 @@ const SERVER_ENTRIES = [
 /** The server bundle into `outdir` (emptied first). */
 async function buildServer(outdir) {
   const { build } = await import('esbuild');
-  const { rmSync } = await import('node:fs');
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
@@ -52,6 +51,8 @@ async function buildServer(outdir) {
     keepNames: true,
     logLevel: 'warning',
   });
+  // The files the server reads beside its code (src/server/app.ts).
+  cpSync(join(root, 'src/server/assets'), join(outdir, 'assets'), { recursive: true });
 }
 
 async function buildClient() {

@@ -202,7 +202,8 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
   registerIconSprites(server, app);
   registerHealth(server, app);
 
-  const avatar = readFileSync(join(app.settings.projectRoot, 'src/server/assets/avatar.png'));
+  // Beside the server's code: src/server/assets, or dist/server/assets in the bundle (scripts/build.js copies it).
+  const avatar = readFileSync(new URL('./assets/avatar.png', import.meta.url));
   server.get('/static/images/avatar.png', (_request, reply) => reply.header('cache-control', 'public, max-age=86400').type('image/png').send(avatar));
 
   // Uploaded files, read-only: plain files inside the storage directory only (no listing, no dot paths).
