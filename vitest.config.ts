@@ -8,7 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'node', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'] } },
+      // The server bundle is built once per run (tests/support/build-server.ts): the shutdown test runs it as
+      // a process, and with TEST_SERVER=bundle (`npm test`) every API test's server comes from it.
+      { extends: true, test: { name: 'node', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'], globalSetup: ['tests/support/build-server.ts'] } },
       {
         extends: true,
         // A form with every widget takes 5–9 s to render and fill in jsdom on two busy cores: room to spare.

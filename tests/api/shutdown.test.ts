@@ -1,0 +1,139 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_SERVER_BUNDLE } from '../support/build-server.js';
+import { ADMIN_PASSWORD, createTestDatabase, DATABASES, PROJECT_ROOT } from '../support/test-server.js';
+
+/**
+ * Stopping the server: a deploy or a restart sends SIGTERM (or Ctrl-C SIGINT) to the built server while
+ * people are using it. The server stops accepting, answers every request it already took, closes the
+ * database and exits 0, leaving the port free. The server runs as `npm start` runs it: the bundle
+ * (tests/support/build-server.ts) on plain node, in a process of its own.
+ */
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  port: number;
+  /** the request log lines (LOG_REQUESTS=true) and the console lines seen so far */
+  stdout: string[];
+  stderr: string[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function startBundle(databaseUrl: string): Promise<Running> {
+  const storage = mkdtempSync(join(tmpdir(), 'chidao-storage-'));
+  cleanups.push(async () => rmSync(storage, { recursive: true, force: true }));
+  const child = spawn(process.execPath, ['--enable-source-maps', join(TEST_SERVER_BUNDLE, 'main.js')], {
+    cwd: PROJECT_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      STORAGE_DIR: storage,
+      ADMIN_PASSWORD,
+      ADMIN_LOGIN_CAPTCHA: 'false',
+      API_GET_RATE_LIMIT: '0',
+      AUTH_RATE_LIMIT: '0',
+      LOG_REQUESTS: 'true',
+    },
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const collect = (into: string[]) => {
+    let rest = '';
+    return (chunk: Buffer) => {
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      into.push(...lines);
+    };
+  };
+  child.stdout.on('data', collect(stdout));
+  child.stderr.on('data', collect(stderr));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const line = stdout.find((text) => text.includes('member centre:'));
+      if (line) {
+        clearInterval(timer);
+        resolve(/(http:\/\/\S+)\/user/.exec(line)![1]);
+      }
+    }, 50);
+    void exited.then(({ code }) => {
+      clearInterval(timer);
+      reject(new Error(`the server exited (${code}) before listening:\n${stderr.join('\n')}`));
+    });
+  });
+  return { child, url, port: Number(new URL(url).port), stdout, stderr, exited };
+}
+
+/** Whether a new listener can take `port` on 127.0.0.1. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+const received = (running: Running) => running.stdout.filter((line) => line.includes('"incoming request"')).length;
+
+describe.each(DATABASES)('stopping the built server on %s', (kind) => {
+  it('answers every request in flight when SIGTERM comes mid-burst, then exits 0 and frees the port', async () => {
+    const database = await createTestDatabase(kind);
+    cleanups.push(database.drop);
+    const running = await startBundle(database.url);
+    const entrance = '/chidaoadminstator.php';
+    const login = (await (
+      await fetch(`${running.url}${entrance}/Index/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', server: 'true' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      })
+    ).json()) as { data: { userInfo: { token: string } } };
+    const headers = { batoken: login.data.userInfo.token, server: 'true' };
+
+    // Lists of the rule tree (some hundred rows each) and the site index, all at once.
+    const BURST = 40;
+    const before = received(running);
+    let answered = 0;
+    const burst = Array.from({ length: BURST }, (_, index) =>
+      fetch(index % 4 === 0 ? `${running.url}/api/index/index` : `${running.url}${entrance}/auth.Rule/index?limit=999`, { headers }).then(async (response) => {
+        const body = (await response.json()) as { code: number };
+        answered += 1;
+        return { status: response.status, code: body.code };
+      }),
+    );
+    // SIGTERM once the server has taken every request of the burst and before it has answered them all.
+    await expect.poll(() => received(running) - before, { interval: 2, timeout: 10_000 }).toBe(BURST);
+    const answeredAtSignal = answered;
+    running.child.kill('SIGTERM');
+    // A second signal while stopping (Ctrl-C reaches npm and the server, and npm forwards its own) changes nothing.
+    setTimeout(() => running.child.kill('SIGINT'), 5);
+
+    const outcomes = await Promise.all(burst);
+    expect(answeredAtSignal).toBeLessThan(BURST);
+    expect(outcomes.filter((outcome) => outcome.status !== 200 || outcome.code !== 1)).toEqual([]);
+    const exit = await running.exited;
+    expect({ ...exit, stderr: running.stderr.filter(Boolean) }).toEqual({ code: 0, signal: null, stderr: [] });
+    expect(running.stderr.filter((line) => line.trim().startsWith('at '))).toEqual([]);
+    expect(await portIsFree(running.port)).toBe(true);
+    // Nothing new is taken once stopping began: the port refused connections from then on.
+    await expect(fetch(`${running.url}/api/index/index`)).rejects.toThrow();
+  });
+});
