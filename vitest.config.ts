@@ -9,7 +9,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       // The server bundle is built once per run (tests/support/build-server.ts): the shutdown test runs it as
-      // a process, and with TEST_SERVER=bundle (`npm test`) every API test's server comes from it.
+      // a process, and with TEST_SERVER=bundle (`npm test`) every API test's server comes from it, so the
+      // API suite runs once, against what `npm start` runs.
       { extends: true, test: { name: 'node', include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'], globalSetup: ['tests/support/build-server.ts'] } },
       {
         extends: true,
@@ -23,6 +24,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // The client is built once per run into dist/test-client, then served by each test server.
           globalSetup: ['tests/support/build-client.ts'],
+          // The browser tests' servers come from the sources whatever TEST_SERVER says: the server bundle
+          // is the node project's (built by its global setup).
+          env: { TEST_SERVER: 'sources' },
           testTimeout: 60_000,
         },
       },

@@ -1,9 +1,10 @@
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringifyQuery } from '../../src/contract/query-string.js';
-import { ADMIN_PASSWORD, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
+import { ADMIN_PASSWORD, PROJECT_ROOT, SERVER_FROM_BUNDLE, startTestServer, type TestServer } from '../support/test-server.js';
+import { TEST_SERVER_BUNDLE } from '../support/build-server.js';
 
 /**
  * The web terminal (docs/wire-contract.md#web-terminal) over HTTP: `ajax/terminal` opened as BuildAdmin's
@@ -109,7 +110,9 @@ describe('ajax/terminal', () => {
     try {
       const { events } = await stream({ command: 'schema.check', batoken: superToken });
       const text = lines(events);
-      expect(text.slice(0, 2)).toEqual(['command-link-success', `> node --import tsx scripts/check-schemas.ts ${schemasDir}`]);
+      // The bundle carries the check built; the sources run it through tsx.
+      const check = SERVER_FROM_BUNDLE ? relative(PROJECT_ROOT, join(TEST_SERVER_BUNDLE, 'check-schemas.js')) : '--import tsx scripts/check-schemas.ts';
+      expect(text.slice(0, 2)).toEqual(['command-link-success', `> node ${check} ${schemasDir}`]);
       expect(text.some((line) => line.startsWith('Invalid schema:') && line.includes('broken/bad.json'))).toBe(true);
       expect(text.slice(-3)).toEqual(['exitCode: 1', 'command-exec-error', 'command-exec-completed']);
       expect(JSON.parse(String((await logRows()).at(-1)?.data))).toEqual({ command: 'schema.check', exitCode: 1 });

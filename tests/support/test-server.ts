@@ -2,14 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { Envelope } from '../../src/contract/envelope.js';
 import { stringifyQuery } from '../../src/contract/query-string.js';
 import type { RequestLogStream } from '../../src/server/app.js';
-import { createServer, type Server } from '../../src/server/boot.js';
+import type * as BootModule from '../../src/server/boot.js';
+import type { Server } from '../../src/server/boot.js';
+import type * as SettingsModule from '../../src/server/settings.js';
 import type { SmsDriver } from '../../src/server/sms/sms-driver.js';
-import { settingsFromEnv } from '../../src/server/settings.js';
 import type { JobDefinition } from '../../src/server/jobs/jobs.js';
+import { TEST_SERVER_BUNDLE } from './build-server.js';
 
 /**
  * A real server on a real database for API tests: SQLite in a temporary file, or a fresh PostgreSQL
@@ -17,6 +20,16 @@ import type { JobDefinition } from '../../src/server/jobs/jobs.js';
  */
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * `TEST_SERVER=bundle` (as `npm test` runs the suite): the servers are made by the server bundle, what
+ * `npm start` runs (built into dist/test-server by the node project's global setup), rather than by the
+ * sources. Helpers the tests import from src/server directly are still the sources' own.
+ */
+export const SERVER_FROM_BUNDLE = process.env.TEST_SERVER === 'bundle';
+const bundleEntry = (name: string) => pathToFileURL(join(TEST_SERVER_BUNDLE, `${name}.js`)).href;
+const { createServer } = (await import(SERVER_FROM_BUNDLE ? bundleEntry('boot') : '../../src/server/boot.js')) as typeof BootModule;
+const { settingsFromEnv } = (await import(SERVER_FROM_BUNDLE ? bundleEntry('settings') : '../../src/server/settings.js')) as typeof SettingsModule;
 export const DATABASES = ['sqlite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASES)[number];
 export const ADMIN_PASSWORD = 'Admin_pass1';
