@@ -12,7 +12,7 @@ import { FIRST_PAINT_MODULE } from './src/contract/standalone-pages.js';
 /**
  * After the client, the renderer of the standalone pages' first views (src/client/first-paint.tsx) is
  * built for Node beside it: one self-contained module the server imports (see
- * src/server/http/first-paint.ts). Every way of building the client (npm start, npm run build, the
+ * src/server/http/first-paint.ts). Every way of building the client (npm run build, which a first npm start runs, the
  * browser tests, bench:ui) thus builds both.
  */
 function firstPaintRenderer(): Plugin {
