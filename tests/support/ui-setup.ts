@@ -1,3 +1,4 @@
+import './jsdom-fetch-files.js';
 import { configure } from '@testing-library/react';
 import { afterAll } from 'vitest';
 import { setDefinitions } from '../../src/client/schemas.js';
