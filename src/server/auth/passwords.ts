@@ -24,6 +24,19 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+/**
+ * The password of a member or admin row being written, as the form typed it, made its stored hash (the
+ * `salt` column is emptied: the hash carries its own); an empty password is dropped, so the stored one stays.
+ */
+export async function hashGivenPassword(values: Record<string, unknown>): Promise<void> {
+  if (typeof values.password === 'string' && values.password !== '') {
+    values.password = await hashPassword(values.password);
+    values.salt = '';
+  } else {
+    delete values.password;
+  }
+}
+
 interface PasswordCheck {
   ok: boolean;
   /** the stored hash is an imported BuildAdmin md5 hash, or a scrypt hash with smaller parameters, and should be replaced by a fresh one */

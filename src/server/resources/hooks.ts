@@ -42,13 +42,18 @@ interface DeleteContext {
 
 /**
  * Behaviour a schema cannot express, kept beside it in `src/server/resources/<area>/<name>.ts`.
- * The lifecycle of a write is: validate → `beforeWrite` → write → `afterWrite`, in one transaction.
+ * The lifecycle of a write is: validate → `prepareInput` → (in one transaction) `beforeWrite` → write → `afterWrite`.
  */
 export interface ResourceHooks {
   /** a row filter every read, edit, delete and sort of this resource must pass (row-level access) */
   scope?(operator: Operator): Promise<Condition | undefined>;
   /** shape rows for the wire beyond the schema's conversions (appended fields, formatted values) */
   present?(operator: Operator, rows: Row[], view: RowView): Promise<Row[]>;
+  /**
+   * Work on the checked input that reads no database (a password's hash), done before the transaction
+   * opens so that a slow step never holds it: on SQLite's one connection, every other write would wait.
+   */
+  prepareInput?(values: Row, mode: WriteContext['mode']): Promise<void>;
   /** checks and derived columns before the write; may change `values` */
   beforeWrite?(operator: Operator, write: WriteContext): Promise<void>;
   afterWrite?(operator: Operator, write: WriteContext): Promise<void>;

@@ -9,6 +9,7 @@ import { checkReferences, checkUnique, rethrowWriteError, validateInput } from '
 export async function addRow(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, input: Row): Promise<number | string> {
   if (Object.keys(input).length === 0) throw errors.parameterEmpty();
   const values = validateInput(definition, input, 'add');
+  await hooks.prepareInput?.(values, 'add');
   return inTransaction(operator, async (scoped, trx) => {
     const write: WriteContext = { mode: 'add', definition, values, trx };
     await checkReferences(scoped, trx, definition, values);

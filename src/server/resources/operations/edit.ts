@@ -11,9 +11,10 @@ import { checkReferences, checkTransitions, checkUnique, rethrowWriteError, vali
 /** `edit` POST: only supplied columns change; unknown and read-only keys are ignored. */
 export async function editRow(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, input: Row): Promise<void> {
   const id = input[definition.primaryKey];
+  const values = validateInput(definition, input, 'edit');
+  await hooks.prepareInput?.(values, 'edit');
   return inTransaction(operator, async (scoped, trx) => {
     const existing = await findStored(scoped, definition, hooks, id);
-    const values = validateInput(definition, input, 'edit');
     const write: WriteContext = { mode: 'edit', definition, values, existing, id: existing[definition.primaryKey] as number | string, trx };
     checkTransitions(definition, rowFromStorage(definition, existing), values);
     await checkReferences(scoped, trx, definition, values);

@@ -1,7 +1,7 @@
 import { DEFAULT_AVATAR } from '../../../contract/headers.js';
 import type { Row } from '../../../schema/definition.js';
 import { manageableGroupIds } from '../../auth/group-scope.js';
-import { hashPassword } from '../../auth/passwords.js';
+import { hashGivenPassword } from '../../auth/passwords.js';
 import { endSessions } from '../../auth/sessions.js';
 import type { Db } from '../../db/connection.js';
 import { errors } from '../../errors.js';
@@ -58,6 +58,8 @@ export const adminHooks: ResourceHooks = {
     });
   },
 
+  prepareInput: hashGivenPassword,
+
   async beforeWrite(operator, write) {
     const { values, existing, trx } = write;
     const groupIds = Array.isArray(values.group_arr) ? [...new Set((values.group_arr as unknown[]).map(Number))] : undefined;
@@ -68,12 +70,6 @@ export const adminHooks: ResourceHooks = {
       await checkGroupsManageable(operator, groupIds, previous);
     }
     if (existing && operator.identity?.id === Number(existing.id) && values.status === '0') throw errors.cannotDisableSelf();
-    if (typeof values.password === 'string' && values.password !== '') {
-      values.password = await hashPassword(values.password);
-      values.salt = '';
-    } else {
-      delete values.password;
-    }
   },
 
   async afterWrite(operator, write) {

@@ -1,6 +1,6 @@
 import { DEFAULT_AVATAR } from '../../../contract/headers.js';
 import type { Row } from '../../../schema/definition.js';
-import { hashPassword } from '../../auth/passwords.js';
+import { hashGivenPassword } from '../../auth/passwords.js';
 import { endSessions } from '../../auth/sessions.js';
 import type { ResourceHooks } from '../hooks.js';
 
@@ -21,14 +21,10 @@ export const userHooks: ResourceHooks = {
     });
   },
 
+  prepareInput: hashGivenPassword,
+
   async beforeWrite(_operator, write) {
     const { values } = write;
-    if (typeof values.password === 'string' && values.password !== '') {
-      values.password = await hashPassword(values.password);
-      values.salt = '';
-    } else {
-      delete values.password;
-    }
     if (write.mode === 'add' && values.nickname === undefined) values.nickname = values.username;
   },
 
