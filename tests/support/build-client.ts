@@ -1,6 +1,9 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'vite';
-import { PROJECT_ROOT } from './test-server.js';
+
+// Not test-server.ts's: importing it here would load the server (under TEST_SERVER=bundle, a bundle the
+// node project's setup may not have built yet) into a setup that only builds the client.
+const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 
 /** The directory browser tests serve the client from. */
 export const TEST_CLIENT_DIR = join(PROJECT_ROOT, 'dist/test-client');
