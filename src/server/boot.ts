@@ -101,9 +101,10 @@ export async function createServer(settings: Settings, options: StartOptions = {
     return {
       app, http, migration, adminLogin, memberLogin,
       close: async () => {
-        await app.jobs.stop();
+        // Stop accepting at once, while the requests in flight and the job runs under way end together;
+        // the database goes last, once nothing can use it.
+        await Promise.all([http.close(), app.jobs.stop()]);
         await schemas.close();
-        await http.close();
         await handle.close();
       },
     };
