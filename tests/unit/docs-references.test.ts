@@ -33,8 +33,11 @@ function anchorsOf(page: string): Set<string> | undefined {
   if (!existsSync(path)) return undefined;
   let anchors = anchorsCache.get(page);
   if (!anchors) {
-    const headings = readFileSync(path, 'utf8').split('\n').filter((line) => /^#{1,6} /.test(line));
-    anchors = new Set(headings.map((line) => anchorOf(line.replace(/^#+ /, ''))));
+    const text = readFileSync(path, 'utf8');
+    const headings = text.split('\n').filter((line) => /^#{1,6} /.test(line));
+    // a heading's own anchor, and those a page sets itself (`<a id="…"></a>`, short names for long headings)
+    const named = [...text.matchAll(/<a id="([^"]+)"><\/a>/g)].map((match) => match[1]);
+    anchors = new Set([...headings.map((line) => anchorOf(line.replace(/^#+ /, ''))), ...named]);
     anchorsCache.set(page, anchors);
   }
   return anchors;

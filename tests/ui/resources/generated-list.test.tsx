@@ -149,7 +149,7 @@ describe('details of a row the admin cannot edit', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Details' });
     const rows = within(dialog).getAllByRole('row').map((row) => within(row).getByRole('rowheader').textContent);
-    expect(rows).toEqual(['ID', 'Admin ID', 'Username', 'URL', 'Title', 'Request data', 'IP', 'User agent', 'Create time']);
+    expect(rows).toEqual(['ID', 'Admin ID', 'Username', 'URL', 'Title', 'Request data', 'IP', 'Request ID', 'User agent', 'Create time']);
     expect(within(dialog).getByText(USER_AGENT)).toBeTruthy();
     expect(within(dialog).getByText(/"nickname": "Chief"/).textContent).toBe(JSON.stringify({ id: 2, nickname: 'Chief', password: '***' }, null, 2));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
