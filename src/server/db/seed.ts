@@ -136,33 +136,43 @@ async function syncMenus(db: DynamicDb, definitions: ResourceDefinition[]): Prom
           parentId = Number(inserted.id);
           added.push(menu.parent);
         }
-        const inserted = await trx
-          .insertInto('admin_rule')
-          .values({
-            pid: parentId ?? 0, type: 'menu', title: menu.title['zh-cn'], name: menu.name, path: menu.name, icon: menu.icon,
-            menu_type: 'tab', url: '', component: backendViewPath(menu.name), keepalive: 1, extend: 'none', remark: '',
-            weigh: menu.weigh, status: '1', create_time: now, update_time: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        menuId = Number(inserted.id);
+        menuId = await insertMenuRule(trx, { pid: parentId ?? 0, title: menu.title['zh-cn'], name: menu.name, icon: menu.icon, weigh: menu.weigh }, now);
         added.push(menu.name);
       }
-      for (const button of buttons) {
-        const name = `${menu.name}/${button}`;
-        if (byName.has(permissionNode(name))) continue;
-        await trx
-          .insertInto('admin_rule')
-          .values({
-            pid: menuId, type: 'button', title: BUTTON_TITLES[button] ?? button, name, path: '', icon: '', menu_type: null, url: '',
-            component: '', keepalive: 0, extend: 'none', remark: '', weigh: 0, status: '1', create_time: now, update_time: now,
-          })
-          .execute();
-      }
+      await insertMissingButtons(trx, menuId, menu.name, buttons, byName, now);
       await markMenuSynced(trx, definition.table, MENU_SYNC_VERSION);
     });
   }
   return added;
+}
+
+/** A menu rule (a tab drawn by the screen of `name`), answering its id. */
+async function insertMenuRule(trx: DynamicDb, menu: { pid: number; title: string; name: string; icon: string; weigh: number }, now: number): Promise<number> {
+  const inserted = await trx
+    .insertInto('admin_rule')
+    .values({
+      pid: menu.pid, type: 'menu', title: menu.title, name: menu.name, path: menu.name, icon: menu.icon,
+      menu_type: 'tab', url: '', component: backendViewPath(menu.name), keepalive: 1, extend: 'none', remark: '',
+      weigh: menu.weigh, status: '1', create_time: now, update_time: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+/** The button rules `<menu>/<button>` under menu `menuId` that `byName` (rule ids by node) does not hold yet. */
+async function insertMissingButtons(trx: DynamicDb, menuId: number, menuName: string, buttons: readonly string[], byName: ReadonlyMap<string, number>, now: number): Promise<void> {
+  for (const button of buttons) {
+    const name = `${menuName}/${button}`;
+    if (byName.has(permissionNode(name))) continue;
+    await trx
+      .insertInto('admin_rule')
+      .values({
+        pid: menuId, type: 'button', title: BUTTON_TITLES[button] ?? button, name, path: '', icon: '', menu_type: null, url: '',
+        component: '', keepalive: 0, extend: 'none', remark: '', weigh: 0, status: '1', create_time: now, update_time: now,
+      })
+      .execute();
+  }
 }
 
 /**
@@ -180,29 +190,8 @@ async function ensurePlatformMenus(db: DynamicDb): Promise<void> {
       const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
       const byName = new Map(rules.map((rule) => [permissionNode(rule.name), Number(rule.id)]));
       let menuId = byName.get(permissionNode(menu.name));
-      if (menuId === undefined) {
-        const inserted = await trx
-          .insertInto('admin_rule')
-          .values({
-            pid: byName.get(permissionNode(menu.parent)) ?? 0, type: 'menu', title: menu.title, name: menu.name, path: menu.name, icon: menu.icon,
-            menu_type: 'tab', url: '', component: backendViewPath(menu.name), keepalive: 1, extend: 'none', remark: '',
-            weigh: menu.weigh, status: '1', create_time: now, update_time: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        menuId = Number(inserted.id);
-      }
-      for (const button of menu.buttons) {
-        const name = `${menu.name}/${button}`;
-        if (byName.has(permissionNode(name))) continue;
-        await trx
-          .insertInto('admin_rule')
-          .values({
-            pid: menuId, type: 'button', title: BUTTON_TITLES[button] ?? button, name, path: '', icon: '', menu_type: null, url: '',
-            component: '', keepalive: 0, extend: 'none', remark: '', weigh: 0, status: '1', create_time: now, update_time: now,
-          })
-          .execute();
-      }
+      menuId ??= await insertMenuRule(trx, { pid: byName.get(permissionNode(menu.parent)) ?? 0, title: menu.title, name: menu.name, icon: menu.icon, weigh: menu.weigh }, now);
+      await insertMissingButtons(trx, menuId, menu.name, menu.buttons, byName, now);
     });
   }
 }
