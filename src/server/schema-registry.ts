@@ -24,7 +24,7 @@ import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_RULE_TABLE, SCHEMA_DESIGN_TABLE,
 import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-index.js';
 
 /**
- * The running set of resource schemas, changed at run time on every process (issue "The CRUD designer").
+ * The running set of resource schemas, changed at run time on every process (the CRUD designer, the module store).
  *
  * Two sources make the set: the files of `schemas/` (read at start, and again by `npm run dev`'s watcher)
  * and the schemas designed in the back office, stored in the database (`schema_design`, each change kept
@@ -36,8 +36,10 @@ import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-in
  * everywhere within a few seconds, with no restart.
  *
  * A designed schema is also written to `schemas/<$id>.json` when that folder is writable, so a developer can
- * commit it. At start a file identical to the stored design is that copy (the database stays the source);
- * a file that differs from the design with its `$id` is refused, naming both.
+ * commit it. A file with a design's `$id` is that copy (the database stays the source) when it holds the
+ * design or one of its earlier versions: the copy a process wrote before a restart, or one on a machine whose
+ * process did not make the latest change. A file that holds none of them was edited by hand, and is refused,
+ * naming both.
  */
 
 /** How often a process looks for a change another process made (the promise is: live everywhere within 5 s). */
@@ -62,6 +64,12 @@ interface SchemaDesign {
 interface DesignedSchema extends SchemaDesign {
   id: string;
   version: number;
+  /**
+   * The design's earlier versions (from its log), read only when `schemas/` holds a file with its `$id`: a
+   * copy written before the latest change (by this process before a restart, or one on another machine that
+   * never saw the change) holds one of them, and is a copy still, not a schema of its own.
+   */
+  earlier?: Record<string, unknown>[];
 }
 
 /** What a change to the set did, or would do. */
@@ -263,13 +271,19 @@ async function readRevision(db: Db): Promise<number> {
   return Number(row?.revision ?? 0);
 }
 
-async function readDesigned(db: Db): Promise<DesignedSchema[]> {
+/** The stored designs; for those whose `$id` is in `withFiles`, their earlier versions too. */
+async function readDesigned(db: Db, withFiles: ReadonlySet<string> = new Set()): Promise<DesignedSchema[]> {
   const rows = (await db.selectFrom(SCHEMA_DESIGN_TABLE).select(['schema_id', 'definition', 'locale', 'version']).orderBy('schema_id').execute()) as { schema_id: string; definition: string; locale: string | null; version: number }[];
+  const filed = rows.map((row) => row.schema_id).filter((id) => withFiles.has(id));
+  const logged = filed.length
+    ? ((await db.selectFrom(SCHEMA_DESIGN_LOG_TABLE).select(['schema_id', 'definition']).where('schema_id', 'in', filed).where('definition', 'is not', null).execute()) as { schema_id: string; definition: string }[])
+    : [];
   return rows.map((row) => ({
     id: row.schema_id,
     raw: JSON.parse(row.definition) as Record<string, unknown>,
     ...(row.locale ? { locale: JSON.parse(row.locale) as DesignedSchema['locale'] } : {}),
     version: Number(row.version),
+    ...(withFiles.has(row.schema_id) ? { earlier: logged.filter((entry) => entry.schema_id === row.schema_id).map((entry) => JSON.parse(entry.definition) as Record<string, unknown>) } : {}),
   }));
 }
 
@@ -356,7 +370,12 @@ export function schemaDiff(before: Record<string, unknown> | null, after: Record
 
 export class SchemaRegistry {
   private files: SchemaFile[] = [];
+  /** the revision of the set served here: it moves only when a set is swapped in */
   private revision = -1;
+  /** a revision another process made that does not check here (logged once, tried again when the revision moves) */
+  private refusedRevision = -1;
+  /** the `$id`s of the designs in the set served (a file of `schemas/` with one of them is its copy) */
+  private designedIds = new Set<string>();
   private app?: AppContext;
   private timer?: NodeJS.Timeout;
   /** changes of this process run one after another (a poll never overlaps a design being applied) */
@@ -386,13 +405,14 @@ export class SchemaRegistry {
     this.files = readSchemaFiles(this.options.schemasDir, this.options.localesDir);
     return withStartupLock(this.handle, async () => {
       await ensureRegistryTables(this.handle);
-      const designed = await readDesigned(this.handle.db);
+      const designed = await this.storedDesigns();
       const definitions = this.check(designed);
       // A design's node added by a later menu sync is the design's too (designs exist only once the rules do).
       const rulesBefore = designed.length ? await ruleIds(this.handle.db) : undefined;
       const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: this.options.allowDestructiveMigrations, files: this.fileNames(designed) });
       if (rulesBefore) await recordRulesMade(this.handle.db, definitions.filter((definition) => designed.some((item) => item.id === definition.id)), rulesBefore);
       this.revision = await readRevision(this.handle.db);
+      this.designedIds = new Set(designed.map((item) => item.id));
       return { definitions, ...prepared };
     });
   }
@@ -432,15 +452,21 @@ export class SchemaRegistry {
     }));
   }
 
-  /** Whether `id` is a schema of `schemas/` (not one designed in the back office). */
+  /** Whether `id` is a schema of `schemas/` (not one designed in the back office, whose file is its copy). */
   isFileSchema(id: string): boolean {
-    return this.files.some((file) => idOf(file.raw) === id);
+    return !this.designedIds.has(id) && this.files.some((file) => idOf(file.raw) === id);
+  }
+
+  /** The stored designs, with the earlier versions of those `schemas/` holds a file of (see `check`). */
+  private storedDesigns(): Promise<DesignedSchema[]> {
+    const filed = new Set(this.files.map((file) => idOf(file.raw)).filter((id) => id !== undefined));
+    return readDesigned(this.handle.db, filed);
   }
 
   /** The migration new or changed designs imply, checked as at start-up, without applying it. */
   preview(designs: Record<string, unknown> | SchemaDesign[]): Promise<SchemaChange> {
     return this.serial(async () => {
-      const designed = await readDesigned(this.handle.db);
+      const designed = await this.storedDesigns();
       const { definitions, changed, next } = this.withDesigns(designed, asDesigns(designs));
       const migration = await planMigration(this.handle, definitions, { files: this.fileNames(next) });
       return { definitions: changed, migration, applied: [], revision: this.revision };
@@ -459,7 +485,7 @@ export class SchemaRegistry {
     return this.serial(() =>
       withStartupLock(this.handle, async () => {
         const { db } = this.handle;
-        const designed = await readDesigned(db);
+        const designed = await this.storedDesigns();
         const { definitions, changed, next } = this.withDesigns(designed, given);
         const files = this.fileNames(next);
         const migration = await planMigration(this.handle, definitions, { files });
@@ -489,7 +515,7 @@ export class SchemaRegistry {
           if (error instanceof SchemaError || error instanceof DestructiveMigrationError) throw error;
           throw new SchemaError(designedFile(changed[0].id), '', `the database refused it: ${(error as Error).message}`);
         }
-        this.swap(definitions, prepared.textIndexed, revision);
+        this.swap(definitions, next, prepared.textIndexed, revision);
         if (options.exportDesigns !== false) for (const [index, design] of given.entries()) this.exportDesign(changed[index].id, design, designed.find((item) => item.id === changed[index].id)?.raw);
         return { definitions: changed, migration, applied: prepared.migration.changes, revision };
       }),
@@ -521,10 +547,12 @@ export class SchemaRegistry {
     return this.serial(() =>
       withStartupLock(this.handle, async () => {
         const { db } = this.handle;
-        const designed = await readDesigned(db);
+        const designed = await this.storedDesigns();
+        // The definitions as stored, not as this process serves them: it may not have caught up with a change yet.
+        const stored = new Map(this.check(designed).map((definition) => [definition.id, definition]));
         const removed = wanted.map((id) => {
           const previous = designed.find((item) => item.id === id);
-          const definition = previous ? this.app?.resources.get(id) : undefined;
+          const definition = previous ? stored.get(id) : undefined;
           if (!previous || !definition) throw new SchemaError(designedFile(id), '/$id', `no designed schema "${id}"`);
           return { previous, definition };
         });
@@ -557,7 +585,7 @@ export class SchemaRegistry {
           }
           return this.bump(trx);
         });
-        this.swap(definitions, prepared.textIndexed, revision);
+        this.swap(definitions, rest, prepared.textIndexed, revision);
         for (const { previous } of removed) this.unexportDesign(previous);
         const steps = options.dropTable ? removed.map(({ definition }) => `drop table ${definition.table}`) : [];
         return { definitions: removed.map(({ definition }) => definition), migration: { steps, destructive: [] }, applied: steps, revision };
@@ -573,12 +601,12 @@ export class SchemaRegistry {
   dropLeftTables(raws: Record<string, unknown>[]): Promise<string[]> {
     return this.serial(() =>
       withStartupLock(this.handle, async () => {
-        const designed = await readDesigned(this.handle.db);
+        const designed = await this.storedDesigns();
         const live = new Set(designed.map((item) => item.id));
         const gone = raws.filter((raw) => !live.has(String(idOf(raw))));
         if (!gone.length) return [];
         const { changed } = this.withDesigns(designed, gone.map((raw) => ({ raw })));
-        const running = new Set([...(this.app?.resources.values() ?? [])].map((definition) => definition.table));
+        const running = new Set(this.check(designed).map((definition) => definition.table));
         const dropped = changed.filter((definition) => !running.has(definition.table));
         await this.handle.db.transaction().execute(async (trx) => {
           for (const definition of dropped) {
@@ -595,13 +623,13 @@ export class SchemaRegistry {
   reloadFiles(files: SchemaFile[], allowDestructive: boolean): Promise<{ definitions: ResourceDefinition[]; migration: MigrationResult }> {
     return this.serial(() =>
       withStartupLock(this.handle, async () => {
-        const designed = await readDesigned(this.handle.db);
         const previous = this.files;
         this.files = files;
         try {
+          const designed = await this.storedDesigns();
           const definitions = this.check(designed);
           const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive, files: this.fileNames(designed) });
-          this.swap(definitions, prepared.textIndexed, this.revision);
+          this.swap(definitions, designed, prepared.textIndexed, this.revision);
           return { definitions, migration: prepared.migration };
         } catch (error) {
           this.files = previous;
@@ -611,28 +639,40 @@ export class SchemaRegistry {
     );
   }
 
-  /** Another process changed the set: load it from the database and swap. */
+  /**
+   * Another process changed the set: load it from the database and swap. The revision this process reports
+   * is the one it serves: a set that does not check here (a file of this machine's `schemas/` clashing with
+   * it) leaves the last good set serving under its own revision, is logged once, and is tried again when the
+   * revision moves; a database that cannot be read is tried again at the next poll.
+   */
   async poll(): Promise<boolean> {
     if (!this.app) return false;
-    if ((await readRevision(this.handle.db)) === this.revision) return false;
+    const seen = await readRevision(this.handle.db);
+    if (seen === this.revision || seen === this.refusedRevision) return false;
     return this.serial(async () => {
-      const revision = await readRevision(this.handle.db);
-      if (revision === this.revision) return false;
-      try {
-        // The process that made the change migrated; this one only checks the set and learns which quick-search
-        // indexes serve it (made already, so nothing is created here).
-        const { definitions, textIndexed } = await withStartupLock(this.handle, async () => {
-          const checked = this.check(await readDesigned(this.handle.db));
-          return { definitions: checked, textIndexed: await ensureTextIndexes(this.handle, textIndexTargets(checked)) };
-        });
-        this.swap(definitions, textIndexed, revision);
-        return true;
-      } catch (error) {
-        // The last good set keeps serving; the next change tries again.
-        this.revision = revision;
-        this.log(`schemas: revision ${revision} from another process not applied here: ${(error as Error).message}`);
+      // The process that made the change migrated; this one only checks the set and learns which quick-search
+      // indexes serve it (made already, so nothing is created here). The revision and the designs are read
+      // under the lock a change is made under, so they belong together.
+      const loaded = await withStartupLock(this.handle, async () => {
+        const revision = await readRevision(this.handle.db);
+        if (revision === this.revision) return undefined;
+        const designed = await this.storedDesigns();
+        let definitions: ResourceDefinition[];
+        try {
+          definitions = this.check(designed);
+        } catch (error) {
+          return { revision, refused: error as Error } as const;
+        }
+        return { revision, refused: undefined, designed, definitions, textIndexed: await ensureTextIndexes(this.handle, textIndexTargets(definitions)) };
+      });
+      if (!loaded) return false;
+      if (loaded.refused) {
+        this.refusedRevision = loaded.revision;
+        this.log(`schemas: revision ${loaded.revision} from another process not applied here (this process serves revision ${this.revision}): ${loaded.refused.message}`);
         return false;
       }
+      this.swap(loaded.definitions, loaded.designed, loaded.textIndexed, loaded.revision);
+      return true;
     });
   }
 
@@ -656,7 +696,7 @@ export class SchemaRegistry {
       const id = idOf(file.raw);
       const design = id === undefined ? undefined : designedIds.get(id);
       if (!design) return true;
-      if (isDeepStrictEqual(file.raw, design.raw)) return false;
+      if ([design.raw, ...(design.earlier ?? [])].some((version) => isDeepStrictEqual(file.raw, version))) return false;
       throw new SchemaError(
         file.file,
         '/$id',
@@ -685,7 +725,10 @@ export class SchemaRegistry {
       ...designed.filter((item) => !ids.includes(item.id)),
       ...designs.map((design, index) => {
         const locale = Object.fromEntries(Object.entries(design.locale ?? {}).map(([lang, file]) => [lang, checkSchemaLocale(`${designedFile(ids[index])}: ${lang}`, file)]));
-        return { id: ids[index], raw: design.raw, locale, version: 0 };
+        const previous = designed.find((item) => item.id === ids[index]);
+        // The copy in `schemas/` still holds the version this one replaces, until it is written again.
+        const earlier = previous ? [previous.raw, ...(previous.earlier ?? [])] : undefined;
+        return { id: ids[index], raw: design.raw, locale, version: 0, ...(earlier ? { earlier } : {}) };
       }),
     ];
     const definitions = this.check(next);
@@ -717,8 +760,9 @@ export class SchemaRegistry {
   }
 
   /** Swap this process's definitions and controllers as a whole; a request keeps the set it started with. */
-  private swap(definitions: ResourceDefinition[], textIndexed: ReadonlySet<string>, revision: number): void {
+  private swap(definitions: ResourceDefinition[], designed: readonly DesignedSchema[], textIndexed: ReadonlySet<string>, revision: number): void {
     this.revision = revision;
+    this.designedIds = new Set(designed.map((item) => item.id));
     const app = this.app;
     if (!app) return;
     app.resources = new Map(definitions.map((definition) => [definition.id, definition]));

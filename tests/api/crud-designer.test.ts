@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -314,6 +314,55 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
     const recycled = (await db.selectFrom('security_data_recycle_log').select(['data_table', 'data']).execute()) as { data_table: string; data: string }[];
     expect(recycled.map((row) => [row.data_table, JSON.parse(row.data).name])).toEqual([['test_product', 'Lamp']]);
     expect((await crud('delete', { body: { id: lastLog.id } })).msg).toBe('No designed module uses the table test_product');
+  });
+});
+
+describe.each(DATABASES)('the CRUD designer across restarts on %s', (kind) => {
+  it('changes its own module after a restart, and after another, with the copy of the design in schemas/ beside it', async () => {
+    const dir = copyProject();
+    const schemasDir = join(dir, 'schemas');
+    let server = await startTestServer(kind, { schemasDir, keepDatabase: true });
+    const databaseUrl = server.databaseUrl;
+    const restart = async () => {
+      await server.close();
+      server = await startTestServer(kind, { databaseUrl, schemasDir, keepDatabase: true });
+      return (await server.loginAdmin()).token;
+    };
+    const stock = field('stock', 'number', { type: 'int', length: 10, default: '0', defaultType: 'INPUT', comment: '库存', table: { render: 'none', operator: 'RANGE', sortable: 'false' }, form: { validator: ['number'], validatorMsg: '' } });
+    try {
+      let token = (await server.loginAdmin()).token;
+      expect((await server.admin('crud.Crud/generate', { token, body: { type: 'create', table: productTable(), fields: PRODUCT_FIELDS } })).code).toBe(1);
+      const firstCopy = readFileSync(join(schemasDir, 'crud/test_product.json'), 'utf8');
+
+      token = await restart();
+      const added = await server.admin('crud.Crud/generate', {
+        token,
+        body: { type: 'log', table: productTable({ formFields: [...(productTable().formFields as string[]), 'stock'], designChange: [{ type: 'add-field', index: 11, oldName: '', newName: 'stock', sync: true }] }), fields: [...PRODUCT_FIELDS, stock] },
+      });
+      expect(added.code, added.msg).toBe(1);
+      expect((await server.admin('test.Product/add', { token, body: { title: 'Lamp', stock: 4 } })).code).toBe(1);
+      expect((await server.admin<{ list: Row[] }>('test.Product/index', { token })).data.list[0]).toMatchObject({ title: 'Lamp', stock: 4 });
+      expect(JSON.parse(readFileSync(join(schemasDir, 'crud/test_product.json'), 'utf8')).properties).toHaveProperty('stock');
+
+      // a copy left at an earlier version (as on a machine whose process did not make the change) is a copy still
+      writeFileSync(join(schemasDir, 'crud/test_product.json'), firstCopy);
+      token = await restart();
+      const renamed = PRODUCT_FIELDS.map((item) => (item.name === 'title' ? { ...item, name: 'name' } : item));
+      const edited = await server.admin('crud.Crud/generate', {
+        token,
+        body: {
+          type: 'log',
+          table: productTable({ quickSearchField: ['id', 'name'], formFields: ['name', 'price', 'status', 'kind', 'tags', 'cover', 'owner_id', 'weigh', 'stock'], designChange: [{ type: 'change-field-name', index: 1, oldName: 'title', newName: 'name', sync: true }] }),
+          fields: [...renamed, stock],
+        },
+      });
+      expect(edited.code, edited.msg).toBe(1);
+      expect((await server.admin<{ list: Row[] }>('test.Product/index', { token })).data.list[0]).toMatchObject({ name: 'Lamp', stock: 4 });
+    } finally {
+      await server.close();
+      await startTestServer(kind, { databaseUrl, schemasDir }).then((last) => last.close());
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
