@@ -257,4 +257,44 @@ describe('schema registry across two processes on one postgres database', () => 
     await first.server.app.schemas.remove('demo/gadget', ACTOR);
     await within(5_000, async () => expect((await second.admin('demo.Gadget/index', { token })).status).toBe(404));
   });
+
+  it('a process started after a design and a module follows later changes within 5 s, serves the revision it reports, and runs the module store', async () => {
+    const token = (await first.loginAdmin()).token;
+    await first.server.app.schemas.apply(gadget(), ACTOR);
+    expect((await first.admin('module/install', { token, query: { uid: 'faq' }, body: { extend: {} } })).code).toBe(1);
+    // on the first process's machine: its schemas/ holds the design's copy
+    const late = await startTestServer('postgres', { databaseUrl: first.databaseUrl, schemasDir: join(dir, 'schemas') });
+    try {
+      const lateToken = (await late.loginAdmin()).token;
+      const revision = async (server: TestServer, as: string) => (await server.admin<{ revision: number }>('Index/schemaRevision', { token: as })).data.revision;
+
+      // a column renamed on the first process: the late one writes and reads it under its new name
+      const { name, ...others } = gadget().properties as Record<string, Record<string, unknown>>;
+      await first.server.app.schemas.apply(gadget({ required: ['label'], 'x-list': { quickSearch: ['label'], defaultSort: 'id,desc' }, properties: { ...others, label: { ...name, 'x-renamedFrom': 'name' } } }), ACTOR);
+      const took = await within(5_000, async () => {
+        const added = await late.admin('demo.Gadget/add', { token: lateToken, body: { label: 'Chisel' } });
+        expect(added.code, added.msg).toBe(1);
+      });
+      console.log(`[postgres] a renamed column is served by a process started after the design within ${took} ms`);
+      expect((await late.admin<{ list: { label: string }[] }>('demo.Gadget/index', { token: lateToken })).data.list[0].label).toBe('Chisel');
+      expect(await revision(late, lateToken)).toBe(await revision(first, token));
+
+      // the module store through the late process: disable, enable and install again, each seen by the first
+      const store = (action: string, body: Record<string, unknown>, query?: Record<string, unknown>) => late.admin(`module/${action}`, { token: lateToken, body, query });
+      const disabled = await store('changeState', { uid: 'faq', state: 0 });
+      expect(disabled.code, disabled.msg).toBe(1);
+      await within(5_000, async () => expect((await first.admin('faq.Question/index', { token })).status).toBe(404));
+      expect((await store('changeState', { uid: 'faq', state: 1 })).code).toBe(1);
+      const reinstalled = await store('install', { extend: {} }, { uid: 'faq' });
+      expect(reinstalled.code, reinstalled.msg).toBe(1);
+      await within(5_000, async () => expect((await first.admin('faq.Question/index', { token })).code).toBe(1));
+
+      // a module installed on the first process reaches the late one
+      expect((await first.admin('module/install', { token, query: { uid: 'announcement' }, body: { extend: {} } })).code).toBe(1);
+      await within(5_000, async () => expect((await late.admin('announcement.Notice/index', { token: lateToken })).code).toBe(1));
+      expect(await revision(late, lateToken)).toBe(await revision(first, token));
+    } finally {
+      await late.close();
+    }
+  });
 });
