@@ -9,6 +9,7 @@ import { ConfigStore } from './config-store.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { createControllerRegistry } from './controller-registry.js';
 import { openDatabase } from './db/connection.js';
+import { lockSqliteFile } from './db/sqlite-file-lock.js';
 import type { MigrationResult } from './db/migrate.js';
 import { SchemaRegistry } from './schema-registry.js';
 import { IdentityCache } from './auth/identity.js';
@@ -53,7 +54,10 @@ async function applyPassword(app: AppContext, area: 'admin' | 'user', id: number
 /** Load schemas, migrate and seed the database, and build the HTTP server (not yet listening). */
 export async function createServer(settings: Settings, options: StartOptions = {}): Promise<Server> {
   const handle = openDatabase(settings.databaseUrl);
+  let releaseFileLock: () => void = () => undefined;
   try {
+    // One server process per SQLite file: a second one stops here (db/sqlite-file-lock.ts).
+    releaseFileLock = lockSqliteFile(settings.databaseUrl);
     const schemas = new SchemaRegistry(handle, {
       schemasDir: options.schemasDir ?? join(settings.projectRoot, 'schemas'),
       allowDestructiveMigrations: settings.allowDestructiveMigrations,
@@ -106,10 +110,12 @@ export async function createServer(settings: Settings, options: StartOptions = {
         await Promise.all([http.close(), app.jobs.stop()]);
         await schemas.close();
         await handle.close();
+        releaseFileLock();
       },
     };
   } catch (error) {
     await handle.close();
+    releaseFileLock();
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { SchemaError } from '../schema/normalise.js';
 import { createServer, type Server } from './boot.js';
 import { describeDatabaseUrl, NativeModuleError } from './db/connection.js';
+import { DatabaseInUseError } from './db/sqlite-file-lock.js';
 import { DestructiveMigrationError } from './db/migrate.js';
 import { settingsFromEnv } from './settings.js';
 import { describeSmsDriver } from './sms/sms-driver.js';
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SchemaError || error instanceof DestructiveMigrationError || error instanceof NativeModuleError) {
+  if (error instanceof SchemaError || error instanceof DestructiveMigrationError || error instanceof NativeModuleError || error instanceof DatabaseInUseError) {
     console.error(`\nCannot start: ${error.message}`);
   } else {
     console.error(error);

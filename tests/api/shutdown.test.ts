@@ -137,3 +137,40 @@ describe.each(DATABASES)('stopping the built server on %s', (kind) => {
     await expect(fetch(`${running.url}/api/index/index`)).rejects.toThrow();
   });
 });
+
+/**
+ * One SQLite file is served by one server process (background jobs and throttles live in the process,
+ * and two processes writing one file answer each other "database is locked"): a second process on the
+ * same file is refused at start with one line, and the lock ends with its process, however it ends.
+ */
+describe('one server process per SQLite file', () => {
+  it('refuses a second process on the file with one line naming the file, the holder and PostgreSQL', async () => {
+    const database = await createTestDatabase('sqlite');
+    cleanups.push(database.drop);
+    const first = await startBundle(database.url);
+    const refused = await startBundle(database.url).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    const file = database.url.slice('sqlite:'.length);
+    expect(refused).toContain(`Cannot start: the SQLite database ${file} is already served by another server process (pid ${first.child.pid})`);
+    expect(refused).toContain('use PostgreSQL');
+    expect(refused).not.toMatch(/^\s+at /m);
+    // The first one serves on, undisturbed.
+    expect((await fetch(`${first.url}/api/index/index`)).status).toBe(200);
+  });
+
+  it('is free again once the process holding it is killed (-9) or stops, without a stale lock', async () => {
+    const database = await createTestDatabase('sqlite');
+    cleanups.push(database.drop);
+    const killed = await startBundle(database.url);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    const next = await startBundle(database.url);
+    expect((await fetch(`${next.url}/api/index/index`)).status).toBe(200);
+    next.child.kill('SIGTERM');
+    expect((await next.exited).code).toBe(0);
+    const after = await startBundle(database.url);
+    expect((await fetch(`${after.url}/api/index/index`)).status).toBe(200);
+  });
+});

@@ -117,6 +117,11 @@ export function nativeModuleProblem(error: unknown, running = { version: process
   return `better-sqlite3 was built for ${built}, but this is Node ${running.version.replace(/^v/, '')} (NODE_MODULE_VERSION ${running.modules}): run \`npm rebuild better-sqlite3\` with this Node.`;
 }
 
+/** The file a `sqlite:<path>` URL names (`data/app.db` when the path is empty); undefined for other URLs. */
+export function sqlitePath(url: string): string | undefined {
+  return url.startsWith('sqlite:') ? url.slice('sqlite:'.length) || 'data/app.db' : undefined;
+}
+
 /** `sqlite:<path>` (default `sqlite:data/app.db`) or `postgres://…`. */
 export function openDatabase(url: string): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
@@ -134,7 +139,7 @@ export function openDatabase(url: string): DatabaseHandle {
   if (!url.startsWith('sqlite:')) {
     throw new Error(`DATABASE_URL must start with "sqlite:" or "postgres://", got "${describeDatabaseUrl(url)}"`);
   }
-  const path = url.slice('sqlite:'.length) || 'data/app.db';
+  const path = sqlitePath(url)!;
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const SqliteDatabase = require('better-sqlite3') as typeof BetterSqlite3;
   let sqlite: BetterSqlite3.Database;
