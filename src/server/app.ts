@@ -7,7 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseQuery } from '../contract/query-string.js';
 import type { AppContext } from './app-context.js';
-import { DatabaseBusyError } from './db/sqlite-driver.js';
+import { isDatabaseBusy, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from './db/database-unavailable.js';
 import { isUniqueViolation } from './db/unique-violation.js';
 import { ApiError, errors } from './errors.js';
 import { registerCompression } from './http/compression.js';
@@ -166,9 +166,13 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     const time = Math.floor(Date.now() / 1000);
     if (error instanceof ApiError) return sendEnvelope(reply, envelopeOf(error, t, time));
     if (isUniqueViolation(error)) return sendEnvelope(reply, envelopeOf(new ApiError('The same data already exists in the system!'), t, time));
-    if (error instanceof DatabaseBusyError) {
+    if (isDatabaseBusy(error)) {
       request.log.error({ err: error }, 'database busy');
-      return sendEnvelope(reply, envelopeOf(errors.databaseBusy(), t, time), 503);
+      return sendEnvelope(reply.header('retry-after', String(RETRY_AFTER_SECONDS)), envelopeOf(errors.databaseBusy(), t, time), 503);
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.error({ err: error }, 'database unreachable');
+      return sendEnvelope(reply.header('retry-after', String(RETRY_AFTER_SECONDS)), envelopeOf(errors.databaseUnreachable(), t, time), 503);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

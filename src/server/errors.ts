@@ -136,6 +136,8 @@ export const errors = {
   /** An unexpected failure: the user sees the request id to report, never what failed (that is in the log line of the same id). */
   internalError: (requestId: string) => new ApiError('Server internal error! Reference: %s', [requestId], Code.error, { request_id: requestId }),
   databaseBusy: () => new ApiError('The server is busy, please try again later'),
+  /** A PostgreSQL connection lost or refused (a restart, a failover): nothing of the request was kept. */
+  databaseUnreachable: () => new ApiError('The database cannot be reached at the moment, please try again shortly'),
   notFound: (path: string) => new ApiError('Error requesting address: %s', [path]),
   invalidIconNames: (max: number) => new ApiError('Icon names are lowercase letters, digits and dashes, separated by commas, at most %d at once', [max]),
   // login
