@@ -170,15 +170,16 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
       request.log.error({ err: error }, 'database busy');
       return sendEnvelope(reply.header('retry-after', String(RETRY_AFTER_SECONDS)), envelopeOf(errors.databaseBusy(), t, time), 503);
     }
-    if (isDatabaseUnreachable(error)) {
-      request.log.error({ err: error }, 'database unreachable');
-      return sendEnvelope(reply.header('retry-after', String(RETRY_AFTER_SECONDS)), envelopeOf(errors.databaseUnreachable(), t, time), 503);
-    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Unparseable bodies, wrong content types, oversize payloads: the client's mistake, a handled answer.
       const answer = FRAMEWORK_ERRORS[error.code]?.() ?? errors.parameterError();
       return sendEnvelope(reply, envelopeOf(answer, t, time));
+    }
+    // After the client's mistakes: a request the client broke off may fail with a socket error too.
+    if (isDatabaseUnreachable(error)) {
+      request.log.error({ err: error }, 'database unreachable');
+      return sendEnvelope(reply.header('retry-after', String(RETRY_AFTER_SECONDS)), envelopeOf(errors.databaseUnreachable(), t, time), 503);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendEnvelope(reply, envelopeOf(errors.internalError(request.id), t, time), 500);
