@@ -8,7 +8,8 @@ const STARTUP_LOCK = 0x636869_64616f;
  * Run the start-up work (migration, seed, menu sync) of one process at a time on a shared database:
  * on PostgreSQL a session advisory lock, held on a connection of its own while `work` runs through the
  * pool. Processes that start together wait, then find the tables made and the menus synced.
- * One SQLite file is served by one process (the scale-out story is PostgreSQL), so it needs none.
+ * One SQLite file is served by one process (the scale-out story is PostgreSQL; a second server process
+ * on the file is refused at start, db/sqlite-file-lock.ts), so it needs none.
  */
 export async function withStartupLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
   if (handle.dialect !== 'postgres') return work();
