@@ -247,6 +247,9 @@ export const errors = {
   cannotReconcile: (from: MessageParam, to: MessageParam) => new ApiError('A participation in status "%s" cannot become "%s"', [from, to]),
   reconcileReasonRequired: () => new ApiError('Please give a reason for the reconciliation'),
   reconcileListEmpty: (limit: number) => new ApiError('Please list at least one RID (at most %d)', [limit]),
+  /** An approval that would take a complete beyond the quota; confirming it (`raiseQuota`) raises the quota instead. */
+  reconcileQuotaFull: (surveyId: number, completes: number, quota: number) =>
+    new ApiError('Survey #%d has reached its quota (%d of %d completes): confirm raising the quota to accept it as complete', [surveyId, completes, quota]),
   entryUrlInvalid: () => new ApiError('The entry URL must be an http or https address', [], Code.error, { field: 'entry_url' }),
   entryUrlNeedsRid: () => new ApiError('The entry URL must contain {rid}', [], Code.error, { field: 'entry_url' }),
   entryUrlUidNotAllowed: () => new ApiError('The entry URL contains {uid}: turn on "Send member ID" or remove it', [], Code.error, { field: 'entry_url' }),

@@ -923,6 +923,127 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(refused.msg).toBe('This survey has reached its quota');
     });
 
+    it('never exceeds the quota when reconcile approvals race genuine returns, and a refused approval says why and changes nothing', async () => {
+      const QUOTA = 4;
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1, quota_total: QUOTA, consolation_money: '0.10' });
+      // One complete of the quota left: QUOTA - 1 completes in, then members still answering and members screened out.
+      for (let index = 0; index < QUOTA - 1; index += 1) {
+        const rid = await startOk(surveyId, await createMember());
+        await backdate(rid, 600);
+        await ok(returnTo('success', signedQuery('success', rid)));
+      }
+      const answering = await Promise.all(Array.from({ length: 4 }, () => createMember()));
+      const screened = await Promise.all(Array.from({ length: 4 }, () => createMember()));
+      const answeringRids = await Promise.all(answering.map((member) => startOk(surveyId, member)));
+      for (const rid of answeringRids) await backdate(rid, 600);
+      const screenedRids: string[] = [];
+      for (const member of screened) {
+        const rid = await startOk(surveyId, member);
+        await ok(returnTo('terminate', signedQuery('terminate', rid)));
+        screenedRids.push(rid);
+      }
+
+      const [returns, approvals] = await Promise.all([
+        Promise.all(answeringRids.map((rid) => returnTo('success', signedQuery('success', rid)))),
+        Promise.all(screenedRids.map((rid) => admin<{ rows: Row[] }>('survey.Participation/reconcile', { body: { action: 'approve', rids: [rid], reason: 'Client accepted' } }))),
+      ]);
+      expect(returns.every((answer) => answer.code === 1)).toBe(true);
+      expect(approvals.every((answer) => answer.code === 1)).toBe(true);
+
+      const participations = (await db().selectFrom('survey_participation').selectAll().where('survey_id', '=', surveyId).execute()) as Row[];
+      const completes = participations.filter((item) => item.status === 'complete');
+      const survey = await row('survey', 'id', surveyId);
+      expect(completes).toHaveLength(QUOTA);
+      expect({ completes: Number(survey.completes), quota: Number(survey.quota_total) }).toEqual({ completes: QUOTA, quota: QUOTA });
+      expect({
+        terminates: Number(survey.terminates), overquotas: Number(survey.overquotas),
+      }).toEqual({
+        terminates: participations.filter((item) => item.status === 'terminate').length, overquotas: participations.filter((item) => item.status === 'overquota').length,
+      });
+      // A complete is paid the reward, a screen-out its consolation: once each, every balance its ledger.
+      for (const item of participations) {
+        expect(await balance(Number(item.user_id))).toEqual(item.status === 'complete' ? { money: 150, score: 10 } : { money: 10, score: 0 });
+        await expectLedgersAddUp(Number(item.user_id));
+      }
+      expect(Number(survey.credited_money)).toBe(QUOTA * 150 + (participations.length - QUOTA) * 10);
+
+      // The approvals that found the quota full say so and left their attempt as it was.
+      const refused = approvals.map((answer) => answer.data.rows[0]).filter((item) => !item.ok);
+      const returnedComplete = returns.filter((answer) => answer.data.status === 'complete').length;
+      expect(screenedRids.length - refused.length + returnedComplete).toBe(1);
+      for (const item of refused) {
+        expect(item).toMatchObject({ quota_full: true, message: `Survey #${surveyId} has reached its quota (${QUOTA} of ${QUOTA} completes): confirm raising the quota to accept it as complete` });
+        const stored = await row('survey_participation', 'rid', item.rid);
+        expect(stored).toMatchObject({ status: 'terminate', credit_state: 'credited' });
+        expect(await count('survey_participation_event', 'participation_id', stored.id)).toBe(2);
+      }
+
+      // Asked again, in either language, it is refused the same way and still changes nothing.
+      const again = refused[0].rid as string;
+      for (const [lang, message] of [
+        ['en', `Survey #${surveyId} has reached its quota (${QUOTA} of ${QUOTA} completes): confirm raising the quota to accept it as complete`],
+        ['zh-cn', `问卷 #${surveyId} 已达配额（完成 ${QUOTA} / 配额 ${QUOTA}）：确认提高配额后才能改为完成`],
+      ] as const) {
+        const answer = await ok(admin<{ applied: number; rows: Row[] }>('survey.Participation/reconcile', { body: { action: 'approve', rids: [again], reason: 'Client accepted' }, lang }));
+        expect({ applied: answer.applied, message: answer.rows[0].message }).toEqual({ applied: 0, message });
+      }
+      const stored = await row('survey_participation', 'rid', again);
+      expect(stored).toMatchObject({ status: 'terminate' });
+      expect(await count('survey_participation_event', 'participation_id', stored.id)).toBe(2);
+      expect(await balance(Number(stored.user_id))).toEqual({ money: 10, score: 0 });
+      expect(Number((await row('survey', 'id', surveyId)).completes)).toBe(QUOTA);
+    });
+
+    it('on a full survey, a confirmed approval raises the quota by what it needs and records it, also when approvals race', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1, quota_total: 1 });
+      const screened = await Promise.all(Array.from({ length: 3 }, () => createMember()));
+      const rids: string[] = [];
+      for (const member of screened) {
+        const rid = await startOk(surveyId, member);
+        await ok(returnTo('terminate', signedQuery('terminate', rid)));
+        rids.push(rid);
+      }
+      const first = await createMember();
+      const firstRid = await startOk(surveyId, first);
+      await backdate(firstRid, 600);
+      await ok(returnTo('success', signedQuery('success', firstRid)));
+      const reconcile = (body: Row, lang?: 'en' | 'zh-cn') =>
+        ok(admin<{ applied: number; refused: number; rows: Row[] }>('survey.Participation/reconcile', { body: { action: 'approve', reason: 'Client accepted', ...body }, lang }));
+
+      // The preview tells the quota is full; confirmed, it tells how far each approval raises it.
+      const refused = await reconcile({ rids, dryRun: true });
+      expect(refused).toMatchObject({ applied: 0, refused: 3 });
+      expect(refused.rows.map((item) => item.quota_full)).toEqual([true, true, true]);
+      const confirmed = await reconcile({ rids, dryRun: true, raiseQuota: true }, 'zh-cn');
+      expect(confirmed.rows.map((item) => [item.ok, item.quota_full, item.message])).toEqual([
+        [true, false, `问卷 #${surveyId} 的配额由 1 提高到 2`], [true, false, `问卷 #${surveyId} 的配额由 2 提高到 3`], [true, false, `问卷 #${surveyId} 的配额由 3 提高到 4`],
+      ]);
+      expect(Number((await row('survey', 'id', surveyId)).quota_total)).toBe(1);
+
+      const answers = await Promise.all(rids.map((rid) => reconcile({ rids: [rid], raiseQuota: true })));
+      expect(answers.map((answer) => answer.applied)).toEqual([1, 1, 1]);
+      expect(answers.map((answer) => answer.rows[0].message).sort()).toEqual([
+        `Raises the quota of survey #${surveyId} from 1 to 2`, `Raises the quota of survey #${surveyId} from 2 to 3`, `Raises the quota of survey #${surveyId} from 3 to 4`,
+      ]);
+      const survey = await row('survey', 'id', surveyId);
+      expect({ completes: Number(survey.completes), quota: Number(survey.quota_total), terminates: Number(survey.terminates) }).toEqual({ completes: 4, quota: 4, terminates: 0 });
+      // Each approval's event records the raise it made.
+      const raises: unknown[] = [];
+      for (const rid of rids) {
+        const participation = await row('survey_participation', 'rid', rid);
+        expect(participation).toMatchObject({ status: 'complete', credit_state: 'credited' });
+        const event = (await db().selectFrom('survey_participation_event').select('payload').where('participation_id', '=', Number(participation.id)).orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
+        raises.push((JSON.parse(String(event.payload)) as Row).quota);
+      }
+      expect(raises.sort((a, b) => (a as { from: number }).from - (b as { from: number }).from)).toEqual([{ from: 1, to: 2 }, { from: 2, to: 3 }, { from: 3, to: 4 }]);
+      for (const member of [first, ...screened]) {
+        expect(await balance(member.id)).toEqual({ money: 150, score: 10 });
+        await expectLedgersAddUp(member.id);
+      }
+    });
+
     it('applies the daily cap exactly under concurrent starts', async () => {
       const provider = await createProvider();
       const surveyId = await createSurvey(provider.id, { daily_cap: 3 });

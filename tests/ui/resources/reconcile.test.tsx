@@ -67,6 +67,39 @@ describe('reconciliation', () => {
     expect((within(dialog).getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('offers to raise a full quota, shows each raise in a new preview, and applies with that confirmation', async () => {
+    const dataProvider = renderList();
+    const rid = 'b'.repeat(32);
+    dataProvider.action.mockImplementation(async (_resource: string, _name: string, params: { data: { dryRun: boolean; raiseQuota?: boolean } }) => ({
+      data: {
+        dryRun: params.data.dryRun,
+        applied: params.data.raiseQuota ? 1 : 0,
+        refused: params.data.raiseQuota ? 0 : 1,
+        rows: [params.data.raiseQuota
+          ? { rid, ok: true, quota_full: false, change: 'Terminate → Complete', message: 'Raises the quota of survey #3 from 37 to 38' }
+          : { rid, ok: false, quota_full: true, change: 'Terminate', message: 'Survey #3 has reached its quota (37 of 37 completes): confirm raising the quota to accept it as complete' }],
+      },
+    }));
+    await screen.findByText('a'.repeat(32));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reconcile' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByLabelText('Accept as complete (credit the reward)'));
+    fireEvent.change(within(dialog).getByLabelText('RIDs, one per line'), { target: { value: rid } });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Client accepted' } });
+    const confirmLabel = 'Where a survey’s quota is full, raise it by what these approvals need';
+    expect(within(dialog).queryByLabelText(confirmLabel)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByText('Survey #3 has reached its quota (37 of 37 completes): confirm raising the quota to accept it as complete')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(within(dialog).getByLabelText(confirmLabel));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByText('Raises the quota of survey #3 from 37 to 38')).toBeTruthy();
+    expect(dataProvider.action).toHaveBeenLastCalledWith(RESOURCE, 'reconcile', { data: { action: 'approve', rids: rid, reason: 'Client accepted', dryRun: true, raiseQuota: true } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(dataProvider.action).toHaveBeenLastCalledWith(RESOURCE, 'reconcile', { data: { action: 'approve', rids: rid, reason: 'Client accepted', dryRun: false, raiseQuota: true } }));
+  });
+
   it('is not offered without the reconcile node', async () => {
     // The button's code (its own chunk) is in before the list draws: its absence is the node's doing.
     await import('../../../src/client/admin/resources/survey/participation/ReconcileButton.js');

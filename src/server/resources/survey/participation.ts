@@ -1,6 +1,6 @@
 import type { Row } from '../../../schema/definition.js';
 import { errors, Success } from '../../errors.js';
-import { findParticipationByRid, participationLabel, planReconcile, RECONCILE_LIMIT, reconcileParticipation, type ReconcileAction, type ReconcileOutcome } from '../../services/survey/participations.js';
+import { participationLabel, previewReconcile, RECONCILE_LIMIT, reconcileParticipation, type ReconcileOutcome } from '../../services/survey/participations.js';
 import type { RequestContext } from '../../http/controller.js';
 import { readOnly } from '../read-only.js';
 import type { Operator, ResourceHooks } from '../hooks.js';
@@ -32,12 +32,25 @@ function changeText(ctx: RequestContext, outcome: ReconcileOutcome): string {
   return ctx.t('%s (%s) → %s (%s)', [status(outcome.from), credit(outcome.fromCredit), status(outcome.to), credit(outcome.credit)]);
 }
 
+/** Why a row is refused, or the quota a confirmed approval raises. */
+function messageText(ctx: RequestContext, outcome: ReconcileOutcome): string {
+  if (outcome.error) return ctx.t(outcome.error.msg, outcome.error.params);
+  const raised = outcome.raised;
+  return raised ? ctx.t('Raises the quota of survey #%d from %d to %d', [raised.surveyId, raised.from, raised.to]) : '';
+}
+
 function wire(ctx: RequestContext, outcome: ReconcileOutcome): Row {
   return {
     rid: outcome.rid, from: outcome.from, to: outcome.to, credit: outcome.credit, ok: outcome.ok,
+    quota_full: outcome.quotaFull === true,
     change: changeText(ctx, outcome),
-    message: outcome.error ? ctx.t(outcome.error.msg, outcome.error.params) : '',
+    message: messageText(ctx, outcome),
   };
+}
+
+/** A yes of a form or JSON body: `true`, `'true'`, `1` or `'1'`. */
+function flagOf(value: unknown): boolean {
+  return value === true || value === 'true' || value === 1 || value === '1';
 }
 
 async function reconcile(ctx: RequestContext) {
@@ -48,17 +61,21 @@ async function reconcile(ctx: RequestContext) {
   if (rids.length === 0 || rids.length > RECONCILE_LIMIT || rids.some((rid) => rid.length > 64)) throw errors.reconcileListEmpty(RECONCILE_LIMIT);
   const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim().slice(0, 255) : '';
   if (reason === '') throw errors.reconcileReasonRequired();
-  const dryRun = ctx.body.dryRun === true || ctx.body.dryRun === 'true' || ctx.body.dryRun === 1 || ctx.body.dryRun === '1';
-  const rows: Row[] = [];
-  for (const rid of rids) {
-    const outcome = dryRun
-      ? planReconcile(ctx.app, await findParticipationByRid(ctx.app.db, rid), rid, action as ReconcileAction)
-      : await reconcileParticipation(ctx.app, rid, action as ReconcileAction, {
-          adminId: ctx.identity?.id ?? 0, reason, ip: ctx.ip,
-          memo: action === 'reverse' ? ledgerNotes.surveyRewardReversed : ledgerNotes.surveyReward,
-        });
-    rows.push(wire(ctx, outcome));
+  const dryRun = flagOf(ctx.body.dryRun);
+  // The administrator's confirmation that approvals on a full survey raise its quota.
+  const raiseQuota = flagOf(ctx.body.raiseQuota);
+  const outcomes: ReconcileOutcome[] = [];
+  if (dryRun) {
+    outcomes.push(...(await previewReconcile(ctx.app, rids, action, raiseQuota)));
+  } else {
+    for (const rid of rids) {
+      outcomes.push(await reconcileParticipation(ctx.app, rid, action, {
+        adminId: ctx.identity?.id ?? 0, reason, ip: ctx.ip, raiseQuota,
+        memo: action === 'reverse' ? ledgerNotes.surveyRewardReversed : ledgerNotes.surveyReward,
+      }));
+    }
   }
+  const rows = outcomes.map((outcome) => wire(ctx, outcome));
   const applied = rows.filter((row) => row.ok).length;
   const data = { dryRun, applied, refused: rows.length - applied, rows };
   return dryRun ? data : new Success(data, '%d of %d records reconciled', [applied, rows.length]);

@@ -257,7 +257,14 @@ export async function recordForgedReturn(app: AppContext, participationId: numbe
   });
 }
 
-export type ReconcileAction = 'reverse' | 'approve';
+type ReconcileAction = 'reverse' | 'approve';
+
+/** A survey's quota raised by a confirmed approval: from what it was to what fits the new complete. */
+interface QuotaRaise {
+  surveyId: number;
+  from: number;
+  to: number;
+}
 
 export interface ReconcileOutcome {
   rid: string;
@@ -269,6 +276,54 @@ export interface ReconcileOutcome {
   ok: boolean;
   /** message key (and params) explaining a refusal */
   error?: ApiError;
+  /** refused because the survey's quota is full: confirming raises it */
+  quotaFull?: boolean;
+  /** the quota this approval raises, when confirmed */
+  raised?: QuotaRaise;
+}
+
+interface QuotaCounts {
+  completes: number | string;
+  quota_total: number | string;
+}
+
+type QuotaStep = { fits: true; raised?: QuotaRaise } | { fits: false; completes: number; quota: number };
+
+/**
+ * Whether one more complete fits a survey's quota (0 = no limit). When it is full, only a confirmed
+ * approval goes on, raising the quota just enough to fit it.
+ */
+function quotaStep(surveyId: number, counts: QuotaCounts, raise: boolean): QuotaStep {
+  const completes = Number(counts.completes);
+  const quota = Number(counts.quota_total);
+  if (quota === 0 || completes < quota) return { fits: true };
+  return raise ? { fits: true, raised: { surveyId, from: quota, to: completes + 1 } } : { fits: false, completes, quota };
+}
+
+/**
+ * Take one complete from the quota for an approval: the same conditional update a return takes it
+ * with; when that finds the survey full, the survey row is locked and read again, and the quota raised
+ * only when the approval was confirmed.
+ */
+async function takeApprovalQuota(app: AppContext, trx: Db, surveyId: number, raise: boolean): Promise<QuotaStep> {
+  if (await takeQuota(trx, surveyId)) return { fits: true };
+  const counts = await lockRow(app, trx.selectFrom('survey').select(['completes', 'quota_total']).where('id', '=', surveyId)).executeTakeFirstOrThrow();
+  const step = quotaStep(surveyId, counts, raise);
+  if (step.fits) {
+    await trx.updateTable('survey').set({ completes: sql`completes + 1`, ...(step.raised ? { quota_total: step.raised.to } : {}) }).where('id', '=', surveyId).execute();
+  }
+  return step;
+}
+
+/** An approval taking a complete from the quota: a terminate or timeout (a held complete has its place already). */
+function takesQuota(participation: ParticipationRow, plan: ReconcileOutcome): boolean {
+  return plan.ok && plan.to === 'complete' && participation.status !== 'complete';
+}
+
+/** The plan as it stands against the quota: refused when it is full, or carrying the raise that was confirmed. */
+function withQuota(plan: ReconcileOutcome, surveyId: number, step: QuotaStep): ReconcileOutcome {
+  if (step.fits) return step.raised ? { ...plan, raised: step.raised } : plan;
+  return { ...plan, to: '', credit: plan.fromCredit, ok: false, quotaFull: true, error: errors.reconcileQuotaFull(surveyId, step.completes, step.quota) };
 }
 
 /** The label a person reads for a participation's status or credit state, from the schema, in every language. */
@@ -277,7 +332,7 @@ export function participationLabel(app: AppContext, field: 'status' | 'credit_st
 }
 
 /** What a reconciliation would do to one participation: the move, or why it is refused. */
-export function planReconcile(app: AppContext, participation: ParticipationRow | undefined, rid: string, action: ReconcileAction): ReconcileOutcome {
+function planReconcile(app: AppContext, participation: ParticipationRow | undefined, rid: string, action: ReconcileAction): ReconcileOutcome {
   if (!participation) return { rid, from: '', to: '', fromCredit: '', credit: '', ok: false, error: errors.unknownRid() };
   const from = participation.status;
   const fromCredit = participation.credit_state;
@@ -297,21 +352,59 @@ export function planReconcile(app: AppContext, participation: ParticipationRow |
 export const RECONCILE_LIMIT = 1000;
 
 /**
+ * What a reconciliation of these RIDs would do, row by row, without changing anything. Approvals count
+ * against their survey's quota in the order listed, as applying them would.
+ */
+export async function previewReconcile(app: AppContext, rids: string[], action: ReconcileAction, raiseQuota: boolean): Promise<ReconcileOutcome[]> {
+  const counts = new Map<number, { completes: number; quota_total: number }>();
+  const outcomes: ReconcileOutcome[] = [];
+  for (const rid of rids) {
+    const participation = await findParticipationByRid(app.db, rid);
+    const plan = planReconcile(app, participation, rid, action);
+    if (!participation || !takesQuota(participation, plan)) {
+      outcomes.push(plan);
+      continue;
+    }
+    const surveyId = Number(participation.survey_id);
+    let survey = counts.get(surveyId);
+    if (!survey) {
+      const stored = await app.db.selectFrom('survey').select(['completes', 'quota_total']).where('id', '=', surveyId).executeTakeFirstOrThrow();
+      survey = { completes: Number(stored.completes), quota_total: Number(stored.quota_total) };
+      counts.set(surveyId, survey);
+    }
+    const step = quotaStep(surveyId, survey, raiseQuota);
+    if (step.fits) {
+      survey.completes += 1;
+      if (step.raised) survey.quota_total = step.raised.to;
+    }
+    outcomes.push(withQuota(plan, surveyId, step));
+  }
+  return outcomes;
+}
+
+/**
  * Apply one reconciliation: reverse a complete (the reward is debited back) or accept a terminate,
  * timeout or held complete as complete (credited). The participation is re-read under lock, so a plan
- * made from a stale read is refused rather than applied twice.
+ * made from a stale read is refused rather than applied twice. An accepted terminate or timeout takes
+ * its complete from the quota as a return does; on a full survey it is refused unless `raiseQuota`
+ * confirms raising the quota, which its event then records.
  */
 export async function reconcileParticipation(
   app: AppContext,
   rid: string,
   action: ReconcileAction,
-  context: { adminId: number; reason: string; ip: string; memo: (survey: SurveyRow) => string },
+  context: { adminId: number; reason: string; ip: string; raiseQuota: boolean; memo: (survey: SurveyRow) => string },
 ): Promise<ReconcileOutcome> {
   try {
     return await app.db.transaction().execute(async (trx) => {
       const current = await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('rid', '=', rid)).executeTakeFirst();
-      const plan = planReconcile(app, current, rid, action);
+      let plan = planReconcile(app, current, rid, action);
       if (!plan.ok || !current) return plan;
+      if (takesQuota(current, plan)) {
+        // Nothing is written before this: a refusal leaves the transaction empty.
+        plan = withQuota(plan, Number(current.survey_id), await takeApprovalQuota(app, trx, Number(current.survey_id), context.raiseQuota));
+        if (!plan.ok) return plan;
+      }
       const survey = await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow();
       const changes: Row = { status: plan.to, source: 'reconcile', credit_state: plan.credit, update_time: nowSeconds() };
       const heldMoney = Number(current.credited_money);
@@ -322,10 +415,8 @@ export async function reconcileParticipation(
         if (heldMoney > 0) await bumpCounter(trx, survey.id, 'credited_money', -heldMoney);
         Object.assign(changes, { credited_money: 0, credited_score: 0 });
       } else {
-        if (current.status !== 'complete') {
-          await bumpCounter(trx, survey.id, COUNTER_OF[current.status as FinalStatus], -1);
-          await bumpCounter(trx, survey.id, 'completes', 1);
-        }
+        // The complete itself was counted when the quota was taken.
+        if (current.status !== 'complete') await bumpCounter(trx, survey.id, COUNTER_OF[current.status as FinalStatus], -1);
         // A consolation already paid for the screen-out is topped up to the reward, never paid twice.
         const money = Math.max(0, Number(current.reward_money) - heldMoney);
         const score = Math.max(0, Number(current.reward_score) - heldScore);
@@ -336,7 +427,7 @@ export async function reconcileParticipation(
         if (logs.scoreLogId) changes.score_log_id = logs.scoreLogId;
       }
       await trx.updateTable('survey_participation').set(changes).where('id', '=', current.id).execute();
-      await appendEvent(trx, { participationId: current.id, from: current.status, to: plan.to, source: 'reconcile', adminId: context.adminId, ip: context.ip, payload: { action, reason: context.reason } });
+      await appendEvent(trx, { participationId: current.id, from: current.status, to: plan.to, source: 'reconcile', adminId: context.adminId, ip: context.ip, payload: { action, reason: context.reason, ...(plan.raised ? { quota: { from: plan.raised.from, to: plan.raised.to } } : {}) } });
       return plan;
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import {
-  Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup,
+  Alert, Button as MuiButton, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup,
   Table, TableBody, TableCell, TableHead, TableRow, TextField,
 } from '@mui/material';
 import { useState } from 'react';
@@ -15,6 +15,9 @@ interface PlanRow {
   /** the change by the statuses' labels, in the reader's language (the current status when refused) */
   change: string;
   ok: boolean;
+  /** refused because its survey's quota is full: confirming the raise would accept it */
+  quota_full?: boolean;
+  /** why it is refused, or the quota a confirmed approval raises */
   message: string;
 }
 
@@ -28,6 +31,8 @@ interface Plan {
 /**
  * Reconciliation of participations: paste RIDs (or load a text file of them), choose reverse or
  * approve, give a reason, preview what would happen (a dry run), then apply. Only with the node.
+ * When a preview finds approvals refused for a full quota, the dialog offers to confirm raising the
+ * quota by what they need; the next preview shows each raise.
  */
 export function ReconcileButton() {
   const resource = useResourceContext() ?? '';
@@ -40,6 +45,8 @@ export function ReconcileButton() {
   const [action, setAction] = useState<Action>('reverse');
   const [rids, setRids] = useState('');
   const [reason, setReason] = useState('');
+  const [raiseQuota, setRaiseQuota] = useState(false);
+  const [offerRaise, setOfferRaise] = useState(false);
   const [plan, setPlan] = useState<Plan | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -50,19 +57,27 @@ export function ReconcileButton() {
     setPlan(undefined);
     setError(undefined);
   };
+  /** Another request altogether: a confirmation given for the last one does not carry over. */
+  const changed = () => {
+    edited();
+    setRaiseQuota(false);
+    setOfferRaise(false);
+  };
   const send = async (dryRun: boolean) => {
     setBusy(true);
     setError(undefined);
     try {
-      const { data } = await dataProvider.action<Plan>(resource, 'reconcile', { data: { action, rids, reason, dryRun } });
+      const confirm = raiseQuota ? { raiseQuota: true } : {};
+      const { data } = await dataProvider.action<Plan>(resource, 'reconcile', { data: { action, rids, reason, dryRun, ...confirm } });
       if (dryRun) {
         setPlan(data);
+        if (data.rows.some((row) => row.quota_full)) setOfferRaise(true);
       } else {
         notify(tr('done', '%{applied} of %{total} records reconciled', { applied: data.applied, total: data.rows.length }), { type: 'success' });
         setOpen(false);
         setRids('');
         setReason('');
-        setPlan(undefined);
+        changed();
         refresh();
       }
     } catch (failure) {
@@ -74,7 +89,7 @@ export function ReconcileButton() {
   const loadFile = async (file: File | undefined) => {
     if (!file) return;
     setRids((await file.text()).trim());
-    edited();
+    changed();
   };
 
   return (
@@ -85,14 +100,14 @@ export function ReconcileButton() {
       <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="md" aria-labelledby="reconcile-title">
         <DialogTitle id="reconcile-title">{tr('title', 'Reconcile participations')}</DialogTitle>
         <DialogContent>
-          <RadioGroup row value={action} onChange={(event) => { setAction(event.target.value as Action); edited(); }}>
+          <RadioGroup row value={action} onChange={(event) => { setAction(event.target.value as Action); changed(); }}>
             <FormControlLabel value="reverse" control={<Radio />} label={tr('reverse', 'Reverse completes (debit the reward)')} />
             <FormControlLabel value="approve" control={<Radio />} label={tr('approve', 'Accept as complete (credit the reward)')} />
           </RadioGroup>
           <TextField
             label={tr('rids', 'RIDs, one per line')}
             value={rids}
-            onChange={(event) => { setRids(event.target.value); edited(); }}
+            onChange={(event) => { setRids(event.target.value); changed(); }}
             multiline
             minRows={4}
             fullWidth
@@ -103,6 +118,12 @@ export function ReconcileButton() {
             <input hidden type="file" accept=".txt,.csv,text/plain,text/csv" onChange={(event) => void loadFile(event.target.files?.[0])} />
           </MuiButton>
           <TextField label={tr('reason', 'Reason')} value={reason} onChange={(event) => { setReason(event.target.value); edited(); }} fullWidth margin="dense" required />
+          {action === 'approve' && offerRaise && (
+            <FormControlLabel
+              control={<Checkbox checked={raiseQuota} onChange={(event) => { setRaiseQuota(event.target.checked); edited(); }} />}
+              label={tr('raiseQuota', 'Where a survey’s quota is full, raise it by what these approvals need')}
+            />
+          )}
           {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
           {plan && (
             <>
@@ -122,7 +143,7 @@ export function ReconcileButton() {
                     <TableRow key={row.rid}>
                       <TableCell sx={{ fontFamily: 'monospace' }}>{row.rid}</TableCell>
                       <TableCell>{row.change || '-'}</TableCell>
-                      <TableCell>{row.ok ? tr('willApply', 'Will change') : row.message}</TableCell>
+                      <TableCell>{row.ok ? row.message || tr('willApply', 'Will change') : row.message}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
