@@ -121,6 +121,18 @@ describe('participation details', () => {
     expect(await within(dialog).findByRole('link', { name: 'Points change #7 · 10' })).toBeTruthy();
   });
 
+  it('show the quota an approval raised in the history', async () => {
+    rows[0] = {
+      ...rows[0],
+      events: [{ from_status: 'terminate', to_status: 'complete', source: 'reconcile', admin_id: 1, admin_name: 'Admin', ip: '', create_time: 1717207900, payload: { action: 'approve', reason: 'Client accepted', quota: { from: 37, to: 38 } } }],
+    } as (typeof rows)[number];
+    renderList();
+    await screen.findByText('a'.repeat(32));
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/: 37 → 38$/)).toBeTruthy();
+  });
+
   it('name an entry without a link, and without its amount, for an admin who may not open the ledger', async () => {
     rows[0] = { ...rows[0], money_log_id: 12 } as (typeof rows)[number];
     renderList((node) => !node.startsWith('user/moneyLog'), { 'user/moneyLog': [{ id: 12, money: '1.50' }] });

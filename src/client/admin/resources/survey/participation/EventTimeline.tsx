@@ -23,7 +23,7 @@ interface ParticipationEvent {
 const SCREEN_READER_ONLY = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** The details a return or a reconciliation records, in the order they read best. */
-const PAYLOAD_KEYS = ['reason', 'action', 'reported', 'speeder', 'held', 'signature', 'query'] as const;
+const PAYLOAD_KEYS = ['reason', 'action', 'quota', 'reported', 'speeder', 'held', 'signature', 'query'] as const;
 
 /**
  * A participation's history, oldest first: when, from → to (the status chips of the list), through what
@@ -50,6 +50,11 @@ export function EventTimeline({ definition }: { definition: ResourceDefinition }
         return translate(`survey.history.actions.${String(value)}`, { _: textOf(value) });
       case 'signature':
         return translate(`survey.history.signatures.${String(value)}`, { _: textOf(value) });
+      case 'quota': {
+        // The survey's quota an approval raised to fit its complete.
+        const raise = (value ?? {}) as { from?: unknown; to?: unknown };
+        return `${textOf(raise.from)} → ${textOf(raise.to)}`;
+      }
       default:
         return textOf(value);
     }
