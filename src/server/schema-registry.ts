@@ -271,20 +271,32 @@ async function readRevision(db: Db): Promise<number> {
   return Number(row?.revision ?? 0);
 }
 
+/** Every version each of `ids` has had, from the designs' log: what a copy of one in `schemas/` may hold. */
+async function loggedVersions(db: Db, ids: readonly string[]): Promise<Map<string, Record<string, unknown>[]>> {
+  const versions = new Map<string, Record<string, unknown>[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return versions;
+  const logged = (await db.selectFrom(SCHEMA_DESIGN_LOG_TABLE).select(['schema_id', 'definition']).where('schema_id', 'in', [...ids]).where('definition', 'is not', null).execute()) as { schema_id: string; definition: string }[];
+  for (const entry of logged) versions.get(entry.schema_id)?.push(JSON.parse(entry.definition) as Record<string, unknown>);
+  return versions;
+}
+
 /** The stored designs; for those whose `$id` is in `withFiles`, their earlier versions too. */
 async function readDesigned(db: Db, withFiles: ReadonlySet<string> = new Set()): Promise<DesignedSchema[]> {
   const rows = (await db.selectFrom(SCHEMA_DESIGN_TABLE).select(['schema_id', 'definition', 'locale', 'version']).orderBy('schema_id').execute()) as { schema_id: string; definition: string; locale: string | null; version: number }[];
-  const filed = rows.map((row) => row.schema_id).filter((id) => withFiles.has(id));
-  const logged = filed.length
-    ? ((await db.selectFrom(SCHEMA_DESIGN_LOG_TABLE).select(['schema_id', 'definition']).where('schema_id', 'in', filed).where('definition', 'is not', null).execute()) as { schema_id: string; definition: string }[])
-    : [];
+  const earlier = await loggedVersions(db, rows.map((row) => row.schema_id).filter((id) => withFiles.has(id)));
   return rows.map((row) => ({
     id: row.schema_id,
     raw: JSON.parse(row.definition) as Record<string, unknown>,
     ...(row.locale ? { locale: JSON.parse(row.locale) as DesignedSchema['locale'] } : {}),
     version: Number(row.version),
-    ...(withFiles.has(row.schema_id) ? { earlier: logged.filter((entry) => entry.schema_id === row.schema_id).map((entry) => JSON.parse(entry.definition) as Record<string, unknown>) } : {}),
+    ...(earlier.has(row.schema_id) ? { earlier: earlier.get(row.schema_id) } : {}),
   }));
+}
+
+/** Whether the file at `path` holds one of `versions` (a copy of a design, not a file edited by hand). */
+function holdsVersion(path: string, versions: readonly Record<string, unknown>[]): boolean {
+  const held: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  return versions.some((version) => isDeepStrictEqual(held, version));
 }
 
 /** Delete admin rules and take them out of every group that held them, so no group keeps an id nothing has. */
@@ -374,8 +386,6 @@ export class SchemaRegistry {
   private revision = -1;
   /** a revision another process made that does not check here (logged once, tried again when the revision moves) */
   private refusedRevision = -1;
-  /** the `$id`s of the designs in the set served (a file of `schemas/` with one of them is its copy) */
-  private designedIds = new Set<string>();
   private app?: AppContext;
   private timer?: NodeJS.Timeout;
   /** changes of this process run one after another (a poll never overlaps a design being applied) */
@@ -412,7 +422,6 @@ export class SchemaRegistry {
       const prepared = await bringDatabaseInLine(this.handle, definitions, { allowDestructive: this.options.allowDestructiveMigrations, files: this.fileNames(designed) });
       if (rulesBefore) await recordRulesMade(this.handle.db, definitions.filter((definition) => designed.some((item) => item.id === definition.id)), rulesBefore);
       this.revision = await readRevision(this.handle.db);
-      this.designedIds = new Set(designed.map((item) => item.id));
       return { definitions, ...prepared };
     });
   }
@@ -454,7 +463,7 @@ export class SchemaRegistry {
 
   /** Whether `id` is a schema of `schemas/` (not one designed in the back office, whose file is its copy). */
   isFileSchema(id: string): boolean {
-    return !this.designedIds.has(id) && this.files.some((file) => idOf(file.raw) === id);
+    return this.files.some((file) => idOf(file.raw) === id);
   }
 
   /** The stored designs, with the earlier versions of those `schemas/` holds a file of (see `check`). */
@@ -516,7 +525,10 @@ export class SchemaRegistry {
           throw new SchemaError(designedFile(changed[0].id), '', `the database refused it: ${(error as Error).message}`);
         }
         this.swap(definitions, next, prepared.textIndexed, revision);
-        if (options.exportDesigns !== false) for (const [index, design] of given.entries()) this.exportDesign(changed[index].id, design, designed.find((item) => item.id === changed[index].id)?.raw);
+        if (options.exportDesigns !== false && this.options.exportDesigns) {
+          const versions = await loggedVersions(db, changed.map((definition) => definition.id));
+          for (const [index, design] of given.entries()) this.exportDesign(changed[index].id, design, versions.get(changed[index].id) ?? []);
+        }
         return { definitions: changed, migration, applied: prepared.migration.changes, revision };
       }),
     );
@@ -586,7 +598,8 @@ export class SchemaRegistry {
           return this.bump(trx);
         });
         this.swap(definitions, rest, prepared.textIndexed, revision);
-        for (const { previous } of removed) this.unexportDesign(previous);
+        const versions = await loggedVersions(db, removed.map(({ previous }) => previous.id));
+        for (const { previous } of removed) this.unexportDesign(previous, versions.get(previous.id) ?? []);
         const steps = options.dropTable ? removed.map(({ definition }) => `drop table ${definition.table}`) : [];
         return { definitions: removed.map(({ definition }) => definition), migration: { steps, destructive: [] }, applied: steps, revision };
       }),
@@ -689,20 +702,30 @@ export class SchemaRegistry {
     return Object.fromEntries(designed.map((item) => [item.id, designedFile(item.id)]));
   }
 
-  /** The files and the designs checked together; a file that differs from the design with its `$id` is refused. */
+  /**
+   * The files and the designs checked together; a file that holds none of the versions of the design with its
+   * `$id` is refused. A file that holds one is the design's copy, and stays one for the life of the process: it
+   * is dropped from the files, so taking the design out does not turn its copy into a schema of the project
+   * (the copy leaves the folder with the design).
+   */
   private check(designed: readonly DesignedSchema[]): ResourceDefinition[] {
     const designedIds = new Map(designed.map((item) => [item.id, item]));
+    const copies = new Set<SchemaFile>();
     const files = this.files.filter((file) => {
       const id = idOf(file.raw);
       const design = id === undefined ? undefined : designedIds.get(id);
       if (!design) return true;
-      if ([design.raw, ...(design.earlier ?? [])].some((version) => isDeepStrictEqual(file.raw, version))) return false;
+      if ([design.raw, ...(design.earlier ?? [])].some((version) => isDeepStrictEqual(file.raw, version))) {
+        copies.add(file);
+        return false;
+      }
       throw new SchemaError(
         file.file,
         '/$id',
         `"${id}" is also a schema designed in the back office (stored in the database) and the two differ: delete this file, or delete the design from the CRUD generator's log`,
       );
     });
+    if (copies.size) this.files = this.files.filter((file) => !copies.has(file));
     const entries: SchemaFile[] = [...files, ...designed.map((item) => ({ file: designedFile(item.id), raw: item.raw, sources: { glossary: this.glossary, locale: item.locale } }))];
     const definitions = checkSchemaFiles(entries);
     // Before any migration: a schema renamed away from its hooks stops the start (or the reload) here.
@@ -762,7 +785,6 @@ export class SchemaRegistry {
   /** Swap this process's definitions and controllers as a whole; a request keeps the set it started with. */
   private swap(definitions: ResourceDefinition[], designed: readonly DesignedSchema[], textIndexed: ReadonlySet<string>, revision: number): void {
     this.revision = revision;
-    this.designedIds = new Set(designed.map((item) => item.id));
     const app = this.app;
     if (!app) return;
     app.resources = new Map(definitions.map((definition) => [definition.id, definition]));
@@ -782,13 +804,13 @@ export class SchemaRegistry {
     return namedPath(join(resolve(this.options.schemasDir), '..', 'locales', lang, 'schemas'), id.split('/'), '.json');
   }
 
-  private exportDesign(id: string, design: SchemaDesign, previous: Record<string, unknown> | undefined): void {
-    if (!this.options.exportDesigns) return;
+  /** Write a design's copy to `schemas/`; `versions` are all it has had (a file holding none of them is left alone). */
+  private exportDesign(id: string, design: SchemaDesign, versions: readonly Record<string, unknown>[]): void {
     const path = this.exportPath(id);
     if (!path) return;
     try {
-      // A hand-edited copy is left alone (start-up will name it).
-      if (existsSync(path) && previous && !isDeepStrictEqual(JSON.parse(readFileSync(path, 'utf8')), previous)) return;
+      // A hand-edited copy is left alone (start-up will name it); one holding any version is rewritten.
+      if (existsSync(path) && !holdsVersion(path, versions)) return;
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, `${JSON.stringify(design.raw, null, 2)}\n`);
       for (const lang of LANGUAGES) {
@@ -803,17 +825,22 @@ export class SchemaRegistry {
     }
   }
 
-  /** Remove the copies `exportDesign` wrote, where they are still as written. */
-  private unexportDesign(design: DesignedSchema): void {
-    const copies: [string | undefined, unknown][] = [[this.exportPath(design.id), design.raw], ...LANGUAGES.map((lang) => [this.exportLocalePath(design.id, lang), design.locale?.[lang]] as [string | undefined, unknown])];
-    for (const [path, content] of copies) {
-      if (!path || content === undefined || !existsSync(path)) continue;
+  /** Remove the copies `exportDesign` wrote, where they still hold what it wrote (`versions`: all the design has had). */
+  private unexportDesign(design: DesignedSchema, versions: readonly Record<string, unknown>[]): void {
+    const copies: [string | undefined, readonly unknown[]][] = [
+      [this.exportPath(design.id), [design.raw, ...versions]],
+      ...LANGUAGES.map((lang) => [this.exportLocalePath(design.id, lang), design.locale?.[lang] === undefined ? [] : [design.locale[lang]]] as [string | undefined, unknown[]]),
+    ];
+    for (const [path, contents] of copies) {
+      if (!path || !contents.length || !existsSync(path)) continue;
       try {
-        if (isDeepStrictEqual(JSON.parse(readFileSync(path, 'utf8')), content)) rmSync(path);
+        const held: unknown = JSON.parse(readFileSync(path, 'utf8'));
+        if (contents.some((content) => isDeepStrictEqual(held, content))) rmSync(path);
       } catch (error) {
         this.log(`schemas: the copy of ${design.id} at ${path} could not be removed: ${(error as Error).message}`);
       }
     }
   }
+
 
 }

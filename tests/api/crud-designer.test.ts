@@ -358,6 +358,11 @@ describe.each(DATABASES)('the CRUD designer across restarts on %s', (kind) => {
       });
       expect(edited.code, edited.msg).toBe(1);
       expect((await server.admin<{ list: Row[] }>('test.Product/index', { token })).data.list[0]).toMatchObject({ name: 'Lamp', stock: 4 });
+
+      // taken out after the restart, it is gone: its copy read at start does not keep it serving
+      await server.server.app.schemas.remove('crud/test_product', { id: 1, username: 'admin' });
+      expect((await server.admin('test.Product/index', { token })).status).toBe(404);
+      expect(existsSync(join(schemasDir, 'crud/test_product.json'))).toBe(false);
     } finally {
       await server.close();
       await startTestServer(kind, { databaseUrl, schemasDir }).then((last) => last.close());
