@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.js';
+import type { Db } from '../db/connection.js';
 import { nowSeconds } from '../clock.js';
 import { errors, type ApiError } from '../errors.js';
 
@@ -65,9 +66,9 @@ export async function recordFailure(app: AppContext, scope: AttemptScope, accoun
   await app.db.insertInto('login_attempt').values({ kind: 'fail', scope, account, ip: ip.slice(0, 50), create_time: nowSeconds() }).execute();
 }
 
-/** A successful login forgives the failures of that account from that address. */
-export async function clearFailures(app: AppContext, scope: AttemptScope, account: string, ip: string): Promise<void> {
-  await app.db.deleteFrom('login_attempt').where('kind', '=', 'fail').where('scope', '=', scope).where('account', '=', account).where('ip', '=', ip.slice(0, 50)).execute();
+/** A successful login forgives the failures of that account from that address (in `db`, the login's transaction). */
+export async function clearFailures(db: Db, scope: AttemptScope, account: string, ip: string): Promise<void> {
+  await db.deleteFrom('login_attempt').where('kind', '=', 'fail').where('scope', '=', scope).where('account', '=', account).where('ip', '=', ip.slice(0, 50)).execute();
 }
 
 /** Rows older than the longest window are of no use: removed by the periodic sweep. */

@@ -20,9 +20,10 @@ interface LoginResult {
  * tokens. `login_failure` still counts failures, for display.
  *
  * An unknown `name` answers as a wrong password does, after as long, and is locked out the same, counted under the name typed: the answer never tells whether
- * an account exists. A disabled account says so only to whoever knows its password.
+ * an account exists. A disabled account says so only to whoever knows its password. `also`: other columns
+ * of the account written with the login (a member's language).
  */
-export async function loginWithPassword(app: AppContext, area: Area, account: Row | undefined, name: string, password: string, keep: boolean, ip: string): Promise<LoginResult> {
+export async function loginWithPassword(app: AppContext, area: Area, account: Row | undefined, name: string, password: string, keep: boolean, ip: string, also: Row = {}): Promise<LoginResult> {
   const auth = AREA_AUTH[area];
   const now = nowSeconds();
   const scope = area === 'admin' ? 'login:admin' : 'login:user';
@@ -37,13 +38,15 @@ export async function loginWithPassword(app: AppContext, area: Area, account: Ro
     throw errors.loginFailed();
   }
   if (!auth.isEnabled(account)) throw errors.accountDisabled();
-  await clearFailures(app, scope, accountKey, ip);
-  const changes: Row = { login_failure: 0, last_login_time: now, last_login_ip: ip.slice(0, 50) };
+  const changes: Row = { ...also, login_failure: 0, last_login_time: now, last_login_ip: ip.slice(0, 50) };
   if (check.needsUpgrade) {
     changes.password = await hashPassword(password);
     changes.salt = '';
   }
+  // Every write of a login in one transaction: a login cut off by a lost connection leaves no token, no
+  // forgiven failure and no new login time behind (PostgreSQL rolls the transaction back).
   return app.db.transaction().execute(async (trx) => {
+    await clearFailures(trx, scope, accountKey, ip);
     await trx.updateTable(auth.accountTable).set(changes).where('id', '=', Number(account.id)).execute();
     const token = await app.tokens.issue(auth.tokenType, Number(account.id), trx);
     const refreshToken = keep ? await app.tokens.issue(auth.refreshType, Number(account.id), trx) : '';

@@ -1,5 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { isDatabaseUnreachable } from './database-unavailable.js';
 
 /**
  * PostgreSQL statements parsed and planned once per connection (named prepared statements) instead of
@@ -59,8 +60,14 @@ export class NamedStatements {
   }
 }
 
-/** A pooled client whose marked statements go by name. */
+/**
+ * A pooled client whose marked statements go by name. A client whose connection was lost (the database
+ * ended it, or the socket failed) goes back to the pool as failed, so the pool closes it instead of
+ * handing the dead connection to the next request: pg does not always mark such a client itself.
+ */
 class NamingClient implements PostgresPoolClient {
+  private lost = false;
+
   constructor(
     private readonly client: pg.PoolClient,
     private readonly statements: NamedStatements,
@@ -73,15 +80,22 @@ class NamingClient implements PostgresPoolClient {
     const values = [...parameters];
     const name = this.statements.nameOf(sqlOrCursor);
     // pg's rows are plain records; Kysely types them as the query's rows.
-    if (!name) return this.client.query(sqlOrCursor, values) as unknown as Promise<PostgresQueryResult<R>>;
-    const run = (as: string) => this.client.query({ name: as, text: sqlOrCursor, values }) as unknown as Promise<PostgresQueryResult<R>>;
+    if (!name) return this.watched(this.client.query(sqlOrCursor, values) as unknown as Promise<PostgresQueryResult<R>>);
+    const run = (as: string) => this.watched(this.client.query({ name: as, text: sqlOrCursor, values }) as unknown as Promise<PostgresQueryResult<R>>);
     return run(name).catch((error: { code?: string }) => {
       if (error.code !== PLAN_CHANGED_RESULT_TYPE) throw error;
       return run(this.statements.rename(sqlOrCursor));
     });
   }
 
+  private watched<T>(query: Promise<T>): Promise<T> {
+    return query.catch((error: unknown) => {
+      if (isDatabaseUnreachable(error)) this.lost = true;
+      throw error;
+    });
+  }
+
   release(): void {
-    this.client.release();
+    this.client.release(this.lost || undefined);
   }
 }

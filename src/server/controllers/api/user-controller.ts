@@ -6,7 +6,7 @@ import { rowFromStorage } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import { presentMemberFields } from '../../resources/system/user.js';
 import { resourceByTable, type AppContext } from '../../app-context.js';
-import { accountVerificationTypes, memberFieldIssue, register, rememberLanguage } from '../../services/member-accounts.js';
+import { accountVerificationTypes, memberFieldIssue, register } from '../../services/member-accounts.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
 import { checkCredentialsShape, EMAIL_PATTERN, MOBILE_PATTERN } from '../../auth/credentials.js';
 
@@ -62,8 +62,8 @@ async function checkIn(ctx: RequestContext) {
   const column = accountColumn(ctx.app, username);
   // a name no account could have answers as any unknown one does
   const account = column ? await findAccount(ctx.app, 'user', column, username) : undefined;
-  const result = await loginWithPassword(ctx.app, 'user', account, username, password, isTruthy(ctx.body.keep), ctx.ip);
-  await rememberLanguage(ctx.app, result.account, ctx.lang);
+  // the member's language is written with the login, in its transaction
+  const result = await loginWithPassword(ctx.app, 'user', account, username, password, isTruthy(ctx.body.keep), ctx.ip, { lang: ctx.lang });
   return new Success({ userInfo: memberInfo(ctx.app, result.account, result.token, result.refreshToken), routePath: '/user' }, 'Login succeeded!');
 }
 
