@@ -386,6 +386,8 @@ export class SchemaRegistry {
   private revision = -1;
   /** a revision another process made that does not check here (logged once, tried again when the revision moves) */
   private refusedRevision = -1;
+  /** the revision of each set this process served, by its resources (a request's copy of the app keeps the set it started with) */
+  private readonly revisions = new WeakMap<ReadonlyMap<string, ResourceDefinition>, number>();
   private app?: AppContext;
   private timer?: NodeJS.Timeout;
   /** changes of this process run one after another (a poll never overlaps a design being applied) */
@@ -410,6 +412,22 @@ export class SchemaRegistry {
     return this.revision;
   }
 
+  /** The revision `resources` (a set this process served, as a request holds it) came with. */
+  revisionOf(resources: ReadonlyMap<string, ResourceDefinition>): number {
+    return this.revisions.get(resources) ?? this.revision;
+  }
+
+  /**
+   * Bring this process to the set as stored now, before a change is weighed against the running set (the
+   * module store's clash checks, the designer's), and give `view` (a request's copy of the app) that set.
+   */
+  async catchUp(view: AppContext): Promise<void> {
+    const live = this.app;
+    if (!live) return;
+    await this.poll();
+    Object.assign(view, { resources: live.resources, controllers: live.controllers, textIndexed: live.textIndexed });
+  }
+
   /** Start-up: read `schemas/` and the designs, check them together, bring the database in line. */
   async prepare(): Promise<PreparedDatabase & { definitions: ResourceDefinition[] }> {
     this.files = readSchemaFiles(this.options.schemasDir, this.options.localesDir);
@@ -429,6 +447,7 @@ export class SchemaRegistry {
   /** The app whose definitions the registry swaps; from then on it follows other processes' changes. */
   attach(app: AppContext, pollMs = SCHEMA_POLL_MS): void {
     this.app = app;
+    this.revisions.set(app.resources, this.revision);
     this.timer = setInterval(() => {
       this.poll().catch((error: unknown) => this.log(`schemas: looking for changes failed: ${(error as Error).message}`));
     }, pollMs);
@@ -788,6 +807,7 @@ export class SchemaRegistry {
     const app = this.app;
     if (!app) return;
     app.resources = new Map(definitions.map((definition) => [definition.id, definition]));
+    this.revisions.set(app.resources, revision);
     app.controllers = createControllerRegistry(definitions);
     app.textIndexed = textIndexed;
   }

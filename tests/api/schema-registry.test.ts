@@ -293,6 +293,14 @@ describe('schema registry across two processes on one postgres database', () => 
       expect((await first.admin('module/install', { token, query: { uid: 'announcement' }, body: { extend: {} } })).code).toBe(1);
       await within(5_000, async () => expect((await late.admin('announcement.Notice/index', { token: lateToken })).code).toBe(1));
       expect(await revision(late, lateToken)).toBe(await revision(first, token));
+
+      // disabled on the first and at once enabled and installed through the late one, before its next look
+      // at the revision: the clash checks weigh the set as stored, not the module it still serves
+      expect((await first.admin('module/changeState', { token, body: { uid: 'announcement', state: 0 } })).code).toBe(1);
+      expect((await store('changeState', { uid: 'announcement', state: 1 })).code).toBe(1);
+      const again = await store('install', { extend: {} }, { uid: 'announcement' });
+      expect(again.code, again.msg).toBe(1);
+      await within(5_000, async () => expect((await first.admin('announcement.Notice/index', { token })).code).toBe(1));
     } finally {
       await late.close();
     }

@@ -240,6 +240,8 @@ async function heldRuleNames(app: AppContext, own: ReadonlySet<string>): Promise
 
 /** What a package would clash with: a `$id`, table, controller, menu or permission node another module, a design or the platform holds. */
 async function clashesOf(app: AppContext, pkg: ModulePackage, row: StoredModule | undefined): Promise<Clash[]> {
+  // Weighed against the set as stored, which this process may not have caught up with yet.
+  await app.schemas.catchUp(app);
   const previous = parsePackage(row?.package ?? null);
   const own = new Set(row?.live ? schemaIds(previous) : []);
   const ownTables = new Set([...tablesOf(previous), ...(row ? (JSON.parse(row.kept_tables) as string[]) : [])]);

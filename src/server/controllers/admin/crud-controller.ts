@@ -45,6 +45,8 @@ function isTruthy(value: unknown): boolean {
 async function schemaOfDesign(ctx: RequestContext): Promise<{ raw: Row; design: ReturnType<typeof readDesign> }> {
   const design = readDesign(ctx.body);
   const table = checkTableName(design.table.name);
+  // Weighed against the set as stored, which this process may not have caught up with yet.
+  await ctx.app.schemas.catchUp(ctx.app);
   const id = designedIdOf(table);
   const owner = findResourceByTable(ctx.app, table);
   if (owner && owner.id !== id) throw errors.tableTaken(table, owner.id);

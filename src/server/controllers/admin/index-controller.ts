@@ -87,7 +87,8 @@ async function bootstrapOf(ctx: RequestContext) {
     // Ours, beside BuildAdmin's keys: the screens are drawn from these (a BuildAdmin client ignores them).
     definitions: definitionsFor(ctx.app, identity),
     schemaPages: schemaPages(ctx.app),
-    schemaRevision: ctx.app.schemas.currentRevision,
+    // the revision of the definitions above, even when another set went live while this request ran
+    schemaRevision: ctx.app.schemas.revisionOf(ctx.app.resources),
     siteConfig: await siteConfig(ctx),
     terminal: await terminalSettings(ctx),
   };
@@ -114,7 +115,7 @@ async function terminalSettings(ctx: RequestContext) {
  * another admin (or process) made live appears without a reload.
  */
 function schemaRevision(ctx: RequestContext): Promise<{ revision: number }> {
-  return Promise.resolve({ revision: ctx.app.schemas.currentRevision });
+  return Promise.resolve({ revision: ctx.app.schemas.revisionOf(ctx.app.resources) });
 }
 
 export const indexController: Controller = {
