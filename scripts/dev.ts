@@ -109,6 +109,7 @@ async function main(): Promise<void> {
   console.log(`  SMS:           ${describeSmsDriver(server.app.settings.sms)}`);
   console.log(`  API server:    ${dev.apiUrl} (schema events at ${LIVE_SCHEMAS_PATH})`);
   if (server.adminLogin) console.log(`  admin login:   ${server.adminLogin.username} / ${server.adminLogin.password}`);
+  else if (server.adminLoginUnusable) console.log(`  admin login:   none: ${server.adminLoginUnusable}`);
   if (server.memberLogin) console.log(`  member login:  ${server.memberLogin.username} / ${server.memberLogin.password}`);
   const stop = async () => {
     await dev.close();

@@ -2,17 +2,19 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RequestLogStream } from './app.js';
 import type { AppContext } from './app-context.js';
-import { randomPassword, verifyPassword } from './auth/passwords.js';
+import type { Row } from '../schema/definition.js';
+import { hashPassword, randomPassword, verifyPassword } from './auth/passwords.js';
 import { setAccountPassword } from './auth/sessions.js';
 import { loadTokenKey, TokenStore } from './auth/tokens.js';
 import { ConfigStore } from './config-store.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { createControllerRegistry } from './controller-registry.js';
-import { openDatabase } from './db/connection.js';
+import { dynamicDb, openDatabase } from './db/connection.js';
 import { lockSqliteFile } from './db/sqlite-file-lock.js';
+import { nowSeconds } from './clock.js';
 import type { MigrationResult } from './db/migrate.js';
 import { SchemaRegistry } from './schema-registry.js';
-import { IdentityCache } from './auth/identity.js';
+import { AREA_AUTH, IdentityCache, type Area } from './auth/identity.js';
 import { Messages } from './i18n.js';
 import { RuleTitles } from './rule-titles.js';
 import type { Settings } from './settings.js';
@@ -24,9 +26,12 @@ export interface Server {
   app: AppContext;
   http: FastifyInstance;
   migration: MigrationResult;
-  /** set on the first start (or when ADMIN_PASSWORD is given): the admin login to tell the user */
-  adminLogin?: { username: string; password: string; generated: boolean };
-  memberLogin?: { username: string; password: string };
+  /** administrator #1's login, when this start gave it its password (ADMIN_PASSWORD, or the first start's) */
+  adminLogin?: AccountLogin;
+  /** why no login of administrator #1 works (it was deleted or disabled), to say in place of one */
+  adminLoginUnusable?: string;
+  /** member #1's login, when this start gave it its password (the first start's) */
+  memberLogin?: AccountLogin;
   close(): Promise<void>;
 }
 
@@ -41,14 +46,53 @@ export interface StartOptions {
   jobs?: readonly JobDefinition[];
 }
 
+/** A login this start gave account #1, to tell the operator. */
+export interface AccountLogin {
+  username: string;
+  password: string;
+  /** made up by this start (no ADMIN_PASSWORD): shown this once */
+  generated: boolean;
+}
+
+/** What a start can tell of account #1's login: one that works, or why there is none. */
+interface FirstAccount {
+  login?: AccountLogin;
+  /** "administrator #1 does not exist", "… is disabled": no login of #1 works */
+  unusable?: string;
+}
+
+const ACCOUNT_NOUN: Record<Area, string> = { admin: 'administrator', user: 'member' };
+
 /**
- * The first start's password of account #1, or `ADMIN_PASSWORD` at any start. A password the account
- * already has is left as it is, so a restart logs nobody out; a new one ends the account's sessions.
+ * The login of account #1 of an area, told only when it works. `given` (ADMIN_PASSWORD) is applied at
+ * every start; a password the account already has is left as it is, so a restart logs nobody out, and a
+ * new one ends the account's sessions. Without one, the account gets a random password while it has
+ * none: its seed row has none, so that is the start that seeded it or, when that start was cut short
+ * before this, the next one. That write is conditional, so of several processes starting at once on one
+ * database exactly one gives the password it tells. An account deleted or disabled gets nothing: the
+ * answer says why instead (no account is brought back behind the administrators' backs).
  */
-async function applyPassword(app: AppContext, area: 'admin' | 'user', id: number, password: string) {
-  const stored = await app.db.selectFrom(area).select(['password', 'salt']).where('id', '=', id).executeTakeFirst();
-  if (stored && (await verifyPassword(password, String(stored.password ?? ''), String(stored.salt ?? ''))).ok) return;
-  await setAccountPassword(app, area, id, password);
+async function firstAccountLogin(app: AppContext, area: Area, given?: string): Promise<FirstAccount> {
+  const db = dynamicDb(app.db);
+  const table = AREA_AUTH[area].accountTable;
+  const account = (await db.selectFrom(table).select(['username', 'password', 'salt', 'status']).where('id', '=', 1).executeTakeFirst()) as Row | undefined;
+  if (!account) return { unusable: `${ACCOUNT_NOUN[area]} #1 does not exist` };
+  const username = String(account.username);
+  if (!AREA_AUTH[area].isEnabled(account)) return { unusable: `${ACCOUNT_NOUN[area]} #1 "${username}" is disabled` };
+  if (given) {
+    if (!(await verifyPassword(given, String(account.password ?? ''), String(account.salt ?? ''))).ok) await setAccountPassword(app, area, 1, given);
+    return { login: { username, password: given, generated: false } };
+  }
+  if (String(account.password ?? '') !== '') return {};
+  const password = randomPassword();
+  const written = await db
+    .updateTable(table)
+    .set({ password: await hashPassword(password), salt: '', login_failure: 0, update_time: nowSeconds() })
+    .where('id', '=', 1)
+    // another process starting on this database may have given it one meanwhile
+    .where((where) => where.or([where('password', '=', ''), where('password', 'is', null)]))
+    .executeTakeFirst();
+  return Number(written.numUpdatedRows) === 1 ? { login: { username, password, generated: true } } : {};
 }
 
 /** Load schemas, migrate and seed the database, and build the HTTP server (not yet listening). */
@@ -63,7 +107,7 @@ export async function createServer(settings: Settings, options: StartOptions = {
       allowDestructiveMigrations: settings.allowDestructiveMigrations,
       exportDesigns: true,
     });
-    const { definitions, migration, seeded, textIndexed } = await schemas.prepare();
+    const { definitions, migration, textIndexed } = await schemas.prepare();
     const config = new ConfigStore(handle.db, settings.configCacheMs);
     const entrance = await config.get('backend_entrance', settings.adminEntrance);
     const serverKey = await loadTokenKey(handle.db, settings.tokenSecret);
@@ -86,24 +130,14 @@ export async function createServer(settings: Settings, options: StartOptions = {
       jobs: new JobRunner(handle, { jobs: options.jobs ?? JOBS, slotSeconds: settings.jobSlotSeconds }),
     };
 
-    let adminLogin: Server['adminLogin'];
-    if (settings.adminPassword || seeded.includes('admin')) {
-      const password = settings.adminPassword ?? randomPassword();
-      await applyPassword(app, 'admin', 1, password);
-      adminLogin = { username: 'admin', password, generated: !settings.adminPassword };
-    }
-    let memberLogin: Server['memberLogin'];
-    if (seeded.includes('user')) {
-      const password = randomPassword();
-      await applyPassword(app, 'user', 1, password);
-      memberLogin = { username: 'user', password };
-    }
-
     const http = await buildApp(app, { clientDir: options.clientDir, logger: options.logger });
     schemas.attach(app);
     await app.jobs.start(app, http.log);
+    // Last, so that little can stop this start between giving a password and its caller telling it.
+    const admin = await firstAccountLogin(app, 'admin', settings.adminPassword);
+    const member = await firstAccountLogin(app, 'user');
     return {
-      app, http, migration, adminLogin, memberLogin,
+      app, http, migration, adminLogin: admin.login, adminLoginUnusable: admin.unusable, memberLogin: member.login,
       close: async () => {
         // Stop accepting at once, while the requests in flight and the job runs under way end together;
         // the database goes last, once nothing can use it.

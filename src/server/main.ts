@@ -55,24 +55,39 @@ function stopOnSignals(server: Server): void {
   process.on('SIGTERM', stop);
 }
 
+/** The banner's lines of the accounts' logins: only one that works is printed as a login. */
+function loginLines(server: Server, adminPasswordGiven: boolean): string[] {
+  const lines: string[] = [];
+  const { adminLogin, adminLoginUnusable, memberLogin } = server;
+  if (adminLogin) {
+    const note = adminLogin.generated ? ' (generated now and shown only once: write it down)' : ' (from ADMIN_PASSWORD)';
+    lines.push(`  admin login:  ${adminLogin.username} / ${adminLogin.password}${note}`);
+  } else if (adminLoginUnusable) {
+    const given = adminPasswordGiven ? ', so ADMIN_PASSWORD was not applied' : '';
+    lines.push(`  admin login:  none: ${adminLoginUnusable}${given}; log in as another administrator`);
+  } else {
+    lines.push('  admin login:  admin / the password shown on first start (set ADMIN_PASSWORD to reset it)');
+  }
+  if (memberLogin) lines.push(`  member login: ${memberLogin.username} / ${memberLogin.password}`);
+  return lines;
+}
+
 async function main(): Promise<void> {
   const settings = settingsFromEnv(process.env, projectRoot);
   const server = await createServer(settings, { clientDir: join(projectRoot, 'dist/client'), logger: process.env.LOG_REQUESTS === 'true' });
   for (const change of server.migration.changes) console.log(`migrate: ${change}`);
-  const address = await server.http.listen({ host: settings.host, port: settings.port });
+  const address = await server.http.listen({ host: settings.host, port: settings.port }).catch((error: unknown) => {
+    // The database holds a password made up by this start (the port was taken, say): no later start shows it.
+    if (server.adminLogin?.generated || server.memberLogin) for (const line of loginLines(server, Boolean(settings.adminPassword))) console.log(line);
+    throw error;
+  });
   const url = address.replace(/\/$/, '');
   console.log(`\nChidao survey platform is running`);
   console.log(`  database:     ${describeDatabaseUrl(settings.databaseUrl)}`);
   console.log(`  back office:  ${url}${server.app.settings.adminEntrance}`);
   console.log(`  member centre: ${url}/user`);
   console.log(`  SMS:          ${describeSmsDriver(settings.sms)}`);
-  if (server.adminLogin) {
-    const note = server.adminLogin.generated ? ' (generated now and shown only once: write it down)' : ' (from ADMIN_PASSWORD)';
-    console.log(`  admin login:  ${server.adminLogin.username} / ${server.adminLogin.password}${note}`);
-  } else {
-    console.log('  admin login:  admin / the password shown on first start (set ADMIN_PASSWORD to reset it)');
-  }
-  if (server.memberLogin) console.log(`  member login: ${server.memberLogin.username} / ${server.memberLogin.password}`);
+  for (const line of loginLines(server, Boolean(settings.adminPassword))) console.log(line);
   stopOnSignals(server);
 }
 

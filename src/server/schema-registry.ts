@@ -17,7 +17,7 @@ import { checkHookIds } from './resources/index.js';
 import { namedPath } from './safe-paths.js';
 import type { DatabaseHandle, Db } from './db/connection.js';
 import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
-import { seed } from './db/seed.js';
+import { seed, seedTable } from './db/seed.js';
 import { catalogTables } from './db/table-catalog.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_RULE_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_GRANT_TABLE, STORE_MODULE_TABLE } from './db/system-tables.js';
@@ -106,7 +106,6 @@ interface SchemaRegistryOptions {
 
 interface PreparedDatabase {
   migration: MigrationResult;
-  seeded: string[];
   textIndexed: Set<string>;
 }
 
@@ -125,15 +124,17 @@ function idOf(raw: unknown): string | undefined {
 }
 
 /**
- * Migrate (safe changes only unless allowed), seed new tables and menus, keep the auth revision triggers
- * and the text indexes. The caller holds the start-up lock.
+ * Migrate (safe changes only unless allowed), each new table made with its seed rows in one transaction;
+ * then the menus and the rest the seeds owe, the auth revision triggers and the text indexes. Each part
+ * is one transaction or is done again by every start until it is done, so a start cut short at any point
+ * (a crash, `kill -9`) is finished by the next. The caller holds the start-up lock.
  */
 async function bringDatabaseInLine(handle: DatabaseHandle, definitions: ResourceDefinition[], options: { allowDestructive: boolean; files?: Record<string, string> }): Promise<PreparedDatabase> {
-  const migration = await migrate(handle, definitions, { allowDestructive: options.allowDestructive, files: options.files });
-  const seeded = await seed(handle, definitions, migration.created, migration.addedColumns);
+  const migration = await migrate(handle, definitions, { allowDestructive: options.allowDestructive, files: options.files, seedTable });
+  await seed(handle, definitions);
   await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
   await ensureJobRunTable(handle);
-  return { migration, seeded, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
+  return { migration, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
 }
 
 /** A row of `schema_design`, created by `ensureRegistryTables` below: the current design of a schema. */

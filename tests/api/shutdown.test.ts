@@ -1,11 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_SERVER_BUNDLE } from '../support/build-server.js';
-import { ADMIN_PASSWORD, createTestDatabase, DATABASES, PROJECT_ROOT } from '../support/test-server.js';
+import { spawnServer, type ServerProcess } from '../support/server-process.js';
+import { ADMIN_PASSWORD, createTestDatabase, DATABASES } from '../support/test-server.js';
 
 /**
  * Stopping the server: a deploy or a restart sends SIGTERM (or Ctrl-C SIGINT) to the built server while
@@ -14,14 +10,9 @@ import { ADMIN_PASSWORD, createTestDatabase, DATABASES, PROJECT_ROOT } from '../
  * (tests/support/build-server.ts) on plain node, in a process of its own.
  */
 
-interface Running {
-  child: ChildProcessWithoutNullStreams;
+interface Running extends ServerProcess {
   url: string;
   port: number;
-  /** the request log lines (LOG_REQUESTS=true) and the console lines seen so far */
-  stdout: string[];
-  stderr: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -30,56 +21,10 @@ afterEach(async () => {
 });
 
 async function startBundle(databaseUrl: string): Promise<Running> {
-  const storage = mkdtempSync(join(tmpdir(), 'chidao-storage-'));
-  cleanups.push(async () => rmSync(storage, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--enable-source-maps', join(TEST_SERVER_BUNDLE, 'main.js')], {
-    cwd: PROJECT_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      STORAGE_DIR: storage,
-      ADMIN_PASSWORD,
-      ADMIN_LOGIN_CAPTCHA: 'false',
-      API_GET_RATE_LIMIT: '0',
-      AUTH_RATE_LIMIT: '0',
-      LOG_REQUESTS: 'true',
-    },
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  });
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const collect = (into: string[]) => {
-    let rest = '';
-    return (chunk: Buffer) => {
-      const lines = (rest + chunk.toString('utf8')).split('\n');
-      rest = lines.pop() ?? '';
-      into.push(...lines);
-    };
-  };
-  child.stdout.on('data', collect(stdout));
-  child.stderr.on('data', collect(stderr));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const line = stdout.find((text) => text.includes('member centre:'));
-      if (line) {
-        clearInterval(timer);
-        resolve(/(http:\/\/\S+)\/user/.exec(line)![1]);
-      }
-    }, 50);
-    void exited.then(({ code }) => {
-      clearInterval(timer);
-      reject(new Error(`the server exited (${code}) before listening:\n${stderr.join('\n')}`));
-    });
-  });
-  return { child, url, port: Number(new URL(url).port), stdout, stderr, exited };
+  const running = spawnServer(databaseUrl);
+  cleanups.push(running.stop);
+  const url = await running.listening;
+  return { ...running, url, port: Number(new URL(url).port) };
 }
 
 /** Whether a new listener can take `port` on 127.0.0.1. */

@@ -26,12 +26,10 @@ interface TableSnapshot {
 }
 
 export interface MigrationResult {
-  /** tables created in this run (their seed rows are inserted by the seeder) */
+  /** tables created in this run */
   created: string[];
   /** human-readable list of what changed; empty when nothing did */
   changes: string[];
-  /** columns added to tables that existed before this run, by table (the seeder fills seeded rows' values) */
-  addedColumns?: Record<string, string[]>;
 }
 
 export class DestructiveMigrationError extends Error {
@@ -256,10 +254,23 @@ async function rebuildSqliteTable(handle: DatabaseHandle, definition: ResourceDe
   await handle.db.schema.alterTable(temporary).renameTo(definition.table).execute();
 }
 
+/** What a migration step did that a table's seed rows follow: it made the table, or added columns to it. */
+export interface TableGrowth {
+  created: boolean;
+  /** columns added to a table made earlier */
+  addedColumns: string[];
+}
+
 interface MigrateOptions {
   allowDestructive?: boolean;
   /** file name per schema id, for messages */
   files?: Record<string, string>;
+  /**
+   * Writes what the seeds owe a table the step made or grew (`seedTable` in db/seed.ts), with `handle`
+   * on the step's own transaction: a start cut short at any point (a crash, `kill -9`) leaves each table
+   * either as it was or made with its seed rows, never made and empty, and the next start goes on from there.
+   */
+  seedTable?(handle: DatabaseHandle, definition: ResourceDefinition, growth: TableGrowth): Promise<void>;
 }
 
 type Step = { definition: ResourceDefinition; next: TableSnapshot; step: Plan };
@@ -413,12 +424,13 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
           await trx.schema.alterTable(table).addColumn(name, sql.raw(sqlType(dialect, next.columns[name])), columnBuilder(dialect, definition, name, next.columns[name])).execute();
         }
         result.changes.push(`added column ${table}.${name}`);
-        if (!step.create) ((result.addedColumns ??= {})[table] ??= []).push(name);
       }
       for (const name of step.addIndexes) {
         await createIndex(trx, table, name, next.indexes[name]);
         if (!step.create) result.changes.push(`added index ${name}`);
       }
+      const growth: TableGrowth = { created: step.create, addedColumns: step.create ? [] : step.adds };
+      if (growth.created || growth.addedColumns.length > 0) await options.seedTable?.(scoped, definition, growth);
       const definitionJson = JSON.stringify(next);
       const updated = await trx.updateTable(STATE_TABLE).set({ definition: definitionJson }).where('table_name', '=', table).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {

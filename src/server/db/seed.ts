@@ -4,7 +4,7 @@ import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import { nowSeconds } from '../clock.js';
 import { permissionNode } from '../auth/identity.js';
 import { dynamicDb, type DatabaseHandle, type DynamicDb } from './connection.js';
-import { markMenuSynced, menuSyncVersions } from './migrate.js';
+import { markMenuSynced, menuSyncVersions, type TableGrowth } from './migrate.js';
 import { rowToStorage } from './values.js';
 
 /** A full stored row for an insert: defaults for every column not given, timestamps set. */
@@ -36,10 +36,23 @@ const BUTTON_TITLES: Record<string, string> = {
 const RULE_TABLE_OF_GROUP: Record<string, string> = { admin_group: 'admin_rule', user_group: 'user_rule' };
 
 async function resolveRuleNames(db: DynamicDb, ruleTable: string, names: string): Promise<string> {
-  if (names === '*' || names === '' || /^[\d,]+$/.test(names)) return names;
   const wanted = names.split(',').map(permissionNode);
   const rows = (await db.selectFrom(ruleTable).select(['id', 'name']).execute()) as { id: number; name: string }[];
   return rows.filter((row) => wanted.includes(permissionNode(row.name))).map((row) => row.id).join(',');
+}
+
+/**
+ * The groups whose `rules` still name rules get their ids, once the rules exist (the schemas' menus
+ * synced). Only a seed stores names there (a group saved from the back office holds ids or `*`), so a
+ * group still holding names is one seeded by a start that was cut short before this: the next finishes it.
+ */
+async function resolveGroupRuleNames(db: DynamicDb, groupTable: string, ruleTable: string): Promise<void> {
+  const groups = (await db.selectFrom(groupTable).select(['id', 'rules']).execute()) as { id: number; rules: string | null }[];
+  for (const group of groups) {
+    if (!/[a-z]/i.test(group.rules ?? '')) continue;
+    const rules = await resolveRuleNames(db, ruleTable, String(group.rules));
+    await db.updateTable(groupTable).set({ rules }).where('id', '=', group.id).execute();
+  }
 }
 
 /**
@@ -240,9 +253,9 @@ async function alignMemberRulesWithBuildAdmin(db: DynamicDb, definitions: Resour
  * Settings added to the product after a database was made (the token lifetimes) are inserted with
  * their seeded value, once: an item already there, whatever its value, is left alone.
  */
-async function addMissingConfigItems(db: DynamicDb, definitions: ResourceDefinition[], created: string[]): Promise<void> {
+async function addMissingConfigItems(db: DynamicDb, definitions: ResourceDefinition[]): Promise<void> {
   const definition = definitions.find((candidate) => candidate.table === 'config');
-  if (!definition || created.includes('config')) return;
+  if (!definition) return;
   const present = new Set(((await db.selectFrom('config').select('name').execute()) as { name: string }[]).map((row) => row.name));
   const missing = definition.seed.filter((row) => typeof row.name === 'string' && !present.has(row.name));
   const now = nowSeconds();
@@ -254,38 +267,39 @@ async function addMissingConfigItems(db: DynamicDb, definitions: ResourceDefinit
 }
 
 /**
- * A column added to a table made earlier (a template's English text) gets, on the seeded rows, the
- * value its seed gives: once, in the run that adds it, so a value an administrator clears later stays
- * cleared. The seeded row is the one with the seed's key.
+ * What the seeds owe a table a migration step made or grew, written in that step's transaction (`handle`
+ * is on it, see `seedTable` in db/migrate.ts): all its seed rows when the step made it; when the step
+ * added columns to a table made earlier (a template's English text), the values the seed gives them on
+ * the seeded rows (the rows with the seed's keys), once, so a value an administrator clears later stays
+ * cleared.
  */
-async function fillAddedSeedColumns(db: DynamicDb, definition: ResourceDefinition, added: string[]): Promise<void> {
-  if (added.length === 0) return;
+export async function seedTable(handle: DatabaseHandle, definition: ResourceDefinition, growth: TableGrowth): Promise<void> {
+  const db = dynamicDb(handle.db);
+  if (growth.created) {
+    if (definition.seed.length === 0) return;
+    const now = nowSeconds();
+    for (const values of definition.seed) await db.insertInto(definition.table).values(completeRow(definition, values, now)).execute();
+    await resetSequence(handle, definition);
+    return;
+  }
   const key = definition.primaryKey;
   for (const row of definition.seed) {
     // stored as an insert stores it (money in cents, lists as text)
     const stored = completeRow(definition, row);
-    const values = Object.fromEntries(added.filter((column) => row[column] !== undefined).map((column) => [column, stored[column]]));
+    const values = Object.fromEntries(growth.addedColumns.filter((column) => row[column] !== undefined).map((column) => [column, stored[column]]));
     if (Object.keys(values).length === 0 || row[key] === undefined) continue;
     await db.updateTable(definition.table).set(values).where(key, '=', row[key]).execute();
   }
 }
 
 /**
- * Seed rows of tables created in this run, then menus of schemas not synced yet, then rule names in
- * group seeds. Returns the tables that received seed rows.
+ * What the seeds owe the database beyond each table's own rows (`seedTable`, written with the table):
+ * config items added to the product since, the menus of schemas not synced yet, the rule names of group
+ * seeds. Each part looks at what the database holds, so what a start cut short left undone the next does.
  */
-export async function seed(handle: DatabaseHandle, definitions: ResourceDefinition[], created: string[], addedColumns: Record<string, string[]> = {}): Promise<string[]> {
+export async function seed(handle: DatabaseHandle, definitions: ResourceDefinition[]): Promise<void> {
   const db = dynamicDb(handle.db);
-  const seeded: string[] = [];
-  const now = nowSeconds();
-  for (const definition of definitions) {
-    if (!created.includes(definition.table) || definition.seed.length === 0) continue;
-    for (const values of definition.seed) await db.insertInto(definition.table).values(completeRow(definition, values, now)).execute();
-    await resetSequence(handle, definition);
-    seeded.push(definition.table);
-  }
-  await addMissingConfigItems(db, definitions, created);
-  for (const definition of definitions) await fillAddedSeedColumns(db, definition, addedColumns[definition.table] ?? []);
+  await addMissingConfigItems(db, definitions);
   const tables = new Set(definitions.map((definition) => definition.table));
   for (const [groupTable, ruleTable] of Object.entries(RULE_TABLE_OF_GROUP)) {
     if (!tables.has(groupTable) || !tables.has(ruleTable)) continue;
@@ -303,12 +317,6 @@ export async function seed(handle: DatabaseHandle, definitions: ResourceDefiniti
   }
   if (definitions.some((definition) => definition.table === 'user_rule')) await alignMemberRulesWithBuildAdmin(db, definitions);
   for (const [groupTable, ruleTable] of Object.entries(RULE_TABLE_OF_GROUP)) {
-    if (!seeded.includes(groupTable)) continue;
-    const groups = (await db.selectFrom(groupTable).select(['id', 'rules']).execute()) as { id: number; rules: string }[];
-    for (const group of groups) {
-      const rules = await resolveRuleNames(db, ruleTable, group.rules ?? '');
-      if (rules !== group.rules) await db.updateTable(groupTable).set({ rules }).where('id', '=', group.id).execute();
-    }
+    if (tables.has(groupTable) && tables.has(ruleTable)) await resolveGroupRuleNames(db, groupTable, ruleTable);
   }
-  return seeded;
 }
