@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AREA_AUTH, IdentityCache } from '../../src/server/auth/identity.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -131,6 +132,54 @@ describe.each(DATABASES)('cached permissions on %s', (kind) => {
     await db().updateTable('user').set({ group_id: Number(bare.id) }).where('username', '=', 'cachemember').execute();
     expect(await rulesOf(first)).toBe(0);
     expect(await rulesOf(second)).toBe(0);
+  });
+
+  it('serves members of one group one shared set of rights, and moving one member changes only theirs', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const bare = await db().insertInto('user_group').values({ name: 'Bare', rules: '', status: '1', create_time: now, update_time: now }).returning('id').executeTakeFirstOrThrow();
+    const tokens: string[] = [];
+    for (const username of ['sharedone', 'sharedtwo']) {
+      await db()
+        .insertInto('user')
+        .values({ group_id: 1, username, nickname: username, email: '', mobile: '', password: await hashPassword(PASSWORD), salt: '', status: 'enable', join_time: now, create_time: now, update_time: now })
+        .execute();
+      const signedIn = await first.api<{ userInfo: { token: string } }>('user/checkIn', { body: { tab: 'login', username, password: PASSWORD } });
+      expect(signedIn.code, signedIn.msg).toBe(1);
+      tokens.push(signedIn.data.userInfo.token);
+    }
+    const rulesOf = async (userToken: string) => {
+      const answer = await first.api<{ menus: unknown[]; rules: unknown[] }>('index/index', { userToken });
+      expect(answer.code, answer.msg).toBe(1);
+      return answer.data.menus.length + answer.data.rules.length;
+    };
+    const granted = await rulesOf(tokens[0]);
+    expect(granted).toBeGreaterThan(0);
+    expect(await rulesOf(tokens[1])).toBe(granted);
+    await db().updateTable('user').set({ group_id: Number(bare.id) }).where('username', '=', 'sharedone').execute();
+    expect(await rulesOf(tokens[0])).toBe(0);
+    expect(await rulesOf(tokens[1])).toBe(granted);
+  });
+
+  it('keeps the rights of a bounded number of accounts, one object for all the accounts of one group', async () => {
+    const cache = new IdentityCache({ accounts: 3 });
+    const now = Math.floor(Date.now() / 1000);
+    const rules = (await db().selectFrom('user_rule').select('id').where('status', '=', '1').orderBy('id').limit(3).execute()).map((rule) => Number(rule.id));
+    const group = await db().insertInto('user_group').values({ name: 'Bounded', rules: rules.join(','), status: '1', create_time: now, update_time: now }).returning('id').executeTakeFirstOrThrow();
+    const members: Record<string, unknown>[] = [];
+    for (let index = 0; index < 6; index++) {
+      const values = { group_id: Number(group.id), username: `bounded${index}`, nickname: 'B', email: '', mobile: '', password: '', salt: '', status: 'enable' as const, join_time: now, create_time: now, update_time: now };
+      const { id } = await db().insertInto('user').values(values).returning('id').executeTakeFirstOrThrow();
+      members.push({ ...values, id });
+    }
+    const revision = 1;
+    const grants = await Promise.all(members.map((member) => cache.grantsOf(db(), AREA_AUTH.user, member, revision)));
+    expect(new Set(grants).size).toBe(1);
+    expect([...grants[0].ruleIds].sort()).toEqual([...rules].sort());
+    expect(cache.sizes()).toEqual({ accounts: 3, grants: 1, tokens: 0 });
+    // Under another revision the rights are resolved again, not taken from the old one's.
+    const later = await cache.grantsOf(db(), AREA_AUTH.user, members[0], revision + 1);
+    expect(later).not.toBe(grants[0]);
+    expect([...later.ruleNames]).toEqual([...grants[0].ruleNames]);
   });
 
   it('shows a menu remark changed on the other server at the next list request, kept between changes', async () => {

@@ -5,6 +5,7 @@ import type { TokenType } from './tokens.js';
 import { nowSeconds } from '../clock.js';
 import { AUTH_REVISION_TABLE } from './auth-revision.js';
 import { databaseChangeMark } from '../db/sqlite-driver.js';
+import { BoundedMap } from '../bounded-map.js';
 
 export type Area = 'admin' | 'user';
 
@@ -108,10 +109,25 @@ export async function loadIdentity(db: Db, auth: AreaAuth, accountId: number): P
   return identityOf(auth, account, await resolveGrants(db, auth, account));
 }
 
-/** How many accounts' grants a process keeps; past it the cache starts over. */
+/**
+ * How many accounts a process remembers the grants of, the ones used longest ago forgotten first. An
+ * account's entry is small (its key, a revision, and grants shared with every account holding the same
+ * groups and rules): 10,000 of them are about 1.5 MB.
+ */
 const CACHED_ACCOUNTS = 10_000;
-/** How many tokens' rows a process keeps; past it the cache starts over. */
-const CACHED_TOKENS = 10_000;
+/**
+ * How many distinct grants a process keeps (a set of groups' rules, shared by the accounts that hold it):
+ * one per group combination in use, a few dozen in practice; each is a few kilobytes (the rule ids and
+ * names), so 500 are at most a few megabytes.
+ */
+const CACHED_GRANTS = 500;
+/**
+ * How many tokens' rows a process keeps, the ones used longest ago forgotten first. Each holds the
+ * account's whole row (2–4 KB for a member): 2,000 are under 8 MB. A row only serves until the next write
+ * to the database (see `tokenRow`), so the tokens of the clients active right now are all that pay off;
+ * with one per login and thousands of logins an hour, a larger cache only held rows that never served again.
+ */
+const CACHED_TOKENS = 2_000;
 
 /**
  * Grants resolved per account, kept while the area's `auth_revision` is the one they were resolved
@@ -119,13 +135,27 @@ const CACHED_TOKENS = 10_000;
  * account, a revoked token or a group losing a rule takes effect at the next request, in every process.
  */
 export class IdentityCache {
-  private readonly entries = new Map<string, { revision: number; grants: Grants }>();
+  private readonly entries: BoundedMap<string, { revision: number; grants: Grants }>;
+  /** Grants by area, revision and content: accounts of the same groups share one object. */
+  private readonly shared: BoundedMap<string, Grants>;
   private remarks = { revision: -1, byMenu: new Map<string, string>() };
-  private readonly tokens = new Map<string, { mark: string; row: Row }>();
+  private readonly tokens: BoundedMap<string, { mark: string; row: Row }>;
+
+  constructor(capacity: { accounts?: number; grants?: number; tokens?: number } = {}) {
+    this.entries = new BoundedMap(capacity.accounts ?? CACHED_ACCOUNTS);
+    this.shared = new BoundedMap(capacity.grants ?? CACHED_GRANTS);
+    this.tokens = new BoundedMap(capacity.tokens ?? CACHED_TOKENS);
+  }
+
+  /** How many accounts, distinct grants and token rows are kept now. */
+  sizes(): { accounts: number; grants: number; tokens: number } {
+    return { accounts: this.entries.size, grants: this.shared.size, tokens: this.tokens.size };
+  }
 
   /** Forget everything (`ajax/clearCache`); the next request of each account resolves afresh. */
   clear(): void {
     this.entries.clear();
+    this.shared.clear();
     this.tokens.clear();
     this.remarks = { revision: -1, byMenu: new Map() };
   }
@@ -140,7 +170,6 @@ export class IdentityCache {
   }
 
   keepTokenRow(key: string, mark: string, row: Row): void {
-    if (this.tokens.size >= CACHED_TOKENS) this.tokens.clear();
     this.tokens.set(key, { mark, row });
   }
 
@@ -162,8 +191,10 @@ export class IdentityCache {
     const key = `${auth.area}:${String(account.id)}`;
     const cached = this.entries.get(key);
     if (cached && cached.revision === revision) return cached.grants;
-    const grants = await resolveGrants(db, auth, account);
-    if (this.entries.size >= CACHED_ACCOUNTS) this.entries.clear();
+    const resolved = await resolveGrants(db, auth, account);
+    const content = `${auth.area}:${revision}:${resolved.isSuper}:${resolved.groupIds.join(',')}:${[...resolved.ruleIds].join(',')}`;
+    const grants = this.shared.get(content) ?? resolved;
+    if (grants === resolved) this.shared.set(content, resolved);
     this.entries.set(key, { revision, grants });
     return grants;
   }

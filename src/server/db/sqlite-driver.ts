@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { BoundedMap } from '../bounded-map.js';
 import {
   CompiledQuery,
   DefaultConnectionProvider,
@@ -71,12 +72,16 @@ class ConnectionGate {
   }
 }
 
-/** How many prepared statements a process keeps, by SQL text (the app runs a few hundred kinds). */
+/**
+ * How many prepared statements a process keeps, by SQL text, the ones used longest ago forgotten first.
+ * The app runs a few hundred kinds, but a list filtered by an id list has a text per length of the list:
+ * the bound keeps their native memory (a few to tens of kilobytes each) to a few megabytes.
+ */
 const CACHED_STATEMENTS = 500;
 
 /** The connection: statements prepared once, run synchronously. */
 class SqliteConnection implements DatabaseConnection {
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new BoundedMap<string, Database.Statement>(CACHED_STATEMENTS);
   /** Statements that may write, run on this connection so far (counted before they run, failed ones too). */
   private writes = 0;
   private dataVersion: Database.Statement | undefined;
@@ -93,11 +98,10 @@ class SqliteConnection implements DatabaseConnection {
     return `${this.writes}:${String(this.dataVersion.get())}`;
   }
 
-  /** Statements follow schema changes by themselves (SQLite prepares them again); the cache starts over when full. */
+  /** Statements follow schema changes by themselves (SQLite prepares them again). */
   private prepare(text: string): Database.Statement {
     let statement = this.statements.get(text);
     if (!statement) {
-      if (this.statements.size >= CACHED_STATEMENTS) this.statements.clear();
       statement = this.sqlite.prepare(text);
       this.statements.set(text, statement);
     }

@@ -4,6 +4,7 @@ import type { AnySelect, DynamicDb, DialectName } from '../db/connection.js';
 import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE } from '../db/row-counter.js';
 import { countedColumns, VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE } from '../db/value-counter.js';
 import { applyConditions } from './access.js';
+import { BoundedMap } from '../bounded-map.js';
 import type { Condition, ListRequest } from './list-query.js';
 
 /**
@@ -105,7 +106,7 @@ function combinedQuickSearch(db: DynamicDb, dialect: DialectName, definition: Re
 }
 
 /** Combined quick-search statements by database, resource, way of reading and the request's shape. */
-const combinedLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, CompiledQuery | null>>>();
+const combinedLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, BoundedMap<string, CompiledQuery | null>>>();
 
 /** `combinedQuickSearch` compiled once per shape and way of reading, the request putting in its limit and offset. */
 export function compiledCombinedQuickSearch(db: DynamicDb, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], walk: boolean): CompiledQuery | undefined {
@@ -171,20 +172,24 @@ function valueCountQuery(db: DynamicDb, definition: ResourceDefinition, request:
 /** Unfiltered lists' statements by database, resource and order (`JSON` of the order's terms: a few per resource, its sortable columns each way). */
 const unfilteredLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
 
-/** Filtered lists' statements by database, resource and the request's shape; past this many shapes a resource's start over. */
-const FILTERED_SHAPES = 500;
-const filteredLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, { count: CompiledQuery; page: CompiledQuery }>>>();
+/**
+ * Filtered lists' statements by database, resource and the request's shape, the shapes used longest ago
+ * forgotten first. A shape holds the search's terms and values (an id list of any length among them), so
+ * an operator typing searches makes a new one each time: kept per resource, 200 of them (each a count and
+ * a page statement, a few kilobytes) are under a megabyte, and still hold the searches being paged through.
+ */
+const FILTERED_SHAPES = 200;
+const filteredLists = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, BoundedMap<string, { count: CompiledQuery; page: CompiledQuery }>>>();
 
-function compiledOnce<T>(cache: WeakMap<DynamicDb, WeakMap<ResourceDefinition, Map<string, T>>>, db: DynamicDb, definition: ResourceDefinition, key: string, limit: number, compile: () => T | undefined): T | undefined {
+function compiledOnce<T>(cache: WeakMap<DynamicDb, WeakMap<ResourceDefinition, BoundedMap<string, T>>>, db: DynamicDb, definition: ResourceDefinition, key: string, limit: number, compile: () => T | undefined): T | undefined {
   let byDefinition = cache.get(db);
   if (!byDefinition) cache.set(db, (byDefinition = new WeakMap()));
   let byKey = byDefinition.get(definition);
-  if (!byKey) byDefinition.set(definition, (byKey = new Map()));
+  if (!byKey) byDefinition.set(definition, (byKey = new BoundedMap(limit)));
   let compiled = byKey.get(key);
   if (!compiled) {
     compiled = compile();
     if (!compiled) return undefined;
-    if (byKey.size >= limit) byKey.clear();
     byKey.set(key, compiled);
   }
   return compiled;
