@@ -24,12 +24,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { BENCH_DIALECT as DIALECT, benchDatabase } from './bench-database.js';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 60);
-const DIALECT = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CYCLES_PER_SECOND = Number(process.env.BENCH_SOAK_CYCLES ?? 2);
 const DESIGN_MINUTES = Number(process.env.BENCH_SOAK_DESIGN_MINUTES ?? 5);
 const SNAPSHOTS = process.env.BENCH_SOAK_SNAPSHOTS;
@@ -83,26 +81,6 @@ function hmac(text: string): string {
   return createHmac('sha256', SECRET).update(text).digest('hex');
 }
 
-async function databaseUrl(work: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (DIALECT === 'sqlite') return { url: `sqlite:${join(work, 'app.db')}`, drop: async () => {} };
-  const name = `soak_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 function designField(name: string, designType: string, values: Row = {}): Row {
   return {
     title: designType, name, type: 'varchar', dataType: '', length: 255, precision: 0, default: '', defaultType: 'EMPTY STRING', null: false, primaryKey: false,
@@ -130,7 +108,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'chidao-soak-'));
   const schemas = join(work, 'schemas');
   cpSync(join(PROJECT_ROOT, 'schemas'), schemas, { recursive: true });
-  const database = await databaseUrl(work);
+  const database = await benchDatabase(work, 'soak');
   const child = spawn(process.execPath, ['--expose-gc', '--max-semi-space-size=4', '--max-old-space-size=512', '--input-type=module', '-e', CHILD], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: {

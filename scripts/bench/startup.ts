@@ -18,13 +18,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
+import { BENCH_DIALECT as DIALECT, benchDatabase } from './bench-database.js';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const BUNDLE_DIR = join(PROJECT_ROOT, 'dist/bench-server');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
-const DIALECT = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = 8790;
 const SETTLE_MS = 1_000;
 
@@ -99,25 +97,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main(): Promise<void> {
   execFileSync(process.execPath, [join(PROJECT_ROOT, 'scripts/build.js'), '--server-only', '--outdir', BUNDLE_DIR], { stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'chidao-bench-startup-'));
-  let databaseUrl = `sqlite:${join(dir, 'app.db')}`;
-  let dropDatabase = async () => {};
-  if (DIALECT === 'postgres') {
-    const name = `bench_startup_${process.pid}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
-  const env = { DATABASE_URL: databaseUrl, STORAGE_DIR: join(dir, 'storage'), ADMIN_PASSWORD: 'Bench_pass1' };
+  const database = await benchDatabase(dir, 'bench_startup');
+  const env = { DATABASE_URL: database.url, STORAGE_DIR: join(dir, 'storage'), ADMIN_PASSWORD: 'Bench_pass1' };
   try {
     await startOnce('bundle on node', env); // migrates the database: every measured start finds it current
     const results = new Map<Way, { ms: number[]; rssMb: number[] }>(Object.keys(WAYS).map((way) => [way as Way, { ms: [], rssMb: [] }]));
@@ -137,7 +118,7 @@ async function main(): Promise<void> {
     console.log(`ratio (tsx / bundle): start-up ${(median(tsx.ms) / median(bundle.ms)).toFixed(2)}, memory ${(median(tsx.rssMb) / median(bundle.rssMb)).toFixed(2)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    await dropDatabase();
+    await database.drop();
   }
 }
 
