@@ -264,7 +264,10 @@ export const errors = {
   quickTaskImageNotUploaded: (title: MessageParam, field: string) => new ApiError('%s must be an image uploaded here', [title], Code.error, { field }),
   submissionReadOnly: () => new ApiError('Submissions change only by approval or rejection'),
   reviewReasonRequired: () => new ApiError('Please give a reason for the rejection'),
-  providerSecretRequired: () => new ApiError('A secret is required for this signature algorithm', [], Code.error, { field: 'secret' }),
+  providerSecretRequired: () => new ApiError('A secret is required for this signature recipe', [], Code.error, { field: 'secret' }),
+  reversalRuleInvalid: () => new ApiError('The reversal rule must be {"by":"none"}, {"by":"negative_amount"}, or "status", "flag" or "prefix" with a parameter name and a value', [], Code.error, { field: 'reversal' }),
+  unknownPreset: () => new ApiError('Unknown provider preset', [], Code.error, { field: 'preset' }),
+  wallUrlInvalid: () => new ApiError('The wall URL must be an http or https address containing {member}', [], Code.error, { field: 'wall_url' }),
   // the provider test tool: problems it names in a pasted return URL
   providerTestUrlMissing: () => new ApiError('Please paste the return URL or callback to check', [], Code.error, { field: 'url' }),
   providerTestUrlInvalid: () => new ApiError('Paste a whole address (https://…) or a path starting with /, without spaces', [], Code.error, { field: 'url' }),
