@@ -159,8 +159,9 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
   // Fastify's own JSON parsing, with the text kept for a provider's callback (`raw-body.ts`).
   const parseJson = server.getDefaultJsonParser('error', 'error');
   server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    keepRawBody(request, String(body));
-    parseJson(request, body, done);
+    const text = String(body);
+    keepRawBody(request, text);
+    parseJson(request, text, done);
   });
 
   // Uploads are read by the `ajax/upload` action itself; files over the limit arrive truncated and flagged.

@@ -238,9 +238,9 @@ interface ForgedReturn {
 export type RefusedCheck = 'missing' | 'wrong' | 'expired' | 'address';
 
 /** The security log's kind for a refused check. */
-const SECURITY_EVENT_KIND: Record<RefusedCheck, string> = {
+const SECURITY_EVENT_KIND = {
   missing: 'signature_missing', wrong: 'signature_wrong', expired: 'signature_expired', address: 'address_refused',
-};
+} as const satisfies Record<RefusedCheck, string>;
 
 /**
  * A provider's request that fails a check (signature missing, wrong or expired; a callback from an address

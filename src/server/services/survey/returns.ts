@@ -45,11 +45,11 @@ export function mapProviderStatus(provider: ProviderRow, reported: string): Repo
 
 /** The provider's signature recipe; undefined when what is stored does not read as one (nothing then verifies). */
 export function recipeOf(provider: ProviderRow): SignatureRecipe | undefined {
-  const stored = String(provider.signature ?? '');
-  const legacy = legacyRecipe(stored);
+  // A provider saved before recipes, not yet converted by a start (`legacy-signatures.ts`), holds a name.
+  const legacy = legacyRecipe(String(provider.signature ?? ''));
   if (legacy) return legacy;
   try {
-    return parseRecipe(fromJson(stored, null));
+    return parseRecipe(fromJson<unknown>(provider.signature, null));
   } catch {
     return undefined;
   }

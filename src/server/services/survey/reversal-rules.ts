@@ -1,3 +1,4 @@
+import type { Json } from '../../../generated/database.js';
 import { fromJson } from '../../db/values.js';
 import { errors } from '../../errors.js';
 
@@ -51,9 +52,9 @@ export function parseReversalRule(value: unknown): ReversalRule {
 }
 
 /** The stored rule of a provider; one that no longer reads as a rule reverses nothing. */
-export function reversalRuleOf(provider: { reversal: unknown }): ReversalRule {
+export function reversalRuleOf(provider: { reversal: Json<unknown> }): ReversalRule {
   try {
-    return parseReversalRule(typeof provider.reversal === 'string' ? fromJson(provider.reversal, null) : provider.reversal);
+    return parseReversalRule(fromJson<unknown>(provider.reversal, null));
   } catch {
     return { by: 'none' };
   }
