@@ -268,8 +268,8 @@ export const errors = {
   signatureRecipeNotObject: () => new ApiError('The signature recipe must be a JSON object', [], Code.error, { field: 'signature' }),
   signatureRecipeUnknownPart: (part: string) => new ApiError('The signature recipe has an unknown part "%s"', [sameText(part.slice(0, 60))], Code.error, { field: 'signature', part }),
   signatureRecipeMissing: (part: string) => new ApiError('The signature recipe lacks its part "%s"', [sameText(part)], Code.error, { field: 'signature', part }),
-  signatureRecipeChoice: (part: string, allowed: readonly string[]) =>
-    new ApiError('The signature recipe part "%s" must be one of: %s', [sameText(part), sameText(allowed.join(', '))], Code.error, { field: 'signature', part }),
+  /** `allowed` are the recipe's own words (hmac, sha256, …), shown as they are */
+  signatureRecipeChoice: (part: string, allowed: string) => new ApiError('The signature recipe part "%s" must be one of: %s', [sameText(part), sameText(allowed)], Code.error, { field: 'signature', part }),
   signatureRecipeName: (part: string) =>
     new ApiError('The signature recipe part "%s" must be a parameter name: a letter or _ first, then at most 63 letters, digits, _ . - [ or ]', [sameText(part)], Code.error, { field: 'signature', part }),
   signatureRecipeText: (part: string, max: number) => new ApiError('The signature recipe part "%s" must be a text of at most %d characters', [sameText(part), max], Code.error, { field: 'signature', part }),

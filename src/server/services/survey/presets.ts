@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiError } from '../../errors.js';
-import { isParameterName, parseRecipe, type SignatureRecipe, type SignedRequestInput } from './signature-recipe.js';
+import { isParameterName, legacyRecipe, parseRecipe, type SignatureRecipe, type SignedRequestInput } from './signature-recipe.js';
 
 /**
  * Provider presets: `provider-presets/<id>.json` at the project's root, one file per provider, the values
@@ -17,12 +17,12 @@ export const PRESET_IDS = [
   'cint', 'purespectrum', 'dynata', 'dynata_rex', 'toluna', 'innovatemr', 'tapresearch',
   'pollfish', 'bitlabs', 'cpx', 'theoremreach', 'ayet', 'offerwall', 'custom',
 ] as const;
-export type PresetId = (typeof PRESET_IDS)[number];
+type PresetId = (typeof PRESET_IDS)[number];
 
 const PRESETS_DIRECTORY = 'provider-presets';
 
 /** A text in both languages of the product. */
-export interface PresetText {
+interface PresetText {
   en: string;
   'zh-cn': string;
 }
@@ -30,7 +30,7 @@ export interface PresetText {
 type Outcome = 'complete' | 'terminate' | 'overquota' | 'security';
 
 /** How a provider says that an earlier credit is taken back. */
-export type ReversalRule =
+type ReversalRule =
   | { by: 'negative_amount' }
   | { by: 'status'; param: string; value: string | string[] }
   | { by: 'flag'; param: string; value: string }
@@ -39,8 +39,9 @@ export type ReversalRule =
   | { by: 'none' };
 
 /** Values for a provider's columns; an absent one keeps the column's default. */
-export interface PresetFields {
-  signature: SignatureRecipe;
+interface PresetFields {
+  /** absent: the column's default, the product's own rule (hmac_sha256 over the path and query, in `sig`) */
+  signature?: SignatureRecipe;
   sig_param?: string;
   rid_param?: string;
   status_param?: string;
@@ -229,17 +230,19 @@ class PresetChecker {
       if (OPERATOR_COLUMNS.includes(name)) this.fail(`fields.${name}`, 'is set by the operator for their own account, never by a preset');
       if (!FIELD_NAMES.includes(name)) this.fail(`fields.${name}`, `unknown column; a preset may set ${FIELD_NAMES.join(', ')}`);
     }
-    if (fields.signature === undefined) this.fail('fields.signature', 'is needed: the signature recipe of the provider');
-    let signature: SignatureRecipe;
-    try {
-      signature = parseRecipe(fields.signature);
-    } catch (error) {
-      if (error instanceof ApiError) this.fail('fields.signature', englishText(error));
-      throw error;
+    const out: PresetFields = {};
+    if (fields.signature !== undefined) {
+      try {
+        out.signature = parseRecipe(fields.signature);
+      } catch (error) {
+        if (error instanceof ApiError) this.fail('fields.signature', englishText(error));
+        throw error;
+      }
     }
-    const out: PresetFields = { signature };
     for (const name of NAME_FIELDS) if (fields[name] !== undefined) out[name] = this.parameter(fields[name], `fields.${name}`);
-    if (signature.key !== 'none' && !out.sig_param) this.fail('fields.sig_param', `must name the ${signature.in === 'header' ? 'header' : 'parameter'} that carries the signature`);
+    // A recipe of its own says where the signature travels, so the preset names it too.
+    const signature = out.signature;
+    if (signature && signature.key !== 'none' && !out.sig_param) this.fail('fields.sig_param', `must name the ${signature.in === 'header' ? 'header' : 'parameter'} that carries the signature`);
     if (fields.test_value !== undefined) out.test_value = this.text(fields.test_value, 'fields.test_value', { max: 64, empty: true });
     if (fields.exit_map !== undefined) out.exit_map = this.exitMap(fields.exit_map, 'fields.exit_map');
     if (fields.ip_allowlist !== undefined) out.ip_allowlist = this.text(fields.ip_allowlist, 'fields.ip_allowlist', { empty: true });
@@ -349,6 +352,15 @@ export function providerPresets(): readonly ProviderPreset[] {
 
 export function presetById(id: string): ProviderPreset | undefined {
   return loaded().byId.get(id);
+}
+
+/** The column defaults of `signature` and `sig_param` (schemas/survey/provider.json), for a preset that leaves them out. */
+const DEFAULT_SIGNATURE = legacyRecipe('hmac_sha256') as SignatureRecipe;
+const DEFAULT_SIG_PARAM = 'sig';
+
+/** How a provider set from this preset checks signatures: its recipe and signature name, or the columns' defaults. */
+export function presetSignature(preset: ProviderPreset): { recipe: SignatureRecipe; sigParam: string } {
+  return { recipe: preset.fields.signature ?? DEFAULT_SIGNATURE, sigParam: preset.fields.sig_param ?? DEFAULT_SIG_PARAM };
 }
 
 /** A vector's request as the recipe functions read it: its URL split into origin, path and query, header names in lower case. */

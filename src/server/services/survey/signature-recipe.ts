@@ -20,7 +20,7 @@ const EXPIRY_LOCATIONS = ['query', 'header'] as const;
 const EXPIRY_UNITS = ['s', 'ms'] as const;
 
 /** A timestamp the provider sends with the request, which must be close to our clock. */
-export interface SignatureExpiry {
+interface SignatureExpiry {
   /** `query`: a parameter of the request (the query, then a form or JSON body field); `header`: a header */
   in: (typeof EXPIRY_LOCATIONS)[number];
   name: string;
@@ -74,10 +74,10 @@ export interface SignedRequestInput {
   contentType: string;
 }
 
-export type SignatureFailure = 'missing' | 'wrong' | 'expired' | 'no_secret';
+type SignatureFailure = 'missing' | 'wrong' | 'expired' | 'no_secret';
 
 /** What was compared, for the test tool to show. `expected` is empty when there is no secret (or for key=none). */
-export interface SignatureExplanation {
+interface SignatureExplanation {
   signedText: string;
   expected: string;
   received: string;
@@ -111,7 +111,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function choice<T extends string>(source: Record<string, unknown>, part: string, allowed: readonly T[], prefix = ''): T {
   const value = source[part];
   if (value === undefined) throw errors.signatureRecipeMissing(prefix + part);
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw errors.signatureRecipeChoice(prefix + part, allowed);
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw errors.signatureRecipeChoice(prefix + part, allowed.join(', '));
   return value as T;
 }
 
