@@ -22,6 +22,8 @@ import type { Operator, ResourceHooks } from '../hooks.js';
 
 const RECONCILE_NODE = 'survey/participation/reconcile';
 
+const ALGORITHM_NAMES = { md5: 'MD5', sha1: 'SHA-1', sha256: 'SHA-256', sha512: 'SHA-512' } as const;
+
 function checkAllowlist(text: string): void {
   for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
     const [address, prefix, extra] = entry.split('/');
@@ -29,12 +31,6 @@ function checkAllowlist(text: string): void {
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
     if (!family || !prefixOk || extra !== undefined) throw errors.invalidAllowlistEntry(entry);
   }
-}
-
-/** This site as the browser reached it, for the addresses the test tool builds. */
-function originOf(ctx: RequestContext): string {
-  const host = String(ctx.request.headers.host ?? `${ctx.app.settings.host}:${ctx.app.settings.port}`);
-  return `${ctx.request.protocol}://${host}`;
 }
 
 /**
@@ -48,8 +44,12 @@ async function testReturn(ctx: RequestContext) {
   const provider = (await ctx.app.db.selectFrom('survey_provider').selectAll().where('id', '=', Number(id)).executeTakeFirst()) as ProviderRow | undefined;
   if (!provider) throw errors.recordNotFound();
   const secret = provider.secret ? (ctx.app.secrets.open(provider.secret) ?? '') : '';
-  const algorithmField = ctx.controller.resource?.fields.find((field) => field.name === 'sig_algo');
-  const labels: AlgorithmLabels = (algorithm) => algorithmField?.ui.options?.[algorithm] ?? sameText(algorithm);
+  const labels: AlgorithmLabels = ({ key, algorithm }) => {
+    const name = ALGORITHM_NAMES[algorithm];
+    if (key === 'hmac') return sameText(`HMAC-${name.replace('-', '')}`);
+    if (key === 'none') return { en: 'No signature', 'zh-cn': '不签名' };
+    return key === 'append' ? { en: `${name} with secret appended`, 'zh-cn': `${name}（追加密钥）` } : { en: `${name} with secret prepended`, 'zh-cn': `${name}（前置密钥）` };
+  };
   const message = (error: ApiError) => ctx.t(error.msg, error.params);
   const signer = { realAttempts: ctx.identity !== undefined && allows(ctx.identity, RECONCILE_NODE) };
   if (ctx.body.mode === 'check') {
@@ -59,7 +59,7 @@ async function testReturn(ctx: RequestContext) {
   const outcome = ctx.body.outcome;
   if (!(TEST_OUTCOMES as readonly unknown[]).includes(outcome)) throw errors.providerTestOutcomeInvalid();
   const rid = ctx.body.rid === undefined || ctx.body.rid === '' ? undefined : String(ctx.body.rid);
-  return buildTestReturn(provider, secret, outcome as TestOutcome, rid, originOf(ctx), signer);
+  return buildTestReturn(provider, secret, outcome as TestOutcome, rid, publicOriginOf(ctx.app, ctx.request), signer);
 }
 
 /** The outcome pages a project provider sends members back to, in the order a provider's form lists them. */

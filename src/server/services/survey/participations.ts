@@ -235,7 +235,7 @@ interface ForgedReturn {
 }
 
 /** Which check of a provider's request failed (`signature-recipe.ts`, and the callback's address allowlist). */
-export type RefusedCheck = 'missing' | 'wrong' | 'expired' | 'address';
+type RefusedCheck = 'missing' | 'wrong' | 'expired' | 'address';
 
 /** The security log's kind for a refused check. */
 const SECURITY_EVENT_KIND = {

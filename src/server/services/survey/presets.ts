@@ -83,6 +83,8 @@ export interface PresetVector {
   /** the clock, in seconds, at which the request is checked */
   now: number;
   valid: boolean;
+  /** the signature's name in this example when the guide's own example names it otherwise than the preset */
+  sigParam?: string;
 }
 
 export interface ProviderPreset {
@@ -109,7 +111,7 @@ export class PresetFileError extends Error {
 // Checking a file
 
 const PRESET_PARTS = ['id', 'version', 'title', 'kind', 'source', 'notes', 'fields', 'vectors'];
-const VECTOR_PARTS = ['published', 'note', 'method', 'url', 'headers', 'body', 'secret', 'now', 'valid'];
+const VECTOR_PARTS = ['published', 'note', 'method', 'url', 'headers', 'body', 'secret', 'now', 'valid', 'sigParam'];
 const NAME_FIELDS = ['sig_param', 'rid_param', 'status_param', 'member_param', 'amount_param', 'transaction_param', 'reason_param', 'test_param'] as const;
 const OUTCOMES: readonly Outcome[] = ['complete', 'terminate', 'overquota', 'security'];
 /** Columns an operator sets for their own account: never part of a preset. */
@@ -283,6 +285,7 @@ class PresetChecker {
       secret: this.text(vector.secret, `${part}.secret`, { max: 255, empty: true }),
       now: this.wholeNumber(vector.now, `${part}.now`, 1, 99_999_999_999),
       valid: this.boolean(vector.valid, `${part}.valid`),
+      ...(vector.sigParam === undefined ? {} : { sigParam: this.parameter(vector.sigParam, `${part}.sigParam`) }),
     };
   }
 

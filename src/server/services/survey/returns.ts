@@ -55,12 +55,12 @@ export function recipeOf(provider: ProviderRow): SignatureRecipe | undefined {
   }
 }
 
-export function secretOf(app: AppContext, provider: ProviderRow): string {
+function secretOf(app: AppContext, provider: ProviderRow): string {
   return provider.secret ? (app.secrets.open(provider.secret) ?? '') : '';
 }
 
 /** What the provider sent, as the signature checks read it. */
-export interface ReceivedRequest {
+interface ReceivedRequest {
   request: SignedRequestInput;
   ip: string;
 }
@@ -107,7 +107,7 @@ async function participationOfQuery(app: AppContext, params: URLSearchParams) {
 }
 
 /** A return a provider set to credit on its callback only: the page is shown, nothing is recorded. */
-export interface AwaitedResult {
+interface AwaitedResult {
   awaitingCallback: true;
   participation: FinishResult['participation'];
   survey: SurveyRow;
@@ -150,7 +150,7 @@ export class CallbackRefused extends Error {
 }
 
 /** How a callback that was taken (or was a repeat, or test traffic) is answered, in the provider's terms. */
-export interface CallbackAccepted {
+interface CallbackAccepted {
   provider: ProviderRow;
   /** false: a repeat of what was recorded, or test traffic: nothing changed */
   changed: boolean;

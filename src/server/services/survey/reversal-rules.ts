@@ -12,7 +12,7 @@ import { errors } from '../../errors.js';
  *   {"by": "prefix", "param": "transId", "value": "r-"}     the transaction id starts with the prefix; the
  *                                                            reversed transaction is the id without it.
  */
-export type ReversalRule =
+type ReversalRule =
   | { by: 'none' }
   | { by: 'negative_amount' }
   | { by: 'status'; param: string; value: string | string[] }
@@ -76,9 +76,4 @@ export function isReversal(rule: ReversalRule, read: (name: string) => string | 
     case 'prefix':
       return (read(rule.param) ?? '').startsWith(rule.value);
   }
-}
-
-/** The transaction a reversal takes back: its id as sent, without the rule's prefix. */
-export function reversedTransactionId(rule: ReversalRule, transactionId: string): string {
-  return rule.by === 'prefix' && transactionId.startsWith(rule.value) ? transactionId.slice(rule.value.length) : transactionId;
 }

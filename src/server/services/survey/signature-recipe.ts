@@ -11,7 +11,8 @@ import { errors } from '../../errors.js';
  * nothing is read from the database or the clock.
  */
 
-export const RECIPE_TEXTS = ['url', 'path_query', 'sorted_query', 'values', 'template', 'body'] as const;
+export const RECIPE_TEXTS = ['url', 'path_query', 'query', 'sorted_query', 'values', 'template', 'body'] as const;
+const RECIPE_CUTS = ['pair', 'keep_separator', 'value'] as const;
 export const RECIPE_KEYS = ['hmac', 'append', 'prepend', 'none'] as const;
 export const RECIPE_ALGORITHMS = ['md5', 'sha1', 'sha256', 'sha512'] as const;
 export const RECIPE_ENCODINGS = ['hex', 'base64', 'base64url'] as const;
@@ -35,6 +36,7 @@ export interface SignatureRecipe {
    * What is signed (the signature itself taken out where it sits, when it travels in the query or a form field):
    * - `url`: public origin + path + `?` + query as received (no `?` when nothing remains);
    * - `path_query`: the same without the origin;
+   * - `query`: the query alone;
    * - `sorted_query`: the query's pairs sorted by decoded name (stable, byte order), each kept as received, joined by `&`;
    * - `values`: the decoded values of `names`, missing ones empty, joined by `separator`;
    * - `template`: `template` with each `{name}` replaced by that decoded parameter value (missing = empty);
@@ -54,6 +56,13 @@ export interface SignatureRecipe {
   algorithm: (typeof RECIPE_ALGORITHMS)[number];
   /** base64url is without padding; hex is compared case-insensitively */
   encoding: (typeof RECIPE_ENCODINGS)[number];
+  /**
+   * How the signature is cut out of what is signed when it travels in the query or a form field: `pair` (its
+   * pair and one `&`), `keep_separator` (its pair and the `&` after it: the `&` before it stays, for providers
+   * that sign the URL up to and including that `&`), `value` (its value only: `sig=` stays, for providers that
+   * sign the URL with the signature left empty). Absent: `pair`.
+   */
+  cut?: (typeof RECIPE_CUTS)[number];
   /** where the signature travels; its name is the provider's `sig_param` (a header name is matched case-insensitively) */
   in: (typeof RECIPE_LOCATIONS)[number];
   expiry: SignatureExpiry | null;
@@ -94,7 +103,7 @@ const MAX_SEPARATOR = 8;
 const MAX_NAMES = 32;
 const MAX_TEMPLATE = 1000;
 const MAX_SKEW_SECONDS = 86_400;
-const RECIPE_PARTS = ['text', 'names', 'separator', 'template', 'key', 'keySeparator', 'algorithm', 'encoding', 'in', 'expiry'];
+const RECIPE_PARTS = ['text', 'names', 'separator', 'template', 'key', 'keySeparator', 'algorithm', 'encoding', 'in', 'cut', 'expiry'];
 const EXPIRY_PARTS = ['in', 'name', 'unit', 'skewSeconds'];
 /** `{name}` in a template */
 const PLACEHOLDER = /\{([^{}]*)\}/g;
@@ -186,6 +195,10 @@ export function parseRecipe(value: unknown): SignatureRecipe {
   } else if (value.template !== undefined) {
     throw errors.signatureRecipeNotUsed('template', 'text=template');
   }
+  if (value.cut !== undefined) {
+    if (recipe.in === 'header') throw errors.signatureRecipeNotUsed('cut', 'in=query|field');
+    recipe.cut = choice(value, 'cut', RECIPE_CUTS);
+  }
   if (key === 'append' || key === 'prepend') recipe.keySeparator = shortText(value.keySeparator, 'keySeparator');
   else if (value.keySeparator !== undefined) throw errors.signatureRecipeNotUsed('keySeparator', 'key=append|prepend');
   return recipe;
@@ -271,10 +284,19 @@ function pieces(text: string): string[] {
 }
 
 /** The query or form body without every `name` pair and its `&`, everything else untouched. */
-function withoutPair(text: string, name: string): string {
-  return pieces(text)
-    .filter((pair) => pair === '' || pairName(pair) !== name)
-    .join('&');
+/** `text` (a query or form body) with the pairs named `name` cut out as `cut` says (see SignatureRecipe.cut). */
+function withoutPair(text: string, name: string, cut: SignatureRecipe['cut'] = 'pair'): string {
+  const parts = pieces(text);
+  const isSignature = (pair: string) => pair !== '' && pairName(pair) === name;
+  switch (cut) {
+    case 'pair':
+      return parts.filter((pair) => !isSignature(pair)).join('&');
+    case 'value':
+      return parts.map((pair) => (isSignature(pair) ? `${pair.split('=', 1)[0]}=` : pair)).join('&');
+    case 'keep_separator':
+      // Each piece but the last brings the `&` after it; a signature pair brings nothing, so the `&` before it stays.
+      return parts.map((pair, index) => (isSignature(pair) ? '' : index < parts.length - 1 ? `${pair}&` : pair)).join('');
+  }
 }
 
 function firstPair(text: string, name: string): string | undefined {
@@ -384,13 +406,15 @@ function byteOrder(a: string, b: string): number {
 
 /** The text the recipe signs for this request, the signature taken out where it sits. */
 export function signedTextOf(recipe: SignatureRecipe, sigParam: string, request: SignedRequestInput): string {
-  const query = recipe.in === 'query' ? withoutPair(request.query, sigParam) : request.query;
+  const query = recipe.in === 'query' ? withoutPair(request.query, sigParam, recipe.cut) : request.query;
   const parameter = (name: string) => requestParameter(request, name) ?? '';
   switch (recipe.text) {
     case 'url':
       return `${request.origin}${request.path}${query === '' ? '' : `?${query}`}`;
     case 'path_query':
       return `${request.path}${query === '' ? '' : `?${query}`}`;
+    case 'query':
+      return query;
     case 'sorted_query': {
       const pairs = pieces(query).filter((pair) => pair !== '');
       // Array.prototype.sort is stable: pairs of one name keep the order they came in.
@@ -405,7 +429,7 @@ export function signedTextOf(recipe: SignatureRecipe, sigParam: string, request:
     case 'template':
       return (recipe.template ?? '').replace(PLACEHOLDER, (_whole, name: string) => parameter(name));
     case 'body':
-      return recipe.in === 'field' && isFormBody(request) ? withoutPair(request.body, sigParam) : request.body;
+      return recipe.in === 'field' && isFormBody(request) ? withoutPair(request.body, sigParam, recipe.cut) : request.body;
   }
 }
 
@@ -504,7 +528,12 @@ export function signRequest(recipe: SignatureRecipe, secret: string, sigParam: s
   if (recipe.in === 'query') unsigned.query = withoutPair(request.query, sigParam);
   if (recipe.in === 'header') delete unsigned.headers[sigParam.toLowerCase()];
   if (recipe.in === 'field' && isFormBody(request)) unsigned.body = withoutPair(request.body, sigParam);
-  const signature = computeSignature(recipe, secret, signedTextOf(recipe, sigParam, unsigned));
+  // The text is read off the request as it will be sent, an empty signature standing where the real one goes,
+  // so a recipe that keeps the `&` before the signature, or its `name=`, signs what the receiver will cut.
+  const placed = { ...unsigned };
+  if (recipe.in === 'query') placed.query = appendPair(unsigned.query, sigParam, '');
+  if (recipe.in === 'field' && (isFormBody(unsigned) || unsigned.body === '')) placed.body = appendPair(unsigned.body, sigParam, '');
+  const signature = computeSignature(recipe, secret, signedTextOf(recipe, sigParam, placed));
   switch (recipe.in) {
     case 'query':
       return { ...unsigned, query: appendPair(unsigned.query, sigParam, signature) };
