@@ -133,6 +133,29 @@ export interface LedgerRow {
   create_time: number | null;
 }
 
+/**
+ * One credit of `GET /api/account/pendingCredits` (paged, the soonest available first): held for the
+ * provider's hold period, not yet in the balance or points (docs/survey-domain.md#hold-period).
+ */
+export interface PendingCredit {
+  id: number;
+  kind: 'money' | 'score';
+  /** yuan, for a credit of the balance */
+  money?: string;
+  /** for a credit of points */
+  score?: number;
+  /** when it becomes available, Unix seconds */
+  release_at: number;
+  memo: string;
+  create_time: number | null;
+}
+
+/** The page of pending credits, with what is pending in all: money in yuan, points. */
+export interface PendingCredits extends Paged<PendingCredit> {
+  money: string;
+  score: number;
+}
+
 // ---- /api/paymentuser/*, /api/account/paymentlog ---------------------------------------------------
 
 export type PaymentMethod = NonNullable<UserPayoutRow['method']>;
