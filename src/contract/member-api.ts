@@ -59,6 +59,8 @@ export interface OutcomeReport {
   survey: { id: number; title: string };
   credit_state: CreditState;
   credited: { money: string; score: number };
+  /** when what was credited becomes available (Unix seconds), when the provider holds it for a period */
+  available_at?: number;
   /** why nothing (or only a consolation) was credited, translated; '' for a credited complete */
   reason: string;
   /** the member's balance after this return, when they are logged in in this browser */

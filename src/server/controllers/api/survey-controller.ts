@@ -69,6 +69,7 @@ async function outcome(ctx: RequestContext): Promise<OutcomeReport> {
     survey: { id: Number(survey.id), title: survey.title },
     credit_state: participation.credit_state,
     credited: result.credited,
+    ...(result.availableAt !== null ? { available_at: result.availableAt } : {}),
     reason: explanation(ctx, result),
     ...(balance ? { balance } : {}),
   };
