@@ -179,9 +179,11 @@ export interface PaymentDetails {
 export interface WalletState {
   /** saved as they are shown: account numbers masked, sent back unchanged they keep the saved number */
   details: PaymentDetails;
-  /** yuan strings */
+  /** yuan strings: the balance a payout draws on, the least one may ask */
   balance: string;
   minimum: string;
+  /** yuan: credits still held for a hold period, not in the balance and not to be paid out yet */
+  pending: string;
   /** each method's fields, all required */
   fields: Readonly<Record<PaymentMethod, readonly string[]>>;
 }

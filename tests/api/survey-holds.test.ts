@@ -155,7 +155,7 @@ describe.each(DATABASES)('hold periods on %s', (kind) => {
     await savePaymentDetails(member);
     const refused = await server.api('paymentuser/payout', { userToken: member.token, body: { amount: '15.00' } });
     expect({ code: refused.code, msg: refused.msg }).toEqual({ code: 0, msg: 'The amount is more than your balance' });
-    expect(await ok(server.api<Row>('paymentuser/payment', { userToken: member.token }))).toMatchObject({ balance: '0.00' });
+    expect(await ok(server.api<Row>('paymentuser/payment', { userToken: member.token }))).toMatchObject({ balance: '0.00', pending: '20.00' });
     expect(Number((await db().selectFrom('payout').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', member.id).executeTakeFirstOrThrow()).n)).toBe(0);
 
     // Not yet due: nothing moves. Due: two sweeps at once (two processes) release each hold once.
