@@ -20,7 +20,7 @@ import { applyLedgerEntry, ledgerEntryByKey, type LedgerKind } from './ledger.js
  */
 
 /** What a credit is paid for: a survey participation, or a transaction of a provider's wall. */
-export interface HoldSource {
+interface HoldSource {
   type: StoredRow<'user_credit_hold'>['source_type'];
   /** the id of its row (the participation, the wall transaction) */
   id: number;
@@ -41,7 +41,7 @@ interface CreditOrHoldInput {
 }
 
 /** Where a credit stands after `creditOrHold`; `applied` is false when the key had been used already. */
-export type CreditOutcome =
+type CreditOutcome =
   | { state: 'available'; logId: number; applied: boolean }
   | { state: 'pending'; holdId: number; releaseAt: number; applied: boolean }
   | { state: 'cancelled'; holdId: number; applied: false };
@@ -118,7 +118,7 @@ interface ReverseCreditInput {
 }
 
 /** What `reverseCredit` did: `amount` is what the credit was (cents or points, positive). */
-export type ReverseOutcome =
+type ReverseOutcome =
   /** the credit was still pending: its hold is cancelled, nothing is written to the ledger */
   | { action: 'cancelled'; amount: number; applied: boolean }
   /** the credit was available (paid at once, or released): debited back through the ledger */

@@ -13,7 +13,7 @@ import type { Translate } from '../../../i18n/translate.js';
 /** The soonest credits the overview lists; the rest are counted. */
 const SHOWN = 5;
 
-export async function loadPendingCredits(client: HttpClient = httpClient): Promise<PendingCredits> {
+async function loadPendingCredits(client: HttpClient = httpClient): Promise<PendingCredits> {
   const answer = await client.request<PendingCredits>('/api/account/pendingCredits', { area: 'user', showErrorMessage: false, params: { page: 1, limit: SHOWN } });
   return answer.data;
 }
