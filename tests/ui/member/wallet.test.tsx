@@ -37,7 +37,7 @@ describe('wallet', () => {
     render(<Wallet t={createTranslate(home)} api={createWalletApi(client)} />);
     const section = await screen.findByRole('region', { name: 'Payouts' });
     expect((await within(section).findByTestId('wallet-balance')).textContent).toBe('Balance¥0.00');
-    expect(within(section).getByTestId('wallet-pending').textContent).toBe('Pending¥20.00Not in the balance until its hold period ends: it cannot be paid out yet.');
+    expect(within(section).getByTestId('wallet-pending').textContent).toBe('Pending¥20.00Cannot be paid out until its hold period ends.');
   });
 
   it('shows the balance and the minimum, marks every empty field at once, saves, comes back filled in, and requests a payout', async () => {
