@@ -299,6 +299,11 @@ describe.each(DATABASES)('hold periods on %s', (kind) => {
     const surveyId = await createSurvey(provider.id, { reward_money: '2.50', reward_score: 30 });
     const member = await createMember();
     await take(surveyId, member);
+    // 会员管理 › 待入账: a list to read and export, no node to change a row.
+    const menu = await row('admin_rule', 'name', 'user/creditHold');
+    expect(menu).toMatchObject({ type: 'menu', title: '待入账' });
+    const nodes = (await db().selectFrom('admin_rule').select('name').where('pid', '=', Number(menu.id)).execute()).map((rule) => rule.name).sort();
+    expect(nodes).toEqual(['user/creditHold/export', 'user/creditHold/index']);
     const list = await ok(admin<{ list: Row[]; total: number }>('user.CreditHold/index', { query: { search: [{ field: 'user_id', val: member.id, operator: '=' }] }, lang: 'en' }));
     expect(list.total).toBe(2);
     expect(list.list.map((hold) => [hold.kind, hold.amount_shown, hold.state])).toEqual([['score', '30', 'pending'], ['money', '2.50', 'pending']]);
