@@ -119,22 +119,64 @@ export interface SurveyProviderTable {
   code: Generated<string>;
   /** Name */
   name: Generated<string>;
-  /** Rid parameter */
-  rid_param: Generated<string>;
-  /** Signature parameter */
-  sig_param: Generated<string>;
-  /** Status parameter */
-  status_param: Generated<string>;
-  /** Signature algorithm */
-  sig_algo: Generated<'hmac_sha256' | 'sha256_append' | 'md5_append' | 'none'>;
-  /** Secret */
-  secret: Generated<string>;
-  /** Exit code map */
-  exit_map: Generated<Json<NonNullable<SurveyProviderRow['exit_map']>>>;
-  /** Callback IP allowlist */
-  ip_allowlist: Generated<string>;
+  /** Preset */
+  preset: Generated<'custom' | 'cint' | 'purespectrum' | 'dynata' | 'dynata_rex' | 'toluna' | 'innovatemr' | 'tapresearch' | 'pollfish' | 'bitlabs' | 'cpx' | 'theoremreach' | 'ayet' | 'offerwall'>;
+  /** Kind */
+  kind: Generated<'project' | 'wall'>;
   /** Status */
   status: Generated<'enable' | 'disable'>;
+  /** Rid parameter */
+  rid_param: Generated<string>;
+  /** Member parameter */
+  member_param: Generated<string>;
+  /** Status parameter */
+  status_param: Generated<string>;
+  /** Exit code map */
+  exit_map: Generated<Json<NonNullable<SurveyProviderRow['exit_map']>>>;
+  /** Amount parameter */
+  amount_param: Generated<string>;
+  /** Transaction parameter */
+  transaction_param: Generated<string>;
+  /** Reason parameter */
+  reason_param: Generated<string>;
+  /** Reversal rule */
+  reversal: Generated<Json<NonNullable<SurveyProviderRow['reversal']>>>;
+  /** Test marker parameter */
+  test_param: Generated<string>;
+  /** Test marker value */
+  test_value: Generated<string>;
+  /** Signature recipe */
+  signature: Generated<Json<NonNullable<SurveyProviderRow['signature']>>>;
+  /** Signature parameter */
+  sig_param: Generated<string>;
+  /** Secret */
+  secret: Generated<string>;
+  /** Callback IP allowlist */
+  ip_allowlist: Generated<string>;
+  /** Credit on */
+  credit_on: Generated<'either' | 'callback'>;
+  /** Answer status */
+  answer_status: Generated<number>;
+  /** Answer type */
+  answer_type: Generated<'text/plain' | 'application/json'>;
+  /** Answer body */
+  answer_body: Generated<string>;
+  /** Respondent id macro */
+  exit_placeholder: Generated<string>;
+  /** Wall URL */
+  wall_url: Generated<string>;
+  /** Wall credits */
+  wall_credit: Generated<'money' | 'score'>;
+  /** Amount unit */
+  amount_in: Generated<'major' | 'minor'>;
+  /** Cap per transaction */
+  cap_transaction: Generated<number>;
+  /** Cap per member per day */
+  cap_member_day: Generated<number>;
+  /** Reversals may go below zero: 1 yes, 0 no */
+  allow_negative: Generated<number>;
+  /** Hold period (days) */
+  hold_days: Generated<number>;
   /** Update time */
   update_time: number | null;
   /** Create time */
@@ -206,7 +248,7 @@ export interface SurveySecurityEventTable {
   /** ID */
   id: Generated<number>;
   /** Event */
-  kind: Generated<'signature_invalid'>;
+  kind: Generated<'signature_missing' | 'signature_wrong' | 'signature_expired' | 'address_refused' | 'signature_invalid'>;
   /** Participation */
   participation_id: number | null;
   /** Survey */
@@ -255,6 +297,8 @@ export interface SurveySurveyTable {
   daily_cap: Generated<number>;
   /** Hold speeders for review: 1 yes, 0 no */
   hold_speeders: Generated<number>;
+  /** Hold period (days) */
+  hold_days: number | null;
   /** Start time */
   start_time: number | null;
   /** End time */
@@ -941,6 +985,38 @@ export interface TeamTeamTable {
   create_time: number | null;
 }
 
+/** Table `user_credit_hold` of Held credit (`user/credit_hold`) */
+export interface UserCreditHoldTable {
+  /** ID */
+  id: Generated<number>;
+  /** Member */
+  user_id: Generated<number>;
+  /** Credited to */
+  kind: Generated<'money' | 'score'>;
+  /** Amount (cents or points) */
+  amount: Generated<number>;
+  /** State */
+  state: Generated<'pending' | 'released' | 'cancelled'>;
+  /** Available from */
+  release_at: Generated<number>;
+  /** Source */
+  source_type: Generated<'participation' | 'wall'>;
+  /** Source ID */
+  source_id: Generated<number>;
+  /** Memo */
+  memo: Generated<string>;
+  /** Idempotency key */
+  idempotency_key: Generated<string>;
+  /** Ledger entry */
+  log_id: number | null;
+  /** Cancelled because */
+  cancel_memo: Generated<string>;
+  /** Released or cancelled at */
+  settle_time: number | null;
+  /** Credited at */
+  create_time: number | null;
+}
+
 /** Table `payout` of Payout (`user/payout`) */
 export interface UserPayoutTable {
   /** ID */
@@ -1010,6 +1086,7 @@ export interface SchemaTables {
   team: TeamTeamTable;
   token: SystemTokenTable;
   user: SystemUserTable;
+  user_credit_hold: UserCreditHoldTable;
   user_group: SystemUserGroupTable;
   user_money_log: SystemUserMoneyLogTable;
   user_rule: SystemUserRuleTable;
