@@ -926,7 +926,8 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       const late = await createMember();
       const refused = await start(surveyId, late);
       expect(refused.msg).toBe('This survey has reached its quota');
-    });
+      // Fifty members' password hashes alone take most of this on a loaded 2-core machine.
+    }, 90_000);
 
     it('never exceeds the quota when reconcile approvals race genuine returns, and a refused approval says why and changes nothing', async () => {
       const QUOTA = 4;
