@@ -51,7 +51,7 @@ export function WallEntries({ t, api = surveyApi, go = goToWall }: { t: Translat
             disabled={opening !== undefined}
             onClick={() => open(wall.code)}
             // a long wall name wraps on a phone instead of running past the screen
-            sx={{ maxWidth: '100%', textAlign: 'left', overflowWrap: 'anywhere' }}
+            sx={{ maxWidth: '100%', textAlign: 'left', textTransform: 'none', overflowWrap: 'anywhere' }}
           >
             {opening === wall.code ? t('survey.walls.opening') : t('survey.walls.open', { name: wall.name })}
           </Button>
