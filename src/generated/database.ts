@@ -119,22 +119,64 @@ export interface SurveyProviderTable {
   code: Generated<string>;
   /** Name */
   name: Generated<string>;
-  /** Rid parameter */
-  rid_param: Generated<string>;
-  /** Signature parameter */
-  sig_param: Generated<string>;
-  /** Status parameter */
-  status_param: Generated<string>;
-  /** Signature algorithm */
-  sig_algo: Generated<'hmac_sha256' | 'sha256_append' | 'md5_append' | 'none'>;
-  /** Secret */
-  secret: Generated<string>;
-  /** Exit code map */
-  exit_map: Generated<Json<NonNullable<SurveyProviderRow['exit_map']>>>;
-  /** Callback IP allowlist */
-  ip_allowlist: Generated<string>;
+  /** Preset */
+  preset: Generated<'custom' | 'cint' | 'purespectrum' | 'dynata' | 'dynata_rex' | 'toluna' | 'innovatemr' | 'tapresearch' | 'pollfish' | 'bitlabs' | 'cpx' | 'theoremreach' | 'ayet' | 'offerwall'>;
+  /** Kind */
+  kind: Generated<'project' | 'wall'>;
   /** Status */
   status: Generated<'enable' | 'disable'>;
+  /** Rid parameter */
+  rid_param: Generated<string>;
+  /** Member parameter */
+  member_param: Generated<string>;
+  /** Status parameter */
+  status_param: Generated<string>;
+  /** Exit code map */
+  exit_map: Generated<Json<NonNullable<SurveyProviderRow['exit_map']>>>;
+  /** Amount parameter */
+  amount_param: Generated<string>;
+  /** Transaction parameter */
+  transaction_param: Generated<string>;
+  /** Reason parameter */
+  reason_param: Generated<string>;
+  /** Reversal rule */
+  reversal: Generated<Json<NonNullable<SurveyProviderRow['reversal']>>>;
+  /** Test marker parameter */
+  test_param: Generated<string>;
+  /** Test marker value */
+  test_value: Generated<string>;
+  /** Signature recipe */
+  signature: Generated<Json<NonNullable<SurveyProviderRow['signature']>>>;
+  /** Signature parameter */
+  sig_param: Generated<string>;
+  /** Secret */
+  secret: Generated<string>;
+  /** Callback IP allowlist */
+  ip_allowlist: Generated<string>;
+  /** Credit on */
+  credit_on: Generated<'either' | 'callback'>;
+  /** Answer status */
+  answer_status: Generated<number>;
+  /** Answer type */
+  answer_type: Generated<'text/plain' | 'application/json'>;
+  /** Answer body */
+  answer_body: Generated<string>;
+  /** Respondent id macro */
+  exit_placeholder: Generated<string>;
+  /** Wall URL */
+  wall_url: Generated<string>;
+  /** Wall credits */
+  wall_credit: Generated<'money' | 'score'>;
+  /** Amount unit */
+  amount_in: Generated<'major' | 'minor'>;
+  /** Cap per transaction */
+  cap_transaction: Generated<number>;
+  /** Cap per member per day */
+  cap_member_day: Generated<number>;
+  /** Reversals may go below zero: 1 yes, 0 no */
+  allow_negative: Generated<number>;
+  /** Hold period (days) */
+  hold_days: Generated<number>;
   /** Update time */
   update_time: number | null;
   /** Create time */
@@ -206,7 +248,7 @@ export interface SurveySecurityEventTable {
   /** ID */
   id: Generated<number>;
   /** Event */
-  kind: Generated<'signature_invalid'>;
+  kind: Generated<'signature_missing' | 'signature_wrong' | 'signature_expired' | 'address_refused' | 'signature_invalid'>;
   /** Participation */
   participation_id: number | null;
   /** Survey */

@@ -116,17 +116,49 @@ export interface SurveyProviderRow {
    */
   name: string;
   /**
+   * Preset
+   *
+   * The provider's preset: choosing one fills the signature recipe, parameter names, status codes, reversal rule and answer from the provider's published integration guide; you add the secret and may change any field. “Custom” fills nothing.
+   */
+  preset?:
+    | 'custom'
+    | 'cint'
+    | 'purespectrum'
+    | 'dynata'
+    | 'dynata_rex'
+    | 'toluna'
+    | 'innovatemr'
+    | 'tapresearch'
+    | 'pollfish'
+    | 'bitlabs'
+    | 'cpx'
+    | 'theoremreach'
+    | 'ayet'
+    | 'offerwall';
+  /**
+   * Kind
+   *
+   * Project links: one survey per study, the entry URL carries our rid, and the provider sends the member back to an outcome page or calls us. Wall or router: the member opens the provider's wall from the member centre, the provider picks the surveys and later calls us with a transaction id and an amount, which is credited.
+   */
+  kind?: 'project' | 'wall';
+  /**
+   * Status
+   *
+   * A disabled provider's callbacks are refused.
+   */
+  status?: 'enable' | 'disable';
+  /**
    * Rid parameter
    *
    * The query parameter in which the provider sends back our attempt id (rid). E.g. with tid, the provider sends the member back to https://our-site/success?tid=8f3a…; {rid} in a survey's entry URL is replaced by that id.
    */
   rid_param?: string;
   /**
-   * Signature parameter
+   * Member parameter
    *
-   * The query parameter that carries the signature, e.g. sig in /success?rid=8f3a&sig=3b1c…. It is left out of the signed text.
+   * The parameter in which a wall's callback carries our member's opaque id (never the numeric id), e.g. user_id.
    */
-  sig_param?: string;
+  member_param?: string;
   /**
    * Status parameter
    *
@@ -134,11 +166,59 @@ export interface SurveyProviderRow {
    */
   status_param?: string;
   /**
-   * Signature algorithm
+   * Exit code map
    *
-   * How the provider signs the path and query without the signature parameter. HMAC-SHA256: an HMAC of that text keyed by the secret (recommended); SHA-256 / MD5 with secret appended: a hash of the text followed by the secret (older providers); No signature: every return is accepted, for tests only. E.g. for /success?rid=ab12 the signature is the lowercase hex HMAC-SHA256(secret, "/success?rid=ab12"). Check it with “Test returns” in the list.
+   * The provider's own exit codes → our outcomes (complete, terminate, overquota, security). E.g. 10 → complete, 20 → terminate, 40 → overquota, 30 → security. A code not listed is accepted only when it is one of those four names.
    */
-  sig_algo?: 'hmac_sha256' | 'sha256_append' | 'md5_append' | 'none';
+  exit_map?: {};
+  /**
+   * Amount parameter
+   *
+   * The parameter carrying the amount of a wall's callback, e.g. reward. Empty: the survey's own reward is paid.
+   */
+  amount_param?: string;
+  /**
+   * Transaction parameter
+   *
+   * The parameter carrying the provider's transaction id, e.g. trans_id. A transaction is credited once; a repeated callback is answered as success and changes nothing.
+   */
+  transaction_param?: string;
+  /**
+   * Reason parameter
+   *
+   * The parameter carrying the provider's termination or rejection reason, e.g. term_reason; its value is kept with the attempt.
+   */
+  reason_param?: string;
+  /**
+   * Reversal rule
+   *
+   * How the provider signals that a credited transaction is reversed, e.g. {"by":"negative_amount"}, {"by":"status","param":"status","value":"2"}, {"by":"flag","param":"reversal","value":"true"}, {"by":"prefix","param":"transId","value":"r-"}; {"by":"none"} when it never reverses. A reversal debits exactly what that transaction credited, once.
+   */
+  reversal?: {};
+  /**
+   * Test marker parameter
+   *
+   * The parameter with which the provider marks test traffic, e.g. debug. A callback carrying the marker is recorded and never credited.
+   */
+  test_param?: string;
+  /**
+   * Test marker value
+   *
+   * The marker's value, e.g. true or 1.
+   */
+  test_value?: string;
+  /**
+   * Signature recipe
+   *
+   * How the provider signs: what is signed (the full URL, the path and query, the query sorted by name, named values joined, a fixed concatenation, the request body), how the secret is used (HMAC, or the secret added before or after the text), the algorithm (MD5, SHA-1, SHA-256, SHA-512), the encoding (hex, base64, base64url), where the signature is (a parameter, a form field, a header), and an optional timestamp expiry. See docs/survey-domain.md.
+   */
+  signature?: {};
+  /**
+   * Signature parameter
+   *
+   * The name of the query parameter, form field or header that carries the signature, e.g. sig or X-Signature. It is left out of the signed text.
+   */
+  sig_param?: string;
   /**
    * Secret
    *
@@ -146,23 +226,83 @@ export interface SurveyProviderRow {
    */
   secret?: string;
   /**
-   * Exit code map
-   *
-   * The provider's own exit codes → our outcomes (complete, terminate, overquota, security). E.g. 10 → complete, 20 → terminate, 40 → overquota, 30 → security. A code not listed is accepted only when it is one of those four names.
-   */
-  exit_map?: {};
-  /**
    * Callback IP allowlist
    *
    * Addresses or CIDR ranges allowed to call the callback, one per line, e.g. 203.0.113.7 or 198.51.100.0/24. Empty allows any address.
    */
   ip_allowlist?: string;
   /**
-   * Status
+   * Credit on
    *
-   * A disabled provider's callbacks are refused.
+   * Server callback only: a member coming back to an outcome page only sees the page; the result and the credit come from the provider's server-to-server callback (for providers that do not sign redirects).
    */
-  status?: 'enable' | 'disable';
+  credit_on?: 'either' | 'callback';
+  /**
+   * Answer status
+   *
+   * The HTTP status answered to an accepted (or repeated) callback, usually 200.
+   */
+  answer_status?: number;
+  /**
+   * Answer type
+   *
+   * The content type of the answer.
+   */
+  answer_type?: 'text/plain' | 'application/json';
+  /**
+   * Answer body
+   *
+   * The body answered to an accepted callback, e.g. 1 or OK; empty answers our JSON envelope.
+   */
+  answer_body?: string;
+  /**
+   * Respondent id macro
+   *
+   * How the provider writes its respondent-id macro in an exit URL, e.g. [%RID%] or %%PID%%; used to build the exit URLs to hand to the provider.
+   */
+  exit_placeholder?: string;
+  /**
+   * Wall URL
+   *
+   * The wall's address, {member} replaced by the member's opaque id, e.g. https://wall.example.com/?app=123&uid={member}.
+   */
+  wall_url?: string;
+  /**
+   * Wall credits
+   *
+   * Whether a wall callback's amount goes to the balance or to points.
+   */
+  wall_credit?: 'money' | 'score';
+  /**
+   * Amount unit
+   *
+   * The unit of a callback's amount: currency units (1.25 credits 1.25) or cents / points (125 credits 1.25 or 125 points).
+   */
+  amount_in?: 'major' | 'minor';
+  /**
+   * Cap per transaction
+   *
+   * The most one transaction may credit (cents or points); a callback above it is refused and recorded. 0: no cap.
+   */
+  cap_transaction?: number;
+  /**
+   * Cap per member per day
+   *
+   * The most one member may be credited from this provider per day (cents or points). 0: no cap.
+   */
+  cap_member_day?: number;
+  /**
+   * Reversals may go below zero
+   *
+   * When a reversal exceeds the balance: Yes lets the balance go below zero; No records the shortfall, settled by the member's next credits.
+   */
+  allow_negative?: boolean;
+  /**
+   * Hold period (days)
+   *
+   * Credits first land as pending and become available after this many days unless reversed; 0: available at once.
+   */
+  hold_days?: number;
   /** Update time */
   update_time?: number | null;
   /** Create time */
@@ -242,7 +382,7 @@ export interface SurveySecurityEventRow {
   /** ID */
   id?: number;
   /** Event */
-  kind?: 'signature_invalid';
+  kind?: 'signature_missing' | 'signature_wrong' | 'signature_expired' | 'address_refused' | 'signature_invalid';
   /** Participation */
   participation_id?: number | null;
   /** Survey */

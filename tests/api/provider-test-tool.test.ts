@@ -96,7 +96,7 @@ describe.each(DATABASES)('provider test tool on %s', (kind) => {
   });
 
   it('builds a callback with the provider exit code that the callback endpoint accepts', async () => {
-    const provider = await createProvider({ sig_algo: 'md5_append', exit_map: { '20': 'terminate', '10': 'complete' } });
+    const provider = await createProvider({ signature: { text: 'path_query', key: 'append', algorithm: 'md5', encoding: 'hex', in: 'query', expiry: null }, exit_map: { '20': 'terminate', '10': 'complete' } });
     const rid = await realRid(provider.id);
     const built = await build(provider.id, 'terminate', rid);
     expect(built.callback.status).toBe('20');

@@ -196,8 +196,12 @@ function plan(definition: ResourceDefinition, previous: TableSnapshot | undefine
       if (from && previous.columns[from] && !next.columns[from]) {
         result.renames.push([from, name]);
         consumed.add(from);
-        if (!isWidening(previous.columns[from], column)) {
+        const renamed = previous.columns[from];
+        if (!isWidening(renamed, column)) {
           result.destructive.push(`${file}: column "${definition.table}.${from}" renamed to "${name}" with a narrower type`);
+        } else if (renamed.type !== column.type || renamed.length !== column.length) {
+          // Renamed and widened (a varchar becoming text): the rename comes first, then the new type.
+          result.widen.push(name);
         }
       } else {
         result.adds.push(name);

@@ -1,10 +1,10 @@
 import type { LocalText } from '../../../schema/local-text.js';
-import { sameText } from '../../../schema/local-text.js';
+import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { errors, type ApiError } from '../../errors.js';
 import { findParticipationByRid, isTestRid, newTestRid, type FinalStatus } from './participations.js';
-import { exitMapOf, mapProviderStatus, OUTCOME_PAGES, type ProviderRow } from './returns.js';
-import { sign, signedText, SIGNATURE_ALGORITHMS, verifySignature, type SignatureAlgorithm } from './signature.js';
+import { exitMapOf, mapProviderStatus, OUTCOME_PAGES, recipeOf, type ProviderRow } from './returns.js';
+import { computeSignature, RECIPE_ALGORITHMS, signedTextOf, signRequest, verifyRequest, type SignatureRecipe, type SignedRequestInput } from './signature-recipe.js';
 
 /**
  * The provider test tool: builds the return URL and the callback a provider should send for an outcome,
@@ -43,11 +43,25 @@ interface BuiltReturn {
 
 const encode = (text: string) => encodeURIComponent(text);
 
+/** The provider's recipe; one that no longer reads as a recipe cannot sign. */
+function recipeFor(provider: ProviderRow): SignatureRecipe {
+  const recipe = recipeOf(provider);
+  if (!recipe) throw errors.providerTestNoSecret();
+  return recipe;
+}
+
+function getRequest(origin: string, path: string, query: string): SignedRequestInput {
+  return { method: 'GET', origin, path, query, headers: {}, body: '', contentType: '' };
+}
+
 function signedRequest(provider: ProviderRow, secret: string, origin: string, path: string, pairs: [string, string][]): SignedRequest {
-  const text = `${path}?${pairs.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&')}`;
-  if (provider.sig_algo === 'none') return { url: `${origin}${text}`, signedText: text, signature: '' };
-  const signature = sign(provider.sig_algo, text, secret);
-  return { url: `${origin}${text}&${encode(provider.sig_param)}=${signature}`, signedText: text, signature };
+  const query = pairs.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
+  const recipe = recipeFor(provider);
+  const unsigned = getRequest(origin, path, query);
+  if (recipe.key === 'none') return { url: `${origin}${path}?${query}`, signedText: signedTextOf(recipe, provider.sig_param, unsigned), signature: '' };
+  const signed = signRequest(recipe, secret, provider.sig_param, unsigned);
+  const check = verifyRequest(recipe, secret, provider.sig_param, signed, 0);
+  return { url: `${origin}${path}?${signed.query}`, signedText: check.signedText, signature: check.expected };
 }
 
 /** The provider's own exit code for an outcome (the first the exit map sends there), else our status name. */
@@ -73,7 +87,7 @@ export function buildTestReturn(provider: ProviderRow, secret: string, outcome: 
   const rid = given ?? newTestRid();
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(rid)) throw errors.providerTestRidInvalid();
   if (!isTestRid(rid) && !signer.realAttempts) throw errors.providerTestRidNotTest();
-  if (provider.sig_algo !== 'none' && secret === '') throw errors.providerTestNoSecret();
+  if (recipeFor(provider).key !== 'none' && secret === '') throw errors.providerTestNoSecret();
   const status = exitCodeFor(provider, outcome);
   return {
     outcome,
@@ -154,22 +168,26 @@ function misreadings(origin: string, path: string, text: string): { text: string
  * What a signature that does not verify was made of: another algorithm, or a text other than the one
  * signed (the host included, the query alone, sorted or decoded). Only the provider's secret is tried.
  */
-function diagnoseSignature(provider: ProviderRow, secret: string, origin: string, path: string, text: string, received: string, labels: AlgorithmLabels): ApiError {
+function diagnoseSignature(recipe: SignatureRecipe, secret: string, origin: string, path: string, text: string, received: string, labels: AlgorithmLabels): ApiError {
   const given = received.toLowerCase();
-  const configured = provider.sig_algo as Exclude<SignatureAlgorithm, 'none'>;
-  const algorithms = SIGNATURE_ALGORITHMS.filter((algorithm): algorithm is Exclude<SignatureAlgorithm, 'none'> => algorithm !== 'none');
-  for (const algorithm of algorithms) {
-    if (algorithm !== configured && sign(algorithm, text, secret) === given) return errors.providerTestOtherAlgorithm(labels(algorithm), labels(configured));
+  for (const key of ['hmac', 'append', 'prepend'] as const) {
+    for (const algorithm of RECIPE_ALGORITHMS) {
+      const other: SignatureRecipe = { ...recipe, key, algorithm, ...(key === 'hmac' ? {} : { keySeparator: recipe.keySeparator ?? '' }) };
+      if ((key !== recipe.key || algorithm !== recipe.algorithm) && computeSignature(other, secret, text).toLowerCase() === given) {
+        return errors.providerTestOtherAlgorithm(labels(other), labels(recipe));
+      }
+    }
   }
   for (const candidate of misreadings(origin, path, text)) {
-    if (sign(configured, candidate.text, secret) === given) return candidate.problem();
+    if (computeSignature(recipe, secret, candidate.text).toLowerCase() === given) return candidate.problem();
   }
-  const expectedLength = sign(configured, text, secret).length;
-  if (given.length !== expectedLength || !/^[0-9a-f]+$/.test(given)) return errors.providerTestSignatureShape(given.length, labels(configured), expectedLength);
+  const expectedLength = computeSignature(recipe, secret, text).length;
+  if (given.length !== expectedLength) return errors.providerTestSignatureShape(given.length, labels(recipe), expectedLength);
   return errors.providerTestSignatureMismatch(text);
 }
 
-export type AlgorithmLabels = (algorithm: SignatureAlgorithm) => LocalText;
+/** How the test tool names a recipe's hashing: "HMAC-SHA256", "MD5 with the secret appended". */
+export type AlgorithmLabels = (recipe: Pick<SignatureRecipe, 'key' | 'algorithm'>) => LocalText;
 
 /**
  * Whether any value of the query is the rid of an attempt, under whatever parameter name: a return
@@ -182,16 +200,17 @@ async function namesRealAttempt(db: Db, params: URLSearchParams): Promise<boolea
 }
 
 /** Check a pasted return URL or callback as a real one would be checked, and say what is wrong. */
-export async function checkTestReturn(db: Db, provider: ProviderRow, secret: string, pasted: string, signer: Signer, labels: AlgorithmLabels = sameText): Promise<ReturnCheck> {
+export async function checkTestReturn(db: Db, provider: ProviderRow, secret: string, pasted: string, signer: Signer, labels: AlgorithmLabels): Promise<ReturnCheck> {
   if (pasted.trim() === '') throw errors.providerTestUrlMissing();
   if (pasted.length > MAX_TEST_URL) throw errors.providerTestUrlInvalid();
   const { origin, path, query } = splitPastedUrl(pasted);
   const problems: ApiError[] = [];
   const warnings: ApiError[] = [];
   const params = new URLSearchParams(query);
+  const recipe = recipeFor(provider);
   const parameters: CheckedParameter[] = [...params].map(([name, value]) => ({
     name, value,
-    role: name === provider.sig_param && provider.sig_algo !== 'none' ? 'signature' : name === provider.rid_param ? 'rid' : name === provider.status_param ? 'status' : 'other',
+    role: name === provider.sig_param && recipe.key !== 'none' ? 'signature' : name === provider.rid_param ? 'rid' : name === provider.status_param ? 'status' : 'other',
   }));
 
   const page = path.replace(/^\//, '');
@@ -233,19 +252,22 @@ export async function checkTestReturn(db: Db, provider: ProviderRow, secret: str
     problems.push(errors.providerTestStatusMissing(provider.status_param));
   }
 
-  const { text, signature } = signedText(path, query, provider.sig_param);
+  // The verdict is the one a real return gets: the same function, on the same request.
+  const pastedRequest = getRequest(origin, path, query);
+  const verdict = verifyRequest(recipe, secret, provider.sig_param, pastedRequest, nowSeconds());
+  const text = verdict.signedText;
+  const signature = verdict.received;
   let expectedSignature = '';
   let signatureValid = true;
-  if (provider.sig_algo !== 'none') {
+  if (recipe.key !== 'none') {
     if (secret === '') throw errors.providerTestNoSecret();
-    if (signer.realAttempts || !(await namesRealAttempt(db, params))) expectedSignature = sign(provider.sig_algo, text, secret);
+    if (signer.realAttempts || !(await namesRealAttempt(db, params))) expectedSignature = verdict.expected;
     else warnings.push(errors.providerTestSignatureWithheld());
-    // The verdict is the one a real return gets: the same function, on the same text.
-    signatureValid = verifySignature(provider.sig_algo, secret, path, query, provider.sig_param);
-    if (signature === undefined || signature === '') {
+    signatureValid = verdict.ok;
+    if (signature === '') {
       problems.push(errors.providerTestSignatureMissing(provider.sig_param));
     } else if (!signatureValid) {
-      problems.push(diagnoseSignature(provider, secret, origin, path, text, signature, labels));
+      problems.push(diagnoseSignature(recipe, secret, origin, path, text, signature, labels));
     }
   }
   return {
@@ -255,7 +277,7 @@ export async function checkTestReturn(db: Db, provider: ProviderRow, secret: str
     ...(reported ? { outcome: signatureValid ? reported : 'security' } : {}),
     signedText: text,
     expectedSignature,
-    receivedSignature: signature ?? '',
+    receivedSignature: signature,
     parameters,
     problems,
     warnings,
