@@ -1,9 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamicDb } from '../../src/server/db/connection.js';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { recordWallCallback, type WallCallbackResult } from '../../src/server/services/survey/walls.js';
 import type { ProviderRow } from '../../src/server/services/survey/returns.js';
-import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
+import { ADMIN_PASSWORD, DATABASES, PROJECT_ROOT, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
  * Survey walls and routers on both databases (docs/survey-domain.md#walls-and-routers): the member opens a
@@ -440,4 +441,73 @@ describe.each(DATABASES)('survey walls on %s', (kind) => {
       expect(dashboard.figures.walls.find((row) => row.id === Number(wall.id))).toEqual({ id: Number(wall.id), name: 'Dashboard wall', credited: 2, reversed: 1, refused: 1, money: '3.50', score: 0 });
     });
   });
+});
+
+/** One server process of its own on `databaseUrl` that sends `count` identical wall callbacks at once on `go`. */
+function callbackProcess(databaseUrl: string, provider: string, query: string, count: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/wall-callback-process.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD, PROVIDER_CODE: provider, QUERY: query, COUNT: String(count) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the callback process exited with ${code}`)));
+  });
+  const answers = new Promise<string[]>((resolve, reject) => {
+    child.once('exit', (code) => {
+      const line = output.split('\n').find((text) => text.startsWith('['));
+      if (code === 0 && line) resolve(JSON.parse(line) as string[]);
+      else reject(new Error(`the callback process exited with ${code}: ${output}`));
+    });
+  });
+  return { child, ready, answers, go: () => child.stdin?.write('go\n') };
+}
+
+describe('survey walls across two server processes on postgres', () => {
+  let server: TestServer;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer('postgres');
+  });
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await server?.close();
+  });
+
+  it('credits once when 20 identical callbacks arrive at two processes together', async () => {
+    const token = (await server.loginAdmin()).token;
+    const add = await server.admin('survey.Provider/add', {
+      token,
+      body: { code: 'twoproc', name: 'Two processes', secret: 'wall-secret-1', kind: 'wall', member_param: 'uid', transaction_param: 'tx', amount_param: 'amount', wall_url: 'https://wall.example/?u={member}' },
+    });
+    expect(add.code).toBe(1);
+    expect((await server.admin('user.User/add', { token, body: { username: 'twoproc', nickname: 'Two', group_id: 1, password: MEMBER_PASSWORD } })).code).toBe(1);
+    const login = await server.api<{ userInfo: { id: number; token: string } }>('user/checkIn', { body: { tab: 'login', username: 'twoproc', password: MEMBER_PASSWORD } });
+    const opened = await server.api<{ url: string }>('survey/wall', { query: { provider: 'twoproc' }, userToken: login.data.userInfo.token });
+    const uid = new URL(opened.data.url).searchParams.get('u') as string;
+    const query = new URLSearchParams({ uid, tx: 'TWO-1', amount: '7.77' }).toString();
+
+    const processes = [callbackProcess(server.databaseUrl, 'twoproc', query, 10), callbackProcess(server.databaseUrl, 'twoproc', query, 10)];
+    children.push(...processes.map((one) => one.child));
+    await Promise.all(processes.map((one) => one.ready));
+    for (const one of processes) one.go();
+    const answers = (await Promise.all(processes.map((one) => one.answers))).flat();
+    expect(answers).toHaveLength(20);
+    expect(answers.filter((answer) => answer === 'ok')).toHaveLength(1);
+    expect(answers.filter((answer) => answer === 'duplicate')).toHaveLength(19);
+
+    const db = server.server.app.db;
+    const member = await db.selectFrom('user').select('money').where('id', '=', login.data.userInfo.id).executeTakeFirstOrThrow();
+    expect(Number(member.money)).toBe(777);
+    const entries = await db.selectFrom('user_money_log').select('money').where('user_id', '=', login.data.userInfo.id).execute();
+    expect(entries.map((entry) => Number(entry.money))).toEqual([777]);
+    expect(await db.selectFrom('survey_wall_transaction').select('state').where('transaction_id', '=', 'TWO-1').execute()).toEqual([{ state: 'credited' }]);
+  }, 120_000);
 });
