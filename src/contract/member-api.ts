@@ -1,5 +1,5 @@
 import type { ValueTags } from './value-tags.js';
-import type { SurveyParticipationRow, SurveyQuickTaskRow, SurveyQuickTaskSubmissionRow, UserPayoutRow } from '../generated/resources.js';
+import type { SurveyParticipationRow, SurveyQuickTaskRow, SurveyQuickTaskSubmissionRow, SurveyWallTransactionRow, UserPayoutRow } from '../generated/resources.js';
 
 /**
  * Requests and answers of the member API's hand-written endpoints (`/api/survey/*`, `/api/account/*`,
@@ -208,4 +208,35 @@ export interface PayoutRecord {
   account: string;
   create_time: number;
   paid_time: number | null;
+}
+
+// ---- /api/survey/walls, /api/survey/wall, /api/survey/wallRecords ----------------------------------
+
+/** One survey wall of `GET /api/survey/walls` (`{list}`): a "more surveys" entry of the member centre. */
+export interface WallEntry {
+  /** the provider's code: `GET /api/survey/wall?provider=<code>` */
+  code: string;
+  name: string;
+}
+
+/** `GET /api/survey/wall?provider=<code>`: the wall's address for this member, to navigate to. */
+export interface WallUrlAnswer {
+  url: string;
+}
+
+/** One wall transaction of `GET /api/survey/wallRecords` (paged): a credit, a reversal or a refusal. */
+export interface WallRecord {
+  id: number;
+  /** the wall's name */
+  provider: string;
+  transaction_id: string;
+  state: Exclude<NonNullable<SurveyWallTransactionRow['state']>, 'test'>;
+  unit: NonNullable<SurveyWallTransactionRow['unit']>;
+  /** yuan, for a balance wall */
+  money: string;
+  /** for a points wall */
+  score: number;
+  create_time: number;
+  credit_time: number | null;
+  reverse_time: number | null;
 }

@@ -331,6 +331,50 @@ export interface SurveySurveyTable {
   create_time: number | null;
 }
 
+/** Table `survey_wall_transaction` of Wall transaction (`survey/wall_transaction`) */
+export interface SurveyWallTransactionTable {
+  /** ID */
+  id: Generated<number>;
+  /** Provider */
+  provider_id: Generated<number>;
+  /** Member */
+  user_id: Generated<number>;
+  /** Transaction ID */
+  transaction_id: Generated<string>;
+  /** State */
+  state: Generated<'credited' | 'reversed' | 'refused' | 'test'>;
+  /** Credited to */
+  unit: Generated<'money' | 'score'>;
+  /** Amount: integer cents */
+  money: Generated<number>;
+  /** Points */
+  score: Generated<number>;
+  /** Shortfall */
+  shortfall: Generated<number>;
+  /** Settled from this credit */
+  settled: Generated<number>;
+  /** Reason */
+  reason: Generated<string>;
+  /** Provider's reason */
+  provider_reason: Generated<string>;
+  /** IP address */
+  ip: Generated<string>;
+  /** Callback */
+  raw_query: Generated<string>;
+  /** Credit entry */
+  credit_log_id: number | null;
+  /** Settlement entry */
+  settle_log_id: number | null;
+  /** Reversal entry */
+  reversal_log_id: number | null;
+  /** Credited at */
+  credit_time: number | null;
+  /** Reversed at */
+  reverse_time: number | null;
+  /** Time */
+  create_time: number | null;
+}
+
 /** Table `admin` of Administrator (`system/admin`) */
 export interface SystemAdminTable {
   /** ID */
@@ -837,6 +881,12 @@ export interface SystemUserTable {
   zhifubao_name: Generated<string>;
   /** Alipay account */
   zhifubao: Generated<string>;
+  /** Wall member ID */
+  wall_member_id: Generated<string>;
+  /** Wall shortfall (balance): integer cents */
+  wall_shortfall_money: Generated<number>;
+  /** Wall shortfall (points) */
+  wall_shortfall_score: Generated<number>;
   /** Motto */
   motto: Generated<string>;
   /** Password */
@@ -1083,6 +1133,7 @@ export interface SchemaTables {
   survey_participation_event: SurveyParticipationEventTable;
   survey_provider: SurveyProviderTable;
   survey_security_event: SurveySecurityEventTable;
+  survey_wall_transaction: SurveyWallTransactionTable;
   team: TeamTeamTable;
   token: SystemTokenTable;
   user: SystemUserTable;

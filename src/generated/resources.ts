@@ -475,6 +475,66 @@ export interface SurveySurveyRow {
   create_time?: number | null;
 }
 
+/** Wall transaction (`survey/wall_transaction`) */
+export interface SurveyWallTransactionRow {
+  /** ID */
+  id?: number;
+  /** Provider */
+  provider_id?: number;
+  /** Member */
+  user_id?: number;
+  /** Transaction ID */
+  transaction_id?: string;
+  /** State */
+  state?: 'credited' | 'reversed' | 'refused' | 'test';
+  /** Credited to */
+  unit?: 'money' | 'score';
+  /**
+   * Amount
+   *
+   * The transaction's amount (balance); a reversal debits exactly this.
+   */
+  money?: string;
+  /**
+   * Points
+   *
+   * The transaction's points; a reversal debits exactly these.
+   */
+  score?: number;
+  /**
+   * Shortfall
+   *
+   * What the reversal could not debit because the balance or points did not cover it (cents or points); owed by the member and settled by their next wall credits.
+   */
+  shortfall?: number;
+  /**
+   * Settled from this credit
+   *
+   * How much of this credit went to settle what earlier reversals left owed (cents or points).
+   */
+  settled?: number;
+  /** Reason */
+  reason?: string;
+  /** Provider's reason */
+  provider_reason?: string;
+  /** IP address */
+  ip?: string;
+  /** Callback */
+  raw_query?: string;
+  /** Credit entry */
+  credit_log_id?: number | null;
+  /** Settlement entry */
+  settle_log_id?: number | null;
+  /** Reversal entry */
+  reversal_log_id?: number | null;
+  /** Credited at */
+  credit_time?: number | null;
+  /** Reversed at */
+  reverse_time?: number | null;
+  /** Time */
+  create_time?: number | null;
+}
+
 /** Administrator (`system/admin`) */
 export interface SystemAdminRow {
   /** ID */
@@ -1041,6 +1101,24 @@ export interface SystemUserRow {
   zhifubao_name?: string;
   /** Alipay account */
   zhifubao?: string;
+  /**
+   * Wall member ID
+   *
+   * The member's opaque id on survey walls: made at random the first time they open a wall and never changed; a wall's callbacks name the member by it, and our numeric id never goes to a provider. Search it here when a provider's support quotes a member id.
+   */
+  wall_member_id?: string;
+  /**
+   * Wall shortfall (balance)
+   *
+   * What survey wall reversals could not debit from the balance and is still owed; the member's next wall credits settle it first.
+   */
+  wall_shortfall_money?: string;
+  /**
+   * Wall shortfall (points)
+   *
+   * What survey wall reversals could not debit from the points and is still owed; the member's next wall credits settle it first.
+   */
+  wall_shortfall_score?: number;
   /** Motto */
   motto?: string;
   /** Password */
@@ -1273,6 +1351,7 @@ export interface ResourceRows {
   'survey/quick_task_submission': SurveyQuickTaskSubmissionRow;
   'survey/security_event': SurveySecurityEventRow;
   'survey/survey': SurveySurveyRow;
+  'survey/wall_transaction': SurveyWallTransactionRow;
   'system/admin': SystemAdminRow;
   'system/admin_group': SystemAdminGroupRow;
   'system/admin_group_access': SystemAdminGroupAccessRow;

@@ -8,9 +8,13 @@ import zhHome from '../../locales/zh-cn/member/home.json';
 import zhLogin from '../../locales/zh-cn/member/login.json';
 import zhRanking from '../../locales/zh-cn/member/ranking.json';
 import zhShell from '../../locales/zh-cn/member/shell.json';
+import enSurvey from '../../locales/en/common/survey.json';
+import zhSurvey from '../../locales/zh-cn/common/survey.json';
 import { codeIn } from '../support/mail-sink.js';
 import { ledgerNotes, recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { creditOrHold } from '../../src/server/services/holds.js';
+import type { ProviderRow } from '../../src/server/services/survey/returns.js';
+import { recordWallCallback } from '../../src/server/services/survey/walls.js';
 import { newPage, PHONE, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
@@ -21,9 +25,11 @@ import { newPage, PHONE, poll, startRig, url, type E2eRig } from './helpers.js';
  */
 
 const MEMBER = { username: 'phoner', password: 'Member_pass1' };
+const WALL_NAME = 'A survey wall with a rather long name for small screens';
+const WALL_TRANSACTION = 'TXN-0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a';
 const TEXTS = {
-  'zh-cn': { login: zhLogin, shell: zhShell.memberShell, home: zhHome.memberHome, ranking: zhRanking.memberRanking },
-  en: { login: enLogin, shell: enShell.memberShell, home: enHome.memberHome, ranking: enRanking.memberRanking },
+  'zh-cn': { login: zhLogin, shell: zhShell.memberShell, home: zhHome.memberHome, ranking: zhRanking.memberRanking, survey: zhSurvey.survey },
+  en: { login: enLogin, shell: enShell.memberShell, home: enHome.memberHome, ranking: enRanking.memberRanking, survey: enSurvey.survey },
 } as const;
 type Language = keyof typeof TEXTS;
 
@@ -54,6 +60,22 @@ beforeAll(async () => {
     await creditOrHold(trx, dialect, { kind: 'money', userId: Number(id), amount: 2050, memo, idempotencyKey: 'phone:held:money', holdDays: 7, source: { type: 'participation', id: 1 } });
     await creditOrHold(trx, dialect, { kind: 'score', userId: Number(id), amount: 120, memo, idempotencyKey: 'phone:held:score', holdDays: 30, source: { type: 'participation', id: 1 } });
   });
+  // A points wall with a long name (the balance the payouts page shows stays as it is): its "more surveys" entry
+  // on the surveys page, and a credit, a reversal and a refusal with long transaction ids in the task records.
+  const wallBody = {
+    code: 'phonewall', name: WALL_NAME, secret: 'wall-secret-1', kind: 'wall', member_param: 'uid', transaction_param: 'tx', amount_param: 'amount',
+    reversal: { by: 'status', param: 'status', value: '2' }, wall_url: 'https://wall.example/offers?app=7&user={member}', cap_transaction: 5000,
+    wall_credit: 'score', amount_in: 'minor',
+  };
+  expect((await rig.server.admin('survey.Provider/add', { token, body: wallBody })).code).toBe(1);
+  const wall = (await rig.server.server.app.db.selectFrom('survey_provider').selectAll().where('code', '=', 'phonewall').executeTakeFirstOrThrow()) as ProviderRow;
+  const opened = await rig.server.api<{ url: string }>('survey/wall', { query: { provider: 'phonewall' }, userToken: login.data.userInfo.token });
+  const uid = new URL(opened.data.url).searchParams.get('user') as string;
+  const calls: Record<string, string>[] = [{ tx: WALL_TRANSACTION, amount: '1234' }, { tx: `${WALL_TRANSACTION}-2`, amount: '300' }, { tx: `${WALL_TRANSACTION}-2`, status: '2' }, { tx: `${WALL_TRANSACTION}-3`, amount: '99999' }];
+  for (const query of calls) {
+    const params = new URLSearchParams({ uid, ...query });
+    await recordWallCallback(rig.server.server.app, wall, (name) => params.get(name) ?? undefined, { ip: '203.0.113.9', rawQuery: params.toString() });
+  }
 });
 
 afterAll(async () => {
@@ -133,7 +155,7 @@ describe('member centre on a phone', () => {
         const menu = page.getByRole('navigation', { name: texts.shell.menu });
         await menu.getByRole('link').first().waitFor();
         const paths = await menu.getByRole('link').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname).filter((path) => path.startsWith('/user/')));
-        for (const expected of ['/user/account/overview', '/user/account/profile', '/user/account/changePassword', '/user/account/balance', '/user/account/integral', '/user/account/payout', '/user/survey/tasks', '/user/survey/ranking', '/user/team/members']) {
+        for (const expected of ['/user/account/overview', '/user/account/profile', '/user/account/changePassword', '/user/account/balance', '/user/account/integral', '/user/account/payout', '/user/survey/tasks', '/user/survey/tracking', '/user/survey/ranking', '/user/team/members']) {
           expect(paths).toContain(expected);
         }
         // The drawer slides in from the left: measure it once it has arrived, not mid-slide.
@@ -144,6 +166,15 @@ describe('member centre on a phone', () => {
         for (const path of paths) {
           await page.goto(url(rig.server, path));
           await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
+          if (path === '/user/survey/tasks') {
+            await page.getByRole('button', { name: texts.survey.walls.open.replace('%{name}', WALL_NAME) }).waitFor();
+          }
+          if (path === '/user/survey/tracking') {
+            // the wall's credit, reversal and refusal, the long transaction ids wrapped
+            const walls = page.getByRole('list', { name: texts.survey.tracking.walls });
+            await walls.getByText(WALL_TRANSACTION, { exact: true }).waitFor();
+            expect(await walls.getByRole('listitem').count()).toBe(3);
+          }
           await expectFits(page, path);
           if (path === '/user/account/overview') {
             // What is pending stands beside the available balance, each credit with the day it becomes available.

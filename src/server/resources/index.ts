@@ -22,6 +22,7 @@ import { quickTaskHooks } from './survey/quick_task.js';
 import { quickTaskSubmissionHooks } from './survey/quick_task_submission.js';
 import { securityEventHooks } from './survey/security_event.js';
 import { surveyHooks } from './survey/survey.js';
+import { wallTransactionHooks } from './survey/wall_transaction.js';
 import { smsOutboxHooks } from './system/sms_outbox.js';
 import { crudLogHooks } from './system/crud_log.js';
 
@@ -54,6 +55,7 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   'survey/quick_task': quickTaskHooks,
   'survey/quick_task_submission': quickTaskSubmissionHooks,
   'survey/security_event': securityEventHooks,
+  'survey/wall_transaction': wallTransactionHooks,
   'system/sms_outbox': smsOutboxHooks,
   'system/crud_log': crudLogHooks,
 };

@@ -3,11 +3,12 @@ import { nowSeconds } from '../clock.js';
 import { centsToYuan } from '../db/values.js';
 import { openPayouts } from './payouts.js';
 import { dailySurveyFigures, periodOf, topSurveys } from './survey/figures.js';
+import { wallFigures } from './survey/wall-figures.js';
 
 /**
  * The back office's dashboard: the remark of its menu rule and the platform's figures (members,
  * surveys open, starts and completes per day, conversion, money credited, payouts waiting, top
- * surveys). Money is summed in cents and answered in yuan.
+ * surveys, each survey wall's transactions). Money is summed in cents and answered in yuan.
  */
 
 /** Days of the dashboard's series. */
@@ -39,5 +40,6 @@ export async function dashboardFigures(app: AppContext) {
     period: { starts, completes, conversion: starts > 0 ? Math.round((completes / starts) * 1000) / 10 : 0, credited: centsToYuan(credited) },
     payoutsPending: await openPayouts(app),
     topSurveys: await topSurveys(app),
+    walls: await wallFigures(app, period.since),
   };
 }

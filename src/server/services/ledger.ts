@@ -32,6 +32,9 @@ export const ledgerNotes = {
   quickTaskReward: (task: { id: number | string; title: string }) => storedMessage('Quick task reward: %s', [`#${task.id} ${task.title}`]),
   payoutRequested: (id: number) => storedMessage('Payout #%d requested', [id]),
   payoutRejected: (id: number, reason: string) => storedMessage('Payout #%d rejected: %s', [id, reason]),
+  wallCredit: (provider: string, transaction: string) => storedMessage('Survey wall %s: transaction %s', [provider, transaction]),
+  wallReversal: (provider: string, transaction: string) => storedMessage('Survey wall %s: transaction %s reversed', [provider, transaction]),
+  wallShortfallSettled: (provider: string, transaction: string) => storedMessage('Survey wall %s: earlier reversal settled from transaction %s', [provider, transaction]),
 };
 
 interface LedgerEntryInput {
@@ -42,6 +45,11 @@ interface LedgerEntryInput {
   /** a note from `ledgerNotes`, or an administrator's own words */
   memo: string;
   idempotencyKey?: string;
+  /**
+   * Let this entry take the balance below zero. Only a survey wall's reversal passes it, for a provider whose
+   * `allow_negative` says so (`services/survey/walls.ts`); every other debit that would go below zero is refused.
+   */
+  allowNegative?: boolean;
 }
 
 interface LedgerEntry {
@@ -68,7 +76,9 @@ export async function applyLedgerEntry(trx: Db, dialect: DialectName, input: Led
   if (!user) throw errors.userNotFound();
   const before = Number(user[ledger.column]);
   const after = before + input.amount;
-  if (after < 0) throw errors.balanceNegative(ledger.title);
+  // A debit may not take the balance below zero unless asked; a credit is always taken, even to a balance
+  // that a wall's reversal left below zero and that stays there after it.
+  if (after < 0 && input.amount < 0 && !input.allowNegative) throw errors.balanceNegative(ledger.title);
   const entry = { user_id: input.userId, before, after, memo: input.memo.slice(0, 255), idempotency_key: input.idempotencyKey ?? null, create_time: nowSeconds() };
   const inserted = input.kind === 'money'
     ? await trx.insertInto('user_money_log').values({ ...entry, money: input.amount }).returning('id').executeTakeFirstOrThrow()

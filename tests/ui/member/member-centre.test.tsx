@@ -50,6 +50,7 @@ beforeEach(() => {
     }),
     http.get('/api/user/checkIn', () => ok({ userLoginCaptchaSwitch: false, accountVerificationType: ['mobile'] })),
     http.get('/api/survey/tasks', () => ok({ list: [{ id: 3, title: 'Coffee habits', description: '', reward_money: '1.50', reward_score: 10, loi_minutes: 9, end_time: null }] })),
+    http.get('/api/survey/walls', () => ok({ list: [{ code: 'cpx', name: 'CPX Research' }] })),
     http.get('/api/account/getUserData', () => ok({ today: { money: '1.50', completes: 1 }, month: { money: '9.25', completes: 4 }, total: { money: '20.00', completes: 9 }, balance: '12.50', score: 30 })),
     http.get('/api/account/getUserCharts', () => ok({ days: ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24'], money: ['0.00', '0.00', '2.00', '0.00', '5.75', '0.00', '1.50'], completes: [0, 0, 1, 0, 2, 0, 1] })),
     http.get('/api/account/profile', () => ok({ accountVerificationType: ['email', 'mobile'] })),
@@ -81,6 +82,8 @@ describe('member centre', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Coffee habits')).toBeTruthy();
     expect(router.location.pathname).toBe('/user/survey/tasks');
+    // the survey walls sit beside the surveys, one "more surveys" entry each
+    expect(await screen.findByRole('button', { name: 'More surveys: CPX Research' })).toBeTruthy();
     expect(calls).toEqual(['index?requiredLogin=1']);
     const menu = screen.getByRole('navigation', { name: 'Member menu' });
     // Titles of the rules in the chosen language, the stored title for a rule the pack does not name.

@@ -41,11 +41,32 @@ describe('dashboard figures', () => {
     const top = screen.getByRole('table', { name: 'Top surveys' });
     expect(within(top).getByText('Coffee habits')).toBeTruthy();
     expect(within(top).getByText('¥31.50')).toBeTruthy();
+    // no survey wall yet: no wall table
+    expect(screen.queryByRole('table', { name: 'Survey walls (30 days)' })).toBeNull();
+  });
+
+  it('shows each survey wall\'s credits, reversals, refusals and net amount', () => {
+    const walls = [
+      { id: 4, name: 'CPX Research', credited: 12, reversed: 2, refused: 1, money: '18.40', score: 0 },
+      { id: 5, name: 'Points router', credited: 3, reversed: 0, refused: 0, money: '0.00', score: 450 },
+    ];
+    renderFigures(dashboard, { ...figures, walls });
+    const table = screen.getByRole('table', { name: 'Survey walls (30 days)' });
+    const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Wall', 'Credited', 'Reversed', 'Refused', 'Amount (net of reversals)'],
+      ['CPX Research', '12', '2', '1', '¥18.40'],
+      ['Points router', '3', '0', '0', '450'],
+    ]);
   });
 
   it('speaks Chinese with the Chinese pack and says when there is no survey', () => {
     renderFigures(zhDashboard, { ...figures, topSurveys: [] });
     expect(screen.getByText('转化率（30天）')).toBeTruthy();
     expect(screen.getByText('暂无问卷')).toBeTruthy();
+    cleanup();
+    renderFigures(zhDashboard, { ...figures, walls: [{ id: 4, name: 'CPX Research', credited: 1, reversed: 0, refused: 0, money: '1.00', score: 0 }] });
+    expect(screen.getByRole('table', { name: '问卷墙（30 天）' })).toBeTruthy();
+    expect(screen.getByText('金额（扣除撤销）')).toBeTruthy();
   });
 });

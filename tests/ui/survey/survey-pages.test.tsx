@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { writeUserInfo } from '../../../src/client/http/session.js';
 import { createTranslate } from '../../../src/client/i18n/translate.js';
 import { TaskList } from '../../../src/client/member/pages/tasks/TaskList.js';
+import { WallEntries } from '../../../src/client/member/pages/tasks/WallEntries.js';
 import { redirectTarget } from '../../../src/client/member/login/MemberLoginPage.js';
 import { InterfacePage } from '../../../src/client/pages/survey/InterfacePage.js';
 import { OutcomePage } from '../../../src/client/pages/survey/OutcomePage.js';
@@ -215,6 +216,16 @@ describe('/tracking and the task list', () => {
           tags: { status: { pending: { label: 'Pending review', color: 'warning' }, rejected: { label: 'Rejected', color: 'danger' } } },
         }),
       ),
+      http.get('/api/survey/wallRecords', () =>
+        ok({
+          list: [
+            { id: 5, provider: 'Offer wall', transaction_id: 'TX-77', state: 'reversed', unit: 'money', money: '2.00', score: 0, create_time: 1_700_000_000, credit_time: 1_700_000_000, reverse_time: 1_700_003_600 },
+            { id: 4, provider: 'Points router', transaction_id: 'R-9', state: 'credited', unit: 'score', money: '0.00', score: 120, create_time: 1_700_000_000, credit_time: 1_700_000_000, reverse_time: null },
+          ],
+          total: 2,
+          tags: { state: { credited: { label: 'Credited', color: 'success' }, reversed: { label: 'Reversed', color: 'danger' }, refused: { label: 'Refused', color: 'warning' } } },
+        }),
+      ),
       // Outside the member centre the page asks the member bootstrap for the site's time zone.
       http.get('/api/index/index', () => ok({ site: { siteName: 'Panel', timeZone: 'Pacific/Auckland' }, openMemberCenter: true, userInfo: {}, rules: [], menus: [] })),
     );
@@ -236,6 +247,14 @@ describe('/tracking and the task list', () => {
     expect(within(quick).getByText('Review an app')).toBeTruthy();
     expect(chip('Rejected', quick)).toContain('MuiChip-colorError');
     expect(within(quick).getByText('Screenshot unreadable')).toBeTruthy();
+    // Survey walls: the wall, the state as the schema labels it, the amount in its unit, the date it last changed.
+    const walls = screen.getByRole('table', { name: 'Survey walls' });
+    const rows = within(walls).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Offer wall', 'Reversed', '¥2.00', 'TX-77', '2023-11-15 12:13:20'],
+      ['Points router', 'Credited', '120 points', 'R-9', '2023-11-15 11:13:20'],
+    ]);
+    expect(chip('Reversed', walls)).toContain('MuiChip-colorError');
     setSiteTimeZone(undefined);
   });
 
@@ -249,6 +268,43 @@ describe('/tracking and the task list', () => {
     expect(screen.getByText('Reward ¥1.50 + 10 points')).toBeTruthy();
     expect(screen.getByText('About 9 min')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start' }).getAttribute('href')).toBe('/interface?id=3');
+  });
+
+  it('offers a "more surveys" entry per wall, which opens the wall at the address the server gives', async () => {
+    signIn();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/survey/walls', () => ok({ list: [{ code: 'cpx', name: 'CPX Research' }, { code: 'gone', name: 'Closed wall' }] })),
+      http.get('/api/survey/wall', ({ request }) => {
+        const code = new URL(request.url).searchParams.get('provider') ?? '';
+        asked.push(code);
+        return code === 'cpx' ? ok({ url: 'https://offers.example/?app=1&ext_user_id=0f3a' }) : fail('This survey wall is not available');
+      }),
+    );
+    const { client } = testClient('/user');
+    const go = vi.fn();
+    renderInRouter(<WallEntries t={createTranslate(enSurvey)} api={createSurveyApi(client)} go={go} />, '/user');
+    expect(await screen.findByRole('heading', { name: 'More surveys' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'More surveys: Closed wall' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This survey wall is not available');
+    expect(go).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'More surveys: CPX Research' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://offers.example/?app=1&ext_user_id=0f3a'));
+    expect(asked).toEqual(['gone', 'cpx']);
+  });
+
+  it('shows no wall entry while the site has no walls', async () => {
+    signIn();
+    server.use(
+      http.get('/api/survey/walls', () => ok({ list: [] })),
+      http.get('/api/survey/tasks', () => ok({ list: [] })),
+    );
+    const { client } = testClient('/user');
+    const api = createSurveyApi(client);
+    renderInRouter(<><WallEntries t={createTranslate(enSurvey)} api={api} /><TaskList t={createTranslate(enSurvey)} api={api} /></>, '/user');
+    expect(await screen.findByText('No survey is open to you right now. Please check again later.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'More surveys' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('says so when no survey is open', async () => {

@@ -16,7 +16,7 @@ const shown = (definition: ResourceDefinition) => definition.indexes.map((index)
 describe('derived indexes', () => {
   it('gives the member list its filters, references and unique logins', () => {
     expect(shown(byId('system/user'))).toEqual(
-      ['create_time', 'gender+id', 'group_id+id', 'join_time', 'last_login_time+id', 'status+id', 'teamid+id', 'unique username', 'unique-when-set email', 'unique-when-set mobile', 'update_time'].sort(),
+      ['create_time', 'gender+id', 'group_id+id', 'join_time', 'last_login_time+id', 'status+id', 'teamid+id', 'unique username', 'unique-when-set email', 'unique-when-set mobile', 'unique-when-set wall_member_id', 'update_time', 'wall_member_id+id'].sort(),
     );
   });
 

@@ -10,7 +10,7 @@ import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { ValueChip } from '../../components/ValueChip.js';
 import type { ValueTags } from '../../../contract/value-tags.js';
 import { messageOf } from '../../http/error-body.js';
-import { surveyApi, type QuickTaskRecord, type TaggedPage, type SurveyApi, type SurveyRecord } from './survey-api.js';
+import { surveyApi, type QuickTaskRecord, type TaggedPage, type SurveyApi, type SurveyRecord, type WallRecord } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
 import { useSiteTimeZone } from './use-site-time-zone.js';
 
@@ -101,7 +101,12 @@ function amount(t: Translate, money: string, score: number): string {
   return money !== '0.00' || score ? t('survey.tracking.amount', { money, score }) : '-';
 }
 
-/** The member's survey attempts and quick task submissions, newest first (messages: `common/survey`). */
+/** A wall transaction's amount: yuan on a balance wall, points on a points wall. */
+function wallAmount(t: Translate, record: WallRecord): string {
+  return record.unit === 'money' ? t('survey.tracking.money', { money: record.money }) : t('survey.tracking.points', { score: record.score });
+}
+
+/** The member's survey attempts, quick task submissions and survey wall transactions, newest first (messages: `common/survey`). */
 export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: SurveyApi }) {
   return (
     <>
@@ -139,6 +144,21 @@ export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: Su
           { label: t('survey.tracking.reason'), cell: (record) => record.reason || '-' },
           { label: t('survey.tracking.credited'), cell: (record) => (record.status === 'approved' ? amount(t, record.reward_money, record.reward_score) : '-') },
           { label: t('survey.tracking.started'), cell: (record) => formatDateTime(record.create_time) },
+        ]}
+      />
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>{t('survey.tracking.walls')}</Typography>
+      <PagedRecords<WallRecord>
+        load={api.wallRecords}
+        t={t}
+        label={t('survey.tracking.walls')}
+        empty={t('survey.tracking.wallsEmpty')}
+        columns={[
+          { label: t('survey.tracking.wall'), cell: (record) => record.provider },
+          { label: t('survey.tracking.status'), cell: (record, tags) => <ValueChip tags={tags} field="state" value={record.state} /> },
+          { label: t('survey.tracking.amountColumn'), cell: (record) => wallAmount(t, record) },
+          { label: t('survey.tracking.transaction'), cell: (record) => <Box component="span" sx={{ overflowWrap: 'anywhere' }}>{record.transaction_id}</Box> },
+          // when it last changed: reversed, else credited, else received
+          { label: t('survey.tracking.date'), cell: (record) => formatDateTime(record.reverse_time ?? record.credit_time ?? record.create_time) },
         ]}
       />
     </>

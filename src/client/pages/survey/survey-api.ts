@@ -1,13 +1,13 @@
 import { uploadMemberFile } from '../../member/account-api.js';
 import type {
   OutcomePage, OutcomeReport, OutcomeRequest, QuickTask, QuickTaskRecord, QuickTaskSubmitAnswer, QuickTaskSubmitRequest, SubmissionStatus,
-  SurveyRecord, SurveyStartAnswer, SurveyStartRequest, SurveyTask, TaggedPage,
+  SurveyRecord, SurveyStartAnswer, SurveyStartRequest, SurveyTask, TaggedPage, WallEntry, WallRecord, WallUrlAnswer,
 } from '../../../contract/member-api.js';
 import { httpClient, type HttpClient } from '../../http/index.js';
 
 /** The member's survey calls (`/api/survey/*`), shared by the survey pages and the member centre. */
 
-export type { OutcomePage, OutcomeReport, QuickTask, QuickTaskRecord, SubmissionStatus, SurveyRecord, SurveyTask, TaggedPage } from '../../../contract/member-api.js';
+export type { OutcomePage, OutcomeReport, QuickTask, QuickTaskRecord, SubmissionStatus, SurveyRecord, SurveyTask, TaggedPage, WallEntry, WallRecord } from '../../../contract/member-api.js';
 
 export interface SurveyApi {
   tasks(): Promise<SurveyTask[]>;
@@ -23,6 +23,11 @@ export interface SurveyApi {
   uploadImage(file: File): Promise<string>;
   /** the site's time zone (member bootstrap), for pages shown outside the member centre */
   siteTimeZone(): Promise<string | undefined>;
+  /** the survey walls the member may open ("more surveys") */
+  walls(): Promise<WallEntry[]>;
+  /** the address of the wall `code` for this member, to navigate to */
+  wallUrl(code: string): Promise<string>;
+  wallRecords(page: number, limit: number): Promise<TaggedPage<WallRecord>>;
 }
 
 export function createSurveyApi(client: HttpClient = httpClient): SurveyApi {
@@ -58,6 +63,15 @@ export function createSurveyApi(client: HttpClient = httpClient): SurveyApi {
       return (await client.request<TaggedPage<QuickTaskRecord>>('/api/survey/quickTaskRecords', { ...quiet, params: { page, limit } })).data;
     },
     uploadImage: (file) => uploadMemberFile(client, file),
+    async walls() {
+      return (await client.request<{ list: WallEntry[] }>('/api/survey/walls', quiet)).data.list;
+    },
+    async wallUrl(code) {
+      return (await client.request<WallUrlAnswer>('/api/survey/wall', { ...quiet, params: { provider: code } })).data.url;
+    },
+    async wallRecords(page, limit) {
+      return (await client.request<TaggedPage<WallRecord>>('/api/survey/wallRecords', { ...quiet, params: { page, limit } })).data;
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import type { FinishResult } from '../../services/survey/participations.js';
 import { CallbackRefused, recordCallback, recordRedirect } from '../../services/survey/returns.js';
 import { submitQuickTask } from '../../services/survey/quick-tasks.js';
 import { startSurvey } from '../../services/survey/tasks.js';
+import { surveyWallActions } from './survey-wall-actions.js';
 import { quickTaskRecordsOf, quickTasksFor, surveyRecordsOf, surveyTasksFor } from '../../services/survey/member-lists.js';
 import type { Controller, RequestContext } from '../../http/controller.js';
 import { paging } from '../paging.js';
@@ -138,7 +139,7 @@ export const surveyController: Controller = {
   name: 'survey',
   path: 'survey',
   area: 'user',
-  actions: { tasks, start, outcome, records, callback, quickTasks, quickTaskSubmit, quickTaskRecords },
+  actions: { tasks, start, outcome, records, callback, quickTasks, quickTaskSubmit, quickTaskRecords, ...surveyWallActions },
   noNeedLogin: ['outcome', 'callback'],
   // Taking surveys is what every member is for: login is the only requirement.
   noNeedPermission: ['*'],

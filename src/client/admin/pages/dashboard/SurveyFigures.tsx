@@ -10,9 +10,52 @@ export interface DashboardFigures {
   period: { starts: number; completes: number; conversion: number; credited: string };
   payoutsPending: { count: number; amount: string };
   topSurveys: { id: number; title: string; starts: number; completes: number; credited_money: string }[];
+  /** each survey wall's transactions of the period, by their state now; `money`/`score`: what stays credited */
+  walls?: { id: number; name: string; credited: number; reversed: number; refused: number; money: string; score: number }[];
 }
 
-/** Members, surveys open, 30 days of starts and completes, conversion, money credited, top surveys. */
+/** A wall's standing credits: yuan, points, or both when its unit changed during the period. */
+function wallAmount(wall: NonNullable<DashboardFigures['walls']>[number]): string {
+  const parts = [wall.money !== '0.00' || wall.score === 0 ? `¥${wall.money}` : '', wall.score !== 0 ? String(wall.score) : ''];
+  return parts.filter(Boolean).join(' / ');
+}
+
+/** Each survey wall's credits, reversals and refusals over the period; nothing while the site has no walls. */
+function WallFiguresCard({ walls }: { walls: NonNullable<DashboardFigures['walls']> }) {
+  const translate = useTranslate();
+  if (walls.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader title={translate('dashboard.figures.walls')} slotProps={{ title: { variant: 'subtitle1', sx: { fontWeight: 600 } } }} sx={{ borderBottom: 1, borderColor: 'divider', py: 1.5 }} />
+      <CardContent sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={translate('dashboard.figures.walls')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('dashboard.figures.wall')}</TableCell>
+              <TableCell align="right">{translate('dashboard.figures.wallCredited')}</TableCell>
+              <TableCell align="right">{translate('dashboard.figures.wallReversed')}</TableCell>
+              <TableCell align="right">{translate('dashboard.figures.wallRefused')}</TableCell>
+              <TableCell align="right">{translate('dashboard.figures.wallAmount')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {walls.map((wall) => (
+              <TableRow key={wall.id}>
+                <TableCell>{wall.name}</TableCell>
+                <TableCell align="right">{wall.credited}</TableCell>
+                <TableCell align="right">{wall.reversed}</TableCell>
+                <TableCell align="right">{wall.refused}</TableCell>
+                <TableCell align="right">{wallAmount(wall)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Members, surveys open, 30 days of starts and completes, conversion, money credited, top surveys, survey walls. */
 export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
   // The lines and their names in the tooltip take the theme's tones, readable on the card.
   const { palette } = useTheme();
@@ -84,6 +127,7 @@ export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
           </CardContent>
         </Card>
       </Box>
+      <WallFiguresCard walls={figures.walls ?? []} />
     </>
   );
 }

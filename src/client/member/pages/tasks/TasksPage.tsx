@@ -3,8 +3,9 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { PageCard } from '../common/PageCard.js';
 import { TaskList } from './TaskList.js';
+import { WallEntries } from './WallEntries.js';
 
-/** `survey/tasks`: the surveys open to the member now, and the way to the quick tasks. */
+/** `survey/tasks`: the surveys open to the member now, the survey walls ("more surveys"), and the way to the quick tasks. */
 export function TasksPage() {
   const translate = useTranslate();
   return (
@@ -14,6 +15,7 @@ export function TasksPage() {
           {translate('survey.quickTask.title')}
         </Button>
       </Stack>
+      <WallEntries t={translate} />
       <TaskList t={translate} />
     </PageCard>
   );
