@@ -10,6 +10,7 @@ import {
   type FinishResult, type ReportedStatus, type SurveyRow,
 } from './participations.js';
 import { isReversal, reversalRuleOf } from './reversal-rules.js';
+import { recordWallCallback } from './walls.js';
 import { legacyRecipe, parseRecipe, requestParameter, verifyRequest, type SignatureRecipe, type SignedRequestInput } from './signature-recipe.js';
 
 /**
@@ -193,6 +194,12 @@ export async function recordCallback(app: AppContext, code: unknown, input: Rece
   if (!check.ok) {
     await recordForgedReturn(app, named?.id, { channel: 'callback', failure: check.failure, providerId: provider.id, ip: input.ip, rawQuery, reported: mapped });
     throw new CallbackRefused(200, errors.signatureInvalid());
+  }
+  if (provider.kind === 'wall') {
+    // A wall records its test traffic too (never credited), so it decides that itself.
+    const wall = await recordWallCallback(app, provider, (name) => parameterOf(request, name), { ip: input.ip, rawQuery });
+    if (wall.answer === 'refused') throw new CallbackRefused(200, wall.error);
+    return { provider, changed: wall.answer === 'ok' && wall.event !== 'test', test: wall.answer === 'ok' && wall.event === 'test' };
   }
   if (isTestTraffic(provider, request)) return { provider, changed: false, test: true };
   if (!named) throw new CallbackRefused(200, errors.unknownRid());
