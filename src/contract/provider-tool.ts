@@ -115,6 +115,8 @@ export interface ToolBuilt {
   redirect?: ToolRequest;
   /** the provider's call to our callback address; `status` is the provider's code sent with it */
   callback: ToolRequest & { status: string };
+  /** what the operator should know about these requests (a return page that records nothing …), translated */
+  notes: string[];
 }
 
 /** `testReturn {mode: 'send'}`'s answer: the test callback and what our endpoint answered. */

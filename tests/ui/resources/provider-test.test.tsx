@@ -29,6 +29,7 @@ const BUILT: ToolBuilt = {
   rid: 'test-1',
   redirect: request('http://site.test/overquota?rid=test-1&sig=ab', '/overquota?rid=test-1', 'ab'),
   callback: { ...request('http://site.test/api/survey/callback/acme?rid=test-1&status=40&sig=cd', '/api/survey/callback/acme?rid=test-1&status=40', 'cd'), status: '40' },
+  notes: ['This provider credits on its server callback only: a return page shows the outcome and records nothing'],
 };
 const WALL_BUILT: ToolBuilt = {
   providerKind: 'wall',
@@ -40,6 +41,7 @@ const WALL_BUILT: ToolBuilt = {
     ...request('http://site.test/api/survey/callback/wall?uid=test-m1&tx=test-t1&val=-1.25', '/api/survey/callback/wall?uid=test-m1&tx=test-t1&val=-1.25', '9f00', { headers: { 'X-Signature': '9f00' } }),
     status: '',
   },
+  notes: [],
 };
 const CHECKED: ToolCheck = {
   ok: false, signatureValid: false, verdict: 'wrong', kind: 'redirect', outcome: 'security', signedText: '/overquota?rid=test-2', expectedSignature: 'ef', receivedSignature: 'ab',
@@ -78,6 +80,7 @@ describe('provider test tool', () => {
     expect((within(callback).getByRole('textbox', { name: 'Request' }) as HTMLTextAreaElement).value).toBe('GET http://site.test/api/survey/callback/acme?rid=test-1&status=40&sig=cd');
     expect((within(callback).getByRole('textbox', { name: 'Signed text' }) as HTMLTextAreaElement).value).toBe('/api/survey/callback/acme?rid=test-1&status=40');
     expect(dataProvider.action).toHaveBeenLastCalledWith(RESOURCE, 'testReturn', { data: { id: 4, mode: 'build', outcome: 'overquota' } });
+    expect(within(dialog).getByText('This provider credits on its server callback only: a return page shows the outcome and records nothing')).toBeTruthy();
 
     // The built return is ready to check; a tampered one is explained.
     const pasted = within(dialog).getByLabelText('URL, as the provider sends it');

@@ -193,6 +193,7 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
           {errorOf('build')}
           {built && (
             <Box>
+              {built.notes.map((note) => <Alert key={note} severity="info" sx={{ mt: 1.5 }}>{note}</Alert>)}
               {built.redirect && <RequestView title={tr('returnUrl', "Return URL (the provider sends the member's browser here)")} request={built.redirect} tr={tr} onCheck={() => toCheck(built.redirect as ToolRequest)} />}
               <RequestView title={tr('callback', "Callback (the provider's server calls this)")} request={built.callback} tr={tr} onCheck={() => toCheck(built.callback)} />
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
