@@ -126,7 +126,8 @@ export function PresetInput({ definition }: { definition: ResourceDefinition }) 
   const choose = (id: string) => {
     input.onChange(id);
     const preset = presets.data?.find((item) => item.id === id);
-    if (!preset || (id === CUSTOM && Object.keys(preset.fields).length === 0)) {
+    // A preset that describes nothing (a bare "custom") leaves the form as it is.
+    if (!preset || Object.keys(preset.fields).length === 0) {
       setFilled(undefined);
       return;
     }
@@ -162,10 +163,10 @@ export function PresetInput({ definition }: { definition: ResourceDefinition }) 
             {tr('presetFilled', "Filled from the preset %{title}: add the secret, then compare the rest with the provider's dashboard.", { title: filled.title })}
           </Alert>
         )}
-        {value === CUSTOM && presets.data && (
-          <FormHelperText sx={{ mx: 0 }}>{tr('presetNone', "Custom: nothing is filled in; enter every field from the provider's guide.")}</FormHelperText>
+        {chosen && Object.keys(chosen.fields).length === 0 && (
+          <FormHelperText sx={{ mx: 0 }}>{tr('presetNone', "This preset fills nothing in: enter every field from the provider's guide.")}</FormHelperText>
         )}
-        {chosen && chosen.id !== CUSTOM && <PresetSource preset={chosen} />}
+        {chosen?.source.document && <PresetSource preset={chosen} />}
         <ProviderAddressList definition={definition} />
       </Box>
     </FormControl>
