@@ -248,7 +248,7 @@ export interface SurveySecurityEventTable {
   /** ID */
   id: Generated<number>;
   /** Event */
-  kind: Generated<'signature_invalid'>;
+  kind: Generated<'signature_missing' | 'signature_wrong' | 'signature_expired' | 'address_refused' | 'signature_invalid'>;
   /** Participation */
   participation_id: number | null;
   /** Survey */

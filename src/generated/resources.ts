@@ -382,7 +382,7 @@ export interface SurveySecurityEventRow {
   /** ID */
   id?: number;
   /** Event */
-  kind?: 'signature_invalid';
+  kind?: 'signature_missing' | 'signature_wrong' | 'signature_expired' | 'address_refused' | 'signature_invalid';
   /** Participation */
   participation_id?: number | null;
   /** Survey */

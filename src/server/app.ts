@@ -10,6 +10,7 @@ import type { AppContext } from './app-context.js';
 import { isDatabaseBusy, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from './db/database-unavailable.js';
 import { isUniqueViolation } from './db/unique-violation.js';
 import { ApiError, errors } from './errors.js';
+import { keepRawBody } from './http/raw-body.js';
 import { registerCompression } from './http/compression.js';
 import { CORS_HEADERS, echoAllowedOrigin } from './http/cors.js';
 import { dispatch, requestLanguage } from './http/dispatch.js';
@@ -151,8 +152,16 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
   registerCompression(server);
   registerMetrics(server, app);
 
-  server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+  server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    keepRawBody(request, String(body));
     done(null, parseQuery(String(body)));
+  });
+  // Fastify's own JSON parsing, with the text kept for a provider's callback (`raw-body.ts`).
+  const parseJson = server.getDefaultJsonParser('error', 'error');
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    keepRawBody(request, text);
+    parseJson(request, text, done);
   });
 
   // Uploads are read by the `ajax/upload` action itself; files over the limit arrive truncated and flagged.

@@ -21,6 +21,7 @@ import type { Settings } from './settings.js';
 import { smsDriverFor, type SmsDriver } from './sms/sms-driver.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { JOBS, type JobDefinition } from './jobs/jobs.js';
+import { loadProviderPresets } from './services/survey/presets.js';
 
 export interface Server {
   app: AppContext;
@@ -97,6 +98,8 @@ async function firstAccountLogin(app: AppContext, area: Area, given?: string): P
 
 /** Load schemas, migrate and seed the database, and build the HTTP server (not yet listening). */
 export async function createServer(settings: Settings, options: StartOptions = {}): Promise<Server> {
+  // Data files beside schemas/: a bad one stops the start before the database is touched.
+  loadProviderPresets(settings.projectRoot);
   const handle = openDatabase(settings.databaseUrl);
   let releaseFileLock: () => void = () => undefined;
   try {

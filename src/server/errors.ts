@@ -264,7 +264,29 @@ export const errors = {
   quickTaskImageNotUploaded: (title: MessageParam, field: string) => new ApiError('%s must be an image uploaded here', [title], Code.error, { field }),
   submissionReadOnly: () => new ApiError('Submissions change only by approval or rejection'),
   reviewReasonRequired: () => new ApiError('Please give a reason for the rejection'),
-  providerSecretRequired: () => new ApiError('A secret is required for this signature algorithm', [], Code.error, { field: 'secret' }),
+  // signature recipes (src/server/services/survey/signature-recipe.ts): `part` names the recipe's key, e.g. "expiry.skewSeconds"
+  signatureRecipeNotObject: () => new ApiError('The signature recipe must be a JSON object', [], Code.error, { field: 'signature' }),
+  signatureRecipeUnknownPart: (part: string) => new ApiError('The signature recipe has an unknown part "%s"', [sameText(part.slice(0, 60))], Code.error, { field: 'signature', part }),
+  signatureRecipeMissing: (part: string) => new ApiError('The signature recipe lacks its part "%s"', [sameText(part)], Code.error, { field: 'signature', part }),
+  /** `allowed` are the recipe's own words (hmac, sha256, …), shown as they are */
+  signatureRecipeChoice: (part: string, allowed: string) => new ApiError('The signature recipe part "%s" must be one of: %s', [sameText(part), sameText(allowed)], Code.error, { field: 'signature', part }),
+  signatureRecipeName: (part: string) =>
+    new ApiError('The signature recipe part "%s" must be a parameter name: a letter or _ first, then at most 63 letters, digits, _ . - [ or ]', [sameText(part)], Code.error, { field: 'signature', part }),
+  signatureRecipeText: (part: string, max: number) => new ApiError('The signature recipe part "%s" must be a text of at most %d characters', [sameText(part), max], Code.error, { field: 'signature', part }),
+  signatureRecipeNumber: (part: string, min: number, max: number) =>
+    new ApiError('The signature recipe part "%s" must be a whole number from %d to %d', [sameText(part), min, max], Code.error, { field: 'signature', part }),
+  signatureRecipeNames: (max: number) => new ApiError('The signature recipe part "names" must list 1 to %d parameter names', [max], Code.error, { field: 'signature', part: 'names' }),
+  signatureRecipeTemplate: (max: number) =>
+    new ApiError('The signature recipe part "template" must be a text of at most %d characters with at least one {name} placeholder; { and } may only enclose a parameter name', [max], Code.error, { field: 'signature', part: 'template' }),
+  /** `usedWith` is the recipe setting the part belongs to, e.g. `text=values` */
+  signatureRecipeNotUsed: (part: string, usedWith: string) =>
+    new ApiError('The signature recipe part "%s" is used only with %s: leave it out', [sameText(part), sameText(usedWith)], Code.error, { field: 'signature', part }),
+  signatureRecipeExpiry: () =>
+    new ApiError('The signature recipe part "expiry" must be null or an object with in, name, unit and skewSeconds', [], Code.error, { field: 'signature', part: 'expiry' }),
+  providerSecretRequired: () => new ApiError('A secret is required for this signature recipe', [], Code.error, { field: 'secret' }),
+  reversalRuleInvalid: () => new ApiError('The reversal rule must be {"by":"none"}, {"by":"negative_amount"}, or "status", "flag" or "prefix" with a parameter name and a value', [], Code.error, { field: 'reversal' }),
+  unknownPreset: () => new ApiError('Unknown provider preset', [], Code.error, { field: 'preset' }),
+  wallUrlInvalid: () => new ApiError('The wall URL must be an http or https address containing {member}', [], Code.error, { field: 'wall_url' }),
   // the provider test tool: problems it names in a pasted return URL
   providerTestUrlMissing: () => new ApiError('Please paste the return URL or callback to check', [], Code.error, { field: 'url' }),
   providerTestUrlInvalid: () => new ApiError('Paste a whole address (https://…) or a path starting with /, without spaces', [], Code.error, { field: 'url' }),

@@ -5,6 +5,7 @@ import { createServer, type Server } from './boot.js';
 import { describeDatabaseUrl, NativeModuleError } from './db/connection.js';
 import { DatabaseInUseError } from './db/sqlite-file-lock.js';
 import { DestructiveMigrationError } from './db/migrate.js';
+import { PresetFileError } from './services/survey/presets.js';
 import { settingsFromEnv } from './settings.js';
 import { describeSmsDriver } from './sms/sms-driver.js';
 
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SchemaError || error instanceof DestructiveMigrationError || error instanceof NativeModuleError || error instanceof DatabaseInUseError) {
+  if (error instanceof SchemaError || error instanceof DestructiveMigrationError || error instanceof NativeModuleError || error instanceof DatabaseInUseError || error instanceof PresetFileError) {
     console.error(`\nCannot start: ${error.message}`);
   } else {
     console.error(error);

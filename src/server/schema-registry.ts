@@ -1,3 +1,4 @@
+import { upgradeLegacySignatures } from './services/survey/legacy-signatures.js';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -132,6 +133,7 @@ function idOf(raw: unknown): string | undefined {
 async function bringDatabaseInLine(handle: DatabaseHandle, definitions: ResourceDefinition[], options: { allowDestructive: boolean; files?: Record<string, string> }): Promise<PreparedDatabase> {
   const migration = await migrate(handle, definitions, { allowDestructive: options.allowDestructive, files: options.files, seedTable });
   await seed(handle, definitions);
+  await upgradeLegacySignatures(handle, definitions);
   await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
   await ensureJobRunTable(handle);
   return { migration, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };

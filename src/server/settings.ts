@@ -34,6 +34,12 @@ export interface Settings {
   smtpTrustedCa?: string;
   /** proxies whose X-Forwarded-For gives the client address: addresses/CIDRs, `loopback`, or true for any */
   trustProxy: string | boolean;
+  /**
+   * This site's public origin (`PUBLIC_URL`, e.g. `https://panel.example.com`): what a provider signs when its
+   * signature covers the whole URL, and the start of the addresses handed to providers. Empty: the scheme and
+   * host of each request, as the proxies `TRUST_PROXY` trusts report them.
+   */
+  publicUrl: string;
   /** which verification codes members can use (`ACCOUNT_VERIFICATION`, default both) */
   accountVerification: ('email' | 'mobile')[];
   /** how SMS leave: `aliyun` sends through Dysms, `outbox` (development) keeps them in the `sms_outbox` table, `none` sends none */
@@ -151,6 +157,22 @@ function pemFile(name: string, path: string | undefined, projectRoot: string): s
   return text;
 }
 
+/** `https://panel.example.com` (a trailing `/` dropped), or '' when unset; anything else stops start-up. */
+function publicOrigin(value: string | undefined): string {
+  const text = (value ?? '').trim().replace(/\/$/, '');
+  if (text === '') return '';
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text) {
+    throw new Error(`PUBLIC_URL must be this site's origin, a scheme and host such as https://panel.example.com, got "${value}"`);
+  }
+  return text;
+}
+
 /** `https://a.example https://b.example` (spaces or commas): each an origin, a scheme such as `https:`, or a host pattern. */
 function frameSources(value: string | undefined): string[] {
   const sources = (value ?? '').split(/[\s,]+/).filter(Boolean);
@@ -183,6 +205,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Se
     jobSlotSeconds: wholeNumber(env, 'JOB_SLOT_SECONDS', 0, 'seconds (0 = each job its own schedule)') || undefined,
     smtpTrustedCa: pemFile('SMTP_CA_FILE', env.SMTP_CA_FILE, projectRoot),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
+    publicUrl: publicOrigin(env.PUBLIC_URL),
     accountVerification: verificationTypes(env.ACCOUNT_VERIFICATION),
     sms: smsSettings(env),
     cspFrameSrc: frameSources(env.CSP_FRAME_SRC),

@@ -148,14 +148,14 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       const cases: [Row, string, string][] = [
         [{ exit_map: { '10': 'paid' } }, 'exit_map', 'Exit code "10" must map to complete, terminate, overquota or security'],
         [{ ip_allowlist: '10.0.0.1\nnot-an-ip' }, 'ip_allowlist', '"not-an-ip" is not an IP address or range'],
-        [{ secret: '' }, 'secret', 'A secret is required for this signature algorithm'],
+        [{ secret: '' }, 'secret', 'A secret is required for this signature recipe'],
       ];
       for (const [values, field, msg] of cases) {
         const answer = await admin('survey.Provider/add', { body: { code: `bad${++counter}`, name: 'Bad', secret: SECRET, ...values } });
         expect({ code: answer.code, msg: answer.msg, data: answer.data }).toEqual({ code: 0, msg, data: { field } });
       }
       const zh = await admin('survey.Provider/add', { body: { code: `bad${++counter}`, name: 'Bad', secret: '' }, lang: 'zh-cn' });
-      expect(zh.msg).toBe('此签名算法需要填写密钥');
+      expect(zh.msg).toBe('此签名方法需要填写密钥');
       expect(await count('survey_provider')).toBe(before);
     });
 
@@ -359,7 +359,10 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       const provider = await createProvider();
       const surveyId = await createSurvey(provider.id, { loi_minutes: 1 });
       const forgeries = [(rid: string) => `rid=${rid}`, (rid: string) => signedQuery('security', rid, '', 'wrong-secret'), (rid: string) => `${signedQuery('terminate', rid)}&extra=1`];
-      for (const forge of forgeries) {
+      // What the security log says failed: the unsigned one has no signature, the others a wrong one.
+      const checks = ['missing', 'wrong', 'wrong'];
+      for (const [index, forge] of forgeries.entries()) {
+        const check = checks[index];
         const member = await createMember();
         const rid = await startOk(surveyId, member);
         await backdate(rid, 600);
@@ -374,12 +377,12 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
         // In the attempt's history and in the security log, with the address it came from.
         const details = await ok(admin<{ row: Row }>('survey.Participation/edit', { query: { id: flagged.id } }));
         expect((details.row.events as Row[]).slice(1)).toMatchObject([
-          { from_status: 'entered', to_status: 'entered', source: 'redirect', ip: '127.0.0.1', payload: { signature: 'invalid', reported: 'security' } },
-          { from_status: 'entered', to_status: 'entered', source: 'redirect', ip: '127.0.0.1', payload: { signature: 'invalid', reported: 'terminate' } },
+          { from_status: 'entered', to_status: 'entered', source: 'redirect', ip: '127.0.0.1', payload: { signature: 'invalid', check, reported: 'security' } },
+          { from_status: 'entered', to_status: 'entered', source: 'redirect', ip: '127.0.0.1', payload: { signature: 'invalid', check, reported: 'terminate' } },
         ]);
         const log = await ok(admin<{ list: Row[]; total: number }>('survey.SecurityEvent/index', { query: { search: [{ field: 'participation_id', val: flagged.id, operator: '=' }] } }));
         expect(log.total).toBe(2);
-        expect(log.list[1]).toMatchObject({ kind: 'signature_invalid', channel: 'redirect', reported: 'security', ip: '127.0.0.1', survey_id: surveyId, provider_id: Number(provider.id), participation: { rid } });
+        expect(log.list[1]).toMatchObject({ kind: `signature_${check}`, channel: 'redirect', reported: 'security', ip: '127.0.0.1', survey_id: surveyId, provider_id: Number(provider.id), participation: { rid } });
 
         // The provider's genuine return still ends the attempt and credits it.
         const genuine = await ok(returnTo('success', signedQuery('success', rid), member.token));
@@ -405,10 +408,11 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(await balance(member.id)).toEqual({ money: 0, score: 0 });
     });
 
-    it('accepts the other signature algorithms and pays consolations for screen-outs', async () => {
-      const sha = await createProvider({ sig_algo: 'sha256_append' });
-      const md5 = await createProvider({ sig_algo: 'md5_append' });
-      const none = await createProvider({ sig_algo: 'none', secret: '' });
+    it('accepts other signature recipes and pays consolations for screen-outs', async () => {
+      const recipe = { text: 'path_query', algorithm: 'sha256', encoding: 'hex', in: 'query', expiry: null };
+      const sha = await createProvider({ signature: { ...recipe, key: 'append' } });
+      const md5 = await createProvider({ signature: { ...recipe, key: 'append', algorithm: 'md5' } });
+      const none = await createProvider({ signature: { ...recipe, key: 'none' }, secret: '' });
       const cases: [Row, (text: string) => string, string, string][] = [
         [sha, (text) => createHash('sha256').update(text + SECRET).digest('hex'), 'terminate', 'terminate'],
         [md5, (text) => createHash('md5').update(text + SECRET).digest('hex'), 'overquota', 'overquota'],

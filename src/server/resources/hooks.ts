@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import type { Identity } from '../auth/identity.js';
 import type { AppContext } from '../app-context.js';
@@ -17,6 +18,8 @@ export interface Operator {
   /** translator of the request's language, when there is a request */
   t?: Translate;
   lang?: Language;
+  /** the HTTP request, when there is one (this site's public origin is read from it) */
+  request?: FastifyRequest;
 }
 
 export type RowView = 'list' | 'edit' | 'select';

@@ -9,6 +9,9 @@ import type { Controller, RequestContext } from '../../http/controller.js';
 import { paging } from '../paging.js';
 import { ledgerNotes, memberBalance } from '../../services/ledger.js';
 import { valueTagsOf } from '../value-tags.js';
+import { publicOriginOf } from '../../http/public-origin.js';
+import { rawBodyOf } from '../../http/raw-body.js';
+import type { SignedRequestInput } from '../../services/survey/signature-recipe.js';
 
 /**
  * `/api/survey/*`: the member's task list, starting a survey, the outcome pages' report, the member's
@@ -21,11 +24,23 @@ function member(ctx: RequestContext) {
 }
 
 
-/** `path` and query string exactly as received (the signed text). */
-function receivedUrl(ctx: RequestContext): { path: string; query: string } {
+/** A provider's callback as the signature checks read it: this site's public origin, path, raw query, headers and body. */
+function receivedCallback(ctx: RequestContext): SignedRequestInput {
   const url = ctx.request.url;
   const mark = url.indexOf('?');
-  return mark < 0 ? { path: url, query: '' } : { path: url.slice(0, mark), query: url.slice(mark + 1) };
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(ctx.request.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return {
+    method: ctx.method,
+    origin: publicOriginOf(ctx.app, ctx.request),
+    path: mark < 0 ? url : url.slice(0, mark),
+    query: mark < 0 ? '' : url.slice(mark + 1),
+    headers,
+    body: rawBodyOf(ctx.request),
+    contentType: headers['content-type'] ?? '',
+  };
 }
 
 async function tasks(ctx: RequestContext): Promise<{ list: SurveyTask[] }> {
@@ -58,18 +73,23 @@ async function outcome(ctx: RequestContext): Promise<OutcomeReport> {
   if (ctx.method !== 'POST') throw errors.parameterError();
   const page = ctx.body.outcome;
   const query = typeof ctx.body.query === 'string' ? ctx.body.query.replace(/^\?/, '') : '';
-  const result = await recordRedirect(ctx.app, page, { path: `/${String(page)}`, query, ip: ctx.ip, memo: ledgerNotes.surveyReward });
+  // The page the browser landed on: this site's outcome page with the provider's query.
+  const landing: SignedRequestInput = {
+    method: 'GET', origin: publicOriginOf(ctx.app, ctx.request), path: `/${String(page)}`, query, headers: {}, body: '', contentType: '',
+  };
+  const result = await recordRedirect(ctx.app, page, { request: landing, ip: ctx.ip, memo: ledgerNotes.surveyReward });
   const { participation, survey } = result;
   // Balances only go back to the member who owns the attempt, logged in in this browser.
   const own = ctx.identity?.id === Number(participation.user_id);
   const balance = own ? await memberBalance(ctx.app, participation.user_id) : undefined;
+  const awaiting = 'awaitingCallback' in result;
   return {
     status: participation.status,
-    already_recorded: !result.changed,
+    already_recorded: !awaiting && !result.changed,
     survey: { id: Number(survey.id), title: survey.title },
     credit_state: participation.credit_state,
-    credited: result.credited,
-    reason: explanation(ctx, result),
+    credited: awaiting ? { money: '0.00', score: 0 } : result.credited,
+    reason: awaiting ? ctx.t('The provider confirms the result: it appears in your records once it arrives') : explanation(ctx, result),
     ...(balance ? { balance } : {}),
   };
 }
@@ -94,13 +114,18 @@ async function quickTaskRecords(ctx: RequestContext): Promise<TaggedPage<QuickTa
   return { ...page, tags: valueTagsOf(ctx, 'survey/quick_task_submission', ['status']) };
 }
 
-/** Answers a bare `{code, msg}` (what providers read), with the HTTP status of a refusal. */
+/**
+ * A provider's server-to-server call. Taken, repeated and test calls get the answer the provider expects (its
+ * `answer_status`, `answer_type` and `answer_body`; an empty body answers `{code: 1, msg}`); a refusal answers
+ * `{code: 0, msg}` with the HTTP status of the refusal.
+ */
 async function callback(ctx: RequestContext) {
-  const { path, query } = receivedUrl(ctx);
   const reply = (status: number, code: number, msg: string) => ctx.reply.code(status).send({ code, msg });
   try {
-    const result = await recordCallback(ctx.app, ctx.argument, new URLSearchParams(query), { path, query, ip: ctx.ip, memo: ledgerNotes.surveyReward });
-    return reply(200, 1, result.changed ? ctx.t('Recorded') : ctx.t('This survey return was already recorded'));
+    const { provider, changed, test } = await recordCallback(ctx.app, ctx.argument, { request: receivedCallback(ctx), ip: ctx.ip });
+    const msg = test ? ctx.t('Test callback: checked, nothing recorded') : changed ? ctx.t('Recorded') : ctx.t('This survey return was already recorded');
+    if (provider.answer_body === '') return reply(provider.answer_status, 1, msg);
+    return ctx.reply.code(provider.answer_status).type(`${provider.answer_type}; charset=utf-8`).send(provider.answer_body);
   } catch (error) {
     if (error instanceof CallbackRefused) return reply(error.status, 0, ctx.t(error.error.msg, error.error.params));
     if (error instanceof ApiError) return reply(200, 0, ctx.t(error.msg, error.params));

@@ -226,6 +226,7 @@ export async function finishParticipation(app: AppContext, participationId: numb
 
 interface ForgedReturn {
   channel: 'redirect' | 'callback';
+  failure: RefusedCheck;
   providerId: number;
   ip: string;
   rawQuery: string;
@@ -233,25 +234,39 @@ interface ForgedReturn {
   reported?: ReportedStatus;
 }
 
+/** Which check of a provider's request failed (`signature-recipe.ts`, and the callback's address allowlist). */
+type RefusedCheck = 'missing' | 'wrong' | 'expired' | 'address';
+
+/** The security log's kind for a refused check. */
+const SECURITY_EVENT_KIND = {
+  missing: 'signature_missing', wrong: 'signature_wrong', expired: 'signature_expired', address: 'address_refused',
+} as const satisfies Record<RefusedCheck, string>;
+
 /**
- * A return for a known rid whose signature fails: anyone who learns a rid can send one, so it changes
- * no status and credits nothing (the member's genuine, signed return still counts). It flags the
- * attempt, is kept in its history and in the security log, with the address it came from.
+ * A provider's request that fails a check (signature missing, wrong or expired; a callback from an address
+ * the provider's allowlist leaves out): anyone who learns a rid can send one, so it changes no status and
+ * credits nothing (the member's genuine, signed return still counts). It goes to the security log with the
+ * address it came from and the check that failed; when it names a known attempt, that attempt is flagged and
+ * the refusal kept in its history.
  */
-export async function recordForgedReturn(app: AppContext, participationId: number, forged: ForgedReturn): Promise<void> {
+export async function recordForgedReturn(app: AppContext, participationId: number | undefined, forged: ForgedReturn): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
-    const current = await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('id', '=', participationId)).executeTakeFirstOrThrow();
     const rawQuery = forged.rawQuery.slice(0, 4000);
-    await trx.updateTable('survey_participation').set({ flag_sig_invalid: 1 }).where('id', '=', current.id).execute();
-    await appendEvent(trx, {
-      participationId: current.id, from: current.status, to: current.status, source: forged.channel, ip: forged.ip,
-      payload: { signature: 'invalid', ...(forged.reported ? { reported: forged.reported } : {}), query: rawQuery.slice(0, 2000) },
-    });
+    const current = participationId === undefined
+      ? undefined
+      : await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('id', '=', participationId)).executeTakeFirstOrThrow();
+    if (current) {
+      await trx.updateTable('survey_participation').set({ flag_sig_invalid: 1 }).where('id', '=', current.id).execute();
+      await appendEvent(trx, {
+        participationId: current.id, from: current.status, to: current.status, source: forged.channel, ip: forged.ip,
+        payload: { signature: 'invalid', check: forged.failure, ...(forged.reported ? { reported: forged.reported } : {}), query: rawQuery.slice(0, 2000) },
+      });
+    }
     await trx
       .insertInto('survey_security_event')
       .values({
-        kind: 'signature_invalid', participation_id: current.id, survey_id: current.survey_id, provider_id: forged.providerId, channel: forged.channel,
-        reported: forged.reported ?? '', ip: forged.ip.slice(0, 50), raw_query: rawQuery, create_time: nowSeconds(),
+        kind: SECURITY_EVENT_KIND[forged.failure], participation_id: current?.id ?? null, survey_id: current?.survey_id ?? null, provider_id: forged.providerId,
+        channel: forged.channel, reported: forged.reported ?? '', ip: forged.ip.slice(0, 50), raw_query: rawQuery, create_time: nowSeconds(),
       })
       .execute();
   });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.js';
 import { errors, type ApiError } from '../../errors.js';
-import type { ParameterRole, ToolBuildInput, ToolOutcome, ToolRequest, ToolVerdict } from '../../../contract/provider-tool.js';
+import type { ParameterRole, RecipeValue, ToolBuildInput, ToolOutcome, ToolRequest, ToolVerdict } from '../../../contract/provider-tool.js';
 import { TOOL_OUTCOMES } from '../../../contract/provider-tool.js';
 import { findParticipationByRid, isTestRid, newTestRid, type FinalStatus } from './participations.js';
 import { exitMapOf, mapProviderStatus, OUTCOME_PAGES, type ProviderRow } from './returns.js';
-import { isReversal, reversalRuleOf, type ReversalRule } from './reversal-rules.js';
+import { isReversal, reversalRuleOf } from './reversal-rules.js';
 import { diagnoseWrongSignature, missingSignature } from './signature-diagnosis.js';
 import {
   computeSignature, requestParameter, signedTextOf, signRequest, verifyRequest, type SignatureRecipe, type SignedRequestInput,
@@ -25,6 +25,11 @@ import {
  */
 
 export const TEST_OUTCOMES = TOOL_OUTCOMES;
+
+// The recipe the screens edit (src/contract/provider-tool.ts) is the engine's: each must fit the other.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const recipeShapesAgree: Same<SignatureRecipe, RecipeValue> = true;
+void recipeShapesAgree;
 
 const CALLBACK_PREFIX = '/api/survey/callback/';
 /** Longest address the check reads: a real return's query is cut at 4,000 characters too. */
@@ -108,6 +113,8 @@ class Parameters {
     return this.pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
   }
 }
+
+type ReversalRule = ReturnType<typeof reversalRuleOf>;
 
 /** The parameters a reversal adds under the provider's rule; a rule the request cannot express is refused. */
 function applyReversal(rule: ReversalRule, provider: ProviderRow, parameters: Parameters): void {

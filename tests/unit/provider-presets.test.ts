@@ -1,0 +1,260 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  loadProviderPresets,
+  PRESET_IDS,
+  presetById,
+  presetSignature,
+  PresetFileError,
+  providerPresets,
+  readProviderPresets,
+  vectorRequest,
+  type PresetVector,
+  type ProviderPreset,
+} from '../../src/server/services/survey/presets.js';
+import { legacyRecipe, requestParameter, verifyRequest, type SignatureRecipe, type SignedRequestInput } from '../../src/server/services/survey/signature-recipe.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const FILES = readdirSync(join(ROOT, 'provider-presets')).filter((file) => file.endsWith('.json'));
+const PRESETS = loadProviderPresets(ROOT);
+
+/** The preset's recipe and signature name, the name as the vector's own example spells it when it says so. */
+function signatureFor(preset: ProviderPreset, vector?: PresetVector): { recipe: SignatureRecipe; sigParam: string } {
+  const signature = presetSignature(preset);
+  return vector?.sigParam ? { ...signature, sigParam: vector.sigParam } : signature;
+}
+
+/** The failure a vector's request gets, or 'ok'. */
+function check(preset: ProviderPreset, request: SignedRequestInput, secret: string, now: number, vector?: PresetVector): string {
+  const { recipe, sigParam } = signatureFor(preset, vector);
+  const result = verifyRequest(recipe, secret, sigParam, request, now);
+  return result.ok ? 'ok' : result.failure;
+}
+
+function isForm(request: SignedRequestInput): boolean {
+  return request.contentType.split(';')[0].trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
+function pairName(pair: string): string {
+  return decodeURIComponent(pair.split('=', 1)[0].replace(/\+/g, ' '));
+}
+
+/** The `&`-joined text with the pairs named `name` replaced by `replace` (or dropped when it gives undefined). */
+function editPairs(text: string, name: string, replace: (pair: string) => string | undefined): string {
+  return text
+    .split('&')
+    .flatMap((pair) => (pair !== '' && pairName(pair) === name ? [replace(pair)].filter((kept): kept is string => kept !== undefined) : [pair]))
+    .join('&');
+}
+
+/** The request with its signature's first character changed to another the encoding allows (0 and 1 have no case). */
+function tamperedSignature(recipe: SignatureRecipe, sigParam: string, request: SignedRequestInput): SignedRequestInput {
+  const flip = (signature: string) => (signature.startsWith('0') ? '1' : '0') + signature.slice(1);
+  const flipPair = (pair: string) => {
+    const equals = pair.indexOf('=');
+    return `${pair.slice(0, equals + 1)}${flip(pair.slice(equals + 1))}`;
+  };
+  if (recipe.in === 'header') {
+    const name = sigParam.toLowerCase();
+    return { ...request, headers: { ...request.headers, [name]: flip(request.headers[name]) } };
+  }
+  if (recipe.in === 'query') return { ...request, query: editPairs(request.query, sigParam, flipPair) };
+  if (isForm(request)) return { ...request, body: editPairs(request.body, sigParam, flipPair) };
+  const body = JSON.parse(request.body) as Record<string, string>;
+  return { ...request, body: JSON.stringify({ ...body, [sigParam]: flip(String(body[sigParam])) }) };
+}
+
+/** Every parameter a name in the query or body could be, except the signature. */
+function parameterNames(request: SignedRequestInput, sigParam: string): string[] {
+  const fromPairs = (text: string) => text.split('&').filter((pair) => pair !== '').map(pairName);
+  const names = [...fromPairs(request.query), ...(isForm(request) ? fromPairs(request.body) : [])];
+  if (request.body.trim().startsWith('{')) names.push(...Object.keys(JSON.parse(request.body) as object));
+  return names.filter((name) => name !== sigParam);
+}
+
+/** The names the recipe signs, with a value in this request (removing an empty one would change nothing). */
+function signedNames(recipe: SignatureRecipe, sigParam: string, request: SignedRequestInput): string[] {
+  const candidates =
+    recipe.text === 'values' ? (recipe.names ?? [])
+    : recipe.text === 'template' ? [...(recipe.template ?? '').matchAll(/\{([^{}]+)\}/g)].map((match) => match[1])
+    : recipe.text === 'body' ? parameterNames({ ...request, query: '' }, sigParam)
+    : parameterNames({ ...request, body: '', contentType: '' }, sigParam);
+  return candidates.filter((name) => name !== sigParam && (requestParameter(request, name) ?? '') !== '');
+}
+
+/** The request without the parameter `name`, taken from the query if it is there, else from the body. */
+function withoutParameter(request: SignedRequestInput, name: string): SignedRequestInput {
+  const inQuery = request.query.split('&').some((pair) => pair !== '' && pairName(pair) === name);
+  if (inQuery) return { ...request, query: editPairs(request.query, name, () => undefined) };
+  if (isForm(request)) return { ...request, body: editPairs(request.body, name, () => undefined) };
+  const body = JSON.parse(request.body) as Record<string, unknown>;
+  delete body[name];
+  return { ...request, body: JSON.stringify(body) };
+}
+
+function cases(): Array<[string, ProviderPreset, PresetVector]> {
+  return PRESETS.flatMap((preset) => preset.vectors.map((vector, index) => [`${preset.id} #${index} (${vector.note})`, preset, vector] as [string, ProviderPreset, PresetVector]));
+}
+
+function validCases(): Array<[string, ProviderPreset, PresetVector]> {
+  return cases().filter(([, , vector]) => vector.valid);
+}
+
+describe('the preset files', () => {
+  it('are all loaded, one per file, sorted by id, each a known id', () => {
+    expect(PRESETS.map((preset) => `${preset.id}.json`).sort()).toEqual([...FILES].sort());
+    expect(PRESETS.map((preset) => preset.id)).toEqual([...PRESETS.map((preset) => preset.id)].sort());
+    expect(providerPresets()).toBe(PRESETS);
+    for (const preset of PRESETS) expect(PRESET_IDS).toContain(preset.id);
+    expect(presetById('custom')?.title.en).toBe('Custom provider');
+    expect(presetById('no-such-provider')).toBeUndefined();
+  });
+
+  it('a preset without a recipe checks signatures as a provider row does by default', () => {
+    const bare = structuredClone(presetById('custom') as ProviderPreset);
+    delete bare.fields.signature;
+    delete bare.fields.sig_param;
+    expect(presetSignature(bare)).toEqual({ recipe: legacyRecipe('hmac_sha256'), sigParam: 'sig' });
+  });
+
+  it('the custom preset signs as the product always has', () => {
+    const custom = presetById('custom');
+    expect(custom?.kind).toBe('project');
+    expect(custom?.fields.signature).toEqual(legacyRecipe('hmac_sha256'));
+    expect(custom?.fields.sig_param).toBe('sig');
+  });
+
+  it.each(cases())('%s verifies as it says', (_name, preset, vector) => {
+    const result = check(preset, vectorRequest(vector), vector.secret, vector.now, vector);
+    if (vector.valid) expect(result).toBe('ok');
+    else expect(result).not.toBe('ok');
+  });
+});
+
+describe.each(validCases())('the valid vector %s', (_name, preset, vector) => {
+  const { recipe, sigParam } = signatureFor(preset, vector);
+  const request = vectorRequest(vector);
+
+  it('is refused with one byte of its signature changed', () => {
+    expect(check(preset, tamperedSignature(recipe, sigParam, request), vector.secret, vector.now, vector)).toBe('wrong');
+  });
+
+  it('is refused with a signed parameter removed', () => {
+    const names = signedNames(recipe, sigParam, request);
+    expect(names.length, 'a signed parameter with a value').toBeGreaterThan(0);
+    for (const name of names) expect(check(preset, withoutParameter(request, name), vector.secret, vector.now, vector), name).toBe('wrong');
+  });
+
+  it('is refused under another key', () => {
+    expect(check(preset, request, `${vector.secret}x`, vector.now, vector)).toBe('wrong');
+    expect(check(preset, request, '', vector.now, vector)).toBe('no_secret');
+  });
+
+  // only a recipe with a timestamp has this test (registered, not skipped, when it applies)
+  const expiry = recipe.expiry;
+  if (expiry) {
+    it('is refused once its timestamp is past the skew', () => {
+      expect(check(preset, request, vector.secret, vector.now + 2 * expiry.skewSeconds + 1, vector)).toBe('expired');
+      expect(check(preset, request, vector.secret, vector.now - 2 * expiry.skewSeconds - 1, vector)).toBe('expired');
+    });
+  }
+});
+
+describe('a bad preset file stops the start, naming the file and the part', () => {
+  const roots: string[] = [];
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
+
+  const custom = JSON.parse(readFileSync(join(ROOT, 'provider-presets/custom.json'), 'utf8')) as Record<string, unknown>;
+
+  /** The message readProviderPresets gives for a directory holding `file` with `content`. */
+  function refusal(file: string, content: unknown): string {
+    const root = mkdtempSync(join(tmpdir(), 'presets-'));
+    roots.push(root);
+    mkdirSync(join(root, 'provider-presets'));
+    writeFileSync(join(root, 'provider-presets', file), typeof content === 'string' ? content : JSON.stringify(content));
+    try {
+      readProviderPresets(root);
+    } catch (error) {
+      expect(error).toBeInstanceOf(PresetFileError);
+      return (error as Error).message;
+    }
+    throw new Error('the preset was accepted');
+  }
+
+  const changed = (path: string[], value: unknown): Record<string, unknown> => {
+    const copy = structuredClone(custom);
+    let target = copy as Record<string, unknown>;
+    for (const key of path.slice(0, -1)) target = target[key] as Record<string, unknown>;
+    if (value === undefined) delete target[path[path.length - 1]];
+    else target[path[path.length - 1]] = value;
+    return copy;
+  };
+
+  it('accepts the custom preset as it is', () => {
+    const root = mkdtempSync(join(tmpdir(), 'presets-'));
+    roots.push(root);
+    mkdirSync(join(root, 'provider-presets'));
+    writeFileSync(join(root, 'provider-presets', 'custom.json'), JSON.stringify(custom));
+    writeFileSync(join(root, 'provider-presets', 'README.txt'), 'not a preset');
+    expect(readProviderPresets(root).map((preset) => preset.id)).toEqual(['custom']);
+    // the fields are any subset of the columns: a preset may leave the signature to the columns' defaults
+    const { signature: _signature, sig_param: _sigParam, ...rest } = custom.fields as Record<string, unknown>;
+    writeFileSync(join(root, 'provider-presets', 'cint.json'), JSON.stringify({ ...custom, id: 'cint', fields: rest }));
+    const [cint] = readProviderPresets(root);
+    expect(cint.id).toBe('cint');
+    expect(cint.fields.signature).toBeUndefined();
+  });
+
+  it('refuses a file that is not JSON, an unknown id, or an id that is not the file name', () => {
+    expect(refusal('custom.json', '{"id": ')).toMatch(/^provider-presets\/custom\.json: not readable JSON/);
+    expect(refusal('acme.json', { ...custom, id: 'acme' })).toMatch(/^provider-presets\/acme\.json: "acme" is not a preset id; the ids are cint, /);
+    expect(refusal('cpx.json', custom)).toBe('provider-presets/cpx.json: id: must be "cpx", the file\'s name');
+  });
+
+  it('refuses bad top-level parts', () => {
+    expect(refusal('custom.json', { ...custom, extra: 1 })).toMatch(/^provider-presets\/custom\.json: extra: unknown part/);
+    expect(refusal('custom.json', { ...custom, version: 0 })).toBe('provider-presets/custom.json: version: must be a whole number from 1 to 1000000');
+    expect(refusal('custom.json', { ...custom, version: '1' })).toMatch(/version: must be a whole number/);
+    expect(refusal('custom.json', changed(['title', 'zh-cn'], undefined))).toMatch(/title\.zh-cn: must be a non-empty text/);
+    expect(refusal('custom.json', { ...custom, kind: 'panel' })).toBe('provider-presets/custom.json: kind: must be one of: project, wall');
+    expect(refusal('custom.json', changed(['source', 'date'], '2026-13-01'))).toBe('provider-presets/custom.json: source.date: must be a date written YYYY-MM-DD');
+    expect(refusal('custom.json', changed(['source', 'url'], 'rfc2104'))).toMatch(/source\.url: must be a whole http or https address/);
+    expect(refusal('custom.json', changed(['source', 'document'], undefined))).toMatch(/source\.document: must be a non-empty text/);
+    expect(refusal('custom.json', { ...custom, vectors: [] })).toMatch(/vectors: must list at least one test vector/);
+  });
+
+  it('refuses fields outside the provider columns and bad values', () => {
+    expect(refusal('custom.json', changed(['fields', 'secret'], 'x'))).toMatch(/fields\.secret: is set by the operator/);
+    expect(refusal('custom.json', changed(['fields', 'colour'], 'x'))).toMatch(/fields\.colour: unknown column; a preset may set sig_param, /);
+    expect(refusal('custom.json', changed(['fields', 'rid_param'], 'r id'))).toMatch(/fields\.rid_param: must be empty or a parameter name/);
+    expect(refusal('custom.json', changed(['fields', 'exit_map'], { 10: 'done' }))).toMatch(/fields\.exit_map\.10: must be one of: complete, terminate, overquota, security/);
+    expect(refusal('custom.json', changed(['fields', 'reversal'], { by: 'status', param: 'status' }))).toMatch(/fields\.reversal\.value: must be a non-empty text/);
+    expect(refusal('custom.json', changed(['fields', 'answer_type'], 'text/html'))).toMatch(/fields\.answer_type: must be one of/);
+    expect(refusal('custom.json', changed(['fields', 'wall_url'], 'https://wall.example.com/?uid=USER'))).toMatch(/fields\.wall_url: must be empty or a whole http or https address holding \{member\}/);
+    expect(refusal('custom.json', changed(['fields', 'kind'], 'wall'))).toMatch(/fields\.kind: must be the preset's kind "project"/);
+    expect(refusal('custom.json', changed(['fields', 'sig_param'], undefined))).toMatch(/fields\.sig_param: must name the parameter that carries the signature/);
+  });
+
+  it('refuses a bad signature recipe with the recipe\'s own message', () => {
+    expect(refusal('custom.json', changed(['fields', 'signature', 'algorithm'], 'sha3'))).toBe(
+      'provider-presets/custom.json: fields.signature: The signature recipe part "algorithm" must be one of: md5, sha1, sha256, sha512',
+    );
+    expect(refusal('custom.json', changed(['fields', 'signature', 'expiry'], { in: 'query', name: 'ts', unit: 's', skewSeconds: 0 }))).toBe(
+      'provider-presets/custom.json: fields.signature: The signature recipe part "expiry.skewSeconds" must be a whole number from 1 to 86400',
+    );
+  });
+
+  it('refuses bad vectors', () => {
+    const vector = (custom.vectors as object[])[0];
+    expect(refusal('custom.json', { ...custom, vectors: [{ ...vector, url: '/api/survey/callback/acme?rid=1' }] })).toMatch(/vectors\[0\]\.url: must be a whole http or https address/);
+    expect(refusal('custom.json', { ...custom, vectors: [{ ...vector, valid: 'yes' }] })).toMatch(/vectors\[0\]\.valid: must be true or false/);
+    expect(refusal('custom.json', { ...custom, vectors: [{ ...vector, now: 1.5 }] })).toMatch(/vectors\[0\]\.now: must be a whole number/);
+    expect(refusal('custom.json', { ...custom, vectors: [vector, { ...vector, method: 'PATCH' }] })).toMatch(/vectors\[1\]\.method: must be one of: GET, POST/);
+    expect(refusal('custom.json', { ...custom, vectors: [{ ...vector, expected: 'x' }] })).toMatch(/vectors\[0\]\.expected: unknown part/);
+  });
+});
