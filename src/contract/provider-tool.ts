@@ -6,13 +6,18 @@
  */
 
 /** What a recipe signs. */
-export const RECIPE_TEXTS = ['url', 'path_query', 'sorted_query', 'values', 'template', 'body'] as const;
+export const RECIPE_TEXTS = ['url', 'path_query', 'query', 'sorted_query', 'values', 'template', 'body'] as const;
 /** How the secret goes in: HMAC key, after the text, before it, or nothing checked (tests only). */
 export const RECIPE_KEYS = ['hmac', 'append', 'prepend', 'none'] as const;
 export const RECIPE_ALGORITHMS = ['md5', 'sha1', 'sha256', 'sha512'] as const;
 export const RECIPE_ENCODINGS = ['hex', 'base64', 'base64url'] as const;
 /** Where the signature travels; its name is the provider's `sig_param`. */
 export const RECIPE_PLACES = ['query', 'field', 'header'] as const;
+/**
+ * How the signature is cut out of a signed query or form body: its pair and one `&`; its pair but the `&`
+ * before it kept; its value only (`sig=` kept).
+ */
+export const RECIPE_CUTS = ['pair', 'keep_separator', 'value'] as const;
 export const EXPIRY_PLACES = ['query', 'header'] as const;
 export const EXPIRY_UNITS = ['s', 'ms'] as const;
 
@@ -21,6 +26,7 @@ export type RecipeKey = (typeof RECIPE_KEYS)[number];
 export type RecipeAlgorithm = (typeof RECIPE_ALGORITHMS)[number];
 export type RecipeEncoding = (typeof RECIPE_ENCODINGS)[number];
 export type RecipePlace = (typeof RECIPE_PLACES)[number];
+export type RecipeCut = (typeof RECIPE_CUTS)[number];
 
 export interface RecipeExpiry {
   in: (typeof EXPIRY_PLACES)[number];
@@ -40,6 +46,8 @@ export interface RecipeValue {
   algorithm: RecipeAlgorithm;
   encoding: RecipeEncoding;
   in: RecipePlace;
+  /** in=query|field only; absent: `pair` */
+  cut?: RecipeCut;
   expiry: RecipeExpiry | null;
 }
 

@@ -2,12 +2,12 @@ import { FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Swi
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import {
-  EXPIRY_PLACES, EXPIRY_UNITS, RECIPE_ALGORITHMS, RECIPE_ENCODINGS, RECIPE_KEYS, RECIPE_PLACES, RECIPE_TEXTS, REVERSAL_KINDS,
+  EXPIRY_PLACES, EXPIRY_UNITS, RECIPE_ALGORITHMS, RECIPE_CUTS, RECIPE_ENCODINGS, RECIPE_KEYS, RECIPE_PLACES, RECIPE_TEXTS, REVERSAL_KINDS,
   type RecipeValue, type ReversalValue,
 } from '../../../../../contract/provider-tool.js';
 import { keepValue } from '../../../inputs/input-props.js';
 import {
-  DEFAULT_EXPIRY, namesOfText, recipeOfValue, recipeToValue, reversalOfValue, reversalToValue, reversalValueText,
+  cutMatters, DEFAULT_EXPIRY, namesOfText, recipeOfValue, recipeToValue, reversalOfValue, reversalToValue, reversalValueText,
 } from './recipe-model.js';
 
 /**
@@ -133,6 +133,19 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
         labelOf={(choice) => tr(`places.${choice}`, choice)}
         onChange={(value) => update({ in: value })}
       />
+      {cutMatters(recipe) && (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Choice
+            {...common}
+            label={tr('cut', 'How the signature is taken out')}
+            help={tr('cutHelp', 'Of the signed address or body. Example: for …?a=1&sig=3f9a, “Its pair and its &” signs …?a=1, “Its pair, the & before it kept” signs …?a=1&, “Its value only” signs …?a=1&sig=')}
+            value={recipe.cut ?? 'pair'}
+            choices={RECIPE_CUTS}
+            labelOf={(choice) => tr(`cuts.${choice}`, choice)}
+            onChange={(value) => update({ cut: value })}
+          />
+        </Box>
+      )}
       {recipe.text === 'values' && (
         <>
           <Text {...common} label={tr('names', 'Parameter names, in order')} help={tr('namesHelp', 'Comma-separated; their decoded values are joined. Example: subId, transId, reward')} value={names} onChange={setNames} />

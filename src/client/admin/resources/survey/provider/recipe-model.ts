@@ -1,5 +1,5 @@
 import {
-  RECIPE_ALGORITHMS, RECIPE_ENCODINGS, RECIPE_KEYS, RECIPE_PLACES, RECIPE_TEXTS, REVERSAL_KINDS,
+  RECIPE_ALGORITHMS, RECIPE_CUTS, RECIPE_ENCODINGS, RECIPE_KEYS, RECIPE_PLACES, RECIPE_TEXTS, REVERSAL_KINDS,
   type RecipeExpiry, type RecipeValue, type ReversalValue,
 } from '../../../../../contract/provider-tool.js';
 
@@ -55,6 +55,7 @@ export function recipeOfValue(value: unknown): RecipeValue {
     algorithm: oneOf(RECIPE_ALGORITHMS, stored.algorithm, DEFAULT_RECIPE.algorithm),
     encoding: oneOf(RECIPE_ENCODINGS, stored.encoding, DEFAULT_RECIPE.encoding),
     in: oneOf(RECIPE_PLACES, stored.in, DEFAULT_RECIPE.in),
+    cut: oneOf(RECIPE_CUTS, stored.cut, 'pair'),
     expiry: expiry
       ? {
           in: expiry.in === 'header' ? 'header' : 'query',
@@ -66,9 +67,19 @@ export function recipeOfValue(value: unknown): RecipeValue {
   };
 }
 
-/** The recipe as it is saved: the keys of the choices made only (names for values, a template for template …). */
+/** Whether the way the signature is cut out changes what is signed: it travels inside the signed address or body. */
+export function cutMatters(recipe: Pick<RecipeValue, 'text' | 'in'>): boolean {
+  if (recipe.in === 'header') return false;
+  return recipe.text === 'body' ? recipe.in === 'field' : recipe.text !== 'values' && recipe.text !== 'template';
+}
+
+/**
+ * The recipe as it is saved: the keys of the choices made only (names for values, a template for template,
+ * a cut other than the usual one where it matters …).
+ */
 export function recipeToValue(recipe: RecipeValue): RecipeValue {
   const { text: signed, key, algorithm, encoding, in: place, expiry } = recipe;
+  const cut = cutMatters(recipe) && recipe.cut && recipe.cut !== 'pair' ? recipe.cut : undefined;
   return {
     text: signed,
     ...(signed === 'values' ? { names: recipe.names ?? [], separator: recipe.separator ?? '' } : {}),
@@ -78,6 +89,7 @@ export function recipeToValue(recipe: RecipeValue): RecipeValue {
     algorithm,
     encoding,
     in: place,
+    ...(cut ? { cut } : {}),
     expiry,
   };
 }
