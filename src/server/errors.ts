@@ -334,6 +334,7 @@ export const errors = {
   providerTestSignedOtherText: (used: MessageParam, configured: MessageParam, text: string) => new ApiError('The signature covers %s, but this provider signs %s: %s', [used, configured, sameText(text.slice(0, 300))]),
   providerTestSignedOtherOrigin: (used: string, ours: string) =>
     new ApiError('The signature covers the full URL starting %s, but requests reach us as %s: set PUBLIC_URL to the address the provider calls, or give the provider that address', [sameText(used.slice(0, 120)), sameText(ours.slice(0, 120))]),
+  providerTestSignedOtherCut: (used: MessageParam, configured: MessageParam) => new ApiError('The signature was made with %s, but this provider\'s recipe has %s', [used, configured]),
   providerTestSignedOtherRecipe: (recipe: MessageParam) => new ApiError('The signature matches another recipe: %s. If the provider\'s guide says so, change this provider\'s recipe to it', [recipe]),
   providerTestSignatureLength: (length: number, algorithm: MessageParam, encoding: MessageParam, expected: number) => new ApiError('The signature has %d characters, but %s written in %s has %d', [length, algorithm, encoding, expected]),
   providerTestOriginNotOurs: (pasted: string, ours: string) =>

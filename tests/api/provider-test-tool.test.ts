@@ -180,6 +180,12 @@ describe.each(DATABASES)('provider test tool on %s', (kind) => {
       'The signature matches another recipe: HMAC-SHA1, base64url, the query sorted by name. If the provider\'s guide says so, change this provider\'s recipe to it',
     ]);
 
+    // The '&' before the signature signed too, as some providers do.
+    const keptSeparator = hmac('sha256', '/success?rid=abc123&');
+    expect((await check(provider.id, `/success?rid=abc123&sig=${keptSeparator}`)).problems).toEqual([
+      'The signature was made with the signature pair taken out, the “&” before it kept, but this provider\'s recipe has the signature pair and its “&” taken out',
+    ]);
+
     const short = await check(provider.id, '/success?rid=abc123&sig=1234');
     expect(short.problems).toEqual(['The signature has 4 characters, but HMAC-SHA256 gives 64 lowercase hexadecimal characters']);
 
@@ -218,13 +224,14 @@ describe.each(DATABASES)('provider test tool on %s', (kind) => {
     const zh = await check(header.id, path, { headers: `X-Sig: ${good}\nX-Time: ${now - 600}` }, 'zh-cn');
     expect(zh.problems[0]).toMatch(/^时间戳“X-Time”与本站时钟相差 6\d\d 秒；该渠道允许相差 60 秒$/);
 
-    // A provider signing the full URL signs the address it called.
+    // A provider signing the full URL signs the address it calls, which must be this site's public one.
     const full = await createProvider({ signature: { ...HMAC_SHA256_HEX, text: 'url' } });
     const fullPath = `/api/survey/callback/${String(full.code)}?rid=test-2&status=complete`;
-    const signed = hmac('sha256', `https://panel.example.com${fullPath}`);
-    expect(await check(full.id, `https://panel.example.com${fullPath}&sig=${signed}`)).toMatchObject({ ok: true, verdict: 'ok' });
-    const viaOther = await check(full.id, `${server.url}${fullPath}&sig=${signed}`);
-    expect(viaOther.problems).toEqual([`The signature covers the full URL starting https://panel.example.com, but requests reach us as ${server.url}: set PUBLIC_URL to the address the provider calls, or give the provider that address`]);
+    expect(await check(full.id, `${server.url}${fullPath}&sig=${hmac('sha256', `${server.url}${fullPath}`)}`)).toMatchObject({ ok: true, verdict: 'ok' });
+    const elsewhere = await check(full.id, `https://panel.example.com${fullPath}&sig=${hmac('sha256', `https://panel.example.com${fullPath}`)}`);
+    expect(elsewhere).toMatchObject({ verdict: 'wrong', signedText: `${server.url}${fullPath}` });
+    expect(elsewhere.problems).toEqual([`The signature covers the full URL starting https://panel.example.com, but requests reach us as ${server.url}: set PUBLIC_URL to the address the provider calls, or give the provider that address`]);
+    expect(elsewhere.warnings).toContain(`The address starts https://panel.example.com, but this site's public address is ${server.url}: a provider that signs the full URL must call that address`);
     expect((await check(full.id, `${fullPath}&sig=${hmac('sha256', fullPath)}`)).problems).toEqual([
       `The signature covers the path and query, but this provider signs the full URL: ${server.url}${fullPath}`,
     ]);
@@ -301,17 +308,25 @@ describe.each(DATABASES)('provider test tool on %s', (kind) => {
     expect(JSON.parse(zh.response.body)).toEqual({ code: 1, msg: '测试回调：已校验，未记录' });
   });
 
-  it('checks a preset’s published example as the endpoint does, and names the tampered one', async () => {
-    // BitLabs' own guide example: HMAC-SHA1 of the whole URL, keyed by the App Secret it shows.
+  it('checks a preset’s published example as the endpoint would, and names what differs', async () => {
+    // BitLabs' own guide example: HMAC-SHA1 of the whole URL, keyed by the App Secret it shows, for the guide's own address.
     const bitlabs = await createProvider({ preset: 'bitlabs', secret: 'JLOIAUNMHFli7ZJOQVEzm98rzqnm9' });
     const example = 'https://publisher.com/complete?uid=8cc877ee-af19-488d-b28d-216fb866b996&val=500&hash=dbcd6bb8ca677344592842a52b4fca9bec36cd4b';
     const verdict = await check(bitlabs.id, example);
-    expect(verdict).toMatchObject({ verdict: 'ok', signatureValid: true, signedText: 'https://publisher.com/complete?uid=8cc877ee-af19-488d-b28d-216fb866b996&val=500' });
-    // Not our address, though: the tool says where the provider must call.
-    expect(verdict.problems[0]).toMatch(/^The path "\/complete" is neither an outcome page/);
-    const raised = await check(bitlabs.id, example.replace('val=500', 'val=5000'));
+    expect(verdict).toMatchObject({ verdict: 'wrong', receivedSignature: 'dbcd6bb8ca677344592842a52b4fca9bec36cd4b' });
+    expect(verdict.problems).toEqual([
+      'The path "/complete" is neither an outcome page (/success, /terminate, /overquota, /security) nor this provider\'s callback address (/api/survey/callback/' + String(bitlabs.code) + ')',
+      // the guide's example shows only uid and val
+      'The transaction parameter "tx" is missing: a wall\'s callback must name its transaction',
+      `The signature covers the full URL starting https://publisher.com, but requests reach us as ${server.url}: set PUBLIC_URL to the address the provider calls, or give the provider that address`,
+    ]);
+    // The same rule on our own callback address verifies; a raised amount does not.
+    const path = `/api/survey/callback/${String(bitlabs.code)}?uid=test-m1&tx=test-t1&val=1.25&type=COMPLETE`;
+    const signed = `${server.url}${path}&hash=${hmac('sha1', `${server.url}${path}`, 'JLOIAUNMHFli7ZJOQVEzm98rzqnm9')}`;
+    expect(await check(bitlabs.id, signed)).toMatchObject({ ok: true, verdict: 'ok', outcome: 'complete' });
+    const raised = await check(bitlabs.id, signed.replace('val=1.25', 'val=12.50'));
     expect(raised).toMatchObject({ verdict: 'wrong', signatureValid: false });
-    expect(raised.problems.at(-1)).toBe('The signature does not match. The signed text is https://publisher.com/complete?uid=8cc877ee-af19-488d-b28d-216fb866b996&val=5000: check the secret, and that no parameter was changed or added after signing');
+    expect(raised.problems).toEqual([`The signature does not match. The signed text is ${server.url}${path.replace('val=1.25', 'val=12.50')}: check the secret, and that no parameter was changed or added after signing`]);
   });
 
   it('is a permission node of its own', async () => {

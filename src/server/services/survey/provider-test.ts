@@ -57,8 +57,6 @@ export interface ToolProvider {
   secret: string;
   /** the origin the callback endpoint reads for requests (`PUBLIC_URL`, else the scheme and host reached) */
   origin: string;
-  /** `PUBLIC_URL`, '' when unset: then the endpoint reads each request's own host */
-  publicUrl: string;
   signer: Signer;
   /** Unix seconds: the timestamp a built request carries, and the clock a check compares with */
   now: number;
@@ -427,8 +425,8 @@ function expiryProblem(recipe: SignatureRecipe, request: SignedRequestInput, now
 /**
  * Check a pasted request as the endpoint it is addressed to would: the return page reads the address
  * alone; the callback reads the address, headers and body. The verdict is the engine's `verifyRequest` on
- * the request as the endpoint would see it (its origin this site's public one when `PUBLIC_URL` is set,
- * else the address's own); a wrong signature is diagnosed.
+ * the request as the endpoint would see it (at this site's public origin, whatever host the pasted address
+ * names); a wrong signature is diagnosed, the pasted address's own origin among what is tried.
  */
 export async function checkTest(db: Db, tool: ToolProvider, pasted: PastedRequest): Promise<TestCheck> {
   const { row, recipe, secret, signer } = tool;
@@ -457,8 +455,9 @@ export async function checkTest(db: Db, tool: ToolProvider, pasted: PastedReques
     problems.push(errors.providerTestUnknownPath(path, row.code));
   }
 
-  // The origin the endpoint would read; a provider that signs the full URL must call exactly it.
-  const origin = tool.publicUrl || pastedOrigin || tool.origin;
+  // The origin the endpoint reads (PUBLIC_URL, else the scheme and host the proxies report, as for this very
+  // request); a provider that signs the full URL must have called exactly it.
+  const origin = tool.origin;
   if (recipe?.text === 'url' && pastedOrigin !== '' && pastedOrigin !== origin) warnings.push(errors.providerTestOriginNotOurs(pastedOrigin, origin));
   let request: SignedRequestInput;
   if (kind === 'redirect') {
@@ -500,7 +499,7 @@ export async function checkTest(db: Db, tool: ToolProvider, pasted: PastedReques
       if (verification.failure === 'no_secret') problems.push(errors.providerTestNoSecret());
       else if (verification.failure === 'missing') problems.push(missingSignature(recipe, row.sig_param, request));
       else if (verification.failure === 'expired') problems.push(expiryProblem(recipe, request, tool.now));
-      else problems.push(diagnoseWrongSignature(recipe, secret, row.sig_param, request, received, [pastedOrigin, tool.origin].filter(Boolean)));
+      else problems.push(diagnoseWrongSignature(recipe, secret, row.sig_param, request, received, [pastedOrigin].filter(Boolean)));
     }
   }
 

@@ -35,16 +35,16 @@ export function encodingLabel(encoding: SignatureRecipe['encoding']): LocalText 
 }
 
 /** The texts a signature may cover: the recipe's own, and the misreadings the diagnosis tries. */
-export type SignedTextKind = SignatureRecipe['text'] | 'query_only' | 'path_sorted' | 'decoded';
+export type SignedTextKind = SignatureRecipe['text'] | 'path_sorted' | 'decoded';
 
 const TEXTS: Readonly<Record<SignedTextKind, LocalText>> = {
   url: { en: 'the full URL', 'zh-cn': '完整地址' },
   path_query: { en: 'the path and query', 'zh-cn': '路径和参数' },
+  query: { en: 'the query alone', 'zh-cn': '仅参数部分' },
   sorted_query: { en: 'the query sorted by name', 'zh-cn': '按名称排序的参数' },
   values: { en: 'the named values joined', 'zh-cn': '指定参数值的拼接' },
   template: { en: 'the template', 'zh-cn': '模板' },
   body: { en: 'the request body', 'zh-cn': '请求正文' },
-  query_only: { en: 'the query alone', 'zh-cn': '仅参数部分' },
   path_sorted: { en: 'the path and the query sorted by name', 'zh-cn': '路径加按名称排序的参数' },
   decoded: { en: 'the decoded path and query', 'zh-cn': '解码后的路径和参数' },
 };
@@ -61,6 +61,16 @@ const PLACES: Readonly<Record<SignatureRecipe['in'], LocalText>> = {
 
 export function placeLabel(place: SignatureRecipe['in']): LocalText {
   return PLACES[place];
+}
+
+const CUTS: Readonly<Record<NonNullable<SignatureRecipe['cut']>, LocalText>> = {
+  pair: { en: 'the signature pair and its “&” taken out', 'zh-cn': '去掉签名参数及其“&”' },
+  keep_separator: { en: 'the signature pair taken out, the “&” before it kept', 'zh-cn': '去掉签名参数，保留其前面的“&”' },
+  value: { en: 'only the signature’s value taken out (“name=” kept)', 'zh-cn': '只去掉签名的值（保留“名称=”）' },
+};
+
+export function cutLabel(cut: SignatureRecipe['cut']): LocalText {
+  return CUTS[cut ?? 'pair'];
 }
 
 /** Several parts in one phrase: "SHA-1 with secret appended, base64, of the query sorted by name". */

@@ -1,5 +1,5 @@
 import { errors, type ApiError } from '../../errors.js';
-import { encodingLabel, joinedLabels, keyingLabel, placeLabel, textLabel, type SignedTextKind } from './recipe-labels.js';
+import { cutLabel, encodingLabel, joinedLabels, keyingLabel, placeLabel, textLabel, type SignedTextKind } from './recipe-labels.js';
 import {
   computeSignature, RECIPE_ALGORITHMS, RECIPE_ENCODINGS, RECIPE_TEXTS, signedTextOf, type SignatureRecipe, type SignedRequestInput,
 } from './signature-recipe.js';
@@ -19,14 +19,18 @@ interface CandidateText {
   text: string;
   /** for kind=url: the origin it starts with */
   origin?: string;
+  /** how the signature was cut out of it, when the recipe's own text with another cut */
+  cut?: NonNullable<SignatureRecipe['cut']>;
 }
+
+const CUTS = ['pair', 'keep_separator', 'value'] as const;
 
 type Keying = Pick<SignatureRecipe, 'key' | 'keySeparator'>;
 
 interface Match {
   recipe: SignatureRecipe;
   text: CandidateText;
-  differences: ('keying' | 'encoding' | 'text')[];
+  differences: ('keying' | 'encoding' | 'text' | 'cut')[];
 }
 
 function decodedText(text: string): string {
@@ -63,11 +67,15 @@ function candidateTexts(recipe: SignatureRecipe, sigParam: string, request: Sign
       candidates.push({ kind, text: signedTextOf({ ...recipe, text: kind }, sigParam, request) });
     }
   }
+  // The recipe's own text with the signature cut out another way (its `&` kept, or its `name=`).
+  if (recipe.in !== 'header') {
+    for (const cut of CUTS.filter((other) => other !== (recipe.cut ?? 'pair'))) {
+      candidates.push({ kind: recipe.text, text: signedTextOf({ ...recipe, cut }, sigParam, request), cut, origin: request.origin });
+    }
+  }
   const pathQuery = signedTextOf({ ...recipe, text: 'path_query' }, sigParam, request);
-  const mark = pathQuery.indexOf('?');
   const sorted = signedTextOf({ ...recipe, text: 'sorted_query' }, sigParam, request);
   candidates.push(
-    { kind: 'query_only', text: mark < 0 ? '' : pathQuery.slice(mark + 1) },
     { kind: 'path_sorted', text: `${request.path}${sorted === '' ? '' : `?${sorted}`}` },
     { kind: 'decoded', text: decodedText(pathQuery) },
   );
@@ -113,7 +121,8 @@ function matchesOf(recipe: SignatureRecipe, secret: string, sigParam: string, re
           const differences: Match['differences'] = [];
           if (!sameKeying(keying, recipe) || algorithm !== recipe.algorithm) differences.push('keying');
           if (encoding !== recipe.encoding) differences.push('encoding');
-          if (text.kind !== recipe.text || (text.kind === 'url' && text.origin !== request.origin)) differences.push('text');
+          if (text.cut) differences.push('cut');
+          else if (text.kind !== recipe.text || (text.kind === 'url' && text.origin !== request.origin)) differences.push('text');
           matches.push({ recipe: tried, text, differences });
         }
       }
@@ -127,18 +136,19 @@ function explain(match: Match, recipe: SignatureRecipe, configuredText: string, 
   const [only] = match.differences;
   if (match.differences.length === 1 && only === 'keying') return errors.providerTestOtherAlgorithm(keyingLabel(match.recipe), keyingLabel(recipe));
   if (match.differences.length === 1 && only === 'encoding') return errors.providerTestOtherEncoding(encodingLabel(match.recipe.encoding), encodingLabel(recipe.encoding));
+  if (match.differences.length === 1 && only === 'cut') return errors.providerTestSignedOtherCut(cutLabel(match.text.cut), cutLabel(recipe.cut));
   if (match.differences.length === 1 && only === 'text') {
     const kind = match.text.kind;
     if (kind === 'url' && recipe.text === 'url') return errors.providerTestSignedOtherOrigin(match.text.origin ?? '', request.origin);
     if (recipe.text === 'path_query') {
       if (kind === 'url') return errors.providerTestSignedWithHost(configuredText);
-      if (kind === 'query_only') return errors.providerTestSignedQueryOnly(configuredText);
+      if (kind === 'query') return errors.providerTestSignedQueryOnly(configuredText);
       if (kind === 'path_sorted') return errors.providerTestSignedSorted(configuredText);
       if (kind === 'decoded') return errors.providerTestSignedDecoded(configuredText);
     }
     return errors.providerTestSignedOtherText(textLabel(kind), textLabel(recipe.text), configuredText);
   }
-  const parts = [keyingLabel(match.recipe), encodingLabel(match.recipe.encoding), textLabel(match.text.kind)];
+  const parts = [keyingLabel(match.recipe), encodingLabel(match.recipe.encoding), textLabel(match.text.kind), ...(match.text.cut ? [cutLabel(match.text.cut)] : [])];
   return errors.providerTestSignedOtherRecipe(joinedLabels(parts));
 }
 
