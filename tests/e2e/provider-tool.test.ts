@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_BASE, adminPath, loginForm, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
@@ -6,8 +7,9 @@ import { ADMIN_PASSWORD } from '../support/test-server.js';
 
 /**
  * The provider screens in Chromium, at 1440 px and on a 390 px phone, in Chinese and in English: choosing
- * the BitLabs preset fills the form (signature recipe, parameter names, reversal rule) and shows the guide
- * it follows; the saved provider's hash calculator explains why a pasted callback's signature is wrong.
+ * the BitLabs preset (with the keyboard) fills the form (signature recipe, parameter names, reversal rule)
+ * and shows the guide it follows; the saved provider's hash calculator explains why a pasted callback's
+ * signature is wrong; nothing makes the page scroll sideways.
  */
 
 let rig: E2eRig;
@@ -51,6 +53,12 @@ function overflowing(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
+/** What axe-core's WCAG 2.0/2.1 A and AA rules find in the open dialog. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const found = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return found.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 describe('provider screens', () => {
   for (const language of ['zh-cn', 'en'] as const) {
     for (const phone of [false, true]) {
@@ -65,9 +73,13 @@ describe('provider screens', () => {
           await form.getByRole('textbox', { name: words.code }).fill(code);
           await form.getByRole('textbox', { name: words.name, exact: true }).fill(`BitLabs ${code}`);
 
-          // Choosing the preset fills the form and shows the guide it follows.
-          await form.getByRole('combobox', { name: new RegExp(`^${words.preset}`) }).click();
-          await page.getByRole('option', { name: 'BitLabs' }).click();
+          // Choosing the preset, with the keyboard, fills the form and shows the guide it follows.
+          await form.getByRole('combobox', { name: new RegExp(`^${words.preset}`) }).focus();
+          await page.keyboard.press('Enter');
+          await page.getByRole('listbox').waitFor();
+          await page.keyboard.type('BitL');
+          await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('BitLabs');
+          await page.keyboard.press('Enter');
           await form.getByText(words.filled).waitFor();
           await form.getByRole('link', { name: /BitLabs/ }).waitFor();
           expect(await form.getByRole('radio', { name: words.wall }).isChecked()).toBe(true);
@@ -79,8 +91,9 @@ describe('provider screens', () => {
           const reversal = form.getByRole('group', { name: words.reversal });
           expect(await reversal.getByRole('combobox', { name: new RegExp(`^${words.reversalBy}`) }).textContent()).toBe(words.byStatus);
           expect(await overflowing(page)).toBe(false);
+          expect(await axeViolations(page)).toEqual([]);
 
-          await form.getByLabel(new RegExp(`^${words.secret}`)).fill(SECRET);
+          await form.getByLabel(words.secret, { exact: true }).fill(SECRET);
           await form.getByRole('button', { name: words.save }).click();
           await page.waitForURL(adminPath('/survey/provider'));
           const stored = (await rig.server.server.app.db.selectFrom('survey_provider').selectAll().where('code', '=', code).executeTakeFirstOrThrow()) as Record<string, unknown>;
@@ -96,7 +109,10 @@ describe('provider screens', () => {
           await dialog.getByRole('button', { name: words.check, exact: true }).click();
           await dialog.getByText(words.diagnosis).waitFor();
           await dialog.getByText(words.verdict, { exact: true }).waitFor();
+          // The diagnosis quotes the signed address: it wraps inside the message, none of it cut off.
+          expect(await dialog.getByText(words.diagnosis).evaluate((item) => item.scrollWidth <= item.clientWidth + 1)).toBe(true);
           expect(await overflowing(page)).toBe(false);
+          expect(await axeViolations(page)).toEqual([]);
           expect(errors).toEqual([]);
         } finally {
           await context.close();

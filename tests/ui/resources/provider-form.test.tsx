@@ -19,6 +19,8 @@ import { fakeDataProvider, renderScreen, schema } from './support.js';
  */
 
 const RESOURCE = 'survey/provider';
+/** The whole provider form, filled in field by field: 15 s on an idle machine, several times that on two busy cores. */
+const FORM_TIMEOUT_MS = 150_000;
 
 const BITLABS: ProviderPreset = {
   id: 'bitlabs',
@@ -110,7 +112,7 @@ describe('provider form', () => {
       signature: { text: 'url', key: 'hmac', algorithm: 'sha1', encoding: 'base64', in: 'query', expiry: null },
       reversal: { by: 'status', param: 'type', value: 'RECONCILIATION' },
     });
-  });
+  }, FORM_TIMEOUT_MS);
 
   it('edits the recipe field by field, showing only what applies, and saves it as JSON', async () => {
     const dataProvider = renderForm('create');
@@ -157,7 +159,7 @@ describe('provider form', () => {
       expiry: { in: 'header', name: 'X-Time', unit: 'ms', skewSeconds: 120 },
     });
     expect(saved.reversal).toEqual({ by: 'status', param: 'status', value: ['2', '3'] });
-  });
+  }, FORM_TIMEOUT_MS);
 
   it('shows the addresses to hand to the provider on the edit dialog, with copy buttons', async () => {
     const writeText = vi.fn(async () => undefined);

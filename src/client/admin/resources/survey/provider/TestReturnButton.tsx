@@ -24,6 +24,10 @@ const VERDICTS: Readonly<Record<ToolCheck['verdict'], string>> = {
 };
 
 const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
+/** A name reads whole where it can; a long value breaks anywhere rather than run out of a phone's screen. */
+const monoName = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
+/** Messages quote addresses and signed texts: they wrap anywhere inside the alert. */
+const ALERT_SX = { '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } } as const;
 
 type Part = 'build' | 'check' | 'send';
 type Tr = (key: string, fallback: string, options?: Record<string, unknown>) => string;
@@ -136,7 +140,7 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
   };
   const runCheck = async () => setCheck(await call<ToolCheck>('check', { url: pasted, method, headers, body }));
   const roleLabel = (role: ParameterRole) => tr(`roles.${role}`, ROLE_NAMES[role]);
-  const errorOf = (part: Part) => (error?.part === part ? <Alert severity="error" sx={{ mt: 2 }}>{error.message}</Alert> : null);
+  const errorOf = (part: Part) => (error?.part === part ? <Alert severity="error" sx={{ mt: 2, ...ALERT_SX }}>{error.message}</Alert> : null);
   const copied = tr('copied', 'Copied');
   const copy = (label: string, value: string) => <CopyField label={label} value={value} copyLabel={tr('copy', 'Copy %{name}', { name: label })} copiedLabel={copied} />;
 
@@ -193,7 +197,7 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
           {errorOf('build')}
           {built && (
             <Box>
-              {built.notes.map((note) => <Alert key={note} severity="info" sx={{ mt: 1.5 }}>{note}</Alert>)}
+              {built.notes.map((note) => <Alert key={note} severity="info" sx={{ mt: 1.5, ...ALERT_SX }}>{note}</Alert>)}
               {built.redirect && <RequestView title={tr('returnUrl', "Return URL (the provider sends the member's browser here)")} request={built.redirect} tr={tr} onCheck={() => toCheck(built.redirect as ToolRequest)} />}
               <RequestView title={tr('callback', "Callback (the provider's server calls this)")} request={built.callback} tr={tr} onCheck={() => toCheck(built.callback)} />
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
@@ -264,20 +268,20 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
           {check && (
             <Stack spacing={1} sx={{ mt: 2 }} role="status">
               {check.ok ? (
-                <Alert severity="success">
+                <Alert severity="success" sx={ALERT_SX}>
                   {check.outcome
                     ? tr('valid', 'The signature verifies: a real request would record "%{outcome}".', { outcome: outcomeLabel(check.outcome) })
                     : tr('validNoOutcome', 'The signature verifies.')}
                 </Alert>
               ) : (
-                <Alert severity="error">
+                <Alert severity="error" sx={ALERT_SX}>
                   {tr('invalid', 'This request would not be accepted:')}
                   <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                     {check.problems.map((problem) => <li key={problem}>{problem}</li>)}
                   </Box>
                 </Alert>
               )}
-              {check.warnings.map((warning) => <Alert key={warning} severity="warning">{warning}</Alert>)}
+              {check.warnings.map((warning) => <Alert key={warning} severity="warning" sx={ALERT_SX}>{warning}</Alert>)}
               <Typography variant="body2">
                 {tr('verdict', 'Verdict of the callback check')}: <strong>{tr(`verdicts.${check.verdict}`, VERDICTS[check.verdict])}</strong>
               </Typography>
@@ -293,9 +297,9 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
                   <TableBody>
                     {check.parameters.map((parameter, index) => (
                       <TableRow key={`${parameter.name}-${index}`}>
-                        <TableCell sx={mono}>{parameter.name}</TableCell>
+                        <TableCell sx={monoName}>{parameter.name}</TableCell>
                         <TableCell sx={mono}>{parameter.value}</TableCell>
-                        <TableCell>{roleLabel(parameter.role)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{roleLabel(parameter.role)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
