@@ -21,12 +21,12 @@ export const RECIPE_CUTS = ['pair', 'keep_separator', 'value'] as const;
 export const EXPIRY_PLACES = ['query', 'header'] as const;
 export const EXPIRY_UNITS = ['s', 'ms'] as const;
 
-export type RecipeText = (typeof RECIPE_TEXTS)[number];
-export type RecipeKey = (typeof RECIPE_KEYS)[number];
-export type RecipeAlgorithm = (typeof RECIPE_ALGORITHMS)[number];
-export type RecipeEncoding = (typeof RECIPE_ENCODINGS)[number];
-export type RecipePlace = (typeof RECIPE_PLACES)[number];
-export type RecipeCut = (typeof RECIPE_CUTS)[number];
+type RecipeText = (typeof RECIPE_TEXTS)[number];
+type RecipeKey = (typeof RECIPE_KEYS)[number];
+type RecipeAlgorithm = (typeof RECIPE_ALGORITHMS)[number];
+type RecipeEncoding = (typeof RECIPE_ENCODINGS)[number];
+type RecipePlace = (typeof RECIPE_PLACES)[number];
+type RecipeCut = (typeof RECIPE_CUTS)[number];
 
 export interface RecipeExpiry {
   in: (typeof EXPIRY_PLACES)[number];
@@ -52,7 +52,7 @@ export interface RecipeValue {
 }
 
 export const REVERSAL_KINDS = ['none', 'negative_amount', 'status', 'flag', 'prefix'] as const;
-export type ReversalKind = (typeof REVERSAL_KINDS)[number];
+type ReversalKind = (typeof REVERSAL_KINDS)[number];
 
 /** The `reversal` column: how the provider says a credited transaction is taken back. */
 export interface ReversalValue {

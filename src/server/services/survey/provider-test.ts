@@ -21,7 +21,7 @@ import {
  * Nothing is recorded. A signed request for a real attempt or member would credit it, so the tool signs
  * test ids only (`test-…`, which no attempt has, and which the callback endpoint answers as test traffic),
  * and a check withholds the signature a request naming a real attempt should carry. An admin who may
- * reconcile participations, and so can credit an attempt anyway, may do both (docs/survey-domain.md#signatures).
+ * reconcile participations, and so can credit an attempt anyway, may do both (docs/survey-domain.md#the-provider-test-tool).
  */
 
 export const TEST_OUTCOMES = TOOL_OUTCOMES;
@@ -45,7 +45,7 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
 
 /** Whether the admin using the tool may sign for real attempts and members (holds the right to reconcile). */
-export interface Signer {
+interface Signer {
   realAttempts: boolean;
 }
 
@@ -64,7 +64,7 @@ export interface ToolProvider {
 
 type TestRequest = ToolRequest;
 
-export interface BuiltTest {
+interface BuiltTest {
   providerKind: 'project' | 'wall';
   outcome: ToolOutcome;
   rid?: string;
@@ -265,7 +265,7 @@ export function buildTest(tool: ToolProvider, input: ToolBuildInput): BuiltTest 
 }
 
 /** A request pasted into the check. */
-export interface PastedRequest {
+interface PastedRequest {
   url: string;
   method?: string;
   /** `Name: value`, one a line */
@@ -279,7 +279,7 @@ interface CheckedParameter {
   role: ParameterRole;
 }
 
-export interface TestCheck {
+interface TestCheck {
   ok: boolean;
   signatureValid: boolean;
   verdict: ToolVerdict;

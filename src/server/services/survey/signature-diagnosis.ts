@@ -169,7 +169,7 @@ export function diagnoseWrongSignature(recipe: SignatureRecipe, secret: string, 
 }
 
 /** Where a signature under `sigParam` travels in this request, other than where the recipe says: the first place it is found. */
-export function signatureElsewhere(recipe: SignatureRecipe, sigParam: string, request: SignedRequestInput): SignatureRecipe['in'] | undefined {
+function signatureElsewhere(recipe: SignatureRecipe, sigParam: string, request: SignedRequestInput): SignatureRecipe['in'] | undefined {
   const inQuery = request.query.split('&').some((pair) => pair !== '' && pairName(pair) === sigParam);
   const inHeader = Object.hasOwn(request.headers, sigParam.toLowerCase());
   const inBody = /^application\/x-www-form-urlencoded/i.test(request.contentType)

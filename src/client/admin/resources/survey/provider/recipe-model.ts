@@ -11,7 +11,7 @@ import {
  */
 
 /** The recipe a new provider starts with: HMAC-SHA256 in hex of the path and query, in the query. */
-export const DEFAULT_RECIPE: RecipeValue = { text: 'path_query', key: 'hmac', algorithm: 'sha256', encoding: 'hex', in: 'query', expiry: null };
+const DEFAULT_RECIPE: RecipeValue = { text: 'path_query', key: 'hmac', algorithm: 'sha256', encoding: 'hex', in: 'query', expiry: null };
 
 export const DEFAULT_EXPIRY: RecipeExpiry = { in: 'query', name: 'ts', unit: 's', skewSeconds: 300 };
 
