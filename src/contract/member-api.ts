@@ -59,6 +59,8 @@ export interface OutcomeReport {
   survey: { id: number; title: string };
   credit_state: CreditState;
   credited: { money: string; score: number };
+  /** when what was credited becomes available (Unix seconds), when the provider holds it for a period */
+  available_at?: number;
   /** why nothing (or only a consolation) was credited, translated; '' for a credited complete */
   reason: string;
   /** the member's balance after this return, when they are logged in in this browser */
@@ -133,6 +135,29 @@ export interface LedgerRow {
   create_time: number | null;
 }
 
+/**
+ * One credit of `GET /api/account/pendingCredits` (paged, the soonest available first): held for the
+ * provider's hold period, not yet in the balance or points (docs/survey-domain.md#hold-period).
+ */
+export interface PendingCredit {
+  id: number;
+  kind: 'money' | 'score';
+  /** yuan, for a credit of the balance */
+  money?: string;
+  /** for a credit of points */
+  score?: number;
+  /** when it becomes available, Unix seconds */
+  release_at: number;
+  memo: string;
+  create_time: number | null;
+}
+
+/** The page of pending credits, with what is pending in all: money in yuan, points. */
+export interface PendingCredits extends Paged<PendingCredit> {
+  money: string;
+  score: number;
+}
+
 // ---- /api/paymentuser/*, /api/account/paymentlog ---------------------------------------------------
 
 export type PaymentMethod = NonNullable<UserPayoutRow['method']>;
@@ -154,9 +179,11 @@ export interface PaymentDetails {
 export interface WalletState {
   /** saved as they are shown: account numbers masked, sent back unchanged they keep the saved number */
   details: PaymentDetails;
-  /** yuan strings */
+  /** yuan strings: the balance a payout draws on, the least one may ask */
   balance: string;
   minimum: string;
+  /** yuan: credits still held for a hold period, not in the balance and not to be paid out yet */
+  pending: string;
   /** each method's fields, all required */
   fields: Readonly<Record<PaymentMethod, readonly string[]>>;
 }

@@ -297,6 +297,8 @@ export interface SurveySurveyTable {
   daily_cap: Generated<number>;
   /** Hold speeders for review: 1 yes, 0 no */
   hold_speeders: Generated<number>;
+  /** Hold period (days) */
+  hold_days: number | null;
   /** Start time */
   start_time: number | null;
   /** End time */
@@ -983,6 +985,38 @@ export interface TeamTeamTable {
   create_time: number | null;
 }
 
+/** Table `user_credit_hold` of Held credit (`user/credit_hold`) */
+export interface UserCreditHoldTable {
+  /** ID */
+  id: Generated<number>;
+  /** Member */
+  user_id: Generated<number>;
+  /** Credited to */
+  kind: Generated<'money' | 'score'>;
+  /** Amount (cents or points) */
+  amount: Generated<number>;
+  /** State */
+  state: Generated<'pending' | 'released' | 'cancelled'>;
+  /** Available from */
+  release_at: Generated<number>;
+  /** Source */
+  source_type: Generated<'participation' | 'wall'>;
+  /** Source ID */
+  source_id: Generated<number>;
+  /** Memo */
+  memo: Generated<string>;
+  /** Idempotency key */
+  idempotency_key: Generated<string>;
+  /** Ledger entry */
+  log_id: number | null;
+  /** Cancelled because */
+  cancel_memo: Generated<string>;
+  /** Released or cancelled at */
+  settle_time: number | null;
+  /** Credited at */
+  create_time: number | null;
+}
+
 /** Table `payout` of Payout (`user/payout`) */
 export interface UserPayoutTable {
   /** ID */
@@ -1052,6 +1086,7 @@ export interface SchemaTables {
   team: TeamTeamTable;
   token: SystemTokenTable;
   user: SystemUserTable;
+  user_credit_hold: UserCreditHoldTable;
   user_group: SystemUserGroupTable;
   user_money_log: SystemUserMoneyLogTable;
   user_rule: SystemUserRuleTable;

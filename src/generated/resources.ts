@@ -431,6 +431,12 @@ export interface SurveySurveyRow {
   daily_cap?: number;
   /** Hold speeders for review */
   hold_speeders?: boolean;
+  /**
+   * Hold period (days)
+   *
+   * This survey's credits first land as pending and become available after this many days unless reversed; 0: available at once; empty: the provider's hold period.
+   */
+  hold_days?: number | null;
   /** Start time */
   start_time?: number | null;
   /** End time */
@@ -1187,6 +1193,40 @@ export interface TeamTeamRow {
   create_time?: number | null;
 }
 
+/** Held credit (`user/credit_hold`) */
+export interface UserCreditHoldRow {
+  /** ID */
+  id?: number;
+  /** Member */
+  user_id?: number;
+  /** Credited to */
+  kind?: 'money' | 'score';
+  /** Amount (cents or points) */
+  amount?: number;
+  /** Amount */
+  amount_shown?: string;
+  /** State */
+  state?: 'pending' | 'released' | 'cancelled';
+  /** Available from */
+  release_at?: number;
+  /** Source */
+  source_type?: 'participation' | 'wall';
+  /** Source ID */
+  source_id?: number;
+  /** Memo */
+  memo?: string;
+  /** Idempotency key */
+  idempotency_key?: string;
+  /** Ledger entry */
+  log_id?: number | null;
+  /** Cancelled because */
+  cancel_memo?: string;
+  /** Released or cancelled at */
+  settle_time?: number | null;
+  /** Credited at */
+  create_time?: number | null;
+}
+
 /** Payout (`user/payout`) */
 export interface UserPayoutRow {
   /** ID */
@@ -1260,6 +1300,7 @@ export interface ResourceRows {
   'system/user_score_log': SystemUserScoreLogRow;
   'system/verification_code': SystemVerificationCodeRow;
   'team/team': TeamTeamRow;
+  'user/credit_hold': UserCreditHoldRow;
   'user/payout': UserPayoutRow;
 }
 

@@ -228,6 +228,7 @@ export const errors = {
   teamMemberNotYours: () => new ApiError('This member is not in your team', [], Code.error, { field: 'id' }),
   teamFieldInvalid: (field: string, message: string) => new ApiError(message, [], Code.error, { field }),
   payoutReadOnly: () => new ApiError('Payouts change only by approval, payment or rejection'),
+  creditHoldReadOnly: () => new ApiError('Pending credits change only by their release or a reversal'),
   payoutReferenceRequired: () => new ApiError('Please enter the payment reference', [], Code.error, { field: 'reference' }),
   // surveys and their returns (docs/survey-domain.md#returns-and-callbacks, #signatures)
   surveyUnavailable: () => new ApiError('This survey is not available'),

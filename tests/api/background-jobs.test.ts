@@ -47,12 +47,12 @@ describe.each(DATABASES)('background jobs screen on %s', (kind) => {
   it('lists the jobs with titles in the admin’s language, their schedule and next run as date-time labels', async () => {
     const en = await list('en');
     expect(en.can_run).toBe(true);
-    expect(en.list.map((job) => job.name)).toEqual(['survey-timeouts', 'login-attempts', 'row-counts', 'member-rankings']);
+    expect(en.list.map((job) => job.name)).toEqual(['survey-timeouts', 'login-attempts', 'row-counts', 'member-rankings', 'survey-holds']);
     expect(en.list[0]).toMatchObject({ title: 'Expire survey attempts past their time', every_seconds: 60, last_run: '', last_outcome: '', failures: 0 });
     expect(en.list[3]).toMatchObject({ title: 'Rebuild member rankings', every_seconds: 600 });
     for (const job of en.list) expect(job.next_run).toMatch(DATE_TIME);
     const zh = await list('zh-cn');
-    expect(zh.list.map((job) => job.title)).toEqual(['结束超时的问卷作答', '清理过期的登录失败记录', '合并列表行数计数', '重新计算会员排行榜']);
+    expect(zh.list.map((job) => job.title)).toEqual(['结束超时的问卷作答', '清理过期的登录失败记录', '合并列表行数计数', '重新计算会员排行榜', '到期的待入账转为可用']);
   });
 
   it('runs a job now for a super admin, once for two clicks at the same moment, and records the run', async () => {
@@ -87,7 +87,7 @@ describe.each(DATABASES)('background jobs screen on %s', (kind) => {
 
     const seen = await list('en', watcher);
     expect(seen.can_run).toBe(false);
-    expect(seen.list).toHaveLength(4);
+    expect(seen.list).toHaveLength(5);
     for (const lang of ['en', 'zh-cn'] as const) {
       const refused = await server.admin('routine.Jobs/run', { token: watcher, body: { name: 'row-counts' }, lang });
       expect({ code: refused.code, msg: refused.msg }).toEqual({ code: 401, msg: lang === 'en' ? 'Only super administrators can run a background job now' : '只有超级管理员可以立即运行后台任务' });

@@ -78,6 +78,7 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
       details: { payment: '', bank: '', bank_name: '', bank_address: '', bank_num: '', zhifubao_name: '', zhifubao: '' },
       balance: '23.45',
       minimum: '10.00',
+      pending: '0.00',
       fields: { bank: ['bank', 'bank_name', 'bank_address', 'bank_num'], alipay: ['zhifubao_name', 'zhifubao'] },
     });
     const none = await server.api('paymentuser/payment', { userToken: cy.token, body: { payment: 'alipay' } });

@@ -693,6 +693,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       const data = await ok(server.api<Row>('account/getUserData', { userToken: member.token }));
       expect(data).toEqual({
         today: { money: '9.25', completes: 2 }, month: { money: '9.25', completes: 2 }, total: { money: '9.25', completes: 2 }, balance: '9.25', score: 20,
+        pending: { money: '0.00', score: 0 },
       });
 
       // 7.25 + 2.00 is more than any other member of this suite earned: first place this month.

@@ -9,7 +9,8 @@ import zhLogin from '../../locales/zh-cn/member/login.json';
 import zhRanking from '../../locales/zh-cn/member/ranking.json';
 import zhShell from '../../locales/zh-cn/member/shell.json';
 import { codeIn } from '../support/mail-sink.js';
-import { recordLedgerEntry } from '../../src/server/services/ledger.js';
+import { ledgerNotes, recordLedgerEntry } from '../../src/server/services/ledger.js';
+import { creditOrHold } from '../../src/server/services/holds.js';
 import { newPage, PHONE, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
@@ -47,6 +48,12 @@ beforeAll(async () => {
   }
   const login = await rig.server.api<{ userInfo: { token: string } }>('user/checkIn', { body: { tab: 'login', username: MEMBER.username, password: MEMBER.password } });
   expect((await rig.server.api('survey/start', { body: { id: surveyIds[1] }, userToken: login.data.userInfo.token })).code).toBe(1);
+  // Credits still held for a hold period, with long memos: the overview lists them, the payouts page shows their sum.
+  const memo = ledgerNotes.surveyReward({ id: surveyIds[0], title: 'A rather long survey title about commuting habits in large cities' });
+  await rig.server.server.app.db.transaction().execute(async (trx) => {
+    await creditOrHold(trx, dialect, { kind: 'money', userId: Number(id), amount: 2050, memo, idempotencyKey: 'phone:held:money', holdDays: 7, source: { type: 'participation', id: 1 } });
+    await creditOrHold(trx, dialect, { kind: 'score', userId: Number(id), amount: 120, memo, idempotencyKey: 'phone:held:score', holdDays: 30, source: { type: 'participation', id: 1 } });
+  });
 });
 
 afterAll(async () => {
@@ -138,6 +145,17 @@ describe('member centre on a phone', () => {
           await page.goto(url(rig.server, path));
           await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
           await expectFits(page, path);
+          if (path === '/user/account/overview') {
+            // What is pending stands beside the available balance, each credit with the day it becomes available.
+            const pending = texts.home.pending;
+            await page.getByTestId('stat-pending').getByText(`¥20.50 + ${pending.points.replace('%{count}', '120')}`).waitFor();
+            expect(await page.getByTestId('stat-balance').textContent()).toBe(`${pending.available}¥123.45`);
+            const day = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d';
+            const from = new RegExp(`^${pending.availableFrom.replace('%{date}', day)}$`);
+            const dates = await page.getByRole('region', { name: pending.list }).locator('time').allTextContents();
+            expect(dates).toHaveLength(2);
+            for (const date of dates) expect(date).toMatch(from);
+          }
           if (path === '/user/survey/ranking') {
             // Not ranked yet, and told when the ranking was computed and when it counts new earnings.
             const minute = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d';
@@ -168,6 +186,8 @@ describe('member centre on a phone', () => {
       const region = page.getByRole('region', { name: wallet.title });
       await region.getByText('¥123.45').waitFor();
       await region.getByText('¥10.00').waitFor();
+      // Held credits are shown apart: not part of the balance a payout draws on.
+      await region.getByTestId('wallet-pending').getByText('¥20.50').waitFor();
 
       await region.getByRole('button', { name: wallet.save }).click();
       for (const field of ['bank', 'bank_name', 'bank_address', 'bank_num'] as const) {

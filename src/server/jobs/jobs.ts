@@ -3,6 +3,7 @@ import type { LocalText } from '../../schema/local-text.js';
 import { purgeAttempts } from '../auth/attempts.js';
 import { dynamicDb } from '../db/connection.js';
 import { foldRowCounts } from '../db/row-counter.js';
+import { releaseDueHolds } from '../services/holds.js';
 import { RANKING_MAX_AGE, refreshRankings } from '../services/member-figures.js';
 import { expireParticipations } from '../services/survey/participations.js';
 
@@ -52,6 +53,15 @@ export const JOBS: readonly JobDefinition[] = [
     everySeconds: RANKING_MAX_AGE,
     timeoutSeconds: 900,
     run: (app) => refreshRankings(app),
+  },
+  {
+    // Every minute: a member whose hold ends sees the credit within a minute, and a run that finds
+    // nothing due is one indexed range read (state, release_at).
+    name: 'survey-holds',
+    title: { en: 'Release credits whose hold period has ended', 'zh-cn': '到期的待入账转为可用' },
+    everySeconds: 60,
+    timeoutSeconds: 600,
+    run: async (app) => void (await releaseDueHolds(app)),
   },
 ];
 

@@ -16,6 +16,7 @@ import { sensitiveDataHooks } from './system/security_sensitive_data.js';
 import { sensitiveDataLogHooks } from './system/security_sensitive_data_log.js';
 import { participationHooks } from './survey/participation.js';
 import { payoutHooks } from './user/payout.js';
+import { creditHoldHooks } from './user/credit_hold.js';
 import { providerHooks } from './survey/provider.js';
 import { quickTaskHooks } from './survey/quick_task.js';
 import { quickTaskSubmissionHooks } from './survey/quick_task_submission.js';
@@ -46,6 +47,7 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   'system/security_sensitive_data': sensitiveDataHooks,
   'system/security_sensitive_data_log': sensitiveDataLogHooks,
   'user/payout': payoutHooks,
+  'user/credit_hold': creditHoldHooks,
   'survey/provider': providerHooks,
   'survey/survey': surveyHooks,
   'survey/participation': participationHooks,

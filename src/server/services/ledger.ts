@@ -83,6 +83,12 @@ async function entryByKey(db: Db, kind: LedgerKind, key: string): Promise<Ledger
   return previous ? { id: Number(previous.id), before: Number(previous.before), after: Number(previous.after), applied: false } : undefined;
 }
 
+/** The entry an idempotency key applied, with its signed amount, or undefined when the key was never used. */
+export async function ledgerEntryByKey(db: Db, kind: LedgerKind, key: string): Promise<{ id: number; amount: number } | undefined> {
+  const entry = await entryByKey(db, kind, key);
+  return entry ? { id: entry.id, amount: entry.after - entry.before } : undefined;
+}
+
 /**
  * Apply one entry in a transaction of its own. Two requests with one idempotency key racing: the
  * loser's insert hits the unique key, and it answers with the winner's entry, as a retry would.

@@ -9,6 +9,7 @@ import type { Db } from '../db/connection.js';
 import { pageRows, type PageRequest } from '../db/pages.js';
 import { centsToYuan, rowFromStorage, toJson, yuanToCents } from '../db/values.js';
 import { errors, type ApiError } from '../errors.js';
+import { pendingTotals } from './holds.js';
 import { applyLedgerEntry } from './ledger.js';
 
 /**
@@ -89,9 +90,19 @@ async function payoutMinimum(app: AppContext): Promise<number> {
   return Math.max(yuanToCents(await app.config.get('payout_min', '10.00')), 1);
 }
 
-/** What the payouts page shows above its forms: the balance, the least one may ask (yuan), and each method's fields. */
+/**
+ * What the payouts page shows above its forms: the balance, the least one may ask (yuan), what is still
+ * pending (held credits are not in the balance, so a payout never draws on them), and each method's fields.
+ */
 export async function walletState(app: AppContext, member: Identity): Promise<WalletState> {
-  return { details: paymentDetailsOf(member.account), balance: rowFromStorage(resourceByTable(app, 'user'), { money: member.account.money }).money as string, minimum: centsToYuan(await payoutMinimum(app)), fields: PAYMENT_FIELDS };
+  const pending = await pendingTotals(app.db, member.id);
+  return {
+    details: paymentDetailsOf(member.account),
+    balance: rowFromStorage(resourceByTable(app, 'user'), { money: member.account.money }).money as string,
+    minimum: centsToYuan(await payoutMinimum(app)),
+    pending: centsToYuan(pending.money),
+    fields: PAYMENT_FIELDS,
+  };
 }
 
 /** The member's payouts, newest first, with status, reason and the account paid to (masked). */

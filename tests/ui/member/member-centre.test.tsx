@@ -53,6 +53,7 @@ beforeEach(() => {
     http.get('/api/account/getUserData', () => ok({ today: { money: '1.50', completes: 1 }, month: { money: '9.25', completes: 4 }, total: { money: '20.00', completes: 9 }, balance: '12.50', score: 30 })),
     http.get('/api/account/getUserCharts', () => ok({ days: ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24'], money: ['0.00', '0.00', '2.00', '0.00', '5.75', '0.00', '1.50'], completes: [0, 0, 1, 0, 2, 0, 1] })),
     http.get('/api/account/profile', () => ok({ accountVerificationType: ['email', 'mobile'] })),
+    http.get('/api/account/pendingCredits', () => ok({ list: [], total: 0, money: '0.00', score: 0 })),
   );
 });
 afterEach(() => {
@@ -110,6 +111,40 @@ describe('member centre', () => {
     expect(screen.getByTestId('stat-balance').textContent).toBe('Balance¥12.50');
     expect((await screen.findByTestId('earned-month')).textContent).toBe('This month¥9.254 completes');
     expect(screen.getByRole('img', { name: 'Your earnings' })).toBeTruthy();
+  });
+
+  it('shows what is pending beside the available balance, each credit with the day it becomes available', async () => {
+    signIn();
+    // 2026-12-01 06:30 UTC: 14:30 on the site's clock (Asia/Shanghai).
+    const releaseAt = Date.UTC(2026, 11, 1, 6, 30) / 1000;
+    const credit = { release_at: releaseAt, memo: 'Survey reward: #3 Coffee habits', create_time: releaseAt - 7 * 86_400 };
+    server.use(
+      http.get('/api/index/index', () => ok({ site: { siteName: 'Panel', recordNumber: '', version: 'v1', cdnUrl: '', timeZone: 'Asia/Shanghai' }, openMemberCenter: true, userInfo: member, rules: [], menus: MENUS })),
+      http.get('/api/account/pendingCredits', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('limit')).toBe('5');
+        return ok({ list: [{ id: 1, kind: 'money', money: '20.00', ...credit }, { id: 2, kind: 'score', score: 10, ...credit }], total: 7, money: '26.00', score: 10 });
+      }),
+    );
+    renderApp('/user/account/overview');
+    expect((await screen.findByTestId('stat-pending')).textContent).toBe('Pending¥26.00 + 10 points');
+    expect(screen.getByTestId('stat-balance').textContent).toBe('Available balance¥12.50');
+    const list = screen.getByRole('region', { name: 'Pending credits' });
+    expect(within(list).getAllByTestId('pending-credit').map((item) => item.textContent)).toEqual([
+      '¥20.00Survey reward: #3 Coffee habitsAvailable from 2026-12-01 14:30',
+      '10 pointsSurvey reward: #3 Coffee habitsAvailable from 2026-12-01 14:30',
+    ]);
+    expect(within(list).getByText('and 5 more')).toBeTruthy();
+    // Dates are for people: no Unix time anywhere on the page.
+    expect(document.body.textContent).not.toMatch(/\d{10}/);
+  });
+
+  it('shows no pending figures when nothing is held', async () => {
+    signIn();
+    renderApp('/user/account/overview');
+    expect((await screen.findByTestId('earned-month')).textContent).toBe('This month¥9.254 completes');
+    expect(screen.queryByTestId('stat-pending')).toBeNull();
+    expect(screen.getByTestId('stat-balance').textContent).toBe('Balance¥12.50');
+    expect(screen.queryByRole('region', { name: 'Pending credits' })).toBeNull();
   });
 
   it('saves the profile and shows a refusal on its field', async () => {

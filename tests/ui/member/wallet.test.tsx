@@ -27,12 +27,25 @@ afterAll(() => server.close());
 const FIELDS = { bank: ['bank', 'bank_name', 'bank_address', 'bank_num'], alipay: ['zhifubao_name', 'zhifubao'] };
 
 describe('wallet', () => {
+  it('shows credits still held apart from the balance a payout draws on', async () => {
+    const details = { payment: 'bank', bank: 'Amy Li', bank_name: 'ICBC', bank_address: 'Shanghai', bank_num: '************2222', zhifubao_name: '', zhifubao: '' };
+    server.use(
+      http.get('/api/paymentuser/payment', () => ok({ details, balance: '0.00', minimum: '10.00', pending: '20.00', fields: FIELDS })),
+      http.get('/api/account/paymentlog', () => ok({ list: [], total: 0, tags: { status: {} } })),
+    );
+    const { client } = testClient('/user');
+    render(<Wallet t={createTranslate(home)} api={createWalletApi(client)} />);
+    const section = await screen.findByRole('region', { name: 'Payouts' });
+    expect((await within(section).findByTestId('wallet-balance')).textContent).toBe('Balance¥0.00');
+    expect(within(section).getByTestId('wallet-pending').textContent).toBe('Pending¥20.00Cannot be paid out until its hold period ends.');
+  });
+
   it('shows the balance and the minimum, marks every empty field at once, saves, comes back filled in, and requests a payout', async () => {
     let details = { payment: '', bank: '', bank_name: '', bank_address: '', bank_num: '', zhifubao_name: '', zhifubao: '' };
     let log: unknown[] = [];
     const posted: unknown[] = [];
     server.use(
-      http.get('/api/paymentuser/payment', () => ok({ details, balance: '50.00', minimum: '10.00', fields: FIELDS })),
+      http.get('/api/paymentuser/payment', () => ok({ details, balance: '50.00', minimum: '10.00', pending: '0.00', fields: FIELDS })),
       http.get('/api/account/paymentlog', () => ok({ list: log, total: log.length, tags: { status: { pending: { label: 'Pending review', color: 'warning' }, paid: { label: 'Paid', color: 'success' } } } })),
       http.post('/api/paymentuser/payment', async ({ request }) => {
         const body = (await request.json()) as Record<string, string>;
@@ -52,6 +65,7 @@ describe('wallet', () => {
     const section = await screen.findByRole('region', { name: 'Payouts' });
     expect((await within(section).findByTestId('wallet-balance')).textContent).toBe('Balance¥50.00');
     expect(within(section).getByTestId('wallet-minimum').textContent).toBe('Minimum payout¥10.00');
+    expect(within(section).queryByTestId('wallet-pending')).toBeNull();
 
     // Saving with only the holder typed marks the three other fields at once, and sends nothing.
     fireEvent.change(within(section).getByLabelText('Account holder'), { target: { value: 'Amy Li' } });

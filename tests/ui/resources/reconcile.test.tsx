@@ -133,6 +133,24 @@ describe('participation details', () => {
     expect(await within(dialog).findByText(/: 37 → 38$/)).toBeTruthy();
   });
 
+  it('show in the history when a held credit becomes available, and that a reverse cancelled a pending one', async () => {
+    rows[0] = {
+      ...rows[0],
+      events: [
+        { from_status: 'terminate', to_status: 'complete', source: 'reconcile', admin_id: 1, admin_name: 'Admin', ip: '', create_time: 1717207900, payload: { action: 'approve', reason: 'Client accepted', available_at: 1717207900 + 2 * 86_400 } },
+        { from_status: 'complete', to_status: 'reversed', source: 'reconcile', admin_id: 1, admin_name: 'Admin', ip: '', create_time: 1717208000, payload: { action: 'reverse', reason: 'Client rejected', pending_cancelled: true } },
+      ],
+    } as (typeof rows)[number];
+    renderList();
+    await screen.findByText('a'.repeat(32));
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog');
+    // A date for people, never the Unix time (the labels are the admin pack's, not loaded here).
+    expect(await within(dialog).findByText(/: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(dialog).getByText(/: Yes$/)).toBeTruthy();
+    expect(dialog.textContent).not.toContain(String(1717207900 + 2 * 86_400));
+  });
+
   it('name an entry without a link, and without its amount, for an admin who may not open the ledger', async () => {
     rows[0] = { ...rows[0], money_log_id: 12 } as (typeof rows)[number];
     renderList((node) => !node.startsWith('user/moneyLog'), { 'user/moneyLog': [{ id: 12, money: '1.50' }] });

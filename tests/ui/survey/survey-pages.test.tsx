@@ -77,6 +77,28 @@ describe('outcome pages', () => {
     expect(document.title).toContain('Survey complete');
   });
 
+  it('say when a reward held for the provider’s hold period becomes available, on the site’s clock', async () => {
+    setSiteTimeZone(undefined);
+    // 2026-12-01 06:30 UTC: 14:30 in Shanghai.
+    const availableAt = Date.UTC(2026, 11, 1, 6, 30) / 1000;
+    server.use(
+      http.post('/api/survey/outcome', () =>
+        ok({
+          status: 'complete', already_recorded: false, survey: { id: 3, title: 'Coffee habits' }, credit_state: 'credited',
+          credited: { money: '20.00', score: 10 }, available_at: availableAt, reason: '', balance: { money: '0.00', score: 0 },
+        }),
+      ),
+      http.get('/api/index/index', () => ok({ site: { siteName: 'Panel', timeZone: 'Asia/Shanghai' }, openMemberCenter: true, userInfo: {}, rules: [], menus: [] })),
+    );
+    signIn();
+    renderAt('/success?rid=ab12&sig=f00d', <p />);
+    expect((await screen.findByTestId('reward')).textContent).toBe('Credited: ¥20.00 and 10 points');
+    expect((await screen.findByTestId('available-at')).textContent).toBe("Held for the provider's hold period: available in your balance from 2026-12-01 14:30");
+    expect(document.body.textContent).not.toContain(String(availableAt));
+    // The zone is the page's for good: the later pages of this file learn theirs as a fresh page does.
+    setSiteTimeZone(undefined);
+  });
+
   it('head the page with what was recorded, whatever page the provider chose', async () => {
     const report = (status: string, extra: Record<string, unknown> = {}) => ({
       status, already_recorded: false, survey: { id: 3, title: 'Coffee habits' }, credit_state: 'none', credited: { money: '0.00', score: 0 }, reason: '', ...extra,

@@ -16,7 +16,9 @@ import { translationWarnings } from '../../../scripts/gen-types.js';
 
 const CHINESE = /[\u3400-\u9fff]/;
 /** Written the same in Chinese: codes and abbreviations (BuildAdmin writes "Iframe" in Chinese too). */
-const SAME_IN_CHINESE = new Set(['ID', 'IP', 'User-Agent', 'RID', 'URL', 'Token', 'SHA1', 'HMAC-SHA256', 'Iframe']);
+// Codes, and the survey suppliers' names, which Chinese texts write as the companies do.
+const SUPPLIER_NAMES = ['PureSpectrum', 'Dynata REX', 'Toluna', 'InnovateMR', 'TapResearch', 'Pollfish', 'BitLabs', 'CPX Research', 'TheoremReach', 'ayeT Studios'];
+const SAME_IN_CHINESE = new Set(['ID', 'IP', 'User-Agent', 'RID', 'URL', 'Token', 'SHA1', 'HMAC-SHA256', 'Iframe', 'JSON', ...SUPPLIER_NAMES]);
 
 interface ShownText {
   where: string;

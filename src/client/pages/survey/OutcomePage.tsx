@@ -13,6 +13,8 @@ import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { messageOf } from '../../http/error-body.js';
 import { surveyApi, type OutcomePage as Page, type OutcomeReport, type SurveyApi } from './survey-api.js';
 import { SurveyPageFrame, type SurveyTone } from './SurveyPageFrame.js';
+import { useSiteTimeZone } from './use-site-time-zone.js';
+import { formatDateTime } from '../../format/datetime.js';
 
 /**
  * What the page reports, from what the server recorded (never from the page the provider chose): a
@@ -72,6 +74,7 @@ export function OutcomePage({ page, api = surveyApi, pending }: { page: Page; ap
   }, [api, page, search, pending]);
 
   const report = state.kind === 'done' ? state.report : undefined;
+  const zoneKnown = useSiteTimeZone(api, report?.available_at !== undefined);
   const kind = report ? outcomeKind(report) : state.kind === 'failed' ? 'failed' : 'checking';
   const { tone, Icon } = LOOK[kind];
   const headline = ready ? t(`survey.outcome.headline.${kind}`) : '';
@@ -108,6 +111,10 @@ export function OutcomePage({ page, api = surveyApi, pending }: { page: Page; ap
               <Typography variant="h6" component="p" color="success.main" data-testid="reward">
                 {t('survey.outcome.credited', { money: report.credited.money, score: report.credited.score })}
               </Typography>
+            )}
+            {/* Held for the provider's hold period: when it reaches the balance, on the site's clock. */}
+            {report.available_at !== undefined && !report.already_recorded && zoneKnown && (
+              <Typography data-testid="available-at">{t('survey.outcome.availableFrom', { date: formatDateTime(report.available_at, 'yyyy-mm-dd hh:MM') })}</Typography>
             )}
             {/* A reload's reason ("already recorded") is what the headline says. */}
             {report.reason && !report.already_recorded && <Typography>{report.reason}</Typography>}

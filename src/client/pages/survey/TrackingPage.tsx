@@ -2,7 +2,7 @@ import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
-import { formatDateTime, setSiteTimeZone, siteTimeZoneKnown } from '../../format/datetime.js';
+import { formatDateTime } from '../../format/datetime.js';
 import { isUserLoggedIn } from '../../http/session.js';
 import type { Translate } from '../../i18n/translate.js';
 import { useMessages } from '../../i18n/use-messages.js';
@@ -12,6 +12,7 @@ import type { ValueTags } from '../../../contract/value-tags.js';
 import { messageOf } from '../../http/error-body.js';
 import { surveyApi, type QuickTaskRecord, type TaggedPage, type SurveyApi, type SurveyRecord } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
+import { useSiteTimeZone } from './use-site-time-zone.js';
 
 const PAGE_SIZE = 15;
 
@@ -142,29 +143,6 @@ export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: Su
       />
     </>
   );
-}
-
-/**
- * Dates read on the site's clock outside the member centre too: the zone comes from the member
- * bootstrap when no page has set it yet. Until it is known (or could not be had) nothing is dated.
- */
-function useSiteTimeZone(api: SurveyApi, enabled: boolean): boolean {
-  const [known, setKnown] = useState(siteTimeZoneKnown);
-  useEffect(() => {
-    if (known || !enabled) return;
-    let alive = true;
-    api.siteTimeZone().then(
-      (zone) => {
-        setSiteTimeZone(zone);
-        if (alive) setKnown(true);
-      },
-      () => alive && setKnown(true),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api, known, enabled]);
-  return known;
 }
 
 /** `/tracking` (titled as its member menu entry, "Task tracking"): the member's survey attempts and quick task submissions, newest first. */

@@ -25,5 +25,5 @@ export const accountController: Controller = {
   // verification and changeBind need a login but no permission node (docs/wire-contract.md#member-endpoints)
   noNeedPermission: ['retrievePassword', 'verification', 'changeBind'],
   // the calls of a member-centre page are granted with the page's rule
-  permissions: { getUserData: ['overview'], getUserCharts: ['overview'], getUserRanking: ['survey/ranking'], paymentLog: ['payout'] },
+  permissions: { getUserData: ['overview'], getUserCharts: ['overview'], pendingCredits: ['overview'], getUserRanking: ['survey/ranking'], paymentLog: ['payout'] },
 };

@@ -1,9 +1,16 @@
+import { centsToYuan } from '../../db/values.js';
 import { errors } from '../../errors.js';
+import { pendingCreditsOf, pendingTotals } from '../../services/holds.js';
 import { memberBalance } from '../../services/ledger.js';
 import { memberDailyFigures, memberRanking, memberTotals, RANKING_METRICS, RANKING_PERIODS, type RankingMetric, type RankingPeriod } from '../../services/member-figures.js';
 import type { Action, RequestContext } from '../../http/controller.js';
+import type { PendingCredits } from '../../../contract/member-api.js';
+import { paging } from '../paging.js';
 
-/** `/api/account/getUserCharts|getUserRanking|getUserData`: the member's own figures (docs/survey-domain.md#rankings-and-figures). */
+/**
+ * `/api/account/getUserCharts|getUserRanking|getUserData|pendingCredits`: the member's own figures
+ * (docs/survey-domain.md#rankings-and-figures) and the credits still held (docs/survey-domain.md#hold-period).
+ */
 
 const CHART_DAYS: Record<string, number> = { '7': 7, week: 7, '30': 30, month: 30 };
 
@@ -44,7 +51,12 @@ const getUserData: Action = async (ctx) => {
   const identity = member(ctx);
   const totals = await memberTotals(ctx.app, identity.id);
   const balance = await memberBalance(ctx.app, identity.id);
-  return { ...totals, balance: balance.money, score: balance.score };
+  const pending = await pendingTotals(ctx.app.db, identity.id);
+  // `balance` and `score` are available (a payout draws on them); `pending` is held, not yet in them.
+  return { ...totals, balance: balance.money, score: balance.score, pending: { money: centsToYuan(pending.money), score: pending.score } };
 };
 
-export const accountFigureActions: Record<string, Action> = { getUserCharts, getUserRanking, getUserData };
+/** The member's credits still held, the soonest available first, each with the time it becomes available. */
+const pendingCredits = async (ctx: RequestContext): Promise<PendingCredits> => pendingCreditsOf(ctx.app, member(ctx).id, paging(ctx.query), ctx.lang);
+
+export const accountFigureActions: Record<string, Action> = { getUserCharts, getUserRanking, getUserData, pendingCredits };

@@ -89,6 +89,7 @@ async function outcome(ctx: RequestContext): Promise<OutcomeReport> {
     survey: { id: Number(survey.id), title: survey.title },
     credit_state: participation.credit_state,
     credited: awaiting ? { money: '0.00', score: 0 } : result.credited,
+    ...(!awaiting && result.availableAt !== null ? { available_at: result.availableAt } : {}),
     reason: awaiting ? ctx.t('The provider confirms the result: it appears in your records once it arrives') : explanation(ctx, result),
     ...(balance ? { balance } : {}),
   };

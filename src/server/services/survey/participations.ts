@@ -7,7 +7,8 @@ import { nowSeconds } from '../../clock.js';
 import type { Db, StoredRow } from '../../db/connection.js';
 import { centsToYuan } from '../../db/values.js';
 import { ApiError, errors } from '../../errors.js';
-import { applyLedgerEntry } from '../ledger.js';
+import { creditOrHold, reverseCredit } from '../holds.js';
+import type { LedgerKind } from '../ledger.js';
 
 /**
  * A member's attempt at a survey (docs/survey-domain.md#participation-statuses): `entered` → one final status, once. Every change of
@@ -117,20 +118,64 @@ interface CreditInput {
   memo: string;
 }
 
-/** Credit (or, with negative amounts, debit) a participation's reward; keyed so it applies once. */
-async function moveReward(app: AppContext, trx: Db, input: CreditInput, key: string): Promise<{ moneyLogId: number | null; scoreLogId: number | null }> {
-  const { participation, money, score, memo } = input;
-  let moneyLogId: number | null = null;
-  let scoreLogId: number | null = null;
-  if (money !== 0) {
-    const entry = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: participation.user_id, amount: money, memo, idempotencyKey: `survey:${participation.id}:${key}:money` });
-    moneyLogId = entry.id;
+/** The stage of a participation's credit: its final status's, or a reconciliation's approval (a top-up). */
+type CreditStage = 'credit' | 'approve';
+const REWARD_KINDS: readonly LedgerKind[] = ['money', 'score'];
+
+/** The idempotency key of one stage of a participation's reward, one per ledger: `survey:<id>:credit:money`. */
+function rewardKey(participationId: number, stage: CreditStage, kind: LedgerKind): string {
+  return `survey:${participationId}:${stage}:${kind}`;
+}
+
+/**
+ * Days a survey's credits wait before they are available (docs/survey-domain.md#hold-period): the survey's
+ * own hold period, or its provider's when the survey names none.
+ */
+async function holdDaysOf(trx: Db, survey: SurveyRow): Promise<number> {
+  if (survey.hold_days !== null) return Number(survey.hold_days);
+  const provider = await trx.selectFrom('survey_provider').select('hold_days').where('id', '=', survey.provider_id).executeTakeFirst();
+  return Number(provider?.hold_days ?? 0);
+}
+
+interface RewardCredit {
+  /** the ledger entries of a credit available at once */
+  moneyLogId: number | null;
+  scoreLogId: number | null;
+  /** when a held credit becomes available (Unix seconds), null when nothing is held */
+  availableAt: number | null;
+}
+
+/** Credit a participation's reward (positive amounts), at once or held for `holdDays`; keyed so it applies once. */
+async function creditReward(app: AppContext, trx: Db, input: CreditInput, stage: CreditStage, holdDays: number): Promise<RewardCredit> {
+  const { participation, memo } = input;
+  const result: RewardCredit = { moneyLogId: null, scoreLogId: null, availableAt: null };
+  for (const kind of REWARD_KINDS) {
+    const amount = kind === 'money' ? input.money : input.score;
+    if (amount <= 0) continue;
+    const outcome = await creditOrHold(trx, app.handle.dialect, {
+      kind, userId: participation.user_id, amount, memo, idempotencyKey: rewardKey(participation.id, stage, kind), holdDays,
+      source: { type: 'participation', id: participation.id },
+    });
+    if (outcome.state === 'available') result[kind === 'money' ? 'moneyLogId' : 'scoreLogId'] = outcome.logId;
+    if (outcome.state === 'pending') result.availableAt = Math.max(result.availableAt ?? 0, outcome.releaseAt);
   }
-  if (score !== 0) {
-    const entry = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'score', userId: participation.user_id, amount: score, memo, idempotencyKey: `survey:${participation.id}:${key}:score` });
-    scoreLogId = entry.id;
+  return result;
+}
+
+/**
+ * Take back everything a participation was credited, stage by stage: a credit still held is cancelled
+ * (nothing reaches the ledger), an available one is debited back under its own `…:reverse` key.
+ */
+async function reverseReward(app: AppContext, trx: Db, participation: ParticipationRow, memo: string): Promise<{ cancelledPending: boolean }> {
+  let cancelledPending = false;
+  for (const stage of ['credit', 'approve'] as const) {
+    for (const kind of REWARD_KINDS) {
+      const idempotencyKey = rewardKey(participation.id, stage, kind);
+      const outcome = await reverseCredit(trx, app.handle.dialect, { kind, userId: participation.user_id, idempotencyKey, reverseKey: `${idempotencyKey}:reverse`, memo });
+      if (outcome.action === 'cancelled') cancelledPending = true;
+    }
   }
-  return { moneyLogId, scoreLogId };
+  return { cancelledPending };
 }
 
 interface FinishInput {
@@ -152,6 +197,8 @@ export interface FinishResult {
   changed: boolean;
   /** what this call credited: money in yuan, points */
   credited: { money: string; score: number };
+  /** when what this call credited becomes available, when it is held (Unix seconds); null when available now */
+  availableAt: number | null;
 }
 
 /**
@@ -162,7 +209,7 @@ export async function finishParticipation(app: AppContext, participationId: numb
   return app.db.transaction().execute(async (trx) => {
     const current = await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('id', '=', participationId)).executeTakeFirstOrThrow();
     const survey = await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow();
-    if (current.status !== 'entered') return { participation: current, survey, changed: false, credited: { money: centsToYuan(0), score: 0 } };
+    if (current.status !== 'entered') return { participation: current, survey, changed: false, credited: { money: centsToYuan(0), score: 0 }, availableAt: null };
 
     const now = nowSeconds();
     const loiSeconds = Math.max(0, now - Number(current.enter_time));
@@ -198,12 +245,15 @@ export async function finishParticipation(app: AppContext, participationId: numb
     }
     const held = speeder && Boolean(Number(survey.hold_speeders));
     let credited = { money: 0, score: 0 };
+    let availableAt: number | null = null;
     if (held) {
       changes.credit_state = 'held';
     } else if (money > 0 || score > 0) {
-      const logs = await moveReward(app, trx, { participation: current, money, score, memo: input.memo(survey) }, 'credit');
+      // A credit held for the hold period still counts as credited here; its hold row says when it is available.
+      const logs = await creditReward(app, trx, { participation: current, money, score, memo: input.memo(survey) }, 'credit', await holdDaysOf(trx, survey));
       Object.assign(changes, { credit_state: 'credited', credited_money: money, credited_score: score, money_log_id: logs.moneyLogId, score_log_id: logs.scoreLogId });
       credited = { money, score };
+      availableAt = logs.availableAt;
       if (money > 0) await bumpCounter(trx, survey.id, 'credited_money', money);
     }
 
@@ -216,11 +266,12 @@ export async function finishParticipation(app: AppContext, participationId: numb
         ...(input.rawQuery !== undefined ? { query: input.rawQuery.slice(0, 2000) } : {}),
         ...(status !== input.status ? { reported: input.status } : {}),
         ...(speeder ? { speeder: true, held } : {}),
+        ...(availableAt !== null ? { available_at: availableAt } : {}),
         ...(input.reason ? { reason: input.reason } : {}),
       },
     });
     const participation = await trx.selectFrom('survey_participation').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
-    return { participation, survey, changed: true, credited: { money: centsToYuan(credited.money), score: credited.score } };
+    return { participation, survey, changed: true, credited: { money: centsToYuan(credited.money), score: credited.score }, availableAt };
   });
 }
 
@@ -422,27 +473,30 @@ export async function reconcileParticipation(
       }
       const survey = await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow();
       const changes: Row = { status: plan.to, source: 'reconcile', credit_state: plan.credit, update_time: nowSeconds() };
-      const heldMoney = Number(current.credited_money);
-      const heldScore = Number(current.credited_score);
+      // What the event records about holds: when a held credit becomes available, or that a pending one was cancelled.
+      const holdNote: Row = {};
+      const creditedMoney = Number(current.credited_money);
+      const creditedScore = Number(current.credited_score);
       if (action === 'reverse') {
         await bumpCounter(trx, survey.id, 'completes', -1);
-        await moveReward(app, trx, { participation: current, money: -heldMoney, score: -heldScore, memo: context.memo(survey) }, 'reverse');
-        if (heldMoney > 0) await bumpCounter(trx, survey.id, 'credited_money', -heldMoney);
+        if ((await reverseReward(app, trx, current, context.memo(survey))).cancelledPending) holdNote.pending_cancelled = true;
+        if (creditedMoney > 0) await bumpCounter(trx, survey.id, 'credited_money', -creditedMoney);
         Object.assign(changes, { credited_money: 0, credited_score: 0 });
       } else {
         // The complete itself was counted when the quota was taken.
         if (current.status !== 'complete') await bumpCounter(trx, survey.id, COUNTER_OF[current.status as FinalStatus], -1);
         // A consolation already paid for the screen-out is topped up to the reward, never paid twice.
-        const money = Math.max(0, Number(current.reward_money) - heldMoney);
-        const score = Math.max(0, Number(current.reward_score) - heldScore);
-        const logs = await moveReward(app, trx, { participation: current, money, score, memo: context.memo(survey) }, 'approve');
+        const money = Math.max(0, Number(current.reward_money) - creditedMoney);
+        const score = Math.max(0, Number(current.reward_score) - creditedScore);
+        const logs = await creditReward(app, trx, { participation: current, money, score, memo: context.memo(survey) }, 'approve', await holdDaysOf(trx, survey));
         if (money > 0) await bumpCounter(trx, survey.id, 'credited_money', money);
-        Object.assign(changes, { credited_money: heldMoney + money, credited_score: heldScore + score });
+        Object.assign(changes, { credited_money: creditedMoney + money, credited_score: creditedScore + score });
         if (logs.moneyLogId) changes.money_log_id = logs.moneyLogId;
         if (logs.scoreLogId) changes.score_log_id = logs.scoreLogId;
+        if (logs.availableAt !== null) holdNote.available_at = logs.availableAt;
       }
       await trx.updateTable('survey_participation').set(changes).where('id', '=', current.id).execute();
-      await appendEvent(trx, { participationId: current.id, from: current.status, to: plan.to, source: 'reconcile', adminId: context.adminId, ip: context.ip, payload: { action, reason: context.reason, ...(plan.raised ? { quota: { from: plan.raised.from, to: plan.raised.to } } : {}) } });
+      await appendEvent(trx, { participationId: current.id, from: current.status, to: plan.to, source: 'reconcile', adminId: context.adminId, ip: context.ip, payload: { action, reason: context.reason, ...(plan.raised ? { quota: { from: plan.raised.from, to: plan.raised.to } } : {}), ...holdNote } });
       return plan;
     });
   } catch (error) {

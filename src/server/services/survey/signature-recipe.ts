@@ -5,7 +5,7 @@ import { errors } from '../../errors.js';
  * Signature recipes: how a provider signs what it sends us, written as data (the provider's `signature`
  * column, and `fields.signature` of a preset in provider-presets/). A recipe says which text is signed,
  * how the secret keys the hash, which hash, how the result is written, where it travels, and whether a
- * timestamp limits how long a request stays good. See docs/survey-domain.md#signature-recipes.
+ * timestamp limits how long a request stays good. See docs/survey-domain.md#signatures.
  *
  * Everything here is pure: a request comes in as a `SignedRequestInput` (the raw parts as received), and
  * nothing is read from the database or the clock.

@@ -4,17 +4,24 @@ import { formatDateTime } from '../../../format/datetime.js';
 import { useMemberBootstrap } from '../../shell/member-bootstrap.js';
 import { PageCard } from '../common/PageCard.js';
 import { OverviewFigures } from './OverviewFigures.js';
+import { hasPending, PendingCreditList, pendingTotalText, usePendingCredits } from './PendingCredits.js';
 import '../../member-home.css';
 
-/** `account/overview`: who is signed in, balance and points, and their earnings with the 7-day chart. */
+/**
+ * `account/overview`: who is signed in, balance and points (what is available), what is still pending
+ * with the day each credit becomes available, and their earnings with the 7-day chart.
+ */
 export function OverviewPage() {
   const translate = useTranslate();
   const info = useMemberBootstrap()?.userInfo ?? {};
-  const stats = [
-    ['balance', `¥${String(info.money ?? '0.00')}`],
-    ['points', String(info.score ?? 0)],
-    ['lastLogin', formatDateTime(info.last_login_time) || '-'],
-  ] as const;
+  const pending = usePendingCredits();
+  const stats: (readonly [string, string, string])[] = [
+    // With credits pending, the balance is named for what it is: what is available now (and to pay out).
+    ['balance', translate(hasPending(pending) ? 'memberHome.pending.available' : 'memberHome.balance'), `¥${String(info.money ?? '0.00')}`],
+    ...(hasPending(pending) ? [['pending', translate('memberHome.pending.title'), pendingTotalText(translate, pending)] as const] : []),
+    ['points', translate('memberHome.points'), String(info.score ?? 0)],
+    ['lastLogin', translate('memberHome.lastLogin'), formatDateTime(info.last_login_time) || '-'],
+  ];
   return (
     <PageCard title={translate('memberShell.menus.account/overview')}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -27,13 +34,14 @@ export function OverviewPage() {
         </Box>
       </Stack>
       <div className="ba-member__stats">
-        {stats.map(([key, value]) => (
+        {stats.map(([key, label, value]) => (
           <div key={key} className="ba-member__stat" data-testid={`stat-${key}`}>
-            <span>{translate(`memberHome.${key}`)}</span>
+            <span>{label}</span>
             <strong>{value}</strong>
           </div>
         ))}
       </div>
+      {hasPending(pending) && <PendingCreditList t={translate} pending={pending} />}
       <OverviewFigures t={translate} />
     </PageCard>
   );

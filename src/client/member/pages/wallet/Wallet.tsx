@@ -137,6 +137,13 @@ export function Wallet({ t, api = walletApi, onChanged }: { t: Translate; api?: 
             <span>{t('memberHome.wallet.minimum')}</span>
             <strong>¥{state.minimum}</strong>
           </div>
+          {Boolean(state.pending) && state.pending !== '0.00' && (
+            <div className="ba-member__stat" data-testid="wallet-pending">
+              <span>{t('memberHome.pending.title')}</span>
+              <strong>¥{state.pending}</strong>
+              <span>{t('memberHome.wallet.pendingHint')}</span>
+            </div>
+          )}
         </div>
       )}
 

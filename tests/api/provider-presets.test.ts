@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamicDb } from '../../src/server/db/connection.js';
+import { legacyRecipe, signRequest, type SignatureRecipe, type SignedRequestInput } from '../../src/server/services/survey/signature-recipe.js';
+import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
+
+/**
+ * Providers as data: a preset fills a provider's columns from its public integration guide; the provider's
+ * row gives the addresses to hand over; each project preset's own parameters, signed by its recipe, take an
+ * attempt from entry to credit through the real endpoints, once; a request failing a check changes nothing
+ * and the security log names the check; providers saved with an algorithm's name are converted at start.
+ */
+
+type Row = Record<string, unknown>;
+const SECRET = 'preset-secret-7c1e';
+const MEMBER_PASSWORD = 'Member_pass1';
+const PRESET_IDS = ['ayet', 'bitlabs', 'cint', 'cpx', 'custom', 'dynata', 'dynata_rex', 'innovatemr', 'offerwall', 'pollfish', 'purespectrum', 'tapresearch', 'theoremreach', 'toluna'];
+
+describe.each(DATABASES)('provider presets on %s', (kind) => {
+  let server: TestServer;
+  let token: string;
+  let counter = 0;
+  const db = () => server.server.app.db;
+  const admin = <T = unknown>(path: string, request: ApiRequest = {}) => server.admin<T>(path, { token, lang: 'en', ...request });
+
+  async function ok<T>(response: Promise<{ code: number; msg: string; data: T }>): Promise<T> {
+    const answer = await response;
+    expect({ code: answer.code, msg: answer.msg }).toMatchObject({ code: 1 });
+    return answer.data;
+  }
+
+  async function providerRow(id: unknown): Promise<Row> {
+    return (await dynamicDb(db()).selectFrom('survey_provider').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+  }
+
+  async function addProvider(values: Row): Promise<Row> {
+    const code = `pp${++counter}${kind.slice(0, 2)}`;
+    await ok(admin('survey.Provider/add', { body: { code, name: `Provider ${code}`, secret: SECRET, ...values } }));
+    return (await dynamicDb(db()).selectFrom('survey_provider').selectAll().where('code', '=', code).executeTakeFirstOrThrow()) as Row;
+  }
+
+  async function memberWithAttempt(providerId: unknown): Promise<{ id: number; token: string; rid: string; surveyId: number }> {
+    const title = `Survey ${++counter}`;
+    await ok(admin('survey.Survey/add', { body: { provider_id: providerId, title, entry_url: 'https://supplier.example/s/1?id={rid}', reward_money: '2.00', reward_score: 5, loi_minutes: 1, hold_speeders: false, status: 'active' } }));
+    const survey = (await dynamicDb(db()).selectFrom('survey').select('id').where('title', '=', title).executeTakeFirstOrThrow()) as { id: number };
+    const username = `pm${++counter}${kind.slice(0, 2)}`;
+    await ok(admin('user.User/add', { body: { username, nickname: username, group_id: 1, password: MEMBER_PASSWORD } }));
+    const login = await server.api<{ userInfo: { id: number; token: string } }>('user/checkIn', { body: { tab: 'login', username, password: MEMBER_PASSWORD } });
+    const member = login.data.userInfo;
+    const started = await ok(server.api<{ url: string }>('survey/start', { body: { id: survey.id }, userToken: member.token }));
+    return { id: member.id, token: member.token, rid: new URL(started.url).searchParams.get('id') as string, surveyId: Number(survey.id) };
+  }
+
+  async function balanceOf(userId: number): Promise<{ money: number; score: number }> {
+    const user = (await dynamicDb(db()).selectFrom('user').select(['money', 'score']).where('id', '=', userId).executeTakeFirstOrThrow()) as Row;
+    return { money: Number(user.money), score: Number(user.score) };
+  }
+
+  async function ledgerSum(userId: number): Promise<number> {
+    const sum = (await db().selectFrom('user_money_log').select((eb) => eb.fn.sum('money').as('sum')).where('user_id', '=', userId).executeTakeFirstOrThrow()) as { sum: unknown };
+    return Number(sum.sum ?? 0);
+  }
+
+  function origin(): string {
+    return new URL(server.url).origin;
+  }
+
+  /** A request to this server signed as the provider's recipe says. */
+  function signed(provider: Row, path: string, pairs: [string, string][], secret = SECRET): SignedRequestInput {
+    const recipe = JSON.parse(String(provider.signature)) as SignatureRecipe;
+    const query = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+    return signRequest(recipe, secret, String(provider.sig_param), { method: 'GET', origin: origin(), path, query, headers: {}, body: '', contentType: '' });
+  }
+
+  async function send(request: SignedRequestInput): Promise<{ status: number; body: string }> {
+    const response = await server.raw(`${request.path}?${request.query}`, { method: request.method, headers: { 'think-lang': 'en', ...request.headers } });
+    return { status: response.status, body: await response.text() };
+  }
+
+  /** The provider's own code for an outcome: the first its exit map sends there, else our name. */
+  function codeFor(provider: Row, outcome: string): string {
+    const map = JSON.parse(String(provider.exit_map || '{}')) as Record<string, string>;
+    return Object.entries(map).find(([, mapped]) => mapped === outcome)?.[0] ?? outcome;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    token = (await server.loginAdmin()).token;
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('lists every preset with its kind and the public document it follows', async () => {
+    const { list } = await ok(admin<{ list: Row[] }>('survey.Provider/presets'));
+    expect(list.map((preset) => preset.id)).toEqual(PRESET_IDS);
+    for (const preset of list) {
+      expect(['project', 'wall']).toContain(preset.kind);
+      expect(preset.source).toMatchObject({ document: expect.any(String), url: expect.stringMatching(/^https:\/\//), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+      expect(String(preset.title)).not.toBe('');
+    }
+    const zh = await ok(admin<{ list: Row[] }>('survey.Provider/presets', { lang: 'zh-cn' }));
+    expect(zh.list.find((preset) => preset.id === 'offerwall')?.title).toBe('通用积分墙');
+  });
+
+  it('fills a provider from its preset, keeps what the operator gives, and hands over the exit URLs in the provider\'s macro', async () => {
+    const cint = await addProvider({ preset: 'cint', rid_param: 'ref' });
+    expect(JSON.parse(String(cint.signature))).toEqual({ text: 'url', key: 'hmac', algorithm: 'sha1', encoding: 'base64url', in: 'query', cut: 'keep_separator', expiry: null });
+    expect(cint).toMatchObject({ kind: 'project', preset: 'cint', sig_param: 'hash', exit_placeholder: '[%PID%]', rid_param: 'ref' });
+    const { row } = await ok(admin<{ row: Row }>('survey.Provider/edit', { query: { id: cint.id } }));
+    expect(row.callback_url).toBe(`${origin()}/api/survey/callback/${String(cint.code)}`);
+    expect(row.exit_urls).toEqual({
+      complete: `${origin()}/success?ref=[%PID%]`, terminate: `${origin()}/terminate?ref=[%PID%]`,
+      overquota: `${origin()}/overquota?ref=[%PID%]`, security: `${origin()}/security?ref=[%PID%]`,
+    });
+    expect(row).not.toHaveProperty('secret');
+
+    const wall = await addProvider({ preset: 'offerwall', wall_url: 'https://wall.example.com/?app=9&uid={member}' });
+    expect(wall).toMatchObject({ kind: 'wall', answer_body: 'ok', member_param: 'subId', transaction_param: 'transId' });
+    const wallRow = (await ok(admin<{ row: Row }>('survey.Provider/edit', { query: { id: wall.id } }))).row;
+    expect(wallRow).not.toHaveProperty('exit_urls');
+
+    // An unknown preset, a bad recipe or reversal rule, a wall without {member}: refused, nothing written.
+    const before = Number(((await db().selectFrom('survey_provider').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: unknown }).n);
+    const refusals: [Row, string][] = [
+      [{ preset: 'nosuch' }, 'preset'],
+      [{ signature: { text: 'url', key: 'hmac', algorithm: 'sha3', encoding: 'hex', in: 'query' } }, 'signature'],
+      [{ reversal: { by: 'status' } }, 'reversal'],
+      [{ preset: 'offerwall', wall_url: 'https://wall.example.com/?app=9' }, 'wall_url'],
+    ];
+    for (const [values, field] of refusals) {
+      const answer = await admin('survey.Provider/add', { body: { code: `bad${++counter}`, name: 'Bad', secret: SECRET, ...values } });
+      expect({ code: answer.code, field: (answer.data as Row | null)?.field }, JSON.stringify(values)).toEqual({ code: 0, field });
+    }
+    const zh = await admin('survey.Provider/add', { body: { code: `bad${++counter}`, name: 'Bad', secret: SECRET, preset: 'offerwall', wall_url: 'x' }, lang: 'zh-cn' });
+    expect(zh.msg).toBe('问卷墙地址必须是包含 {member} 的 http 或 https 地址');
+    const after = Number(((await db().selectFrom('survey_provider').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: unknown }).n);
+    expect(after).toBe(before);
+  });
+
+  describe.each([
+    ['custom', 'callback'],
+    ['innovatemr', 'callback'],
+    ['purespectrum', 'callback'],
+    ['cint', 'redirect'],
+  ])('the %s preset', (preset, channel) => {
+    it(`credits a complete once through its signed ${channel}, and answers a repeat as the provider expects`, async () => {
+      const provider = await addProvider({ preset });
+      const member = await memberWithAttempt(provider.id);
+      const pairs: [string, string][] = [[String(provider.rid_param), member.rid]];
+      if (channel === 'callback') {
+        pairs.push([String(provider.status_param), codeFor(provider, 'complete')]);
+        const request = signed(provider, `/api/survey/callback/${String(provider.code)}`, pairs);
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const answer = await send(request);
+          expect(answer.status).toBe(Number(provider.answer_status));
+          if (provider.answer_body === '') expect(JSON.parse(answer.body)).toMatchObject({ code: 1 });
+          else expect(answer.body).toBe(provider.answer_body);
+        }
+      } else {
+        const request = signed(provider, '/success', pairs);
+        const first = await ok(server.api<Row>('survey/outcome', { body: { outcome: 'success', query: request.query }, userToken: member.token }));
+        expect(first).toMatchObject({ status: 'complete', already_recorded: false, credited: { money: '2.00', score: 5 } });
+        const again = await ok(server.api<Row>('survey/outcome', { body: { outcome: 'success', query: request.query }, userToken: member.token }));
+        expect(again).toMatchObject({ status: 'complete', already_recorded: true });
+      }
+      expect(await balanceOf(member.id)).toEqual({ money: 200, score: 5 });
+      expect(await ledgerSum(member.id)).toBe(200);
+    });
+  });
+
+  it('reverses a complete on the provider\'s reversal callback (PureSpectrum oldStatus=21), once', async () => {
+    const provider = await addProvider({ preset: 'purespectrum' });
+    const member = await memberWithAttempt(provider.id);
+    const path = `/api/survey/callback/${String(provider.code)}`;
+    await send(signed(provider, path, [['supSid', member.rid], ['ps_rstatus', '21']]));
+    expect((await balanceOf(member.id)).money).toBe(200);
+    const reversal = signed(provider, path, [['ps_rstatus', '33'], ['oldStatus', '21'], ['supSid', member.rid]]);
+    for (let attempt = 0; attempt < 2; attempt++) expect((await send(reversal)).status).toBe(200);
+    const participation = (await dynamicDb(db()).selectFrom('survey_participation').selectAll().where('rid', '=', member.rid).executeTakeFirstOrThrow()) as Row;
+    expect(participation.status).toBe('reversed');
+    expect(await balanceOf(member.id)).toEqual({ money: 0, score: 0 });
+    expect(await ledgerSum(member.id)).toBe(0);
+  });
+
+  it('a provider that credits on its callback only shows the outcome page and records nothing from it', async () => {
+    const provider = await addProvider({ preset: 'custom', credit_on: 'callback' });
+    const member = await memberWithAttempt(provider.id);
+    const request = signed(provider, '/success', [['rid', member.rid]]);
+    const page = await ok(server.api<Row>('survey/outcome', { body: { outcome: 'success', query: request.query }, userToken: member.token }));
+    expect(page).toMatchObject({ status: 'entered', already_recorded: false, credited: { money: '0.00', score: 0 }, reason: 'The provider confirms the result: it appears in your records once it arrives' });
+    expect((await balanceOf(member.id)).money).toBe(0);
+    await send(signed(provider, `/api/survey/callback/${String(provider.code)}`, [['rid', member.rid], ['status', 'complete']]));
+    expect((await balanceOf(member.id)).money).toBe(200);
+  });
+
+  it('checks test traffic and answers it, recording nothing', async () => {
+    const provider = await addProvider({ preset: 'custom', test_param: 'debug', test_value: 'true' });
+    const member = await memberWithAttempt(provider.id);
+    const answer = await send(signed(provider, `/api/survey/callback/${String(provider.code)}`, [['rid', member.rid], ['status', 'complete'], ['debug', 'true']]));
+    expect(JSON.parse(answer.body)).toEqual({ code: 1, msg: 'Test callback: checked, nothing recorded' });
+    const participation = (await dynamicDb(db()).selectFrom('survey_participation').selectAll().where('rid', '=', member.rid).executeTakeFirstOrThrow()) as Row;
+    expect(participation.status).toBe('entered');
+    expect((await balanceOf(member.id)).money).toBe(0);
+  });
+
+  it('refuses a request failing a check, changing nothing, and the security log names the check', async () => {
+    const expiring = { text: 'path_query', key: 'hmac', algorithm: 'sha256', encoding: 'hex', in: 'query', expiry: { in: 'query', name: 'ts', unit: 's', skewSeconds: 300 } };
+    const provider = await addProvider({ preset: 'custom', signature: expiring, ip_allowlist: '127.0.0.1' });
+    const member = await memberWithAttempt(provider.id);
+    const path = `/api/survey/callback/${String(provider.code)}`;
+    const now = Math.floor(Date.now() / 1000);
+    const good: [string, string][] = [['rid', member.rid], ['status', 'complete'], ['ts', String(now)]];
+    const unsigned = { ...signed(provider, path, good), query: `rid=${member.rid}&status=complete&ts=${now}` };
+    const wrongKey = signed(provider, path, good, 'another-secret');
+    const stale = signed(provider, path, [['rid', member.rid], ['status', 'complete'], ['ts', String(now - 3600)]]);
+    for (const request of [unsigned, wrongKey, stale]) {
+      const answer = await send(request);
+      expect(JSON.parse(answer.body)).toEqual({ code: 0, msg: 'The signature of this survey return is invalid' });
+    }
+    await db().updateTable('survey_provider').set({ ip_allowlist: '203.0.113.7' }).where('id', '=', Number(provider.id)).execute();
+    const outside = await send(signed(provider, path, good));
+    expect(outside.status).toBe(403);
+    const participation = (await dynamicDb(db()).selectFrom('survey_participation').selectAll().where('rid', '=', member.rid).executeTakeFirstOrThrow()) as Row;
+    expect({ status: participation.status, flagged: Number(participation.flag_sig_invalid) }).toEqual({ status: 'entered', flagged: 1 });
+    expect((await balanceOf(member.id)).money).toBe(0);
+    const events = (await dynamicDb(db()).selectFrom('survey_security_event').select(['kind', 'channel']).where('provider_id', '=', provider.id).orderBy('id').execute()) as Row[];
+    expect(events.map((event) => event.kind)).toEqual(['signature_missing', 'signature_wrong', 'signature_expired', 'address_refused']);
+    const log = await ok(admin<{ list: Row[] }>('survey.SecurityEvent/index', { query: { search: [{ field: 'provider_id', val: provider.id, operator: '=' }] }, lang: 'zh-cn' }));
+    expect(log.list.length).toBe(4);
+  });
+
+  it('converts a provider saved with an algorithm\'s name into the same recipe at start, and it still verifies', async () => {
+    // A server of its own, whose database outlives its first life.
+    const shared = { server, token };
+    try {
+      server = await startTestServer(kind, { keepDatabase: true });
+      token = (await server.loginAdmin()).token;
+      const provider = await addProvider({ preset: 'custom' });
+      await dynamicDb(db()).updateTable('survey_provider').set({ signature: 'md5_append' }).where('id', '=', provider.id).execute();
+      const databaseUrl = server.databaseUrl;
+      await server.close();
+      server = await startTestServer(kind, { databaseUrl });
+      token = (await server.loginAdmin()).token;
+      const converted = await providerRow(provider.id);
+      expect(JSON.parse(String(converted.signature))).toEqual(legacyRecipe('md5_append'));
+      const member = await memberWithAttempt(provider.id);
+      await send(signed(converted, `/api/survey/callback/${String(provider.code)}`, [['rid', member.rid], ['status', 'complete']]));
+      expect((await balanceOf(member.id)).money).toBe(200);
+    } finally {
+      await server.close();
+      ({ server, token } = shared);
+    }
+  });
+});
