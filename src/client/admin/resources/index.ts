@@ -14,7 +14,7 @@ import { userRuleOverride } from './system/user_rule/index.js';
 import { dataRecycleLogOverride } from './system/security_data_recycle_log/index.js';
 import { sensitiveDataLogOverride } from './system/security_sensitive_data_log/index.js';
 import { participationOverride } from './survey/participation/index.js';
-import { providerOverride } from './survey/provider/index.js';
+import { providerInputs, providerOverride } from './survey/provider/index.js';
 import { quickTaskInputs } from './survey/quick_task/index.js';
 import { quickTaskSubmissionOverride } from './survey/quick_task_submission/index.js';
 import { payoutOverride } from './user/payout/index.js';
@@ -52,6 +52,7 @@ export const SCREEN_OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
 
 /** Inputs of the generated add and edit forms replaced by a widget of their own (the forms stay dialogs); same keys and paths. */
 export const FORM_INPUTS: Readonly<Record<string, (definition: ResourceDefinition) => InputOverrides>> = {
+  'survey/provider': providerInputs,
   'survey/quick_task': quickTaskInputs,
 };
 

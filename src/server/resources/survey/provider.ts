@@ -1,11 +1,12 @@
 import { isIP } from 'node:net';
 import type { Row } from '../../../schema/definition.js';
-import { sameText } from '../../../schema/local-text.js';
 import { allows } from '../../auth/identity.js';
 import type { RequestContext } from '../../http/controller.js';
 import { errors, type ApiError } from '../../errors.js';
 import { isFinalStatus } from '../../services/survey/participations.js';
-import { buildTestReturn, checkTestReturn, TEST_OUTCOMES, type AlgorithmLabels, type TestOutcome } from '../../services/survey/provider-test.js';
+import type { ToolBuildInput, ToolRequest } from '../../../contract/provider-tool.js';
+import { nowSeconds } from '../../clock.js';
+import { buildTest, checkTest, sendTest, TEST_OUTCOMES, type CallbackAnswer, type ToolProvider } from '../../services/survey/provider-test.js';
 import { OUTCOME_PAGES, recipeOf, type ProviderRow } from '../../services/survey/returns.js';
 import { providerPresets, presetById } from '../../services/survey/presets.js';
 import { parseReversalRule } from '../../services/survey/reversal-rules.js';
@@ -15,14 +16,13 @@ import type { Operator, ResourceHooks } from '../hooks.js';
 
 /**
  * `survey.Provider`: the secret is sealed before it is stored and never sent back; the exit map must
- * name our outcomes; the allowlist must hold addresses or ranges only. `testReturn` (its own node) builds
- * signed returns for an outcome and checks a pasted one, with the provider's stored secret; for a real
- * attempt only when the admin may also reconcile participations.
+ * name our outcomes; the allowlist must hold addresses or ranges only. `testReturn` (its own node) is the
+ * hash calculator: it builds signed returns and callbacks for an outcome, checks a pasted request and sends
+ * a test callback, with the provider's stored recipe and secret; for a real attempt or member only when the
+ * admin may also reconcile participations.
  */
 
 const RECONCILE_NODE = 'survey/participation/reconcile';
-
-const ALGORITHM_NAMES = { md5: 'MD5', sha1: 'SHA-1', sha256: 'SHA-256', sha512: 'SHA-512' } as const;
 
 function checkAllowlist(text: string): void {
   for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
@@ -33,33 +33,80 @@ function checkAllowlist(text: string): void {
   }
 }
 
+/** What `testReturn` was asked to build or send: the outcome and the ids the admin typed (blank: new test ones). */
+function buildInputOf(body: Row): ToolBuildInput {
+  const outcome = body.outcome;
+  if (!(TEST_OUTCOMES as readonly unknown[]).includes(outcome)) throw errors.providerTestOutcomeInvalid();
+  const given = (name: string) => {
+    const value = body[name];
+    if (value === undefined || value === null) return undefined;
+    const text = String(value).trim();
+    return text === '' ? undefined : text;
+  };
+  const input: ToolBuildInput = { outcome: outcome as ToolBuildInput['outcome'] };
+  for (const name of ['rid', 'member', 'amount', 'transaction'] as const) {
+    const value = given(name);
+    if (value !== undefined) input[name] = value;
+  }
+  return input;
+}
+
 /**
- * `POST testReturn {id, mode: "build", outcome, rid?}` answers the signed return URL and callback;
- * `{id, mode: "check", url}` answers whether the pasted URL verifies and, if not, why.
+ * The test callback sent through this server's own callback address (fastify's `inject`: the whole request
+ * path, hooks and all, without a network round trip). It comes from an address the provider's allowlist
+ * admits, as the provider's server would, so the allowlist neither refuses it nor logs it as a stranger.
+ */
+async function injectCallback(ctx: RequestContext, provider: ProviderRow, request: ToolRequest): Promise<CallbackAnswer> {
+  const url = new URL(request.url);
+  const allowed = provider.ip_allowlist.split(/[\s,]+/).find(Boolean)?.split('/')[0];
+  try {
+    const response = await ctx.request.server.inject({
+      method: request.method,
+      url: `${url.pathname}${url.search}`,
+      headers: { ...request.headers, host: url.host, 'think-lang': ctx.lang },
+      ...(request.body !== '' ? { payload: request.body } : {}),
+      remoteAddress: allowed ?? '127.0.0.1',
+    });
+    return { status: response.statusCode, contentType: String(response.headers['content-type'] ?? ''), body: response.body.slice(0, 4000) };
+  } catch {
+    throw errors.providerTestSendFailed();
+  }
+}
+
+/**
+ * `POST testReturn {id, mode, …}`, the provider test tool (services/survey/provider-test.ts):
+ * - `{mode: "build", outcome, rid? | member?, amount?, transaction?}`: the signed return URL and callback;
+ * - `{mode: "check", url, method?, headers?, body?}`: whether the pasted request verifies and, if not, why;
+ * - `{mode: "send", outcome, …}`: the test callback sent through our callback address, and its answer.
  */
 async function testReturn(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();
   const id = String(ctx.body.id ?? '');
   if (!/^\d{1,15}$/.test(id)) throw errors.recordNotFound();
-  const provider = (await ctx.app.db.selectFrom('survey_provider').selectAll().where('id', '=', Number(id)).executeTakeFirst()) as ProviderRow | undefined;
-  if (!provider) throw errors.recordNotFound();
-  const secret = provider.secret ? (ctx.app.secrets.open(provider.secret) ?? '') : '';
-  const labels: AlgorithmLabels = ({ key, algorithm }) => {
-    const name = ALGORITHM_NAMES[algorithm];
-    if (key === 'hmac') return sameText(`HMAC-${name.replace('-', '')}`);
-    if (key === 'none') return { en: 'No signature', 'zh-cn': '不签名' };
-    return key === 'append' ? { en: `${name} with secret appended`, 'zh-cn': `${name}（追加密钥）` } : { en: `${name} with secret prepended`, 'zh-cn': `${name}（前置密钥）` };
-  };
+  const row = (await ctx.app.db.selectFrom('survey_provider').selectAll().where('id', '=', Number(id)).executeTakeFirst()) as ProviderRow | undefined;
+  if (!row) throw errors.recordNotFound();
   const message = (error: ApiError) => ctx.t(error.msg, error.params);
-  const signer = { realAttempts: ctx.identity !== undefined && allows(ctx.identity, RECONCILE_NODE) };
+  const tool: ToolProvider = {
+    row,
+    recipe: recipeOf(row),
+    secret: row.secret ? (ctx.app.secrets.open(row.secret) ?? '') : '',
+    origin: publicOriginOf(ctx.app, ctx.request),
+    signer: { realAttempts: ctx.identity !== undefined && allows(ctx.identity, RECONCILE_NODE) },
+    now: nowSeconds(),
+  };
   if (ctx.body.mode === 'check') {
-    const check = await checkTestReturn(ctx.app.db, provider, secret, typeof ctx.body.url === 'string' ? ctx.body.url : '', signer, labels);
+    const text = (name: string) => (typeof ctx.body[name] === 'string' ? (ctx.body[name] as string) : undefined);
+    const check = await checkTest(ctx.app.db, tool, { url: text('url') ?? '', method: text('method'), headers: text('headers'), body: text('body') });
     return { ...check, problems: check.problems.map(message), warnings: check.warnings.map(message) };
   }
-  const outcome = ctx.body.outcome;
-  if (!(TEST_OUTCOMES as readonly unknown[]).includes(outcome)) throw errors.providerTestOutcomeInvalid();
-  const rid = ctx.body.rid === undefined || ctx.body.rid === '' ? undefined : String(ctx.body.rid);
-  return buildTestReturn(provider, secret, outcome as TestOutcome, rid, publicOriginOf(ctx.app, ctx.request), signer);
+  const input = buildInputOf(ctx.body);
+  if (ctx.body.mode === 'send') {
+    // Injected, the request reaches the endpoint over plain HTTP with this request's host.
+    const origin = ctx.app.settings.publicUrl || `http://${ctx.request.host}`;
+    return sendTest({ ...tool, origin }, input, (request) => injectCallback(ctx, row, request));
+  }
+  const built = buildTest(tool, input);
+  return { ...built, notes: built.notes.map(message) };
 }
 
 /** The outcome pages a project provider sends members back to, in the order a provider's form lists them. */

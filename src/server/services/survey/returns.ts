@@ -6,7 +6,7 @@ import { errors, type ApiError } from '../../errors.js';
 import { AddressList } from '../../address-list.js';
 import { ledgerNotes } from '../ledger.js';
 import {
-  finishParticipation, findParticipationByRid, isReportedStatus, reconcileParticipation, recordForgedReturn,
+  finishParticipation, findParticipationByRid, isReportedStatus, isTestRid, reconcileParticipation, recordForgedReturn,
   type FinishResult, type ReportedStatus, type SurveyRow,
 } from './participations.js';
 import { isReversal, reversalRuleOf } from './reversal-rules.js';
@@ -158,8 +158,14 @@ interface CallbackAccepted {
   test: boolean;
 }
 
-/** Whether the provider marked the request as test traffic (its `test_param` holding its `test_value`). */
+/**
+ * Whether the request is test traffic: marked so by the provider (its `test_param` holding its `test_value`),
+ * or naming a test id of the provider test tool (`test-…` as the rid, or a wall's member id), which no attempt
+ * or member has: the tool's test callbacks are answered as taken and never credit anyone.
+ */
 function isTestTraffic(provider: ProviderRow, request: SignedRequestInput): boolean {
+  const named = parameterOf(request, provider.kind === 'wall' ? provider.member_param : provider.rid_param);
+  if (named !== undefined && isTestRid(named)) return true;
   if (provider.test_param === '') return false;
   const value = parameterOf(request, provider.test_param);
   return value !== undefined && value.toLowerCase() === (provider.test_value || 'true').toLowerCase();

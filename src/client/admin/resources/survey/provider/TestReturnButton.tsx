@@ -1,55 +1,68 @@
 import ScienceIcon from '@mui/icons-material/ScienceOutlined';
 import {
   Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControl, FormControlLabel, FormLabel,
-  Radio, RadioGroup, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, useMediaQuery, type Theme,
+  MenuItem, Radio, RadioGroup, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button, useCanAccess, useDataProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import {
+  TOOL_OUTCOMES, type ParameterRole, type ToolBuildInput, type ToolBuilt, type ToolCheck, type ToolOutcome, type ToolRequest, type ToolSent,
+} from '../../../../../contract/provider-tool.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { fieldOf, type ResourceDefinition } from '../../../../../schema/definition.js';
-import { enumChoices, optionLabel } from '../../../fields/enum-options.js';
+import { optionLabel } from '../../../fields/enum-options.js';
 import { errorMessageOf } from '../../error-report.js';
 import { useSchemaTranslate } from '../../schema-i18n.js';
+import { CopyField } from './CopyField.js';
+import { reversalOfValue } from './recipe-model.js';
 
-/** An outcome a provider reports: one of the values its exit-code map may name (`exit_map`'s `x-ui.options`). */
-type Outcome = string;
-const ROLE_NAMES = { rid: 'RID', status: 'Status', signature: 'Signature', other: 'Not used' } as const;
-
-interface SignedRequest {
-  url: string;
-  signedText: string;
-  signature: string;
-}
-
-interface Built {
-  rid: string;
-  redirect: SignedRequest;
-  callback: SignedRequest & { method: string; status: string };
-}
-
-interface Check {
-  ok: boolean;
-  signatureValid: boolean;
-  kind: 'redirect' | 'callback' | 'unknown';
-  outcome?: Outcome;
-  signedText: string;
-  expectedSignature: string;
-  receivedSignature: string;
-  parameters: { name: string; value: string; role: 'rid' | 'status' | 'signature' | 'other' }[];
-  problems: string[];
-  warnings: string[];
-}
+const ROLE_NAMES: Readonly<Record<ParameterRole, string>> = {
+  rid: 'RID', member: 'Member ID', status: 'Status', amount: 'Amount', transaction: 'Transaction', signature: 'Signature', timestamp: 'Timestamp', other: 'Not used',
+};
+const VERDICTS: Readonly<Record<ToolCheck['verdict'], string>> = {
+  ok: 'Signature correct', missing: 'Signature missing', wrong: 'Signature wrong', expired: 'Timestamp expired', no_secret: 'No secret saved', unsigned: 'Nothing is checked (recipe without a key)',
+};
 
 const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
+/** A name reads whole where it can; a long value breaks anywhere rather than run out of a phone's screen. */
+const monoName = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
+/** Messages quote addresses and signed texts: they wrap anywhere inside the alert. */
+const ALERT_SX = { '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } } as const;
 
-/** A read-only text to copy (a URL, a signature), labelled. */
-function CopyText({ label, value }: { label: string; value: string }) {
-  return <TextField label={label} value={value} fullWidth margin="dense" multiline slotProps={{ htmlInput: { readOnly: true, style: mono } }} />;
+type Part = 'build' | 'check' | 'send';
+type Tr = (key: string, fallback: string, options?: Record<string, unknown>) => string;
+
+/** `Name: value` lines of a request's headers, as the check's headers box takes them. */
+function headerLines(headers: Record<string, string>): string {
+  return Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\n');
+}
+
+/** One built request: its method and address, headers and body when it has them, what was signed and the signature. */
+function RequestView({ title, request, tr, onCheck }: { title: string; request: ToolRequest; tr: Tr; onCheck: () => void }) {
+  const copied = tr('copied', 'Copied');
+  const copy = (label: string, value: string) => (
+    <CopyField label={label} value={value} copyLabel={tr('copy', 'Copy %{name}', { name: label })} copiedLabel={copied} />
+  );
+  const headers = headerLines(request.headers);
+  return (
+    <Box component="section" aria-label={title} sx={{ mt: 1.5 }}>
+      <Typography variant="subtitle2" component="h4">{title}</Typography>
+      {copy(tr('request', 'Request'), `${request.method} ${request.url}`)}
+      {headers && copy(tr('headers', 'Headers'), headers)}
+      {request.body && copy(tr('body', 'Body'), request.body)}
+      {copy(tr('signedText', 'Signed text'), request.signedText)}
+      {request.signature && copy(tr('signature', 'Signature'), request.signature)}
+      <MuiButton size="small" onClick={onCheck} sx={{ mt: 0.5 }}>{tr('useInCheck', 'Check this request')}</MuiButton>
+    </Box>
+  );
 }
 
 /**
- * "Test returns" on a provider's row: build the signed return URL and callback for an outcome, and check
- * a pasted URL. Both run on the server with the stored secret and the code that verifies real returns.
+ * "Test returns" on a provider's row: a hash calculator over the provider's saved recipe and secret. It
+ * builds the signed return (project) or callback for an outcome, checks a pasted request (address,
+ * headers, body) with the very check the callback endpoint makes and explains a wrong signature, and sends
+ * a test callback through our real callback address. Everything runs on the server; test RIDs and member
+ * IDs only, unless the admin may reconcile participations.
  */
 export function TestReturnButton({ definition }: { definition: ResourceDefinition }) {
   const resource = useResourceContext() ?? '';
@@ -60,22 +73,33 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
   const dataProvider = useDataProvider<ActionDataProvider>();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
+  const checkUrlRef = useRef<HTMLTextAreaElement | null>(null);
   const [open, setOpen] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>('complete');
+  const [outcome, setOutcome] = useState<ToolOutcome>('complete');
   const [rid, setRid] = useState('');
-  const [built, setBuilt] = useState<Built | undefined>(undefined);
+  const [member, setMember] = useState('');
+  const [amount, setAmount] = useState('');
+  const [transaction, setTransaction] = useState('');
+  const [built, setBuilt] = useState<ToolBuilt | undefined>(undefined);
+  const [sent, setSent] = useState<ToolSent | undefined>(undefined);
   const [pasted, setPasted] = useState('');
-  const [check, setCheck] = useState<Check | undefined>(undefined);
-  const [error, setError] = useState<{ part: 'build' | 'check'; message: string } | undefined>(undefined);
+  const [method, setMethod] = useState<'GET' | 'POST'>('GET');
+  const [headers, setHeaders] = useState('');
+  const [body, setBody] = useState('');
+  const [check, setCheck] = useState<ToolCheck | undefined>(undefined);
+  const [error, setError] = useState<{ part: Part; message: string } | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const tr = (key: string, fallback: string, options: Record<string, unknown> = {}) => translate(`survey.providerTest.${key}`, { _: fallback, ...options });
+  const tr: Tr = (key, fallback, options = {}) => translate(`survey.providerTest.${key}`, { _: fallback, ...options });
   if (canAccess !== true || !record) return null;
 
-  // The outcomes in the order the schema lists them, labelled as every screen labels them.
+  const wall = record.kind === 'wall';
   const exitMap = fieldOf(definition, 'exit_map');
-  const outcomes = exitMap ? enumChoices(exitMap) : [];
-  const outcomeLabel = (value: Outcome) => (exitMap ? t(optionLabel(exitMap, value)) : value);
-  const call = async <T,>(part: 'build' | 'check', data: Record<string, unknown>): Promise<T | undefined> => {
+  const amountIn = fieldOf(definition, 'amount_in');
+  const reverses = reversalOfValue(record.reversal).by !== 'none';
+  const outcomes = TOOL_OUTCOMES.filter((choice) => choice !== 'reversal' || reverses);
+  const outcomeLabel = (value: string) => (value === 'reversal' ? tr('outcomes.reversal', 'Reversal') : exitMap ? t(optionLabel(exitMap, value)) : value);
+
+  const call = async <T,>(part: Part, data: Record<string, unknown>): Promise<T | undefined> => {
     setBusy(true);
     setError(undefined);
     try {
@@ -87,13 +111,38 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
       setBusy(false);
     }
   };
-  const build = async () => {
-    const answer = await call<Built>('build', { outcome, ...(rid.trim() ? { rid: rid.trim() } : {}) });
-    setBuilt(answer);
-    if (answer) setPasted(answer.redirect.url);
+  const buildInput = (): ToolBuildInput => {
+    const given = (value: string) => (value.trim() === '' ? undefined : value.trim());
+    const input: ToolBuildInput = { outcome };
+    if (wall) Object.assign(input, { member: given(member), amount: given(amount), transaction: given(transaction) });
+    else Object.assign(input, { rid: given(rid) });
+    return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as unknown as ToolBuildInput;
   };
-  const runCheck = async () => setCheck(await call<Check>('check', { url: pasted }));
-  const roleLabel = (role: Check['parameters'][number]['role']) => tr(`roles.${role}`, ROLE_NAMES[role]);
+  const toCheck = (request: ToolRequest, focus = true) => {
+    setPasted(request.url);
+    setMethod(request.method);
+    setHeaders(headerLines(request.headers));
+    setBody(request.body);
+    setCheck(undefined);
+    if (focus) checkUrlRef.current?.focus();
+  };
+  const build = async () => {
+    setSent(undefined);
+    const answer = await call<ToolBuilt>('build', { ...buildInput() });
+    setBuilt(answer);
+    // Ready to check as it is, or once edited; the focus stays with the results.
+    if (answer) toCheck(answer.redirect ?? answer.callback, false);
+  };
+  const send = async () => {
+    // The very ids just built, so the call sent is the one shown.
+    const ids = built ? { ...(built.rid ? { rid: built.rid } : {}), ...(built.member ? { member: built.member } : {}), ...(built.transaction ? { transaction: built.transaction } : {}) } : {};
+    setSent(await call<ToolSent>('send', { ...buildInput(), ...ids }));
+  };
+  const runCheck = async () => setCheck(await call<ToolCheck>('check', { url: pasted, method, headers, body }));
+  const roleLabel = (role: ParameterRole) => tr(`roles.${role}`, ROLE_NAMES[role]);
+  const errorOf = (part: Part) => (error?.part === part ? <Alert severity="error" sx={{ mt: 2, ...ALERT_SX }}>{error.message}</Alert> : null);
+  const copied = tr('copied', 'Copied');
+  const copy = (label: string, value: string) => <CopyField label={label} value={value} copyLabel={tr('copy', 'Copy %{name}', { name: label })} copiedLabel={copied} />;
 
   return (
     <>
@@ -101,45 +150,81 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
         <ScienceIcon />
       </Button>
       <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{tr('title', 'Test returns of %{name}', { name: String(record.name ?? record.code ?? '') })}</DialogTitle>
+        <DialogTitle id={titleId}>{tr('title', 'Test returns and signatures of %{name}', { name: String(record.name ?? record.code ?? '') })}</DialogTitle>
         <DialogContent dividers>
-          <Typography variant="subtitle1" component="h3">{tr('buildTitle', 'Build a signed return')}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {tr('intro', "A hash calculator working with this provider's saved settings and secret, on the server, with the code that checks real returns and callbacks. Save the form first: unsaved changes are not used.")}
+          </Typography>
+
+          <Typography variant="subtitle1" component="h3">{tr('buildTitle', 'Build a signed request')}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {tr('buildHelp', 'Choose how the attempt ended: the tool signs the return URL and the callback with this provider\'s settings and secret, exactly as the provider must.')}
+            {tr('buildHelp', "Choose an outcome: the tool builds the request the provider must send for it and signs it with the provider's recipe and secret.")}
           </Typography>
           <FormControl component="fieldset" margin="dense">
             <FormLabel component="legend">{tr('outcome', 'Outcome')}</FormLabel>
-            <RadioGroup row value={outcome} onChange={(event) => setOutcome(event.target.value as Outcome)}>
+            <RadioGroup row value={outcome} onChange={(event) => setOutcome(event.target.value as ToolOutcome)}>
               {outcomes.map((choice) => (
-                <FormControlLabel key={String(choice.id)} value={String(choice.id)} control={<Radio />} label={t(choice.name)} />
+                <FormControlLabel key={choice} value={choice} control={<Radio />} label={outcomeLabel(choice)} />
               ))}
             </RadioGroup>
           </FormControl>
-          <TextField
-            label={tr('rid', 'RID')}
-            helperText={tr('ridHelp', 'Leave blank for a test RID (test-…), which no attempt has: a return with it records nothing. A real attempt\'s RID can be signed only with the right to reconcile participations.')}
-            value={rid}
-            onChange={(event) => setRid(event.target.value)}
-            fullWidth
-            margin="dense"
-          />
-          <Box sx={{ mt: 1 }}>
+          {wall ? (
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' }, columnGap: 2 }}>
+              <TextField label={tr('member', 'Member ID')} helperText={tr('memberHelp', "Leave blank for a test member ID (test-…): a callback with it is answered as success and credits nothing. A real member's ID needs the right to reconcile participations.")} value={member} onChange={(event) => setMember(event.target.value)} margin="dense" />
+              <TextField
+                label={tr('amount', 'Amount')}
+                helperText={tr('amountHelp', 'As the provider writes it (%{unit}), e.g. 1.25 or 125', { unit: amountIn ? t(optionLabel(amountIn, record.amount_in)) : String(record.amount_in ?? '') })}
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                margin="dense"
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+              <TextField label={tr('transaction', 'Transaction ID')} helperText={tr('transactionHelp', 'Leave blank for a new test transaction ID, e.g. T-1001')} value={transaction} onChange={(event) => setTransaction(event.target.value)} margin="dense" />
+            </Box>
+          ) : (
+            <TextField
+              label={tr('rid', 'RID')}
+              helperText={tr('ridHelp', "Leave blank for a test RID (test-…), which no attempt has: a return with it records nothing. A real attempt's RID can be signed only with the right to reconcile participations.")}
+              value={rid}
+              onChange={(event) => setRid(event.target.value)}
+              fullWidth
+              margin="dense"
+            />
+          )}
+          <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
             <MuiButton variant="outlined" onClick={() => void build()} disabled={busy}>{tr('build', 'Build')}</MuiButton>
-          </Box>
-          {error?.part === 'build' && <Alert severity="error" sx={{ mt: 2 }}>{error.message}</Alert>}
+          </Stack>
+          {errorOf('build')}
           {built && (
-            <Box sx={{ mt: 1 }}>
-              <CopyText label={tr('returnUrl', 'Return URL (the provider sends the browser here)')} value={built.redirect.url} />
-              <CopyText label={tr('callbackUrl', 'Callback (the provider calls it with GET or POST)')} value={`${built.callback.method} ${built.callback.url}`} />
-              <CopyText label={tr('signedText', 'Signed text')} value={built.redirect.signedText} />
-              {built.redirect.signature && <CopyText label={tr('signature', 'Signature')} value={built.redirect.signature} />}
+            <Box>
+              {built.notes.map((note) => <Alert key={note} severity="info" sx={{ mt: 1.5, ...ALERT_SX }}>{note}</Alert>)}
+              {built.redirect && <RequestView title={tr('returnUrl', "Return URL (the provider sends the member's browser here)")} request={built.redirect} tr={tr} onCheck={() => toCheck(built.redirect as ToolRequest)} />}
+              <RequestView title={tr('callback', "Callback (the provider's server calls this)")} request={built.callback} tr={tr} onCheck={() => toCheck(built.callback)} />
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+                {tr('sendHelp', 'Sends the test callback to our callback address, through the same checks as a real one; a test RID or member ID is answered as success and nothing is recorded or credited.')}
+              </Typography>
+              <MuiButton variant="outlined" onClick={() => void send()} disabled={busy} sx={{ mt: 1 }}>{tr('send', 'Send test callback')}</MuiButton>
+              {errorOf('send')}
+              {sent && (
+                <Stack spacing={1} sx={{ mt: 1 }} role="status">
+                  <Alert severity={sent.response.status >= 200 && sent.response.status < 300 && !/"code"\s*:\s*0\b/.test(sent.response.body) ? 'success' : 'warning'}>
+                    {tr('sent', 'Our callback address answered HTTP %{status}', { status: sent.response.status })}
+                  </Alert>
+                  {copy(tr('answer', 'Answer'), sent.response.body)}
+                </Stack>
+              )}
             </Box>
           )}
+
           <Divider sx={{ my: 2 }} />
-          <Typography variant="subtitle1" component="h3">{tr('checkTitle', 'Check a URL')}</Typography>
+          <Typography variant="subtitle1" component="h3">{tr('checkTitle', 'Check a request')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {tr('checkHelp', 'Paste what the provider sent (from its dashboard or logs): the address, and the headers and body when it sends them.')}
+          </Typography>
           <TextField
-            label={tr('pasted', 'Return URL or callback, as the provider sends it')}
+            label={tr('pasted', 'URL, as the provider sends it')}
             value={pasted}
+            inputRef={checkUrlRef}
             onChange={(event) => {
               setPasted(event.target.value);
               setCheck(undefined);
@@ -148,27 +233,58 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
             multiline
             minRows={2}
             margin="dense"
-            slotProps={{ htmlInput: { style: mono } }}
+            slotProps={{ htmlInput: { style: mono, spellCheck: false } }}
           />
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '8rem minmax(0, 1fr) minmax(0, 1fr)' }, columnGap: 2 }}>
+            <TextField select label={tr('method', 'Method')} value={method} onChange={(event) => setMethod(event.target.value as 'GET' | 'POST')} margin="dense">
+              <MenuItem value="GET">GET</MenuItem>
+              <MenuItem value="POST">POST</MenuItem>
+            </TextField>
+            <TextField
+              label={tr('headersInput', 'Headers, one per line')}
+              helperText={tr('headersHelp', 'Name: value, e.g. X-Signature: 3f9a…')}
+              value={headers}
+              onChange={(event) => setHeaders(event.target.value)}
+              multiline
+              minRows={2}
+              margin="dense"
+              slotProps={{ htmlInput: { style: mono, spellCheck: false } }}
+            />
+            <TextField
+              label={tr('bodyInput', 'Body')}
+              helperText={tr('bodyHelp', 'The raw body, e.g. rid=test-1&status=10 or {"rid":"test-1"}')}
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+              multiline
+              minRows={2}
+              margin="dense"
+              slotProps={{ htmlInput: { style: mono, spellCheck: false } }}
+            />
+          </Box>
           <Box sx={{ mt: 1 }}>
             <MuiButton variant="outlined" onClick={() => void runCheck()} disabled={busy}>{tr('check', 'Check')}</MuiButton>
           </Box>
-          {error?.part === 'check' && <Alert severity="error" sx={{ mt: 2 }}>{error.message}</Alert>}
+          {errorOf('check')}
           {check && (
             <Stack spacing={1} sx={{ mt: 2 }} role="status">
               {check.ok ? (
-                <Alert severity="success">
-                  {tr('valid', 'The signature verifies: a real return would record "%{outcome}".', { outcome: outcomeLabel(check.outcome ?? 'complete') })}
+                <Alert severity="success" sx={ALERT_SX}>
+                  {check.outcome
+                    ? tr('valid', 'The signature verifies: a real request would record "%{outcome}".', { outcome: outcomeLabel(check.outcome) })
+                    : tr('validNoOutcome', 'The signature verifies.')}
                 </Alert>
               ) : (
-                <Alert severity="error">
-                  {tr('invalid', 'This URL would not be accepted:')}
+                <Alert severity="error" sx={ALERT_SX}>
+                  {tr('invalid', 'This request would not be accepted:')}
                   <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                     {check.problems.map((problem) => <li key={problem}>{problem}</li>)}
                   </Box>
                 </Alert>
               )}
-              {check.warnings.map((warning) => <Alert key={warning} severity="warning">{warning}</Alert>)}
+              {check.warnings.map((warning) => <Alert key={warning} severity="warning" sx={ALERT_SX}>{warning}</Alert>)}
+              <Typography variant="body2">
+                {tr('verdict', 'Verdict of the callback check')}: <strong>{tr(`verdicts.${check.verdict}`, VERDICTS[check.verdict])}</strong>
+              </Typography>
               <Box sx={{ overflowX: 'auto' }}>
                 <Table size="small" aria-label={tr('parameters', 'Parameters')}>
                   <TableHead>
@@ -181,16 +297,17 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
                   <TableBody>
                     {check.parameters.map((parameter, index) => (
                       <TableRow key={`${parameter.name}-${index}`}>
-                        <TableCell sx={mono}>{parameter.name}</TableCell>
+                        <TableCell sx={monoName}>{parameter.name}</TableCell>
                         <TableCell sx={mono}>{parameter.value}</TableCell>
-                        <TableCell>{roleLabel(parameter.role)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{roleLabel(parameter.role)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
                 </Table>
               </Box>
-              <CopyText label={tr('signedText', 'Signed text')} value={check.signedText} />
-              {check.expectedSignature && <CopyText label={tr('expected', 'Expected signature')} value={check.expectedSignature} />}
+              {copy(tr('signedText', 'Signed text'), check.signedText)}
+              {check.verdict !== 'unsigned' && copy(tr('expected', 'Expected signature'), check.expectedSignature || tr('withheld', 'Not shown'))}
+              {copy(tr('received', 'Received signature'), check.receivedSignature)}
             </Stack>
           )}
         </DialogContent>
