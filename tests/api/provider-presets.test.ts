@@ -169,6 +169,43 @@ describe.each(DATABASES)('provider presets on %s', (kind) => {
     });
   });
 
+  async function newMember(): Promise<{ id: number; token: string }> {
+    const username = `pw${++counter}${kind.slice(0, 2)}`;
+    await ok(admin('user.User/add', { body: { username, nickname: username, group_id: 1, password: MEMBER_PASSWORD } }));
+    const login = await server.api<{ userInfo: { id: number; token: string } }>('user/checkIn', { body: { tab: 'login', username, password: MEMBER_PASSWORD } });
+    return login.data.userInfo;
+  }
+
+  describe.each(['offerwall', 'cpx', 'ayet', 'bitlabs', 'theoremreach', 'tapresearch', 'pollfish', 'dynata'])('the %s wall', (preset) => {
+    it('credits the amount its signed callback carries once, and takes it back once on its reversal', async () => {
+      const provider = await addProvider({ preset, wall_url: 'https://wall.example.com/?uid={member}' });
+      const member = await newMember();
+      const opened = await ok(server.api<{ url: string }>('survey/wall', { query: { provider: provider.code }, userToken: member.token }));
+      const memberId = new URL(opened.url).searchParams.get('uid') as string;
+      expect(memberId).not.toBe(String(member.id));
+      const rule = JSON.parse(String(provider.reversal)) as { by: string; param?: string; value?: string | string[] };
+      const transaction = `tx${++counter}`;
+      const amount = provider.amount_in === 'major' ? '1.25' : '125';
+      const credit: [string, string][] = [[String(provider.member_param), memberId], [String(provider.transaction_param), transaction], [String(provider.amount_param), amount]];
+      if (rule.param !== provider.status_param) credit.push([String(provider.status_param), codeFor(provider, 'complete')]);
+      const path = `/api/survey/callback/${String(provider.code)}`;
+      const unit = provider.wall_credit === 'score' ? 'score' : 'money';
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const answer = await send(signed(provider, path, credit));
+        expect(answer.status).toBe(Number(provider.answer_status));
+        if (provider.answer_body !== '') expect(answer.body).toBe(provider.answer_body);
+        else expect(JSON.parse(answer.body)).toMatchObject({ code: 1 });
+        expect((await balanceOf(member.id))[unit], `attempt ${attempt}`).toBe(125);
+      }
+      if (rule.by === 'none') return;
+      const reversal = credit.filter(([name]) => name !== rule.param);
+      const value = Array.isArray(rule.value) ? rule.value[0] : String(rule.value);
+      reversal.push([String(rule.param), value]);
+      for (let attempt = 0; attempt < 2; attempt++) await send(signed(provider, path, reversal));
+      expect(await balanceOf(member.id)).toEqual({ money: 0, score: 0 });
+    });
+  });
+
   it('reverses a complete on the provider\'s reversal callback (PureSpectrum oldStatus=21), once', async () => {
     const provider = await addProvider({ preset: 'purespectrum' });
     const member = await memberWithAttempt(provider.id);

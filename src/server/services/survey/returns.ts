@@ -158,14 +158,14 @@ interface CallbackAccepted {
   test: boolean;
 }
 
-/**
- * Whether the request is test traffic: marked so by the provider (its `test_param` holding its `test_value`),
- * or naming a test id of the provider test tool (`test-…` as the rid, or a wall's member id), which no attempt
- * or member has: the tool's test callbacks are answered as taken and never credit anyone.
- */
-function isTestTraffic(provider: ProviderRow, request: SignedRequestInput): boolean {
+/** Whether the request names a test id of the provider test tool (a `test-` rid or wall member id): no attempt or member has one. */
+function namesTestId(provider: ProviderRow, request: SignedRequestInput): boolean {
   const named = parameterOf(request, provider.kind === 'wall' ? provider.member_param : provider.rid_param);
-  if (named !== undefined && isTestRid(named)) return true;
+  return named !== undefined && isTestRid(named);
+}
+
+/** Whether the provider marked the request as test traffic (its `test_param` holding its `test_value`). */
+function markedAsTest(provider: ProviderRow, request: SignedRequestInput): boolean {
   if (provider.test_param === '') return false;
   const value = parameterOf(request, provider.test_param);
   return value !== undefined && value.toLowerCase() === (provider.test_value || 'true').toLowerCase();
@@ -201,13 +201,14 @@ export async function recordCallback(app: AppContext, code: unknown, input: Rece
     await recordForgedReturn(app, named?.id, { channel: 'callback', failure: check.failure, providerId: provider.id, ip: input.ip, rawQuery, reported: mapped });
     throw new CallbackRefused(200, errors.signatureInvalid());
   }
+  if (namesTestId(provider, request)) return { provider, changed: false, test: true };
   if (provider.kind === 'wall') {
     // A wall records its test traffic too (never credited), so it decides that itself.
     const wall = await recordWallCallback(app, provider, (name) => parameterOf(request, name), { ip: input.ip, rawQuery });
     if (wall.answer === 'refused') throw new CallbackRefused(200, wall.error);
     return { provider, changed: wall.answer === 'ok' && wall.event !== 'test', test: wall.answer === 'ok' && wall.event === 'test' };
   }
-  if (isTestTraffic(provider, request)) return { provider, changed: false, test: true };
+  if (markedAsTest(provider, request)) return { provider, changed: false, test: true };
   if (!named) throw new CallbackRefused(200, errors.unknownRid());
   const reason = parameterOf(request, provider.reason_param)?.slice(0, 255);
   if (isReversal(reversalRuleOf(provider), (name) => parameterOf(request, name), provider.amount_param)) {
