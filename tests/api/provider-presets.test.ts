@@ -206,6 +206,27 @@ describe.each(DATABASES)('provider presets on %s', (kind) => {
     });
   });
 
+  it('holds a wall\'s credits for its hold period: a reversal meanwhile cancels one, the sweep makes the other available', async () => {
+    const provider = await addProvider({ preset: 'offerwall', wall_url: 'https://wall.example.com/?uid={member}', hold_days: 3 });
+    const member = await newMember();
+    const opened = await ok(server.api<{ url: string }>('survey/wall', { query: { provider: provider.code }, userToken: member.token }));
+    const memberId = new URL(opened.url).searchParams.get('uid') as string;
+    const path = `/api/survey/callback/${String(provider.code)}`;
+    const call = (transaction: string, status: string) => signed(provider, path, [['subId', memberId], ['transId', transaction], ['reward', '1.25'], ['status', status]]);
+    const reversed = `h${++counter}a`;
+    await send(call(reversed, '1'));
+    await send(call(`h${++counter}b`, '1'));
+    expect((await balanceOf(member.id)).money).toBe(0);
+    const figures = await ok(server.api<{ pending: { money: string } }>('account/getUserData', { userToken: member.token }));
+    expect(figures.pending.money).toBe('2.50');
+    await send(call(reversed, '2'));
+    expect(await ledgerSum(member.id)).toBe(0);
+    const { releaseDueHolds } = await import('../../src/server/services/holds.js');
+    expect(await releaseDueHolds(server.server.app, Math.floor(Date.now() / 1000) + 3 * 86_400 + 60)).toBe(1);
+    expect((await balanceOf(member.id)).money).toBe(125);
+    expect(await ledgerSum(member.id)).toBe(125);
+  });
+
   it('reverses a complete on the provider\'s reversal callback (PureSpectrum oldStatus=21), once', async () => {
     const provider = await addProvider({ preset: 'purespectrum' });
     const member = await memberWithAttempt(provider.id);

@@ -134,22 +134,32 @@ type ReverseOutcome =
  * debits) or finds the hold cancelled.
  */
 export async function reverseCredit(trx: Db, dialect: DialectName, input: ReverseCreditInput): Promise<ReverseOutcome> {
-  const hold = await holdByKey(trx, dialect, input.idempotencyKey);
-  if (hold && (Number(hold.user_id) !== input.userId || hold.kind !== input.kind)) throw errors.parameterError();
-  if (hold?.state === 'cancelled') return { action: 'cancelled', amount: Number(hold.amount), applied: false };
-  if (hold?.state === 'pending') {
-    await trx
-      .updateTable('user_credit_hold')
-      .set({ state: 'cancelled', cancel_memo: input.memo.slice(0, 255), settle_time: nowSeconds() })
-      .where('id', '=', hold.id)
-      .where('state', '=', 'pending')
-      .execute();
-    return { action: 'cancelled', amount: Number(hold.amount), applied: true };
-  }
+  const cancelled = await cancelHeldCredit(trx, dialect, input);
+  if (cancelled) return cancelled;
   const credit = await ledgerEntryByKey(trx, input.kind, input.idempotencyKey);
   if (!credit) return { action: 'none', amount: 0, applied: false };
   const debit = await applyLedgerEntry(trx, dialect, { kind: input.kind, userId: input.userId, amount: -credit.amount, memo: input.memo, idempotencyKey: input.reverseKey });
   return { action: 'debited', amount: credit.amount, logId: debit.id, applied: debit.applied };
+}
+
+/**
+ * The part of `reverseCredit` for a credit that was held: a pending hold is cancelled (nothing reaches the
+ * ledger), one cancelled before answers so again; undefined when the credit was never held or has been
+ * released, and so stands in the ledger for the caller to take back its own way (a wall's reversal may go
+ * below zero or leave a shortfall).
+ */
+export async function cancelHeldCredit(trx: Db, dialect: DialectName, input: Omit<ReverseCreditInput, 'reverseKey'>): Promise<ReverseOutcome | undefined> {
+  const hold = await holdByKey(trx, dialect, input.idempotencyKey);
+  if (hold && (Number(hold.user_id) !== input.userId || hold.kind !== input.kind)) throw errors.parameterError();
+  if (hold?.state === 'cancelled') return { action: 'cancelled', amount: Number(hold.amount), applied: false };
+  if (hold?.state !== 'pending') return undefined;
+  await trx
+    .updateTable('user_credit_hold')
+    .set({ state: 'cancelled', cancel_memo: input.memo.slice(0, 255), settle_time: nowSeconds() })
+    .where('id', '=', hold.id)
+    .where('state', '=', 'pending')
+    .execute();
+  return { action: 'cancelled', amount: Number(hold.amount), applied: true };
 }
 
 /** Holds released by one query's batch; a run goes on batch after batch up to `MAX_BATCHES`. */

@@ -1,3 +1,4 @@
+import { cancelHeldCredit, creditOrHold } from '../holds.js';
 import { fieldOf } from '../../../schema/definition.js';
 import { resourceByTable, type AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
@@ -259,9 +260,14 @@ async function creditWallAmount(trx: Db, credit: WallCredit): Promise<WallCredit
   const { app, provider, transaction, userId, unit, amount } = credit;
   const dialect = app.handle.dialect;
   const id = Number(transaction.id);
-  const entry = await applyLedgerEntry(trx, dialect, {
-    kind: unit, userId, amount, memo: ledgerNotes.wallCredit(provider.name, transaction.transaction_id), idempotencyKey: `wall:${id}:credit`,
-  });
+  const memo = ledgerNotes.wallCredit(provider.name, transaction.transaction_id);
+  const holdDays = Number(provider.hold_days);
+  if (holdDays > 0) {
+    // Held for the provider's hold period (`holds.ts`): nothing reaches the balance yet, so nothing settles.
+    await creditOrHold(trx, dialect, { kind: unit, userId, amount, memo, idempotencyKey: `wall:${id}:credit`, holdDays, source: { type: 'wall', id } });
+    return { creditLogId: null, settleLogId: null, settled: 0 };
+  }
+  const entry = await applyLedgerEntry(trx, dialect, { kind: unit, userId, amount, memo, idempotencyKey: `wall:${id}:credit` });
   const column = shortfallColumn(unit);
   const owed = Number((await trx.selectFrom('user').select(column).where('id', '=', userId).executeTakeFirstOrThrow())[column]);
   // Never more than this credit brought, nor below zero a balance an allowed negative reversal left there.
@@ -283,6 +289,12 @@ async function reverseWallCredit(trx: Db, app: AppContext, provider: ProviderRow
   const userId = Number(row.user_id);
   const debt = amountOf(row);
   const member = await lockMember(trx, app.handle.dialect, userId);
+  // A credit still held is cancelled: it never reached the balance, so nothing is debited or owed.
+  const memo = ledgerNotes.wallReversal(provider.name, row.transaction_id);
+  if (await cancelHeldCredit(trx, app.handle.dialect, { kind: unit, userId, idempotencyKey: `wall:${row.id}:credit`, memo })) {
+    await trx.updateTable('survey_wall_transaction').set({ state: 'reversed', reversal_log_id: null, shortfall: 0, reverse_time: nowSeconds() }).where('id', '=', Number(row.id)).where('state', '=', 'credited').execute();
+    return;
+  }
   const balance = Number(unit === 'money' ? member.money : member.score);
   const allowNegative = Boolean(Number(provider.allow_negative));
   const taken = allowNegative ? debt : Math.min(debt, Math.max(balance, 0));
@@ -290,7 +302,7 @@ async function reverseWallCredit(trx: Db, app: AppContext, provider: ProviderRow
   let reversalLogId: number | null = null;
   if (taken > 0) {
     const entry = await applyLedgerEntry(trx, app.handle.dialect, {
-      kind: unit, userId, amount: -taken, memo: ledgerNotes.wallReversal(provider.name, row.transaction_id), idempotencyKey: `wall:${row.id}:reverse`, allowNegative,
+      kind: unit, userId, amount: -taken, memo, idempotencyKey: `wall:${row.id}:reverse`, allowNegative,
     });
     reversalLogId = entry.id;
   }
