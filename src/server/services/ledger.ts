@@ -29,7 +29,11 @@ const LEDGER = {
  */
 export const ledgerNotes = {
   surveyReward: (survey: { id: number | string; title: string }) => storedMessage('Survey reward: %s', [`#${survey.id} ${survey.title}`]),
-  surveyRewardReversed: (survey: { id: number | string; title: string }) => storedMessage('Survey reward reversed: %s', [`#${survey.id} ${survey.title}`]),
+  // A reconciliation's notes carry the administrator's reason: the member reads it in their ledger.
+  surveyRewardReversed: (survey: { id: number | string; title: string }, reason: string) =>
+    storedMessage('Survey reward reversed: %s (reason: %s)', [`#${survey.id} ${survey.title}`, reason]),
+  surveyRewardReconciled: (survey: { id: number | string; title: string }, reason: string) =>
+    storedMessage('Survey reward after reconciliation: %s (reason: %s)', [`#${survey.id} ${survey.title}`, reason]),
   quickTaskReward: (task: { id: number | string; title: string }) => storedMessage('Quick task reward: %s', [`#${task.id} ${task.title}`]),
   payoutRequested: (id: number) => storedMessage('Payout #%d requested', [id]),
   payoutRejected: (id: number, reason: string) => storedMessage('Payout #%d rejected: %s', [id, reason]),
