@@ -208,6 +208,17 @@ describe('participation details', () => {
     expect(await within(dialog).findByRole('link', { name: 'Points change #7 · 10' })).toBeTruthy();
   });
 
+  it('show the provider’s transaction id, read-only', async () => {
+    rows[0] = { ...rows[0], provider_txid: 'T-0042' } as (typeof rows)[number];
+    renderList();
+    await screen.findByText('a'.repeat(32));
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Provider transaction ID')).toBeTruthy();
+    expect(within(dialog).getByText('T-0042')).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+  });
+
   it('show the quota an approval raised in the history', async () => {
     rows[0] = {
       ...rows[0],
