@@ -23,7 +23,7 @@ import { appendEvents, isTestRid, lockRow, participationLabel, type CreditState,
 
 /**
  * Most ids one reconciliation lists. A provider's reconciliation file covers a survey's completes, often
- * thousands; 10,000 applies in one transaction in a few seconds (README, "Surveys and tasks").
+ * thousands; 10,000 apply in one transaction in seconds (measured in docs/survey-domain.md#reconciliation).
  */
 export const RECONCILE_LIMIT = 10_000;
 
