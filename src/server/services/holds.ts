@@ -107,49 +107,29 @@ export async function creditOrHold(trx: Db, dialect: DialectName, input: CreditO
   return { state: 'pending', holdId: Number(inserted.id), releaseAt, applied: true };
 }
 
-interface ReverseCreditInput {
-  kind: LedgerKind;
-  userId: number;
-  /** the key the credit was made with (`creditOrHold`'s `idempotencyKey`) */
-  idempotencyKey: string;
-  /** the key of the debit, when the credit was available and is taken back through the ledger */
-  reverseKey: string;
-  memo: string;
-}
-
-/** What `reverseCredit` did: `amount` is what the credit was (cents or points, positive). */
-type ReverseOutcome =
-  /** the credit was still pending: its hold is cancelled, nothing is written to the ledger */
-  | { action: 'cancelled'; amount: number; applied: boolean }
-  /** the credit was available (paid at once, or released): debited back through the ledger */
-  | { action: 'debited'; amount: number; logId: number; applied: boolean }
-  /** nothing was credited under that key */
-  | { action: 'none'; amount: 0; applied: false };
+/** Rows of one update of holds: well inside what SQLite and PostgreSQL take as parameters. */
+const CANCEL_SLICE = 200;
 
 /**
- * Take back a credit made by `creditOrHold` (or straight through the ledger with the same key). A pending
- * hold is cancelled; an available credit is debited under `reverseKey` with the ledger's own rules (a
- * debit the balance cannot cover is refused). Idempotent: a second call answers what the first did.
- * The hold row is locked first, so a release running at the same moment either lands before (and this
- * debits) or finds the hold cancelled.
+ * Cancel pending holds, with the reason (`memo`): how a reversal takes back a credit still pending
+ * (nothing is written to the ledger; one already available is debited back through the ledger under
+ * `<credit key>:reverse` instead). The caller has locked the holds (`FOR UPDATE` on PostgreSQL) and found
+ * them pending, before locking the members, as a release locks them; so a release running at the same
+ * moment either landed before (the credit is then available and debited) or finds the hold cancelled.
+ * Every hold must still be pending: anything else throws, and the caller's transaction is undone.
  */
-export async function reverseCredit(trx: Db, dialect: DialectName, input: ReverseCreditInput): Promise<ReverseOutcome> {
-  const hold = await holdByKey(trx, dialect, input.idempotencyKey);
-  if (hold && (Number(hold.user_id) !== input.userId || hold.kind !== input.kind)) throw errors.parameterError();
-  if (hold?.state === 'cancelled') return { action: 'cancelled', amount: Number(hold.amount), applied: false };
-  if (hold?.state === 'pending') {
-    await trx
+export async function cancelPendingHolds(trx: Db, holdIds: readonly number[], memo: string): Promise<void> {
+  const now = nowSeconds();
+  for (let start = 0; start < holdIds.length; start += CANCEL_SLICE) {
+    const slice = holdIds.slice(start, start + CANCEL_SLICE);
+    const updated = await trx
       .updateTable('user_credit_hold')
-      .set({ state: 'cancelled', cancel_memo: input.memo.slice(0, 255), settle_time: nowSeconds() })
-      .where('id', '=', hold.id)
+      .set({ state: 'cancelled', cancel_memo: memo.slice(0, 255), settle_time: now })
+      .where('id', 'in', slice)
       .where('state', '=', 'pending')
-      .execute();
-    return { action: 'cancelled', amount: Number(hold.amount), applied: true };
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== slice.length) throw new Error('holds: a hold to cancel was no longer pending under its lock');
   }
-  const credit = await ledgerEntryByKey(trx, input.kind, input.idempotencyKey);
-  if (!credit) return { action: 'none', amount: 0, applied: false };
-  const debit = await applyLedgerEntry(trx, dialect, { kind: input.kind, userId: input.userId, amount: -credit.amount, memo: input.memo, idempotencyKey: input.reverseKey });
-  return { action: 'debited', amount: credit.amount, logId: debit.id, applied: debit.applied };
 }
 
 /** Holds released by one query's batch; a run goes on batch after batch up to `MAX_BATCHES`. */

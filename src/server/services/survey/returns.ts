@@ -6,9 +6,10 @@ import { errors, type ApiError } from '../../errors.js';
 import { AddressList } from '../../address-list.js';
 import { ledgerNotes } from '../ledger.js';
 import {
-  finishParticipation, findParticipationByRid, isReportedStatus, reconcileParticipation, recordForgedReturn,
+  finishParticipation, findParticipationByRid, isReportedStatus, recordForgedReturn,
   type FinishResult, type ReportedStatus, type SurveyRow,
 } from './participations.js';
+import { reverseParticipation } from './reconcile.js';
 import { isReversal, reversalRuleOf } from './reversal-rules.js';
 import { legacyRecipe, parseRecipe, requestParameter, verifyRequest, type SignatureRecipe, type SignedRequestInput } from './signature-recipe.js';
 
@@ -198,9 +199,7 @@ export async function recordCallback(app: AppContext, code: unknown, input: Rece
   if (!named) throw new CallbackRefused(200, errors.unknownRid());
   const reason = parameterOf(request, provider.reason_param)?.slice(0, 255);
   if (isReversal(reversalRuleOf(provider), (name) => parameterOf(request, name), provider.amount_param)) {
-    const outcome = await reconcileParticipation(app, named.rid, 'reverse', {
-      adminId: 0, reason: reason || 'Reversed by the provider', ip: input.ip, raiseQuota: false, memo: ledgerNotes.surveyRewardReversed,
-    });
+    const outcome = await reverseParticipation(app, named.rid, Number(named.survey_id), { adminId: 0, reason: reason || 'Reversed by the provider', ip: input.ip });
     // A reversal of what is already reversed (or never completed) is a repeat: answered, nothing changes.
     return { provider, changed: outcome.ok, test: false };
   }
