@@ -80,6 +80,8 @@ export interface SurveyRecord {
   credited_score: number;
   enter_time: number;
   finish_time: number | null;
+  /** why an administrator last changed it in reconciliation (their words), '' when never */
+  reason: string;
 }
 
 export type SubmissionStatus = NonNullable<SurveyQuickTaskSubmissionRow['status']>;

@@ -43,6 +43,8 @@ export interface SurveyParticipationTable {
   id: Generated<number>;
   /** RID */
   rid: Generated<string>;
+  /** Provider transaction ID */
+  provider_txid: string | null;
   /** Survey */
   survey_id: Generated<number>;
   /** Member */

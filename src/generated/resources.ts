@@ -29,6 +29,8 @@ export interface SurveyParticipationRow {
   id?: number;
   /** RID */
   rid?: string;
+  /** Provider transaction ID */
+  provider_txid?: string | null;
   /** Survey */
   survey_id?: number;
   /** Member */

@@ -247,7 +247,31 @@ export const errors = {
   /** `from` and `to` are the statuses' labels */
   cannotReconcile: (from: MessageParam, to: MessageParam) => new ApiError('A participation in status "%s" cannot become "%s"', [from, to]),
   reconcileReasonRequired: () => new ApiError('Please give a reason for the reconciliation'),
-  reconcileListEmpty: (limit: number) => new ApiError('Please list at least one RID (at most %d)', [limit]),
+  reconcileListEmpty: (limit: number) => new ApiError('Please list at least one RID or provider transaction id (at most %d)', [limit]),
+  reconcileListTooLong: (count: number, limit: number) => new ApiError('The list holds %d ids: at most %d can be reconciled at once', [count, limit]),
+  /** `id` is the start of the value, as it was listed */
+  reconcileIdTooLong: (id: MessageParam, max: number) => new ApiError('"%s" is longer than %d characters, so it is no id: is the id column the right one?', [id, max]),
+  reconcileFileQuoteOpen: (line: number) => new ApiError('The file is not valid CSV: the quote opened on line %d is never closed', [line], Code.error, { field: 'file' }),
+  reconcileTwoLists: () => new ApiError('Paste the ids or load a file, not both'),
+  reconcileModeInvalid: () => new ApiError('Choose what the reconciliation does: reverse, approve or complete_only'),
+  reconcileSurveyRequired: () => new ApiError('Choose the survey whose completes the list names', [], Code.error, { field: 'survey_id' }),
+  reconcileSurveyInvalid: () => new ApiError('Choose the survey by its number', [], Code.error, { field: 'survey_id' }),
+  reconcileSurveyUnknown: (surveyId: number) => new ApiError('Survey #%d does not exist', [surveyId], Code.error, { field: 'survey_id' }),
+  /** `complete_only` where no listed id is a participation of the survey: it would only reverse (a wrong file or survey). */
+  reconcileNoneMatched: (surveyId: number) => new ApiError('None of the listed ids is a participation of survey #%d, so every complete of it would be reversed: check the file and the survey chosen', [surveyId]),
+  reconcileDryRunFirst: () => new ApiError('Run the dry run first: applying takes the plan it showed'),
+  reconcilePlanChanged: (before: readonly number[], now: readonly number[]) =>
+    new ApiError('The records changed since the dry run: it showed %d to become complete, %d to be reversed, %d unchanged and %d refused, now it is %d, %d, %d and %d. Nothing was changed: run the dry run again', [...before, ...now]),
+  reconcilePlanChangedSameCounts: () => new ApiError('The records changed since the dry run (the same counts, but other records or amounts). Nothing was changed: run the dry run again'),
+  // why one listed id is refused (each a row of the plan)
+  reconcileIdUnknown: () => new ApiError('No participation has this RID or provider transaction id'),
+  reconcileIdUnknownInSurvey: (surveyId: number) => new ApiError('No participation of survey #%d has this RID or provider transaction id', [surveyId]),
+  reconcileIdOtherSurvey: (surveyId: number) => new ApiError('This RID is a participation of survey #%d, not of the survey chosen', [surveyId]),
+  reconcileTxidAmbiguous: (count: number) => new ApiError('This provider transaction id is on %d participations of different surveys: choose the survey', [count]),
+  /** `id` is the id listed earlier that names the same participation */
+  reconcileListedTwice: (id: MessageParam) => new ApiError('The same participation as "%s", listed before', [id]),
+  reconcileBalanceShort: () => new ApiError('The member’s balance cannot cover taking this reward back'),
+  reconcilePointsShort: () => new ApiError('The member’s points cannot cover taking these points back'),
   /** An approval that would take a complete beyond the quota; confirming it (`raiseQuota`) raises the quota instead. */
   reconcileQuotaFull: (surveyId: number, completes: number, quota: number) =>
     new ApiError('Survey #%d has reached its quota (%d of %d completes): confirm raising the quota to accept it as complete', [surveyId, completes, quota]),

@@ -241,6 +241,14 @@ describe.each(DATABASES)('provider presets on %s', (kind) => {
     expect(await ledgerSum(member.id)).toBe(0);
   });
 
+  it('keeps the provider\'s transaction id of a complete, which a reconciliation file may then name', async () => {
+    const provider = await addProvider({ preset: 'custom', transaction_param: 'tx' });
+    const member = await memberWithAttempt(provider.id);
+    await send(signed(provider, `/api/survey/callback/${String(provider.code)}`, [['rid', member.rid], ['status', 'complete'], ['tx', 'SUP-77']]));
+    const participation = (await dynamicDb(db()).selectFrom('survey_participation').selectAll().where('rid', '=', member.rid).executeTakeFirstOrThrow()) as Row;
+    expect({ status: participation.status, txid: participation.provider_txid }).toEqual({ status: 'complete', txid: 'SUP-77' });
+  });
+
   it('a provider that credits on its callback only shows the outcome page and records nothing from it', async () => {
     const provider = await addProvider({ preset: 'custom', credit_on: 'callback' });
     const member = await memberWithAttempt(provider.id);

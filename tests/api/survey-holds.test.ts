@@ -262,6 +262,61 @@ describe.each(DATABASES)('hold periods on %s', (kind) => {
     await expectLedgersAddUp(member.id);
   });
 
+  it('a bulk dry run counts no money for a pending credit or a held approval, and its apply does exactly what it showed', async () => {
+    const provider = await createProvider({ hold_days: 3 });
+    const surveyId = await createSurvey(provider.id, { consolation_money: '1.00' });
+    const pending = await createMember();
+    const released = await createMember();
+    const screened = await createMember();
+    const { rid: pendingRid } = await take(surveyId, pending);
+    const { rid: releasedRid } = await take(surveyId, released);
+    await releaseDueHolds(app(), nowSeconds() + 3 * DAY + 1);
+    // Taken after the sweep (another survey of the provider): this one's credit is still pending.
+    const { rid: laterRid } = await take(await createSurvey(provider.id), pending);
+    const { rid: screenedRid } = await take(surveyId, screened, 'terminate');
+    expect(await balance(pending.id)).toEqual({ money: 2000, score: 10 });
+
+    type Answer = { counts: Row; members: Row[]; totals: Row; rows: Row[]; plan: string };
+    const body = { mode: 'reverse', rids: [releasedRid, laterRid].join('\n'), reason: 'Provider file' };
+    const dry = await ok(admin<Answer>('survey.Participation/reconcile', { body: { ...body, dryRun: true } }));
+    expect(dry.counts).toMatchObject({ reversed: 2, refused: 0 });
+    // The released credit is debited; the pending one is cancelled and moves no balance.
+    expect(dry.rows.map((entry) => [entry.rid, entry.money_cents, entry.score])).toEqual([[releasedRid, -2000, -10], [laterRid, 0, 0]]);
+    expect(dry.members.map((member) => [member.user_id, member.money_cents, member.score])).toEqual([[pending.id, 0, 0], [released.id, -2000, -10]]);
+    expect(dry.totals).toEqual({ money_cents: -2000, score: -10 });
+    expect(await balance(released.id)).toEqual({ money: 2000, score: 10 });
+
+    const before = { pending: await balance(pending.id), released: await balance(released.id) };
+    const applied = await ok(admin<Answer>('survey.Participation/reconcile', { body: { ...body, dryRun: false, plan: dry.plan } }));
+    expect(applied.members).toEqual(dry.members);
+    expect(await balance(released.id)).toEqual({ money: before.released.money - 2000, score: before.released.score - 10 });
+    expect(await balance(pending.id)).toEqual(before.pending);
+    const later = await row('survey_participation', 'rid', laterRid);
+    expect((await holds(pending.id)).filter((hold) => String(hold.idempotency_key).startsWith(`survey:${later.id}:`)).map((hold) => hold.state)).toEqual(['cancelled', 'cancelled']);
+    await expectLedgersAddUp(pending.id);
+    await expectLedgersAddUp(released.id);
+    // The first complete of the pending member stays as it was.
+    expect(await row('survey_participation', 'rid', pendingRid)).toMatchObject({ status: 'complete' });
+
+    // An approval on the held survey: the dry run shows no balance change, the apply holds the top-up.
+    const approve = { mode: 'approve', survey_id: surveyId, rids: screenedRid, reason: 'Provider file' };
+    const dryApprove = await ok(admin<Answer>('survey.Participation/reconcile', { body: { ...approve, dryRun: true } }));
+    expect(dryApprove.rows.map((entry) => [entry.outcome, entry.money_cents, entry.score])).toEqual([['complete', 0, 0]]);
+    const screenedBefore = await balance(screened.id);
+    await ok(admin('survey.Participation/reconcile', { body: { ...approve, dryRun: false, plan: dryApprove.plan } }));
+    expect(await balance(screened.id)).toEqual(screenedBefore);
+    const approved = await row('survey_participation', 'rid', screenedRid);
+    expect(approved).toMatchObject({ status: 'complete', credit_state: 'credited' });
+    expect(Number(approved.credited_money)).toBe(2000);
+    // The consolation (still pending) and the approval's top-up, each under its own key.
+    expect((await holds(screened.id)).map((hold) => [hold.state, hold.kind, Number(hold.amount), hold.idempotency_key])).toEqual([
+      ['pending', 'money', 100, `survey:${approved.id}:credit:money`],
+      ['pending', 'money', 1900, `survey:${approved.id}:approve:money`],
+      ['pending', 'score', 10, `survey:${approved.id}:approve:score`],
+    ]);
+    await expectLedgersAddUp(screened.id);
+  });
+
   it('a survey’s own hold period overrides its provider’s; empty uses the provider’s, 0 pays at once; bad periods are refused', async () => {
     const holding = await createProvider({ hold_days: 5 });
     const paying = await createProvider();

@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePng } from '../../src/server/captcha/png-encoder.js';
 import { expireParticipations } from '../../src/server/services/survey/participations.js';
+import { applyLedgerEntries } from '../../src/server/services/ledger.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 
@@ -543,7 +544,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       const preview = await ok(admin<Row>('survey.Participation/reconcile', { body: { action: 'reverse', rids: `${completeRid}\n${terminateRid}\nnope`, reason: 'Client rejected', dryRun: true } }));
       expect(preview).toMatchObject({ dryRun: true, applied: 1, refused: 2 });
       expect((preview.rows as Row[]).map((item) => [item.rid, item.ok, item.to])).toEqual([[completeRid, true, 'reversed'], [terminateRid, false, ''], ['nope', false, '']]);
-      expect((preview.rows as Row[])[2].message).toBe('This survey link is unknown');
+      expect((preview.rows as Row[])[2].message).toBe('No participation has this RID or provider transaction id');
       expect((await row('survey_participation', 'rid', completeRid)).status).toBe('complete');
 
       const noReason = await admin('survey.Participation/reconcile', { body: { action: 'reverse', rids: [completeRid], reason: ' ' } });
@@ -579,6 +580,242 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(listedEvents[2].payload).toMatchObject({ action: 'reverse' });
       await expectLedgersAddUp(member.id);
       await expectLedgersAddUp(other.id);
+    });
+  });
+
+  describe('bulk reconciliation', () => {
+    interface Answer {
+      dryRun: boolean;
+      applied: number;
+      refused: number;
+      counts: Record<string, number>;
+      refusals: { message: string; count: number }[];
+      members: { user_id: number; username: string; money_cents: number; score: number }[];
+      totals: { money_cents: number; score: number };
+      listed: { ids: number; column: string };
+      rows: Row[];
+      plan: string;
+    }
+    const reconcile = (body: Row, lang?: 'en' | 'zh-cn') => admin<Answer>('survey.Participation/reconcile', { body: { reason: 'Provider file June', ...body }, lang });
+
+    /** What a member's ledgers add up to now: money (cents) and points. */
+    async function ledgerSums(userId: number): Promise<{ money: number; score: number }> {
+      const money = (await db().selectFrom('user_money_log').select((eb) => eb.fn.sum('money').as('sum')).where('user_id', '=', userId).executeTakeFirstOrThrow()) as { sum: unknown };
+      const score = (await db().selectFrom('user_score_log').select((eb) => eb.fn.sum('score').as('sum')).where('user_id', '=', userId).executeTakeFirstOrThrow()) as { sum: unknown };
+      return { money: Number(money.sum ?? 0), score: Number(score.sum ?? 0) };
+    }
+
+    async function completeOf(surveyId: number, member: { token: string }): Promise<string> {
+      const rid = await startOk(surveyId, member);
+      await backdate(rid, 3600);
+      await ok(returnTo('success', signedQuery('success', rid)));
+      return rid;
+    }
+
+    it('complete_only from a provider’s CSV: the dry run’s counts and per-member figures are what the apply does, in one go', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 30, consolation_money: '0.10', hold_speeders: true });
+      const otherSurvey = await createSurvey(provider.id, { loi_minutes: 1 });
+      const [kept, dropped, screened, late, refusedOne, held, spent, elsewhere] = await Promise.all(Array.from({ length: 8 }, () => createMember()));
+      const keptRid = await completeOf(surveyId, kept);
+      await completeOf(surveyId, dropped);
+      const screenedRid = await startOk(surveyId, screened);
+      await ok(returnTo('terminate', signedQuery('terminate', screenedRid)));
+      // The provider names this attempt by its own transaction id.
+      await db().updateTable('survey_participation').set({ provider_txid: 'T-0003' }).where('rid', '=', screenedRid).execute();
+      const lateRid = await startOk(surveyId, late);
+      await backdate(lateRid, 3 * 3600);
+      await expireParticipations(server.server.app);
+      const securityRid = await startOk(surveyId, refusedOne);
+      await ok(returnTo('security', signedQuery('security', securityRid)));
+      const heldRid = await startOk(surveyId, held);
+      expect(await ok(returnTo('success', signedQuery('success', heldRid)))).toMatchObject({ credit_state: 'held' });
+      // A complete left out whose reward was spent since: its reversal cannot be covered.
+      await completeOf(surveyId, spent);
+      await ok(admin('user.MoneyLog/add', { body: { user_id: spent.id, money: '-1.00', memo: 'Spent' } }));
+      const elsewhereRid = await completeOf(otherSurvey, elsewhere);
+      const everyone = [kept, dropped, screened, late, refusedOne, held, spent, elsewhere];
+      const before = await Promise.all(everyone.map((member) => ledgerSums(member.id)));
+      const surveyBefore = await row('survey', 'id', surveyId);
+      expect({ completes: Number(surveyBefore.completes), terminates: Number(surveyBefore.terminates), timeouts: Number(surveyBefore.timeouts), credited: Number(surveyBefore.credited_money) })
+        .toEqual({ completes: 4, terminates: 1, timeouts: 1, credited: 460 });
+
+      const file = `\uFEFF"Note",Transaction_ID,Status\r\n"accepted, checked",${keptRid},complete\r\nok,T-0003,complete\r\nok,${lateRid},complete\r\nok,${securityRid},complete\r\nok,${heldRid},complete\r\nok,T-9999,complete\r\nok,${elsewhereRid},complete\r\n`;
+      const dry = await ok(reconcile({ mode: 'complete_only', survey_id: surveyId, file, dryRun: true }));
+      expect(dry.listed).toEqual({ ids: 7, column: 'Transaction_ID' });
+      expect(dry.counts).toEqual({ complete: 3, reversed: 1, unchanged: 1, refused: 4 });
+      expect({ applied: dry.applied, refused: dry.refused }).toEqual({ applied: 4, refused: 4 });
+      expect(dry.rows.map((item) => [item.id, item.matched, item.outcome, item.money_cents, item.score])).toEqual([
+        [keptRid, 'rid', 'unchanged', 0, 0],
+        ['T-0003', 'provider_txid', 'complete', 140, 10],
+        [lateRid, 'rid', 'complete', 150, 10],
+        [securityRid, 'rid', 'refused', 0, 0],
+        [heldRid, 'rid', 'complete', 150, 10],
+        ['T-9999', '', 'refused', 0, 0],
+        [elsewhereRid, 'rid', 'refused', 0, 0],
+        ['', '', 'reversed', -150, -10],
+        ['', '', 'refused', 0, 0],
+      ]);
+      expect(dry.rows.map((item) => item.message)).toEqual([
+        '', '', '', 'A participation in status "Security" cannot become "Complete"', '',
+        `No participation of survey #${surveyId} has this RID or provider transaction id`,
+        `This RID is a participation of survey #${otherSurvey}, not of the survey chosen`,
+        '', 'The member’s balance cannot cover taking this reward back',
+      ]);
+      expect(dry.refusals).toHaveLength(4);
+      const username = async (member: { id: number }) => String((await row('user', 'id', member.id)).username);
+      expect(dry.members).toEqual([
+        { user_id: dropped.id, username: await username(dropped), money_cents: -150, score: -10 },
+        { user_id: screened.id, username: await username(screened), money_cents: 140, score: 10 },
+        { user_id: late.id, username: await username(late), money_cents: 150, score: 10 },
+        { user_id: held.id, username: await username(held), money_cents: 150, score: 10 },
+      ].sort((a, b) => a.user_id - b.user_id));
+      expect(dry.totals).toEqual({ money_cents: 290, score: 20 });
+      // The dry run changed nothing.
+      expect(await Promise.all(everyone.map((member) => ledgerSums(member.id)))).toEqual(before);
+      expect((await row('survey_participation', 'rid', lateRid)).status).toBe('timeout');
+
+      const applied = await reconcile({ mode: 'complete_only', survey_id: surveyId, file, dryRun: false, plan: dry.plan });
+      expect({ code: applied.code, msg: applied.msg }).toEqual({ code: 1, msg: '4 of 9 records reconciled' });
+      expect(applied.data.counts).toEqual(dry.counts);
+      expect(applied.data.members).toEqual(dry.members);
+      // Each member's ledgers moved by exactly the dry run's figures, and every balance is its ledger.
+      const after = await Promise.all(everyone.map((member) => ledgerSums(member.id)));
+      const moved = new Map(dry.members.map((member) => [member.user_id, { money: member.money_cents, score: member.score }]));
+      everyone.forEach((member, index) => {
+        const expected = moved.get(member.id) ?? { money: 0, score: 0 };
+        expect({ member: member.id, money: after[index].money - before[index].money, score: after[index].score - before[index].score }).toEqual({ member: member.id, ...expected });
+      });
+      for (const member of everyone) await expectLedgersAddUp(member.id);
+      const statuses = async (rids: string[]) => Promise.all(rids.map(async (rid) => (await row('survey_participation', 'rid', rid)).status));
+      expect(await statuses([keptRid, screenedRid, lateRid, securityRid, heldRid, elsewhereRid])).toEqual(['complete', 'complete', 'complete', 'security', 'complete', 'complete']);
+      const droppedRow = (await db().selectFrom('survey_participation').selectAll().where('user_id', '=', dropped.id).executeTakeFirstOrThrow()) as Row;
+      expect(droppedRow).toMatchObject({ status: 'reversed', credit_state: 'reversed', source: 'reconcile' });
+      const surveyAfter = await row('survey', 'id', surveyId);
+      expect({ completes: Number(surveyAfter.completes), terminates: Number(surveyAfter.terminates), timeouts: Number(surveyAfter.timeouts), credited: Number(surveyAfter.credited_money) })
+        .toEqual({ completes: 5, terminates: 0, timeouts: 0, credited: 750 });
+
+      // Each change is an event with the administrator and the reason; the provider's id is kept with it.
+      const lastEvent = async (participationId: unknown) =>
+        (await db().selectFrom('survey_participation_event').selectAll().where('participation_id', '=', Number(participationId)).orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
+      const droppedEvent = await lastEvent(droppedRow.id);
+      expect({ source: droppedEvent.source, admin: Number(droppedEvent.admin_id), payload: JSON.parse(String(droppedEvent.payload)) })
+        .toEqual({ source: 'reconcile', admin: 1, payload: { action: 'reverse', reason: 'Provider file June', mode: 'complete_only' } });
+      expect(JSON.parse(String((await lastEvent((await row('survey_participation', 'rid', screenedRid)).id)).payload))).toMatchObject({ action: 'approve', provider_txid: 'T-0003' });
+      expect(await count('survey_participation_event', 'participation_id', (await row('survey_participation', 'rid', keptRid)).id)).toBe(2);
+
+      // The member reads the reason with the record and in the ledger, in either language.
+      const records = await ok(server.api<{ list: Row[] }>('survey/records', { userToken: dropped.token }));
+      expect(records.list[0]).toMatchObject({ status: 'reversed', reason: 'Provider file June' });
+      const title = String(surveyAfter.title);
+      const memo = async (member: { token: string }, lang: 'en' | 'zh-cn') => (await ok(server.api<{ list: Row[] }>('account/balance', { userToken: member.token, lang }))).list[0].memo;
+      expect(await memo(dropped, 'en')).toBe(`Survey reward reversed: #${surveyId} ${title} (reason: Provider file June)`);
+      expect(await memo(dropped, 'zh-cn')).toBe(`问卷奖励撤销：#${surveyId} ${title}（原因：Provider file June）`);
+      expect(await memo(late, 'en')).toBe(`Survey reward after reconciliation: #${surveyId} ${title} (reason: Provider file June)`);
+      expect(await memo(late, 'zh-cn')).toBe(`问卷奖励（对账改判）：#${surveyId} ${title}（原因：Provider file June）`);
+
+      // The same file again: nothing is left to change.
+      const again = await ok(reconcile({ mode: 'complete_only', survey_id: surveyId, file, dryRun: true }));
+      expect(again.counts).toEqual({ complete: 0, reversed: 0, unchanged: 4, refused: 4 });
+    });
+
+    it('refuses the whole apply when the records changed since the dry run, changing nothing', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1 });
+      const [first, second] = await Promise.all([createMember(), createMember()]);
+      const rids = [await completeOf(surveyId, first), await completeOf(surveyId, second)];
+      const dry = await ok(reconcile({ mode: 'reverse', rids: rids.join('\n'), dryRun: true }));
+      expect(dry.counts).toEqual({ complete: 0, reversed: 2, unchanged: 0, refused: 0 });
+
+      const blind = await reconcile({ mode: 'reverse', rids: rids.join('\n'), dryRun: false });
+      expect({ code: blind.code, msg: blind.msg }).toEqual({ code: 0, msg: 'Run the dry run first: applying takes the plan it showed' });
+      // Since the dry run, the second member spent part of the reward: its reversal is refused now.
+      await ok(admin('user.MoneyLog/add', { body: { user_id: second.id, money: '-1.00', memo: 'Spent' } }));
+      const before = await Promise.all([first, second].map((member) => ledgerSums(member.id)));
+      const stale = await reconcile({ mode: 'reverse', rids: rids.join('\n'), dryRun: false, plan: dry.plan });
+      expect({ code: stale.code, msg: stale.msg }).toEqual({
+        code: 0,
+        msg: 'The records changed since the dry run: it showed 0 to become complete, 2 to be reversed, 0 unchanged and 0 refused, now it is 0, 1, 0 and 1. Nothing was changed: run the dry run again',
+      });
+      const staleZh = await reconcile({ mode: 'reverse', rids: rids.join('\n'), dryRun: false, plan: dry.plan }, 'zh-cn');
+      expect(staleZh.msg).toBe('试算之后记录已有变化：试算为 0 条改为完成、2 条撤销、0 条不变、0 条拒绝，现在为 0、1、0、1 条。未做任何修改：请重新试算');
+      expect(await Promise.all(rids.map(async (rid) => (await row('survey_participation', 'rid', rid)).status))).toEqual(['complete', 'complete']);
+      expect(await Promise.all([first, second].map((member) => ledgerSums(member.id)))).toEqual(before);
+      expect(await count('survey_participation_event', 'participation_id', (await row('survey_participation', 'rid', rids[0])).id)).toBe(2);
+      const forged = await reconcile({ mode: 'reverse', rids: rids.join('\n'), dryRun: false, plan: 'v1.0.2.0.0.nothex' });
+      expect(forged.msg).toBe('Run the dry run first: applying takes the plan it showed');
+
+      // A new dry run shows the refusal, and applying it reverses the one that can be.
+      const fresh = await ok(reconcile({ mode: 'reverse', rids: rids.join('\n'), dryRun: true }));
+      expect(fresh.refusals).toEqual([{ message: 'The member’s balance cannot cover taking this reward back', count: 1 }]);
+      const applied = await ok(reconcile({ mode: 'reverse', rids: rids.join('\n'), dryRun: false, plan: fresh.plan }));
+      expect(applied.counts).toEqual(fresh.counts);
+      expect(await Promise.all(rids.map(async (rid) => (await row('survey_participation', 'rid', rid)).status))).toEqual(['reversed', 'complete']);
+      for (const member of [first, second]) await expectLedgersAddUp(member.id);
+    });
+
+    it('matches a provider’s transaction id within the chosen survey, or across surveys when it names one attempt', async () => {
+      const provider = await createProvider();
+      const [surveyA, surveyB] = [await createSurvey(provider.id, { loi_minutes: 1 }), await createSurvey(provider.id, { loi_minutes: 1 })];
+      const [one, two] = await Promise.all([createMember(), createMember()]);
+      const ridA = await completeOf(surveyA, one);
+      const ridB = await completeOf(surveyB, two);
+      await db().updateTable('survey_participation').set({ provider_txid: 'SAME-1' }).where('rid', 'in', [ridA, ridB]).execute();
+      const across = await ok(reconcile({ mode: 'reverse', rids: 'SAME-1', dryRun: true }));
+      expect(across.rows.map((item) => [item.outcome, item.message])).toEqual([['refused', 'This provider transaction id is on 2 participations of different surveys: choose the survey']]);
+      const within = await ok(reconcile({ mode: 'reverse', survey_id: surveyB, rids: 'SAME-1', dryRun: true }));
+      expect(within.rows.map((item) => [item.rid, item.matched, item.outcome])).toEqual([[ridB, 'provider_txid', 'reversed']]);
+      // One id listed as our rid and again as the provider's names one attempt: it changes once.
+      const twice = await ok(reconcile({ mode: 'reverse', survey_id: surveyB, rids: [ridB, 'SAME-1'], dryRun: true }));
+      expect(twice.rows.map((item) => [item.outcome, item.message])).toEqual([['reversed', ''], ['refused', `The same participation as "${ridB}", listed before`]]);
+    });
+
+    it('writes its ledger entries as one batch by the rules of a single entry: a used key applies once, no balance below zero', async () => {
+      const [one, two] = await Promise.all([createMember(), createMember()]);
+      const dialect = server.server.app.handle.dialect;
+      const entry = (userId: number, amount: number, key: string, kind: 'money' | 'score' = 'money') => ({ kind, userId, amount, memo: 'Batch', idempotencyKey: key });
+      const first = await db().transaction().execute((trx) => applyLedgerEntries(trx, dialect, [
+        entry(one.id, 300, `b-${one.id}-a`), entry(two.id, 120, `b-${two.id}-a`), entry(one.id, -100, `b-${one.id}-b`), entry(one.id, 5, `b-${one.id}-p`, 'score'), entry(two.id, 120, `b-${two.id}-a`),
+      ]));
+      expect(first.map((item) => [item.before, item.after, item.applied])).toEqual([[0, 300, true], [0, 120, true], [300, 200, true], [0, 5, true], [0, 120, false]]);
+      expect(first[4].id).toBe(first[1].id);
+      expect(await balance(one.id)).toEqual({ money: 200, score: 5 });
+      expect(await balance(two.id)).toEqual({ money: 120, score: 0 });
+      // Again with a used key: it answers the first entry and changes nothing.
+      const again = await db().transaction().execute((trx) => applyLedgerEntries(trx, dialect, [entry(one.id, 300, `b-${one.id}-a`)]));
+      expect(again.map((item) => [item.id, item.applied])).toEqual([[first[0].id, false]]);
+      // An entry that would take a balance below zero fails the whole batch.
+      const below = db().transaction().execute((trx) => applyLedgerEntries(trx, dialect, [entry(two.id, -20, `b-${two.id}-c`), entry(one.id, -201, `b-${one.id}-c`)]));
+      await expect(below).rejects.toMatchObject({ msg: '%s would become negative' });
+      expect(await balance(one.id)).toEqual({ money: 200, score: 5 });
+      expect(await balance(two.id)).toEqual({ money: 120, score: 0 });
+      for (const member of [one, two]) await expectLedgersAddUp(member.id);
+    });
+
+    it('refuses bad requests with a clear message in the reader’s language and changes nothing', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1 });
+      const member = await createMember();
+      const rid = await completeOf(surveyId, member);
+      const refusals: [Row, string, string][] = [
+        [{ mode: 'complete_only', rids: rid }, 'Choose the survey whose completes the list names', '请选择该列表所列完成记录所属的问卷'],
+        [{ mode: 'everything', rids: rid }, 'Choose what the reconciliation does: reverse, approve or complete_only', '请选择对账方式：撤销、改判为完成或仅列出的为完成（reverse、approve、complete_only）'],
+        [{ mode: 'reverse', rids: rid, file: 'rid\nab12\n' }, 'Paste the ids or load a file, not both', '请粘贴ID或读取文件，不要同时使用两者'],
+        [{ mode: 'reverse', file: 'rid,note\nab12,"open\n' }, 'The file is not valid CSV: the quote opened on line 2 is never closed', '文件不是有效的 CSV：第 2 行开始的引号没有闭合'],
+        [{ mode: 'reverse', rids: Array.from({ length: 10_001 }, (_, index) => `id${index}`) }, 'The list holds 10001 ids: at most 10000 can be reconciled at once', '列表中有 10001 个ID：一次最多对账 10000 个'],
+        [{ mode: 'reverse', survey_id: 'first', rids: rid }, 'Choose the survey by its number', '请按编号选择问卷'],
+        [{ mode: 'reverse', survey_id: 999_999, rids: rid }, 'Survey #999999 does not exist', '问卷 #999999 不存在'],
+        [{ mode: 'complete_only', survey_id: surveyId, file: 'rid\nnot-ours\n' }, `None of the listed ids is a participation of survey #${surveyId}, so every complete of it would be reversed: check the file and the survey chosen`, `列表中没有任何ID属于问卷 #${surveyId} 的答题记录，这样会撤销该问卷的全部完成记录：请检查文件和所选问卷`],
+      ];
+      for (const [body, en, zh] of refusals) {
+        for (const dryRun of [true, false]) {
+          const answer = await reconcile({ ...body, dryRun, plan: 'v1.0.0.0.0.00000000000000000000000000000000' });
+          expect({ code: answer.code, msg: answer.msg }).toEqual({ code: 0, msg: en });
+        }
+        expect((await reconcile({ ...body, dryRun: true }, 'zh-cn')).msg).toBe(zh);
+      }
+      expect(await row('survey_participation', 'rid', rid)).toMatchObject({ status: 'complete', credit_state: 'credited' });
+      expect(await balance(member.id)).toEqual({ money: 150, score: 10 });
     });
   });
 

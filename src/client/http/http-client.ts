@@ -27,6 +27,8 @@ export interface RequestOptions {
   /** multipart upload: no timeout, progress reported through `onProgress` */
   upload?: boolean;
   onProgress?: (percent: number) => void;
+  /** milliseconds before this request is abandoned, for the few that work long (a bulk reconciliation); default the client's */
+  timeout?: number;
   /** toast failures (server msg or the text of docs/client.md#error-messages); default true */
   showErrorMessage?: boolean;
   /** toast success: true → the server msg or "Operation successful", a string → that text; default false */
@@ -123,6 +125,7 @@ interface Prepared {
   body?: string | FormData;
   upload: boolean;
   onProgress?: (percent: number) => void;
+  timeout?: number;
 }
 
 type RefreshOutcome = { kind: 'refreshed' } | { kind: 'replay' } | { kind: 'failed'; message: string; body: unknown };
@@ -215,7 +218,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.data);
     }
-    return { method, url: buildUrl(path, request.params, adminBase), headers, body, upload, onProgress: request.onProgress };
+    return { method, url: buildUrl(path, request.params, adminBase), headers, body, upload, onProgress: request.onProgress, timeout: request.timeout };
   }
 
   function transport(prepared: Prepared, signal: AbortSignal): Promise<RawResponse> {
@@ -264,7 +267,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       : setTimeout(() => {
           timedOut = true;
           entry.controller.abort();
-        }, timeout);
+        }, prepared.timeout ?? timeout);
     let raw: RawResponse;
     try {
       raw = await transport(prepared, entry.controller.signal);

@@ -31,6 +31,8 @@ interface ActionParams {
   params?: Record<string, unknown>;
   /** default POST with `data`, GET without */
   method?: 'GET' | 'POST';
+  /** milliseconds before the request is abandoned, when the action may work longer than requests do */
+  timeout?: number;
 }
 
 export type ActionDataProvider = DataProvider & {
@@ -306,7 +308,7 @@ export function createDataProvider(client: HttpClient, resolve: (resource: strin
     async action<T = unknown>(resource: string, name: string, params: ActionParams = {}): Promise<{ data: T }> {
       const { url } = endpoint(resource);
       const method = params.method ?? (params.data !== undefined ? 'POST' : 'GET');
-      const { data } = await client.request<T>(`${url}${name}`, { ...QUIET, method, params: params.params, data: params.data });
+      const { data } = await client.request<T>(`${url}${name}`, { ...QUIET, method, params: params.params, data: params.data, timeout: params.timeout });
       return { data };
     },
 

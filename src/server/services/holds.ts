@@ -107,48 +107,54 @@ export async function creditOrHold(trx: Db, dialect: DialectName, input: CreditO
   return { state: 'pending', holdId: Number(inserted.id), releaseAt, applied: true };
 }
 
-interface ReverseCreditInput {
+/** Rows of one update of holds: well inside what SQLite and PostgreSQL take as parameters. */
+const CANCEL_SLICE = 200;
+
+/**
+ * Cancel pending holds, with the reason (`memo`): how a reversal takes back a credit still pending
+ * (nothing is written to the ledger; one already available is debited back through the ledger under
+ * `<credit key>:reverse` instead). The caller has locked the holds (`FOR UPDATE` on PostgreSQL) and found
+ * them pending, before locking the members, as a release locks them; so a release running at the same
+ * moment either landed before (the credit is then available and debited) or finds the hold cancelled.
+ * Every hold must still be pending: anything else throws, and the caller's transaction is undone.
+ */
+export async function cancelPendingHolds(trx: Db, holdIds: readonly number[], memo: string): Promise<void> {
+  const now = nowSeconds();
+  for (let start = 0; start < holdIds.length; start += CANCEL_SLICE) {
+    const slice = holdIds.slice(start, start + CANCEL_SLICE);
+    const updated = await trx
+      .updateTable('user_credit_hold')
+      .set({ state: 'cancelled', cancel_memo: memo.slice(0, 255), settle_time: now })
+      .where('id', 'in', slice)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== slice.length) throw new Error('holds: a hold to cancel was no longer pending under its lock');
+  }
+}
+
+interface HeldCreditInput {
   kind: LedgerKind;
   userId: number;
   /** the key the credit was made with (`creditOrHold`'s `idempotencyKey`) */
   idempotencyKey: string;
-  /** the key of the debit, when the credit was available and is taken back through the ledger */
-  reverseKey: string;
+  /** why, kept on the cancelled hold */
   memo: string;
 }
 
-/** What `reverseCredit` did: `amount` is what the credit was (cents or points, positive). */
-type ReverseOutcome =
-  /** the credit was still pending: its hold is cancelled, nothing is written to the ledger */
-  | { action: 'cancelled'; amount: number; applied: boolean }
-  /** the credit was available (paid at once, or released): debited back through the ledger */
-  | { action: 'debited'; amount: number; logId: number; applied: boolean }
-  /** nothing was credited under that key */
-  | { action: 'none'; amount: 0; applied: false };
-
-/**
- * Take back a credit made by `creditOrHold` (or straight through the ledger with the same key). A pending
- * hold is cancelled; an available credit is debited under `reverseKey` with the ledger's own rules (a
- * debit the balance cannot cover is refused). Idempotent: a second call answers what the first did.
- * The hold row is locked first, so a release running at the same moment either lands before (and this
- * debits) or finds the hold cancelled.
- */
-export async function reverseCredit(trx: Db, dialect: DialectName, input: ReverseCreditInput): Promise<ReverseOutcome> {
-  const cancelled = await cancelHeldCredit(trx, dialect, input);
-  if (cancelled) return cancelled;
-  const credit = await ledgerEntryByKey(trx, input.kind, input.idempotencyKey);
-  if (!credit) return { action: 'none', amount: 0, applied: false };
-  const debit = await applyLedgerEntry(trx, dialect, { kind: input.kind, userId: input.userId, amount: -credit.amount, memo: input.memo, idempotencyKey: input.reverseKey });
-  return { action: 'debited', amount: credit.amount, logId: debit.id, applied: debit.applied };
+/** A held credit's reversal: cancelled now (`applied`), or found cancelled before. */
+interface HeldCreditOutcome {
+  action: 'cancelled';
+  amount: number;
+  applied: boolean;
 }
 
 /**
- * The part of `reverseCredit` for a credit that was held: a pending hold is cancelled (nothing reaches the
+ * A wall's reversal of one credit that may have been held: a pending hold is cancelled (nothing reaches the
  * ledger), one cancelled before answers so again; undefined when the credit was never held or has been
  * released, and so stands in the ledger for the caller to take back its own way (a wall's reversal may go
  * below zero or leave a shortfall).
  */
-export async function cancelHeldCredit(trx: Db, dialect: DialectName, input: Omit<ReverseCreditInput, 'reverseKey'>): Promise<ReverseOutcome | undefined> {
+export async function cancelHeldCredit(trx: Db, dialect: DialectName, input: HeldCreditInput): Promise<HeldCreditOutcome | undefined> {
   const hold = await holdByKey(trx, dialect, input.idempotencyKey);
   if (hold && (Number(hold.user_id) !== input.userId || hold.kind !== input.kind)) throw errors.parameterError();
   if (hold?.state === 'cancelled') return { action: 'cancelled', amount: Number(hold.amount), applied: false };

@@ -6,6 +6,7 @@ import { pageRows, type PageRequest } from '../db/pages.js';
 import { rowFromStorage } from '../db/values.js';
 import { nowSeconds } from '../clock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
+import { valueById } from '../db/value-by-id.js';
 import { errors } from '../errors.js';
 import { readStoredText, storedMessage } from '../stored-text.js';
 
@@ -28,7 +29,11 @@ const LEDGER = {
  */
 export const ledgerNotes = {
   surveyReward: (survey: { id: number | string; title: string }) => storedMessage('Survey reward: %s', [`#${survey.id} ${survey.title}`]),
-  surveyRewardReversed: (survey: { id: number | string; title: string }) => storedMessage('Survey reward reversed: %s', [`#${survey.id} ${survey.title}`]),
+  // A reconciliation's notes carry the administrator's reason: the member reads it in their ledger.
+  surveyRewardReversed: (survey: { id: number | string; title: string }, reason: string) =>
+    storedMessage('Survey reward reversed: %s (reason: %s)', [`#${survey.id} ${survey.title}`, reason]),
+  surveyRewardReconciled: (survey: { id: number | string; title: string }, reason: string) =>
+    storedMessage('Survey reward after reconciliation: %s (reason: %s)', [`#${survey.id} ${survey.title}`, reason]),
   quickTaskReward: (task: { id: number | string; title: string }) => storedMessage('Quick task reward: %s', [`#${task.id} ${task.title}`]),
   payoutRequested: (id: number) => storedMessage('Payout #%d requested', [id]),
   payoutRejected: (id: number, reason: string) => storedMessage('Payout #%d rejected: %s', [id, reason]),
@@ -86,6 +91,126 @@ export async function applyLedgerEntry(trx: Db, dialect: DialectName, input: Led
   const balance = input.kind === 'money' ? { money: after } : { score: after };
   await trx.updateTable('user').set({ ...balance, update_time: nowSeconds() }).where('id', '=', input.userId).execute();
   return { id: Number(inserted.id), before, after, applied: true };
+}
+
+/** An entry of a batch: its idempotency key is required, and names the entry once written. */
+interface KeyedLedgerEntryInput extends LedgerEntryInput {
+  idempotencyKey: string;
+}
+
+/** Values of one `in (…)` list, rows of one insert, members of one update: well inside what SQLite and PostgreSQL take as parameters. */
+const BATCH = 500;
+
+function slices<T>(list: readonly T[]): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < list.length; start += BATCH) result.push(list.slice(start, start + BATCH));
+  return result;
+}
+
+/** An entry of a batch about to be written. */
+interface PendingEntry {
+  index: number;
+  kind: LedgerKind;
+  userId: number;
+  amount: number;
+  before: number;
+  after: number;
+  memo: string;
+  key: string;
+}
+
+/** The entries of a batch whose keys were used before: each answers with its first entry. */
+async function earlierEntries(trx: Db, inputs: readonly KeyedLedgerEntryInput[]): Promise<Map<string, LedgerEntry>> {
+  const earlier = new Map<string, LedgerEntry>();
+  for (const kind of ['money', 'score'] as const) {
+    const keys = [...new Set(inputs.filter((input) => input.kind === kind).map((input) => input.idempotencyKey))];
+    for (const slice of slices(keys)) {
+      const rows = await trx.selectFrom(LEDGER[kind].table).select(['id', 'before', 'after', 'idempotency_key']).where('idempotency_key', 'in', slice).execute();
+      for (const row of rows) earlier.set(`${kind}:${row.idempotency_key}`, { id: Number(row.id), before: Number(row.before), after: Number(row.after), applied: false });
+    }
+  }
+  return earlier;
+}
+
+/** The members' balances and points, locked (PostgreSQL `FOR UPDATE`, in id order; SQLite serialises writers). */
+async function lockedBalances(trx: Db, dialect: DialectName, userIds: readonly number[]): Promise<Map<number, Record<LedgerKind, number>>> {
+  const balances = new Map<number, Record<LedgerKind, number>>();
+  for (const slice of slices([...new Set(userIds)].sort((a, b) => a - b))) {
+    let lookup = trx.selectFrom('user').select(['id', 'money', 'score']).where('id', 'in', slice).orderBy('id');
+    if (dialect === 'postgres') lookup = lookup.forUpdate();
+    for (const user of await lookup.execute()) balances.set(Number(user.id), { money: Number(user.money), score: Number(user.score) });
+  }
+  return balances;
+}
+
+/** Write the entries of one ledger a slice at a time; their ids are read back by key (an insert does not promise the order of what it returns). */
+async function writeEntries(trx: Db, kind: LedgerKind, entries: readonly PendingEntry[], now: number): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const slice of slices(entries)) {
+    const rows = slice.map((entry) => ({ user_id: entry.userId, before: entry.before, after: entry.after, memo: entry.memo, idempotency_key: entry.key, create_time: now }));
+    if (kind === 'money') await trx.insertInto('user_money_log').values(rows.map((row, index) => ({ ...row, money: slice[index].amount }))).execute();
+    else await trx.insertInto('user_score_log').values(rows.map((row, index) => ({ ...row, score: slice[index].amount }))).execute();
+    const written = await trx.selectFrom(LEDGER[kind].table).select(['id', 'idempotency_key']).where('idempotency_key', 'in', slice.map((entry) => entry.key)).execute();
+    for (const row of written) ids.set(String(row.idempotency_key), Number(row.id));
+  }
+  return ids;
+}
+
+/**
+ * Apply many entries inside the caller's transaction, in order, by the rules of `applyLedgerEntry`: a memo
+ * is required, no balance goes below zero (the entry that would take it there fails the whole batch), and
+ * a key used before, or earlier in the batch, answers with its first entry and changes nothing. Members
+ * are locked first, entries written a slice at a time and each member updated once at the end, so a batch
+ * of thousands (a reconciliation of a provider's file) takes a few statements a slice, not four an entry.
+ */
+export async function applyLedgerEntries(trx: Db, dialect: DialectName, inputs: readonly KeyedLedgerEntryInput[]): Promise<LedgerEntry[]> {
+  for (const input of inputs) {
+    if (input.memo.trim() === '') throw errors.memoRequired();
+    if (!Number.isSafeInteger(input.amount)) throw errors.parameterError();
+  }
+  const earlier = await earlierEntries(trx, inputs);
+  const balances = await lockedBalances(trx, dialect, inputs.map((input) => input.userId));
+  const pending: PendingEntry[] = [];
+  const firstOfKey = new Map<string, number>();
+  inputs.forEach((input, index) => {
+    const key = `${input.kind}:${input.idempotencyKey}`;
+    if (earlier.has(key) || firstOfKey.has(key)) return;
+    firstOfKey.set(key, index);
+    const balance = balances.get(input.userId);
+    if (!balance) throw errors.userNotFound();
+    const before = balance[input.kind];
+    const after = before + input.amount;
+    if (after < 0) throw errors.balanceNegative(LEDGER[input.kind].title);
+    balance[input.kind] = after;
+    pending.push({ index, kind: input.kind, userId: input.userId, amount: input.amount, before, after, memo: input.memo.slice(0, 255), key: input.idempotencyKey });
+  });
+  const now = nowSeconds();
+  const written = new Map<number, LedgerEntry>();
+  for (const kind of ['money', 'score'] as const) {
+    const entries = pending.filter((entry) => entry.kind === kind);
+    const ids = await writeEntries(trx, kind, entries, now);
+    for (const entry of entries) written.set(entry.index, { id: ids.get(entry.key) ?? 0, before: entry.before, after: entry.after, applied: true });
+  }
+  const changed = [...new Set(pending.map((entry) => entry.userId))].map((userId) => [userId, balances.get(userId) as Record<LedgerKind, number>] as const);
+  for (const slice of slices(changed)) {
+    await trx
+      .updateTable('user')
+      // Each member's balance after the batch, the members of the slice at once.
+      .set({
+        money: valueById('money', slice.map(([userId, balance]) => [userId, balance.money] as const)),
+        score: valueById('score', slice.map(([userId, balance]) => [userId, balance.score] as const)),
+        update_time: now,
+      })
+      .where('id', 'in', slice.map(([userId]) => userId))
+      .execute();
+  }
+  return inputs.map((input, index) => {
+    const key = `${input.kind}:${input.idempotencyKey}`;
+    const previous = earlier.get(key);
+    if (previous) return previous;
+    const first = written.get(firstOfKey.get(key) ?? -1) as LedgerEntry;
+    return index === firstOfKey.get(key) ? first : { ...first, applied: false };
+  });
 }
 
 async function entryByKey(db: Db, kind: LedgerKind, key: string): Promise<LedgerEntry | undefined> {

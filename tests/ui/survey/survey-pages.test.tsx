@@ -205,6 +205,8 @@ describe('/tracking and the task list', () => {
         const record = (id: number, status: string, credited: string) => ({
           id, survey_id: id, title: `Survey ${id}`, status, credit_state: credited === '0.00' ? 'none' : 'credited', reward_money: '1.50', reward_score: 10,
           credited_money: credited, credited_score: credited === '0.00' ? 0 : 10, enter_time: 1_700_000_000, finish_time: null,
+          // reconciliation accepted the first as complete, with the administrator's reason
+          reason: id === 40 ? 'Accepted in the provider’s June file' : '',
         });
         const held = { ...record(38, 'complete', '0.00'), credit_state: 'held' };
         return ok({ list: page === '1' ? [record(40, 'complete', '1.50'), record(39, 'terminate', '0.00'), held] : [record(1, 'timeout', '0.00')], total: 16, tags: participationTags });
@@ -237,6 +239,9 @@ describe('/tracking and the task list', () => {
     const chip = (text: string, scope: HTMLElement = document.body) => within(scope).getAllByText(text)[0].closest('.MuiChip-root')?.className ?? '';
     expect(chip('Complete')).toContain('MuiChip-colorSuccess');
     expect(screen.getByText('¥1.50 / 10 points')).toBeTruthy();
+    const surveys = screen.getByRole('table', { name: 'Task tracking' });
+    expect(within(surveys).getByRole('columnheader', { name: 'Reason' })).toBeTruthy();
+    expect(within(surveys).getByText('Accepted in the provider’s June file')).toBeTruthy();
     expect(chip('Terminate')).toContain('MuiChip-colorDefault');
     expect(chip('Held for review')).toContain('MuiChip-colorWarning');
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();

@@ -128,6 +128,8 @@ export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: Su
             ),
           },
           { label: t('survey.tracking.credited'), cell: (record) => amount(t, record.credited_money, record.credited_score) },
+          // Why reconciliation last changed the attempt (a reversal, an approval), in the administrator's words.
+          { label: t('survey.tracking.reason'), cell: (record) => record.reason || '-' },
           { label: t('survey.tracking.started'), cell: (record) => formatDateTime(record.enter_time) },
           { label: t('survey.tracking.finished'), cell: (record) => (record.finish_time ? formatDateTime(record.finish_time) : '-') },
         ]}

@@ -36,7 +36,31 @@ export async function surveyRecordsOf(app: AppContext, userId: number, page: Pag
       .select(['p.id', 'p.survey_id', 's.title', 'p.status', 'p.credit_state', 'p.reward_money', 'p.reward_score', 'p.credited_money', 'p.credited_score', 'p.enter_time', 'p.finish_time'])
       .orderBy('p.id', 'desc'),
   );
-  return { list: rows.map((row) => ({ ...(selectedFromStorage(definition, row) as unknown as SurveyRecord), title: row.title ?? '' })), total };
+  const reasons = await reconcileReasons(app, rows.map((row) => Number(row.id)));
+  return { list: rows.map((row) => ({ ...(selectedFromStorage(definition, row) as unknown as SurveyRecord), title: row.title ?? '', reason: reasons.get(Number(row.id)) ?? '' })), total };
+}
+
+/** The reason an administrator gave when reconciliation last changed each of these attempts (docs/survey-domain.md#reconciliation). */
+async function reconcileReasons(app: AppContext, ids: number[]): Promise<Map<number, string>> {
+  const reasons = new Map<number, string>();
+  if (ids.length === 0) return reasons;
+  const events = await app.db
+    .selectFrom('survey_participation_event')
+    .select(['participation_id', 'payload'])
+    .where('participation_id', 'in', ids)
+    .where('source', '=', 'reconcile')
+    .orderBy('id')
+    .execute();
+  for (const event of events) {
+    let payload: { reason?: unknown } = {};
+    try {
+      payload = JSON.parse(event.payload || '{}') as { reason?: unknown };
+    } catch {
+      // A payload cut at its length limit names no reason.
+    }
+    if (typeof payload.reason === 'string') reasons.set(Number(event.participation_id), payload.reason);
+  }
+  return reasons;
 }
 
 /** The open quick tasks, best first, each with the member's latest submission (status and reason). */

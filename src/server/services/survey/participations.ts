@@ -6,8 +6,7 @@ import { resourceByTable, type AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db, StoredRow } from '../../db/connection.js';
 import { centsToYuan } from '../../db/values.js';
-import { ApiError, errors } from '../../errors.js';
-import { creditOrHold, reverseCredit } from '../holds.js';
+import { creditOrHold } from '../holds.js';
 import type { LedgerKind } from '../ledger.js';
 
 /**
@@ -21,10 +20,10 @@ export type FinalStatus = (typeof FINAL_STATUSES)[number];
 const REPORTED_STATUSES = ['complete', 'terminate', 'overquota', 'security'] as const satisfies readonly FinalStatus[];
 export type ReportedStatus = (typeof REPORTED_STATUSES)[number];
 type StatusSource = 'redirect' | 'callback' | 'admin' | 'reconcile' | 'timeout';
-type CreditState = 'none' | 'held' | 'credited' | 'reversed';
+export type CreditState = 'none' | 'held' | 'credited' | 'reversed';
 
 /** A participation as stored (money in cents). */
-type ParticipationRow = StoredRow<'survey_participation'>;
+export type ParticipationRow = StoredRow<'survey_participation'>;
 /** A survey as stored (money in cents). */
 export type SurveyRow = StoredRow<'survey'>;
 
@@ -60,7 +59,7 @@ export function isTestRid(rid: string): boolean {
   return rid.startsWith(TEST_RID_PREFIX);
 }
 
-function lockRow<Q extends { forUpdate(): Q }>(app: AppContext, query: Q): Q {
+export function lockRow<Q extends { forUpdate(): Q }>(app: AppContext, query: Q): Q {
   // SQLite serialises writers per database; PostgreSQL needs the row lock.
   return app.handle.dialect === 'postgres' ? query.forUpdate() : query;
 }
@@ -80,20 +79,30 @@ interface EventInput {
   ip?: string;
 }
 
+/** Rows of an insert of events: a reconciliation of a provider's file changes thousands of records at once. */
+const EVENTS_PER_INSERT = 200;
+
+export async function appendEvents(trx: Db, events: readonly EventInput[]): Promise<void> {
+  const now = nowSeconds();
+  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+    await trx
+      .insertInto('survey_participation_event')
+      .values(events.slice(start, start + EVENTS_PER_INSERT).map((event) => ({
+        participation_id: event.participationId,
+        from_status: event.from,
+        to_status: event.to,
+        source: event.source,
+        admin_id: event.adminId ?? null,
+        payload: event.payload ? JSON.stringify(event.payload).slice(0, 4000) : '',
+        ip: (event.ip ?? '').slice(0, 50),
+        create_time: now,
+      })))
+      .execute();
+  }
+}
+
 export async function appendEvent(trx: Db, event: EventInput): Promise<void> {
-  await trx
-    .insertInto('survey_participation_event')
-    .values({
-      participation_id: event.participationId,
-      from_status: event.from,
-      to_status: event.to,
-      source: event.source,
-      admin_id: event.adminId ?? null,
-      payload: event.payload ? JSON.stringify(event.payload).slice(0, 4000) : '',
-      ip: (event.ip ?? '').slice(0, 50),
-      create_time: nowSeconds(),
-    })
-    .execute();
+  await appendEvents(trx, [event]);
 }
 
 async function bumpCounter(trx: Db, surveyId: number, column: string, by: number): Promise<void> {
@@ -120,10 +129,10 @@ interface CreditInput {
 
 /** The stage of a participation's credit: its final status's, or a reconciliation's approval (a top-up). */
 type CreditStage = 'credit' | 'approve';
-const REWARD_KINDS: readonly LedgerKind[] = ['money', 'score'];
+export const REWARD_KINDS: readonly LedgerKind[] = ['money', 'score'];
 
 /** The idempotency key of one stage of a participation's reward, one per ledger: `survey:<id>:credit:money`. */
-function rewardKey(participationId: number, stage: CreditStage, kind: LedgerKind): string {
+export function rewardKey(participationId: number, stage: CreditStage, kind: LedgerKind): string {
   return `survey:${participationId}:${stage}:${kind}`;
 }
 
@@ -131,7 +140,7 @@ function rewardKey(participationId: number, stage: CreditStage, kind: LedgerKind
  * Days a survey's credits wait before they are available (docs/survey-domain.md#hold-period): the survey's
  * own hold period, or its provider's when the survey names none.
  */
-async function holdDaysOf(trx: Db, survey: SurveyRow): Promise<number> {
+export async function holdDaysOf(trx: Db, survey: SurveyRow): Promise<number> {
   if (survey.hold_days !== null) return Number(survey.hold_days);
   const provider = await trx.selectFrom('survey_provider').select('hold_days').where('id', '=', survey.provider_id).executeTakeFirst();
   return Number(provider?.hold_days ?? 0);
@@ -162,28 +171,14 @@ async function creditReward(app: AppContext, trx: Db, input: CreditInput, stage:
   return result;
 }
 
-/**
- * Take back everything a participation was credited, stage by stage: a credit still held is cancelled
- * (nothing reaches the ledger), an available one is debited back under its own `…:reverse` key.
- */
-async function reverseReward(app: AppContext, trx: Db, participation: ParticipationRow, memo: string): Promise<{ cancelledPending: boolean }> {
-  let cancelledPending = false;
-  for (const stage of ['credit', 'approve'] as const) {
-    for (const kind of REWARD_KINDS) {
-      const idempotencyKey = rewardKey(participation.id, stage, kind);
-      const outcome = await reverseCredit(trx, app.handle.dialect, { kind, userId: participation.user_id, idempotencyKey, reverseKey: `${idempotencyKey}:reverse`, memo });
-      if (outcome.action === 'cancelled') cancelledPending = true;
-    }
-  }
-  return { cancelledPending };
-}
-
 interface FinishInput {
   status: FinalStatus;
   source: StatusSource;
   ip: string;
   /** the raw query string the provider sent back */
   rawQuery?: string;
+  /** the provider's own id of this attempt's transaction (its `transaction_param`), matched by reconciliation files */
+  providerTxid?: string;
   adminId?: number;
   reason?: string;
   /** translates the ledger memo */
@@ -232,6 +227,7 @@ export async function finishParticipation(app: AppContext, participationId: numb
       changes.flag_ip_changed = current.entry_ip !== '' && current.entry_ip !== returnIp ? 1 : 0;
     }
     if (input.rawQuery !== undefined) changes.raw_query = input.rawQuery.slice(0, 4000);
+    if (input.providerTxid) changes.provider_txid = input.providerTxid.slice(0, 100);
 
     // Rewards: the snapshot taken at start for a complete, the survey's consolation for a screen-out.
     let money = 0;
@@ -323,187 +319,9 @@ export async function recordForgedReturn(app: AppContext, participationId: numbe
   });
 }
 
-type ReconcileAction = 'reverse' | 'approve';
-
-/** A survey's quota raised by a confirmed approval: from what it was to what fits the new complete. */
-interface QuotaRaise {
-  surveyId: number;
-  from: number;
-  to: number;
-}
-
-export interface ReconcileOutcome {
-  rid: string;
-  from: string;
-  to: string;
-  /** the credit state before the change, and after it */
-  fromCredit: CreditState | '';
-  credit: CreditState | '';
-  ok: boolean;
-  /** message key (and params) explaining a refusal */
-  error?: ApiError;
-  /** refused because the survey's quota is full: confirming raises it */
-  quotaFull?: boolean;
-  /** the quota this approval raises, when confirmed */
-  raised?: QuotaRaise;
-}
-
-interface QuotaCounts {
-  completes: number | string;
-  quota_total: number | string;
-}
-
-type QuotaStep = { fits: true; raised?: QuotaRaise } | { fits: false; completes: number; quota: number };
-
-/**
- * Whether one more complete fits a survey's quota (0 = no limit). When it is full, only a confirmed
- * approval goes on, raising the quota just enough to fit it.
- */
-function quotaStep(surveyId: number, counts: QuotaCounts, raise: boolean): QuotaStep {
-  const completes = Number(counts.completes);
-  const quota = Number(counts.quota_total);
-  if (quota === 0 || completes < quota) return { fits: true };
-  return raise ? { fits: true, raised: { surveyId, from: quota, to: completes + 1 } } : { fits: false, completes, quota };
-}
-
-/**
- * Take one complete from the quota for an approval: the same conditional update a return takes it
- * with; when that finds the survey full, the survey row is locked and read again, and the quota raised
- * only when the approval was confirmed.
- */
-async function takeApprovalQuota(app: AppContext, trx: Db, surveyId: number, raise: boolean): Promise<QuotaStep> {
-  if (await takeQuota(trx, surveyId)) return { fits: true };
-  const counts = await lockRow(app, trx.selectFrom('survey').select(['completes', 'quota_total']).where('id', '=', surveyId)).executeTakeFirstOrThrow();
-  const step = quotaStep(surveyId, counts, raise);
-  if (step.fits) {
-    await trx.updateTable('survey').set({ completes: sql`completes + 1`, ...(step.raised ? { quota_total: step.raised.to } : {}) }).where('id', '=', surveyId).execute();
-  }
-  return step;
-}
-
-/** An approval taking a complete from the quota: a terminate or timeout (a held complete has its place already). */
-function takesQuota(participation: ParticipationRow, plan: ReconcileOutcome): boolean {
-  return plan.ok && plan.to === 'complete' && participation.status !== 'complete';
-}
-
-/** The plan as it stands against the quota: refused when it is full, or carrying the raise that was confirmed. */
-function withQuota(plan: ReconcileOutcome, surveyId: number, step: QuotaStep): ReconcileOutcome {
-  if (step.fits) return step.raised ? { ...plan, raised: step.raised } : plan;
-  return { ...plan, to: '', credit: plan.fromCredit, ok: false, quotaFull: true, error: errors.reconcileQuotaFull(surveyId, step.completes, step.quota) };
-}
-
 /** The label a person reads for a participation's status or credit state, from the schema, in every language. */
 export function participationLabel(app: AppContext, field: 'status' | 'credit_state', value: string): LocalText {
   return valueLabel(fieldOf(resourceByTable(app, 'survey_participation'), field), value);
-}
-
-/** What a reconciliation would do to one participation: the move, or why it is refused. */
-function planReconcile(app: AppContext, participation: ParticipationRow | undefined, rid: string, action: ReconcileAction): ReconcileOutcome {
-  if (!participation) return { rid, from: '', to: '', fromCredit: '', credit: '', ok: false, error: errors.unknownRid() };
-  const from = participation.status;
-  const fromCredit = participation.credit_state;
-  const refuse = (to: string): ReconcileOutcome => ({
-    rid, from, to: '', fromCredit, credit: fromCredit, ok: false, error: errors.cannotReconcile(participationLabel(app, 'status', from), participationLabel(app, 'status', to)),
-  });
-  if (action === 'reverse') {
-    if (from !== 'complete') return refuse('reversed');
-    return { rid, from, to: 'reversed', fromCredit, credit: fromCredit === 'credited' ? 'reversed' : 'none', ok: true };
-  }
-  if (from === 'complete' && fromCredit === 'held') return { rid, from, to: 'complete', fromCredit, credit: 'credited', ok: true };
-  if (from !== 'terminate' && from !== 'timeout') return refuse('complete');
-  return { rid, from, to: 'complete', fromCredit, credit: 'credited', ok: true };
-}
-
-/** Most RIDs one reconciliation may list. */
-export const RECONCILE_LIMIT = 1000;
-
-/**
- * What a reconciliation of these RIDs would do, row by row, without changing anything. Approvals count
- * against their survey's quota in the order listed, as applying them would.
- */
-export async function previewReconcile(app: AppContext, rids: string[], action: ReconcileAction, raiseQuota: boolean): Promise<ReconcileOutcome[]> {
-  const counts = new Map<number, { completes: number; quota_total: number }>();
-  const outcomes: ReconcileOutcome[] = [];
-  for (const rid of rids) {
-    const participation = await findParticipationByRid(app.db, rid);
-    const plan = planReconcile(app, participation, rid, action);
-    if (!participation || !takesQuota(participation, plan)) {
-      outcomes.push(plan);
-      continue;
-    }
-    const surveyId = Number(participation.survey_id);
-    let survey = counts.get(surveyId);
-    if (!survey) {
-      const stored = await app.db.selectFrom('survey').select(['completes', 'quota_total']).where('id', '=', surveyId).executeTakeFirstOrThrow();
-      survey = { completes: Number(stored.completes), quota_total: Number(stored.quota_total) };
-      counts.set(surveyId, survey);
-    }
-    const step = quotaStep(surveyId, survey, raiseQuota);
-    if (step.fits) {
-      survey.completes += 1;
-      if (step.raised) survey.quota_total = step.raised.to;
-    }
-    outcomes.push(withQuota(plan, surveyId, step));
-  }
-  return outcomes;
-}
-
-/**
- * Apply one reconciliation: reverse a complete (the reward is debited back) or accept a terminate,
- * timeout or held complete as complete (credited). The participation is re-read under lock, so a plan
- * made from a stale read is refused rather than applied twice. An accepted terminate or timeout takes
- * its complete from the quota as a return does; on a full survey it is refused unless `raiseQuota`
- * confirms raising the quota, which its event then records.
- */
-export async function reconcileParticipation(
-  app: AppContext,
-  rid: string,
-  action: ReconcileAction,
-  context: { adminId: number; reason: string; ip: string; raiseQuota: boolean; memo: (survey: SurveyRow) => string },
-): Promise<ReconcileOutcome> {
-  try {
-    return await app.db.transaction().execute(async (trx) => {
-      const current = await lockRow(app, trx.selectFrom('survey_participation').selectAll().where('rid', '=', rid)).executeTakeFirst();
-      let plan = planReconcile(app, current, rid, action);
-      if (!plan.ok || !current) return plan;
-      if (takesQuota(current, plan)) {
-        // Nothing is written before this: a refusal leaves the transaction empty.
-        plan = withQuota(plan, Number(current.survey_id), await takeApprovalQuota(app, trx, Number(current.survey_id), context.raiseQuota));
-        if (!plan.ok) return plan;
-      }
-      const survey = await trx.selectFrom('survey').selectAll().where('id', '=', current.survey_id).executeTakeFirstOrThrow();
-      const changes: Row = { status: plan.to, source: 'reconcile', credit_state: plan.credit, update_time: nowSeconds() };
-      // What the event records about holds: when a held credit becomes available, or that a pending one was cancelled.
-      const holdNote: Row = {};
-      const creditedMoney = Number(current.credited_money);
-      const creditedScore = Number(current.credited_score);
-      if (action === 'reverse') {
-        await bumpCounter(trx, survey.id, 'completes', -1);
-        if ((await reverseReward(app, trx, current, context.memo(survey))).cancelledPending) holdNote.pending_cancelled = true;
-        if (creditedMoney > 0) await bumpCounter(trx, survey.id, 'credited_money', -creditedMoney);
-        Object.assign(changes, { credited_money: 0, credited_score: 0 });
-      } else {
-        // The complete itself was counted when the quota was taken.
-        if (current.status !== 'complete') await bumpCounter(trx, survey.id, COUNTER_OF[current.status as FinalStatus], -1);
-        // A consolation already paid for the screen-out is topped up to the reward, never paid twice.
-        const money = Math.max(0, Number(current.reward_money) - creditedMoney);
-        const score = Math.max(0, Number(current.reward_score) - creditedScore);
-        const logs = await creditReward(app, trx, { participation: current, money, score, memo: context.memo(survey) }, 'approve', await holdDaysOf(trx, survey));
-        if (money > 0) await bumpCounter(trx, survey.id, 'credited_money', money);
-        Object.assign(changes, { credited_money: creditedMoney + money, credited_score: creditedScore + score });
-        if (logs.moneyLogId) changes.money_log_id = logs.moneyLogId;
-        if (logs.scoreLogId) changes.score_log_id = logs.scoreLogId;
-        if (logs.availableAt !== null) holdNote.available_at = logs.availableAt;
-      }
-      await trx.updateTable('survey_participation').set(changes).where('id', '=', current.id).execute();
-      await appendEvent(trx, { participationId: current.id, from: current.status, to: plan.to, source: 'reconcile', adminId: context.adminId, ip: context.ip, payload: { action, reason: context.reason, ...(plan.raised ? { quota: { from: plan.raised.from, to: plan.raised.to } } : {}), ...holdNote } });
-      return plan;
-    });
-  } catch (error) {
-    // A debit the balance cannot cover refuses this row only; the others of the batch go on.
-    if (error instanceof ApiError) return { rid, from: '', to: '', fromCredit: '', credit: '', ok: false, error };
-    throw error;
-  }
 }
 
 /** `entered` rows older than max(2 × LOI, 2 h) become `timeout`; safe to run in several processes at once. */

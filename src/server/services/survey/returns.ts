@@ -6,9 +6,10 @@ import { errors, type ApiError } from '../../errors.js';
 import { AddressList } from '../../address-list.js';
 import { ledgerNotes } from '../ledger.js';
 import {
-  finishParticipation, findParticipationByRid, isReportedStatus, isTestRid, reconcileParticipation, recordForgedReturn,
+  finishParticipation, findParticipationByRid, isReportedStatus, isTestRid, recordForgedReturn,
   type FinishResult, type ReportedStatus, type SurveyRow,
 } from './participations.js';
+import { reverseParticipation } from './reconcile.js';
 import { isReversal, reversalRuleOf } from './reversal-rules.js';
 import { recordWallCallback } from './walls.js';
 import { legacyRecipe, parseRecipe, requestParameter, verifyRequest, type SignatureRecipe, type SignedRequestInput } from './signature-recipe.js';
@@ -212,15 +213,14 @@ export async function recordCallback(app: AppContext, code: unknown, input: Rece
   if (!named) throw new CallbackRefused(200, errors.unknownRid());
   const reason = parameterOf(request, provider.reason_param)?.slice(0, 255);
   if (isReversal(reversalRuleOf(provider), (name) => parameterOf(request, name), provider.amount_param)) {
-    const outcome = await reconcileParticipation(app, named.rid, 'reverse', {
-      adminId: 0, reason: reason || 'Reversed by the provider', ip: input.ip, raiseQuota: false, memo: ledgerNotes.surveyRewardReversed,
-    });
+    const outcome = await reverseParticipation(app, named.rid, Number(named.survey_id), { adminId: 0, reason: reason || 'Reversed by the provider', ip: input.ip });
     // A reversal of what is already reversed (or never completed) is a repeat: answered, nothing changes.
     return { provider, changed: outcome.ok, test: false };
   }
   if (!mapped) throw new CallbackRefused(200, errors.unknownProviderStatus(reportedCode));
+  const providerTxid = parameterOf(request, provider.transaction_param);
   const result = await finishParticipation(app, named.id, {
-    status: mapped, source: 'callback', ip: input.ip, rawQuery, memo: ledgerNotes.surveyReward, ...(reason ? { reason } : {}),
+    status: mapped, source: 'callback', ip: input.ip, rawQuery, memo: ledgerNotes.surveyReward, ...(reason ? { reason } : {}), ...(providerTxid ? { providerTxid } : {}),
   });
   return { provider, changed: result.changed, test: false };
 }

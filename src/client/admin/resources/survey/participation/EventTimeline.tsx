@@ -23,7 +23,7 @@ interface ParticipationEvent {
 const SCREEN_READER_ONLY = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** The details a return or a reconciliation records, in the order they read best. */
-const PAYLOAD_KEYS = ['reason', 'action', 'quota', 'reported', 'speeder', 'held', 'available_at', 'pending_cancelled', 'signature', 'query'] as const;
+const PAYLOAD_KEYS = ['reason', 'action', 'mode', 'provider_txid', 'quota', 'reported', 'speeder', 'held', 'available_at', 'pending_cancelled', 'signature', 'query'] as const;
 
 /**
  * A participation's history, oldest first: when, from → to (the status chips of the list), through what
@@ -52,6 +52,8 @@ export function EventTimeline({ definition }: { definition: ResourceDefinition }
         return formatDateTime(value);
       case 'action':
         return translate(`survey.history.actions.${String(value)}`, { _: textOf(value) });
+      case 'mode':
+        return translate(`survey.history.modes.${String(value)}`, { _: textOf(value) });
       case 'signature':
         return translate(`survey.history.signatures.${String(value)}`, { _: textOf(value) });
       case 'quota': {

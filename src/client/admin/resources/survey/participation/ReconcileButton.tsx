@@ -1,38 +1,37 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
-  Alert, Button as MuiButton, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup,
-  Table, TableBody, TableCell, TableHead, TableRow, TextField,
+  Alert, Box, Button as MuiButton, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel,
+  Radio, RadioGroup, Stack, TextField, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, useCanAccess, useDataProvider, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import type { ReconcileAnswer, ReconcileMode, ReconcileRequest } from '../../../../../contract/reconcile.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { errorMessageOf } from '../../error-report.js';
+import { ReconcileSummary } from './ReconcileSummary.js';
+import { SurveyPicker, type SurveyOption } from './SurveyPicker.js';
 
-type Action = 'reverse' | 'approve';
+/**
+ * A provider's file is sent as its text in a JSON body, which the server takes up to 1 MB; quotes and
+ * line breaks grow a little in JSON, so the file may hold a bit less.
+ */
+const FILE_LIMIT_BYTES = 900 * 1024;
 
-interface PlanRow {
-  rid: string;
-  /** the change by the statuses' labels, in the reader's language (the current status when refused) */
-  change: string;
-  ok: boolean;
-  /** refused because its survey's quota is full: confirming the raise would accept it */
-  quota_full?: boolean;
-  /** why it is refused, or the quota a confirmed approval raises */
-  message: string;
-}
+/** Applying thousands of records takes seconds, more than the 10 s requests get on a busy server. */
+const APPLY_TIMEOUT_MS = 120_000;
 
-interface Plan {
-  dryRun: boolean;
-  applied: number;
-  refused: number;
-  rows: PlanRow[];
+interface LoadedFile {
+  name: string;
+  text: string;
 }
 
 /**
- * Reconciliation of participations: paste RIDs (or load a text file of them), choose reverse or
- * approve, give a reason, preview what would happen (a dry run), then apply. Only with the node.
- * When a preview finds approvals refused for a full quota, the dialog offers to confirm raising the
- * quota by what they need; the next preview shows each raise.
+ * Reconciliation of participations (docs/survey-domain.md#reconciliation): choose what to do (reverse,
+ * approve, or "the listed are this survey's completes"), the survey, the ids (pasted, or a provider's CSV
+ * file read here and sent as text), a reason the members will read; a dry run shows how many change and
+ * each member's balance and points change; only then does Apply send exactly that plan. Only with the node.
+ * When a dry run finds approvals refused for a full quota, the dialog offers to confirm raising it.
  */
 export function ReconcileButton() {
   const resource = useResourceContext() ?? '';
@@ -41,18 +40,23 @@ export function ReconcileButton() {
   const dataProvider = useDataProvider<ActionDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const fileInput = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
-  const [action, setAction] = useState<Action>('reverse');
+  const [mode, setMode] = useState<ReconcileMode>('reverse');
+  const [survey, setSurvey] = useState<SurveyOption | null>(null);
   const [rids, setRids] = useState('');
+  const [file, setFile] = useState<LoadedFile | undefined>(undefined);
   const [reason, setReason] = useState('');
   const [raiseQuota, setRaiseQuota] = useState(false);
   const [offerRaise, setOfferRaise] = useState(false);
-  const [plan, setPlan] = useState<Plan | undefined>(undefined);
+  const [plan, setPlan] = useState<ReconcileAnswer | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const tr = (key: string, fallback: string, options: Record<string, unknown> = {}) => translate(`survey.reconcile.${key}`, { _: fallback, ...options });
   if (canAccess !== true) return null;
 
+  /** The request changed: the dry run shown no longer describes it. */
   const edited = () => {
     setPlan(undefined);
     setError(undefined);
@@ -63,12 +67,25 @@ export function ReconcileButton() {
     setRaiseQuota(false);
     setOfferRaise(false);
   };
+  const needsSurvey = mode === 'complete_only';
+  const request = (dryRun: boolean): ReconcileRequest => ({
+    mode,
+    ...(survey ? { survey_id: survey.id } : {}),
+    ...(file ? { file: file.text } : { rids }),
+    reason,
+    dryRun,
+    ...(raiseQuota ? { raiseQuota: true } : {}),
+    ...(!dryRun && plan ? { plan: plan.plan } : {}),
+  });
   const send = async (dryRun: boolean) => {
+    if (needsSurvey && !survey) {
+      setError(tr('surveyRequired', 'Choose the survey whose completes the list names'));
+      return;
+    }
     setBusy(true);
     setError(undefined);
     try {
-      const confirm = raiseQuota ? { raiseQuota: true } : {};
-      const { data } = await dataProvider.action<Plan>(resource, 'reconcile', { data: { action, rids, reason, dryRun, ...confirm } });
+      const { data } = await dataProvider.action<ReconcileAnswer>(resource, 'reconcile', { data: { ...request(dryRun) }, ...(dryRun ? {} : { timeout: APPLY_TIMEOUT_MS }) });
       if (dryRun) {
         setPlan(data);
         if (data.rows.some((row) => row.quota_full)) setOfferRaise(true);
@@ -76,6 +93,7 @@ export function ReconcileButton() {
         notify(tr('done', '%{applied} of %{total} records reconciled', { applied: data.applied, total: data.rows.length }), { type: 'success' });
         setOpen(false);
         setRids('');
+        setFile(undefined);
         setReason('');
         changed();
         refresh();
@@ -86,76 +104,94 @@ export function ReconcileButton() {
       setBusy(false);
     }
   };
-  const loadFile = async (file: File | undefined) => {
-    if (!file) return;
-    setRids((await file.text()).trim());
+  const loadFile = async (chosen: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!chosen) return;
     changed();
+    if (chosen.size > FILE_LIMIT_BYTES) {
+      setError(tr('fileTooLarge', '“%{name}” is %{size} KB, more than the %{limit} KB that can be sent: keep only the id column', {
+        name: chosen.name, size: Math.ceil(chosen.size / 1024), limit: FILE_LIMIT_BYTES / 1024,
+      }));
+      return;
+    }
+    setFile({ name: chosen.name, text: await chosen.text() });
   };
+  const modes: { value: ReconcileMode; label: string }[] = [
+    { value: 'reverse', label: tr('reverse', 'Reverse the listed completes (debit the reward)') },
+    { value: 'approve', label: tr('approve', 'Accept the listed as complete (credit the reward)') },
+    { value: 'complete_only', label: tr('completeOnly', 'The listed are the survey’s completes: accept them, reverse every other complete') },
+  ];
 
   return (
     <>
       <Button label={tr('button', 'Reconcile')} onClick={() => setOpen(true)}>
         <FactCheckIcon />
       </Button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="md" aria-labelledby="reconcile-title">
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth fullScreen={narrow} maxWidth="md" aria-labelledby="reconcile-title">
         <DialogTitle id="reconcile-title">{tr('title', 'Reconcile participations')}</DialogTitle>
         <DialogContent>
-          <RadioGroup row value={action} onChange={(event) => { setAction(event.target.value as Action); changed(); }}>
-            <FormControlLabel value="reverse" control={<Radio />} label={tr('reverse', 'Reverse completes (debit the reward)')} />
-            <FormControlLabel value="approve" control={<Radio />} label={tr('approve', 'Accept as complete (credit the reward)')} />
-          </RadioGroup>
-          <TextField
-            label={tr('rids', 'RIDs, one per line')}
-            value={rids}
-            onChange={(event) => { setRids(event.target.value); changed(); }}
-            multiline
-            minRows={4}
-            fullWidth
-            margin="dense"
+          <FormControl component="fieldset" margin="dense">
+            <FormLabel component="legend">{tr('mode', 'What to do')}</FormLabel>
+            <RadioGroup value={mode} onChange={(event) => { setMode(event.target.value as ReconcileMode); changed(); }}>
+              {modes.map((option) => <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />)}
+            </RadioGroup>
+          </FormControl>
+          <SurveyPicker
+            value={survey}
+            onChange={(chosen) => { setSurvey(chosen); changed(); }}
+            label={tr('survey', 'Survey')}
+            required={needsSurvey}
+            helperText={needsSurvey ? tr('surveyHelpRequired', 'The survey whose completes the list names') : tr('surveyHelp', 'Optional: match the ids within this survey only')}
           />
-          <MuiButton component="label" size="small">
-            {tr('upload', 'Load a text file')}
-            <input hidden type="file" accept=".txt,.csv,text/plain,text/csv" onChange={(event) => void loadFile(event.target.files?.[0])} />
-          </MuiButton>
-          <TextField label={tr('reason', 'Reason')} value={reason} onChange={(event) => { setReason(event.target.value); edited(); }} fullWidth margin="dense" required />
-          {action === 'approve' && offerRaise && (
+          {file ? (
+            <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', my: 1 }}>
+              <UploadFileIcon fontSize="small" aria-hidden />
+              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{tr('fileLoaded', 'File “%{name}”', { name: file.name })}</Typography>
+              <MuiButton size="small" onClick={() => { setFile(undefined); changed(); }}>{tr('removeFile', 'Remove the file')}</MuiButton>
+            </Stack>
+          ) : (
+            <TextField
+              label={tr('rids', 'RIDs or provider transaction ids, one per line')}
+              value={rids}
+              onChange={(event) => { setRids(event.target.value); changed(); }}
+              multiline
+              minRows={4}
+              fullWidth
+              margin="dense"
+            />
+          )}
+          <Box>
+            <MuiButton size="small" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} disabled={busy}>
+              {tr('upload', 'Load a CSV file')}
+            </MuiButton>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              tabIndex={-1}
+              aria-label={tr('upload', 'Load a CSV file')}
+              accept=".csv,.txt,text/csv,text/plain"
+              onChange={(event) => void loadFile(event.target.files?.[0])}
+            />
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {tr('fileHelp', 'One id per line, or a CSV whose header names the column rid, id, transaction_id, transid or respondent_id (else the first column is read)')}
+            </Typography>
+          </Box>
+          <TextField label={tr('reason', 'Reason (shown to the members)')} value={reason} onChange={(event) => { setReason(event.target.value); edited(); }} fullWidth margin="dense" required />
+          {mode !== 'reverse' && offerRaise && (
             <FormControlLabel
               control={<Checkbox checked={raiseQuota} onChange={(event) => { setRaiseQuota(event.target.checked); edited(); }} />}
               label={tr('raiseQuota', 'Where a survey’s quota is full, raise it by what these approvals need')}
             />
           )}
-          {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
-          {plan && (
-            <>
-              <Alert severity={plan.refused > 0 ? 'warning' : 'info'} sx={{ mt: 2 }}>
-                {tr('preview', '%{applied} will change, %{refused} refused', { applied: plan.applied, refused: plan.refused })}
-              </Alert>
-              <Table size="small" aria-label={tr('previewTable', 'Preview')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>RID</TableCell>
-                    <TableCell>{tr('change', 'Change')}</TableCell>
-                    <TableCell>{tr('result', 'Result')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {plan.rows.map((row) => (
-                    <TableRow key={row.rid}>
-                      <TableCell sx={{ fontFamily: 'monospace' }}>{row.rid}</TableCell>
-                      <TableCell>{row.change || '-'}</TableCell>
-                      <TableCell>{row.ok ? row.message || tr('willApply', 'Will change') : row.message}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </>
-          )}
+          {error && <Alert severity="error" sx={{ mt: 2 }} role="alert">{error}</Alert>}
+          {plan && <ReconcileSummary plan={plan} />}
         </DialogContent>
-        <DialogActions>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           <MuiButton onClick={() => setOpen(false)} disabled={busy}>{translate('ra.action.cancel')}</MuiButton>
-          <MuiButton onClick={() => void send(true)} disabled={busy}>{tr('previewButton', 'Preview')}</MuiButton>
+          <MuiButton onClick={() => void send(true)} disabled={busy}>{tr('previewButton', 'Dry run')}</MuiButton>
           <MuiButton variant="contained" onClick={() => void send(false)} disabled={busy || !plan || plan.applied === 0}>
-            {tr('apply', 'Apply')}
+            {plan && plan.applied > 0 ? tr('applyCount', 'Apply %{count} changes', { count: plan.applied }) : tr('apply', 'Apply')}
           </MuiButton>
         </DialogActions>
       </Dialog>
