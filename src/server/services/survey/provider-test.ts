@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.js';
 import { errors, type ApiError } from '../../errors.js';
-import type { ParameterRole, RecipeValue, ToolBuildInput, ToolOutcome, ToolRequest, ToolVerdict } from '../../../contract/provider-tool.js';
+import type { ParameterRole, RecipeValue, ToolBuildInput, ToolCheck, ToolOutcome, ToolRequest, ToolVerdict } from '../../../contract/provider-tool.js';
 import { TOOL_OUTCOMES } from '../../../contract/provider-tool.js';
 import { findParticipationByRid, isTestRid, newTestRid, type FinalStatus } from './participations.js';
 import { exitMapOf, mapProviderStatus, OUTCOME_PAGES, type ProviderRow } from './returns.js';
@@ -273,25 +273,10 @@ interface PastedRequest {
   body?: string;
 }
 
-interface CheckedParameter {
-  name: string;
-  value: string;
-  role: ParameterRole;
-}
+type CheckedParameter = ToolCheck['parameters'][number];
 
-interface TestCheck {
-  ok: boolean;
-  signatureValid: boolean;
-  verdict: ToolVerdict;
-  kind: 'redirect' | 'callback' | 'unknown';
-  outcome?: string;
-  signedText: string;
-  expectedSignature: string;
-  receivedSignature: string;
-  parameters: CheckedParameter[];
-  problems: ApiError[];
-  warnings: ApiError[];
-}
+/** The check's answer (`ToolCheck`) before its problems and warnings are translated for the admin. */
+type TestCheck = Omit<ToolCheck, 'problems' | 'warnings'> & { problems: ApiError[]; warnings: ApiError[] };
 
 /** The origin, path and raw query of a pasted address (a whole address, or a path starting with `/`). */
 function splitPastedUrl(pasted: string): { origin: string; path: string; query: string } {
