@@ -12,7 +12,7 @@ function forbid(files, group, message, allowTypeImports = false) {
   return { files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group, message, allowTypeImports }] }] } };
 }
 
-const SERVER_BELOW_REQUESTS = ['services', 'auth', 'db', 'uploads', 'mail', 'sms', 'captcha', 'crypto'].map((folder) => `src/server/${folder}/**`);
+const SERVER_BELOW_REQUESTS = ['services', 'writes', 'auth', 'db', 'uploads', 'mail', 'sms', 'captcha', 'crypto'].map((folder) => `src/server/${folder}/**`);
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'src/generated/', 'coverage/'] },
@@ -71,4 +71,10 @@ export default tseslint.config(
   forbid(['src/server/http/**'], ['**/controllers/**', '**/resources/**', '**/controller-registry.js'], 'http/ finds controllers through app.controllers, never by import.', true),
   forbid(['src/schema/**', 'src/contract/**'], ['**/server/**', '**/client/**'], 'The schema and the contract sit below the server and the client and import neither.'),
   forbid(['src/client/**'], ['**/server/**'], 'The client talks to the server over HTTP only; shared rules live in src/schema or src/contract.'),
+  // One registry of the errors the API answers: a new failure is a factory in errors.ts, found there by name.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/errors.ts'],
+    rules: { 'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='ApiError']", message: 'Build API errors with a factory of `errors` in src/server/errors.ts (add one there).' }] },
+  },
 );

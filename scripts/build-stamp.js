@@ -18,10 +18,13 @@ export const CLIENT_ENTRY = 'dist/client/index.html';
 export const BUILD_LAYOUT = 1;
 
 /**
- * What the client and the server bundle are made of. Not `schemas/`: the server reads the schema files at
- * start-up, so a new schema needs only a restart.
+ * What the client and the server bundle are made of. Not what a schema brings, so that a new or changed
+ * schema needs only a restart: the server reads `schemas/` and the schemas' locale files
+ * (`locales/<lang>/schemas/`) at start-up, and `npm run gen`'s `src/generated/` holds types only, which
+ * the bundles do not contain.
  */
 const SOURCES = ['src', 'locales', 'vite.config.ts', 'package-lock.json'];
+const NOT_BUILT = [/^src\/generated\//, /^locales\/[^/]+\/schemas\//];
 
 function filesBelow(path) {
   if (!statSync(path).isDirectory()) return [path];
@@ -33,7 +36,8 @@ function filesBelow(path) {
 /** A SHA-256 of the build's sources below `root`: their paths and contents, in a fixed order. */
 export function sourceHash(root) {
   const hash = createHash('sha256');
-  for (const file of SOURCES.map((path) => join(root, path)).filter(existsSync).flatMap(filesBelow)) {
+  const files = SOURCES.map((path) => join(root, path)).filter(existsSync).flatMap(filesBelow);
+  for (const file of files.filter((path) => !NOT_BUILT.some((pattern) => pattern.test(relative(root, path).split(sep).join('/'))))) {
     hash.update(relative(root, file).split(sep).join('/'));
     hash.update('\0');
     hash.update(readFileSync(file));

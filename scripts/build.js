@@ -20,13 +20,14 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * The server's entries: the server itself (`main`), and what a test harness or another program starts a
- * server from (`boot`: createServer, `settings`: settingsFromEnv), and the schema check the web terminal
- * runs. Split into shared chunks, so each module exists once whichever entries a process loads.
+ * server from (`boot`: createServer, `settings`: settingsFromEnv), the demo data (`demo-data`: what
+ * `npm run demo-data` runs and the test servers add), and the schema check the web terminal runs. Split into shared chunks, so each module exists once whichever entries a process loads.
  */
 const SERVER_ENTRIES = [
   { in: 'src/server/main.ts', out: 'main' },
   { in: 'src/server/boot.ts', out: 'boot' },
   { in: 'src/server/settings.ts', out: 'settings' },
+  { in: 'src/server/demo-data.ts', out: 'demo-data' },
   { in: 'scripts/check-schemas.ts', out: 'check-schemas' },
 ];
 

@@ -14,6 +14,7 @@ import type { ViteDevServer } from 'vite';
 import { SchemaError } from '../src/schema/normalise.js';
 import { createServer, type Server } from '../src/server/boot.js';
 import { describeDatabaseUrl } from '../src/server/db/connection.js';
+import { noMembersNote } from '../src/server/demo-data.js';
 import { DestructiveMigrationError } from '../src/server/db/migrate.js';
 import { LIVE_SCHEMAS_PATH, LiveSchemas } from '../src/server/dev/live-schemas.js';
 import { settingsFromEnv } from '../src/server/settings.js';
@@ -110,7 +111,8 @@ async function main(): Promise<void> {
   console.log(`  API server:    ${dev.apiUrl} (schema events at ${LIVE_SCHEMAS_PATH})`);
   if (server.adminLogin) console.log(`  admin login:   ${server.adminLogin.username} / ${server.adminLogin.password}`);
   else if (server.adminLoginUnusable) console.log(`  admin login:   none: ${server.adminLoginUnusable}`);
-  if (server.memberLogin) console.log(`  member login:  ${server.memberLogin.username} / ${server.memberLogin.password}`);
+  const members = await noMembersNote(server.app);
+  if (members) console.log(`  members:       ${members}`);
   const stop = async () => {
     await dev.close();
     process.exit(0);

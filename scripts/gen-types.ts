@@ -6,26 +6,39 @@
  *   map keyed by `$id`;
  * - `database.ts`: the row as it sits in its table (`SystemAdminGroupTable`: money as integer cents, yes/no as
  *   0/1, a csv list as its text, a JSON column as `Json<T>` of its wire type), and the `Database` map keyed
- *   by table name that the server's query builder is typed with (`src/server/db/connection.ts`).
+ *   by table name that the server's query builder is typed with (`src/server/db/connection.ts`);
+ *
+ * and `docs/schema-reference.md`, every keyword of the meta-schema and every resource (`scripts/schema-reference.ts`).
  *
  *   npm run gen          write the files
  *   npm run gen:check    exit 1 when a file on disk differs from what would be generated
  *
+ *   npm run gen:check -- --schemas=<dir>    the same check of another schema folder (a copy of the project's)
+ *
  * The output only depends on the schemas: resources are sorted by `$id` and nothing time- or
- * machine-dependent is written.
+ * machine-dependent is written. A module designed in the back office (`crud/<table>`, its copy written to
+ * `schemas/crud/`) gets no types here: it lives in the database and is made or deleted while the server
+ * runs, so generating from a folder holding its copy (the web terminal's "generate the types", at any
+ * time) writes the same files as without it, and deleting it later leaves nothing stale behind.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
+import { DESIGNED_AREA } from '../src/contract/designed-modules.js';
+import { LANGUAGES } from '../src/contract/headers.js';
 import type { FieldDefinition, ResourceDefinition } from '../src/schema/definition.js';
-import { loadResourceDefinitions } from '../src/schema/load-files.js';
+import type { SchemaFile } from '../src/schema/load-files.js';
+import { checkSchemaFiles, readSchemaFiles } from '../src/schema/load-files.js';
 import { SchemaError } from '../src/schema/normalise.js';
 import { storedDefault } from '../src/server/db/values.js';
+import { schemaReference } from './schema-reference.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SCHEMAS_DIR = join(ROOT, 'schemas');
 const TYPES_OUTPUT = join(ROOT, 'src/generated/resources.ts');
+/** Every keyword and every resource, for the reader (`scripts/schema-reference.ts`). */
+const REFERENCE_OUTPUT = join(ROOT, 'docs/schema-reference.md');
 /** The storage types are written beside the row types, whichever folder those go to. */
 const DATABASE_FILE = 'database.ts';
 
@@ -166,8 +179,14 @@ function generateDatabase(definitions: ResourceDefinition[]): string {
   ].join('\n\n') + '\n';
 }
 
-/** The generated files, by file name in the output folder. */
-export async function generateFiles(definitions: ResourceDefinition[], rowsFile = 'resources.ts'): Promise<Map<string, string>> {
+/** Whether a schema is one the back office designed (`crud/<table>`), which the generated files leave out. */
+function isDesigned(id: unknown): boolean {
+  return typeof id === 'string' && id.startsWith(`${DESIGNED_AREA}/`);
+}
+
+/** The generated files, by file name in the output folder: of every schema but the designed modules'. */
+export async function generateFiles(all: ResourceDefinition[], rowsFile = 'resources.ts'): Promise<Map<string, string>> {
+  const definitions = all.filter((definition) => !isDesigned(definition.id));
   return new Map([
     [rowsFile, await generate(definitions)],
     [DATABASE_FILE, generateDatabase(definitions)],
@@ -208,9 +227,16 @@ async function generate(definitions: ResourceDefinition[]): Promise<string> {
 
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
+  const schemasOption = process.argv.find((arg) => arg.startsWith('--schemas='));
+  const schemasDir = schemasOption ? resolve(schemasOption.slice('--schemas='.length)) : SCHEMAS_DIR;
   let definitions: ResourceDefinition[];
+  let schemaFiles: SchemaFile[];
   try {
-    definitions = loadResourceDefinitions(SCHEMAS_DIR);
+    // checked with the designed modules' copies (a design may refer to any schema), generated without them
+    const read = readSchemaFiles(schemasDir);
+    const checked = checkSchemaFiles(read);
+    schemaFiles = read.filter((_file, index) => !isDesigned(checked[index].id));
+    definitions = checked.filter((definition) => !isDesigned(definition.id));
   } catch (error) {
     if (error instanceof SchemaError) {
       console.error(`Invalid schema: ${error.message}`);
@@ -221,9 +247,9 @@ async function main(): Promise<number> {
   for (const line of translationWarnings(definitions)) console.warn(line);
   const files = await generateFiles(definitions);
   const folder = dirname(TYPES_OUTPUT);
+  const outputs = [...[...files].map(([name, code]) => [join(folder, name), code] as const), [REFERENCE_OUTPUT, `${schemaReference(definitions, schemaFiles)}\n`] as const];
   let stale = 0;
-  for (const [name, code] of files) {
-    const output = join(folder, name);
+  for (const [output, code] of outputs) {
     const target = relative(ROOT, output).replace(/\\/g, '/');
     if (check) {
       const current = existsSync(output) ? readFileSync(output, 'utf8') : undefined;
@@ -241,10 +267,22 @@ async function main(): Promise<number> {
   return stale > 0 ? 1 : 0;
 }
 
-/** One warning per text a language borrowed from the other: file, JSON path, and what shows instead. */
+/**
+ * What has no text in a language, as `npm run gen` prints it: per schema file and language, a warning
+ * saying how many texts borrow the other language and where to add them, then one line per text with its
+ * JSON path and what shows instead.
+ */
 export function translationWarnings(definitions: ResourceDefinition[]): string[] {
   return definitions.flatMap((definition) =>
-    definition.textGaps.map((gap) => `warning: ${gap.file}: ${gap.path}: no ${gap.missing} text, shows "${gap.shown}" (add it in the schema or in locales/${gap.missing}/schemas/${definition.id}.json)`),
+    LANGUAGES.flatMap((lang) => {
+      const gaps = definition.textGaps.filter((gap) => gap.missing === lang);
+      if (gaps.length === 0) return [];
+      const count = gaps.length === 1 ? '1 text' : `${gaps.length} texts`;
+      return [
+        `warning: ${gaps[0].file}: no ${lang} text for ${count}, shown as written in the other language (add ${gaps.length === 1 ? 'it' : 'them'} in the schema or in locales/${lang}/schemas/${definition.id}.json):`,
+        ...gaps.map((gap) => `  ${gap.path}: "${gap.shown}"`),
+      ];
+    }),
   );
 }
 

@@ -3,7 +3,7 @@ import { runImportCommand } from '../src/server/import/import-command.js';
 
 /**
  * `npm run import:buildadmin -- mysql://user:pass@host/db [--prefix ba_] [--storage <dir>] [--drafts <dir>] [--dry-run]`:
- * bring a BuildAdmin 2.x site's data into the database DATABASE_URL names (README, "Moving from BuildAdmin").
+ * bring a BuildAdmin 2.x site's data into the database DATABASE_URL names (docs/buildadmin-import.md).
  */
 const tty = Boolean(process.stdout.isTTY);
 const code = await runImportCommand(process.argv.slice(2), process.env, resolve(import.meta.dirname, '..'), {

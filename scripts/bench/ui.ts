@@ -43,7 +43,7 @@ const JOURNEY = 'admin journey → first list row';
 const JOURNEY_LIST = '/auth/admin';
 /**
  * BuildAdmin 2.1.2's stock UI against this server, measured outside this project (cold context, median
- * of 5, unthrottled; how, in the README's "Speed against BuildAdmin"): not measured here, kept as the
+ * of 5, unthrottled; how, in docs/benchmarks.md#the-browser-and-api-benchmarks): not measured here, kept as the
  * reference the goals are ratios of. Its password field is counted once a person can type in it, when
  * the loading veil that covers its login form is gone, as ours is once the page's code runs it.
  */

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { STANDALONE_PAGES, type FirstPaint, type FirstPaintPage, type RenderFirstPaint } from '../contract/standalone-pages.js';
 import { AdminLoginPage } from './admin/login/AdminLoginPage.js';
 import { takeRenderedTitle } from './components/document-title.js';
+import { renderingForSite } from './components/site-identity.js';
 import { loadMessages } from './i18n/load-messages.js';
 import { renderingIn } from './i18n/store-config.js';
 import { MemberLoginPage } from './member/login/MemberLoginPage.js';
@@ -35,19 +36,21 @@ function pageElement(page: FirstPaintPage, path: string) {
 const drawn = new Map<string, FirstPaint>();
 const DRAWN_MAX = 200;
 
-/** The first view of a page at `path` (with `search`, e.g. the member login's `?tab=register`) in a language. */
-export const renderFirstPaint: RenderFirstPaint = async (page, path, search, language) => {
+/** The first view of a page at `path` (with `search`, e.g. the member login's `?tab=register`) in a language, under the site's name. */
+export const renderFirstPaint: RenderFirstPaint = async (page, path, search, language, siteName) => {
   // The outcome's first view does not read the query (each return has its own): one view serves all.
-  const key = `${language} ${path}${page === 'outcome' ? '' : search}`;
+  const key = `${language} ${siteName}\n${path}${page === 'outcome' ? '' : search}`;
   const known = drawn.get(key);
   if (known) return known;
   // The words first: the page then renders with them at once, as in the browser after its preload.
   await loadMessages(language, STANDALONE_PAGES[page].messages);
-  const view = renderingIn(language, () => {
-    takeRenderedTitle();
-    const html = renderToString(<MemoryRouter initialEntries={[`${path}${search}`]}>{pageElement(page, path)}</MemoryRouter>);
-    return { html, title: takeRenderedTitle() };
-  });
+  const view = renderingIn(language, () =>
+    renderingForSite(siteName, () => {
+      takeRenderedTitle();
+      const html = renderToString(<MemoryRouter initialEntries={[`${path}${search}`]}>{pageElement(page, path)}</MemoryRouter>);
+      return { html, title: takeRenderedTitle() };
+    }),
+  );
   if (drawn.size >= DRAWN_MAX) drawn.clear();
   drawn.set(key, view);
   return view;

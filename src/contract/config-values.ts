@@ -1,3 +1,5 @@
+import type { CodeChannelHealth } from './code-channels.js';
+
 /**
  * Site configuration items (`config` rows, docs/wire-contract.md#site-configuration): the design type of an item decides how its
  * text column travels on the wire. Shared by the server (`routine.Config`) and the config screen. The
@@ -29,6 +31,14 @@ export interface ConfigItem {
   weigh: number;
   /** a password item only: whether a value is stored (the value itself is never sent) */
   isSet?: boolean;
+  /** set while an environment variable decides the item: `value` applies, not the stored one */
+  override?: ConfigOverride;
+}
+
+/** An environment variable deciding a config item (our addition): its name and the value it gives the item. */
+export interface ConfigOverride {
+  variable: string;
+  value: unknown;
 }
 
 /**
@@ -50,6 +60,8 @@ export interface ConfigIndex {
   remark: string;
   configGroup: Record<string, string>;
   quickEntrance: { key: string; value: string }[];
+  /** whether each verification-code channel works (our addition) */
+  channels?: CodeChannelHealth[];
 }
 
 export function rulesOf(rule: string | null | undefined): string[] {

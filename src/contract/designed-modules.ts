@@ -9,6 +9,3 @@ export function designedIdOf(table: string): string {
   return `${DESIGNED_AREA}/${table}`;
 }
 
-export function isDesignedId(id: string): boolean {
-  return id.startsWith(`${DESIGNED_AREA}/`);
-}

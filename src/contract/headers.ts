@@ -20,7 +20,8 @@ export const DEFAULT_LANGUAGE: Language = 'zh-cn';
 
 /**
  * Cookie copy of the language the browser chose (kept in its storage, which the server cannot read):
- * the server paints a page's first view in it. Without the cookie, the default language.
+ * the server paints a page's first view in it. Without the cookie, the language the browser prefers
+ * (`Accept-Language`, see `preferredLanguage`).
  */
 export const LANGUAGE_COOKIE = 'think-lang';
 
@@ -31,6 +32,37 @@ export function htmlLang(language: Language): string {
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The language a browser prefers, from its language tags best first (`navigator.languages`, or an
+ * `Accept-Language` header's entries): the first tag of a language we speak (`zh-*` → zh-cn, `en-*` → en);
+ * the default when none is. The client and the server's first paint choose alike, so the page the server
+ * paints is the one the code then draws.
+ */
+export function preferredLanguage(tags: readonly string[]): Language {
+  for (const tag of tags) {
+    const value = tag.trim().toLowerCase();
+    if (value.startsWith('zh')) return 'zh-cn';
+    if (value === 'en' || value.startsWith('en-')) return 'en';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** An `Accept-Language` header's language tags, best first (by `q`, then as written; `q=0` left out). */
+export function acceptedLanguageTags(header: unknown): string[] {
+  if (typeof header !== 'string') return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';').map((piece) => piece.trim());
+      const q = params.find((param) => param.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag, weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map((entry) => entry.tag);
 }
 
 /** Admin API base for an entrance such as `/chidaoadminstator`: `/chidaoadminstator.php`. */

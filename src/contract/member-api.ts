@@ -1,5 +1,5 @@
 import type { ValueTags } from './value-tags.js';
-import type { SurveyParticipationRow, SurveyQuickTaskRow, SurveyQuickTaskSubmissionRow, SurveyWallTransactionRow, UserPayoutRow } from '../generated/resources.js';
+import type { SurveyParticipationRow, SurveyQuickTaskRow, SurveyQuickTaskSubmissionRow, SurveySurveyRow, SurveyWallTransactionRow, UserPayoutRow } from '../generated/resources.js';
 
 /**
  * Requests and answers of the member API's hand-written endpoints (`/api/survey/*`, `/api/account/*`,
@@ -25,15 +25,7 @@ type ParticipationStatus = NonNullable<SurveyParticipationRow['status']>;
 type CreditState = NonNullable<SurveyParticipationRow['credit_state']>;
 
 /** One survey of `GET /api/survey/tasks` (`{list}`): open to the member now. */
-export interface SurveyTask {
-  id: number;
-  title: string;
-  description: string;
-  reward_money: string;
-  reward_score: number;
-  loi_minutes: number;
-  end_time: number | null;
-}
+export type SurveyTask = Required<Pick<SurveySurveyRow, 'id' | 'title' | 'description' | 'reward_money' | 'reward_score' | 'loi_minutes' | 'end_time'>>;
 
 /** `POST /api/survey/start {id}` answers the provider's entry URL with our rid. */
 export interface SurveyStartRequest {
@@ -67,38 +59,24 @@ export interface OutcomeReport {
   balance?: { money: string; score: number };
 }
 
-/** One attempt of `GET /api/survey/records` (paged). */
-export interface SurveyRecord {
-  id: number;
-  survey_id: number;
+/** One attempt of `GET /api/survey/records` (paged): the attempt's columns, with its survey's title. */
+export type SurveyRecord = Required<
+  Pick<SurveyParticipationRow, 'id' | 'survey_id' | 'status' | 'credit_state' | 'reward_money' | 'reward_score' | 'credited_money' | 'credited_score' | 'enter_time' | 'finish_time'>
+> & {
   title: string;
-  status: ParticipationStatus;
-  credit_state: CreditState;
-  reward_money: string;
-  reward_score: number;
-  credited_money: string;
-  credited_score: number;
-  enter_time: number;
-  finish_time: number | null;
-  /** why an administrator last changed it in reconciliation (their words), '' when never */
+  /** why reconciliation last changed it, in the reader's language: the administrator's words, or a provider's reversal reason with its own words beside it; '' when never */
   reason: string;
-}
+};
 
 export type SubmissionStatus = NonNullable<SurveyQuickTaskSubmissionRow['status']>;
 
 /** One task of `GET /api/survey/quickTasks` (`{list}`), with the member's latest submission. */
-export interface QuickTask {
-  id: number;
-  title: string;
-  description: string;
+export type QuickTask = Required<Pick<SurveyQuickTaskRow, 'id' | 'title' | 'description' | 'reward_money' | 'reward_score' | 'review'>> & {
   /** the fields, as a JSON schema of our schema keywords */
   form: { type: 'object'; required?: string[]; properties: Record<string, Record<string, unknown>> };
-  reward_money: string;
-  reward_score: number;
-  review: NonNullable<SurveyQuickTaskRow['review']>;
   my_status: SubmissionStatus | null;
   my_reason: string;
-}
+};
 
 /** `POST /api/survey/quickTaskSubmit`: the answers by field name. */
 export interface QuickTaskSubmitRequest {
@@ -110,18 +88,8 @@ export interface QuickTaskSubmitAnswer {
   status: SubmissionStatus;
 }
 
-/** One submission of `GET /api/survey/quickTaskRecords` (paged). */
-export interface QuickTaskRecord {
-  id: number;
-  task_id: number;
-  title: string;
-  status: SubmissionStatus;
-  reason: string;
-  reward_money: string;
-  reward_score: number;
-  create_time: number;
-  review_time: number | null;
-}
+/** One submission of `GET /api/survey/quickTaskRecords` (paged): the submission's columns, with its task's title. */
+export type QuickTaskRecord = Required<Pick<SurveyQuickTaskSubmissionRow, 'id' | 'task_id' | 'status' | 'reason' | 'reward_money' | 'reward_score' | 'create_time' | 'review_time'>> & { title: string };
 
 // ---- /api/account/* ------------------------------------------------------------------------------
 
@@ -158,6 +126,46 @@ export interface PendingCredit {
 export interface PendingCredits extends Paged<PendingCredit> {
   money: string;
   score: number;
+}
+
+/**
+ * `GET /api/account/pointsExchange`: the exchange of points for balance as the operator set it, and where the
+ * member stands (docs/survey-domain.md#points-exchange).
+ */
+export interface PointsExchangeState {
+  /** false: the operator has not opened the exchange; the points page says what points are for instead */
+  enabled: boolean;
+  /** points for ¥1.00 */
+  rate: number;
+  /** the least points of one exchange */
+  minimum: number;
+  /** every exchange is a multiple of these points (the fewest that make whole cents) */
+  step: number;
+  /** the most points a member exchanges a day of the site's calendar; 0: no limit */
+  daily_limit: number;
+  /** points exchanged today */
+  today: number;
+  /** points still allowed today; null without a daily limit */
+  remaining: number | null;
+  /** the member's points and balance (yuan) */
+  score: number;
+  money: string;
+}
+
+/** `POST /api/account/exchangePoints {points, request_id}`: `request_id` is made once per exchange by the form. */
+export interface PointsExchangeRequest {
+  points: number | string;
+  request_id: string;
+}
+
+/** The member's points and balance after the exchange, what it took and gave; `applied: false` for a repeated request. */
+export interface PointsExchangeAnswer {
+  score: number;
+  money: string;
+  points: number;
+  /** yuan */
+  amount: string;
+  applied: boolean;
 }
 
 // ---- /api/paymentuser/*, /api/account/paymentlog ---------------------------------------------------
@@ -241,4 +249,80 @@ export interface WallRecord {
   create_time: number;
   credit_time: number | null;
   reverse_time: number | null;
+  /** why it was refused or reversed, in the reader's language, with the provider's own words when it sent some; '' for none */
+  reason: string;
+}
+
+// ---- /api/team.team/* ------------------------------------------------------------------------------
+
+/** Team figures cover the last `days` days of the site's calendar; 0: since the team began. */
+export const TEAM_PERIODS = [7, 30, 0] as const;
+export type TeamPeriod = (typeof TEAM_PERIODS)[number];
+
+/** A commission rate in basis points (100 = 1 %) as a person reads it: "10%", "5.5%", "0.25%". */
+export function basisPointsAsPercent(basisPoints: number): string {
+  const hundredths = Math.max(0, Math.round(basisPoints));
+  const whole = Math.floor(hundredths / 100);
+  const fraction = String(hundredths % 100).padStart(2, '0').replace(/0+$/, '');
+  return `${whole}${fraction ? `.${fraction}` : ''}%`;
+}
+
+/** `GET /api/team.team/mine`: where the member stands, for the team page. */
+export interface TeamState {
+  /** the operator lets a member in no team create one (config `team_member_create`) */
+  can_create: boolean;
+  /** the member's team, or null */
+  team: {
+    id: number;
+    name: string;
+    /** the leader's nickname (or username); null while the team has none */
+    leader: string | null;
+    members: number;
+    is_leader: boolean;
+  } | null;
+}
+
+/** `GET /api/team.team/invitation?code`: the team a code invites to, before the member accepts. */
+export interface TeamInvitation {
+  code: string;
+  team: { name: string; leader: string | null; members: number };
+  /** the member's own team, when they are in one: they leave it before accepting */
+  current_team: string | null;
+}
+
+/** The leader's invitation: the code and until when it works (Unix seconds); both null once revoked. */
+export interface TeamInvite {
+  invite_code: string | null;
+  invite_expire_time: number | null;
+}
+
+/** `GET /api/team.team/getTeamList?page&limit&keyword&days`: the leader's team, its invitation and members. */
+export interface TeamOverview extends Paged<TeamMemberRow> {
+  team: TeamInvite & {
+    id: number;
+    name: string;
+    commission_rate_bp: number;
+    days: TeamPeriod;
+    /** yuan: the commission on every member's earnings in the period */
+    commission: string;
+  };
+}
+
+export interface TeamMemberRow {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string;
+  money: string;
+  /** completes in the period */
+  completes: number;
+  /** yuan credited by surveys in the period */
+  earnings: string;
+  /** yuan: the team's rate on `earnings`, rounded down to the cent; 0.00 on the leader's own row */
+  commission: string;
+  is_leader: boolean;
+  join_time: number;
+  last_login_time: number;
+  /** the later of the last sign-in and the last survey started, Unix seconds; 0: never */
+  last_active_time: number;
 }

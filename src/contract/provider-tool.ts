@@ -6,9 +6,9 @@
  */
 
 /** What a recipe signs. */
-export const RECIPE_TEXTS = ['url', 'path_query', 'query', 'sorted_query', 'values', 'template', 'body'] as const;
-/** How the secret goes in: HMAC key, after the text, before it, or nothing checked (tests only). */
-export const RECIPE_KEYS = ['hmac', 'append', 'prepend', 'none'] as const;
+export const RECIPE_TEXTS = ['url', 'path_query', 'query', 'sorted_query', 'canonical_query', 'values', 'template', 'body'] as const;
+/** How the secret goes in: HMAC key, a chain of HMACs keyed in turn, after the text, before it, or nothing checked (tests only). */
+export const RECIPE_KEYS = ['hmac', 'hmac_chain', 'append', 'prepend', 'none'] as const;
 export const RECIPE_ALGORITHMS = ['md5', 'sha1', 'sha256', 'sha512'] as const;
 export const RECIPE_ENCODINGS = ['hex', 'base64', 'base64url'] as const;
 /** Where the signature travels; its name is the provider's `sig_param`. */
@@ -19,7 +19,12 @@ export const RECIPE_PLACES = ['query', 'field', 'header'] as const;
  */
 export const RECIPE_CUTS = ['pair', 'keep_separator', 'value'] as const;
 export const EXPIRY_PLACES = ['query', 'header'] as const;
-export const EXPIRY_UNITS = ['s', 'ms'] as const;
+/** Seconds or milliseconds since 1970, or an RFC 3339 date and time. */
+export const EXPIRY_UNITS = ['s', 'ms', 'rfc3339'] as const;
+/** When the request was made (within a skew either way), or until when it is good. */
+export const EXPIRY_KINDS = ['timestamp', 'deadline'] as const;
+/** Where a key of an HMAC chain comes from: the secret, a request parameter, a header. */
+export const CHAIN_SOURCES = ['secret', 'query', 'header'] as const;
 
 type RecipeText = (typeof RECIPE_TEXTS)[number];
 type RecipeKey = (typeof RECIPE_KEYS)[number];
@@ -32,8 +37,12 @@ export interface RecipeExpiry {
   in: (typeof EXPIRY_PLACES)[number];
   name: string;
   unit: (typeof EXPIRY_UNITS)[number];
+  /** absent: timestamp */
+  kind?: (typeof EXPIRY_KINDS)[number];
   skewSeconds: number;
 }
+
+export type RecipeChainKey = { in: 'secret' } | { in: 'query' | 'header'; name: string };
 
 /** The `signature` column as the wire carries it. */
 export interface RecipeValue {
@@ -41,13 +50,19 @@ export interface RecipeValue {
   names?: string[];
   separator?: string;
   template?: string;
+  /** the text replaced by the hex of its hash before keying; absent: the text itself */
+  textHash?: RecipeAlgorithm;
   key: RecipeKey;
   keySeparator?: string;
+  /** key=hmac_chain only */
+  chain?: RecipeChainKey[];
   algorithm: RecipeAlgorithm;
   encoding: RecipeEncoding;
   in: RecipePlace;
   /** in=query|field only; absent: `pair` */
   cut?: RecipeCut;
+  /** other names of the signature, tried after `sig_param` */
+  signatureAliases?: string[];
   expiry: RecipeExpiry | null;
 }
 

@@ -53,6 +53,9 @@ export interface ReconcileRow {
   /** the member's balance change in cents, and points change */
   money_cents: number;
   score: number;
+  /** what the member's pending credits (held for the hold period, not yet available) change by */
+  pending_money_cents: number;
+  pending_score: number;
   /** the change by the statuses' labels, in the reader's language (the current status when refused) */
   change: string;
   /** why it is refused, or the quota a confirmed approval raises */
@@ -65,6 +68,9 @@ export interface ReconcileMember {
   username: string;
   money_cents: number;
   score: number;
+  /** what lands as pending (held for the hold period) rather than available; negative for pending credits a reversal cancels */
+  pending_money_cents: number;
+  pending_score: number;
 }
 
 export interface ReconcileAnswer {
@@ -80,7 +86,9 @@ export interface ReconcileAnswer {
   /** the refusals grouped by their reason, most frequent first */
   refusals: { message: string; count: number }[];
   members: ReconcileMember[];
-  totals: { money_cents: number; score: number };
+  totals: { money_cents: number; score: number; pending_money_cents: number; pending_score: number };
+  /** how many changes credit as pending (an approval on a survey with a hold period) rather than available */
+  held: number;
   rows: ReconcileRow[];
   /** identifies this plan: send it back to apply exactly what the dry run showed */
   plan: string;

@@ -12,8 +12,8 @@ interface StandalonePage {
   readonly messages: readonly string[];
 }
 
-/** What every survey page reads. */
-const SURVEY_MESSAGES = ['common/survey'] as const;
+/** What every survey page reads: its own words, and the member menu's (its bar offers the member centre's menu). */
+const SURVEY_MESSAGES = ['common/survey', 'member/shell'] as const;
 
 export const STANDALONE_PAGES = {
   adminLogin: { paths: [`${DEFAULT_ADMIN_ENTRANCE}/login`], module: 'admin/login/AdminLoginPage.tsx', messages: ['admin/login', 'common/captcha', 'common/pages'] },
@@ -36,6 +36,12 @@ export const FIRST_PAINT_MODULE = 'server/first-paint.js';
 export const FIRST_PAINT_PAGES = ['adminLogin', 'memberLogin', 'outcome'] as const satisfies readonly (keyof typeof STANDALONE_PAGES)[];
 export type FirstPaintPage = (typeof FIRST_PAINT_PAGES)[number];
 
+/**
+ * The `<meta name>` under which the server writes the site's name (`site_name`) into every page it
+ * answers, read by the client from the first paint (src/client/components/site-identity.ts).
+ */
+export const SITE_NAME_META = 'application-name';
+
 /** A page's first view, as the renderer gives it to the server. */
 export interface FirstPaint {
   /** the page's markup, for inside the app's root element */
@@ -44,5 +50,5 @@ export interface FirstPaint {
   title: string;
 }
 
-/** What the module at FIRST_PAINT_MODULE exports: the view of a page at `path` (with `search`) in a language. */
-export type RenderFirstPaint = (page: FirstPaintPage, path: string, search: string, language: Language) => Promise<FirstPaint>;
+/** What the module at FIRST_PAINT_MODULE exports: the view of a page at `path` (with `search`) in a language, for a site of that name. */
+export type RenderFirstPaint = (page: FirstPaintPage, path: string, search: string, language: Language, siteName: string) => Promise<FirstPaint>;

@@ -9,7 +9,7 @@
  */
 
 import type { Generated } from 'kysely';
-import type { SurveyProviderRow, SurveyQuickTaskSubmissionRow, SystemSecuritySensitiveDataRow, UserPayoutRow } from './resources.js';
+import type { SurveyProviderRow, SurveyQuickTaskSubmissionRow, SystemCrudLogRow, SystemSecuritySensitiveDataRow, UserPayoutRow } from './resources.js';
 
 /**
  * The JSON text of a value of type `T`. A plain string is not one: write `toJson(value)` and read
@@ -193,6 +193,10 @@ export interface SurveyQuickTaskTable {
   title: Generated<string>;
   /** Description */
   description: Generated<string>;
+  /** Title in English */
+  title_en: Generated<string>;
+  /** Description in English */
+  description_en: Generated<string>;
   /** Form fields */
   form: Generated<string>;
   /** Reward: integer cents */
@@ -279,6 +283,10 @@ export interface SurveySurveyTable {
   title: Generated<string>;
   /** Description */
   description: Generated<string>;
+  /** Title in English */
+  title_en: Generated<string>;
+  /** Description in English */
+  description_en: Generated<string>;
   /** Entry URL */
   entry_url: Generated<string>;
   /** Send member ID: 1 yes, 0 no */
@@ -397,6 +405,12 @@ export interface SystemAdminTable {
   last_login_time: number | null;
   /** Last login IP */
   last_login_ip: Generated<string>;
+  /** Previous login time */
+  prev_login_time: number | null;
+  /** Previous login IP */
+  prev_login_ip: Generated<string>;
+  /** Last successful login time */
+  last_success_time: number | null;
   /** Password */
   password: Generated<string>;
   /** Salt */
@@ -612,9 +626,9 @@ export interface SystemCrudLogTable {
   /** Table name */
   table_name: Generated<string>;
   /** Table */
-  table: string | null;
+  table: Json<NonNullable<SystemCrudLogRow['table']>> | null;
   /** Fields */
-  fields: string | null;
+  fields: Json<NonNullable<SystemCrudLogRow['fields']>> | null;
   /** Status */
   status: Generated<'delete' | 'success' | 'error' | 'start'>;
   /** Connection */
@@ -861,6 +875,12 @@ export interface SystemUserTable {
   last_login_time: number | null;
   /** Last login IP */
   last_login_ip: Generated<string>;
+  /** Previous login time */
+  prev_login_time: number | null;
+  /** Previous login IP */
+  prev_login_ip: Generated<string>;
+  /** Last successful login time */
+  last_success_time: number | null;
   /** Login failures */
   login_failure: Generated<number>;
   /** Join IP */
@@ -1031,6 +1051,10 @@ export interface TeamTeamTable {
   commission_rate_bp: Generated<number>;
   /** Status */
   status: Generated<'enable' | 'disable'>;
+  /** Invitation code */
+  invite_code: string | null;
+  /** Invitation code valid until */
+  invite_expire_time: number | null;
   /** Update time */
   update_time: number | null;
   /** Create time */

@@ -182,7 +182,7 @@ export interface SurveyProviderRow {
   /**
    * Transaction parameter
    *
-   * The parameter carrying the provider's transaction id, e.g. trans_id. A transaction is credited once; a repeated callback is answered as success and changes nothing.
+   * The parameter carrying the provider's transaction id, e.g. trans_id; for a provider whose calls carry no id of their own, up to 4 names joined by +, e.g. SurveyId+WaveId+UniqueCode, whose values joined by : are the id. A transaction is credited once; a repeated callback is answered as success and changes nothing.
    */
   transaction_param?: string;
   /**
@@ -320,6 +320,18 @@ export interface SurveyQuickTaskRow {
   /** Description */
   description?: string;
   /**
+   * Title in English
+   *
+   * Shown to members who use English; when empty they see the Chinese title
+   */
+  title_en?: string;
+  /**
+   * Description in English
+   *
+   * Shown to members who use English; when empty they see the Chinese description
+   */
+  description_en?: string;
+  /**
    * Form fields
    *
    * The questions the member answers: add the fields one by one, and the preview beside them shows the member's form. JSON can be edited directly too.
@@ -413,6 +425,18 @@ export interface SurveySurveyRow {
   title: string;
   /** Description */
   description?: string;
+  /**
+   * Title in English
+   *
+   * Shown to members who use English; when empty they see the Chinese title
+   */
+  title_en?: string;
+  /**
+   * Description in English
+   *
+   * Shown to members who use English; when empty they see the Chinese description
+   */
+  description_en?: string;
   /** Entry URL */
   entry_url: string;
   /** Send member ID */
@@ -565,6 +589,20 @@ export interface SystemAdminRow {
   last_login_time?: number | null;
   /** Last login IP */
   last_login_ip?: string;
+  /**
+   * Previous login time
+   *
+   * The successful login before the latest one
+   */
+  prev_login_time?: number | null;
+  /** Previous login IP */
+  prev_login_ip?: string;
+  /**
+   * Last successful login time
+   *
+   * The latest login with the right password (the last login time also records failed attempts)
+   */
+  last_success_time?: number | null;
   /** Password */
   password: string;
   /** Salt */
@@ -808,9 +846,9 @@ export interface SystemCrudLogRow {
   /** Table name */
   table_name?: string;
   /** Table */
-  table?: string | null;
+  table?: {} | null;
   /** Fields */
-  fields?: string | null;
+  fields?: unknown[] | null;
   /** Status */
   status?: 'delete' | 'success' | 'error' | 'start';
   /** Connection */
@@ -841,20 +879,28 @@ export interface SystemMailTemplateRow {
   id?: number;
   /** Event */
   event: 'user_register' | 'user_retrieve_pwd' | 'user_change_email' | 'user_email_verify';
-  /** Subject */
+  /**
+   * Subject
+   *
+   * Placeholders: {code} the verification code, {site_name} the site name, {event} the event name
+   */
   subject: string;
-  /** Content */
+  /**
+   * Content
+   *
+   * Placeholders: {code} the verification code, {site_name} the site name, {event} the event name
+   */
   content: string;
   /**
    * Subject in English
    *
-   * Sent to members who use English; when empty they get the Chinese subject
+   * Sent to members who use English; when empty they get the Chinese subject. Same placeholders as the subject
    */
   subject_en?: string;
   /**
    * Content in English
    *
-   * Sent to members who use English; when empty they get the Chinese content
+   * Sent to members who use English; when empty they get the Chinese content. Same placeholders as the content
    */
   content_en?: string;
   /** Status */
@@ -1011,12 +1057,16 @@ export interface SystemSmsTemplateRow {
   template_code: string;
   /** Provider template ID */
   provider_template?: string;
-  /** Content */
+  /**
+   * Content
+   *
+   * Placeholders: {code} the verification code, {site_name} the site name
+   */
   content: string;
   /**
    * Content in English
    *
-   * Sent to members who use English; when empty they get the Chinese content
+   * Sent to members who use English; when empty they get the Chinese content. Same placeholders as the content
    */
   content_en?: string;
   /**
@@ -1077,6 +1127,20 @@ export interface SystemUserRow {
   last_login_time?: number | null;
   /** Last login IP */
   last_login_ip?: string;
+  /**
+   * Previous login time
+   *
+   * The successful login before the latest one
+   */
+  prev_login_time?: number | null;
+  /** Previous login IP */
+  prev_login_ip?: string;
+  /**
+   * Last successful login time
+   *
+   * The latest login with the right password (the last login time also records failed attempts)
+   */
+  last_success_time?: number | null;
   /** Login failures */
   login_failure?: number;
   /** Join IP */
@@ -1267,6 +1331,14 @@ export interface TeamTeamRow {
   commission_rate_bp?: number;
   /** Status */
   status?: 'enable' | 'disable';
+  /**
+   * Invitation code
+   *
+   * Made or revoked by the leader in the member centre; a member enters it and accepts
+   */
+  invite_code?: string | null;
+  /** Invitation code valid until */
+  invite_expire_time?: number | null;
   /** Update time */
   update_time?: number | null;
   /** Create time */

@@ -51,6 +51,8 @@ export interface FieldUi {
   options?: Record<string, LocalText>;
   /** chip colours of enum values: value → colour */
   colors?: Record<string, TagColor>;
+  /** widget `array`: the titles of its key and value columns (default "Key" and "Value") */
+  columns?: { key?: LocalText; value?: LocalText };
   /** extra widget settings, passed through to the client */
   [setting: string]: unknown;
 }
@@ -107,11 +109,21 @@ export interface IndexDefinition {
   unique: boolean;
   /** partial: only rows whose columns are all set (not null, not '') count */
   whenSet?: true;
+  /** columns stored in descending order (for an order of mixed directions, which reads the index backward) */
+  descending?: string[];
 }
 
 export interface SortTerm {
   field: string;
   direction: 'asc' | 'desc';
+}
+
+/** `x-list.tree`: rows nested under their parent; a tree select offers only the `selectable` ones. */
+export interface TreeList {
+  parentField: string;
+  labelField: string;
+  /** a tree select (a parent picker) lists only rows whose `field` holds `value`, e.g. enabled groups */
+  selectable?: { field: string; value: string };
 }
 
 export interface ResourceDefinition {
@@ -131,7 +143,7 @@ export interface ResourceDefinition {
     defaultSort: SortTerm[];
     weighField?: string;
     /** tree resources answer `index` unpaginated with nested `children` */
-    tree?: { parentField: string; labelField: string };
+    tree?: TreeList;
     /** columns a list may be ordered by: those an index leads with, the primary key first */
     sortable: string[];
   };

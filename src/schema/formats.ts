@@ -1,11 +1,13 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { MOBILE_PATTERN } from '../contract/credentials.js';
+import { MONEY_PATTERN } from '../contract/money.js';
 
 /** Formats of ours, beside the standard ones. */
 export const CUSTOM_FORMATS: Record<string, RegExp> = {
-  /** yuan with at most two decimals: "12.50", "-3", "0.5" */
-  money: /^-?\d{1,13}(\.\d{1,2})?$/,
+  /** yuan with at most two decimals: "12.50", "-3", "0.5" (`src/contract/money.ts`) */
+  money: MONEY_PATTERN,
   /** mainland China mobile number, as BuildAdmin validates it */
-  mobile: /^1[3-9]\d{9}$/,
+  mobile: MOBILE_PATTERN,
   color: /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\))$/,
   /** a time of day as forms send it: "08:30" or "08:30:00" (the standard `time` demands a zone) */
   time: /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/,

@@ -6,7 +6,8 @@ export type LocalText = Readonly<Record<Language, string>>;
 /**
  * A text as a schema file writes it: one string, or `{ "zh-cn": "…", "en": "…" }`. A string with Chinese
  * characters is Chinese; any other string is English, and also the key of the shared glossary
- * (`locales/<lang>/server/*.json`, keyed by English text) that gives the other language.
+ * (`locales/<lang>/server/*.json`, keyed by English text) that gives the other language in a schema
+ * written in both (see `TextResolver`).
  */
 export type RawText = string | Partial<Record<Language, string>>;
 
@@ -15,6 +16,8 @@ export interface TextGap {
   file: string;
   /** JSON pointer of the text in the schema file */
   path: string;
+  /** where the locale file would hold it: `["title"]`, `["menu", "title"]`, `["fields", "price", "help"]`, `["fields", "state", "options", "draft"]` */
+  at: LocalePath;
   missing: Language;
   /** what is shown instead */
   shown: string;
@@ -52,6 +55,30 @@ export function sameText(text: string): LocalText {
 /** Where a text sits in the locale file: `["fields", "price", "options", "draft"]`. */
 type LocalePath = readonly string[];
 
+/** Whether a locale file holds any text at all. */
+function holdsText(value: unknown): boolean {
+  if (typeof value === 'string') return value !== '';
+  return typeof value === 'object' && value !== null && Object.values(value).some(holdsText);
+}
+
+/**
+ * The languages a schema writes itself, in `texts` (every text it shows: titles, help, option labels,
+ * menu titles, as written) or in its locale files: an English string writes English, a Chinese one
+ * Chinese, a text object each language it names.
+ */
+export function languagesWritten(texts: readonly (RawText | undefined)[], locale: TextSources['locale'] = {}): Set<Language> {
+  const written = new Set<Language>();
+  for (const raw of texts) {
+    if (typeof raw === 'string') {
+      if (raw !== '') written.add(languageOfText(raw));
+    } else if (raw) {
+      for (const lang of LANGUAGES) if (raw[lang]) written.add(lang);
+    }
+  }
+  for (const lang of LANGUAGES) if (holdsText(locale[lang])) written.add(lang);
+  return written;
+}
+
 function fromLocaleFile(file: SchemaLocaleFile | undefined, path: LocalePath): string | undefined {
   if (!file) return undefined;
   const [head, ...rest] = path;
@@ -68,7 +95,12 @@ function fromLocaleFile(file: SchemaLocaleFile | undefined, path: LocalePath): s
 /**
  * Resolves the texts of one schema file in every language and records what had to be borrowed. In each
  * language the locale file wins, then the schema's own text, then the glossary for an English string;
- * a language still without text borrows the other's, and the gap is kept for `npm run gen` to report.
+ * a language still without text borrows the other's, and the gap is kept for `npm run gen` and the
+ * designer to list.
+ *
+ * The glossary fills in only a language the schema writes itself somewhere (`written`, see
+ * `languagesWritten`): a schema with no Chinese text at all shows every text as written in the Chinese
+ * back office too, never a few common words translated beside the rest (docs/schemas.md, "Both languages").
  */
 export class TextResolver {
   readonly gaps: TextGap[] = [];
@@ -76,6 +108,7 @@ export class TextResolver {
   constructor(
     private readonly file: string,
     private readonly sources: TextSources = {},
+    private readonly written: ReadonlySet<Language> = new Set(LANGUAGES),
   ) {}
 
   /**
@@ -98,7 +131,7 @@ export class TextResolver {
       }
       const borrowed = LANGUAGES.map((other) => found.get(other)).find((text) => text !== undefined) as string;
       resolved[lang] = borrowed;
-      this.gaps.push({ file: this.file, path: pointer, missing: lang, shown: borrowed });
+      this.gaps.push({ file: this.file, path: pointer, at: localePath, missing: lang, shown: borrowed });
     }
     return resolved;
   }
@@ -106,9 +139,10 @@ export class TextResolver {
   private fromSchema(raw: RawText | undefined, lang: Language): string | undefined {
     if (raw === undefined) return undefined;
     if (typeof raw !== 'string') return raw[lang];
-    if (languageOfText(raw) === lang) return lang === 'en' ? (this.sources.glossary?.en?.[raw] ?? raw) : raw;
+    const glossary = this.written.has(lang) ? this.sources.glossary?.[lang] : undefined;
+    if (languageOfText(raw) === lang) return lang === 'en' ? (glossary?.[raw] ?? raw) : raw;
     // A Chinese string has no key in the glossary; an English one is looked up as written.
-    return languageOfText(raw) === 'en' ? this.sources.glossary?.[lang]?.[raw] : undefined;
+    return languageOfText(raw) === 'en' ? glossary?.[raw] : undefined;
   }
 }
 

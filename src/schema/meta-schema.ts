@@ -116,6 +116,8 @@ const fieldSchema = {
         options: { type: 'object', additionalProperties: optionLabel },
         sortable: { type: 'boolean' },
         width: { type: 'integer' },
+        // widget array: what its two columns hold, e.g. {"key": "Provider code", "value": "Our outcome"}
+        columns: { type: 'object', additionalProperties: false, minProperties: 1, properties: { key: localText, value: localText } },
       },
     },
     'x-transitions': {
@@ -185,7 +187,25 @@ export const resourceMetaSchema = {
           type: 'object',
           additionalProperties: false,
           required: ['parentField', 'labelField'],
-          properties: { parentField: identifier, labelField: identifier },
+          properties: {
+            parentField: identifier,
+            labelField: identifier,
+            selectable: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['field', 'value'],
+              properties: { field: identifier, value: { type: 'string', maxLength: 100 } },
+            },
+          },
+        },
+        indexes: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['filter', 'sort'],
+            properties: { filter: { anyOf: [identifier, { type: 'array', minItems: 1, items: identifier }] }, sort: identifier },
+          },
         },
       },
     },

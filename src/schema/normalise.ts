@@ -1,10 +1,11 @@
 import type {
+  TreeList,
   ColumnStorage, FieldDefinition, FieldUi, MenuDefinition, ResourceDefinition, Row, SortTerm, WireType,
   DataLimitMode, IndexDefinition,
 } from './definition.js';
 import { embeddedColumns } from './definition.js';
 import type { SearchOperator } from '../contract/search.js';
-import { TextResolver, type RawText, type TextSources } from './local-text.js';
+import { languagesWritten, TextResolver, type RawText, type TextSources } from './local-text.js';
 import { compilePattern, PatternError } from './pattern.js';
 import type { TagColor } from './meta-schema.js';
 
@@ -20,7 +21,7 @@ export interface RawResourceSchema {
   'x-primaryKey'?: string;
   'x-controller'?: string;
   'x-menu'?: { name?: string; parent?: string | { name: string; title: RawText; icon?: string; weigh?: number }; title: RawText; icon?: string; weigh?: number; buttons?: string[] };
-  'x-list'?: { quickSearch?: string[]; defaultSort?: string; weighField?: string; tree?: { parentField: string; labelField: string } };
+  'x-list'?: { quickSearch?: string[]; defaultSort?: string; weighField?: string; tree?: TreeList; indexes?: { filter: string | string[]; sort: string }[] };
   'x-dataLimit'?: false | { mode: DataLimitMode; field?: string };
   'x-indexes'?: { columns: string[]; unique?: boolean }[];
   'x-timestamps'?: boolean;
@@ -50,7 +51,10 @@ interface RawFieldSchema {
 }
 
 /** `x-ui` as written: an option label is a text, or a text with its chip colour. */
-type RawFieldUi = Omit<FieldUi, 'options' | 'colors'> & { options?: Record<string, string | { 'zh-cn'?: string; en?: string; color?: TagColor }> };
+type RawFieldUi = Omit<FieldUi, 'options' | 'colors' | 'columns'> & {
+  options?: Record<string, string | { 'zh-cn'?: string; en?: string; color?: TagColor }>;
+  columns?: { key?: RawText; value?: RawText };
+};
 
 /** Problems found while normalising; each names the JSON path inside the file. */
 export class SchemaError extends Error {
@@ -114,15 +118,28 @@ function zeroValue(wireType: WireType, storage: ColumnStorage | null): unknown {
 
 /** Option labels and chip colours of an enum field, each label in every language. */
 function normaliseUi(raw: RawFieldUi | undefined, name: string, texts: TextResolver): FieldUi {
-  if (!raw?.options) return { ...raw } as FieldUi;
+  const { options: rawOptions, columns: rawColumns, ...rest } = raw ?? {};
+  const ui: FieldUi = { ...rest };
+  if (rawColumns) ui.columns = normaliseColumns(rawColumns, name, texts);
+  if (!rawOptions) return ui;
   const options: Record<string, FieldDefinition['title']> = {};
   const colors: Record<string, TagColor> = {};
-  for (const [value, label] of Object.entries(raw.options)) {
+  for (const [value, label] of Object.entries(rawOptions)) {
     const { color, ...text } = typeof label === 'string' ? { color: undefined } : label;
     options[value] = texts.text(typeof label === 'string' ? label : text, `/properties/${name}/x-ui/options/${value}`, ['fields', name, 'options', value], value);
     if (color) colors[value] = color;
   }
-  return { ...raw, options, ...(Object.keys(colors).length > 0 ? { colors } : {}) };
+  return { ...ui, options, ...(Object.keys(colors).length > 0 ? { colors } : {}) };
+}
+
+/** The column titles of an `array` widget, each in every language. */
+function normaliseColumns(raw: { key?: RawText; value?: RawText }, name: string, texts: TextResolver): FieldUi['columns'] {
+  const columns: NonNullable<FieldUi['columns']> = {};
+  for (const side of ['key', 'value'] as const) {
+    const text = raw[side];
+    if (text !== undefined) columns[side] = texts.text(text, `/properties/${name}/x-ui/columns/${side}`, ['fields', name, 'columns', side], side);
+  }
+  return columns;
 }
 
 /**
@@ -248,12 +265,26 @@ function rowSchemaOf(raw: RawResourceSchema, title: string, fields: FieldDefinit
   return { $id: raw.$id, title, type: 'object', required: raw.required ?? [], properties, additionalProperties: false };
 }
 
+/** Every text of a schema its screens show, as written: its title, menu titles, and each field's title, help and option labels. */
+function shownTextsOf(raw: RawResourceSchema): (RawText | undefined)[] {
+  const menu = raw['x-menu'];
+  const texts: (RawText | undefined)[] = [raw.title, menu?.title, typeof menu?.parent === 'object' ? menu.parent.title : undefined];
+  for (const field of Object.values(raw.properties)) {
+    texts.push(field.title, field.description);
+    for (const label of Object.values(field['x-ui']?.options ?? {})) {
+      if (typeof label === 'string') texts.push(label);
+      else texts.push({ 'zh-cn': label['zh-cn'], en: label.en });
+    }
+  }
+  return texts;
+}
+
 /**
  * Fill defaults and derive everything the engine and the screens need, once. `sources` give the texts
  * a schema leaves to its locale files and the shared glossary (see `TextResolver`).
  */
 export function normaliseResource(file: string, raw: RawResourceSchema, sources: TextSources = {}): ResourceDefinition {
-  const texts = new TextResolver(file, sources);
+  const texts = new TextResolver(file, sources, languagesWritten(shownTextsOf(raw), sources.locale));
   const title = texts.text(raw.title, '/title', ['title'], raw.$id);
   const fields = Object.entries(raw.properties).map(([name, field]) => normaliseField(file, name, field, texts));
   const names = new Set(fields.map((field) => field.name));
@@ -276,6 +307,14 @@ export function normaliseResource(file: string, raw: RawResourceSchema, sources:
   if (list.tree) {
     mustExist('/x-list/tree/parentField', list.tree.parentField);
     mustExist('/x-list/tree/labelField', list.tree.labelField);
+    const selectable = list.tree.selectable;
+    if (selectable) {
+      mustExist('/x-list/tree/selectable/field', selectable.field);
+      const allowed = raw.properties[selectable.field]?.enum;
+      if (allowed && !allowed.map(String).includes(selectable.value)) {
+        throw new SchemaError(file, '/x-list/tree/selectable/value', `"${selectable.value}" is not a value of "${selectable.field}"`);
+      }
+    }
   }
 
   const controller = raw['x-controller'];
@@ -308,8 +347,27 @@ export function normaliseResource(file: string, raw: RawResourceSchema, sources:
     return { columns: index.columns, unique: index.unique ?? false };
   });
   indexes.push(...listIndexes(fields, primaryKey, { defaultSort, weighField: list.weighField, tree: list.tree }));
+  const listOrders = { defaultSort, weighField: list.weighField };
+  indexes.push(...filterListOrderIndexes(fields, primaryKey, listOrders));
+  // Which columns a list may be ordered by is settled by these indexes; the filter × order ones below serve those orders.
+  const sortable = sortableColumns(fields, primaryKey, dedupeIndexes([...indexes, ...uniqueIndexes(fields)]));
+  // A column sortable by an index of its own alone (`x-indexes`) gets the key as tie-break, which PostgreSQL would sort in.
+  // (A unique column that is always set has no ties: its own index gives the order.)
+  const tieless = new Set(fields.filter((field) => field.unique && !field.uniqueWhenSet && !field.nullable).map((field) => field.name));
+  for (const column of sortable) if (column !== primaryKey && !tieless.has(column)) indexes.push(orderIndex([], columnOrder(column), primaryKey));
+  const named = (list.indexes ?? []).map((entry, position): IndexDefinition => {
+    const path = `/x-list/indexes/${position}`;
+    const filters = Array.isArray(entry.filter) ? entry.filter : [entry.filter];
+    filters.forEach((name, i) => {
+      const field = fields.find((item) => item.name === name);
+      if (!field || !field.storage || !equalityFiltered(field)) throw new SchemaError(file, Array.isArray(entry.filter) ? `${path}/filter/${i}` : `${path}/filter`, `"${name}" is not a stored field filtered with "=", "IN" or a reference`);
+    });
+    if (!sortable.includes(entry.sort)) throw new SchemaError(file, `${path}/sort`, `the list cannot be ordered by "${entry.sort}" (sortable: ${sortable.join(', ')})`);
+    return orderIndex(filters, columnOrder(entry.sort), primaryKey);
+  });
+  indexes.push(...named, ...filterOrderIndexes(fields, primaryKey, sortable, listOrders));
+  indexes.push(...uniqueIndexes(fields));
   for (const field of fields) {
-    if (field.unique && field.storage) indexes.push(field.uniqueWhenSet ? { columns: [field.name], unique: true, whenSet: true } : { columns: [field.name], unique: true });
     const transitions = field.transitions;
     if (transitions) {
       if (!field.enum) throw new SchemaError(file, `/properties/${field.name}/x-transitions`, 'transitions need an enum');
@@ -335,7 +393,7 @@ export function normaliseResource(file: string, raw: RawResourceSchema, sources:
     controller,
     controllerPath,
     fields,
-    list: { quickSearch, defaultSort, weighField: list.weighField, tree: list.tree, sortable: sortableColumns(fields, primaryKey, kept) },
+    list: { quickSearch, defaultSort, weighField: list.weighField, tree: list.tree, sortable },
     menu,
     dataLimit,
     indexes: kept,
@@ -353,44 +411,120 @@ export function normaliseResource(file: string, raw: RawResourceSchema, sources:
 const EQUALITY_OPERATORS: ReadonlySet<string> = new Set(['=', 'IN']);
 const RANGE_OPERATORS: ReadonlySet<string> = new Set(['RANGE', '>', '>=', '<', '<=']);
 
+/** A column a list filters by equality: a reference, or searched with `=` or `IN`. */
+function equalityFiltered(field: FieldDefinition): boolean {
+  return Boolean(field.ref && !field.ref.many) || EQUALITY_OPERATORS.has(String(field.ui.search ?? ''));
+}
+
+/** The unique indexes of unique fields (over every row, or over the rows where the value is set). */
+function uniqueIndexes(fields: FieldDefinition[]): IndexDefinition[] {
+  return fields.filter((field) => field.unique && field.storage).map((field) => (field.uniqueWhenSet ? { columns: [field.name], unique: true, whenSet: true } : { columns: [field.name], unique: true }));
+}
+
 /**
- * The indexes a list needs, derived from the schema so nobody has to write them: the default
- * order and the weigh order (each with the primary key as tie-break, as the list orders), the tree's
- * parent, every column marked `x-ui.sortable`, and the filters. A column filtered by equality (a
- * reference, `=`, `IN`) leads one index per list order, `(column, order…, key)`, so a filtered list is
- * read in order rather than sorted; a range filter gets its own index. Unique fields get theirs
- * elsewhere; `x-indexes` adds anything else.
+ * `(filter…, order…, key)`: the filters' rows in the order, each order column once, the key last as
+ * tie-break. In an order of mixed directions (`weigh,desc;id,asc`) a column the other way round from
+ * the first is stored descending, so that the index read backward gives the order.
+ */
+function orderIndex(filters: string[], order: SortTerm[], primaryKey: string, stored?: ReadonlySet<string>): IndexDefinition {
+  const leading = [...new Set(filters)];
+  const terms = order.filter((term) => term.field !== primaryKey && !leading.includes(term.field) && (!stored || stored.has(term.field)));
+  const key = order.find((term) => term.field === primaryKey) ?? { field: primaryKey, direction: order[0]?.direction ?? 'desc' };
+  const all = [...terms, key];
+  const descending = all.filter((term) => term.direction !== all[0].direction).map((term) => term.field);
+  return { columns: [...leading, ...all.map((term) => term.field)], unique: false, ...(descending.length > 0 ? { descending } : {}) };
+}
+
+/** A sortable column's order, as a list asks for it (the key breaking ties the same way). */
+function columnOrder(column: string): SortTerm[] {
+  return [{ field: column, direction: 'desc' }];
+}
+
+/**
+ * How many `(filter, order, key)` indexes a table gets for the orders other than its default and weigh
+ * orders (which every equality filter always leads one for). Each index is written on every insert and
+ * update of a row, so a table with many filters and sortable columns gets the first ones in this order:
+ * the columns marked `x-ui.sortable: true` as the schema lists them, then the key, then the other sortable
+ * columns (a range-filtered column, then a unique one), then the filtered ones; each with every filter in turn (a
+ * unique filter but one: its value is on one row at most). A request shape left
+ * without an index is read the cheaper of two ways by the filter's measured number of rows
+ * (src/server/resources/list-plan.ts), and named at start-up; `x-list.indexes` adds any the schema needs.
+ */
+export const MAX_FILTER_ORDER_INDEXES = 12;
+
+/** The columns filtered by equality, but the key. */
+function equalityFilters(fields: FieldDefinition[], primaryKey: string): string[] {
+  return fields.filter((field) => field.storage && field.name !== primaryKey && equalityFiltered(field)).map((field) => field.name);
+}
+
+/** The default order and the weigh order. */
+function listOrdersOf(list: { defaultSort: SortTerm[]; weighField?: string }): SortTerm[][] {
+  return [list.defaultSort, ...(list.weighField ? [columnOrder(list.weighField)] : [])];
+}
+
+/** Every equality filter leads one index per list order (default, weigh), `(filter, order…, key)`. */
+function filterListOrderIndexes(fields: FieldDefinition[], primaryKey: string, list: { defaultSort: SortTerm[]; weighField?: string }): IndexDefinition[] {
+  const stored = new Set(fields.filter((field) => field.storage).map((field) => field.name));
+  return listOrdersOf(list).flatMap((order) => equalityFilters(fields, primaryKey).map((filter) => orderIndex([filter], order, primaryKey, stored)));
+}
+
+/**
+ * One index per equality filter and other order a list may be asked for (a sortable column), so a
+ * filtered page is read in order from the index rather than sorted, up to `MAX_FILTER_ORDER_INDEXES`.
+ */
+function filterOrderIndexes(fields: FieldDefinition[], primaryKey: string, sortable: string[], list: { defaultSort: SortTerm[]; weighField?: string }): IndexDefinition[] {
+  const orders = listOrdersOf(list);
+  const known = new Set(filterListOrderIndexes(fields, primaryKey, list).map(indexKey));
+  const marked = fields.filter((field) => field.ui.sortable === true).map((field) => field.name);
+  const filters = equalityFilters(fields, primaryKey);
+  const uniques = new Set(fields.filter((field) => field.unique).map((field) => field.name));
+  const others = [...marked, primaryKey, ...sortable.filter((column) => !filters.includes(column) && !uniques.has(column)), ...sortable.filter((column) => !filters.includes(column)), ...sortable].filter((column, i, all) => sortable.includes(column) && all.indexOf(column) === i && !orders.some((order) => order.filter((term) => term.field !== primaryKey).length === 1 && order[0].field === column));
+  // A unique column's value is on one row at most, which needs no order read from an index.
+  const several = filters.filter((filter) => !uniques.has(filter));
+  const more = others.flatMap((column) => several.filter((filter) => filter !== column).map((filter) => orderIndex([filter], columnOrder(column), primaryKey)));
+  return more.filter((index) => !known.has(indexKey(index))).slice(0, MAX_FILTER_ORDER_INDEXES);
+}
+
+/**
+ * The indexes an unfiltered list needs, derived from the schema so nobody has to write them: the
+ * default order and the weigh order (each with the primary key as tie-break, as the list orders), the
+ * tree's parent, every column marked `x-ui.sortable`, and a range filter's column. The columns filtered
+ * by equality lead the indexes of `filterOrderIndexes`; unique fields get theirs from `uniqueIndexes`;
+ * `x-indexes` and `x-list.indexes` add anything else.
  */
 function listIndexes(fields: FieldDefinition[], primaryKey: string, list: { defaultSort: SortTerm[]; weighField?: string; tree?: { parentField: string } }): IndexDefinition[] {
   const stored = new Set(fields.filter((field) => field.storage).map((field) => field.name));
-  const ordered = (columns: string[]): IndexDefinition[] => {
-    const leading = columns.filter((column) => column !== primaryKey && stored.has(column));
-    return leading.length > 0 ? [{ columns: [...leading, primaryKey], unique: false }] : [];
-  };
-  const orders = [list.defaultSort.map((term) => term.field)];
-  if (list.weighField) orders.push([list.weighField]);
-  const indexes = orders.flatMap(ordered);
+  const ordered = (order: SortTerm[]): IndexDefinition[] => (order.some((term) => term.field !== primaryKey && stored.has(term.field)) ? [orderIndex([], order, primaryKey, stored)] : []);
+  const indexes = listOrdersOf(list).flatMap(ordered);
   if (list.tree && stored.has(list.tree.parentField)) indexes.push({ columns: [list.tree.parentField], unique: false });
   for (const field of fields) {
     if (!field.storage || field.name === primaryKey) continue;
-    if (field.ui.sortable === true) indexes.push(...ordered([field.name]));
-    const search = String(field.ui.search ?? '');
-    if ((field.ref && !field.ref.many) || EQUALITY_OPERATORS.has(search)) {
-      indexes.push(...orders.map((order) => ({ columns: [field.name, ...order.filter((column) => column !== field.name && column !== primaryKey && stored.has(column)), primaryKey], unique: false })));
-    } else if (RANGE_OPERATORS.has(search)) {
-      indexes.push({ columns: [field.name], unique: false });
-    }
+    if (field.ui.sortable === true) indexes.push(...ordered(columnOrder(field.name)));
+    // A range is read along the column, the key breaking ties: the list ordered by it is read in order too.
+    if (!equalityFiltered(field) && RANGE_OPERATORS.has(String(field.ui.search ?? ''))) indexes.push(...ordered(columnOrder(field.name)));
   }
   return indexes;
 }
 
 /**
- * Columns a list may be ordered by: the primary key, and a column an index serves with the key as
- * tie-break (`(column)` or `(column, key)`), so a page is read in order; `x-ui.sortable: false` opts one out.
+ * Columns a list may be ordered by: the primary key, and a column an index over every row serves with
+ * the key as tie-break (`(column)` or `(column, key)`), so a page is read in order; `x-ui.sortable: false`
+ * opts one out.
  */
 function sortableColumns(fields: FieldDefinition[], primaryKey: string, indexes: IndexDefinition[]): string[] {
-  const served = new Set([primaryKey, ...indexes.filter((index) => index.columns.length === 1 || (index.columns.length === 2 && index.columns[1] === primaryKey)).map((index) => index.columns[0])]);
+  // A partial index (unique where set) holds only some rows: it cannot give the whole list's order.
+  const served = new Set([primaryKey, ...indexes.filter((index) => !index.whenSet && !index.descending && (index.columns.length === 1 || (index.columns.length === 2 && index.columns[1] === primaryKey))).map((index) => index.columns[0])]);
   return fields.filter((field) => field.storage && !field.writeOnly && served.has(field.name) && field.ui.sortable !== false).map((field) => field.name);
+}
+
+/** Whether `index` stores `column` descending. */
+function descends(index: IndexDefinition, column: string): boolean {
+  return index.descending?.includes(column) ?? false;
+}
+
+/** An index's columns, each with its direction, as text: two indexes with the same key are one. */
+function indexKey(index: IndexDefinition): string {
+  return index.columns.map((column) => (descends(index, column) ? `${column} desc` : column)).join(',');
 }
 
 /**
@@ -401,13 +535,13 @@ function dedupeIndexes(indexes: IndexDefinition[]): IndexDefinition[] {
   const strictness = (index: IndexDefinition) => (!index.unique ? 0 : index.whenSet ? 1 : 2);
   const seen = new Map<string, IndexDefinition>();
   for (const index of indexes) {
-    const key = index.columns.join(',');
+    const key = indexKey(index);
     const existing = seen.get(key);
     if (!existing || strictness(index) > strictness(existing)) seen.set(key, index);
   }
   const all = [...seen.values()];
   const covered = (index: IndexDefinition) =>
-    !index.unique && all.some((other) => other !== index && !other.whenSet && other.columns.length > index.columns.length && index.columns.every((column, i) => other.columns[i] === column));
+    !index.unique && all.some((other) => other !== index && !other.whenSet && other.columns.length > index.columns.length && index.columns.every((column, i) => other.columns[i] === column && descends(other, column) === descends(index, column)));
   return all.filter((index) => !covered(index));
 }
 

@@ -89,6 +89,23 @@ function isEmptyReference(value: unknown): boolean {
   return isEmpty(value) || value === 0 || value === '0';
 }
 
+const NOT_SENT = Symbol('not sent');
+
+/** An optional number (a count, a number of days, a time), not an amount: a form sends it blank when cleared. */
+function isBlankableNumber(field: FieldDefinition | undefined, required: boolean): field is FieldDefinition {
+  return field !== undefined && !required && (field.wireType === 'integer' || field.wireType === 'number') && field.format !== 'money';
+}
+
+/**
+ * A number left blank means "not set": null where the column takes one (a survey's hold period then
+ * follows its provider's), else its default; on add simply not sent, so a preset or hook may still fill it.
+ */
+function blankNumber(field: FieldDefinition, mode: WriteMode): unknown {
+  if (field.nullable) return null;
+  if (mode === 'add' || field.default === undefined) return NOT_SENT;
+  return structuredClone(field.default);
+}
+
 /**
  * The schema a write is checked against: each writable field's own schema without its annotations,
  * integers bounded to what the columns hold.
@@ -121,6 +138,11 @@ export function createInputValidator(definition: ResourceDefinition): (input: Ro
       if (item === null && !fields.get(key)?.nullable && !requiredReference(key)) continue;
       // A secret left empty on an edit form keeps its stored value.
       if (mode === 'edit' && fields.get(key)?.writeOnly && (item === '' || item === null)) continue;
+      if (item === '' && isBlankableNumber(fields.get(key), required.includes(key))) {
+        const blank = blankNumber(fields.get(key) as FieldDefinition, mode);
+        if (blank !== NOT_SENT) value[key] = blank;
+        continue;
+      }
       value[key] = structuredClone(item);
     }
     const issues: ValidationIssue[] = [];

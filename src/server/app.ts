@@ -15,7 +15,7 @@ import { registerCompression } from './http/compression.js';
 import { CORS_HEADERS, echoAllowedOrigin } from './http/cors.js';
 import { dispatch, requestLanguage } from './http/dispatch.js';
 import { envelopeOf, sendEnvelope } from './http/envelope.js';
-import { cookieLanguage, loadFirstPainter, withFirstPaint } from './http/first-paint.js';
+import { cookieLanguage, loadFirstPainter, withFirstPaint, withSiteName } from './http/first-paint.js';
 import { pageHtml, pagePath, standalonePageAt } from './http/page-preload.js';
 import { registerIconSprites } from './http/icon-sprites.js';
 import { registerHealth } from './http/health.js';
@@ -164,17 +164,18 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     parseJson(request, text, done);
   });
 
-  // Uploads are read by the `ajax/upload` action itself; files over the limit arrive truncated and flagged.
+  // Uploads are read by the `ajax/upload` action itself, which sets the file size limit of the moment
+  // (a config item); files over it arrive truncated and flagged.
   await server.register(fastifyMultipart, {
     throwFileSizeLimit: false,
-    limits: { fileSize: app.settings.uploadMaxSize + 1024 * 1024, files: 3, fields: 20, parts: 30, fieldSize: 64 * 1024 },
+    limits: { files: 3, fields: 20, parts: 30, fieldSize: 64 * 1024 },
   });
 
   server.setErrorHandler((error: FastifyError, request, reply) => {
     const { t } = requestLanguage(app, request);
     const time = Math.floor(Date.now() / 1000);
     if (error instanceof ApiError) return sendEnvelope(reply, envelopeOf(error, t, time));
-    if (isUniqueViolation(error)) return sendEnvelope(reply, envelopeOf(new ApiError('The same data already exists in the system!'), t, time));
+    if (isUniqueViolation(error)) return sendEnvelope(reply, envelopeOf(errors.duplicateData(), t, time));
     if (isDatabaseBusy(error)) {
       request.log.error({ err: error }, 'database busy');
       return sendEnvelope(reply.header('retry-after', String(RETRY_AFTER_SECONDS)), envelopeOf(errors.databaseBusy(), t, time), 503);
@@ -265,14 +266,19 @@ export async function buildApp(app: AppContext, options: AppOptions = {}): Promi
     const isApi = apiPrefixes.some((prefix) => path.startsWith(prefix));
     if (!isApi && htmlFor && (request.method === 'GET' || request.method === 'HEAD')) {
       // SPA routes (/, /chidaoadminstator/..., /user/..., /404 ...) are resolved by the client router.
-      // The page is in the language of the browser's cookie: caches keep one answer per cookie.
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie');
+      // The page is in the language of the browser's cookie, else of its Accept-Language: caches keep one answer per both.
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie, accept-language');
       const language = cookieLanguage(request);
-      const html = htmlFor(path, language);
-      const page = firstPaint && standalonePageAt(path);
-      if (!page || !firstPaint) return reply.send(html);
-      const mark = request.url.indexOf('?');
-      return firstPaint(page, pagePath(path), mark < 0 ? '' : request.url.slice(mark), language).then((view) => reply.send(view ? withFirstPaint(html.toString('utf8'), view, language) : html));
+      // the page is answered without the name when the database cannot say it (the page's code asks again)
+      const named = app.config.get('site_name').then((name) => String(name ?? ''), () => '');
+      return named.then(async (siteName) => {
+        const html = withSiteName(htmlFor(path, language).toString('utf8'), siteName);
+        const page = firstPaint && standalonePageAt(path);
+        if (!page || !firstPaint) return reply.send(html);
+        const mark = request.url.indexOf('?');
+        const view = await firstPaint(page, pagePath(path), mark < 0 ? '' : request.url.slice(mark), language, siteName);
+        return reply.send(view ? withFirstPaint(html, view, language) : html);
+      });
     }
     const { t } = requestLanguage(app, request);
     return sendEnvelope(reply, envelopeOf(errors.notFound(path), t, Math.floor(Date.now() / 1000)), 404);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RequestLogStream } from './app.js';
-import type { AppContext } from './app-context.js';
+import type { AppContext, JobDefinition } from './app-context.js';
 import type { Row } from '../schema/definition.js';
 import { hashPassword, randomPassword, verifyPassword } from './auth/passwords.js';
 import { setAccountPassword } from './auth/sessions.js';
@@ -14,13 +14,15 @@ import { lockSqliteFile } from './db/sqlite-file-lock.js';
 import { nowSeconds } from './clock.js';
 import type { MigrationResult } from './db/migrate.js';
 import { SchemaRegistry } from './schema-registry.js';
+import { resourceSet, type ResourceSet } from './resource-set.js';
 import { AREA_AUTH, IdentityCache, type Area } from './auth/identity.js';
 import { Messages } from './i18n.js';
 import { RuleTitles } from './rule-titles.js';
 import type { Settings } from './settings.js';
-import { smsDriverFor, type SmsDriver } from './sms/sms-driver.js';
+import { smsDriverFor } from './sms/sms-driver.js';
+import type { SmsDriver } from './sms/sms-message.js';
 import { JobRunner } from './jobs/job-runner.js';
-import { JOBS, type JobDefinition } from './jobs/jobs.js';
+import { JOBS } from './jobs/jobs.js';
 import { loadProviderPresets } from './services/survey/presets.js';
 
 export interface Server {
@@ -31,8 +33,6 @@ export interface Server {
   adminLogin?: AccountLogin;
   /** why no login of administrator #1 works (it was deleted or disabled), to say in place of one */
   adminLoginUnusable?: string;
-  /** member #1's login, when this start gave it its password (the first start's) */
-  memberLogin?: AccountLogin;
   close(): Promise<void>;
 }
 
@@ -96,6 +96,11 @@ async function firstAccountLogin(app: AppContext, area: Area, given?: string): P
   return Number(written.numUpdatedRows) === 1 ? { login: { username, password, generated: true } } : {};
 }
 
+/** What the app serves of a set the schema registry published: its definitions, the controllers built from them, its text indexes. */
+function publishedState(set: ResourceSet): Pick<AppContext, 'resources' | 'controllers' | 'textIndexed'> {
+  return { resources: set.definitions, controllers: createControllerRegistry([...set.definitions.values()]), textIndexed: set.textIndexed };
+}
+
 /** Load schemas, migrate and seed the database, and build the HTTP server (not yet listening). */
 export async function createServer(settings: Settings, options: StartOptions = {}): Promise<Server> {
   // Data files beside schemas/: a bad one stops the start before the database is touched.
@@ -114,12 +119,11 @@ export async function createServer(settings: Settings, options: StartOptions = {
     const config = new ConfigStore(handle.db, settings.configCacheMs);
     const entrance = await config.get('backend_entrance', settings.adminEntrance);
     const serverKey = await loadTokenKey(handle.db, settings.tokenSecret);
-    const resources = new Map(definitions.map((definition) => [definition.id, definition]));
     const app: AppContext = {
       handle,
       db: handle.db,
       settings: { ...settings, adminEntrance: /^\/[a-zA-Z0-9]+$/.test(entrance) ? entrance : settings.adminEntrance },
-      resources,
+      ...publishedState(resourceSet(definitions, textIndexed, schemas.currentRevision)),
       schemas,
       config,
       tokens: new TokenStore(handle.db, serverKey, config),
@@ -127,20 +131,17 @@ export async function createServer(settings: Settings, options: StartOptions = {
       secrets: new SecretBox(serverKey),
       messages: new Messages(join(settings.projectRoot, 'locales')),
       ruleTitles: new RuleTitles(join(settings.projectRoot, 'locales'), () => app.resources),
-      controllers: createControllerRegistry(definitions),
-      textIndexed,
       sms: options.smsDriver ?? smsDriverFor(settings.sms, handle.db),
       jobs: new JobRunner(handle, { jobs: options.jobs ?? JOBS, slotSeconds: settings.jobSlotSeconds }),
     };
 
     const http = await buildApp(app, { clientDir: options.clientDir, logger: options.logger });
-    schemas.attach(app);
+    schemas.attach(app, (set) => Object.assign(app, publishedState(set)));
     await app.jobs.start(app, http.log);
     // Last, so that little can stop this start between giving a password and its caller telling it.
     const admin = await firstAccountLogin(app, 'admin', settings.adminPassword);
-    const member = await firstAccountLogin(app, 'user');
     return {
-      app, http, migration, adminLogin: admin.login, adminLoginUnusable: admin.unusable, memberLogin: member.login,
+      app, http, migration, adminLogin: admin.login, adminLoginUnusable: admin.unusable,
       close: async () => {
         // Stop accepting at once, while the requests in flight and the job runs under way end together;
         // the database goes last, once nothing can use it.

@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../schema/definition.js';
 import { RESOURCE_HOOKS } from './resources/index.js';
 import { resourceController } from './resources/resource-controller.js';
+import { labelReadingNodes } from './resources/reference-labels.js';
 import { adminInfoController } from './controllers/admin/admin-info-controller.js';
 import { jobsController } from './controllers/admin/jobs-controller.js';
 import { indexController } from './controllers/admin/index-controller.js';
@@ -23,8 +24,9 @@ import { ControllerRegistry } from './http/controller.js';
 /** Every controller: one per schema with `x-controller`, plus the hand-written ones. */
 export function createControllerRegistry(definitions: Iterable<ResourceDefinition>): ControllerRegistry {
   const registry = new ControllerRegistry();
-  for (const definition of definitions) {
-    if (definition.controller) registry.register(resourceController(definition, RESOURCE_HOOKS[definition.id]));
+  const all = [...definitions];
+  for (const definition of all) {
+    if (definition.controller) registry.register(resourceController(definition, RESOURCE_HOOKS[definition.id], labelReadingNodes(all, definition)));
   }
   const handWritten = [
     indexController, dashboardController, adminInfoController, adminAjaxController,

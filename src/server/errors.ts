@@ -5,9 +5,14 @@ import type { Translate } from './i18n.js';
 
 /**
  * A handled failure: becomes `{code, msg, time, data}` over HTTP 200. `msg` is a message key, translated
- * with `params` for the request's language. Every error the API can answer is built here.
+ * with `params` for the request's language. Every error the API can answer is built here, by a factory of
+ * `errors` whose name is the error's stable `id`: the envelope carries it as `data.errorId` (see `envelopeOf`),
+ * so clients and tests tell refusals apart without reading the sentence, which may be reworded or translated.
  */
 export class ApiError extends Error {
+  /** the name of the `errors` factory that built it; set by `identified` */
+  id = '';
+
   constructor(
     readonly msg: string,
     readonly params: readonly MessageParam[] = [],
@@ -31,7 +36,17 @@ function inOneLine(lines: readonly string[]): string {
   return lines.join(' | ').slice(0, 1000);
 }
 
-export const errors = {
+/** Each factory of `factories` stamps the errors it builds with its own name as their id. */
+function identified<Factories extends Record<string, (...args: never[]) => ApiError>>(factories: Factories): Factories {
+  for (const [id, factory] of Object.entries(factories)) {
+    Object.assign(factories, {
+      [id]: (...args: Parameters<typeof factory>) => Object.assign(factory(...args), { id }),
+    });
+  }
+  return factories;
+}
+
+export const errors = identified({
   needLogin: () => new ApiError('Please login first', [], Code.loginState, { type: LoginStateType.needLogin }),
   loggedIn: () => new ApiError('You have already logged in. There is no need to log in again~', [], Code.loginState, { type: LoginStateType.loggedIn }),
   tokenExpired: () => new ApiError('Token expiration', [], Code.tokenExpired, []),
@@ -59,6 +74,11 @@ export const errors = {
       errors: Object.fromEntries(issues.map((issue) => [issue.field, t(issue.message, issue.params)])),
     }),
   alreadyExists: (title: MessageParam, field?: string) => new ApiError('%s already exists', [title], Code.error, field ? { field } : null),
+  /** A required value left empty; `field` marks the input when the form has one. */
+  fieldEmpty: (title: MessageParam, field?: string) => new ApiError('%s cannot be empty', [title], Code.error, field ? { field } : null),
+  fieldFormat: (title: MessageParam) => new ApiError('%s has an invalid format', [title]),
+  /** A write the database's unique index refused (two writes racing past the check before it). */
+  duplicateData: () => new ApiError('The same data already exists in the system!'),
   /** `from` and `to` are the values' labels */
   invalidTransition: (title: MessageParam, from: MessageParam, to: MessageParam) => new ApiError('%s cannot change from "%s" to "%s"', [title, from, to]),
   unknownField: (name: string) => new ApiError('Unknown field: %s', [name]),
@@ -75,7 +95,12 @@ export const errors = {
   terminalSuperOnly: () => new ApiError('Only super administrators can change the terminal settings', [], Code.noPermission, []),
   ruleNodeNotHeld: (name: string) => new ApiError('Only a super administrator can name a rule after a permission you do not hold: %s', [sameText(name)], Code.error, { field: 'name' }),
   moduleZipNotFound: () => new ApiError('Zip file not found'),
+  /** `reason` is a message key of its own (translated as a parameter) */
   moduleZipUnreadable: (reason: string) => new ApiError('Unable to open the zip file: %s', [reason.slice(0, 300)]),
+  moduleZipEntryUnreadable: (name: string, reason: string) => new ApiError('Unable to open the zip file: %s: %s', [sameText(name), reason]),
+  /** `line` 0: the parser did not say where */
+  moduleFileNotJson: (name: string, line: number) =>
+    line > 0 ? new ApiError('The package file "%s" is not valid JSON (see line %d)', [sameText(name), line]) : new ApiError('The package file "%s" is not valid JSON', [sameText(name)]),
   moduleEntryUnsafe: (name: string) => new ApiError('The package entry "%s" is refused: paths must be relative, without "..", and links are not allowed', [name]),
   moduleEntryType: (name: string) => new ApiError('The package file "%s" is refused: a module holds only module.json, schemas, locale files, seed rows and PNG, JPEG, GIF or WebP images', [name]),
   moduleEntryTooLarge: (name: string, limitKb: number) => new ApiError('The package file "%s" is larger than %d KB', [name, limitKb]),
@@ -109,20 +134,30 @@ export const errors = {
   tableTaken: (table: string, owner: string) => new ApiError('Table "%s" belongs to the resource "%s" and cannot be designed here', [table, owner]),
   fieldNameKept: (name: string) => new ApiError('Field name "%s" is kept by SQLite, PostgreSQL or JavaScript for themselves: choose another', [name.slice(0, 60)]),
   fieldNameNotAllowed: (name: string) => new ApiError('Field name "%s" is not allowed: lower-case letters, digits and "_", starting with a letter, at most 40 characters, not an SQL keyword', [name.slice(0, 60)]),
-  fieldTwice: (name: string) => new ApiError('Field %s appears more than once', [name]),
+  fieldTwice: (name: MessageParam) => new ApiError('Field %s appears more than once', [name]),
   primaryKeyNeeded: () => new ApiError('The design needs exactly one primary key field'),
-  snowflakeKeyRefused: (name: string) => new ApiError('Field %s: snowflake primary keys are not supported here; use an auto-increment primary key', [name]),
-  passwordFieldRefused: (name: string) => new ApiError('Field %s: a password field is not supported in a designed module (it must be stored hashed, which a schema cannot do)', [name]),
-  unknownDesignType: (name: string, type: string) => new ApiError('Field %s: unknown design type "%s"', [name, type.slice(0, 40)]),
-  fieldOptionsMissing: (name: string) => new ApiError('Field %s: its options are written as "Title:value1=Label 1,value2=Label 2"', [name]),
-  remoteSelectIncomplete: (name: string) => new ApiError('Field %s: a remote select needs the related table and the field shown as its label', [name]),
-  remoteTableUnknown: (name: string, table: string) => new ApiError('Field %s: the related table "%s" is not a resource', [name, table.slice(0, 60)]),
-  validatorUnsupported: (name: string, validator: string) => new ApiError('Field %s: the validator "%s" is not supported here', [name, validator.slice(0, 40)]),
-  operatorUnsupported: (name: string, operator: string) => new ApiError('Field %s: the search operator "%s" is not supported', [name, operator.slice(0, 20)]),
+  snowflakeKeyRefused: (name: MessageParam) => new ApiError('Field %s: snowflake primary keys are not supported here; use an auto-increment primary key', [name]),
+  passwordFieldRefused: (name: MessageParam) => new ApiError('Field %s: a password field is not supported in a designed module (it must be stored hashed, which a schema cannot do)', [name]),
+  unknownDesignType: (name: MessageParam, type: string) => new ApiError('Field %s: unknown design type "%s"', [name, type.slice(0, 40)]),
+  fieldOptionsMissing: (name: MessageParam) => new ApiError('Field %s: its options are written as "Title:value1=Label 1,value2=Label 2"', [name]),
+  remoteSelectIncomplete: (name: MessageParam) => new ApiError('Field %s: a remote select needs the related table and the field shown as its label', [name]),
+  remoteTableUnknown: (name: MessageParam, table: string) => new ApiError('Field %s: the related table "%s" is not a resource', [name, table.slice(0, 60)]),
+  validatorUnsupported: (name: MessageParam, validator: string) => new ApiError('Field %s: the validator "%s" is not supported here', [name, validator.slice(0, 40)]),
+  operatorUnsupported: (name: MessageParam, operator: string) => new ApiError('Field %s: the search operator "%s" is not supported', [name, operator.slice(0, 20)]),
   controllerTaken: (controller: string, menu: string) => new ApiError('The controller %s or the menu %s is already used by another module', [controller, menu]),
-  designInvalid: (detail: string) => new ApiError('The design is not valid: %s', [detail.slice(0, 500)]),
+  optionColorUnknown: (field: MessageParam, option: MessageParam) => new ApiError('Field %s: the colour of option "%s" is not one the designer offers', [field, option]),
+  defaultInvalid: (field: MessageParam, value: string) => new ApiError('Field %s: the default "%s" is not a value the field accepts', [field, sameText(value)]),
+  optionValueKept: (field: MessageParam, value: string) => new ApiError('Field %s: the option value "%s" is a name every JavaScript object has; choose another', [field, sameText(value)]),
+  remoteFieldUnknown: (field: MessageParam, related: MessageParam, column: string) => new ApiError('Field %s: "%s" has no field "%s" to show as the label', [field, related, sameText(column)]),
+  designIconTooLong: (max: number) => new ApiError('The menu icon\'s name is at most %d characters', [max]),
+  designWeighInvalid: () => new ApiError('The menu\'s weight must be a whole number'),
+  designTitleTooLong: (max: number) => new ApiError('The module\'s title is at most %d characters in each language (it is the menu\'s title)', [max]),
+  /** a design whose schema the registry refused: the field it concerns, in the screen's words, when the refusal names one */
+  designFieldInvalid: (field: MessageParam) => new ApiError('Field %s cannot be generated with these settings: change them and try again', [field]),
+  designInvalid: () => new ApiError('The module cannot be generated with these settings: change them and try again'),
   /** `data.destructive` lists the steps, for a screen to show before asking to confirm */
-  designDestructive: (problems: readonly string[]) => new ApiError('This change would lose data; confirm it to apply it: %s', [inOneLine(problems)], Code.error, { destructive: problems }),
+  /** `problems` are already worded in the reader's language (`crud/data-loss.ts`) */
+  designDestructive: (problems: readonly string[]) => new ApiError('This change would lose data; confirm it to apply it: %s', [sameText(inOneLine(problems))], Code.error, { destructive: problems }),
   sqlStartRefused: () => new ApiError('Only an existing table can be a starting point here; starting from SQL is not supported'),
   noDesignedModule: (table: string) => new ApiError('No designed module uses the table %s', [table.slice(0, 100)]),
   /** BuildAdmin's answer when the table or controller exists: its screen asks whether to go on (code -1), showing this */
@@ -146,6 +181,9 @@ export const errors = {
   captchaFailed: () => new ApiError('The correct area is not clicked, please try again!'),
   /** an unknown account and a wrong password answer alike, so a login does not tell which accounts exist */
   loginFailed: () => new ApiError('Incorrect account or password'),
+  /** A login body's shape, checked before any lookup (BuildAdmin's words). */
+  incorrectUsername: () => new ApiError('Please input correct username'),
+  incorrectPassword: () => new ApiError('Please input correct password'),
   accountNotExist: () => new ApiError('Account not exist'),
   accountDisabled: () => new ApiError('Account disabled'),
   loginLocked: () => new ApiError('Please try again after 1 day'),
@@ -161,6 +199,11 @@ export const errors = {
   smsUnavailable: () => new ApiError('SMS sending service unavailable'),
   mailSendFailed: () => new ApiError('Mail sending failed, please try again later'),
   smsSendFailed: () => new ApiError('SMS sending failed, please try again later'),
+  /** `SMS_DRIVER=outbox`: texts are kept in the back office, so no code could reach the member */
+  smsOutboxOnly: () => new ApiError('This site cannot send SMS codes yet, so no code was sent. Please use another way or contact the site administrator'),
+  testSmsFailed: (reason: string) => new ApiError('Test SMS sending failed: %s', [reason.slice(0, 300)]),
+  testSmsKeptInOutbox: () => new ApiError('The SMS outbox kept the text in the back office without sending it: set SMS_DRIVER to an SMS service to send codes'),
+  registrationNeedsCode: () => new ApiError('Registration needs a verification code, which this site cannot send yet. Please contact the site administrator'),
   smsTemplateMissing: () => new ApiError('SMS template does not exist'),
   emailFormat: () => new ApiError('email format error', [], Code.error, { field: 'email' }),
   mobileFormat: () => new ApiError('Mobile format error', [], Code.error, { field: 'mobile' }),
@@ -223,10 +266,25 @@ export const errors = {
   /** `status` is the label of the payout's status */
   payoutWrongStatus: (status: MessageParam) => new ApiError('A payout in status "%s" cannot take this step', [status]),
   payoutSameAdmin: () => new ApiError('Another administrator must mark this payout paid: you approved it'),
+  // points exchange
+  pointsExchangeClosed: () => new ApiError('Exchanging points for balance is not open'),
+  pointsExchangeInvalid: () => new ApiError('Please enter a whole number of points', [], Code.error, { field: 'points' }),
+  pointsExchangeBelowMinimum: (minimum: number) => new ApiError('The least you can exchange is %d points', [minimum], Code.error, { field: 'points' }),
+  pointsExchangeStep: (step: number, yuan: string) => new ApiError('Points are exchanged in multiples of %d (¥%s each)', [step, yuan], Code.error, { field: 'points' }),
+  pointsExchangeAboveHeld: (held: number) => new ApiError('You have only %d points', [held], Code.error, { field: 'points' }),
+  pointsExchangeAboveDaily: (limit: number, remaining: number) => new ApiError('You can exchange at most %d points a day: %d left today', [limit, remaining], Code.error, { field: 'points' }),
   /** `data.type` lets the team page say so in place of its list and search. */
   teamNotLed: () => new ApiError('You do not lead a team: only a team leader sees and manages its members', [], Code.error, { type: 'no team' }),
   teamMemberNotYours: () => new ApiError('This member is not in your team', [], Code.error, { field: 'id' }),
   teamFieldInvalid: (field: string, message: string) => new ApiError(message, [], Code.error, { field }),
+  teamAlreadyMember: (team: MessageParam) => new ApiError('You are already in the team %s: leave it first to join or create another', [team], Code.error, { field: 'code' }),
+  teamCreateClosed: () => new ApiError('Members cannot create teams on this site: join one with its leader\'s invitation code'),
+  teamInviteInvalid: () => new ApiError('This invitation code is not valid: it may have been mistyped, replaced or revoked. Ask the team leader for the current one', [], Code.error, { field: 'code' }),
+  teamInviteExpired: () => new ApiError('This invitation code has expired: ask the team leader for a new one', [], Code.error, { field: 'code' }),
+  teamNone: () => new ApiError('You are not in a team'),
+  teamLeaderCannotLeave: () => new ApiError('A leader cannot leave their own team: the operator can name another leader or disable the team'),
+  /** The back office names a leader who already belongs to (or leads) another team. */
+  teamLeaderElsewhere: (team: MessageParam) => new ApiError('This member is already in the team %s: a leader must be a member of the team they lead', [team], Code.error, { field: 'leader_id' }),
   payoutReadOnly: () => new ApiError('Payouts change only by approval, payment or rejection'),
   creditHoldReadOnly: () => new ApiError('Pending credits change only by their release or a reversal'),
   payoutReferenceRequired: () => new ApiError('Please enter the payment reference', [], Code.error, { field: 'reference' }),
@@ -321,6 +379,10 @@ export const errors = {
   /** `usedWith` is the recipe setting the part belongs to, e.g. `text=values` */
   signatureRecipeNotUsed: (part: string, usedWith: string) =>
     new ApiError('The signature recipe part "%s" is used only with %s: leave it out', [sameText(part), sameText(usedWith)], Code.error, { field: 'signature', part }),
+  signatureRecipeChain: (min: number, max: number) =>
+    new ApiError('The signature recipe part "chain" must list %d to %d keys, each {"in":"secret"} or {"in":"query"|"header","name":…}, the secret among them', [min, max], Code.error, { field: 'signature', part: 'chain' }),
+  signatureRecipeAliases: (max: number) =>
+    new ApiError('The signature recipe part "signatureAliases" must list 1 to %d parameter names', [max], Code.error, { field: 'signature', part: 'signatureAliases' }),
   signatureRecipeExpiry: () =>
     new ApiError('The signature recipe part "expiry" must be null or an object with in, name, unit and skewSeconds', [], Code.error, { field: 'signature', part: 'expiry' }),
   providerSecretRequired: () => new ApiError('A secret is required for this signature recipe', [], Code.error, { field: 'secret' }),
@@ -330,7 +392,7 @@ export const errors = {
   // the provider test tool: problems it names in a pasted return URL
   providerTestUrlMissing: () => new ApiError('Please paste the return URL or callback to check', [], Code.error, { field: 'url' }),
   providerTestUrlInvalid: () => new ApiError('Paste a whole address (https://…) or a path starting with /, without spaces', [], Code.error, { field: 'url' }),
-  providerTestOutcomeInvalid: () => new ApiError('Choose the outcome to test: complete, terminate, overquota, security or reversal', [], Code.error, { field: 'outcome' }),
+  providerTestOutcomeInvalid: () => new ApiError('Choose the outcome to test: Complete, Screened out, Over quota, Security terminated or Reversed', [], Code.error, { field: 'outcome' }),
   providerTestRidInvalid: () => new ApiError('The test rid may hold at most 64 letters, digits, - and _', [], Code.error, { field: 'rid' }),
   providerTestRidNotTest: () => new ApiError('Only test rids (starting with "test-") can be signed here: signing a return for a real attempt needs the right to reconcile participations', [], Code.error, { field: 'rid' }),
   providerTestNoSecret: () => new ApiError('This provider has no secret yet: enter it and save before testing signatures', [], Code.error, { field: 'secret' }),
@@ -370,6 +432,10 @@ export const errors = {
   providerTestSignatureElsewhere: (name: string, found: MessageParam, expected: MessageParam) => new ApiError('The signature "%s" was sent in %s, but this provider expects it in %s', [sameText(name), found, expected]),
   providerTestTimestampMissing: (name: string) => new ApiError('The timestamp "%s" is missing or not a number: this provider\'s requests expire', [sameText(name)]),
   providerTestTimestampExpired: (name: string, seconds: number, allowed: number) => new ApiError('The timestamp "%s" is %d seconds away from our clock; this provider allows %d', [sameText(name), seconds, allowed]),
+  providerTestTimeUnreadable: (name: string) => new ApiError('The time "%s" is missing or not written as the recipe says (an RFC 3339 date and time such as 2026-01-01T00:05:00.000Z): this provider\'s requests expire', [sameText(name)]),
+  providerTestDeadlinePassed: (name: string, seconds: number) => new ApiError('The deadline "%s" passed %d seconds ago', [sameText(name), seconds]),
+  providerTestDeadlineTooFar: (name: string, seconds: number, allowed: number) => new ApiError('The deadline "%s" lies %d seconds ahead; this provider allows at most %d', [sameText(name), seconds, allowed]),
+  providerTestChainKeyMissing: (name: string) => new ApiError('The signature is keyed in turn by "%s", which the request does not carry', [sameText(name)]),
   providerTestOtherEncoding: (used: MessageParam, configured: MessageParam) => new ApiError('The signature is written in %s, but this provider is set to %s', [used, configured]),
   providerTestSignedOtherText: (used: MessageParam, configured: MessageParam, text: string) => new ApiError('The signature covers %s, but this provider signs %s: %s', [used, configured, sameText(text.slice(0, 300))]),
   providerTestSignedOtherOrigin: (used: string, ours: string) =>
@@ -392,7 +458,10 @@ export const errors = {
   // request guards (docs/wire-contract.md#get-throttle, #ip-blacklist): sent as bare `{code, msg}` / `{msg}` bodies, not envelopes
   tooManyRequests: (seconds: number) => new ApiError('Please do not request frequently. Try again in %d seconds.', [seconds]),
   ipBlocked: () => new ApiError('No permission request'),
-} as const;
+});
+
+/** The stable id of an API error: the name of the factory in `errors` that builds it. */
+export type ErrorId = keyof typeof errors;
 
 /** A success with a message key, for actions that answer more than data. */
 export class Success {

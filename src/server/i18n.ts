@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../contract/headers.js';
+import { acceptedLanguageTags, LANGUAGES, isLanguage, preferredLanguage, type Language } from '../contract/headers.js';
 import { readMessagePack } from '../schema/load-files.js';
 import type { MessageParam } from '../schema/local-text.js';
 
@@ -49,15 +49,11 @@ export class Messages {
   }
 }
 
-/** think-lang header, then `?lang=`, then Accept-Language (`zh-hans-cn` → zh-cn); zh-cn by default. */
+/** think-lang header, then `?lang=`, then Accept-Language (`zh-hans-cn` → zh-cn, see `preferredLanguage`); zh-cn by default. */
 export function detectLanguage(header: unknown, queryLang: unknown, acceptLanguage: unknown): Language {
   for (const candidate of [header, queryLang]) {
     const value = typeof candidate === 'string' ? candidate.toLowerCase() : undefined;
     if (isLanguage(value)) return value;
   }
-  const accept = typeof acceptLanguage === 'string' ? acceptLanguage.toLowerCase() : '';
-  const first = accept.split(',')[0]?.trim() ?? '';
-  if (first.startsWith('zh')) return 'zh-cn';
-  if (first.startsWith('en')) return 'en';
-  return DEFAULT_LANGUAGE;
+  return preferredLanguage(acceptedLanguageTags(acceptLanguage));
 }

@@ -6,7 +6,9 @@ import { describeDatabaseUrl, NativeModuleError } from './db/connection.js';
 import { DatabaseInUseError } from './db/sqlite-file-lock.js';
 import { DestructiveMigrationError } from './db/migrate.js';
 import { PresetFileError } from './services/survey/presets.js';
+import { unindexedNote } from './resources/order-index.js';
 import { settingsFromEnv } from './settings.js';
+import { noMembersNote } from './demo-data.js';
 import { describeSmsDriver } from './sms/sms-driver.js';
 
 /**
@@ -59,7 +61,7 @@ function stopOnSignals(server: Server): void {
 /** The banner's lines of the accounts' logins: only one that works is printed as a login. */
 function loginLines(server: Server, adminPasswordGiven: boolean): string[] {
   const lines: string[] = [];
-  const { adminLogin, adminLoginUnusable, memberLogin } = server;
+  const { adminLogin, adminLoginUnusable } = server;
   if (adminLogin) {
     const note = adminLogin.generated ? ' (generated now and shown only once: write it down)' : ' (from ADMIN_PASSWORD)';
     lines.push(`  admin login:  ${adminLogin.username} / ${adminLogin.password}${note}`);
@@ -69,7 +71,6 @@ function loginLines(server: Server, adminPasswordGiven: boolean): string[] {
   } else {
     lines.push('  admin login:  admin / the password shown on first start (set ADMIN_PASSWORD to reset it)');
   }
-  if (memberLogin) lines.push(`  member login: ${memberLogin.username} / ${memberLogin.password}`);
   return lines;
 }
 
@@ -77,9 +78,15 @@ async function main(): Promise<void> {
   const settings = settingsFromEnv(process.env, projectRoot);
   const server = await createServer(settings, { clientDir: join(projectRoot, 'dist/client'), logger: process.env.LOG_REQUESTS === 'true' });
   for (const change of server.migration.changes) console.log(`migrate: ${change}`);
+  // Not an error: which list requests are read without an index giving their order, one line per table.
+  for (const definition of server.app.resources.values()) {
+    const note = unindexedNote(definition);
+    if (note) console.log(note);
+  }
+  const members = await noMembersNote(server.app);
   const address = await server.http.listen({ host: settings.host, port: settings.port }).catch((error: unknown) => {
     // The database holds a password made up by this start (the port was taken, say): no later start shows it.
-    if (server.adminLogin?.generated || server.memberLogin) for (const line of loginLines(server, Boolean(settings.adminPassword))) console.log(line);
+    if (server.adminLogin?.generated) for (const line of loginLines(server, Boolean(settings.adminPassword))) console.log(line);
     throw error;
   });
   const url = address.replace(/\/$/, '');
@@ -87,6 +94,7 @@ async function main(): Promise<void> {
   console.log(`  database:     ${describeDatabaseUrl(settings.databaseUrl)}`);
   console.log(`  back office:  ${url}${server.app.settings.adminEntrance}`);
   console.log(`  member centre: ${url}/user`);
+  if (members) console.log(`  members:      ${members}`);
   console.log(`  SMS:          ${describeSmsDriver(settings.sms)}`);
   for (const line of loginLines(server, Boolean(settings.adminPassword))) console.log(line);
   stopOnSignals(server);

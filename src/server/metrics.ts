@@ -4,14 +4,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { fieldOf } from '../schema/definition.js';
 import { AddressList } from './address-list.js';
-import { resourceByTable, type AppContext } from './app-context.js';
+import { resourceByTable, type AppContext, type Metrics } from './app-context.js';
 import { errors } from './errors.js';
 import { requestLanguage } from './http/dispatch.js';
+import { routeNameOf } from './http/route-names.js';
 import { envelopeOf, sendEnvelope } from './http/envelope.js';
 
 /**
  * `GET /metrics` in Prometheus' text format, for the scraper `METRICS_TOKEN` and/or `METRICS_ALLOW` admit
- * (README "Health and metrics" lists every metric). Each server has its own registry, so several servers
+ * (README "Health, metrics and logs" lists every metric). Each server has its own registry, so several servers
  * in one process (the tests) count apart. Request metrics are labelled by route: the action an API call
  * ran (`admin:auth.Admin/index`) or the route pattern (`/storage/*`), never the address itself, so the
  * number of series stays bounded whatever clients send. The business figures (participations, providers,
@@ -27,14 +28,6 @@ const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 900];
 
 /** The label of requests the not-found handler answered: pages of the client app, and 404s. */
 const UNROUTED = '(unrouted)';
-
-/** The action each API request ran, named by `dispatch`. */
-const routeNames = new WeakMap<FastifyRequest, string>();
-
-/** Names the route of an API request as its metrics label: the area, the controller and the action. */
-export function nameRoute(request: FastifyRequest, area: string, controller: string, action: string): void {
-  routeNames.set(request, `${area}:${controller}/${action}`);
-}
 
 interface DatabaseFigures {
   participationsInProgress: number;
@@ -75,7 +68,7 @@ async function readFigures(app: AppContext): Promise<DatabaseFigures> {
 }
 
 /** The metrics of one server. */
-export class ServerMetrics {
+class ServerMetrics implements Metrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'route' | 'method' | 'status'>;
   private readonly requestSeconds: Histogram<'route' | 'method' | 'status'>;
@@ -196,7 +189,7 @@ export function registerMetrics(server: FastifyInstance, app: AppContext): void 
   const allow = access.allow === undefined ? undefined : AddressList.parse(access.allow);
 
   server.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
-    const route = routeNames.get(request) ?? request.routeOptions.url ?? UNROUTED;
+    const route = routeNameOf(request) ?? request.routeOptions.url ?? UNROUTED;
     metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });

@@ -2,26 +2,29 @@ import { upgradeLegacySignatures } from './services/survey/legacy-signatures.js'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { sql, type Generated } from 'kysely';
+import { sql } from 'kysely';
 import { LANGUAGES, type Language } from '../contract/headers.js';
 import type { ResourceDefinition } from '../schema/definition.js';
 import { checkSchemaFiles, checkSchemaLocale, readSchemaFiles, schemaGlossary, type SchemaFile } from '../schema/load-files.js';
-import type { SchemaLocaleFile } from '../schema/local-text.js';
 import { SchemaError } from '../schema/normalise.js';
-import type { AppContext } from './app-context.js';
+import type { AppContext, ApplyOptions, RemoveOptions, RunningSchemas } from './app-context.js';
+import { designHistory, loggedVersions, readDesigned, recordDesignChange, type DesignedSchema, type SchemaActor, type SchemaChange, type SchemaDesign, type SchemaHistoryEntry } from './schema-designs.js';
+import { resourceSet, type ResourceSet } from './resource-set.js';
+import { ensureSchemaTables } from './schema-tables.js';
+import { ensureStoreTables } from './modules/store-tables.js';
 import { ensureAuthRevision } from './auth/auth-revision.js';
 import { ensureJobRunTable } from './jobs/job-runs.js';
+import { ensureCodeChannelTable } from './services/code-channels.js';
 import { parseRuleIds } from './auth/identity.js';
 import { nowSeconds } from './clock.js';
-import { createControllerRegistry } from './controller-registry.js';
 import { checkHookIds } from './resources/index.js';
 import { namedPath } from './safe-paths.js';
 import type { DatabaseHandle, Db } from './db/connection.js';
-import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationPreview, type MigrationResult } from './db/migrate.js';
-import { seed, seedTable } from './db/seed.js';
+import { DestructiveMigrationError, forgetTable, migrate, planMigration, type MigrationResult } from './db/migrate.js';
+import { checkMenuParents, seed, seedTable } from './db/seed.js';
 import { catalogTables } from './db/table-catalog.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { SCHEMA_DESIGN_LOG_TABLE, SCHEMA_DESIGN_RULE_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE, STORE_MODULE_GRANT_TABLE, STORE_MODULE_TABLE } from './db/system-tables.js';
+import { SCHEMA_DESIGN_RULE_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE } from './db/system-tables.js';
 import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-index.js';
 
 /**
@@ -48,53 +51,6 @@ const SCHEMA_POLL_MS = 1000;
 
 /** A `$id` a designed schema may have: it is also its path under `schemas/`. */
 const DESIGNED_ID = /^[a-z][a-z0-9_]{0,39}(\/[a-z][a-z0-9_]{0,59}){1,2}$/;
-
-/** Who made a change, for the log. */
-export interface SchemaActor {
-  id: number;
-  username: string;
-}
-
-/** A schema to make live, with the texts of its locale files (`{title, menu, fields}` per language) when it has any. */
-interface SchemaDesign {
-  raw: Record<string, unknown>;
-  locale?: Partial<Record<Language, SchemaLocaleFile>>;
-}
-
-/** One stored design. */
-interface DesignedSchema extends SchemaDesign {
-  id: string;
-  version: number;
-  /**
-   * The design's earlier versions (from its log), read only when `schemas/` holds a file with its `$id`: a
-   * copy written before the latest change (by this process before a restart, or one on another machine that
-   * never saw the change) holds one of them, and is a copy still, not a schema of its own.
-   */
-  earlier?: Record<string, unknown>[];
-}
-
-/** What a change to the set did, or would do. */
-interface SchemaChange {
-  /** the definitions of the schemas changed, in the order given */
-  definitions: ResourceDefinition[];
-  migration: MigrationPreview;
-  /** what was applied (empty for a preview) */
-  applied: string[];
-  revision: number;
-}
-
-/** One entry of a design's history. */
-interface SchemaHistoryEntry {
-  id: number;
-  schemaId: string;
-  version: number;
-  action: 'create' | 'update' | 'delete';
-  definition: Record<string, unknown> | null;
-  diff: string[];
-  adminId: number;
-  adminUsername: string;
-  createTime: number;
-}
 
 interface SchemaRegistryOptions {
   schemasDir: string;
@@ -131,169 +87,19 @@ function idOf(raw: unknown): string | undefined {
  * (a crash, `kill -9`) is finished by the next. The caller holds the start-up lock.
  */
 async function bringDatabaseInLine(handle: DatabaseHandle, definitions: ResourceDefinition[], options: { allowDestructive: boolean; files?: Record<string, string> }): Promise<PreparedDatabase> {
+  await checkMenuParents(handle, definitions, options.files);
   const migration = await migrate(handle, definitions, { allowDestructive: options.allowDestructive, files: options.files, seedTable });
   await seed(handle, definitions);
   await upgradeLegacySignatures(handle, definitions);
   await ensureAuthRevision(handle, new Set(definitions.map((definition) => definition.table)));
   await ensureJobRunTable(handle);
+  await ensureCodeChannelTable(handle);
   return { migration, textIndexed: await ensureTextIndexes(handle, textIndexTargets(definitions)) };
-}
-
-/** A row of `schema_design`, created by `ensureRegistryTables` below: the current design of a schema. */
-export interface SchemaDesignTable {
-  schema_id: string;
-  /** the schema's JSON */
-  definition: string;
-  /** JSON of its locale files, by language */
-  locale: string | null;
-  version: number;
-  update_time: number;
-}
-
-/** A row of `schema_design_log`: one version of a design, who made it and the diff. */
-export interface SchemaDesignLogTable {
-  id: Generated<number>;
-  schema_id: string;
-  version: number;
-  action: string;
-  definition: string | null;
-  diff: string;
-  admin_id: number;
-  admin_username: string;
-  create_time: number;
-}
-
-/** The one row of `schema_revision` (`id` 1): the counter other processes follow. */
-export interface SchemaRevisionTable {
-  id: number;
-  revision: Generated<number>;
-}
-
-/**
- * A row of `schema_design_rule`: an admin rule (its id and name, as an id may be used again once freed) that
- * making a designed schema live created: its menu, a node, a menu directory it declared. Taking the schema
- * out deletes these rules and no others, so a schema can never take a rule of the platform or of another
- * schema with it.
- */
-export interface SchemaDesignRuleTable {
-  schema_id: string;
-  rule_id: number;
-  rule: string;
-}
-
-/**
- * A row of `store_module`: a module of the store (`modules/module-store.ts`) and the schemas it owns. `package`
- * is the installed version's (its schemas are in the set while `live` is 1), `pending` an uploaded version
- * waiting to be installed; `kept_tables` the tables an uninstall left with their rows.
- */
-export interface StoreModuleTable {
-  uid: string;
-  state: number;
-  live: number;
-  version: string;
-  package: string | null;
-  pending: string | null;
-  kept_tables: string;
-  update_time: number;
-}
-
-/**
- * A row of `store_module_grant`: an admin group held a rule of a module (by the rule's name) when the module
- * was disabled. Enabling the module again grants the group the rules of those names; uninstalling forgets them.
- */
-export interface StoreModuleGrantTable {
-  uid: string;
-  group_id: number;
-  rule: string;
-}
-
-async function ensureRegistryTables(handle: DatabaseHandle): Promise<void> {
-  const { db, dialect } = handle;
-  await db.schema
-    .createTable(SCHEMA_DESIGN_TABLE)
-    .ifNotExists()
-    .addColumn('schema_id', 'varchar(200)', (column) => column.primaryKey())
-    .addColumn('definition', 'text', (column) => column.notNull())
-    .addColumn('locale', 'text')
-    .addColumn('version', 'integer', (column) => column.notNull())
-    .addColumn('update_time', 'bigint', (column) => column.notNull())
-    .execute();
-  await db.schema
-    .createTable(SCHEMA_DESIGN_LOG_TABLE)
-    .ifNotExists()
-    .addColumn('id', dialect === 'postgres' ? 'bigserial' : 'integer', (column) => (dialect === 'postgres' ? column.primaryKey() : column.primaryKey().autoIncrement()))
-    .addColumn('schema_id', 'varchar(200)', (column) => column.notNull())
-    .addColumn('version', 'integer', (column) => column.notNull())
-    .addColumn('action', 'varchar(20)', (column) => column.notNull())
-    .addColumn('definition', 'text')
-    .addColumn('diff', 'text', (column) => column.notNull())
-    .addColumn('admin_id', 'bigint', (column) => column.notNull())
-    .addColumn('admin_username', 'varchar(100)', (column) => column.notNull())
-    .addColumn('create_time', 'bigint', (column) => column.notNull())
-    .execute();
-  await db.schema.createIndex('idx_schema_design_log_schema_id').ifNotExists().on(SCHEMA_DESIGN_LOG_TABLE).columns(['schema_id', 'id']).execute();
-  await db.schema
-    .createTable(SCHEMA_REVISION_TABLE)
-    .ifNotExists()
-    .addColumn('id', 'integer', (column) => column.primaryKey())
-    .addColumn('revision', 'bigint', (column) => column.notNull().defaultTo(0))
-    .execute();
-  await db.insertInto(SCHEMA_REVISION_TABLE).values({ id: 1, revision: 0 }).onConflict((conflict) => conflict.column('id').doNothing()).execute();
-  await db.schema
-    .createTable(SCHEMA_DESIGN_RULE_TABLE)
-    .ifNotExists()
-    .addColumn('schema_id', 'varchar(200)', (column) => column.notNull())
-    .addColumn('rule_id', 'bigint', (column) => column.notNull())
-    .addColumn('rule', 'varchar(255)', (column) => column.notNull())
-    .addPrimaryKeyConstraint('schema_design_rule_pk', ['schema_id', 'rule_id'])
-    .execute();
-  await db.schema
-    .createTable(STORE_MODULE_TABLE)
-    .ifNotExists()
-    .addColumn('uid', 'varchar(40)', (column) => column.primaryKey())
-    .addColumn('state', 'integer', (column) => column.notNull())
-    .addColumn('live', 'integer', (column) => column.notNull().defaultTo(0))
-    .addColumn('version', 'varchar(20)', (column) => column.notNull().defaultTo(''))
-    .addColumn('package', 'text')
-    .addColumn('pending', 'text')
-    .addColumn('kept_tables', 'text', (column) => column.notNull().defaultTo('[]'))
-    .addColumn('update_time', 'bigint', (column) => column.notNull())
-    .execute();
-  await db.schema
-    .createTable(STORE_MODULE_GRANT_TABLE)
-    .ifNotExists()
-    .addColumn('uid', 'varchar(40)', (column) => column.notNull())
-    .addColumn('group_id', 'bigint', (column) => column.notNull())
-    .addColumn('rule', 'varchar(255)', (column) => column.notNull())
-    .addPrimaryKeyConstraint('store_module_grant_pk', ['uid', 'group_id', 'rule'])
-    .execute();
 }
 
 async function readRevision(db: Db): Promise<number> {
   const row = (await db.selectFrom(SCHEMA_REVISION_TABLE).select('revision').where('id', '=', 1).executeTakeFirst()) as { revision: number } | undefined;
   return Number(row?.revision ?? 0);
-}
-
-/** Every version each of `ids` has had, from the designs' log: what a copy of one in `schemas/` may hold. */
-async function loggedVersions(db: Db, ids: readonly string[]): Promise<Map<string, Record<string, unknown>[]>> {
-  const versions = new Map<string, Record<string, unknown>[]>(ids.map((id) => [id, []]));
-  if (!ids.length) return versions;
-  const logged = (await db.selectFrom(SCHEMA_DESIGN_LOG_TABLE).select(['schema_id', 'definition']).where('schema_id', 'in', [...ids]).where('definition', 'is not', null).execute()) as { schema_id: string; definition: string }[];
-  for (const entry of logged) versions.get(entry.schema_id)?.push(JSON.parse(entry.definition) as Record<string, unknown>);
-  return versions;
-}
-
-/** The stored designs; for those whose `$id` is in `withFiles`, their earlier versions too. */
-async function readDesigned(db: Db, withFiles: ReadonlySet<string> = new Set()): Promise<DesignedSchema[]> {
-  const rows = (await db.selectFrom(SCHEMA_DESIGN_TABLE).select(['schema_id', 'definition', 'locale', 'version']).orderBy('schema_id').execute()) as { schema_id: string; definition: string; locale: string | null; version: number }[];
-  const earlier = await loggedVersions(db, rows.map((row) => row.schema_id).filter((id) => withFiles.has(id)));
-  return rows.map((row) => ({
-    id: row.schema_id,
-    raw: JSON.parse(row.definition) as Record<string, unknown>,
-    ...(row.locale ? { locale: JSON.parse(row.locale) as DesignedSchema['locale'] } : {}),
-    version: Number(row.version),
-    ...(earlier.has(row.schema_id) ? { earlier: earlier.get(row.schema_id) } : {}),
-  }));
 }
 
 /** Whether the file at `path` holds one of `versions` (a copy of a design, not a file edited by hand). */
@@ -357,33 +163,7 @@ async function rulesOfDesign(trx: Db, definition: ResourceDefinition): Promise<R
   return rules.filter((rule) => isRuleOf(definition, rule));
 }
 
-/** What changed between two versions of a schema, one line per field or keyword. */
-export function schemaDiff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
-  const lines: string[] = [];
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  for (const key of [...keys].sort()) {
-    if (key === 'properties') continue;
-    const [a, b] = [before?.[key], after?.[key]];
-    if (isDeepStrictEqual(a, b)) continue;
-    lines.push(a === undefined ? `+ ${key}: ${JSON.stringify(b)}` : b === undefined ? `- ${key}` : `~ ${key}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
-  }
-  const fieldsBefore = (before?.properties ?? {}) as Record<string, unknown>;
-  const fieldsAfter = (after?.properties ?? {}) as Record<string, unknown>;
-  for (const name of Object.keys(fieldsBefore)) {
-    if (!(name in fieldsAfter)) lines.push(`- field ${name}`);
-  }
-  for (const [name, field] of Object.entries(fieldsAfter)) {
-    const renamedFrom = (field as { 'x-renamedFrom'?: string })['x-renamedFrom'];
-    if (!(name in fieldsBefore)) {
-      lines.push(renamedFrom && renamedFrom in fieldsBefore ? `~ field ${renamedFrom} → ${name}` : `+ field ${name}: ${JSON.stringify(field)}`);
-    } else if (!isDeepStrictEqual(fieldsBefore[name], field)) {
-      lines.push(`~ field ${name}: ${JSON.stringify(fieldsBefore[name])} → ${JSON.stringify(field)}`);
-    }
-  }
-  return lines;
-}
-
-export class SchemaRegistry {
+export class SchemaRegistry implements RunningSchemas {
   private files: SchemaFile[] = [];
   /** the revision of the set served here: it moves only when a set is swapped in */
   private revision = -1;
@@ -392,6 +172,8 @@ export class SchemaRegistry {
   /** the revision of each set this process served, by its resources (a request's copy of the app keeps the set it started with) */
   private readonly revisions = new WeakMap<ReadonlyMap<string, ResourceDefinition>, number>();
   private app?: AppContext;
+  /** what the set swapped in is given to (`attach`): the server builds its controllers from it */
+  private publish?: (set: ResourceSet) => void;
   private timer?: NodeJS.Timeout;
   /** changes of this process run one after another (a poll never overlaps a design being applied) */
   private queue: Promise<unknown> = Promise.resolve();
@@ -435,7 +217,8 @@ export class SchemaRegistry {
   async prepare(): Promise<PreparedDatabase & { definitions: ResourceDefinition[] }> {
     this.files = readSchemaFiles(this.options.schemasDir, this.options.localesDir);
     return withStartupLock(this.handle, async () => {
-      await ensureRegistryTables(this.handle);
+      await ensureSchemaTables(this.handle);
+      await ensureStoreTables(this.handle);
       const designed = await this.storedDesigns();
       const definitions = this.check(designed);
       // A design's node added by a later menu sync is the design's too (designs exist only once the rules do).
@@ -447,9 +230,13 @@ export class SchemaRegistry {
     });
   }
 
-  /** The app whose definitions the registry swaps; from then on it follows other processes' changes. */
-  attach(app: AppContext, pollMs = SCHEMA_POLL_MS): void {
+  /**
+   * The app whose set the registry follows, and `publish`, which every set swapped in from then on is given
+   * to (the server makes it the app's); from then on it follows other processes' changes.
+   */
+  attach(app: AppContext, publish: (set: ResourceSet) => void, pollMs = SCHEMA_POLL_MS): void {
     this.app = app;
+    this.publish = publish;
     this.revisions.set(app.resources, this.revision);
     this.timer = setInterval(() => {
       this.poll().catch((error: unknown) => this.log(`schemas: looking for changes failed: ${(error as Error).message}`));
@@ -468,19 +255,8 @@ export class SchemaRegistry {
   }
 
   /** A design's history, newest first. */
-  async history(id: string): Promise<SchemaHistoryEntry[]> {
-    const rows = (await this.handle.db.selectFrom(SCHEMA_DESIGN_LOG_TABLE).selectAll().where('schema_id', '=', id).orderBy('id', 'desc').execute()) as Record<string, unknown>[];
-    return rows.map((row) => ({
-      id: Number(row.id),
-      schemaId: String(row.schema_id),
-      version: Number(row.version),
-      action: row.action as SchemaHistoryEntry['action'],
-      definition: row.definition ? (JSON.parse(String(row.definition)) as Record<string, unknown>) : null,
-      diff: JSON.parse(String(row.diff)) as string[],
-      adminId: Number(row.admin_id),
-      adminUsername: String(row.admin_username),
-      createTime: Number(row.create_time),
-    }));
+  history(id: string): Promise<SchemaHistoryEntry[]> {
+    return designHistory(this.handle.db, id);
   }
 
   /** Whether `id` is a schema of `schemas/` (not one designed in the back office, whose file is its copy). */
@@ -499,7 +275,9 @@ export class SchemaRegistry {
     return this.serial(async () => {
       const designed = await this.storedDesigns();
       const { definitions, changed, next } = this.withDesigns(designed, asDesigns(designs));
-      const migration = await planMigration(this.handle, definitions, { files: this.fileNames(next) });
+      const files = this.fileNames(next);
+      await checkMenuParents(this.handle, definitions, files);
+      const migration = await planMigration(this.handle, definitions, { files });
       return { definitions: changed, migration, applied: [], revision: this.revision };
     });
   }
@@ -511,7 +289,7 @@ export class SchemaRegistry {
    * swap this process's definitions, and write them to `schemas/` (unless `exportDesigns` is false: a
    * module's schemas live in the database only).
    */
-  apply(designs: Record<string, unknown> | SchemaDesign[], actor: SchemaActor, options: { allowDestructive?: boolean; exportDesigns?: boolean } = {}): Promise<SchemaChange> {
+  apply(designs: Record<string, unknown> | SchemaDesign[], actor: SchemaActor, options: ApplyOptions = {}): Promise<SchemaChange> {
     const given = asDesigns(designs);
     return this.serial(() =>
       withStartupLock(this.handle, async () => {
@@ -520,7 +298,7 @@ export class SchemaRegistry {
         const { definitions, changed, next } = this.withDesigns(designed, given);
         const files = this.fileNames(next);
         const migration = await planMigration(this.handle, definitions, { files });
-        if (migration.destructive.length && !options.allowDestructive) throw new DestructiveMigrationError(migration.destructive);
+        if (migration.destructive.length && !options.allowDestructive) throw new DestructiveMigrationError(migration.destructive, migration.losses);
         const before = { tables: new Set(await catalogTables(this.handle)), rules: await ruleIds(db) };
         let prepared: PreparedDatabase;
         let revision: number;
@@ -535,8 +313,9 @@ export class SchemaRegistry {
               const values = { definition: JSON.stringify(design.raw), locale: design.locale ? JSON.stringify(design.locale) : null, version, update_time: nowSeconds() };
               if (previous) await trx.updateTable(SCHEMA_DESIGN_TABLE).set(values).where('schema_id', '=', id).execute();
               else await trx.insertInto(SCHEMA_DESIGN_TABLE).values({ schema_id: id, ...values }).execute();
-              await this.record(trx, id, version, previous ? 'update' : 'create', previous?.raw ?? null, design.raw, actor);
+              await recordDesignChange(trx, id, version, previous ? 'update' : 'create', previous?.raw ?? null, design.raw, actor);
             }
+            await options.alongside?.(trx, changed);
             return this.bump(trx);
           });
         } catch (error) {
@@ -576,7 +355,7 @@ export class SchemaRegistry {
    * their tables and rows stay unless `dropTable`; `beforeDrop` then puts the rows where deleted rows go,
    * in the same transaction.
    */
-  remove(ids: string | string[], actor: SchemaActor, options: { dropTable?: boolean; beforeDrop?: (trx: Db, definition: ResourceDefinition) => Promise<void> } = {}): Promise<SchemaChange> {
+  remove(ids: string | string[], actor: SchemaActor, options: RemoveOptions = {}): Promise<SchemaChange> {
     const wanted = Array.isArray(ids) ? ids : [ids];
     return this.serial(() =>
       withStartupLock(this.handle, async () => {
@@ -610,20 +389,21 @@ export class SchemaRegistry {
             await forgetTable(trx, definition.table);
             await trx.deleteFrom(SCHEMA_DESIGN_RULE_TABLE).where('schema_id', '=', previous.id).execute();
             await trx.deleteFrom(SCHEMA_DESIGN_TABLE).where('schema_id', '=', previous.id).execute();
-            await this.record(trx, previous.id, previous.version + 1, 'delete', previous.raw, null, actor);
+            await recordDesignChange(trx, previous.id, previous.version + 1, 'delete', previous.raw, null, actor);
           }
           for (const directory of [...made.values()].filter((rule) => rule.type === 'menu_dir')) {
             const child = await trx.selectFrom('admin_rule').select('id').where('pid', '=', directory.id).executeTakeFirst();
             const sharer = await trx.selectFrom(SCHEMA_DESIGN_RULE_TABLE).select('schema_id').where('rule_id', '=', directory.id).executeTakeFirst();
             if (!child && !sharer) await deleteRules(trx, [directory.id]);
           }
+          await options.alongside?.(trx, removed.map(({ definition }) => definition));
           return this.bump(trx);
         });
         this.swap(definitions, rest, prepared.textIndexed, revision);
         const versions = await loggedVersions(db, removed.map(({ previous }) => previous.id));
         for (const { previous } of removed) this.unexportDesign(previous, versions.get(previous.id) ?? []);
         const steps = options.dropTable ? removed.map(({ definition }) => `drop table ${definition.table}`) : [];
-        return { definitions: removed.map(({ definition }) => definition), migration: { steps, destructive: [] }, applied: steps, revision };
+        return { definitions: removed.map(({ definition }) => definition), migration: { steps, destructive: [], losses: [] }, applied: steps, revision };
       }),
     );
   }
@@ -781,16 +561,6 @@ export class SchemaRegistry {
     return { definitions, changed, next };
   }
 
-  private async record(trx: Db, id: string, version: number, action: SchemaHistoryEntry['action'], before: Record<string, unknown> | null, after: Record<string, unknown> | null, actor: SchemaActor): Promise<void> {
-    await trx
-      .insertInto(SCHEMA_DESIGN_LOG_TABLE)
-      .values({
-        schema_id: id, version, action, definition: after ? JSON.stringify(after) : null, diff: JSON.stringify(schemaDiff(before, after)),
-        admin_id: actor.id, admin_username: actor.username.slice(0, 100), create_time: nowSeconds(),
-      })
-      .execute();
-  }
-
   private async bump(trx: Db): Promise<number> {
     await trx.updateTable(SCHEMA_REVISION_TABLE).set({ revision: sql`revision + 1` }).where('id', '=', 1).execute();
     return readRevision(trx);
@@ -804,15 +574,13 @@ export class SchemaRegistry {
     await trx.schema.dropTable(definition.table).ifExists().execute();
   }
 
-  /** Swap this process's definitions and controllers as a whole; a request keeps the set it started with. */
+  /** Publish the set as a whole (the server swaps its definitions and controllers); a request keeps the set it started with. */
   private swap(definitions: ResourceDefinition[], designed: readonly DesignedSchema[], textIndexed: ReadonlySet<string>, revision: number): void {
     this.revision = revision;
-    const app = this.app;
-    if (!app) return;
-    app.resources = new Map(definitions.map((definition) => [definition.id, definition]));
-    this.revisions.set(app.resources, revision);
-    app.controllers = createControllerRegistry(definitions);
-    app.textIndexed = textIndexed;
+    if (!this.app || !this.publish) return;
+    const set = resourceSet(definitions, textIndexed, revision);
+    this.revisions.set(set.definitions, revision);
+    this.publish(set);
   }
 
   /** `schemas/<$id>.json` of a design, or undefined when it would leave the folder. */

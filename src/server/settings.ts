@@ -18,8 +18,8 @@ export interface Settings {
   projectRoot: string;
   /** absolute directory served at `/storage/`: uploads land in `<storageDir>/<topic>/<YYYYMMDD>/` */
   storageDir: string;
-  /** largest accepted upload in bytes (`siteConfig.upload.maxSize` reports the same) */
-  uploadMaxSize: number;
+  /** `UPLOAD_MAX_SIZE` in bytes: overrides the `upload_max_size` config item while set */
+  uploadMaxSize?: number;
   /** uploads per minute and member (`UPLOAD_RATE_LIMIT`); 0 = off */
   uploadRateLimit: number;
   /** bytes a member may store by uploads per day of the site's calendar (`UPLOAD_DAILY_QUOTA`); 0 = off */
@@ -50,7 +50,7 @@ export interface Settings {
   authRateLimit: number;
   /** whether the back office's web terminal runs its whitelisted commands (`TERMINAL`, on unless `off`) */
   terminal: boolean;
-  /** who may read `/metrics` (README "Health and metrics"); neither set: the endpoint is off */
+  /** who may read `/metrics` (README "Health, metrics and logs"); neither set: the endpoint is off */
   metrics: MetricsAccess;
 }
 
@@ -124,16 +124,20 @@ function flag(value: string | undefined): boolean | undefined {
   return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
 }
 
-const DEFAULT_UPLOAD_MAX_SIZE = 10 * 1024 * 1024;
 const DEFAULT_UPLOAD_DAILY_QUOTA = 200 * 1024 * 1024;
 
-/** A size in bytes from the variable `name`, `fallback` when unset. */
-function byteSize(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A size in bytes from the variable `name`, undefined when unset. */
+function optionalByteSize(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const value = env[name];
-  if (value === undefined || value === '') return fallback;
+  if (value === undefined || value === '') return undefined;
   const bytes = parseByteSize(value);
   if (bytes === undefined) throw new Error(`${name} must be a size such as 10mb or 2048, got "${value}"`);
   return bytes;
+}
+
+/** A size in bytes from the variable `name`, `fallback` when unset. */
+function byteSize(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  return optionalByteSize(env, name) ?? fallback;
 }
 
 /** A whole number ≥ 0 from the variable `name`, `fallback` when unset; `meaning` explains it in the error. */
@@ -197,7 +201,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, projectRoot: string): Se
     adminEntrance: DEFAULT_ADMIN_ENTRANCE,
     projectRoot,
     storageDir: resolve(projectRoot, env.STORAGE_DIR || 'data/storage'),
-    uploadMaxSize: byteSize(env, 'UPLOAD_MAX_SIZE', DEFAULT_UPLOAD_MAX_SIZE),
+    uploadMaxSize: optionalByteSize(env, 'UPLOAD_MAX_SIZE'),
     uploadRateLimit: wholeNumber(env, 'UPLOAD_RATE_LIMIT', 20, 'uploads per minute (0 = off)'),
     uploadDailyQuota: byteSize(env, 'UPLOAD_DAILY_QUOTA', DEFAULT_UPLOAD_DAILY_QUOTA),
     apiGetRateLimit: wholeNumber(env, 'API_GET_RATE_LIMIT', 120, 'requests per minute (0 = off)'),

@@ -3,65 +3,106 @@ import { sameText, type MessageParam } from '../schema/local-text.js';
 import type { Messages } from './i18n.js';
 
 /**
- * Texts the system writes into rows (ledger notes) are stored as a message key with its parameters,
- * and put into words when read, in the reader's language:
+ * Texts the system writes into rows (ledger notes, reasons) are stored as a message key with its
+ * parameters, and put into words when read, in the reader's language:
  *
  *   {"key":"Survey reward: %s","params":["#12 Brand study"]}
  *
  * The key is a server message (English text, translated by `locales/<lang>/server/*.json`); params are
- * numbers, or strings shown as they are (a survey's title, an administrator's reason: never looked up
- * as keys). A stored value that is not this form, or whose key no message pack knows, is shown as
- * stored: notes written before this form, and those administrators type themselves.
+ * numbers, strings shown as they are (a survey's title, an administrator's reason, a provider's own words:
+ * never looked up as keys), or a message of their own (`{key, params}`, a reason the system words), put
+ * into words in the same language. A stored value that is not this form, or whose key no message pack
+ * knows, is shown as stored: notes written before this form, and those administrators type themselves.
  */
 
+/** A message with its parameters, as stored. */
 interface StoredMessage {
   key: string;
-  params: (string | number)[];
+  params: StoredParam[];
 }
 
+export type StoredParam = string | number | StoredMessage;
+
 const MARK = '{"key":';
+/** Messages inside messages, at most this deep (a reason inside a note): deeper ones are not read. */
+const MAX_DEPTH = 4;
+
+/** A message to store, or to put into another one as a parameter. */
+export function message(key: string, params: StoredParam[] = []): StoredMessage {
+  return { key, params };
+}
+
+/** Every string parameter, inner messages' included, as a holder and an index to shorten it by. */
+function stringParams(params: StoredParam[]): { holder: StoredParam[]; index: number }[] {
+  return params.flatMap((value, index) => (typeof value === 'string' ? [{ holder: params, index }] : typeof value === 'object' ? stringParams(value.params) : []));
+}
+
+function copyParams(params: StoredParam[]): StoredParam[] {
+  return params.map((value) => (typeof value === 'object' ? { key: value.key, params: copyParams(value.params) } : value));
+}
 
 /** The stored form of a message, at most `maxLength` characters: the longest string param gives way (ending in "…"). */
-export function storedMessage(key: string, params: (string | number)[] = [], maxLength = 255): string {
-  const values = [...params];
+export function storedMessage(key: string, params: StoredParam[] = [], maxLength = 255): string {
+  const values = copyParams(params);
   let text = JSON.stringify({ key, params: values });
   while (text.length > maxLength) {
-    let longest = -1;
-    values.forEach((value, index) => {
-      if (typeof value === 'string' && (longest < 0 || value.length > String(values[longest]).length)) longest = index;
-    });
-    const value = longest < 0 ? '' : String(values[longest]);
-    // Nothing left to shorten: the key alone does not fit, a programming error.
-    if (value.length <= 1) throw new Error(`Stored message "${key}" does not fit in ${maxLength} characters`);
+    let longest: { holder: StoredParam[]; index: number } | undefined;
+    for (const place of stringParams(values)) {
+      if (!longest || String(place.holder[place.index]).length > String(longest.holder[longest.index]).length) longest = place;
+    }
+    const value = longest ? String(longest.holder[longest.index]) : '';
+    // Nothing left to shorten: the keys alone do not fit, a programming error.
+    if (!longest || value.length <= 1) throw new Error(`Stored message "${key}" does not fit in ${maxLength} characters`);
     const keep = Math.max(0, value.length - (text.length - maxLength) - 1);
-    values[longest] = `${value.slice(0, keep)}…`;
+    longest.holder[longest.index] = `${value.slice(0, keep)}…`;
     text = JSON.stringify({ key, params: values });
   }
   return text;
 }
 
-/** The message a stored value holds, or undefined for plain text. */
-function parseStoredMessage(stored: string, messages: Messages): StoredMessage | undefined {
+function messageOf(value: unknown, depth: number): StoredMessage | undefined {
+  if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
+  const { key, params } = value as { key?: unknown; params?: unknown };
+  if (typeof key !== 'string') return undefined;
+  const list = Array.isArray(params)
+    ? params.flatMap((param): StoredParam[] => {
+      if (typeof param === 'string' || typeof param === 'number') return [param];
+      const inner = messageOf(param, depth + 1);
+      return inner ? [inner] : [];
+    })
+    : [];
+  return { key, params: list };
+}
+
+/** The message a stored value holds (any key), or undefined for plain text. */
+function parseStored(stored: string): StoredMessage | undefined {
   if (!stored.startsWith(MARK)) return undefined;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(stored);
+    return messageOf(JSON.parse(stored), 0);
   } catch {
     return undefined;
   }
-  if (!parsed || typeof parsed !== 'object') return undefined;
-  const { key, params } = parsed as { key?: unknown; params?: unknown };
-  if (typeof key !== 'string' || !messages.known(key)) return undefined;
-  const list = Array.isArray(params) ? params.filter((param): param is string | number => typeof param === 'string' || typeof param === 'number') : [];
-  return { key, params: list };
+}
+
+/**
+ * A stored text as a parameter of another message: its message when it holds one (put into words with the
+ * outer one), else the text itself, shown as it is.
+ */
+export function storedParam(stored: string): StoredParam {
+  return parseStored(stored) ?? stored;
+}
+
+function inWords(stored: StoredMessage, translate: ReturnType<Messages['translator']>, messages: Messages): string {
+  // String params are names and reasons, not message keys: each goes in as a text of its own.
+  const params: MessageParam[] = stored.params.map((param) =>
+    typeof param === 'string' ? sameText(param) : typeof param === 'number' ? param : sameText(messages.known(param.key) ? inWords(param, translate, messages) : param.key));
+  return translate(stored.key, params);
 }
 
 /** A stored text in `lang`: a stored message in words, any other text as it is. */
 export function readStoredText(stored: unknown, lang: Language, messages: Messages): string {
   const text = typeof stored === 'string' ? stored : stored === null || stored === undefined ? '' : String(stored);
-  const message = parseStoredMessage(text, messages);
-  if (!message) return text;
-  // String params are names and reasons, not message keys: each goes in as a text of its own.
-  const params: MessageParam[] = message.params.map((param) => (typeof param === 'string' ? sameText(param) : param));
-  return messages.translator(lang)(message.key, params);
+  const parsed = parseStored(text);
+  if (!parsed || !messages.known(parsed.key)) return text;
+  return inWords(parsed, messages.translator(lang), messages);
 }

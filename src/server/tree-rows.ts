@@ -1,4 +1,4 @@
-import type { Row } from '../schema/definition.js';
+import type { Row, TreeList } from '../schema/definition.js';
 
 /** Rows of a tree (admin rules, member rules, groups): nested by parent for lists and menus, flattened for selects. */
 
@@ -27,4 +27,10 @@ export function flattenTree(nodes: Row[], labelField: string, depth = 0, ancesto
     const below = Array.isArray(children) ? flattenTree(children as Row[], labelField, depth + 1, [...ancestorsLast, last]) : [];
     return [row, ...below];
   });
+}
+
+/** The rows a tree select offers: those the schema's `x-list.tree.selectable` names (enabled groups…), or all. */
+export function selectableRows(tree: TreeList, rows: Row[]): Row[] {
+  const only = tree.selectable;
+  return only ? rows.filter((row) => String(row[only.field]) === only.value) : rows;
 }

@@ -30,13 +30,13 @@ describe.each(DATABASES)('ajax table calls on %s', (kind) => {
     expect(connections.data.list).toEqual([{ type: kind === 'postgres' ? 'pgsql' : 'sqlite', database: 'default', key: 'default' }]);
     const tables = await admin<{ list: Row[] }>('ajax/getTableList', { lang: 'zh-cn' });
     expect(tables.data.list).toContainEqual({ table: 'admin', comment: '管理员', connection: 'default', prefix: '' });
-    const without = await admin<{ list: Row[] }>('ajax/getTableList', { query: { excludeTable: ['admin', 'token'] } });
+    const without = await admin<{ list: Row[] }>('ajax/getTableList', { query: { excludeTable: ['admin', 'survey'] } });
     expect(without.data.list.map((row) => row.table)).not.toContain('admin');
     expect(without.data.list.length).toBe(tables.data.list.length - 2);
   });
 
   it('answers a table’s primary key and columns', async () => {
-    expect((await admin('ajax/getTablePk', { query: { table: 'token' } })).data).toEqual({ pk: 'token' });
+    expect((await admin('ajax/getTablePk', { query: { table: 'survey' } })).data).toEqual({ pk: 'id' });
     const fields = await admin<{ pk: string; fieldList: Record<string, unknown> }>('ajax/getTableFieldList', { query: { table: 'admin' } });
     expect(fields.data.pk).toBe('id');
     expect(fields.data.fieldList).toMatchObject({ id: 'ID', username: 'Username', nickname: 'Nickname' });

@@ -131,26 +131,26 @@ describe.each(DATABASES)('auth on %s', (kind) => {
     it('0: handled failure with a message', async () => {
       const response = await login('admin', 'Not_the_password');
       expectEnvelope(response, 0);
-      expect(response.msg).toBe('Incorrect account or password');
+      expect(response.data).toMatchObject({ errorId: 'loginFailed' });
     });
 
     it('303 need login without a token, with an unknown token and with a member token on the admin app', async () => {
       for (const request of [{}, { token: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee' }, { userToken: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee' }]) {
         const response = await server.admin('Index/index', request);
         expectEnvelope(response, 303);
-        expect(response.msg).toBe('Please login first');
-        expect(response.data).toEqual({ type: 'need login' });
+        expect(response.data).toMatchObject({ errorId: 'needLogin' });
+        expect(response.data).toEqual({ type: 'need login', errorId: 'needLogin' });
       }
       const member = await server.api('account/balance');
       expectEnvelope(member, 303);
-      expect(member.data).toEqual({ type: 'need login' });
+      expect(member.data).toEqual({ type: 'need login', errorId: 'needLogin' });
     });
 
     it('303 logged in on GET Index/login with a valid token', async () => {
       const response = await server.admin('Index/login', { token: superToken });
       expectEnvelope(response, 303);
       expect(response.msg).not.toBe('');
-      expect(response.data).toEqual({ type: 'logged in' });
+      expect(response.data).toEqual({ type: 'logged in', errorId: 'loggedIn' });
     });
 
     it('401 for an action outside the admin’s rules', async () => {
@@ -190,7 +190,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
         expect(response.headers.get('content-type')).toMatch(/^application\/json/);
         expect(response.code).toBe(0);
         expect(response.msg).toContain(path);
-        expect(response.data).toBeNull();
+        expect(response.data).toEqual({ errorId: 'notFound' });
       }
       const api = await server.api('nothing/here');
       expect(api.status).toBe(404);
@@ -245,7 +245,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       const answer = (response: ApiResponse) => ({ status: response.status, code: response.code, msg: response.msg, data: response.data });
       const wrong = await login('admin', 'Wrong_pass1');
       expectEnvelope(wrong, 0);
-      expect(answer(wrong)).toEqual({ status: 200, code: 0, msg: 'Incorrect account or password', data: null });
+      expect(answer(wrong)).toEqual({ status: 200, code: 0, msg: 'Incorrect account or password', data: { errorId: 'loginFailed' } });
       expect(Number((await adminRow('admin')).login_failure)).toBe(1);
 
       const unknown = await login('nobody_here', 'Some_pass1');
@@ -272,7 +272,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       await db().updateTable('admin').set({ status: '0' }).where('id', '=', id).execute();
       const response = await server.admin('Index/index', { token });
       expectEnvelope(response, 303);
-      expect(response.data).toEqual({ type: 'need login' });
+      expect(response.data).toEqual({ type: 'need login', errorId: 'needLogin' });
     });
 
     it('locks the account after 10 failures within 24 hours', async () => {
@@ -280,14 +280,14 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       for (let attempt = 1; attempt <= 10; attempt++) {
         const response = await login('lockme', `Wrong_pass${attempt}`);
         expectEnvelope(response, 0);
-        expect(response.msg).toBe('Incorrect account or password');
+        expect(response.data).toMatchObject({ errorId: 'loginFailed' });
       }
       expect(Number((await adminRow('lockme')).login_failure)).toBe(10);
       const tokens = await tokenCount();
       const locked = await login('lockme', 'Lockme_pass1');
       expectEnvelope(locked, 0);
       expect(locked.msg).toMatch(/24 hours/);
-      expect(locked.data).toBeNull();
+      expect(locked.data).toEqual({ errorId: 'loginLocked' });
       expect(Number((await adminRow('lockme')).login_failure)).toBe(10);
       expect(await tokenCount()).toBe(tokens);
       const lockedZh = await login('lockme', 'Lockme_pass1', {}, 'zh-cn');
@@ -486,7 +486,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expect(response.data).toBeNull();
       const after = await server.admin('Index/index', { token });
       expectEnvelope(after, 303);
-      expect(after.data).toEqual({ type: 'need login' });
+      expect(after.data).toEqual({ type: 'need login', errorId: 'needLogin' });
       for (const digest of [token, refreshToken].map((value) => server.server.app.tokens.digest(value))) {
         expect(await db().selectFrom('token').select('type').where('token', '=', digest).executeTakeFirst()).toBeUndefined();
       }
@@ -512,7 +512,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expectEnvelope(await server.admin('Index/index', { token: response.data.token }), 1);
       const old = await server.admin('Index/index', { token });
       expectEnvelope(old, 303);
-      expect(old.data).toEqual({ type: 'need login' });
+      expect(old.data).toEqual({ type: 'need login', errorId: 'needLogin' });
 
       // the refresh token is rotated: the used one is refused, its successor works with the current access token
       const reused = await server.api('common/refreshToken', { token: response.data.token, body: { refreshToken } });
@@ -562,8 +562,9 @@ describe.each(DATABASES)('auth on %s', (kind) => {
     it('GET user/checkIn describes the login form', async () => {
       const response = await server.api('user/checkIn');
       expectEnvelope(response, 1);
-      // no mail settings and no SMS driver on a fresh install: no code can be delivered, none is offered
-      expect(response.data).toEqual({ userLoginCaptchaSwitch: false, accountVerificationType: [] });
+      // no mail settings and no SMS driver on a fresh install: no code can be delivered, none is offered,
+      // and registration goes without one until a channel has delivered
+      expect(response.data).toEqual({ userLoginCaptchaSwitch: false, accountVerificationType: [], registerWithoutCode: true });
     });
 
     it('logs in by username, email and mobile', async () => {
@@ -597,11 +598,11 @@ describe.each(DATABASES)('auth on %s', (kind) => {
     it('answers 303 logged in when already logged in, and refuses wrong credentials', async () => {
       const again = await server.api('user/checkIn', { userToken: memberToken });
       expectEnvelope(again, 303);
-      expect(again.data).toEqual({ type: 'logged in' });
+      expect(again.data).toEqual({ type: 'logged in', errorId: 'loggedIn' });
 
       const wrong = await server.api('user/checkIn', { body: { tab: 'login', username: 'user', password: 'Wrong_pass1' } });
       expectEnvelope(wrong, 0);
-      expect({ msg: wrong.msg, data: wrong.data }).toEqual({ msg: 'Incorrect account or password', data: null });
+      expect({ msg: wrong.msg, data: wrong.data }).toEqual({ msg: 'Incorrect account or password', data: { errorId: 'loginFailed' } });
       // an unknown user name, email or mobile, or a name no account could have, answers the same
       for (const username of ['ghost_member', 'ghost@example.com', '13999999999', '-not a name-', 'x'.repeat(51)]) {
         const missing = await server.api('user/checkIn', { body: { tab: 'login', username, password: 'Wrong_pass1' } });
@@ -735,9 +736,9 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       const en = await server.admin('Index/index', { lang: 'en' });
       const zh = await server.admin('Index/index', { lang: 'zh-cn' });
       expectEnvelope(zh, 303);
-      expect(en.msg).toBe('Please login first');
+      expect(en.data).toMatchObject({ errorId: 'needLogin' });
       expect(zh.msg).toContain('请先登录');
-      expect(zh.data).toEqual({ type: 'need login' });
+      expect(zh.data).toEqual({ type: 'need login', errorId: 'needLogin' });
       const wrongPassword = await login('admin', 'Wrong_pass1', {}, 'zh-cn');
       expectEnvelope(wrongPassword, 0);
       expect(wrongPassword.msg).toBe('账户或密码错误');
@@ -753,7 +754,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       const zh = await server.api('common/checkClickCaptcha', { body, lang: 'zh-cn' });
       expectEnvelope(en, 0);
       expectEnvelope(zh, 0);
-      expect(en.msg).toBe('The correct area is not clicked, please try again!');
+      expect(en.data).toMatchObject({ errorId: 'captchaFailed' });
       expect(zh.msg).toBe('未点中正确区域，请重试！');
     });
   });
@@ -856,7 +857,7 @@ describe.each(DATABASES)('click captcha on %s', (kind) => {
     const { puzzle } = await captcha(id);
     const wrong = await server.api('common/checkClickCaptcha', { body: { id, info: answerOf(puzzle, 'reversed'), unset: false } });
     expectEnvelope(wrong, 0);
-    expect(wrong.msg).toBe('The correct area is not clicked, please try again!');
+    expect(wrong.data).toMatchObject({ errorId: 'captchaFailed' });
     expect(await service().puzzleOf(id)).toBeUndefined();
     // even the right answer cannot be used afterwards
     expectEnvelope(await server.api('common/checkClickCaptcha', { body: { id, info: answerOf(puzzle), unset: false } }), 0);

@@ -3,6 +3,7 @@ import { CLIENT_MARKER, Header } from '../../src/contract/headers.js';
 import { ClickCaptchaService } from '../../src/server/captcha/captcha-service.js';
 import { codeIn } from '../support/mail-sink.js';
 import { SmsSink } from '../support/sms-sink.js';
+import { proveSms } from '../support/code-channels.js';
 import { createTestDatabase, DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
@@ -92,6 +93,7 @@ describe.each(DATABASES)('BuildAdmin’s member centre on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind, { sms: texts });
     adminToken = (await server.loginAdmin()).token;
+    await proveSms(server, adminToken);
   });
 
   afterAll(async () => {
@@ -227,7 +229,7 @@ describe.each(DATABASES)('BuildAdmin’s member centre on %s', (kind) => {
       expect({ code: sent.code, msg: sent.msg }).toEqual({ code: 1, msg: 'SMS sent successfully' });
       expect(texts.last(String(own.mobile)).templateCode).toBe('SMS_1234');
       // our body still chooses a template by its code
-      const ours = await server.api('Sms/send', { body: { mobile, event: 'user_retrieve_pwd', template_code: 'user_retrieve_pwd' } });
+      const ours = await server.api('Sms/send', { body: { mobile, event: 'user_retrieve_pwd', template_code: 'user_retrieve_pwd', ...(await solvedCaptcha()) } });
       expect(ours.code).toBe(1);
     } finally {
       await db().updateTable('sms_template').set({ template_code: 'user_mobile_verify' }).where('event', '=', 'user_mobile_verify').execute();

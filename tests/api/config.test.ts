@@ -39,14 +39,17 @@ describe.each(DATABASES)('routine.Config on %s', (kind) => {
 
   it('lists the items by group, in the order of config_group, with values decoded by type', async () => {
     const index = await items();
-    expect(Object.keys(index.list)).toEqual(['basics', 'mail', 'config_quick_entrance']);
-    expect(index.configGroup).toEqual({ basics: 'Basics', mail: 'Mail', config_quick_entrance: 'Quick entrances' });
+    expect(Object.keys(index.list)).toEqual(['basics', 'mail', 'points', 'payout', 'upload', 'config_quick_entrance']);
+    expect(index.configGroup).toEqual({ basics: 'Basics', mail: 'Mail', points: 'Points exchange', payout: 'Payouts', upload: 'Uploads', config_quick_entrance: 'Quick entrances' });
     expect(index.list.basics.list?.[0]).toMatchObject({ name: 'site_name', title: 'Site Name', type: 'string', rule: 'required' });
     expect(item(index, 'admin_login_captcha')?.value).toBe(true);
     expect(item(index, 'smtp_verification')).toMatchObject({ value: 'SSL', content: { SSL: 'SSL', TLS: 'TLS' } });
     expect(item(index, 'config_group')?.value).toEqual([
       { key: 'basics', value: 'Basics' },
       { key: 'mail', value: 'Mail' },
+      { key: 'points', value: 'Points exchange' },
+      { key: 'payout', value: 'Payouts' },
+      { key: 'upload', value: 'Uploads' },
       { key: 'config_quick_entrance', value: 'Config Quick entrance' },
     ]);
     expect(index.quickEntrance).toEqual([]);
@@ -89,7 +92,7 @@ describe.each(DATABASES)('routine.Config on %s', (kind) => {
     ['a bad sender address', { smtp_sender_mail: 'not-mail' }, 'smtp_sender_mail', () => t('Please enter the correct email address')],
     ['an object for a text item', { site_name: { $gt: '' } }, 'site_name', () => t('%s has an invalid format', ['Site Name'])],
     ['a moved back-office entrance', { backend_entrance: '/elsewhere' }, 'backend_entrance', () => t('The back-office entrance is set when the server starts and cannot be changed here')],
-    ['a group list that drops a group in use', { config_group: [{ key: 'basics', value: 'Basics' }, { key: 'config_quick_entrance', value: 'Quick' }] }, 'config_group', () => t('The group %s still holds config items', ['mail'])],
+    ['a group list that drops a group in use', { config_group: [{ key: 'basics', value: 'Basics' }, { key: 'points', value: 'Points exchange' }, { key: 'payout', value: 'Payouts' }, { key: 'upload', value: 'Uploads' }, { key: 'config_quick_entrance', value: 'Quick' }] }, 'config_group', () => t('The group %s still holds config items', ['mail'])],
   ])('refuses %s, naming the field, and changes nothing', async (_case, body, field, message) => {
     const before = await storedValues();
     const response = await call('routine.Config/edit', { method: 'POST', body });
@@ -146,11 +149,11 @@ describe.each(DATABASES)('routine.Config on %s', (kind) => {
     ];
     for (const [name, type, value, extra] of refused) {
       const response = await add(name, type, value, extra);
-      expect({ code: response.code, data: response.data }, name).toEqual({ code: 0, data: { field: 'value' } });
+      expect({ code: response.code, data: response.data }, name).toEqual({ code: 0, data: { field: 'value', errorId: 'validation' } });
       expect(await stored(name), name).toBeUndefined();
     }
     const required = await add('needed', 'string', '', { rule: 'required' });
-    expect({ code: required.code, msg: required.msg, data: required.data }).toEqual({ code: 0, msg: t('%s cannot be empty', ['Value']), data: { field: 'value' } });
+    expect({ code: required.code, msg: required.msg, data: required.data }).toEqual({ code: 0, msg: t('%s cannot be empty', ['Value']), data: { field: 'value', errorId: 'validation' } });
 
     expect((await add('opens_at', 'time', '08:30')).code).toBe(1);
     expect(await stored('opens_at')).toBe('08:30:00');

@@ -6,6 +6,7 @@ import { formatLocalDateTime } from '../../src/contract/site-time.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { stringifyQuery } from '../../src/contract/query-string.js';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
+import { adminHolding } from '../support/limited-admin.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
@@ -21,7 +22,8 @@ const SCHEMA = {
   type: 'object',
   'x-table': 'export_contact',
   'x-controller': 'exports.Contact',
-  'x-menu': { title: 'Contacts' },
+  // written in both languages, so the glossary gives the Chinese of its English titles ("Name" → 名称)
+  'x-menu': { title: { 'zh-cn': '联系人', en: 'Contacts' } },
   'x-list': { quickSearch: ['name'], defaultSort: 'score,desc' },
   required: ['name'],
   properties: {
@@ -142,6 +144,23 @@ describe.each(DATABASES)('CSV export on %s', (kind) => {
     const { response, text } = await download({ order: 'note,asc' });
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     expect(JSON.parse(text)).toMatchObject({ code: 0, msg: 'The list cannot be ordered by Remark' });
+  });
+
+  it('every flat list has an export node to grant, participations included; without it the refusal is translated', async () => {
+    const db = dynamicDb(server.server.app.db);
+    const names = new Set(((await db.selectFrom('admin_rule').select('name').execute()) as { name: string }[]).map((rule) => rule.name.toLowerCase()));
+    const lists = [...server.server.app.resources.values()].filter((definition) => definition.menu?.buttons.includes('index') && !definition.list.tree && server.server.app.controllers.forResource(definition.id)?.actions.export);
+    expect(lists.map((definition) => definition.id)).toContain('survey/participation');
+    for (const definition of lists) expect(names.has(`${definition.menu?.name}/export`.toLowerCase()), `${definition.id} has an export node`).toBe(true);
+
+    const reader = await adminHolding(server, token, ['survey/participation/index']);
+    const exporter = await adminHolding(server, token, ['survey/participation/index', 'survey/participation/export']);
+    const exportAs = async (as: string, lang: 'en' | 'zh-cn') => server.raw('/chidaoadminstator.php/survey.Participation/export', { headers: { batoken: as, 'think-lang': lang } });
+    const granted = await exportAs(exporter, 'en');
+    expect(granted.headers.get('content-type')).toContain('text/csv');
+    expect((await granted.text()).split('\r\n')[0]).toContain('RID');
+    expect(await (await exportAs(reader, 'en')).json()).toMatchObject({ code: 401, msg: 'You have no permission to operate' });
+    expect(await (await exportAs(reader, 'zh-cn')).json()).toMatchObject({ code: 401, msg: '您没有权限操作' });
   });
 
   it('gives a menu synced before exports existed its export node once, at the next start', async () => {

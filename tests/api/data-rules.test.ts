@@ -4,7 +4,9 @@ import { DATABASES, startTestServer, type TestServer } from '../support/test-ser
 /**
  * The recycle-bin and sensitive-data rules as BuildAdmin's screens use them: `add` asked with
  * GET answers the controllers (as BuildAdmin's files) and tables to choose from, less those it leaves
- * out; a rule saved with BuildAdmin's request gets `controller_as` from its controller and takes effect.
+ * out, and the screens to pick from; a rule saved with BuildAdmin's request gets `controller_as`, its table
+ * and key from its controller and takes effect. A fresh install covers the main screens, and `GET del`
+ * tells a confirmation whether the rows would be kept.
  * A sensitive-data rule's fields travel as BuildAdmin's form and list have them.
  */
 
@@ -81,23 +83,70 @@ describe.each(DATABASES)('data rules on %s', (kind) => {
     expect(logged).toEqual([expect.objectContaining({ data_field: 'name', before: 'Day shift', after: 'Early shift' })]);
   });
 
-  it('derives controller_as from the controller and recycles what its controller deletes', async () => {
+  it('derives controller_as, the table and the key from the controller and recycles what its controller deletes', async () => {
     // the controller as the stock form posts it: the key of the choice picked
-    const added = await admin('security.DataRecycle/add', { body: { name: 'Teams', controller: 'team/Team.php', data_table: 'team', primary_key: 'id', status: '1' } });
+    const added = await admin('security.DataRecycle/add', { body: { name: 'Quick tasks', controller: 'survey/QuickTask.php', data_table: 'quick_task', primary_key: 'id', status: '1' } });
     expect(added.code, added.msg).toBe(1);
-    const rule = (await server.server.app.db.selectFrom('security_data_recycle').select(['id', 'controller_as']).where('name', '=', 'Teams').executeTakeFirstOrThrow()) as { id: number; controller_as: string };
-    expect(rule.controller_as).toBe('team/team');
+    const rule = (await server.server.app.db.selectFrom('security_data_recycle').select(['id', 'controller_as']).where('name', '=', 'Quick tasks').executeTakeFirstOrThrow()) as { id: number; controller_as: string };
+    expect(rule.controller_as).toBe('survey/quicktask');
+    expect((await admin<{ recycle: boolean }>('survey.QuickTask/del')).data).toEqual({ recycle: true });
 
-    expect((await admin('team.Team/add', { body: { name: 'Night shift' } })).code).toBe(1);
+    // Edited to another controller (with the old table and key sent along), the derived values follow it.
+    const edited = await admin('security.DataRecycle/edit', { body: { id: rule.id, name: 'Quick tasks', controller: 'routine\\MailTemplate.php', data_table: 'quick_task', primary_key: 'uuid', status: '1' } });
+    expect(edited.code, edited.msg).toBe(1);
+    const stored = (await server.server.app.db.selectFrom('security_data_recycle').select(['controller_as', 'data_table', 'primary_key']).where('id', '=', rule.id).executeTakeFirstOrThrow()) as Row;
+    expect(stored).toEqual({ controller_as: 'routine/mailtemplate', data_table: 'mail_template', primary_key: 'id' });
+    expect((await admin<{ recycle: boolean }>('survey.QuickTask/del')).data).toEqual({ recycle: false });
+  });
+
+  it('offers each screen a recycle rule may cover by its menu title, with its table and key', async () => {
+    const answer = await admin<{ resources: { controller: string; title: string; data_table: string; primary_key: string }[] }>('security.DataRecycle/add', { lang: 'en' });
+    expect(answer.code, answer.msg).toBe(1);
+    const byController = new Map(answer.data.resources.map((screen) => [screen.controller, screen]));
+    expect(byController.get('team/Team.php')).toEqual({ controller: 'team/Team.php', title: 'Teams', data_table: 'team', primary_key: 'id' });
+    expect(byController.get('survey/Survey.php')).toMatchObject({ title: 'Survey list', data_table: 'survey' });
+    // what the bin cannot keep is not offered
+    for (const screen of answer.data.resources) expect(['token', 'captcha', 'user_money_log', 'user_score_log']).not.toContain(screen.data_table);
+    expect(byController.has('user/MoneyLog.php')).toBe(false);
+    const zh = await admin<{ resources: { controller: string; title: string }[] }>('security.DataRecycle/add', { lang: 'zh-cn' });
+    expect(zh.data.resources.find((screen) => screen.controller === 'team/Team.php')?.title).toBe('团队管理');
+  });
+
+  it('covers surveys, providers, payouts and teams on a fresh install, and says where a delete cannot be restored', async () => {
+    const rules = (await server.server.app.db.selectFrom('security_data_recycle').select(['controller_as', 'data_table', 'status']).execute()) as Row[];
+    for (const [controller, table] of [['survey/survey', 'survey'], ['survey/provider', 'survey_provider'], ['user/payout', 'payout'], ['team/team', 'team']]) {
+      expect(rules, controller).toContainEqual({ controller_as: controller, data_table: table, status: '1' });
+    }
+    // A confirmation asks first: the teams' deletes are kept, the admin groups' are not.
+    expect((await admin<{ recycle: boolean }>('team.Team/del')).data).toEqual({ recycle: true });
+    expect((await admin<{ recycle: boolean }>('auth.Group/del')).data).toEqual({ recycle: false });
+
+    // A team deleted goes to the bin under the seeded rule, and the bin's details show it as the list did.
+    const leader = (await server.server.app.db.selectFrom('user').select(['id', 'username']).orderBy('id').executeTakeFirstOrThrow()) as { id: number; username: string };
+    expect((await admin('team.Team/add', { body: { name: 'Night shift', leader_id: leader.id } })).code).toBe(1);
     const team = (await server.server.app.db.selectFrom('team').select('id').where('name', '=', 'Night shift').executeTakeFirstOrThrow()) as { id: number };
     expect((await admin('team.Team/del', { method: 'DELETE', query: { ids: [team.id] } })).code).toBe(1);
-    const log = (await server.server.app.db.selectFrom('security_data_recycle_log').select(['recycle_id', 'data']).where('data_table', '=', 'team').executeTakeFirstOrThrow()) as { recycle_id: number; data: string };
-    expect(Number(log.recycle_id)).toBe(Number(rule.id));
-    expect(JSON.parse(log.data)).toMatchObject({ name: 'Night shift' });
+    const log = (await server.server.app.db.selectFrom('security_data_recycle_log').select(['id', 'recycle_id', 'data']).where('data_table', '=', 'team').executeTakeFirstOrThrow()) as { id: number; recycle_id: number; data: string };
+    const seeded = (await server.server.app.db.selectFrom('security_data_recycle').select('id').where('controller_as', '=', 'team/team').executeTakeFirstOrThrow()) as { id: number };
+    expect(Number(log.recycle_id)).toBe(Number(seeded.id));
+    const info = await admin<{ row: { data: Row; record: Row } }>('security.DataRecycleLog/info', { query: { id: log.id } });
+    expect(info.code, info.msg).toBe(1);
+    expect(info.data.row.data).toMatchObject({ name: 'Night shift', leader_id: leader.id });
+    // the record as the teams' list has it: the leader by name, next to the stored key
+    expect(info.data.row.record).toMatchObject({ id: team.id, name: 'Night shift', leader_id: leader.id, leader: expect.objectContaining({ username: leader.username }) });
 
-    // Edited to another controller, the derived name follows.
-    const edited = await admin('security.DataRecycle/edit', { body: { id: rule.id, name: 'Teams', controller: 'survey\\Provider.php', data_table: 'survey_provider', primary_key: 'id', status: '1' } });
-    expect(edited.code, edited.msg).toBe(1);
-    expect(((await server.server.app.db.selectFrom('security_data_recycle').select('controller_as').where('id', '=', rule.id).executeTakeFirstOrThrow()) as { controller_as: string }).controller_as).toBe('survey/provider');
+    // Only an admin who may delete there is told: a reader of the teams' list is refused, as their delete is.
+    const rows = await server.server.app.db.selectFrom('admin_rule').select('id').where('name', 'in', ['dashboard', 'dashboard/index', 'team', 'team/team', 'team/team/index']).execute();
+    expect((await admin('auth.Group/add', { body: { pid: 1, name: 'Team readers', rules: rows.map((row) => row.id), status: '1' } })).code).toBe(1);
+    const group = (await server.server.app.db.selectFrom('admin_group').select('id').where('name', '=', 'Team readers').executeTakeFirstOrThrow()) as { id: number };
+    expect((await admin('auth.Admin/add', { body: { username: 'teamreader', nickname: 'Team reader', password: 'Reader_pass1', group_arr: [group.id], status: '1' } })).code).toBe(1);
+    const reader = (await server.loginAdmin('teamreader', 'Reader_pass1')).token;
+    expect((await server.admin('team.Team/index', { token: reader })).code).toBe(1);
+    const refused = await server.admin('team.Team/del', { token: reader });
+    expect({ code: refused.code, data: refused.data }).toEqual({ code: 401, data: [] });
+
+    // With the teams' rule switched off, a delete there is for good, and the confirmation says so.
+    await server.server.app.db.updateTable('security_data_recycle').set({ status: '0' }).where('id', '=', seeded.id).execute();
+    expect((await admin<{ recycle: boolean }>('team.Team/del')).data).toEqual({ recycle: false });
   });
 });

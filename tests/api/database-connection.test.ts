@@ -77,7 +77,7 @@ describe('requests while PostgreSQL is gone', () => {
     await relay.open();
     const url = new URL(database.url);
     url.host = `127.0.0.1:${relay.port}`;
-    relayed = await startTestServer('postgres', { databaseUrl: url.toString() });
+    relayed = await startTestServer('postgres', { databaseUrl: url.toString(), demoData: true });
     await relayed.server.app.db.updateTable('user').set({ password: await hashPassword(MEMBER_PASSWORD), salt: '', login_failure: 0 }).where('id', '=', 1).execute();
   });
 

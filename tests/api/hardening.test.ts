@@ -99,13 +99,13 @@ describe.each(DATABASES)('hardening on %s', (kind) => {
     }
     // With every other field right, the refusal is on the number.
     const answer = await admin('team.Team/add', { body: '{"name": "Range", "commission_rate_bp": 1, "id": 1, "status": "enable", "extra": 1, "leader_id": 99999999999999999999}' });
-    expect({ code: answer.code, data: answer.data }).toEqual({ code: 0, data: { field: 'leader_id' } });
+    expect({ code: answer.code, data: answer.data }).toEqual({ code: 0, data: { field: 'leader_id', errorId: 'validation' } });
     expect(answer.msg).toBe('Leader must not be greater than 9007199254740991');
   });
 
   it('refuses a NUL in the login name of both areas without a token, in both languages', async () => {
     const admins = await server.admin('Index/login', { body: { username: 'ad\u0000min', password: 'whatever1' } });
-    expect({ code: admins.code, msg: admins.msg, data: admins.data }).toEqual({ code: 0, msg: 'The request contains a character that is not allowed (NUL)', data: null });
+    expect({ code: admins.code, msg: admins.msg, data: admins.data }).toEqual({ code: 0, msg: 'The request contains a character that is not allowed (NUL)', data: { errorId: 'invalidCharacter' } });
     const members = await server.api('user/checkIn', { body: { tab: 'login', username: 'us\u0000er', password: 'whatever1' }, lang: 'zh-cn' });
     expect({ code: members.code, msg: members.msg }).toEqual({ code: 0, msg: '请求中含有不允许的字符（NUL）' });
     // The attempt is in the admin log, without the NUL.
@@ -208,7 +208,7 @@ describe.each(DATABASES)('login throttling on %s', (kind) => {
   it('locks an account for the address that failed, not for its owner elsewhere', async () => {
     for (let attempt = 0; attempt < 10; attempt++) expect((await login('admin', `Wrong_pass${attempt}`, '10.0.0.1')).msg).toBe('Incorrect account or password');
     const locked = await login('admin', 'Admin_pass1', '10.0.0.1');
-    expect({ code: locked.code, data: locked.data }).toEqual({ code: 0, data: null });
+    expect({ code: locked.code, data: locked.data }).toEqual({ code: 0, data: { errorId: 'loginLocked' } });
     expect(locked.msg).toMatch(/24 hours/);
     const owner = await login('admin', 'Admin_pass1', '10.0.0.2');
     expect(owner.code).toBe(1);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerNotes, recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { SmsSink } from '../support/sms-sink.js';
+import { proveSms, solvedCaptcha } from '../support/code-channels.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
@@ -32,6 +33,7 @@ describe.each(DATABASES)('languages on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind, { sms: texts });
     token = (await server.loginAdmin()).token;
+    await proveSms(server, token);
   });
 
   afterAll(async () => {
@@ -82,7 +84,7 @@ describe.each(DATABASES)('languages on %s', (kind) => {
     async function sms(mobile: string, lang: 'zh-cn' | 'en'): Promise<string> {
       // One code a minute per number: the earlier codes are taken as sent a minute ago.
       await db().updateTable('verification_code').set({ create_time: Math.floor(Date.now() / 1000) - 120 }).where('address', '=', mobile).execute();
-      const sent = await server.api('Sms/send', { body: { mobile, template_code: 'user_retrieve_pwd', event: 'user_retrieve_pwd' }, lang });
+      const sent = await server.api('Sms/send', { body: { mobile, template_code: 'user_retrieve_pwd', event: 'user_retrieve_pwd', ...(await solvedCaptcha(server)) }, lang });
       expect({ code: sent.code, msg: sent.msg }).toEqual({ code: 1, msg: lang === 'en' ? 'SMS sent successfully' : '短信发送成功' });
       return texts.last(mobile).content;
     }
@@ -99,7 +101,7 @@ describe.each(DATABASES)('languages on %s', (kind) => {
 
     it('writes to a new number in the page’s language, keeps it as the new member’s, and falls back to Chinese without an English text', async () => {
       const mobile = `1370013${kind === 'sqlite' ? '0001' : '0002'}`;
-      const sent = await server.api('Sms/send', { body: { mobile, template_code: 'user_register', event: 'user_register' }, lang: 'en' });
+      const sent = await server.api('Sms/send', { body: { mobile, template_code: 'user_register', event: 'user_register', ...(await solvedCaptcha(server)) }, lang: 'en' });
       expect(sent.code).toBe(1);
       const row = texts.last(mobile);
       expect(row.content).toMatch(/^\[Chidao Survey\] Your sign-up code is: (\w+), valid for 10 minutes\.$/);

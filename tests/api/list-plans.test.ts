@@ -3,9 +3,10 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamicDb, type DynamicDb } from '../../src/server/db/connection.js';
+import { dynamicDb, type AnySelect, type DynamicDb } from '../../src/server/db/connection.js';
 import { listQueries, quickSearchPage } from '../../src/server/resources/list-plan.js';
 import { parseListRequest } from '../../src/server/resources/list-query.js';
+import { queryPlan } from '../support/query-plan.js';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -42,20 +43,7 @@ mkdirSync(join(schemasDir, 'plans'));
 writeFileSync(join(schemasDir, 'plans', 'member.json'), JSON.stringify(MEMBER_SCHEMA));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** The plan as text: SQLite's EXPLAIN QUERY PLAN details; PostgreSQL's EXPLAIN with sequential scans and sorts priced out. */
-async function planOf(db: DynamicDb, kind: string, query: CompiledQuery): Promise<string> {
-  if (kind === 'sqlite') {
-    const rows = (await db.executeQuery({ ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` })).rows as { detail: string }[];
-    return rows.map((row) => row.detail).join('\n');
-  }
-  // The planner prefers a scan on a table this small; priced out, it must find an index that serves the query.
-  return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    await sql`SET LOCAL enable_sort = off`.execute(trx);
-    const rows = (await trx.executeQuery({ ...query, sql: `EXPLAIN ${query.sql}` })).rows as Record<string, string>[];
-    return rows.map((row) => Object.values(row)[0]).join('\n');
-  });
-}
+const planOf = (db: DynamicDb, kind: string, query: CompiledQuery) => queryPlan(db, kind, query);
 
 describe.each(DATABASES)('list query plans on %s', (kind) => {
   let server: TestServer;
@@ -129,6 +117,28 @@ describe.each(DATABASES)('list query plans on %s', (kind) => {
       const plan = await pagePlan({ page: 2, limit: 10, order });
       expect(plan, order).toMatch(/weigh_id/);
       expect(plan, order).not.toMatch(/TEMP B-TREE|Sort/);
+    }
+  });
+
+  it('answers a filter no index reads in order with the same rows whichever way its count picks', async () => {
+    // `status IN (0, 1)` matches every row: walked along the weigh order; a narrow range of create_time
+    // matches 31: read by its index and sorted. Both against the rows in order, read directly.
+    const now = (await db().selectFrom('plan_member').select((eb) => eb.fn.max('create_time').as('top')).executeTakeFirstOrThrow()) as { top: number | string };
+    const top = Number(now.top);
+    const shapes = [
+      { search: [{ field: 'status', operator: 'IN', val: '0,1' }], matching: (query: AnySelect) => query.where('status', 'in', ['0', '1']) },
+      { search: [{ field: 'create_time', operator: 'RANGE', val: `${top - 1800},${top}` }], matching: (query: AnySelect) => query.where('create_time', '>=', top - 1800).where('create_time', '<=', top) },
+    ];
+    const all = (): AnySelect => db().selectFrom('plan_member').select('id');
+    for (const { search, matching } of shapes) {
+      for (const page of [1, 2]) {
+        const answer = await server.admin<{ list: { id: number }[]; total: number }>('plans.Member/index', { token, query: { page, limit: 10, order: 'weigh,asc', search } });
+        expect(answer.code, answer.msg).toBe(1);
+        const expected = ((await matching(all()).orderBy('weigh', 'asc').orderBy('id', 'asc').limit(10).offset((page - 1) * 10).execute()) as { id: number | string }[]).map((row) => Number(row.id));
+        const total = (await matching(db().selectFrom('plan_member').select((eb) => eb.fn.countAll().as('total'))).executeTakeFirstOrThrow()) as { total: number | string };
+        expect(answer.data.list.map((row) => Number(row.id)), JSON.stringify(search)).toEqual(expected);
+        expect(answer.data.total).toBe(Number(total.total));
+      }
     }
   });
 

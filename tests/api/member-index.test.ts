@@ -69,7 +69,7 @@ describe.each(DATABASES)('member index on %s', (kind) => {
   it('asks a visitor to log in when the page needs it, and refreshes an expired token', async () => {
     const visitor = await server.api<MemberIndex>('index/index', { query: { requiredLogin: 1 } });
     expect(visitor.code).toBe(303);
-    expect(visitor.data).toEqual({ type: 'need login' });
+    expect(visitor.data).toEqual({ type: 'need login', errorId: 'needLogin' });
 
     const { token } = await member();
     await db().updateTable('token').set({ expire_time: Math.floor(Date.now() / 1000) - 10 }).where('token', '=', server.server.app.tokens.digest(token)).execute();

@@ -8,7 +8,7 @@ import { loadResourceDefinitions } from '../../src/schema/load-files.js';
 import { dynamicDb, openDatabase, type DatabaseHandle } from '../../src/server/db/connection.js';
 import { DestructiveMigrationError, migrate } from '../../src/server/db/migrate.js';
 import { foldRowCounts } from '../../src/server/db/row-counter.js';
-import { VALUE_COUNT_TABLE } from '../../src/server/db/value-counter.js';
+import { VALUE_COUNT_TABLE } from '../../src/server/db/system-tables.js';
 import { createTestDatabase, DATABASES } from '../support/test-server.js';
 
 /**
@@ -283,10 +283,29 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
   it('creates an index declared by x-indexes: a duplicate insert then fails', async () => {
     await migratedWithRows();
     const result = await migrate(handle, itemSchema({}, { 'x-indexes': [{ columns: ['name', 'sku'], unique: true }, { columns: ['quantity'] }] }));
-    expect(result.changes).toEqual(['added index uniq_item_name_sku', 'added index idx_item_quantity']);
-    expect(await indexNames()).toEqual(expect.arrayContaining(['uniq_item_name_sku', 'idx_item_quantity']));
+    // `quantity`, sortable by its index, gets the key as tie-break in it: (quantity, id) serves what (quantity) would.
+    expect(result.changes).toEqual(['added index uniq_item_name_sku', 'added index idx_item_quantity_id']);
+    expect(await indexNames()).toEqual(expect.arrayContaining(['uniq_item_name_sku', 'idx_item_quantity_id']));
     await insert({ name: 'Lamp', sku: 'LMP-2', quantity: 1 });
     await expect(insert({ name: 'Lamp', sku: 'LMP-1', quantity: 1 })).rejects.toThrow(/unique/i);
+  });
+
+  it('adds the filter × order indexes a schema comes to imply on an existing table, and drops them once it no longer does', async () => {
+    await migratedWithRows();
+    // `name` filtered with `=`, `quantity` sortable: the list filtered by name reads either order from an index.
+    const filtered = itemSchema({ name: { type: 'string', title: 'Name', maxLength: 20, 'x-ui': { search: '=' } }, quantity: { type: 'integer', title: 'Quantity', 'x-ui': { sortable: true } } });
+    const added = await migrate(handle, filtered);
+    expect(added.changes.sort()).toEqual(['added index idx_item_name_id', 'added index idx_item_name_quantity_id', 'added index idx_item_quantity_id']);
+    expect(await indexNames()).toEqual(expect.arrayContaining(['idx_item_name_id', 'idx_item_name_quantity_id', 'idx_item_quantity_id']));
+    expect(await migrate(handle, filtered)).toEqual({ created: [], changes: [] });
+    // `quantity` no longer sortable: its indexes go, the filter's own stays; the rows stay.
+    const unsorted = itemSchema({ name: { type: 'string', title: 'Name', maxLength: 20, 'x-ui': { search: '=' } } });
+    const dropped = await migrate(handle, unsorted);
+    expect(dropped.changes.sort()).toEqual(['dropped index idx_item_name_quantity_id', 'dropped index idx_item_quantity_id']);
+    expect(await indexNames()).toContain('idx_item_name_id');
+    expect(await indexNames()).not.toContain('idx_item_name_quantity_id');
+    expect(await migrate(handle, unsorted)).toEqual({ created: [], changes: [] });
+    expect((await rows()).map((row) => row.name)).toEqual(['Lamp', 'Desk']);
   });
 
   it('creates a unique index for a field marked x-unique: a duplicate insert then fails', async () => {

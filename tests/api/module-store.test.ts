@@ -321,11 +321,14 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect(uploaded.code, uploaded.msg).toBe(1);
     expect(uploaded.data.info).toMatchObject({ state: 2, version: '1.0.0', newVersion: '1.1.0' });
     const preview = await store<{ migration: { steps: string[]; destructive: string[] } }>('preview', { query: { uid: 'gadgets' } });
-    expect(preview.data.migration.destructive).toEqual([expect.stringContaining('gadgets_gadget.price')]);
+    // worded for the admin who confirms it: the field as its screens name it, and what happens to its values
+    expect(preview.data.migration.destructive).toEqual(['Field Price (price) is removed: the values it holds are deleted']);
+    const chinese = await store<{ migration: { destructive: string[] } }>('preview', { query: { uid: 'gadgets' }, lang: 'zh-cn' });
+    expect(chinese.data.migration.destructive).toEqual(['字段“价格 (price)”将被删除：其中的数据一并删除']);
 
     const unconfirmed = await install('gadgets');
     expect(unconfirmed.code).toBe(0);
-    expect(unconfirmed.msg).toMatch(/^This change would lose data; confirm it to apply it: .*gadgets_gadget\.price/);
+    expect(unconfirmed.msg).toBe('This change would lose data; confirm it to apply it: Field Price (price) is removed: the values it holds are deleted');
     expect((unconfirmed.data as unknown as { destructive: string[] }).destructive).toHaveLength(1);
     expect((await install('gadgets', {}).then((response) => response.code))).toBe(0);
     expect((await server.admin<{ list: { name: string; price: string }[] }>('gadgets.Gadget/index', { token })).data.list[0]).toHaveProperty('price');
@@ -397,6 +400,12 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     }
     const chinese = await store('upload', { method: 'POST', query: { file: await uploadFile(server, token, (cases.find(([what]) => what === 'a script') as (typeof cases)[number])[1]) }, lang: 'zh-cn' });
     expect(chinese.msg).toBe('模块包中的文件“install.js”被拒绝：模块只能包含 module.json、schema、语言文件、初始数据，以及 PNG、JPEG、GIF 或 WebP 图片');
+    // every refusal reads in the reader's language, the parser's and the zip reader's own words included
+    const inChinese = async (zip: Uint8Array) => (await store('upload', { method: 'POST', query: { file: await uploadFile(server, token, zip) }, lang: 'zh-cn' })).msg;
+    expect(await inChinese(strToU8('PK\u0003\u0004 not really a zip'))).toBe('无法打开压缩包文件：这不是 zip 压缩包');
+    expect(await inChinese(zipSync({ ...base, 'schemas/evil/thing.json': strToU8('{\n  "$id": "evil/thing",\n  oops\n}') }))).toBe('模块包中的文件“schemas/evil/thing.json”不是有效的 JSON（请检查第 3 行）');
+    expect(await inChinese(zipSync({ 'schemas/evil/thing.json': base['schemas/evil/thing.json'] }))).toBe('模块基础配置不完整：模块包中没有 module.json');
+    expect(await inChinese(lieAboutSize(zipSync({ ...base, 'images/bomb.png': twoMb }), 'images/bomb.png', 1000))).toBe('无法打开压缩包文件：images/bomb.png：解压后的大小超过压缩包声明的大小');
     expect((await store('upload', { method: 'POST', query: { file: '/storage/../../etc/passwd' } })).msg).toBe('Zip file not found');
     expect((await store('upload', { method: 'POST', query: { file: '/etc/passwd' } })).msg).toBe('Zip file not found');
     expect((await store('upload', { method: 'POST', query: { file: '/storage/%E0%A4%A.zip' } })).msg).toBe('Zip file not found');

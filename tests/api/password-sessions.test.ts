@@ -107,9 +107,9 @@ describe.each(DATABASES)('password changes and sessions on %s', (kind) => {
     const edit = (body: Record<string, unknown>) => server.admin('routine.AdminInfo/edit', { token: current.token, body: { nickname: 'Own', ...body } });
 
     const missing = await edit({ nickname: 'Changed', password: 'Own_pass2' });
-    expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Old password cannot be empty', data: { field: 'oldPassword' } });
+    expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Old password cannot be empty', data: { field: 'oldPassword', errorId: 'oldPasswordMissing' } });
     const wrong = await edit({ nickname: 'Changed', password: 'Own_pass2', oldPassword: 'Guessed_pass9' });
-    expect({ code: wrong.code, msg: wrong.msg, data: wrong.data }).toEqual({ code: 0, msg: 'Old password error', data: { field: 'oldPassword' } });
+    expect({ code: wrong.code, msg: wrong.msg, data: wrong.data }).toEqual({ code: 0, msg: 'Old password error', data: { field: 'oldPassword', errorId: 'oldPasswordError' } });
     const chinese = await server.admin('routine.AdminInfo/edit', { token: current.token, lang: 'zh-cn', body: { nickname: 'Own', password: 'Own_pass2', oldPassword: 'Guessed_pass9' } });
     expect(chinese.msg).toBe('旧密码错误');
     // refused: nothing changed, nobody logged out

@@ -54,7 +54,7 @@ describe.each(DATABASES)('administrators\' patterns against members\' answers on
     const taskId = await createTask('^(a+)+$');
     const submissions = await count('quick_task_submission');
     const [hostile, beside] = await Promise.all([submit(taskId, { code: HOSTILE_ANSWER }), server.api<{ list: Row[] }>('survey/quickTasks', { userToken: memberToken })]);
-    expect(outcome(hostile)).toEqual({ code: 0, msg: 'Invitation code has an invalid format', data: { field: 'code', errors: { code: 'Invitation code has an invalid format' } } });
+    expect(outcome(hostile)).toEqual({ code: 0, msg: 'Invitation code has an invalid format', data: { field: 'code', errors: { code: 'Invitation code has an invalid format' }, errorId: 'validationAll' } });
     expect(beside.code).toBe(1);
     expect(beside.data.list.map((task) => task.id)).toContain(taskId);
     expect(await count('quick_task_submission')).toBe(submissions);
@@ -70,7 +70,7 @@ describe.each(DATABASES)('administrators\' patterns against members\' answers on
       ['^(?:[a-z]{1,100}){1,100}$', 'the pattern is too large to check: at most 1000 states once counted repetitions are written out, 1000 characters'],
     ]) {
       const answer = await admin('survey.QuickTask/add', { title: 'Back-reference', form: formOf(pattern) });
-      expect(outcome(answer)).toEqual({ code: 0, msg: `The form is not valid: /properties/code/pattern: the pattern of "code" cannot be used: ${why}`.slice(0, 'The form is not valid: '.length + 200), data: { field: 'form' } });
+      expect(outcome(answer)).toEqual({ code: 0, msg: `The form is not valid: /properties/code/pattern: the pattern of "code" cannot be used: ${why}`.slice(0, 'The form is not valid: '.length + 200), data: { field: 'form', errorId: 'quickTaskFormInvalid' } });
     }
     expect(await count('quick_task')).toBe(before);
   });
@@ -81,7 +81,7 @@ describe.each(DATABASES)('administrators\' patterns against members\' answers on
     await server.server.app.db.updateTable('quick_task').set({ form: formOf('^(a+)+\\1$') }).where('id', '=', taskId).execute();
     const submissions = await count('quick_task_submission');
     const answer = await submit(taskId, { code: HOSTILE_ANSWER });
-    expect(outcome(answer)).toEqual({ code: 0, msg: 'The form is not valid: /properties/code/pattern: the pattern of "code" cannot be used: a back-reference (\\1) cannot be checked in linear time', data: { field: 'form' } });
+    expect(outcome(answer)).toEqual({ code: 0, msg: 'The form is not valid: /properties/code/pattern: the pattern of "code" cannot be used: a back-reference (\\1) cannot be checked in linear time', data: { field: 'form', errorId: 'quickTaskFormInvalid' } });
     expect(await count('quick_task_submission')).toBe(submissions);
   });
 });

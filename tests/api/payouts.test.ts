@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceByTable } from '../../src/server/app-context.js';
+import { ApiError } from '../../src/server/errors.js';
+import { updateDomainRow } from '../../src/server/writes/domain-writes.js';
+import { toJson } from '../../src/server/db/values.js';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
@@ -52,9 +56,9 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     const amy = await member();
     const missing = await server.api('paymentuser/payment', { userToken: amy.token, body: { payment: 'bank', bank: 'Amy Li' } });
     // every empty field at once, so the form marks them all; the message names the first
-    expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Bank cannot be empty', data: { field: 'bank_name', fields: ['bank_name', 'bank_address', 'bank_num'] } });
+    expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Bank cannot be empty', data: { field: 'bank_name', fields: ['bank_name', 'bank_address', 'bank_num'], errorId: 'paymentFieldsRequired' } });
     const badNumber = await bankDetails(amy, { bank_num: '12ab' });
-    expect(badNumber.data).toEqual({ field: 'bank_num' });
+    expect(badNumber.data).toEqual({ field: 'bank_num', errorId: 'paymentFieldInvalid' });
     expect(((await db().selectFrom('user').select('payment').where('id', '=', amy.id).executeTakeFirstOrThrow()) as Row).payment).toBe('');
 
     expect((await bankDetails(amy)).code).toBe(1);
@@ -82,7 +86,7 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
       fields: { bank: ['bank', 'bank_name', 'bank_address', 'bank_num'], alipay: ['zhifubao_name', 'zhifubao'] },
     });
     const none = await server.api('paymentuser/payment', { userToken: cy.token, body: { payment: 'alipay' } });
-    expect(none.data).toEqual({ field: 'zhifubao_name', fields: ['zhifubao_name', 'zhifubao'] });
+    expect(none.data).toEqual({ field: 'zhifubao_name', fields: ['zhifubao_name', 'zhifubao'], errorId: 'paymentFieldsRequired' });
 
     // The form comes back filled in (the number masked); saving it with only the branch changed keeps the number.
     expect((await bankDetails(cy)).code).toBe(1);
@@ -94,7 +98,7 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     expect(stored).toEqual({ bank_address: 'Pudong branch', bank_num: '6222000011112222' });
     // another number's mask is not a number
     const foreign = await server.api('paymentuser/payment', { userToken: cy.token, body: { ...shown, bank_num: '************9999', password: PASSWORD } });
-    expect(foreign.data).toEqual({ field: 'bank_num' });
+    expect(foreign.data).toEqual({ field: 'bank_num', errorId: 'paymentFieldInvalid' });
   });
 
   it('freezes a payout at once, refuses a second, below the minimum or above the balance, and writes nothing then', async () => {
@@ -116,7 +120,7 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     // The back office's money inputs (a ledger entry) refuse them the same way.
     for (const money of [12.345, '12.345']) {
       const gift = await admin('user.MoneyLog/add', { body: { user_id: bo.id, money, memo: 'Gift' } });
-      expect({ code: gift.code, msg: gift.msg, data: gift.data }).toEqual({ code: 0, msg: 'Change amount must be an amount such as 12.50', data: { field: 'money' } });
+      expect({ code: gift.code, msg: gift.msg, data: gift.data }).toEqual({ code: 0, msg: 'Change amount must be an amount such as 12.50', data: { field: 'money', errorId: 'validation' } });
     }
     expect(await balance(bo.id)).toBe(5000);
     const asked = await server.api<{ id: number }>('paymentuser/payout', { userToken: bo.token, body: { amount: '20.00' } });
@@ -159,7 +163,7 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     const cashier = await server.loginAdmin(`cashier${counter}`, 'Cashier_pass1');
     expect(await offered(cashier.token)).toEqual(['pay', 'reject']);
     const noReference = await server.admin('user.Payout/pay', { token: cashier.token, body: { ids: [id] } });
-    expect(noReference.msg).toBe('Please enter the payment reference');
+    expect(noReference.data).toMatchObject({ errorId: 'payoutReferenceRequired' });
     expect((await server.admin('user.Payout/pay', { token: cashier.token, body: { ids: [id], reference: 'TX-778' } })).code).toBe(1);
     const paid = (await db().selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
     expect(paid).toMatchObject({ status: 'paid', reference: 'TX-778' });
@@ -183,6 +187,43 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
     const list = await admin<{ list: Row[] }>('user.Payout/index');
     const row = list.data.list.find((item) => (item.account as Row).bank_num !== undefined);
     expect((row?.account as Row).bank_num).toBe('6222000011112222');
+  });
+
+  it('logs a watched payout field on each review step as the sensitive-data rule says, and the engine refuses a move x-transitions does not declare', async () => {
+    const eve = await member(5000);
+    await bankDetails(eve);
+    const id = (await server.api<{ id: number }>('paymentuser/payout', { userToken: eve.token, body: { amount: '12.00' } })).data.id;
+    const now = Math.floor(Date.now() / 1000);
+    await db()
+      .insertInto('security_sensitive_data')
+      .values({ name: 'Payouts', controller: 'user/Payout.php', controller_as: 'user/payout', connection: '', data_table: 'payout', primary_key: 'id', data_fields: toJson({ status: 'Payout status', reason: 'Reason' }), status: '1', create_time: now, update_time: now })
+      .execute();
+    const logs = async () => (await db().selectFrom('security_sensitive_data_log').selectAll().where('data_table', '=', 'payout').where('id_value', '=', id).orderBy('id').execute()) as Row[];
+    try {
+      const adminId = Number(((await db().selectFrom('admin').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()) as Row).id);
+      expect((await admin('user.Payout/approve', { body: { ids: [id] } })).code).toBe(1);
+      expect(await logs()).toMatchObject([{ data_field: 'status', data_comment: 'Payout status', before: 'pending', after: 'approved', admin_id: adminId }]);
+      // A refused step logs nothing.
+      expect((await admin('user.Payout/approve', { body: { ids: [id] } })).msg).toBe('A payout in status "Approved" cannot take this step');
+      expect(await logs()).toHaveLength(1);
+      expect((await admin('user.Payout/reject', { body: { ids: [id], reason: 'Wrong name' } })).code).toBe(1);
+      expect((await logs()).map((log) => [log.data_field, log.before, log.after])).toEqual([['status', 'pending', 'approved'], ['status', 'approved', 'rejected'], ['reason', '', 'Wrong name']]);
+      // The list of the sensitive-data log shows the payout's entries to the administrator.
+      const listed = await admin<{ list: Row[] }>('security.SensitiveDataLog/index', { query: { search: [{ field: 'data_table', val: 'payout', operator: '=' }] } });
+      expect(listed.data.list.filter((row) => row.id_value === `id=${id}`)).toHaveLength(3);
+
+      // The domain path goes through the engine: a move the schema does not declare (rejected → pending) is refused, the row unchanged.
+      const app = server.server.app;
+      const stored = (await db().selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+      const move = app.db.transaction().execute((trx) => updateDomainRow({ adminId: 0, ip: '127.0.0.1', userAgent: 'test' }, trx, { definition: resourceByTable(app, 'payout'), existing: stored, changes: { status: 'pending' } }));
+      await expect(move).rejects.toMatchObject({ msg: '%s cannot change from "%s" to "%s"' });
+      await expect(move).rejects.toThrow(ApiError);
+      expect(((await db().selectFrom('payout').select('status').where('id', '=', id).executeTakeFirstOrThrow()) as Row).status).toBe('rejected');
+      expect(await logs()).toHaveLength(3);
+      expect(await balance(eve.id)).toBe(5000);
+    } finally {
+      await db().deleteFrom('security_sensitive_data').where('controller_as', '=', 'user/payout').execute();
+    }
   });
 
   it('20 parallel requests never freeze more than the balance; the ledger sums to the balance', async () => {

@@ -75,7 +75,7 @@ describe.each(DATABASES)('admin permissions on %s', (kind) => {
 
   function expectNeedLogin(response: ApiResponse, context = ''): void {
     expectCode(response, 303, context);
-    expect(response.data).toEqual({ type: 'need login' });
+    expect(response.data).toEqual({ type: 'need login', errorId: 'needLogin' });
   }
 
   async function ruleIds(ruleNames: string[]): Promise<number[]> {
@@ -270,11 +270,11 @@ describe.each(DATABASES)('admin permissions on %s', (kind) => {
       const index = await admin('Index/index', { token: limitedToken });
       expectCode(index, 0);
       expect(index.msg).toMatch(/menu/i);
-      expect(index.data).toBeNull();
+      expect(index.data).toEqual({ errorId: 'noBackgroundMenu' });
       // still logged in: the token is valid, only the rights are gone
       const login = await admin('Index/login', { token: limitedToken });
       expectCode(login, 303);
-      expect(login.data).toEqual({ type: 'logged in' });
+      expect(login.data).toEqual({ type: 'logged in', errorId: 'loggedIn' });
       // a member of another group keeps its rights
       expectCode(await admin('user.User/index', { token: subToken }), 1);
 
@@ -317,7 +317,7 @@ describe.each(DATABASES)('admin permissions on %s', (kind) => {
         const username = unique('climber');
         const response = await addAdmin(limitedToken, username, [group]);
         expectCode(response, 0, `add to group ${group}`);
-        expect(response.msg).toBe('You have no permission to add an administrator to this group!');
+        expect(response.data).toMatchObject({ errorId: 'groupNotManageable' });
         expect(await adminId(username)).toBeUndefined();
       }
       const zh = await addAdmin(limitedToken, unique('climber'), [1], 'zh-cn');

@@ -64,11 +64,17 @@ describe.each(DATABASES)('provider presets on %s', (kind) => {
     return new URL(server.url).origin;
   }
 
-  /** A request to this server signed as the provider's recipe says. */
-  function signed(provider: Row, path: string, pairs: [string, string][], secret = SECRET): SignedRequestInput {
+  /** A request to this server signed as the provider's recipe says (the signature under `sigName`, e.g. one of the recipe's aliases). */
+  function signed(provider: Row, path: string, pairs: [string, string][], secret = SECRET, sigName = String(provider.sig_param)): SignedRequestInput {
     const recipe = JSON.parse(String(provider.signature)) as SignatureRecipe;
     const query = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
-    return signRequest(recipe, secret, String(provider.sig_param), { method: 'GET', origin: origin(), path, query, headers: {}, body: '', contentType: '' });
+    return signRequest(recipe, secret, sigName, { method: 'GET', origin: origin(), path, query, headers: {}, body: '', contentType: '' });
+  }
+
+  /** The kinds of the security events a provider's refused requests left, oldest first. */
+  async function securityEvents(provider: Row): Promise<unknown[]> {
+    const events = (await dynamicDb(db()).selectFrom('survey_security_event').select(['kind']).where('provider_id', '=', provider.id).orderBy('id').execute()) as Row[];
+    return events.map((event) => event.kind);
   }
 
   async function send(request: SignedRequestInput): Promise<{ status: number; body: string }> {
@@ -127,6 +133,7 @@ describe.each(DATABASES)('provider presets on %s', (kind) => {
       [{ signature: { text: 'url', key: 'hmac', algorithm: 'sha3', encoding: 'hex', in: 'query' } }, 'signature'],
       [{ reversal: { by: 'status' } }, 'reversal'],
       [{ preset: 'offerwall', wall_url: 'https://wall.example.com/?app=9' }, 'wall_url'],
+      [{ transaction_param: 'a+b+c+d+e' }, 'transaction_param'],
     ];
     for (const [values, field] of refusals) {
       const answer = await admin('survey.Provider/add', { body: { code: `bad${++counter}`, name: 'Bad', secret: SECRET, ...values } });
@@ -233,12 +240,100 @@ describe.each(DATABASES)('provider presets on %s', (kind) => {
     const path = `/api/survey/callback/${String(provider.code)}`;
     await send(signed(provider, path, [['supSid', member.rid], ['ps_rstatus', '21']]));
     expect((await balanceOf(member.id)).money).toBe(200);
-    const reversal = signed(provider, path, [['ps_rstatus', '33'], ['oldStatus', '21'], ['supSid', member.rid]]);
+    // PureSpectrum names the hash of its reconciliation postbacks ps_s_hash, one of the recipe's signature aliases.
+    const reversal = signed(provider, path, [['ps_rstatus', '33'], ['oldStatus', '21'], ['supSid', member.rid]], SECRET, 'ps_s_hash');
+    expect(reversal.query).toMatch(/&ps_s_hash=[0-9a-f]{40}$/);
     for (let attempt = 0; attempt < 2; attempt++) expect((await send(reversal)).status).toBe(200);
     const participation = (await dynamicDb(db()).selectFrom('survey_participation').selectAll().where('rid', '=', member.rid).executeTakeFirstOrThrow()) as Row;
     expect(participation.status).toBe('reversed');
     expect(await balanceOf(member.id)).toEqual({ money: 0, score: 0 });
     expect(await ledgerSum(member.id)).toBe(0);
+  });
+
+  it('credits a Dynata REX complete once through its redirect signed by the HMAC chain, and refuses one past its expiration or without its access key', async () => {
+    const provider = await addProvider({ preset: 'dynata_rex' });
+    expect(JSON.parse(String(provider.signature))).toMatchObject({ text: 'canonical_query', key: 'hmac_chain', expiry: { unit: 'rfc3339', kind: 'deadline' } });
+    const rfc3339 = (seconds: number) => new Date(seconds * 1000).toISOString();
+    const now = Math.floor(Date.now() / 1000);
+    const pairs = (rid: string, expiration: string): [string, string][] => [['rid', rid], ['disposition', '1'], ['status', '0'], ['expiration', expiration], ['access_key', 'REXACCESSKEY0001']];
+    const member = await memberWithAttempt(provider.id);
+    const request = signed(provider, '/success', pairs(member.rid, rfc3339(now + 300)));
+    expect(request.query).toMatch(/^rid=.*&expiration=\d{4}-\d{2}-\d{2}T\d{2}%3A\d{2}%3A\d{2}\.\d{3}Z&access_key=REXACCESSKEY0001&signature=[0-9a-f]{64}$/);
+    const first = await ok(server.api<Row>('survey/outcome', { body: { outcome: 'success', query: request.query }, userToken: member.token }));
+    expect(first).toMatchObject({ status: 'complete', already_recorded: false, credited: { money: '2.00', score: 5 } });
+    const again = await ok(server.api<Row>('survey/outcome', { body: { outcome: 'success', query: request.query }, userToken: member.token }));
+    expect(again).toMatchObject({ status: 'complete', already_recorded: true });
+    expect(await balanceOf(member.id)).toEqual({ money: 200, score: 5 });
+    expect(await ledgerSum(member.id)).toBe(200);
+
+    const late = await memberWithAttempt(provider.id);
+    const expired = signed(provider, '/success', pairs(late.rid, rfc3339(now - 1)));
+    const withoutKey = { ...request, query: signed(provider, '/success', pairs(late.rid, rfc3339(now + 300))).query.replace('&access_key=REXACCESSKEY0001', '') };
+    for (const refused of [expired, withoutKey]) {
+      const answer = await server.api<Row>('survey/outcome', { body: { outcome: 'success', query: refused.query }, userToken: late.token });
+      expect({ code: answer.code, msg: answer.msg }).toEqual({ code: 0, msg: 'The signature of this survey return is invalid' });
+    }
+    expect(await securityEvents(provider)).toEqual(['signature_expired', 'signature_missing']);
+    expect(await balanceOf(late.id)).toEqual({ money: 0, score: 0 });
+  });
+
+  it('credits a Toluna completion notification once: a JSON body signed in its EncryptedValue field, its survey, wave and member the transaction', async () => {
+    const provider = await addProvider({ preset: 'toluna', wall_url: 'https://wall.example.com/?uid={member}' });
+    expect(provider).toMatchObject({ kind: 'wall', sig_param: 'EncryptedValue', member_param: 'UniqueCode', transaction_param: 'SurveyId+WaveId+UniqueCode' });
+    const member = await newMember();
+    const opened = await ok(server.api<{ url: string }>('survey/wall', { query: { provider: provider.code }, userToken: member.token }));
+    const memberId = new URL(opened.url).searchParams.get('uid') as string;
+    const recipe = JSON.parse(String(provider.signature)) as SignatureRecipe;
+    const path = `/api/survey/callback/${String(provider.code)}`;
+    const notification = (surveyId: number, revenue: number) => {
+      const body = JSON.stringify({ UniqueCode: memberId, SurveyId: surveyId, SurveyRef: `${surveyId}-US`, Revenue: revenue, DateTime: '2026-01-01 00:00:00', WaveId: 100 });
+      return signRequest(recipe, SECRET, 'EncryptedValue', { method: 'POST', origin: origin(), path, query: 'Reason=Complete', headers: { 'content-type': 'application/json' }, body, contentType: 'application/json' });
+    };
+    const post = async (request: SignedRequestInput) => {
+      const response = await server.raw(`${request.path}?${request.query}`, { method: 'POST', headers: { 'think-lang': 'en', 'content-type': 'application/json' }, body: request.body });
+      return { status: response.status, body: await response.text() };
+    };
+    const first = notification(123, 125);
+    expect(JSON.parse(first.body)).toMatchObject({ EncryptedValue: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    // Sent again when the member reloads the end page: answered alike, credited once.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await post(first);
+      expect(answer.status).toBe(Number(provider.answer_status));
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 1 });
+      expect((await balanceOf(member.id)).money, `attempt ${attempt}`).toBe(125);
+    }
+    // Another survey is another transaction; a notification for another member under this one's signature is refused.
+    await post(notification(124, 50));
+    expect((await balanceOf(member.id)).money).toBe(175);
+    const forged = { ...first, body: first.body.replace('"SurveyId":123', '"SurveyId":125') };
+    expect(JSON.parse((await post(forged)).body)).toMatchObject({ code: 0 });
+    expect(await securityEvents(provider)).toEqual(['signature_wrong']);
+    expect((await balanceOf(member.id)).money).toBe(175);
+    expect(await ledgerSum(member.id)).toBe(175);
+  });
+
+  it('shows the member why the provider reversed a complete, in their language: the reason its status maps to and the provider\'s own words', async () => {
+    const provider = await addProvider({ preset: 'purespectrum', reason_param: 'reason' });
+    const path = `/api/survey/callback/${String(provider.code)}`;
+    const quality = await memberWithAttempt(provider.id);
+    await send(signed(provider, path, [['supSid', quality.rid], ['ps_rstatus', '21']]));
+    await send(signed(provider, path, [['ps_rstatus', '15'], ['oldStatus', '21'], ['supSid', quality.rid], ['reason', 'Speeder (LOI 1 min)']]));
+    const plain = await memberWithAttempt(provider.id);
+    await send(signed(provider, path, [['supSid', plain.rid], ['ps_rstatus', '21']]));
+    await send(signed(provider, path, [['ps_rstatus', '33'], ['oldStatus', '21'], ['supSid', plain.rid]]));
+    const reasonOf = async (member: { token: string }, lang: 'en' | 'zh-cn') => (await ok(server.api<{ list: Row[] }>('survey/records', { userToken: member.token, lang }))).list[0].reason;
+    const memoOf = async (member: { token: string }, lang: 'en' | 'zh-cn') => (await ok(server.api<{ list: Row[] }>('account/balance', { userToken: member.token, lang }))).list[0].memo;
+    expect(await reasonOf(quality, 'en')).toBe('Reversed by the provider: the answers failed its quality checks (the provider says: Speeder (LOI 1 min))');
+    expect(await reasonOf(quality, 'zh-cn')).toBe('渠道已撤销：答卷未通过渠道的质量检查（渠道说明：Speeder (LOI 1 min)）');
+    expect(await reasonOf(plain, 'en')).toBe('Reversed by the provider');
+    expect(await reasonOf(plain, 'zh-cn')).toBe('渠道已撤销');
+    // the ledger note says the same, in the reader's language
+    expect(await memoOf(quality, 'zh-cn')).toMatch(/^问卷奖励撤销：#\d+ .+（原因：渠道已撤销：答卷未通过渠道的质量检查（渠道说明：Speeder \(LOI 1 min\)））$/);
+    expect(await memoOf(plain, 'en')).toMatch(/^Survey reward reversed: #\d+ .+ \(reason: Reversed by the provider\)$/);
+    // stored as our reason's key with the provider's words apart, never as a sentence in one language
+    const events = await dynamicDb(db()).selectFrom('survey_participation_event as e').innerJoin('survey_participation as p', 'p.id', 'e.participation_id')
+      .select('e.payload').where('p.rid', '=', quality.rid).where('e.source', '=', 'reconcile').execute();
+    expect(JSON.parse(String((events[0] as Row).payload))).toMatchObject({ action: 'reverse', reason: JSON.stringify({ key: 'Reversed by the provider: the answers failed its quality checks', params: [] }), provider_reason: 'Speeder (LOI 1 min)' });
   });
 
   it('keeps the provider\'s transaction id of a complete, which a reconciliation file may then name', async () => {

@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolBuilt, ToolCheck, ToolSent } from '../../src/contract/provider-tool.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
+import { signRequest, type SignatureRecipe } from '../../src/server/services/survey/signature-recipe.js';
 
 /**
  * The provider test tool (`survey.Provider/testReturn`), a hash calculator over the provider's saved recipe
@@ -237,6 +238,29 @@ describe.each(DATABASES)('provider test tool on %s', (kind) => {
     ]);
   });
 
+  it('builds a Dynata REX return signed by its HMAC chain with a deadline, and says which key or deadline a pasted one misses', async () => {
+    const rex = await createProvider({ preset: 'dynata_rex' });
+    const built = await build(rex.id, 'complete');
+    const url = new URL(String(built.redirect?.url));
+    const expiration = url.searchParams.get('expiration') as string;
+    // a deadline five minutes ahead, in RFC 3339, and a test access key
+    expect(Date.parse(expiration) / 1000 - Math.floor(Date.now() / 1000)).toBeGreaterThan(240);
+    expect(url.searchParams.get('access_key')).toBe('test-access-key');
+    expect(await check(rex.id, String(built.redirect?.url))).toMatchObject({ ok: true, verdict: 'ok' });
+    const withoutKey = await check(rex.id, String(built.redirect?.url).replace('&access_key=test-access-key', ''));
+    expect(withoutKey).toMatchObject({ verdict: 'missing', problems: ['The signature is keyed in turn by "access_key", which the request does not carry'] });
+    const zh = await check(rex.id, String(built.redirect?.url).replace('&access_key=test-access-key', ''), {}, 'zh-cn');
+    expect(zh.problems).toEqual(['签名依次以“access_key”为密钥，但请求中没有该值']);
+    // Signed for a deadline already passed: the signature is right, the deadline is not.
+    const passed = new Date((Math.floor(Date.now() / 1000) - 120) * 1000).toISOString();
+    const recipe = JSON.parse(String(rex.signature)) as SignatureRecipe;
+    const query = `rid=test-9&disposition=1&status=0&expiration=${encodeURIComponent(passed)}&access_key=AK1`;
+    const stale = signRequest(recipe, SECRET, 'signature', { method: 'GET', origin: server.url, path: '/success', query, headers: {}, body: '', contentType: '' });
+    const verdict = await check(rex.id, `/success?${stale.query}`);
+    expect(verdict.verdict).toBe('expired');
+    expect(verdict.problems[0]).toMatch(/^The deadline "expiration" passed 1[2-3]\d seconds ago$/);
+  });
+
   it('refuses bad input with a message and records nothing', async () => {
     const provider = await createProvider();
     const before = await count('survey_participation_event');
@@ -249,7 +273,7 @@ describe.each(DATABASES)('provider test tool on %s', (kind) => {
     expect((await refused({ mode: 'check', url: '/success?rid=1', headers: 'X-Sig 12' })).msg).toBe('Each header line must be "Name: value": X-Sig 12');
     expect((await refused({ mode: 'check', url: '/success?rid=1', method: 'PUT' })).msg).toBe('The method must be GET or POST');
     expect((await refused({ mode: 'check', url: '/success?rid=1', body: 'x'.repeat(16_001) })).msg).toBe('The body may hold at most 16000 characters');
-    expect((await refused({ mode: 'build', outcome: 'timeout' }, 'zh-cn')).msg).toBe('请选择要测试的结果：完成、甄别、配额满、安全或撤销');
+    expect((await refused({ mode: 'build', outcome: 'timeout' }, 'zh-cn')).msg).toBe('请选择要测试的结果：完成、被甄别、配额已满、安全终止或撤销');
     expect((await refused({ mode: 'build', outcome: 'reversal' })).msg).toBe('This provider never reverses: its reversal rule is "none"');
     expect((await refused({ mode: 'build', outcome: 'complete', rid: 'a b' })).msg).toBe('The test rid may hold at most 64 letters, digits, - and _');
     expect((await refused({ mode: 'send', outcome: 'complete', rid: 'abc123' })).msg).toBe('A test callback is sent with test IDs only: leave the RID or member ID blank, or give one starting with "test-"');
@@ -371,12 +395,12 @@ describe.each(DATABASES)('provider test tool on %s', (kind) => {
     for (const typed of [rid, 'abc123']) {
       const refused = await asTester({ mode: 'build', outcome: 'complete', rid: typed });
       expect({ code: refused.code, msg: refused.msg, data: refused.data }).toEqual({
-        code: 0, msg: 'Only test rids (starting with "test-") can be signed here: signing a return for a real attempt needs the right to reconcile participations', data: { field: 'rid' },
+        code: 0, msg: 'Only test rids (starting with "test-") can be signed here: signing a return for a real attempt needs the right to reconcile participations', data: { field: 'rid', errorId: 'providerTestRidNotTest' },
       });
     }
     const member = await asTester({ mode: 'build', outcome: 'complete', member: 'M7Qk2xV9' }, wall.id);
     expect({ msg: member.msg, data: member.data }).toEqual({
-      msg: 'Only test member IDs (starting with "test-") can be signed here: signing a callback for a real member needs the right to reconcile participations', data: { field: 'member' },
+      msg: 'Only test member IDs (starting with "test-") can be signed here: signing a callback for a real member needs the right to reconcile participations', data: { field: 'member', errorId: 'providerTestMemberNotTest' },
     });
 
     // A pasted request naming the attempt or a real member is checked, but the signature it should carry is not shown.

@@ -150,6 +150,68 @@ describe.each(DATABASES)('references on %s', (kind) => {
     });
   });
 
+  describe('the label of a reference, for an admin who may fill it', () => {
+    let providerId: number;
+    let leaderId: number;
+    const PROVIDER_SECRET = 'refs-provider-secret-0123456789';
+
+    beforeAll(async () => {
+      const added = await admin('survey.Provider/add', { token: superToken, body: { code: 'refsprov', name: 'Panel Alpha', secret: PROVIDER_SECRET } });
+      expect(added.code, added.msg).toBe(1);
+      providerId = Number(((await db().selectFrom('survey_provider').select('id').where('code', '=', 'refsprov').executeTakeFirstOrThrow()) as Row).id);
+      const member = await admin('user.User/add', { token: superToken, body: { username: 'chooser1', nickname: 'Chooser Nick', group_id: 1, password: MEMBER_PASS, email: 'chooser@example.com' } });
+      expect(member.code, member.msg).toBe(1);
+      leaderId = Number(((await db().selectFrom('user').select('id').where('username', '=', 'chooser1').executeTakeFirstOrThrow()) as Row).id);
+    });
+
+    const select = (controller: string, token: string, query: Row = {}) => admin<ListData>(`${controller}/index`, { token, query: { select: 1, ...query } });
+
+    it('lets an admin who may add surveys choose a provider by name, and read nothing else of it', async () => {
+      const token = await adminHolding(['survey/survey/index', 'survey/survey/add', 'survey/survey/edit']);
+      const choices = await select('survey.Provider', token);
+      expect(choices.code, choices.msg).toBe(1);
+      expect(choices.data.list).toContainEqual({ id: providerId, name: 'Panel Alpha' });
+      for (const row of choices.data.list) expect(Object.keys(row).sort()).toEqual(['id', 'name']);
+      expect(JSON.stringify(choices.data)).not.toContain(PROVIDER_SECRET);
+      // Typing a name finds it; typing its code does not (only the label is searched).
+      expect((await select('survey.Provider', token, { quickSearch: 'Alpha' })).data.list).toEqual([{ id: providerId, name: 'Panel Alpha' }]);
+      expect((await select('survey.Provider', token, { quickSearch: 'refsprov' })).data.list).toEqual([]);
+      // The form's current value is named (not "#id").
+      expect((await select('survey.Provider', token, { initKey: 'id', initValue: [providerId] })).data.list).toEqual([{ id: providerId, name: 'Panel Alpha' }]);
+      // Other columns cannot be searched or looked up by, and the list itself stays closed.
+      expect((await select('survey.Provider', token, { initKey: 'secret', initValue: [PROVIDER_SECRET] })).code).toBe(0);
+      expect((await admin('survey.Provider/index', { token, query: {} })).code).toBe(401);
+      expect((await admin('survey.Provider/edit', { token, query: { id: providerId } })).code).toBe(401);
+
+      // The survey it adds with that provider lists the provider by name.
+      const survey = await admin('survey.Survey/add', { token, body: { provider_id: providerId, title: 'Chosen provider', entry_url: 'https://panel.example/s?r={rid}', loi_minutes: 5 } });
+      expect(survey.code, survey.msg).toBe(1);
+      const rows = (await admin<ListData>('survey.Survey/index', { token, query: { limit: 100 } })).data.list;
+      expect(rows.find((row) => row.title === 'Chosen provider')?.provider).toEqual({ id: providerId, name: 'Panel Alpha' });
+    });
+
+    it('gives an admin who may only list surveys the provider’s key, and no choices', async () => {
+      const token = await adminHolding(['survey/survey/index']);
+      expect((await select('survey.Provider', token)).code).toBe(401);
+      const rows = (await admin<ListData>('survey.Survey/index', { token, query: { limit: 100 } })).data.list;
+      expect(rows.find((row) => row.title === 'Chosen provider')?.provider).toEqual({ id: providerId });
+    });
+
+    it('lets an admin who may add teams pick a leader by username, never reading the member’s other columns', async () => {
+      const token = await adminHolding(['team/team/index', 'team/team/add']);
+      const choices = await select('user.User', token, { quickSearch: 'chooser1' });
+      expect(choices.code, choices.msg).toBe(1);
+      expect(choices.data.list).toEqual([{ id: leaderId, username: 'chooser1' }]);
+      // A member is not found by another column (the nickname, the email) than the label.
+      expect((await select('user.User', token, { quickSearch: 'Chooser Nick' })).data.list).toEqual([]);
+      expect((await select('user.User', token, { search: [{ field: 'email', operator: 'LIKE', val: 'chooser' }] })).data.list.length).toBeGreaterThan(0);
+      const everyone = await select('user.User', token, { limit: 1000 });
+      for (const row of everyone.data.list) expect(Object.keys(row).sort()).toEqual(['id', 'username']);
+      expect(JSON.stringify(everyone.data)).not.toContain('chooser@example.com');
+      expect((await admin('user.User/index', { token, query: {} })).code).toBe(401);
+    });
+  });
+
   describe('every schema with a relation', () => {
     /** One row in the resource's table, every column at its default, unique ones distinct, `values` over them. */
     async function insertRow(definition: ResourceDefinition, values: Row = {}): Promise<unknown> {

@@ -79,7 +79,7 @@ describe.each(DATABASES)('request ids on %s', (kind) => {
         expect(failed.status).toBe(500);
         const id = failed.headers.get('x-request-id') as string;
         expect(id).toMatch(UUID);
-        expect(failed.data).toEqual({ request_id: id });
+        expect(failed.data).toEqual({ request_id: id, errorId: 'internalError' });
         expect(failed.msg).toBe(lang === 'en' ? `Internal server error! Reference: ${id}` : `服务器内部错误！编号：${id}`);
         expect(JSON.stringify(failed)).not.toMatch(/admin_log|select|\bat\s/i);
         const logged = logLines().find((line) => line.reqId === id && line.msg === 'unhandled error');

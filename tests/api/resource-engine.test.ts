@@ -496,6 +496,13 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
       expect(edit.data.row).toMatchObject({ price: '12.50', tags: ['a', 'b c'] });
     });
 
+    it('answers the new row\'s key: two adds at once each get the key of their own row', async () => {
+      const titles = ['Twin at once A', 'Twin at once B'];
+      const answers = await Promise.all(titles.map((title) => article<{ id: number }>('add', { body: { title, views: 7 } })));
+      expect(answers.map((answer) => [answer.code, answer.msg, Object.keys(answer.data)])).toEqual([[1, 'Added successfully!', ['id']], [1, 'Added successfully!', ['id']]]);
+      for (const [index, answer] of answers.entries()) expect((await storedArticle(answer.data.id)).title).toBe(titles[index]);
+    });
+
     it('fills defaults and timestamps, and ignores a read-only id', async () => {
       const response = await article('add', { body: { id: 987654, title: 'Defaults', create_time: 1 } });
       expect(response.code).toBe(1);
@@ -537,7 +544,7 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
       const response = await article('add', { body: { title: 'Alpha' } });
       expect(response.code).toBe(0);
       expect(response.msg).toBe(t('%s already exists', ['Title']));
-      expect(response.data).toEqual({ field: 'title' });
+      expect(response.data).toEqual({ field: 'title', errorId: 'alreadyExists' });
       expect(await snapshot()).toEqual(before);
     });
 
@@ -640,11 +647,12 @@ describe.each(DATABASES)('resource engine on %s', (kind) => {
       expect(await db().selectFrom('demo_article').select('id').where('id', 'in', [first, second]).execute()).toEqual([]);
     });
 
-    it('refuses GET and POST, and a scalar ids', async () => {
+    it('refuses POST and a scalar ids; GET only tells the confirmation whether the rows are kept', async () => {
       const id = await addArticle({ title: 'Keep me' });
       const before = await snapshot();
+      const asked = await article('del', { method: 'GET', query: { ids: [id] } });
+      expect({ code: asked.code, data: asked.data }).toEqual({ code: 1, data: { recycle: false } });
       for (const request of [
-        { method: 'GET' as const, query: { ids: [id] } },
         { method: 'POST' as const, query: { ids: [id] }, body: { ids: [id] } },
         { method: 'DELETE' as const, query: { ids: id } },
         { method: 'DELETE' as const, query: { ids: { a: id } } },

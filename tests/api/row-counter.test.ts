@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamicDb } from '../../src/server/db/connection.js';
-import { foldRowCounts, ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE } from '../../src/server/db/row-counter.js';
+import { foldRowCounts } from '../../src/server/db/row-counter.js';
+import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE } from '../../src/server/db/system-tables.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DestructiveMigrationError } from '../../src/server/db/migrate.js';
 import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
+import { catalogTables } from '../../src/server/db/table-catalog.js';
 
 /**
  * The schema registry (issue "The CRUD designer", item 1): a schema made live at run time is served at
@@ -164,6 +165,47 @@ describe.each(DATABASES)('schema registry on %s', (kind) => {
       );
     } finally {
       rmSync(file);
+    }
+  });
+
+  it('a menu whose parent names no menu stops start-up, naming the file, the field and the parent, and makes nothing', async () => {
+    const file = join(dir, 'schemas/demo/orphan.json');
+    writeFileSync(file, JSON.stringify(gadget({ $id: 'demo/orphan', 'x-table': 'demo_orphan', 'x-controller': 'demo.Orphan', 'x-menu': { title: 'Orphans', parent: 'nowhere' } })));
+    try {
+      await expect(startTestServer(kind, { databaseUrl: server.databaseUrl, schemasDir: join(dir, 'schemas') })).rejects.toThrow(
+        'schemas/demo/orphan.json: /x-menu/parent: the parent menu "nowhere" does not exist: no admin rule has that name and no schema declares it',
+      );
+    } finally {
+      rmSync(file);
+    }
+    expect(await catalogTables(server.server.app.handle)).not.toContain('demo_orphan');
+    const rules = await server.server.app.db.selectFrom('admin_rule').select('name').where('name', 'like', 'demo/orphan%').execute();
+    expect(rules).toEqual([]);
+  });
+
+  it('refuses a design whose menu parent names no menu, in its preview too, and changes nothing', async () => {
+    const registry = server.server.app.schemas;
+    const orphan = gadget({ $id: 'demo/orphan', 'x-table': 'demo_orphan', 'x-controller': 'demo.Orphan', 'x-menu': { title: 'Orphans', parent: 'Nowhere/else' } });
+    const refusal = /demo\/orphan \(designed in the back office\): \/x-menu\/parent: the parent menu "Nowhere\/else" does not exist/;
+    await expect(registry.preview(orphan)).rejects.toThrow(refusal);
+    await expect(registry.apply(orphan, ACTOR)).rejects.toThrow(refusal);
+    expect((await registry.designs()).map((design) => design.id)).toEqual(['demo/gadget']);
+    expect(await catalogTables(server.server.app.handle)).not.toContain('demo_orphan');
+    expect(existsSync(join(dir, 'schemas/demo/orphan.json'))).toBe(false);
+  });
+
+  it('puts a menu under another schema’s menu added with it, whichever comes first', async () => {
+    const registry = server.server.app.schemas;
+    const shelf = gadget({ $id: 'demo/shelf', 'x-table': 'demo_shelf', 'x-controller': 'demo.Shelf', 'x-menu': { title: 'Shelves', parent: 'demo/rack' } });
+    const rack = gadget({ $id: 'demo/rack', 'x-table': 'demo_rack', 'x-controller': 'demo.Rack', 'x-menu': { title: 'Racks', parent: 'auth' } });
+    await registry.apply([{ raw: shelf }, { raw: rack }], ACTOR);
+    try {
+      const rules = (await server.server.app.db.selectFrom('admin_rule').select(['id', 'pid', 'name']).where('name', 'in', ['auth', 'demo/rack', 'demo/shelf']).execute()) as { id: number; pid: number; name: string }[];
+      const id = (name: string) => Number(rules.find((rule) => rule.name === name)?.id);
+      expect(Number(rules.find((rule) => rule.name === 'demo/shelf')?.pid)).toBe(id('demo/rack'));
+      expect(Number(rules.find((rule) => rule.name === 'demo/rack')?.pid)).toBe(id('auth'));
+    } finally {
+      await registry.remove(['demo/shelf', 'demo/rack'], ACTOR);
     }
   });
 

@@ -53,11 +53,14 @@ describe.each(DATABASES)('SMS without a driver and in the outbox on %s', (kind) 
     expect(describeSmsDriver(settingsFromEnv({}, PROJECT_ROOT).sms)).toMatch(/none/);
   });
 
-  it('keeps the text in the outbox with the code masked', async () => {
+  it('never reports a code sent through the outbox: the member is told the site cannot send SMS codes yet, and an administrator\'s test keeps the text masked', async () => {
     const sent = await outbox.api('Sms/send', { body: { mobile, template_code: 'user_retrieve_pwd', event: 'user_retrieve_pwd' }, lang: 'zh-cn' });
-    expect({ code: sent.code, msg: sent.msg }).toEqual({ code: 1, msg: '短信发送成功' });
+    expect({ code: sent.code, msg: sent.msg }).toEqual({ code: 0, msg: '本站暂时无法发送短信验证码，验证码未发出。请换一种方式或联系网站管理员' });
+    expect(await count(outbox, 'verification_code')).toBe(0);
+    const test = await outbox.admin('routine.Config/sendTestSms', { token: (await outbox.loginAdmin()).token, method: 'POST', body: { mobile }, lang: 'zh-cn' });
+    expect({ code: test.code, msg: test.msg }).toEqual({ code: 0, msg: '短信发件箱只把短信保存在后台，并未发出：请把 SMS_DRIVER 设为短信服务后才能发送验证码' });
     const row = (await outbox.server.app.db.selectFrom('sms_outbox').select(['mobile', 'content']).where('mobile', '=', mobile).executeTakeFirstOrThrow()) as Row;
-    expect(row.content).toBe('【Chidao Survey】您正在找回密码，验证码是：••••。');
+    expect(row.content).toBe('【Chidao Survey】您的注册验证码是：••••，10 分钟内有效。');
   });
 
   it('lets only super admins read the outbox, whatever rules a group holds', async () => {
@@ -76,7 +79,7 @@ describe.each(DATABASES)('SMS without a driver and in the outbox on %s', (kind) 
     }
     const list = await outbox.admin<{ list: Row[] }>('routine.SmsOutbox/index', { token, method: 'GET', query: { quickSearch: mobile } });
     expect(list.code).toBe(1);
-    expect(list.data.list).toEqual([expect.objectContaining({ mobile, template_code: 'user_retrieve_pwd', content: '【Chidao Survey】您正在找回密码，验证码是：••••。' })]);
+    expect(list.data.list).toEqual([expect.objectContaining({ mobile, template_code: 'user_register', content: '【Chidao Survey】您的注册验证码是：••••，10 分钟内有效。' })]);
 
     // Nobody edits what was sent, super admins neither.
     const rows = await count(outbox, 'sms_outbox');

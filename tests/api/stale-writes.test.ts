@@ -43,7 +43,7 @@ describe.each(DATABASES)('stale writes on %s', (kind) => {
     expect((await save({ ...first, name: 'Saved by first' })).code).toBe(1);
     const refused = await save({ ...second, name: 'Saved by second' });
     expect(refused.code).toBe(0);
-    expect(refused.msg).toBe('Someone else changed this record after you opened it');
+    expect(refused.data).toMatchObject({ errorId: 'staleRecord' });
     expect(refused.data.type).toBe('stale record');
     expect(refused.data.update_time).toBe((await load()).update_time);
     expect(await storedName()).toBe('Saved by first');

@@ -276,14 +276,16 @@ describe.each(DATABASES)('hold periods on %s', (kind) => {
     const { rid: screenedRid } = await take(surveyId, screened, 'terminate');
     expect(await balance(pending.id)).toEqual({ money: 2000, score: 10 });
 
-    type Answer = { counts: Row; members: Row[]; totals: Row; rows: Row[]; plan: string };
+    type Answer = { counts: Row; members: Row[]; totals: Row; rows: Row[]; plan: string; held: number };
     const body = { mode: 'reverse', rids: [releasedRid, laterRid].join('\n'), reason: 'Provider file' };
     const dry = await ok(admin<Answer>('survey.Participation/reconcile', { body: { ...body, dryRun: true } }));
     expect(dry.counts).toMatchObject({ reversed: 2, refused: 0 });
     // The released credit is debited; the pending one is cancelled and moves no balance.
     expect(dry.rows.map((entry) => [entry.rid, entry.money_cents, entry.score])).toEqual([[releasedRid, -2000, -10], [laterRid, 0, 0]]);
-    expect(dry.members.map((member) => [member.user_id, member.money_cents, member.score])).toEqual([[pending.id, 0, 0], [released.id, -2000, -10]]);
-    expect(dry.totals).toEqual({ money_cents: -2000, score: -10 });
+    // ... and leaves the member's pending credits.
+    expect(dry.members.map((member) => [member.user_id, member.money_cents, member.score, member.pending_money_cents, member.pending_score])).toEqual([[pending.id, 0, 0, -2000, -10], [released.id, -2000, -10, 0, 0]]);
+    expect(dry.totals).toEqual({ money_cents: -2000, score: -10, pending_money_cents: -2000, pending_score: -10 });
+    expect(dry.held).toBe(0);
     expect(await balance(released.id)).toEqual({ money: 2000, score: 10 });
 
     const before = { pending: await balance(pending.id), released: await balance(released.id) };
@@ -302,9 +304,19 @@ describe.each(DATABASES)('hold periods on %s', (kind) => {
     const approve = { mode: 'approve', survey_id: surveyId, rids: screenedRid, reason: 'Provider file' };
     const dryApprove = await ok(admin<Answer>('survey.Participation/reconcile', { body: { ...approve, dryRun: true } }));
     expect(dryApprove.rows.map((entry) => [entry.outcome, entry.money_cents, entry.score])).toEqual([['complete', 0, 0]]);
+    // What lands as pending, by member: the top-up to the reward and its points.
+    expect(dryApprove.held).toBe(1);
+    expect(dryApprove.members.map((member) => [member.user_id, member.money_cents, member.score, member.pending_money_cents, member.pending_score])).toEqual([[screened.id, 0, 0, 1900, 10]]);
+    expect(dryApprove.totals).toEqual({ money_cents: 0, score: 0, pending_money_cents: 1900, pending_score: 10 });
     const screenedBefore = await balance(screened.id);
-    await ok(admin('survey.Participation/reconcile', { body: { ...approve, dryRun: false, plan: dryApprove.plan } }));
+    const pendingBefore = (await holds(screened.id)).filter((hold) => hold.state === 'pending');
+    const appliedApprove = await ok(admin<Answer>('survey.Participation/reconcile', { body: { ...approve, dryRun: false, plan: dryApprove.plan } }));
+    expect({ members: appliedApprove.members, totals: appliedApprove.totals, held: appliedApprove.held }).toEqual({ members: dryApprove.members, totals: dryApprove.totals, held: dryApprove.held });
     expect(await balance(screened.id)).toEqual(screenedBefore);
+    // The holds written are exactly the pending figures the dry run showed.
+    const newHolds = (await holds(screened.id)).filter((hold) => hold.state === 'pending' && !pendingBefore.some((before) => before.id === hold.id));
+    const heldOf = (kind: string) => newHolds.filter((hold) => hold.kind === kind).reduce((sum, hold) => sum + Number(hold.amount), 0);
+    expect([heldOf('money'), heldOf('score')]).toEqual([dryApprove.totals.pending_money_cents, dryApprove.totals.pending_score]);
     const approved = await row('survey_participation', 'rid', screenedRid);
     expect(approved).toMatchObject({ status: 'complete', credit_state: 'credited' });
     expect(Number(approved.credited_money)).toBe(2000);
@@ -346,6 +358,39 @@ describe.each(DATABASES)('hold periods on %s', (kind) => {
       expect(zh.msg).toContain('待入账天数');
     }
     expect(Number((await row('survey', 'id', ownHold)).hold_days)).toBe(2);
+    await expectLedgersAddUp(member.id);
+  });
+
+  it('a hold period left blank (a cleared form field) is not set: a survey follows its provider, a provider holds nothing; a bad one is refused in either language and changes nothing', async () => {
+    const blankProvider = await createProvider({ hold_days: '' });
+    expect(Number(blankProvider.hold_days)).toBe(0);
+    const holding = await createProvider({ hold_days: 4 });
+    // a survey added or edited with the field cleared follows its provider's hold period
+    const added = await createSurvey(holding.id, { hold_days: '' });
+    expect((await row('survey', 'id', added)).hold_days).toBeNull();
+    const edited = await createSurvey(holding.id, { hold_days: 1 });
+    await ok(admin('survey.Survey/edit', { body: { id: edited, hold_days: '' } }));
+    expect((await row('survey', 'id', edited)).hold_days).toBeNull();
+    const member = await createMember();
+    const report = (await take(edited, member)).report;
+    expect(Number(report.available_at)).toBeGreaterThanOrEqual(nowSeconds() + 4 * DAY - 60);
+    expect(await balance(member.id)).toEqual({ money: 0, score: 0 });
+    // a provider's cleared hold period holds nothing again
+    await ok(admin('survey.Provider/edit', { body: { id: holding.id, hold_days: '' } }));
+    expect(Number((await row('survey_provider', 'id', holding.id)).hold_days)).toBe(0);
+    await ok(admin('survey.Provider/edit', { body: { id: holding.id, hold_days: 4 } }));
+    for (const [path, id] of [['survey.Provider/edit', holding.id], ['survey.Survey/edit', edited]] as const) {
+      for (const [value, en, zh] of [['abc', 'Hold period (days) must be an integer', '待入账天数必须是整数'], ['-3', 'Hold period (days) must not be less than 0', '待入账天数不能小于 0']]) {
+        const answer = await admin(path, { body: { id, hold_days: value }, lang: 'en' });
+        expect({ code: answer.code, msg: answer.msg }).toEqual({ code: 0, msg: en });
+        expect((await admin(path, { body: { id, hold_days: value }, lang: 'zh-cn' })).msg).toBe(zh);
+      }
+    }
+    expect(Number((await row('survey_provider', 'id', holding.id)).hold_days)).toBe(4);
+    expect((await row('survey', 'id', edited)).hold_days).toBeNull();
+    const refusedAdd = await admin('survey.Provider/add', { body: { code: `blank${kind}`, name: 'Blank', secret: SECRET, hold_days: 'x' }, lang: 'en' });
+    expect(refusedAdd.code).toBe(0);
+    expect(await db().selectFrom('survey_provider').select('id').where('code', '=', `blank${kind}`).executeTakeFirst()).toBeUndefined();
     await expectLedgersAddUp(member.id);
   });
 

@@ -1,10 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamicDb } from '../../src/server/db/connection.js';
+import { nowSeconds } from '../../src/server/clock.js';
+import { releaseDueHolds } from '../../src/server/services/holds.js';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { recordWallCallback, type WallCallbackResult } from '../../src/server/services/survey/walls.js';
 import type { ProviderRow } from '../../src/server/services/survey/returns.js';
-import { ADMIN_PASSWORD, DATABASES, PROJECT_ROOT, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
+import { signRequest, type SignatureRecipe } from '../../src/server/services/survey/signature-recipe.js';
+import { callbackProcess, sendTogether, stopAll } from '../support/callback-process.js';
+import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
  * Survey walls and routers on both databases (docs/survey-domain.md#walls-and-routers): the member opens a
@@ -16,6 +20,7 @@ import { ADMIN_PASSWORD, DATABASES, PROJECT_ROOT, startTestServer, type ApiReque
 
 type Row = Record<string, unknown>;
 const MEMBER_PASSWORD = 'Member_pass1';
+const DAY = 86_400;
 
 describe.each(DATABASES)('survey walls on %s', (kind) => {
   let server: TestServer;
@@ -366,6 +371,60 @@ describe.each(DATABASES)('survey walls on %s', (kind) => {
       await expectLedgersAddUp(member.id);
     });
 
+    it('settles a shortfall from a held credit when the sweep makes it available, as from one paid at once', async () => {
+      const wall = await createWall();
+      const holding = await createWall({ hold_days: 2 });
+      const member = await createMember();
+      const uid = await wallIdOf(member, wall);
+      await callback(wall, { uid, tx: 'HS-1', amount: '5.00' });
+      await recordLedgerEntry(db(), server.server.app.handle.dialect, { kind: 'money', userId: member.id, amount: -400, memo: 'Spent' });
+      await callback(wall, { uid, tx: 'HS-1', status: '2' });
+      expect(await balance(member.id)).toMatchObject({ money: 0, shortfallMoney: 400 });
+      // pending: nothing reaches the balance, so nothing settles yet
+      await callback(holding, { uid, tx: 'HS-2', amount: '3.00' });
+      expect(await balance(member.id)).toMatchObject({ money: 0, shortfallMoney: 400 });
+      const due = nowSeconds() + 2 * DAY + 60;
+      expect(await releaseDueHolds(server.server.app, due)).toBe(1);
+      expect(await balance(member.id)).toMatchObject({ money: 0, shortfallMoney: 100 });
+      const [held] = await transactions(holding);
+      expect({ state: held.state, settled: Number(held.settled) }).toEqual({ state: 'credited', settled: 300 });
+      const credit = await db().selectFrom('user_money_log').select(['money', 'memo']).where('id', '=', Number(held.credit_log_id)).executeTakeFirstOrThrow();
+      expect(Number(credit.money)).toBe(300);
+      const settle = await db().selectFrom('user_money_log').select(['money', 'memo', 'idempotency_key']).where('id', '=', Number(held.settle_log_id)).executeTakeFirstOrThrow();
+      expect({ money: Number(settle.money), key: settle.idempotency_key, memo: JSON.parse(settle.memo) })
+        .toEqual({ money: -300, key: `wall:${String(held.id)}:settle`, memo: { key: 'Survey wall %s: earlier reversal settled from transaction %s', params: [holding.name, 'HS-2'] } });
+      // another sweep changes nothing; the next held credit settles the rest and pays the remainder
+      expect(await releaseDueHolds(server.server.app, due)).toBe(0);
+      await callback(holding, { uid, tx: 'HS-3', amount: '2.00' });
+      expect(await releaseDueHolds(server.server.app, due)).toBe(1);
+      expect(await balance(member.id)).toMatchObject({ money: 100, shortfallMoney: 0 });
+      expect((await transactions(holding)).map((row) => [row.transaction_id, Number(row.settled)])).toEqual([['HS-2', 300], ['HS-3', 100]]);
+      await expectLedgersAddUp(member.id);
+    });
+
+    it('answers reversals that race the sweep releasing their held credits, each taken back exactly once', async () => {
+      // The sweep locks a hold, then its member; a reversal must take the same order, or PostgreSQL would
+      // abort one of the two as a deadlock (a callback answered with an error, a sweep run lost).
+      const holding = await createWall({ hold_days: 1 });
+      const members = await Promise.all(Array.from({ length: 8 }, () => createMember()));
+      const uids = await Promise.all(members.map((member) => wallIdOf(member, holding)));
+      for (const [index, uid] of uids.entries()) expect((await callback(holding, { uid, tx: `RACE-${index}`, amount: '3.00' })).answer).toBe('ok');
+      const due = nowSeconds() + DAY + 60;
+      const [released, ...answers] = await Promise.all([
+        releaseDueHolds(server.server.app, due),
+        ...uids.map((uid, index) => callback(holding, { uid, tx: `RACE-${index}`, status: '2' })),
+      ]);
+      expect(answers.map((answer) => answer.answer)).toEqual(uids.map(() => 'ok'));
+      expect(released).toBeLessThanOrEqual(uids.length);
+      expect(await releaseDueHolds(server.server.app, due)).toBe(0);
+      for (const member of members) {
+        // released then taken back, or cancelled while pending: nothing stays with the member, nothing is owed
+        expect(await balance(member.id)).toMatchObject({ money: 0, shortfallMoney: 0 });
+        await expectLedgersAddUp(member.id);
+      }
+      expect((await transactions(holding)).map((row) => row.state)).toEqual(uids.map(() => 'reversed'));
+    });
+
     it('lets the balance go below zero where the provider allows it, and credits it back up', async () => {
       const wall = await createWall({ allow_negative: true });
       const member = await createMember();
@@ -416,6 +475,39 @@ describe.each(DATABASES)('survey walls on %s', (kind) => {
       expect((await ok(server.api<{ total: number }>('survey/wallRecords', { userToken: other.token }))).total).toBe(0);
     });
 
+    it('tells the member why a transaction was reversed or refused, in their language: our reason from the status it carries and the provider\'s own words', async () => {
+      const wall = await createWall({ cap_transaction: 1000, reason_param: 'why', status_param: 'code', exit_map: { '30': 'security', '40': 'terminate' } });
+      const member = await createMember();
+      const uid = await wallIdOf(member, wall);
+      await callback(wall, { uid, tx: 'R-1', amount: '1.00', why: '' });
+      await callback(wall, { uid, tx: 'R-1', status: '2', code: '30', why: 'Duplicate respondent' });
+      await callback(wall, { uid, tx: 'R-2', amount: '1.00' });
+      await callback(wall, { uid, tx: 'R-2', status: '2' });
+      // reversed before its credit arrived
+      await callback(wall, { uid, tx: 'R-3', status: '2', code: '40' });
+      await callback(wall, { uid, tx: 'R-4', amount: '20.00' });
+      const reasons = async (lang: 'en' | 'zh-cn') =>
+        (await ok(server.api<{ list: Row[] }>('survey/wallRecords', { userToken: member.token, lang }))).list.map((row) => [row.transaction_id, row.reason]);
+      expect(await reasons('en')).toEqual([
+        ['R-4', 'The amount is above this wall\'s cap of 10.00 per transaction'],
+        ['R-3', 'Reversed by the provider: the answers did not qualify'],
+        ['R-2', 'Reversed by the provider'],
+        ['R-1', 'Reversed by the provider: the answers failed its quality checks (the provider says: Duplicate respondent)'],
+      ]);
+      expect(await reasons('zh-cn')).toEqual([
+        ['R-4', expect.stringMatching(/10\.00/)],
+        ['R-3', '渠道已撤销：答卷不符合条件'],
+        ['R-2', '渠道已撤销'],
+        ['R-1', '渠道已撤销：答卷未通过渠道的质量检查（渠道说明：Duplicate respondent）'],
+      ]);
+      // stored as our reason's key and the provider's words, apart
+      const stored = await transactions(wall);
+      expect([stored[0].reason, stored[0].provider_reason]).toEqual([JSON.stringify({ key: 'Reversed by the provider: the answers failed its quality checks', params: [] }), 'Duplicate respondent']);
+      // the back office reads the same reason in its own language
+      const list = await ok(admin<{ list: Row[] }>('survey.WallTransaction/index', { query: { search: [{ field: 'provider_id', val: wall.id, operator: '=' }] }, lang: 'zh-cn' }));
+      expect(list.list.find((row) => row.transaction_id === 'R-2')?.reason).toBe('渠道已撤销');
+    });
+
     it('gives the back office a read-only list and per-wall figures on the dashboard', async () => {
       const wall = await createWall({ name: 'Dashboard wall', cap_transaction: 1000 });
       const member = await createMember();
@@ -443,32 +535,7 @@ describe.each(DATABASES)('survey walls on %s', (kind) => {
   });
 });
 
-/** One server process of its own on `databaseUrl` that sends `count` identical wall callbacks at once on `go`. */
-function callbackProcess(databaseUrl: string, provider: string, query: string, count: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/wall-callback-process.ts'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD, PROVIDER_CODE: provider, QUERY: query, COUNT: String(count) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let output = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('ready')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the callback process exited with ${code}`)));
-  });
-  const answers = new Promise<string[]>((resolve, reject) => {
-    child.once('exit', (code) => {
-      const line = output.split('\n').find((text) => text.startsWith('['));
-      if (code === 0 && line) resolve(JSON.parse(line) as string[]);
-      else reject(new Error(`the callback process exited with ${code}: ${output}`));
-    });
-  });
-  return { child, ready, answers, go: () => child.stdin?.write('go\n') };
-}
-
-describe('survey walls across two server processes on postgres', () => {
+describe('survey callbacks across two server processes on postgres', () => {
   let server: TestServer;
   const children: ChildProcess[] = [];
 
@@ -477,7 +544,7 @@ describe('survey walls across two server processes on postgres', () => {
   });
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    stopAll(children);
     await server?.close();
   });
 
@@ -494,11 +561,9 @@ describe('survey walls across two server processes on postgres', () => {
     const uid = new URL(opened.data.url).searchParams.get('u') as string;
     const query = new URLSearchParams({ uid, tx: 'TWO-1', amount: '7.77' }).toString();
 
-    const processes = [callbackProcess(server.databaseUrl, 'twoproc', query, 10), callbackProcess(server.databaseUrl, 'twoproc', query, 10)];
+    const processes = [0, 1].map(() => callbackProcess(server.databaseUrl, { wall: { provider: 'twoproc', query } }, 10));
     children.push(...processes.map((one) => one.child));
-    await Promise.all(processes.map((one) => one.ready));
-    for (const one of processes) one.go();
-    const answers = (await Promise.all(processes.map((one) => one.answers))).flat();
+    const answers = await sendTogether(processes);
     expect(answers).toHaveLength(20);
     expect(answers.filter((answer) => answer === 'ok')).toHaveLength(1);
     expect(answers.filter((answer) => answer === 'duplicate')).toHaveLength(19);
@@ -509,5 +574,61 @@ describe('survey walls across two server processes on postgres', () => {
     const entries = await db.selectFrom('user_money_log').select('money').where('user_id', '=', login.data.userInfo.id).execute();
     expect(entries.map((entry) => Number(entry.money))).toEqual([777]);
     expect(await db.selectFrom('survey_wall_transaction').select('state').where('transaction_id', '=', 'TWO-1').execute()).toEqual([{ state: 'credited' }]);
+  }, 120_000);
+
+  it('credits a project complete once when 20 identical signed callbacks arrive at two processes together, and debits its reversal once', async () => {
+    const token = (await server.loginAdmin()).token;
+    const db = server.server.app.db;
+    expect((await server.admin('survey.Provider/add', { token, body: { code: 'twoproj', name: 'Two processes project', secret: 'project-secret-1', preset: 'purespectrum' } })).code).toBe(1);
+    const provider = await db.selectFrom('survey_provider').selectAll().where('code', '=', 'twoproj').executeTakeFirstOrThrow();
+    const survey = await server.admin('survey.Survey/add', {
+      token,
+      body: { provider_id: provider.id, title: 'Two processes survey', entry_url: 'https://supplier.example/s/1?id={rid}', reward_money: '3.33', reward_score: 0, loi_minutes: 1, hold_speeders: false, status: 'active' },
+    });
+    expect(survey.code).toBe(1);
+    const surveyId = (await db.selectFrom('survey').select('id').where('title', '=', 'Two processes survey').executeTakeFirstOrThrow()).id;
+    expect((await server.admin('user.User/add', { token, body: { username: 'twoproj', nickname: 'Two', group_id: 1, password: MEMBER_PASSWORD } })).code).toBe(1);
+    const login = await server.api<{ userInfo: { id: number; token: string } }>('user/checkIn', { body: { tab: 'login', username: 'twoproj', password: MEMBER_PASSWORD } });
+    const memberId = login.data.userInfo.id;
+    const started = await server.api<{ url: string }>('survey/start', { body: { id: surveyId }, userToken: login.data.userInfo.token });
+    const rid = new URL(started.data.url).searchParams.get('id') as string;
+
+    // The provider's call, signed as its recipe says, to the callback address of the server that receives it.
+    const origin = new URL(server.url).origin;
+    const path = '/api/survey/callback/twoproj';
+    const signed = (pairs: [string, string][]) => {
+      const query = new URLSearchParams(pairs).toString();
+      const request = signRequest(JSON.parse(provider.signature) as SignatureRecipe, 'project-secret-1', provider.sig_param, { method: 'GET', origin, path, query, headers: {}, body: '', contentType: '' });
+      return { request: { method: 'GET' as const, url: `${request.path}?${request.query}`, headers: { ...request.headers, host: new URL(origin).host, 'think-lang': 'en' } } };
+    };
+    const expected = provider.answer_body === '' ? undefined : provider.answer_body;
+    const expectAnswered = (answers: unknown[], count: number) => {
+      expect(answers).toHaveLength(count);
+      for (const answer of answers as { status: number; body: string }[]) {
+        expect(answer.status).toBe(Number(provider.answer_status));
+        if (expected !== undefined) expect(answer.body).toBe(expected);
+        else expect(JSON.parse(answer.body)).toMatchObject({ code: 1 });
+      }
+    };
+    const ledger = async () => (await db.selectFrom('user_money_log').select('money').where('user_id', '=', memberId).orderBy('id').execute()).map((entry) => Number(entry.money));
+    const money = async () => Number((await db.selectFrom('user').select('money').where('id', '=', memberId).executeTakeFirstOrThrow()).money);
+    const participation = async () => db.selectFrom('survey_participation').select(['id', 'status']).where('rid', '=', rid).executeTakeFirstOrThrow();
+
+    const complete = [0, 1].map(() => callbackProcess(server.databaseUrl, signed([['supSid', rid], ['ps_rstatus', '21']]), 10));
+    children.push(...complete.map((one) => one.child));
+    expectAnswered(await sendTogether(complete), 20);
+    expect(await money()).toBe(333);
+    expect(await ledger()).toEqual([333]);
+    const attempt = await participation();
+    expect(attempt.status).toBe('complete');
+    const events = await db.selectFrom('survey_participation_event').select(['to_status']).where('participation_id', '=', attempt.id).where('to_status', '=', 'complete').execute();
+    expect(events).toHaveLength(1);
+
+    const reversal = [0, 1].map(() => callbackProcess(server.databaseUrl, signed([['ps_rstatus', '33'], ['oldStatus', '21'], ['supSid', rid]]), 1));
+    children.push(...reversal.map((one) => one.child));
+    expectAnswered(await sendTogether(reversal), 2);
+    expect((await participation()).status).toBe('reversed');
+    expect(await money()).toBe(0);
+    expect(await ledger()).toEqual([333, -333]);
   }, 120_000);
 });

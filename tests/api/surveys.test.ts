@@ -6,6 +6,9 @@ import { applyLedgerEntries } from '../../src/server/services/ledger.js';
 import { refreshRankings } from '../../src/server/services/member-figures.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
+import { adminHolding } from '../support/limited-admin.js';
+import type { ReconcileAnswer } from '../../src/contract/reconcile.js';
+import type { ErrorId } from '../../src/server/errors.js';
 
 /**
  * The survey platform over HTTP on both databases: providers and surveys in the back office, a member
@@ -147,14 +150,14 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
 
     it('refuses a provider with a bad exit map, allowlist or a missing secret, writing nothing', async () => {
       const before = await count('survey_provider');
-      const cases: [Row, string, string][] = [
-        [{ exit_map: { '10': 'paid' } }, 'exit_map', 'Exit code "10" must map to complete, terminate, overquota or security'],
-        [{ ip_allowlist: '10.0.0.1\nnot-an-ip' }, 'ip_allowlist', '"not-an-ip" is not an IP address or range'],
-        [{ secret: '' }, 'secret', 'A secret is required for this signature recipe'],
+      const cases: [Row, string, string, ErrorId][] = [
+        [{ exit_map: { '10': 'paid' } }, 'exit_map', 'Exit code "10" must map to complete, terminate, overquota or security', 'exitMapInvalid'],
+        [{ ip_allowlist: '10.0.0.1\nnot-an-ip' }, 'ip_allowlist', '"not-an-ip" is not an IP address or range', 'invalidAllowlistEntry'],
+        [{ secret: '' }, 'secret', 'A secret is required for this signature recipe', 'providerSecretRequired'],
       ];
-      for (const [values, field, msg] of cases) {
+      for (const [values, field, msg, errorId] of cases) {
         const answer = await admin('survey.Provider/add', { body: { code: `bad${++counter}`, name: 'Bad', secret: SECRET, ...values } });
-        expect({ code: answer.code, msg: answer.msg, data: answer.data }).toEqual({ code: 0, msg, data: { field } });
+        expect({ code: answer.code, msg: answer.msg, data: answer.data }).toEqual({ code: 0, msg, data: { field, errorId } });
       }
       const zh = await admin('survey.Provider/add', { body: { code: `bad${++counter}`, name: 'Bad', secret: '' }, lang: 'zh-cn' });
       expect(zh.msg).toBe('此签名方法需要填写密钥');
@@ -165,11 +168,11 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       const provider = await createProvider();
       const base = { provider_id: provider.id, title: 'Checks', loi_minutes: 5 };
       const noRid = await admin('survey.Survey/add', { body: { ...base, entry_url: 'https://panel.example/s' } });
-      expect({ code: noRid.code, msg: noRid.msg, data: noRid.data }).toEqual({ code: 0, msg: 'The entry URL must contain {rid}', data: { field: 'entry_url' } });
+      expect({ code: noRid.code, msg: noRid.msg, data: noRid.data }).toEqual({ code: 0, msg: 'The entry URL must contain {rid}', data: { field: 'entry_url', errorId: 'entryUrlNeedsRid' } });
       const uid = await admin('survey.Survey/add', { body: { ...base, entry_url: 'https://panel.example/s?r={rid}&u={uid}' } });
-      expect(uid.data).toEqual({ field: 'entry_url' });
+      expect(uid.data).toEqual({ field: 'entry_url', errorId: 'entryUrlUidNotAllowed' });
       const dates = await admin('survey.Survey/add', { body: { ...base, entry_url: 'https://panel.example/s?r={rid}', start_time: 2000, end_time: 1000 } });
-      expect(dates.data).toEqual({ field: 'end_time' });
+      expect(dates.data).toEqual({ field: 'end_time', errorId: 'surveyEndsBeforeStart' });
       expect(await count('survey', 'title', 'Checks')).toBe(0);
 
       const id = await createSurvey(provider.id, { status: 'draft' });
@@ -185,7 +188,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       const base = { title: 'No provider', entry_url: 'https://panel.example/s?r={rid}', loi_minutes: 5 };
       for (const body of [{ ...base, provider_id: 0 }, { ...base, provider_id: '0' }, { ...base, provider_id: '' }, { ...base, provider_id: null }, base]) {
         const answer = await admin('survey.Survey/add', { body });
-        expect({ code: answer.code, msg: answer.msg, data: answer.data }, JSON.stringify(body)).toEqual({ code: 0, msg: 'Provider cannot be empty', data: { field: 'provider_id' } });
+        expect({ code: answer.code, msg: answer.msg, data: answer.data }, JSON.stringify(body)).toEqual({ code: 0, msg: 'Provider cannot be empty', data: { field: 'provider_id', errorId: 'validation' } });
       }
       const zh = await admin('survey.Survey/add', { body: { ...base, provider_id: 0 }, lang: 'zh-cn' });
       expect(zh.msg).toBe('渠道不能为空');
@@ -199,21 +202,21 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(Number((await row('survey', 'id', id)).provider_id)).toBe(Number(provider.id));
       // One that names no row is refused the same way.
       const missing = await admin('survey.Survey/add', { body: { ...base, provider_id: 99999999 } });
-      expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'The chosen Provider does not exist', data: { field: 'provider_id' } });
+      expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'The chosen Provider does not exist', data: { field: 'provider_id', errorId: 'referenceMissing' } });
       expect((await admin('survey.Survey/edit', { body: { id, provider_id: 99999999 }, lang: 'zh-cn' })).msg).toBe('所选的渠道不存在');
       expect(await count('survey', 'title', 'No provider')).toBe(0);
       expect(Number((await row('survey', 'id', id)).provider_id)).toBe(Number(provider.id));
 
       // The same rule on every schema's required references (a member's group, a ledger entry's member …).
       const member = await createMember();
-      for (const group_id of [0, 99999999]) {
+      for (const [group_id, errorId] of [[0, 'validation'], [99999999, 'referenceMissing']] as const) {
         const group = await admin('user.User/edit', { body: { id: member.id, group_id } });
-        expect({ code: group.code, data: group.data }).toEqual({ code: 0, data: { field: 'group_id' } });
+        expect({ code: group.code, data: group.data }).toEqual({ code: 0, data: { field: 'group_id', errorId } });
       }
       const ledger = await admin('user.MoneyLog/add', { body: { user_id: 0, money: '1.00', memo: 'gift' } });
-      expect({ code: ledger.code, data: ledger.data }).toEqual({ code: 0, data: { field: 'user_id' } });
+      expect({ code: ledger.code, data: ledger.data }).toEqual({ code: 0, data: { field: 'user_id', errorId: 'validation' } });
       const admins = await admin('auth.Admin/add', { body: { username: `a${++counter}x`, nickname: 'A', password: 'Admin_pass9', group_arr: [0] } });
-      expect({ code: admins.code, data: admins.data }).toEqual({ code: 0, data: { field: 'group_arr' } });
+      expect({ code: admins.code, data: admins.data }).toEqual({ code: 0, data: { field: 'group_arr', errorId: 'validation' } });
       expect(Number((await row('user', 'id', member.id)).group_id)).toBe(groupId);
       expect(await count('user_money_log', 'user_id', 0)).toBe(0);
     });
@@ -351,10 +354,10 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(records.total).toBe(1);
       expect(records.list[0]).toMatchObject({ survey_id: surveyId, status: 'complete', credited_money: '1.50', credited_score: 10 });
       // The member's page labels and colours each value as the participation schema declares it, in the member's language.
-      expect(records.tags.status).toMatchObject({ complete: { label: 'Complete', color: 'success' }, terminate: { label: 'Terminate', color: 'default' }, security: { label: 'Security', color: 'danger' } });
+      expect(records.tags.status).toMatchObject({ complete: { label: 'Complete', color: 'success' }, terminate: { label: 'Screened out', color: 'default' }, security: { label: 'Security terminated', color: 'danger' } });
       expect(records.tags.credit_state).toMatchObject({ held: { label: 'Held for review', color: 'warning' } });
       const chinese = await ok(server.api<{ tags: Record<string, Record<string, unknown>> }>('survey/records', { userToken: member.token, lang: 'zh-cn' }));
-      expect(chinese.tags.status.overquota).toEqual({ label: '配额满', color: 'default' });
+      expect(chinese.tags.status.overquota).toEqual({ label: '配额已满', color: 'default' });
     });
 
     it('a forged return (unsigned, wrongly signed, tampered) changes no attempt: it is flagged and logged, and the genuine complete is still credited', async () => {
@@ -459,6 +462,77 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       await ok(returnTo('success', signedQuery('success', paidRid), member.token));
       expect(await row('survey_participation', 'rid', paidRid)).toMatchObject({ credit_state: 'credited' });
       expect(await balance(member.id)).toEqual({ money: 150, score: 10 });
+    });
+
+    it('approves or rejects one held speeder as its row does (a dry run, then its plan), each with a message; only with the reconcile node', async () => {
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 30, hold_speeders: true });
+      const member = await createMember();
+      const other = await createMember();
+      const heldComplete = async (taker = member) => {
+        const rid = await startOk(surveyId, taker);
+        await ok(returnTo('success', signedQuery('success', rid), taker.token));
+        expect(await row('survey_participation', 'rid', rid)).toMatchObject({ status: 'complete', credit_state: 'held' });
+        return rid;
+      };
+      const decide = async (mode: 'approve' | 'reverse', rid: string, as = token) => {
+        const request = { mode, survey_id: surveyId, rids: rid, reason: 'Reviewed by hand', dryRun: true };
+        const plan = await admin<ReconcileAnswer>('survey.Participation/reconcile', { token: as, body: request, lang: 'en' });
+        if (plan.code !== 1) return plan;
+        expect(plan.data.rows).toMatchObject([{ rid, ok: true }]);
+        return admin<ReconcileAnswer>('survey.Participation/reconcile', { token: as, body: { ...request, dryRun: false, plan: plan.data.plan }, lang: 'en' });
+      };
+      const before = await balance(member.id);
+
+      // Without the node the request is refused with the standard message, and nothing changes.
+      const approvedRid = await heldComplete();
+      const reader = await adminHolding(server, token, ['survey/participation/index']);
+      const refused = await decide('approve', approvedRid, reader);
+      expect({ code: refused.code, msg: refused.msg }).toEqual({ code: 401, msg: 'You have no permission to operate' });
+      expect(await row('survey_participation', 'rid', approvedRid)).toMatchObject({ credit_state: 'held' });
+
+      const approved = await decide('approve', approvedRid);
+      expect({ code: approved.code, msg: approved.msg }).toEqual({ code: 1, msg: '1 of 1 records reconciled' });
+      expect(await row('survey_participation', 'rid', approvedRid)).toMatchObject({ status: 'complete', credit_state: 'credited', source: 'reconcile' });
+      expect(await balance(member.id)).toEqual({ money: before.money + 150, score: before.score + 10 });
+
+      const rejectedRid = await heldComplete(other);
+      const rejected = await decide('reverse', rejectedRid);
+      expect({ code: rejected.code, msg: rejected.msg }).toEqual({ code: 1, msg: '1 of 1 records reconciled' });
+      expect(await row('survey_participation', 'rid', rejectedRid)).toMatchObject({ status: 'reversed' });
+      expect(await balance(other.id)).toEqual({ money: 0, score: 0 });
+      // Deciding again is refused with the reason, not done twice.
+      const again = await admin<ReconcileAnswer>('survey.Participation/reconcile', { body: { mode: 'approve', survey_id: surveyId, rids: rejectedRid, reason: 'Again', dryRun: true }, lang: 'en' });
+      expect(again.data.rows[0]).toMatchObject({ ok: false });
+      expect(again.data.rows[0].message).not.toBe('');
+    });
+
+    it('the dashboard counts a consolation in the money credited as its top surveys do, and shows each figure only with its list right', async () => {
+      type Figures = { members?: number; activeSurveys?: number; period?: { completes: number; credited: string }; payoutsPending?: unknown; topSurveys?: Row[]; days?: unknown[]; walls?: unknown[] };
+      const figures = async (as = token) => (await ok(admin<{ figures: Figures }>('Dashboard/index', { token: as }))).figures;
+      const provider = await createProvider();
+      const surveyId = await createSurvey(provider.id, { loi_minutes: 1, consolation_money: '0.10' });
+      const before = await figures();
+      const completer = await createMember();
+      const screened = await createMember();
+      const completeRid = await startOk(surveyId, completer);
+      await backdate(completeRid, 600);
+      await ok(returnTo('success', signedQuery('success', completeRid), completer.token));
+      await ok(returnTo('terminate', signedQuery('terminate', await startOk(surveyId, screened)), screened.token));
+      const after = await figures();
+      const cents = (text: unknown) => Math.round(Number(text) * 100);
+      // 1.50 for the complete and 0.10 of consolation: both in the period's credited, as in the survey's own total.
+      expect(cents(after.period?.credited) - cents(before.period?.credited)).toBe(160);
+      expect((after.period?.completes ?? 0) - (before.period?.completes ?? 0)).toBe(1);
+      expect(Number((await row('survey', 'id', surveyId)).credited_money)).toBe(160);
+
+      // An administrator who may list surveys only sees the survey figures: no members, participations' series or payouts.
+      const surveysOnly = await adminHolding(server, token, ['dashboard', 'dashboard/index', 'survey/survey/index']);
+      const limited = await figures(surveysOnly);
+      expect(Object.keys(limited).sort()).toEqual(['activeSurveys', 'topSurveys']);
+      const withMembers = await adminHolding(server, token, ['dashboard', 'dashboard/index', 'user/user/index', 'survey/participation/index']);
+      expect(Object.keys(await figures(withMembers)).sort()).toEqual(['days', 'members', 'period']);
+      expect(Object.keys(after).sort()).toEqual(['activeSurveys', 'days', 'members', 'payoutsPending', 'period', 'topSurveys', 'walls']);
     });
   });
 
@@ -658,7 +732,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
         ['', '', 'refused', 0, 0],
       ]);
       expect(dry.rows.map((item) => item.message)).toEqual([
-        '', '', '', 'A participation in status "Security" cannot become "Complete"', '',
+        '', '', '', 'A participation in status "Security terminated" cannot become "Complete"', '',
         `No participation of survey #${surveyId} has this RID or provider transaction id`,
         `This RID is a participation of survey #${otherSurvey}, not of the survey chosen`,
         '', 'The member’s balance cannot cover taking this reward back',
@@ -666,12 +740,12 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(dry.refusals).toHaveLength(4);
       const username = async (member: { id: number }) => String((await row('user', 'id', member.id)).username);
       expect(dry.members).toEqual([
-        { user_id: dropped.id, username: await username(dropped), money_cents: -150, score: -10 },
-        { user_id: screened.id, username: await username(screened), money_cents: 140, score: 10 },
-        { user_id: late.id, username: await username(late), money_cents: 150, score: 10 },
-        { user_id: held.id, username: await username(held), money_cents: 150, score: 10 },
+        { user_id: dropped.id, username: await username(dropped), money_cents: -150, score: -10, pending_money_cents: 0, pending_score: 0 },
+        { user_id: screened.id, username: await username(screened), money_cents: 140, score: 10, pending_money_cents: 0, pending_score: 0 },
+        { user_id: late.id, username: await username(late), money_cents: 150, score: 10, pending_money_cents: 0, pending_score: 0 },
+        { user_id: held.id, username: await username(held), money_cents: 150, score: 10, pending_money_cents: 0, pending_score: 0 },
       ].sort((a, b) => a.user_id - b.user_id));
-      expect(dry.totals).toEqual({ money_cents: 290, score: 20 });
+      expect(dry.totals).toEqual({ money_cents: 290, score: 20, pending_money_cents: 0, pending_score: 0 });
       // The dry run changed nothing.
       expect(await Promise.all(everyone.map((member) => ledgerSums(member.id)))).toEqual(before);
       expect((await row('survey_participation', 'rid', lateRid)).status).toBe('timeout');
@@ -847,7 +921,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
         (await ok(admin<{ rows: Row[] }>('survey.Participation/reconcile', { body: { action: 'approve', rids: [heldRid, securityRid], reason: 'Checked', dryRun: true }, lang }))).rows;
       expect((await preview('en')).map((item) => [item.change, item.message])).toEqual([
         ['Complete (Held for review) → Complete (Credited)', ''],
-        ['Security', 'A participation in status "Security" cannot become "Complete"'],
+        ['Security terminated', 'A participation in status "Security terminated" cannot become "Complete"'],
       ]);
       expect((await preview('zh-cn')).map((item) => [item.change, item.message])).toEqual([
         ['完成（待审核）→ 完成（已发放）', ''],
@@ -1000,7 +1074,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       ];
       for (const [form, msg] of cases) {
         const answer = await admin('survey.QuickTask/add', { body: { title: 'Bad form', form } });
-        expect({ code: answer.code, msg: answer.msg, data: answer.data }).toEqual({ code: 0, msg, data: { field: 'form' } });
+        expect({ code: answer.code, msg: answer.msg, data: answer.data }).toEqual({ code: 0, msg, data: { field: 'form', errorId: 'quickTaskFormInvalid' } });
       }
       expect(await count('quick_task')).toBe(before);
     });
@@ -1034,6 +1108,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(en.data).toEqual({
         field: 'proof',
         errors: { proof: 'Screenshot cannot be empty', name: 'Your name cannot be longer than 20 characters', platform: 'Platform must be one of: ios, android' },
+        errorId: 'validationAll',
       });
       const zh = await server.api<{ errors: Record<string, string> }>('survey/quickTaskSubmit', { userToken: member.token, lang: 'zh-cn', body: { id: taskId, answers } });
       expect(Object.keys(zh.data.errors).sort()).toEqual(['name', 'platform', 'proof']);
@@ -1051,11 +1126,11 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       // Bad answers: a translated message on the field, nothing written.
       const submissions = await count('quick_task_submission');
       const missing = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'ios' } } });
-      expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Screenshot cannot be empty', data: { field: 'proof', errors: { proof: 'Screenshot cannot be empty' } } });
+      expect({ code: missing.code, msg: missing.msg, data: missing.data }).toEqual({ code: 0, msg: 'Screenshot cannot be empty', data: { field: 'proof', errors: { proof: 'Screenshot cannot be empty' }, errorId: 'validationAll' } });
       const choice = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'pc', proof: await uploadAs(member) } } });
       expect(choice.data).toMatchObject({ field: 'platform' });
       const elsewhere = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'ios', proof: 'https://tracker.example/pixel.png' } } });
-      expect({ msg: elsewhere.msg, data: elsewhere.data }).toEqual({ msg: 'Screenshot must be an image uploaded here', data: { field: 'proof' } });
+      expect({ msg: elsewhere.msg, data: elsewhere.data }).toEqual({ msg: 'Screenshot must be an image uploaded here', data: { field: 'proof', errorId: 'quickTaskImageNotUploaded' } });
       const zh = await server.api('survey/quickTaskSubmit', { userToken: member.token, lang: 'zh-cn', body: { id: taskId, answers: { name: 'Amy', platform: 'ios' } } });
       expect(zh.msg).toContain('不能为空');
       expect(await count('quick_task_submission')).toBe(submissions);
@@ -1064,7 +1139,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       const sent = await server.api<{ status: string }>('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'ios', proof, extra: 'dropped' } } });
       expect({ code: sent.code, msg: sent.msg, status: sent.data.status }).toEqual({ code: 1, msg: 'Submitted, waiting for review', status: 'pending' });
       const twice = await server.api('survey/quickTaskSubmit', { userToken: member.token, body: { id: taskId, answers: { name: 'Amy', platform: 'ios', proof } } });
-      expect(twice.msg).toBe('You have already submitted this task');
+      expect(twice.data).toMatchObject({ errorId: 'quickTaskAlreadySubmitted' });
       const stored = await row('quick_task_submission', 'user_id', member.id);
       expect(JSON.parse(String(stored.answers))).toEqual({ name: 'Amy', platform: 'ios', proof });
       expect(await balance(member.id)).toEqual({ money: 0, score: 0 });
@@ -1079,7 +1154,7 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(again.code).toBe(0);
       expect(await balance(member.id)).toEqual({ money: 80, score: 5 });
       const edit = await admin('survey.QuickTaskSubmission/edit', { body: { id: stored.id, status: 'rejected' } });
-      expect(edit.msg).toBe('Submissions change only by approval or rejection');
+      expect(edit.data).toMatchObject({ errorId: 'submissionReadOnly' });
 
       // The other member is rejected with a reason, sees it, and may try again.
       await ok(server.api('survey/quickTaskSubmit', { userToken: other.token, body: { id: taskId, answers: { name: 'Bo', platform: 'android', proof: await uploadAs(other) } } }));

@@ -26,11 +26,13 @@ cpSync(join(PROJECT_ROOT, 'locales'), join(root, 'locales'), { recursive: true }
 // A package manager "installed" for these tests only: a `pnpm` on the PATH.
 const bin = join(root, 'bin');
 mkdirSync(bin);
-// It answers `-v` slowly (a run that is still going); anything else it prints in colour, draws a
-// progress line with a carriage return and fails with 3.
+// It answers `-v` only once the test opens its gate (a run that is still going for as long as the test
+// needs, however slow the machine); anything else it prints in colour, draws a progress line with a
+// carriage return and fails with 3.
+const versionGate = join(root, 'pnpm-may-answer');
 writeFileSync(
   join(bin, 'pnpm'),
-  ['#!/bin/sh', 'if [ "$1" = "-v" ]; then sleep 2; echo 9.9.9; exit 0; fi', `printf '\\033[31mfake pnpm\\033[0m %s\\n' "$*"`, `printf 'step 1\\rstep 2\\n'`, 'exit 3', ''].join('\n'),
+  ['#!/bin/sh', `if [ "$1" = "-v" ]; then while [ ! -e '${versionGate}' ]; do sleep 0.05; done; echo 9.9.9; exit 0; fi`, `printf '\\033[31mfake pnpm\\033[0m %s\\n' "$*"`, `printf 'step 1\\rstep 2\\n'`, 'exit 3', ''].join('\n'),
 );
 chmodSync(join(bin, 'pnpm'), 0o755);
 const previousPath = process.env.PATH;
@@ -144,7 +146,7 @@ describe('ajax/terminal', () => {
     expect(lines((await stream({ command: 'version.node' })).events)).toEqual(refused);
     expect(lines((await stream({ command: 'version.node', batoken: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee' })).events)).toEqual(refused);
 
-    const member = server.server.memberLogin as { username: string; password: string };
+    const member = server.demoMember!;
     const checkIn = await server.api<{ userInfo: { token: string } }>('user/checkIn', { body: { tab: 'login', username: member.username, password: member.password } });
     expect(checkIn.code).toBe(1);
     const memberToken = checkIn.data.userInfo.token;
@@ -175,12 +177,17 @@ describe('ajax/terminal', () => {
     const reader = (first.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let text = '';
-    while (!text.includes('command-link-success')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
+    try {
+      while (!text.includes('command-link-success')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      // `pnpm -v` waits for the gate: the first run is still going whatever the time
+      expect(lines((await stream({ command: 'version.node', batoken: superToken })).events)).toEqual(['Error:Another command is still running, please wait for it to end', 'command-exec-error']);
+    } finally {
+      writeFileSync(versionGate, '');
     }
-    expect(lines((await stream({ command: 'version.node', batoken: superToken })).events)).toEqual(['Error:Another command is still running, please wait for it to end', 'command-exec-error']);
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;

@@ -161,7 +161,7 @@ describe('routine.Config/sendTestMail', () => {
     ];
     for (const [change, field, msg] of cases) {
       const response = await call(settings('SSL', change));
-      expect({ code: response.code, msg: response.msg, data: response.data }, JSON.stringify(change)).toEqual({ code: 0, msg, data: { field } });
+      expect({ code: response.code, msg: response.msg, data: response.data }, JSON.stringify(change)).toEqual({ code: 0, msg, data: { field, errorId: 'validation' } });
     }
     const chinese = await call(settings('SSL', { smtp_server: '' }), { lang: 'zh-cn' });
     expect(chinese.msg).toBe('SMTP 服务器不能为空');

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamicDb } from '../../src/server/db/connection.js';
 import { foldRowCounts } from '../../src/server/db/row-counter.js';
-import { VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE } from '../../src/server/db/value-counter.js';
+import { VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE } from '../../src/server/db/system-tables.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**

@@ -225,7 +225,7 @@ describe('menu rules', () => {
 });
 
 describe('an administrator with few rights', () => {
-  it('sees the admin list without create, edit or delete, and a forbidden page shows 401', async () => {
+  it('sees the admin list without create, edit or delete, and a forbidden page says so inside the shell', async () => {
     const superToken = (await rig.server.loginAdmin()).token;
     const rules = await ruleIds(['dashboard', 'dashboard/index', 'auth', 'auth/admin', 'auth/admin/index']);
     const group = await rig.server.admin('auth.Group/add', { token: superToken, body: { pid: 1, name: 'Readers', rules, status: '1' } });
@@ -257,17 +257,22 @@ describe('an administrator with few rights', () => {
       const menu = page.getByRole('navigation', { name: '主菜单' });
       await poll(() => menu.getByRole('button').allTextContents()).toEqual(['控制台', '权限管理', '管理员管理']);
 
-      // A screen of the system outside the reader's menus, and a form the reader may not use: 401.
+      // A screen of the system outside the reader's menus, and a form the reader may not use: "no
+      // permission", inside the back office (its menu still there).
       for (const forbidden of ['/auth/rule', '/auth/admin/create']) {
         await page.goto(url(rig.server, `${ADMIN_BASE}${forbidden}`));
-        await page.waitForURL((location) => location.pathname === '/401');
-        await page.getByRole('heading', { name: '无访问权限' }).waitFor();
-        await page.getByText('您没有权限操作！').waitFor();
+        await main.getByRole('heading', { name: '无权访问此页面' }).waitFor();
+        await main.getByText('您所在的角色组不包含此页面的权限').waitFor();
+        expect(new URL(page.url()).pathname.startsWith(ADMIN_BASE)).toBe(true);
+        expect(await main.getByRole('heading', { name: '页面不存在' }).count()).toBe(0);
+        await menu.getByRole('button', { name: '控制台' }).waitFor();
       }
-      // A page that does not exist at all is still 404.
+      // A page that does not exist at all says so instead, in the shell as well.
       await page.goto(url(rig.server, `${ADMIN_BASE}/no/such/page`));
-      await page.waitForURL((location) => location.pathname === '/404');
-      await page.getByRole('heading', { name: '页面不存在' }).waitFor();
+      await main.getByRole('heading', { name: '页面不存在' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`${ADMIN_BASE}/no/such/page`);
+      expect(await main.getByRole('heading', { name: '无权访问此页面' }).count()).toBe(0);
+      await menu.getByRole('button', { name: '控制台' }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -70,7 +70,7 @@ export function expectNoViolations(findings: readonly Finding[]): void {
   expect(findings, `critical or serious WCAG violations:\n${describe(findings)}`).toEqual([]);
 }
 
-/** The back office and member centre draw dark when the stored layout says so; standalone pages follow the device. */
+/** The back office, the member centre and its standalone pages draw dark when the stored layout says so. */
 export async function useScheme(context: BrowserContext, page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await context.addInitScript((dark) => {

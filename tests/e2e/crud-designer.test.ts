@@ -155,14 +155,14 @@ describe('the CRUD designer in the back office', () => {
     }, DESIGN_TIMEOUT_MS);
   }
 
-  it('edits the module from the log: a renamed field keeps its rows, a removed one waits for confirmation, the versions show the diff (zh-cn)', async () => {
+  it('edits the module from the log: a renamed field keeps its rows, a removed one waits for confirmation, the versions list the changes (zh-cn)', async () => {
     const { context, page, errors } = await newPage(rig.browser, { language: 'zh-cn' });
     try {
       await login(page, 'zh-cn');
       await page.goto(url(rig.server, `${ADMIN_BASE}/crud/crud`));
       const main = page.getByRole('main');
       await main.getByRole('tab', { name: '生成记录' }).click();
-      await main.getByRole('button', { name: /^编辑: book #/ }).click();
+      await main.getByRole('button', { name: /^编辑: 图书 #/ }).click();
       await main.getByRole('heading', { name: '编辑模块 book' }).waitFor();
 
       await main.getByRole('button', { name: /\(pages\)/ }).click();
@@ -173,7 +173,7 @@ describe('the CRUD designer in the back office', () => {
       await main.getByRole('button', { name: '生成', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('list', { name: '数据库变更' }).getByText('rename column book.pages → page_count').waitFor();
-      await dialog.getByRole('list', { name: '以下变更会丢失数据：' }).getByText(/column "book\.on_sale" would be dropped/).waitFor();
+      await dialog.getByRole('list', { name: '以下变更会丢失数据：' }).getByText('字段“在售 (on_sale)”将被删除：其中的数据一并删除', { exact: true }).waitFor();
       const apply = dialog.getByRole('button', { name: '立即生成' });
       expect(await apply.isDisabled()).toBe(true);
       await dialog.getByRole('checkbox', { name: '我已了解，仍然执行' }).check();
@@ -182,12 +182,12 @@ describe('the CRUD designer in the back office', () => {
       expect(await dynamicDb(rig.server.server.app.db).selectFrom('book').selectAll().execute()).toEqual([expect.objectContaining({ title: '三体', page_count: 302 })]);
 
       await main.getByRole('tab', { name: '生成记录' }).click();
-      await main.getByRole('button', { name: '版本: book' }).click();
-      const versions = page.getByRole('dialog', { name: 'book 的版本' });
-      const between = versions.getByRole('list', { name: '两个版本之间的差异' });
-      await between.getByText('- field on_sale').waitFor();
-      await between.getByText('~ field pages → page_count').waitFor();
-      await versions.getByRole('region', { name: '版本 2' }).getByText('~ field pages → page_count').waitFor();
+      await main.getByRole('button', { name: '版本: 图书' }).click();
+      const versions = page.getByRole('dialog', { name: '图书 的版本' });
+      const between = versions.getByRole('list', { name: '两个版本之间的变更' });
+      await between.getByText('删除了字段“在售 (on_sale)”', { exact: true }).waitFor();
+      await between.getByText('字段“页数 (pages)”改名为 page_count：数据保留', { exact: true }).waitFor();
+      await versions.getByRole('region', { name: '版本 2' }).getByText('字段“页数 (pages)”改名为 page_count：数据保留', { exact: true }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

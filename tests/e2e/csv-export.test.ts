@@ -18,7 +18,8 @@ const SCHEMA = {
   type: 'object',
   'x-table': 'export_contact',
   'x-controller': 'exports.Contact',
-  'x-menu': { title: 'Contacts' },
+  // written in both languages, so the glossary gives the Chinese of its English titles ("Name" → 名称)
+  'x-menu': { title: { 'zh-cn': '联系人', en: 'Contacts' } },
   'x-list': { quickSearch: ['name'] },
   required: ['name'],
   properties: {

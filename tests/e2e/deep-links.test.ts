@@ -4,7 +4,7 @@ import { ADMIN_BASE, fillLogin, newPage, startRig, url, type E2eRig } from './he
 
 /**
  * Deep links for any path: opened without a session, a back-office address comes back,
- * path and query, after login (or ends on /404 when no such page exists); the login URL carries it, and
+ * path and query, after login (or says "page not found" inside the back office when no such page exists); the login URL carries it, and
  * no painted frame shows the loading screen or the page under the login page's title.
  */
 
@@ -58,15 +58,17 @@ describe('deep links', () => {
     }
   });
 
-  it('end on the 404 page after login when no such page exists', async () => {
+  it('say "page not found" inside the back office after login when no such page exists', async () => {
     const { page, context } = await newPage(rig.browser);
     try {
       await page.goto(url(rig.server, `${ADMIN_BASE}/foo/bar?x=1`));
       await page.waitForURL(/\/chidaoadminstator\/login\?/);
       expect(new URL(page.url()).searchParams.get('to')).toBe('/foo/bar?x=1');
       await fillLogin(page);
-      await page.waitForURL(url(rig.server, '/404'));
-      await page.getByRole('heading', { name: '页面不存在' }).waitFor();
+      await page.waitForURL(url(rig.server, `${ADMIN_BASE}/foo/bar?x=1`));
+      await page.getByRole('main').getByRole('heading', { name: '页面不存在' }).waitFor();
+      // The shell stays around it: its menu is there to go on from.
+      await page.getByRole('navigation', { name: '主菜单' }).waitFor();
     } finally {
       await context.close();
     }

@@ -5,6 +5,7 @@ import zhPages from '../../locales/zh-cn/common/pages.json';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { ADMIN_BASE, adminPath, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 import { ADMIN_PASSWORD } from '../support/test-server.js';
+import { proveSms } from '../support/code-channels.js';
 
 /**
  * The back office and the member centre with the keyboard alone (no mouse click in these flows):
@@ -20,6 +21,8 @@ let memberId = 0;
 beforeAll(async () => {
   rig = await startRig();
   const token = (await rig.server.loginAdmin()).token;
+  // the profile offers binding a mobile only once an SMS code channel has delivered
+  await proveSms(rig.server, token);
   expect((await rig.server.admin('user.User/add', { token, body: { username: MEMBER.username, nickname: 'Keys', group_id: 1, password: MEMBER.password } })).code).toBe(1);
   memberId = Number(((await rig.server.server.app.db.selectFrom('user').select('id').where('username', '=', MEMBER.username).executeTakeFirstOrThrow()) as { id: number }).id);
   await recordLedgerEntry(rig.server.server.app.db, rig.server.server.app.handle.dialect, { kind: 'money', userId: memberId, amount: 5000, memo: 'Survey rewards' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { greetingFor } from '../../src/client/admin/pages/dashboard/greeting.js';
+import { wallClockOf } from '../../src/contract/site-time.js';
 import zhDashboard from '../../locales/zh-cn/admin/dashboard.json';
 import type { AdminInfo } from '../../src/client/http/session.js';
 import { ClickCaptchaService } from '../../src/server/captcha/captcha-service.js';
@@ -78,7 +79,8 @@ describe('admin login through the click captcha', () => {
       await page.waitForURL(adminPath('/dashboard'));
       expect(logins).toHaveLength(1);
 
-      const hours = await page.evaluate(() => new Date().getHours());
+      // The greeting follows the site's clock (config time_zone, seeded as Asia/Shanghai), not the browser's.
+      const hours = Number(wallClockOf(Date.now() / 1000, 'Asia/Shanghai').hour);
       const greetings = [hours, (hours + 1) % 24].map((hour) => zhDashboard.dashboard.greetings[greetingFor(hour)]);
       // The page's heading (level 1) names the page; the greeting is the heading below it.
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('控制台');
@@ -93,7 +95,7 @@ describe('admin login through the click captcha', () => {
       await menu.getByRole('button', { name: '权限管理', exact: true }).click();
       await menu.getByRole('button', { name: '管理员管理', exact: true }).click();
       await page.waitForURL(adminPath('/auth/admin'));
-      await page.getByRole('cell', { name: 'admin@buildadmin.com' }).waitFor();
+      await page.getByRole('cell', { name: 'Admin', exact: true }).waitFor();
 
       // The session the browser holds is a real admin token, without a refresh token (no "remember me").
       const info = await stored<AdminInfo>(page, 'adminInfo');
@@ -145,7 +147,7 @@ describe('an access token expiring mid-session', () => {
       await loginThroughCaptcha(page, true);
       // The place asked for before logging in is where the user lands.
       await page.waitForURL(adminPath('/auth/admin'));
-      await page.getByRole('cell', { name: 'admin@buildadmin.com' }).waitFor();
+      await page.getByRole('cell', { name: 'Admin', exact: true }).waitFor();
 
       const before = await stored<AdminInfo>(page, 'adminInfo');
       expect(before?.refresh_token, 'remember me asks for a refresh token').toBeTruthy();

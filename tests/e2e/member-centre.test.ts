@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, sinkConfig, startMailSink, type MailSink } from '../support/mail-sink.js';
+import { proveMail } from '../support/code-channels.js';
+import { codeIn, startMailSink, type MailSink } from '../support/mail-sink.js';
 import { newPage, poll, solveClickCaptcha, startRig, url, type E2eRig } from './helpers.js';
 
 /**
@@ -14,9 +15,11 @@ let sink: MailSink;
 beforeAll(async () => {
   sink = await startMailSink();
   rig = await startRig({ SMTP_CA_FILE: sink.caFile });
-  const db = rig.server.server.app.db;
-  for (const [name, value] of Object.entries({ ...sinkConfig(sink), site_name: 'Panel One' })) await db.updateTable('config').set({ value }).where('name', '=', name).execute();
-  rig.server.server.app.config.invalidate();
+  const token = (await rig.server.loginAdmin()).token;
+  // mail is offered once a test mail through its settings arrived
+  await proveMail(rig.server, token, sink);
+  expect((await rig.server.admin('routine.Config/edit', { token, method: 'POST', body: { site_name: 'Panel One' } })).code).toBe(1);
+  sink.mails.length = 0;
 });
 
 afterAll(async () => {
@@ -63,7 +66,7 @@ describe('member centre', () => {
       await page.getByRole('button', { name: '登录', exact: true }).click();
       await page.waitForURL(url(rig.server, '/user/account/overview'));
       await page.getByText('欢迎回来，newbie').waitFor();
-      const chart = page.getByRole('img', { name: '我的收益' });
+      const chart = page.getByRole('img', { name: '近 7 天每日收益（¥）与完成数' });
       await chart.waitFor();
       // Seven days on the axis, the last one today (the server's zone).
       await poll(() => chart.locator('.recharts-cartesian-axis-tick-value').count()).toBeGreaterThanOrEqual(7);

@@ -22,7 +22,7 @@ const WIDTHS = [390, 360, 430];
 const MESSAGES = { 'zh-cn': zhSurvey.survey, en: enSurvey.survey };
 const PAGE_WORDS = { 'zh-cn': zhPages.pages, en: enPages.pages };
 /** The participation schema's label of a security result, as the tracking page's chip must read. */
-const SECURITY_LABEL = { 'zh-cn': '安全终止', en: 'Security' };
+const SECURITY_LABEL = { 'zh-cn': '安全终止', en: 'Security terminated' };
 type Language = keyof typeof MESSAGES;
 type Kind = keyof typeof MESSAGES.en.outcome.headline;
 

@@ -1,17 +1,22 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLocalDateTime } from '../../src/contract/site-time.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
+import { pastSecond } from '../support/clock.js';
+import { ADMIN_PASSWORD } from '../support/test-server.js';
 import { ADMIN_BASE, adminPath, fillLogin, startRig, url, WAIT_MS, type E2eRig } from './helpers.js';
 
 /**
  * One time on every screen: the site is in Pacific/Auckland, the machine in UTC and the
  * browser in New York, three zones hours apart. An admin's login time reads the same in the admin list
- * (formatted by the server) and the admin log (formatted in the browser), and a member's login time on
- * the member overview, all on Auckland's wall clock.
+ * (formatted by the server) and the admin log (formatted in the browser), and the previous login as the
+ * dashboard and the member overview show it ("Last login": the login before this one, with its address),
+ * all on Auckland's wall clock.
  */
 
 const ZONE = 'Pacific/Auckland';
 const MEMBER_PASSWORD = 'Member_pass1';
+const EARLIER_ADDRESS = '203.0.113.9';
 let rig: E2eRig;
 
 beforeAll(async () => {
@@ -30,18 +35,38 @@ afterAll(async () => {
   await rig?.close();
 });
 
+/** The member login form, as kiwi, landing inside the member centre. */
+async function memberLogin(page: Page): Promise<void> {
+  await page.goto(url(rig.server, '/user/login'));
+  await page.getByRole('textbox', { name: /username|用户名/i }).fill('kiwi');
+  await page.getByLabel(/^(password|密码)$/i).fill(MEMBER_PASSWORD);
+  await page.getByRole('button', { name: /^(log ?in|sign in|登录)$/i }).click();
+  await page.waitForURL(/\/user\/(?!login)/);
+}
+
 describe('the site time zone', () => {
-  it('shows an admin login at one time in the admin list and the admin log, and a member login on the overview', async () => {
+  it('shows an admin login at one time in the admin list and the admin log, and the previous logins on the dashboard and the member overview', async () => {
     const context = await rig.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'America/New_York' });
     context.setDefaultTimeout(WAIT_MS);
+    // A browser in English whose visitor chose Chinese before: the pages speak Chinese, the browser still formats in en-US.
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('storeConfig_v2')) localStorage.setItem('storeConfig_v2', JSON.stringify({ layout: {}, lang: { defaultLang: 'zh-cn', fallbackLang: 'en' } }));
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
       const db = rig.server.server.app.db;
+      // an earlier login from elsewhere, which the dashboard then names
+      const earlier = await rig.server.admin<{ userInfo: { token: string } }>('Index/login', { body: { username: 'admin', password: ADMIN_PASSWORD }, headers: { 'x-forwarded-for': EARLIER_ADDRESS } });
+      expect(earlier.code).toBe(1);
+      const adminEarlier = Number((await db.selectFrom('admin').select('last_login_time').where('username', '=', 'admin').executeTakeFirstOrThrow()).last_login_time);
+      await pastSecond(adminEarlier);
       await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
       await fillLogin(page);
       await page.waitForURL(adminPath('/dashboard'));
+      // the back office speaks its default language, Chinese
+      await page.getByText(`${formatLocalDateTime(adminEarlier, ZONE)}，来自 ${EARLIER_ADDRESS}`, { exact: true }).waitFor();
 
       const admin = (await db.selectFrom('admin').select('last_login_time').where('username', '=', 'admin').executeTakeFirstOrThrow()) as { last_login_time: number };
       const loginAt = formatLocalDateTime(admin.last_login_time, ZONE);
@@ -56,14 +81,18 @@ describe('the site time zone', () => {
       await page.goto(url(rig.server, `${ADMIN_BASE}/auth/adminLog`));
       await page.getByRole('cell', { name: formatLocalDateTime(log.create_time, ZONE) }).first().waitFor();
 
-      await page.goto(url(rig.server, '/user/login'));
-      await page.getByRole('textbox', { name: /username|用户名/i }).fill('kiwi');
-      await page.getByLabel(/^(password|密码)$/i).fill(MEMBER_PASSWORD);
-      await page.getByRole('button', { name: /^(log ?in|sign in|登录)$/i }).click();
-      await page.waitForURL(/\/user\/(?!login)/);
-      const member = (await db.selectFrom('user').select('last_login_time').where('username', '=', 'kiwi').executeTakeFirstOrThrow()) as { last_login_time: number };
+      // the member's first login: the overview says so
+      await memberLogin(page);
       await page.goto(url(rig.server, '/user/account/overview'));
-      await page.getByText(formatLocalDateTime(member.last_login_time, ZONE)).waitFor();
+      await page.getByTestId('stat-lastLogin').getByText('首次登录', { exact: true }).waitFor();
+
+      // signed out and in again: the overview names the first login, on Auckland's clock
+      const member = (await db.selectFrom('user').select('last_login_time').where('username', '=', 'kiwi').executeTakeFirstOrThrow()) as { last_login_time: number };
+      await page.evaluate(() => localStorage.removeItem('userInfo'));
+      await pastSecond(Number(member.last_login_time));
+      await memberLogin(page);
+      await page.goto(url(rig.server, '/user/account/overview'));
+      await page.getByTestId('stat-lastLogin').getByText(`${formatLocalDateTime(member.last_login_time, ZONE)}，来自 127.0.0.1`, { exact: true }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -84,9 +84,18 @@ const TABLES: Record<string, string> = {
     state enum('paid','refunded') NOT NULL DEFAULT 'paid' COMMENT '状态', note varchar(200) NULL, create_time bigint unsigned NULL, PRIMARY KEY (id)`,
 };
 
+/** the numbered members (member001 …), besides the site's own `user` */
 export const MEMBER_COUNT = 200;
-export const EDITOR = { username: 'editor1', password: 'Editor_pass1' };
+/** an administrator who last signed in to BuildAdmin at 2024-03-01 10:00:00 UTC */
+export const EDITOR = { username: 'editor1', password: 'Editor_pass1', lastLoginTime: 1_709_287_200, lastLoginIp: '10.0.0.9' };
 export const MEMBER = { username: 'member001', password: 'Member_pass1' };
+/** every BuildAdmin site's super administrator (id 1), whose name our seeded administrator has too */
+export const SITE_ADMIN = { username: 'admin', password: 'Old_admin1', nickname: 'Site owner', email: 'owner@old-site.example', mobile: '13800000001', motto: 'Since 2019' };
+/**
+ * BuildAdmin's demo member as a site keeps it, named as our seeded member and with its email and mobile
+ * (BuildAdmin seeds the same two), with a profile and ledgers of its own.
+ */
+export const SITE_MEMBER = { id: MEMBER_COUNT + 1, username: 'user', password: 'Site_user1', nickname: 'Old user', email: '18888888888@qq.com', mobile: '18888888888', gender: 1, birthday: '1995-03-08', motto: 'Here since the start', money: [1500, 2500], score: [40] };
 /** a member whose stored balance BuildAdmin let drift from the money log (the import reports it) */
 export const DRIFTED_MEMBER = 'member007';
 export const ATTACHMENT_FILES = ['default/20240105/5f2b.png', 'default/20240106/77aa.jpg'];
@@ -175,8 +184,8 @@ export async function createBuildAdminDatabase(): Promise<BuildAdminDatabase> {
     ]);
     const salt = (index: number) => `s${index}x${'ab'.repeat(5)}`;
     await insert('admin', [
-      { id: 1, username: 'admin', nickname: 'Admin', password: buildAdminHash('Old_admin1', salt(1)), salt: salt(1), status: '1', create_time: time },
-      { id: 2, username: EDITOR.username, nickname: 'Editor', email: 'editor@example.com', mobile: '13800000002', password: buildAdminHash(EDITOR.password, salt(2)), salt: salt(2), status: '1', create_time: time },
+      { id: 1, username: SITE_ADMIN.username, nickname: SITE_ADMIN.nickname, email: SITE_ADMIN.email, mobile: SITE_ADMIN.mobile, motto: SITE_ADMIN.motto, password: buildAdminHash(SITE_ADMIN.password, salt(1)), salt: salt(1), status: '1', create_time: time },
+      { id: 2, username: EDITOR.username, nickname: 'Editor', email: 'editor@example.com', mobile: '13800000002', password: buildAdminHash(EDITOR.password, salt(2)), salt: salt(2), status: '1', create_time: time, last_login_time: EDITOR.lastLoginTime, last_login_ip: EDITOR.lastLoginIp },
       { id: 3, username: 'retired', nickname: 'Retired', password: buildAdminHash('Retired_1', salt(3)), salt: salt(3), status: '0', create_time: time },
     ]);
     await insert('admin_group_access', [{ uid: 1, group_id: 1 }, { uid: 2, group_id: 2 }, { uid: 3, group_id: 2 }]);
@@ -222,6 +231,14 @@ export async function createBuildAdminDatabase(): Promise<BuildAdminDatabase> {
         update_time: time + id,
       });
     }
+    const { id: siteId, password: sitePassword, money: siteMoney, score: siteScore, ...siteProfile } = SITE_MEMBER;
+    let balance = 0;
+    for (const amount of siteMoney) {
+      moneyLog.push({ user_id: siteId, money: amount, before: balance, after: balance + amount, memo: 'Recharge', create_time: time + siteId * 60 });
+      balance += amount;
+    }
+    scoreLog.push({ user_id: siteId, score: siteScore[0], before: 0, after: siteScore[0], memo: 'Sign in', create_time: time + siteId * 60 });
+    members.push({ id: siteId, group_id: 1, ...siteProfile, money: balance, score: siteScore[0], join_ip: '10.0.0.2', join_time: time, password: buildAdminHash(sitePassword, salt(100 + siteId)), salt: salt(100 + siteId), status: 'enable', create_time: time, update_time: time });
     await insert('user', members);
     await insert('user_money_log', moneyLog);
     await insert('user_score_log', scoreLog);

@@ -1,4 +1,4 @@
-import type { SmsDriver, SmsMessage } from '../../src/server/sms/sms-driver.js';
+import type { SmsDriver, SmsMessage } from '../../src/server/sms/sms-message.js';
 
 /**
  * Texts kept in memory instead of being sent: give it to `startTestServer(kind, { sms: sink })` and read
@@ -6,8 +6,13 @@ import type { SmsDriver, SmsMessage } from '../../src/server/sms/sms-driver.js';
  */
 export class SmsSink implements SmsDriver {
   readonly messages: SmsMessage[] = [];
+  readonly sends = true;
+  readonly route = 'test sink';
+  /** set to make every send fail with this reason, as a refusing SMS service would */
+  failure: string | undefined;
 
   async send(message: SmsMessage): Promise<void> {
+    if (this.failure !== undefined) throw new Error(this.failure);
     this.messages.push(message);
   }
 

@@ -10,8 +10,9 @@ import type { RequestLogStream } from '../../src/server/app.js';
 import type * as BootModule from '../../src/server/boot.js';
 import type { Server } from '../../src/server/boot.js';
 import type * as SettingsModule from '../../src/server/settings.js';
-import type { SmsDriver } from '../../src/server/sms/sms-driver.js';
-import type { JobDefinition } from '../../src/server/jobs/jobs.js';
+import type * as DemoDataModule from '../../src/server/demo-data.js';
+import type { SmsDriver } from '../../src/server/sms/sms-message.js';
+import type { JobDefinition } from '../../src/server/app-context.js';
 import { TEST_SERVER_BUNDLE } from './build-server.js';
 
 /**
@@ -30,8 +31,20 @@ export const SERVER_FROM_BUNDLE = process.env.TEST_SERVER === 'bundle';
 const bundleEntry = (name: string) => pathToFileURL(join(TEST_SERVER_BUNDLE, `${name}.js`)).href;
 const { createServer } = (await import(SERVER_FROM_BUNDLE ? bundleEntry('boot') : '../../src/server/boot.js')) as typeof BootModule;
 const { settingsFromEnv } = (await import(SERVER_FROM_BUNDLE ? bundleEntry('settings') : '../../src/server/settings.js')) as typeof SettingsModule;
-export const DATABASES = ['sqlite', 'postgres'] as const;
-export type DatabaseKind = (typeof DATABASES)[number];
+const { addDemoData } = (await import(SERVER_FROM_BUNDLE ? bundleEntry('demo-data') : '../../src/server/demo-data.js')) as typeof DemoDataModule;
+const ALL_DATABASES = ['sqlite', 'postgres'] as const;
+export type DatabaseKind = (typeof ALL_DATABASES)[number];
+/**
+ * The databases `describe.each(DATABASES)` suites run on: both, or those `TEST_DATABASES` names
+ * (comma-separated; `npm run test:quick` sets `sqlite`). A name that is neither fails the run at once.
+ */
+export const DATABASES: readonly DatabaseKind[] = (() => {
+  const wanted = process.env.TEST_DATABASES?.split(',').map((name) => name.trim()).filter(Boolean);
+  if (!wanted?.length) return ALL_DATABASES;
+  const unknown = wanted.filter((name) => !(ALL_DATABASES as readonly string[]).includes(name));
+  if (unknown.length) throw new Error(`TEST_DATABASES names no test database: ${unknown.join(', ')} (known: ${ALL_DATABASES.join(', ')})`);
+  return ALL_DATABASES.filter((kind) => wanted.includes(kind));
+})();
 export const ADMIN_PASSWORD = 'Admin_pass1';
 
 /** Maintenance connection of the test PostgreSQL (trust auth on 127.0.0.1 by default). */
@@ -58,6 +71,12 @@ export interface TestServer {
   url: string;
   databaseUrl: string;
   server: Server;
+  /**
+   * The demo member `npm run demo-data` adds (`user`, 18888888888@qq.com, 18888888888, member #1 of a new
+   * database), added by that command's code to every database the harness creates; its password is a
+   * random one (tests give it their own). Undefined when the harness added no demo data.
+   */
+  demoMember?: { id: number; username: string; password: string };
   /** admin API: `auth.Admin/index` → `/chidaoadminstator.php/auth.Admin/index` */
   admin<T = unknown>(path: string, request?: ApiRequest): Promise<ApiResponse<T>>;
   /** member/common API: `user/checkIn` → `/api/user/checkIn` */
@@ -72,8 +91,10 @@ export interface TestServerOptions {
   /** serve a built client (browser tests) */
   clientDir?: string;
   env?: Record<string, string>;
-  /** reuse an existing database (for restart tests) */
+  /** reuse an existing database (for restart tests); it gets no demo data unless `demoData` is true */
   databaseUrl?: string;
+  /** add the demo data (default: to a database the harness creates only); false: the database stays as a fresh install leaves it */
+  demoData?: boolean;
   keepDatabase?: boolean;
   /** where SMS go instead of `SMS_DRIVER`'s driver (an `SmsSink`) */
   sms?: SmsDriver;
@@ -119,6 +140,9 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
     PROJECT_ROOT,
   );
   const server = await createServer(settings, { schemasDir: options.schemasDir, clientDir: options.clientDir, logger: options.requestLog, smsDriver: options.sms, jobs: options.jobs });
+  // what `npm run demo-data` adds: the suite's member fixtures are the product's demo data, not its seeds
+  const demo = (options.demoData ?? !options.databaseUrl) ? await addDemoData(server.app) : undefined;
+  if (demo && !demo.member) throw new Error(`the demo data found member #${demo.memberPresent?.id} already there`);
   const address = await server.http.listen({ host: '127.0.0.1', port: 0 });
   const url = address.replace(/\/$/, '');
   const entrance = `${server.app.settings.adminEntrance}.php`;
@@ -150,6 +174,7 @@ export async function startTestServer(kind: DatabaseKind, options: TestServerOpt
     url,
     databaseUrl: database.url,
     server,
+    demoMember: demo?.member,
     admin: (path, request) => call(entrance, path, request),
     api: (path, request) => call('/api', path, request),
     raw: (path, init) => fetch(`${url}${path}`, init),

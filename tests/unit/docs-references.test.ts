@@ -1,88 +1,57 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anchorOf, brokenDocReferences } from '../../scripts/doc-references.js';
 
 /**
- * Comments point at something a reader of the repository can open: a section of `docs/` (written
- * `docs/wire-contract.md#token-refresh`, further sections of the same page as `, #cors`), never a numbered
- * section of a document that is not here. Every such reference, and every link between the pages of
- * `docs/`, must name a page that exists and a heading it has.
+ * The check `npm run lint` runs over the repository (`scripts/doc-references.ts`), on a small tree of its
+ * own: each kind of pointer is found when it leads somewhere and reported when it does not.
  */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SECTION_SIGN = '\u00a7';
+let root: string;
 
-function filesUnder(dir: string, extensions: readonly string[]): string[] {
-  return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => extensions.some((extension) => file.endsWith(extension)))
-    .map((file) => join(ROOT, dir, file))
-    .sort();
+function write(file: string, text: string): void {
+  mkdirSync(dirname(join(root, file)), { recursive: true });
+  writeFileSync(join(root, file), text);
 }
 
-const SOURCES = [...['src', 'tests', 'scripts'].flatMap((dir) => filesUnder(dir, ['.ts', '.tsx'])), join(ROOT, 'README.md')];
+// Written in pieces, so that this file's own text holds none of the pointers the check would follow.
+const D = 'docs/';
+const R = ['READ', 'ME'].join('');
 
-/** The anchor a heading gets when the page is shown (lower case, punctuation dropped, spaces as `-`). */
-function anchorOf(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-');
-}
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'doc-references-'));
+  write(`${R}.md`, ['# Product', '', '## Configuration', '', '### Health, metrics and logs', '', `See [the guide](${D}guide.md#tokens), [the other](${D}guide.md#gone) and [code](src/app.ts), [nothing](src/none.ts), [a site](https://example.com/x#y).`, ''].join('\n'));
+  write(`${D}guide.md`, ['# Guide', '', '## Tokens', '', '<a id="short"></a>**A long paragraph**', '', '```', '## Not a heading', '```', '', `[same page](#tokens), [missing](#not-a-heading), [short](#short), [up](../${R}.md#configuration), [wrong page](${D}guide.md)`, '', `The ${R} ("Configuration") and the ${R}, "Develop".`, ''].join('\n'));
+  write('src/app.ts', [`/** ${D}guide.md#tokens, #short; ${D}guide.md#nope; ${D}missing.md */`, `/** ${R} "Health, metrics and logs"; ${R} "Health and metrics" */`, 'export const sign = "\u00a7 4.2";', ''].join('\n'));
+});
 
-const anchorsCache = new Map<string, Set<string>>();
-function anchorsOf(page: string): Set<string> | undefined {
-  const path = join(ROOT, 'docs', page);
-  if (!existsSync(path)) return undefined;
-  let anchors = anchorsCache.get(page);
-  if (!anchors) {
-    const text = readFileSync(path, 'utf8');
-    const headings = text.split('\n').filter((line) => /^#{1,6} /.test(line));
-    // a heading's own anchor, and those a page sets itself (`<a id="…"></a>`, short names for long headings)
-    const named = [...text.matchAll(/<a id="([^"]+)"><\/a>/g)].map((match) => match[1]);
-    anchors = new Set([...headings.map((line) => anchorOf(line.replace(/^#+ /, ''))), ...named]);
-    anchorsCache.set(page, anchors);
-  }
-  return anchors;
-}
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** `docs/<page>.md`, optionally `#a`, optionally followed by `, #b, #c` on the same page. */
-const REFERENCE = /docs\/([a-z0-9-]+\.md)((?:#[a-z0-9_-]+)?(?:, #[a-z0-9_-]+)*)/g;
-
-function brokenReferences(text: string, resolvePage: (page: string) => string): string[] {
-  const broken: string[] = [];
-  for (const match of text.matchAll(REFERENCE)) {
-    const page = resolvePage(match[1]);
-    const anchors = anchorsOf(page);
-    if (!anchors) {
-      broken.push(match[0]);
-      continue;
-    }
-    for (const anchor of match[2].match(/#[a-z0-9_-]+/g) ?? []) {
-      if (!anchors.has(anchor.slice(1))) broken.push(`docs/${page}${anchor}`);
-    }
-  }
-  return broken;
-}
-
-describe('references into docs/', () => {
-  it('every docs/… reference in the sources and the README names an existing page and heading', () => {
-    const broken = SOURCES.flatMap((file) => brokenReferences(readFileSync(file, 'utf8'), (page) => page).map((ref) => `${relative(ROOT, file)}: ${ref}`));
-    expect(broken).toEqual([]);
+describe('pointers into the documentation', () => {
+  it('names each broken one, and none that leads somewhere', () => {
+    expect(brokenDocReferences(root).sort()).toEqual(
+      [
+        `${R}.md: ](${D}guide.md#gone) (no such heading in ${D}guide.md)`,
+        `${R}.md: ](src/none.ts) (no file src/none.ts)`,
+        `${D}guide.md: ](#not-a-heading) (no such heading in ${D}guide.md)`,
+        `${D}guide.md: ](${D}guide.md) (no file ${D}${D}guide.md)`,
+        `${D}guide.md: ${R}, "Develop" (the ${R} has no heading "Develop")`,
+        `src/app.ts: ${D}guide.md#nope (no such heading)`,
+        `src/app.ts: ${D}missing.md (no such page)`,
+        `src/app.ts: ${R} "Health and metrics" (the ${R} has no heading "Health and metrics")`,
+        'src/app.ts: cites a numbered section (\u00a7) of a document outside the repository',
+      ].sort(),
+    );
   });
 
-  it('links between the pages of docs/ name existing pages and headings', () => {
-    const broken: string[] = [];
-    for (const file of filesUnder('docs', ['.md'])) {
-      const page = relative(join(ROOT, 'docs'), file);
-      for (const match of readFileSync(file, 'utf8').matchAll(/\]\(([a-z0-9-]+\.md)?(#[a-z0-9_-]+)?\)/g)) {
-        const target = match[1] ?? page;
-        const anchors = anchorsOf(target);
-        if (!anchors || (match[2] && !anchors.has(match[2].slice(1)))) broken.push(`${page}: ${match[0]}`);
-      }
-    }
-    expect(broken).toEqual([]);
+  it('anchors a heading as the page shows it', () => {
+    expect(anchorOf('Health, metrics and logs')).toBe('health-metrics-and-logs');
+    expect(anchorOf('SQLite: one server process per file')).toBe('sqlite-one-server-process-per-file');
   });
 
-  it('no comment cites a numbered section of a document outside the repository', () => {
-    const citing = SOURCES.filter((file) => readFileSync(file, 'utf8').includes(SECTION_SIGN)).map((file) => relative(ROOT, file));
-    expect(citing).toEqual([]);
+  it('finds none in the repository', () => {
+    expect(brokenDocReferences(join(import.meta.dirname, '../..'))).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import {
   type PresetVector,
   type ProviderPreset,
 } from '../../src/server/services/survey/presets.js';
-import { legacyRecipe, requestParameter, verifyRequest, type SignatureRecipe, type SignedRequestInput } from '../../src/server/services/survey/signature-recipe.js';
+import { legacyRecipe, requestParameter, signatureNameIn, verifyRequest, type SignatureRecipe, type SignedRequestInput } from '../../src/server/services/survey/signature-recipe.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FILES = readdirSync(join(ROOT, 'provider-presets')).filter((file) => file.endsWith('.json'));
@@ -25,6 +25,17 @@ const PRESETS = loadProviderPresets(ROOT);
 function signatureFor(preset: ProviderPreset, vector?: PresetVector): { recipe: SignatureRecipe; sigParam: string } {
   const signature = presetSignature(preset);
   return vector?.sigParam ? { ...signature, sigParam: vector.sigParam } : signature;
+}
+
+/** The name the vector's signature travels under: the preset's, or the first of its recipe's aliases the request carries. */
+function sentName(preset: ProviderPreset, vector: PresetVector): string {
+  const { recipe, sigParam } = signatureFor(preset, vector);
+  return signatureNameIn(recipe, sigParam, vectorRequest(vector));
+}
+
+/** Whether `name` keys the recipe's HMAC chain: a request without it lacks a key, which is `missing` rather than `wrong`. */
+function keysChain(recipe: SignatureRecipe, name: string): boolean {
+  return (recipe.chain ?? []).some((step) => step.in !== 'secret' && step.name === name);
 }
 
 /** The failure a vector's request gets, or 'ok'. */
@@ -127,6 +138,11 @@ describe('the preset files', () => {
     expect(custom?.fields.sig_param).toBe('sig');
   });
 
+  it('name their public document in words an operator can follow, never a file of this repository', () => {
+    // the provider form shows the document's name as the link to its public address
+    for (const preset of PRESETS) expect(preset.source.document, preset.id).not.toMatch(/(?:^|[\s(])docs\/[\w-]+\.md\b/);
+  });
+
   it.each(cases())('%s verifies as it says', (_name, preset, vector) => {
     const result = check(preset, vectorRequest(vector), vector.secret, vector.now, vector);
     if (vector.valid) expect(result).toBe('ok');
@@ -135,7 +151,8 @@ describe('the preset files', () => {
 });
 
 describe.each(validCases())('the valid vector %s', (_name, preset, vector) => {
-  const { recipe, sigParam } = signatureFor(preset, vector);
+  const { recipe } = signatureFor(preset, vector);
+  const sigParam = sentName(preset, vector);
   const request = vectorRequest(vector);
 
   it('is refused with one byte of its signature changed', () => {
@@ -145,7 +162,7 @@ describe.each(validCases())('the valid vector %s', (_name, preset, vector) => {
   it('is refused with a signed parameter removed', () => {
     const names = signedNames(recipe, sigParam, request);
     expect(names.length, 'a signed parameter with a value').toBeGreaterThan(0);
-    for (const name of names) expect(check(preset, withoutParameter(request, name), vector.secret, vector.now, vector), name).toBe('wrong');
+    for (const name of names) expect(check(preset, withoutParameter(request, name), vector.secret, vector.now, vector), name).toBe(keysChain(recipe, name) ? 'missing' : 'wrong');
   });
 
   it('is refused under another key', () => {
@@ -238,6 +255,7 @@ describe('a bad preset file stops the start, naming the file and the part', () =
     expect(refusal('custom.json', changed(['fields', 'wall_url'], 'https://wall.example.com/?uid=USER'))).toMatch(/fields\.wall_url: must be empty or a whole http or https address holding \{member\}/);
     expect(refusal('custom.json', changed(['fields', 'kind'], 'wall'))).toMatch(/fields\.kind: must be the preset's kind "project"/);
     expect(refusal('custom.json', changed(['fields', 'sig_param'], undefined))).toMatch(/fields\.sig_param: must name the parameter that carries the signature/);
+    expect(refusal('custom.json', changed(['fields', 'transaction_param'], 'a+b c'))).toMatch(/fields\.transaction_param: must be empty, a parameter name, or up to 4 of them joined by \+/);
   });
 
   it('refuses a bad signature recipe with the recipe\'s own message', () => {

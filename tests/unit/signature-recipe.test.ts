@@ -13,6 +13,7 @@ import {
   RECIPE_LOCATIONS,
   RECIPE_TEXTS,
   requestParameter,
+  signatureNameIn,
   signedTextOf,
   signRequest,
   verifyRequest,
@@ -154,7 +155,49 @@ describe('keying, algorithms and encodings', () => {
     expect(computeSignature(recipe({ key: 'append', keySeparator: '-' }), SECRET, text)).toBe(createHash('sha256').update(`${text}-${SECRET}`).digest('hex'));
     expect(computeSignature(recipe({ key: 'prepend', keySeparator: '' }), SECRET, text)).toBe(createHash('sha256').update(`${SECRET}${text}`).digest('hex'));
     expect(computeSignature(recipe({ key: 'none' }), SECRET, text)).toBe('');
-    expect(RECIPE_KEYS).toEqual(['hmac', 'append', 'prepend', 'none']);
+    expect(RECIPE_KEYS).toEqual(['hmac', 'hmac_chain', 'append', 'prepend', 'none']);
+  });
+
+  it('textHash keys the lowercase hex of the text\'s own hash instead of the text', () => {
+    const digest = createHash('sha256').update(text).digest('hex');
+    expect(computeSignature(recipe({ textHash: 'sha256' }), SECRET, text)).toBe(hmacHex(digest));
+    expect(computeSignature(recipe({ key: 'append', keySeparator: '', textHash: 'md5' }), SECRET, text)).toBe(createHash('sha256').update(`${createHash('md5').update(text).digest('hex')}${SECRET}`).digest('hex'));
+  });
+
+  it('hmac_chain keys each HMAC by the next key in turn, over the hex of the one before, the last in the recipe\'s encoding', () => {
+    const chain = recipe({ key: 'hmac_chain', encoding: 'base64', chain: [{ in: 'query', name: 'exp' }, { in: 'header', name: 'X-Key' }, { in: 'secret' }] });
+    const second = hmacHex(hmacHex(text, '2026'), 'AK');
+    expect(computeSignature(chain, SECRET, text, ['2026', 'AK', SECRET])).toBe(createHmac('sha256', SECRET).update(second).digest('base64'));
+    // the keys come from the request: the query (or body) and the headers it names
+    const signed = signRequest(chain, SECRET, 'sig', request({ path: '/success', query: 'rid=ab12&exp=2026', headers: { 'x-key': 'AK' } }));
+    expect(verifyRequest(chain, SECRET, 'sig', signed, NOW)).toMatchObject({ ok: true, signedText: '/success?rid=ab12&exp=2026' });
+    expect(outcome(verifyRequest(chain, SECRET, 'sig', { ...signed, headers: { 'x-key': 'AL' } }, NOW))).toBe('wrong');
+    // a key the request does not carry: missing, as the signature itself would be
+    expect(outcome(verifyRequest(chain, SECRET, 'sig', { ...signed, headers: {} }, NOW))).toBe('missing');
+    expect(outcome(verifyRequest(chain, SECRET, 'sig', { ...signed, query: signed.query.replace('&exp=2026', '') }, NOW))).toBe('missing');
+    expect(outcome(verifyRequest(chain, `${SECRET}x`, 'sig', signed, NOW))).toBe('wrong');
+  });
+
+  it('verifies Dynata\'s published REX example: the canonical query\'s SHA-256 through HMACs keyed by expiration, access key and secret key', () => {
+    // The URL-verification example of Dynata's REX Python SDK, access key "access_key", secret key "secret_key".
+    const rex = recipe({
+      text: 'canonical_query', textHash: 'sha256', key: 'hmac_chain', chain: [{ in: 'query', name: 'expiration' }, { in: 'query', name: 'access_key' }, { in: 'secret' }],
+      expiry: { in: 'query', name: 'expiration', unit: 'rfc3339', kind: 'deadline', skewSeconds: 86_400 },
+    });
+    const example = request({ origin: 'https://respondent.qa-rex.dynata.com', path: '/start', query: 'ctx=7c26bf58-43db-4370-977d-d14fa4356930&language=es&access_key=access_key&expiration=2099-01-01T00:00:00.000Z&signature=e3bc08b50ac9aa261255828f741467a956c40c4ce1f0e29bb1bcd23b81f31959' });
+    const deadline = Date.UTC(2099, 0, 1) / 1000;
+    expect(verifyRequest(rex, 'secret_key', 'signature', example, deadline - 60)).toMatchObject({ ok: true, signedText: 'access_key=access_key&ctx=7c26bf58-43db-4370-977d-d14fa4356930&expiration=2099-01-01T00%3A00%3A00.000Z&language=es' });
+    // the same expiration escaped otherwise: the canonical text, so the signature, stays
+    expect(outcome(verifyRequest(rex, 'secret_key', 'signature', { ...example, query: example.query.replace('2099-01-01T00:00:00.000Z', '2099-01-01T00%3a00%3a00.000Z') }, deadline - 60))).toBe('ok');
+    expect(outcome(verifyRequest(rex, 'secret_key', 'signature', example, deadline))).toBe('expired');
+    expect(outcome(verifyRequest(rex, 'secret_key', 'signature', example, deadline - 86_401))).toBe('expired');
+    expect(outcome(verifyRequest(rex, 'secret_key', 'signature', { ...example, query: example.query.replace('language=es', 'language=en') }, deadline - 60))).toBe('wrong');
+  });
+
+  it('verifies Toluna\'s published end-page example: the URL plus its trailing & is the full URL with the & before the signature kept', () => {
+    const toluna = recipe({ text: 'url', cut: 'keep_separator' });
+    const example = request({ origin: 'https://partnerA.com', path: '', query: 'status=qualified&mc=mymember&encValue=f0c397932b98251aca505db3bb2c364711f18237f5202017d24b97ec522a373e' });
+    expect(verifyRequest(toluna, 'supersecret', 'encValue', example, NOW)).toMatchObject({ ok: true, signedText: 'https://partnerA.com?status=qualified&mc=mymember&' });
   });
 
   it('uses each hash', () => {
@@ -197,6 +240,33 @@ describe('keying, algorithms and encodings', () => {
 });
 
 describe('where the signature travels', () => {
+  it('under sig_param or one of the recipe\'s aliases: the first present is the signature, and only it is cut out', () => {
+    const aliased = recipe({ text: 'url', key: 'append', keySeparator: '', algorithm: 'sha1', signatureAliases: ['ps_s_hash', 'h'] });
+    const sha1 = (text: string) => createHash('sha1').update(`${text}${SECRET}`).digest('hex');
+    const url = 'https://panel.example.com/api/survey/callback/acme?ps_rstatus=33&oldStatus=21';
+    const reconciliation = request({ query: `ps_rstatus=33&oldStatus=21&ps_s_hash=${sha1(url)}` });
+    expect(signatureNameIn(aliased, 'asr_s_hash', reconciliation)).toBe('ps_s_hash');
+    expect(verifyRequest(aliased, SECRET, 'asr_s_hash', reconciliation, NOW)).toMatchObject({ ok: true, signedText: url });
+    // sig_param first: a request carrying both is checked by sig_param, the alias staying in the signed text
+    const both = request({ query: `ps_rstatus=33&oldStatus=21&ps_s_hash=x&asr_s_hash=${sha1(`${url}&ps_s_hash=x`)}` });
+    expect(signatureNameIn(aliased, 'asr_s_hash', both)).toBe('asr_s_hash');
+    expect(outcome(verifyRequest(aliased, SECRET, 'asr_s_hash', both, NOW))).toBe('ok');
+    expect(outcome(verifyRequest(aliased, SECRET, 'asr_s_hash', request({ query: 'ps_rstatus=33&oldStatus=21' }), NOW))).toBe('missing');
+    // a name that is no alias is no signature
+    expect(outcome(verifyRequest(aliased, SECRET, 'asr_s_hash', request({ query: `ps_rstatus=33&oldStatus=21&other=${sha1(url)}` }), NOW))).toBe('missing');
+  });
+
+  it('a JSON body\'s field, over named values read from that body (Toluna\'s notifications)', () => {
+    const toluna = recipe({ text: 'values', names: ['SurveyId', 'WaveId', 'UniqueCode'], separator: '', algorithm: 'md5', in: 'field' });
+    const body = '{"UniqueCode":"mymember","SurveyId":12345,"WaveId":"ABCD","Revenue":1.50}';
+    const signed = signRequest(toluna, SECRET, 'EncryptedValue', request({ method: 'POST', query: 'Reason=Complete', contentType: 'application/json', body }));
+    const value = createHmac('md5', SECRET).update('12345ABCDmymember').digest('hex');
+    expect(JSON.parse(signed.body)).toMatchObject({ EncryptedValue: value, Revenue: 1.5 });
+    expect(verifyRequest(toluna, SECRET, 'EncryptedValue', signed, NOW)).toMatchObject({ ok: true, signedText: '12345ABCDmymember', received: value });
+    expect(outcome(verifyRequest(toluna, SECRET, 'EncryptedValue', { ...signed, body: signed.body.replace('12345', '12346') }, NOW))).toBe('wrong');
+    expect(outcome(verifyRequest(toluna, SECRET, 'EncryptedValue', { ...signed, body }, NOW))).toBe('missing');
+  });
+
   it('in the query, at any position', () => {
     const text = '/api/survey/callback/acme?rid=ab&status=complete';
     const query = `sig=${hmacHex(text)}&rid=ab&status=complete`;
@@ -283,6 +353,26 @@ describe('expiry', () => {
   it('says wrong before expired: a stale request with a bad signature is wrong', () => {
     const stale = at(NOW - 3600);
     expect(outcome(verifyRequest(inQuery, `${SECRET}x`, 'sig', stale, NOW))).toBe('wrong');
+  });
+
+  it('reads an RFC 3339 time, with fractions and offsets; refuses one that is no date', () => {
+    const rfc = recipe({ text: 'values', names: ['rid', 'at'], expiry: { in: 'query', name: 'at', unit: 'rfc3339', skewSeconds: 300 } });
+    const signed = (at: string) => signRequest(rfc, SECRET, 'sig', request({ query: `rid=ab&at=${encodeURIComponent(at)}` }));
+    expect(outcome(verifyRequest(rfc, SECRET, 'sig', signed('2026-01-01T00:04:59.999Z'), NOW))).toBe('ok');
+    expect(outcome(verifyRequest(rfc, SECRET, 'sig', signed('2026-01-01T08:04:00+08:00'), NOW))).toBe('ok');
+    expect(outcome(verifyRequest(rfc, SECRET, 'sig', signed('2026-01-01T00:05:01Z'), NOW))).toBe('expired');
+    expect(outcome(verifyRequest(rfc, SECRET, 'sig', signed('2026-02-30T00:00:00Z'), NOW))).toBe('expired');
+    expect(outcome(verifyRequest(rfc, SECRET, 'sig', signed(String(NOW)), NOW))).toBe('expired');
+  });
+
+  it('a deadline is good until our clock reaches it, and refused when it lies further ahead than skewSeconds', () => {
+    const deadline = recipe({ text: 'values', names: ['rid', 'expiration'], expiry: { in: 'query', name: 'expiration', unit: 'rfc3339', kind: 'deadline', skewSeconds: 600 } });
+    const signed = signRequest(deadline, SECRET, 'sig', request({ query: 'rid=ab&expiration=2026-01-01T00%3A05%3A00.000Z' }));
+    expect(outcome(verifyRequest(deadline, SECRET, 'sig', signed, NOW))).toBe('ok');
+    expect(outcome(verifyRequest(deadline, SECRET, 'sig', signed, NOW + 299))).toBe('ok');
+    expect(outcome(verifyRequest(deadline, SECRET, 'sig', signed, NOW + 300))).toBe('expired');
+    expect(outcome(verifyRequest(deadline, SECRET, 'sig', signed, NOW - 300))).toBe('ok');
+    expect(outcome(verifyRequest(deadline, SECRET, 'sig', signed, NOW - 301))).toBe('expired');
   });
 
   it('reads milliseconds from a header', () => {
@@ -420,6 +510,36 @@ describe('parseRecipe', () => {
     expect(refusal({ ...valid, template: '{a}' }).part).toBe('template');
     expect(refusal({ ...valid, keySeparator: '' }).part).toBe('keySeparator');
     expect(refusal({ ...valid, key: 'none', keySeparator: '' }).part).toBe('keySeparator');
+    expect(refusal({ ...valid, chain: [{ in: 'secret' }, { in: 'query', name: 'a' }] }).part).toBe('chain');
+    expect(refusal({ ...valid, key: 'none', textHash: 'sha256' }).part).toBe('textHash');
+  });
+
+  it('reads an HMAC chain of 2 to 4 keys, the secret among them, each named where it is a parameter or header', () => {
+    const chained = { ...valid, key: 'hmac_chain', chain: [{ in: 'query', name: 'expiration' }, { in: 'header', name: 'X-Key' }, { in: 'secret' }] };
+    expect(parseRecipe(chained)).toEqual(chained);
+    expect(refusal({ ...chained, chain: undefined })).toEqual({ msg: 'The signature recipe lacks its part "%s"', part: 'chain' });
+    const chainMessage = { msg: expect.stringContaining('the secret among them'), part: 'chain' };
+    for (const bad of [[{ in: 'secret' }], [{ in: 'query', name: 'a' }, { in: 'header', name: 'b' }], Array.from({ length: 5 }, () => ({ in: 'secret' })), 'secret', [{ in: 'secret' }, 'a']]) {
+      expect(refusal({ ...chained, chain: bad }), JSON.stringify(bad)).toEqual(chainMessage);
+    }
+    expect(refusal({ ...chained, chain: [{ in: 'body', name: 'a' }, { in: 'secret' }] }).part).toBe('chain[0].in');
+    expect(refusal({ ...chained, chain: [{ in: 'query' }, { in: 'secret' }] }).part).toBe('chain[0].name');
+    expect(refusal({ ...chained, chain: [{ in: 'query', name: 'a b' }, { in: 'secret' }] }).part).toBe('chain[0].name');
+    expect(refusal({ ...chained, chain: [{ in: 'secret', name: 'a' }, { in: 'query', name: 'a' }] }).part).toBe('chain[0].name');
+    expect(refusal({ ...chained, chain: [{ in: 'query', name: 'a', value: 'k' }, { in: 'secret' }] }).part).toBe('chain[0].value');
+  });
+
+  it('reads textHash, signature aliases and an expiry kind, refusing what it does not know', () => {
+    expect(parseRecipe({ ...valid, textHash: 'sha256' })).toEqual({ ...valid, textHash: 'sha256' });
+    expect(refusal({ ...valid, textHash: 'sha3' }).part).toBe('textHash');
+    expect(parseRecipe({ ...valid, signatureAliases: ['ps_s_hash'] })).toEqual({ ...valid, signatureAliases: ['ps_s_hash'] });
+    for (const bad of [[], 'ps_s_hash', ['a', 'b', 'c', 'd', 'e']]) expect(refusal({ ...valid, signatureAliases: bad }), JSON.stringify(bad)).toEqual({ msg: 'The signature recipe part "signatureAliases" must list 1 to %d parameter names', part: 'signatureAliases' });
+    expect(refusal({ ...valid, signatureAliases: ['ok', 'a b'] }).part).toBe('signatureAliases[1]');
+    const deadline = { in: 'query', name: 'expiration', unit: 'rfc3339', kind: 'deadline', skewSeconds: 600 };
+    expect(parseRecipe({ ...valid, expiry: deadline }).expiry).toEqual(deadline);
+    // a timestamp is the usual kind, written without it
+    expect(parseRecipe({ ...valid, expiry: { ...deadline, kind: 'timestamp' } }).expiry).toEqual({ in: 'query', name: 'expiration', unit: 'rfc3339', skewSeconds: 600 });
+    expect(refusal({ ...valid, expiry: { ...deadline, kind: 'window' } }).part).toBe('expiry.kind');
   });
 });
 

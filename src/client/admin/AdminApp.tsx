@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { Loading, localStorageStore, Resource, type ResourceProps } from 'react-admin';
-import { Navigate, Route, useLocation } from 'react-router-dom';
+import { Route, useLocation } from 'react-router-dom';
 import { pageNameOf } from '../../contract/view-paths.js';
 import { httpClient } from '../http/index.js';
 import { readSession } from '../http/session.js';
@@ -18,6 +18,7 @@ import { firstPage, pageOf, routeRules } from './layout/menu-tree.js';
 import { PROFILE_COMPONENT } from './layout/NavButtons.js';
 import { useShellLogout } from './layout/use-shell-logout.js';
 import { NotAvailablePage } from './pages/NotAvailablePage.js';
+import { ShellStatusPage } from './pages/ShellStatusPage.js';
 import { resolveEndpoint } from './resource-endpoint.js';
 import { resourceFor } from './resources/index.js';
 import { followSchemaRevision, SCHEMA_REVISION_PATH } from './schema-revision.js';
@@ -125,7 +126,8 @@ export function shellRoutes(menus: ShellState['menus']): { resources: ReactEleme
 
 /**
  * Whether a path inside the base (`/auth/rule`, `/auth/rule/12`) is a screen of a schema's menu: a
- * page that exists, which an admin whose menus lack it may not open (docs/client.md#routes: /401, not /404).
+ * page that exists, which an admin whose menus lack it may not open (docs/client.md#routes: "no
+ * permission", not "not found").
  */
 export function isSchemaPage(inner: string): boolean {
   const path = inner.replace(/^\/+/, '').toLowerCase();
@@ -134,8 +136,9 @@ export function isSchemaPage(inner: string): boolean {
 
 /**
  * A path no route matches. Before the menus are loaded the layout has already sent it to the loading
- * route; after, a menu page whose routes are being registered waits a moment, a schema page missing
- * from the admin's menus is 401, anything else is 404.
+ * route; after, a menu page whose routes are being registered waits a moment; then, inside the shell
+ * (its menus and tabs stay), a schema page missing from the admin's menus says the admin may not open
+ * it, anything else that there is no such page.
  */
 function CatchAll() {
   const shell = useShellState();
@@ -148,8 +151,11 @@ function CatchAll() {
     return () => window.clearTimeout(timer);
   }, []);
   if (known && !waited) return <Loading />;
-  return <Navigate to={!known && isSchemaPage(inner) ? '/401' : '/404'} replace />;
+  return <ShellStatusPage kind={!known && isSchemaPage(inner) ? 'denied' : 'missing'} />;
 }
+
+/** react-admin's refusal of a screen the admin's rights do not cover (an add form without `add`): inside the shell too. */
+const AccessDenied = () => <ShellStatusPage kind="denied" />;
 
 /**
  * Right after the login: fetch the bootstrap and the first screen's data, and resolve with the path to
@@ -175,7 +181,7 @@ const loading = (
 
 const ADMIN_AREA: Area = {
   base: ADMIN_BASE,
-  admin: { authProvider, dataProvider, i18nProvider, store, queryClient: adminQueryClient, layout: AdminLayout, catchAll: CatchAll },
+  admin: { authProvider, dataProvider, i18nProvider, store, queryClient: adminQueryClient, layout: AdminLayout, catchAll: CatchAll, accessDenied: AccessDenied },
   messageFiles: ADMIN_MESSAGE_FILES,
   loading,
 };

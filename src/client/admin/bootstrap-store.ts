@@ -3,6 +3,7 @@ import type { AdminBootstrap } from '../providers/admin-bootstrap.js';
 import { createAdminAuthProvider } from '../providers/auth-provider.js';
 import { createBootstrapStore } from '../shell/bootstrap-store.js';
 import { buildNav, type NavItem } from './layout/menu-tree.js';
+import { rememberSiteName } from '../components/site-identity.js';
 
 /**
  * The back office's session and what it keeps of `GET /admin/Index/index` (see `shell/bootstrap-store.ts`):
@@ -10,8 +11,8 @@ import { buildNav, type NavItem } from './layout/menu-tree.js';
  */
 export const authProvider = createAdminAuthProvider(httpClient);
 
-/** What the back office keeps of its bootstrap: the menus (routes, navigation, tabs), the site config, the admin, the schema revision, the terminal. */
-export type ShellBootstrap = Pick<AdminBootstrap, 'adminInfo' | 'menus' | 'siteConfig' | 'schemaRevision' | 'terminal'>;
+/** What the back office keeps of its bootstrap: the menus (routes, navigation, tabs), the site config, the admin and their previous login, the schema revision, the terminal. */
+export type ShellBootstrap = Pick<AdminBootstrap, 'adminInfo' | 'previousLogin' | 'menus' | 'siteConfig' | 'schemaRevision' | 'terminal'>;
 type ShellAdminInfo = AdminBootstrap['adminInfo'];
 
 export interface ShellState extends ShellBootstrap {
@@ -19,8 +20,10 @@ export interface ShellState extends ShellBootstrap {
   nav: NavItem[];
 }
 
-function shellStateOf({ adminInfo, menus, siteConfig, schemaRevision, terminal }: ShellBootstrap): ShellState {
-  return { adminInfo, menus, siteConfig, schemaRevision, terminal, nav: buildNav(menus) };
+function shellStateOf({ adminInfo, previousLogin, menus, siteConfig, schemaRevision, terminal }: ShellBootstrap): ShellState {
+  // the pages drawn from now on (a login page after logging out) show the name the operator last saved
+  rememberSiteName(siteConfig.siteName);
+  return { adminInfo, previousLogin, menus, siteConfig, schemaRevision, terminal, nav: buildNav(menus) };
 }
 
 /** The back office's bootstrap store; `reload()` fetches `Index/index` again (it also stores the definitions and permissions). */

@@ -3,6 +3,7 @@ import type { Language } from '../../contract/headers.js';
 import type { Translate } from '../i18n/translate.js';
 import { ClickCaptcha, type CaptchaClient, type CaptchaResult } from './ClickCaptcha.js';
 import { useDocumentTitle } from './document-title.js';
+import { servedSiteName } from './site-identity.js';
 import { checkPassword } from './credential-rules.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { EyeIcon, LockIcon, LoginArt, LogoMark, UserIcon } from './login-art.js';
@@ -134,7 +135,7 @@ export function SignInPage({ variant, api, messages: { translate: t, language, r
             <span className="ba-login__logo">
               <LogoMark />
             </span>
-            <h2>{t('login.brand')}</h2>
+            <h2>{servedSiteName() || t('login.brand')}</h2>
             <p>{t('login.tagline')}</p>
           </div>
           <LoginArt />

@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { servedSiteName } from './site-identity.js';
 
 /** Browser title (docs/client.md#routes): the translated page title, plus ` - <site name>` when the site has one. */
 export function documentTitle(pageTitle: string, siteName?: string): string {
@@ -17,8 +18,11 @@ export function takeRenderedTitle(): string {
   return title;
 }
 
-/** Set before the browser paints, so a new route never shows under the previous page's title. */
-export function useDocumentTitle(pageTitle: string, siteName?: string): void {
+/**
+ * Set before the browser paints, so a new route never shows under the previous page's title. The site's
+ * name is the one the page was served with unless the caller has a newer one (a shell's bootstrap).
+ */
+export function useDocumentTitle(pageTitle: string, siteName: string = servedSiteName()): void {
   if (typeof document === 'undefined') renderedTitle = documentTitle(pageTitle, siteName) || renderedTitle;
   useLayoutEffect(() => {
     const title = documentTitle(pageTitle, siteName);

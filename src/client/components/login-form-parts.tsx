@@ -12,6 +12,8 @@ interface LoginFieldProps {
   onChange(value: string): void;
   /** the message shown under the field, already translated; the field is marked invalid while there is one */
   error?: string;
+  /** the field's rule, shown under it (and describing it) while there is no error */
+  hint?: string;
   /** id of the message line, which the input is described by */
   errorId: string;
   type?: string;
@@ -21,8 +23,8 @@ interface LoginFieldProps {
   action?: ReactNode;
 }
 
-/** One text field of a login card: its icon, the input, an optional button and the line for its error. */
-export function LoginField({ name, label, icon, value, onChange, error, errorId, type, autoComplete, inputRef, action }: LoginFieldProps) {
+/** One text field of a login card: its icon, the input, an optional button and the line for its error (or its rule). */
+export function LoginField({ name, label, icon, value, onChange, error, hint, errorId, type, autoComplete, inputRef, action }: LoginFieldProps) {
   return (
     <>
       <label className={`ba-field${error ? ' is-invalid' : ''}`}>
@@ -41,8 +43,8 @@ export function LoginField({ name, label, icon, value, onChange, error, errorId,
         />
         {action}
       </label>
-      <div className="ba-field-error" id={errorId}>
-        {error ?? ''}
+      <div className={`ba-field-error${!error && hint ? ' ba-field-error--hint' : ''}`} id={errorId}>
+        {error ?? hint ?? ''}
       </div>
     </>
   );

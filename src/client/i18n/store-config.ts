@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../contract/headers.js';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, preferredLanguage, type Language } from '../../contract/headers.js';
 
 /**
  * localStorage `storeConfig_v2` (docs/client.md#local-storage): `{layout: {...}, lang: {defaultLang, fallbackLang,
@@ -20,9 +20,15 @@ export interface StoreConfig {
 
 export const LANGUAGE_NAMES: Record<Language, string> = { 'zh-cn': '中文简体', en: 'English' };
 
+/** The language the browser prefers (`navigator.languages`), for a visitor who has chosen none yet. */
+function browserLanguage(): Language {
+  if (typeof navigator === 'undefined') return DEFAULT_LANGUAGE;
+  return preferredLanguage(navigator.languages?.length ? navigator.languages : [navigator.language ?? '']);
+}
+
 function defaultLangConfig(): LangConfig {
   return {
-    defaultLang: DEFAULT_LANGUAGE,
+    defaultLang: browserLanguage(),
     fallbackLang: DEFAULT_LANGUAGE,
     langArray: LANGUAGES.map((name) => ({ name, value: LANGUAGE_NAMES[name] })),
   };
@@ -36,7 +42,8 @@ function storage(): Storage | undefined {
   }
 }
 
-export function readStoreConfig(): StoreConfig {
+/** What the storage holds, as it was written: a language only once the visitor chose one. */
+function readStored(): { layout: Record<string, unknown>; lang: Partial<LangConfig> } {
   let raw: unknown;
   try {
     raw = JSON.parse(storage()?.getItem(STORE_CONFIG_KEY) ?? 'null');
@@ -44,19 +51,29 @@ export function readStoreConfig(): StoreConfig {
     raw = null;
   }
   const stored = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<StoreConfig>;
-  const lang = { ...defaultLangConfig(), ...(typeof stored.lang === 'object' && stored.lang ? stored.lang : {}) };
-  if (!isLanguage(lang.defaultLang)) lang.defaultLang = DEFAULT_LANGUAGE;
-  return { layout: typeof stored.layout === 'object' && stored.layout ? stored.layout : {}, lang };
+  return {
+    layout: typeof stored.layout === 'object' && stored.layout ? stored.layout : {},
+    lang: typeof stored.lang === 'object' && stored.lang ? stored.lang : {},
+  };
 }
 
+/** The stored preferences; with no language chosen (or none valid), the one the browser prefers. */
+export function readStoreConfig(): StoreConfig {
+  const stored = readStored();
+  const lang = { ...defaultLangConfig(), ...stored.lang };
+  if (!isLanguage(lang.defaultLang)) lang.defaultLang = browserLanguage();
+  return { layout: stored.layout, lang };
+}
+
+/** Merges `patch` into what is stored; a language nobody chose stays unstored (it keeps following the browser). */
 export function writeStoreConfig(patch: { layout?: Record<string, unknown>; lang?: Partial<LangConfig> }): StoreConfig {
-  const current = readStoreConfig();
-  const next: StoreConfig = {
-    layout: { ...current.layout, ...(patch.layout ?? {}) },
-    lang: { ...current.lang, ...(patch.lang ?? {}) },
+  const stored = readStored();
+  const next = {
+    layout: { ...stored.layout, ...(patch.layout ?? {}) },
+    lang: { ...stored.lang, ...(patch.lang ?? {}) },
   };
   storage()?.setItem(STORE_CONFIG_KEY, JSON.stringify(next));
-  return next;
+  return readStoreConfig();
 }
 
 /** On the server, the language of the page being rendered (a render is synchronous: one at a time). */

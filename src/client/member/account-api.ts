@@ -34,14 +34,10 @@ interface ProfileInput {
   motto: string;
 }
 
-interface RegisterInput {
-  registerType: VerificationType;
-  username: string;
-  password: string;
-  email?: string;
-  mobile?: string;
-  captcha: string;
-}
+/** With an address and its code; or, where the site allows it, with the click captcha instead (`registerWithoutCode`). */
+type RegisterInput =
+  | { registerType: VerificationType; username: string; password: string; email?: string; mobile?: string; captcha: string }
+  | { username: string; password: string; captchaId: string; captchaInfo: string };
 
 /** `POST /api/ajax/upload` as the member (docs/wire-contract.md#uploads): answers the stored file's URL. */
 export async function uploadMemberFile(client: HttpClient, file: File): Promise<string> {

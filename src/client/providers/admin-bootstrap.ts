@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '../../schema/definition.js';
+import type { PreviousLogin } from '../format/previous-login.js';
 import type { AdminInfo } from '../http/session.js';
 
 /**
@@ -88,6 +89,8 @@ export interface AdminBootstrap {
   schemaRevision?: number;
   siteConfig: SiteConfig;
   terminal: TerminalConfig;
+  /** ours: the login before this one (docs/wire-contract.md#previous-login) */
+  previousLogin?: PreviousLogin;
 }
 
 export const ADMIN_BOOTSTRAP_PATH = '/admin/Index/index';

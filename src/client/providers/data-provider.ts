@@ -171,29 +171,6 @@ function withId(row: Row, pk: string): RaRecord {
   return out as RaRecord;
 }
 
-function flattenTree(rows: Row[]): Row[] {
-  return rows.flatMap((row) => [row, ...(Array.isArray(row.children) ? flattenTree(row.children as Row[]) : [])]);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
-}
-
-/** Whether a row holds the plain text fields just submitted (the server trims and HTML-escapes them). */
-function holdsSubmitted(row: Row, data: Row, definition: ResourceDefinition | undefined): boolean {
-  const names = definition
-    ? definition.fields
-        .filter((field) => field.wireType === 'string' && field.storage && !field.readOnly && !field.writeOnly && !field.format && !['password', 'editor'].includes(String(field.ui.widget)))
-        .map((field) => field.name)
-    : Object.keys(data);
-  return names.every((name) => {
-    const value = data[name];
-    if (typeof value !== 'string' || value.trim() === '' || !(name in row)) return true;
-    const stored = String(row[name]);
-    return stored === value.trim() || stored === escapeHtml(value.trim());
-  });
-}
-
 export function createDataProvider(client: HttpClient, resolve: (resource: string) => ResourceEndpoint): SortableDataProvider & ActionDataProvider {
   const endpoint = (resource: string) => {
     const found = resolve(resource);
@@ -211,27 +188,6 @@ export function createDataProvider(client: HttpClient, resolve: (resource: strin
     const { data } = await client.request<{ row: Row }>(`${url}edit`, { ...QUIET, params: { [pk]: id } });
     return withId(data.row, pk);
   }
-
-  /**
-   * `add` answers `data: null`, so the new row is looked up: the newest row (highest key) that has the
-   * submitted unique values (found by the server) or, without any, the submitted text fields.
-   */
-  async function findCreated(url: string, pk: string, definition: ResourceDefinition | undefined, data: Row): Promise<RaRecord | undefined> {
-    if (!isEmpty(data[pk]) && typeof data[pk] !== 'object') return readRow(url, pk, data[pk] as Identifier).catch(() => undefined);
-    const uniques = (definition?.fields ?? []).filter((field) => field.unique && field.storage && !field.writeOnly && !isEmpty(data[field.name]) && typeof data[field.name] !== 'object');
-    const query: Record<string, unknown> = { page: 1, limit: 1, order: `${pk},desc` };
-    if (uniques.length > 0) query.search = uniques.map((field) => ({ field: field.name, val: data[field.name], operator: '=' }));
-    try {
-      const response = await client.request<Partial<ListData<Row>>>(`${url}index`, { ...QUIET, params: query });
-      const rows = flattenTree(response.data?.list ?? []).sort((a, b) => Number(b[pk]) - Number(a[pk]));
-      const row = rows.find((candidate) => uniques.length > 0 || holdsSubmitted(candidate, data, definition));
-      return row ? withId(row, pk) : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  let unsaved = 0;
 
   // react-admin types each method generic in the caller's record type, which no implementation can
   // satisfy without a cast; the rows are whatever the server sent, with `id` ensured.
@@ -262,12 +218,14 @@ export function createDataProvider(client: HttpClient, resolve: (resource: strin
     },
 
     async create(resource, params) {
-      const { url, definition, pk } = endpoint(resource);
+      const { url, pk } = endpoint(resource);
       const data = (params.data ?? {}) as Row;
-      await client.request(`${url}add`, { ...QUIET, method: 'POST', data });
-      const created = await findCreated(url, pk, definition, data);
-      // Not found (no `index` permission, hidden by a data limit…): a placeholder id, never a real one.
-      return { data: created ?? ({ ...data, id: `unsaved-${++unsaved}` } as RaRecord) };
+      // `add` answers the new row's key (`{id: 5}`); the row is then read as the server stored it (trimmed,
+      // escaped, with its defaults), or, without the right to read it, given as submitted with that key.
+      const answer = await client.request<Row | null>(`${url}add`, { ...QUIET, method: 'POST', data });
+      const key = answer.data?.[pk];
+      if (typeof key !== 'number' && typeof key !== 'string') throw new Error(`${url}add answered no key`);
+      return { data: await readRow(url, pk, key).catch(() => withId({ ...data, [pk]: key }, pk)) };
     },
 
     async update(resource, params) {

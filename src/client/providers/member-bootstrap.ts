@@ -1,3 +1,4 @@
+import type { PreviousLogin } from '../format/previous-login.js';
 import type { UserInfo } from '../http/session.js';
 
 /**
@@ -27,6 +28,8 @@ export interface MemberBootstrap {
   site: { siteName: string; recordNumber: string; version: string; cdnUrl: string; timeZone?: string };
   openMemberCenter: boolean;
   userInfo: Partial<UserInfo>;
+  /** ours: the member's login before this one (docs/wire-contract.md#previous-login) */
+  previousLogin?: PreviousLogin;
   rules: MemberRule[];
   menus: MemberRule[];
 }

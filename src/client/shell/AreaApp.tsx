@@ -34,9 +34,10 @@ export interface Area {
   /**
    * handed to react-admin as they are: the area's providers, its own store (its own localStorage keys),
    * its layout and the page for a path no route matches; its query cache when the area fills it ahead
-   * (else react-admin makes one)
+   * (else react-admin makes one); the page react-admin's refusal of a screen opens inside the layout
+   * (else the standalone no-permission page)
    */
-  admin: { authProvider: AuthProvider; dataProvider: DataProvider; i18nProvider: AppI18nProvider; store: Store; queryClient?: QueryClient; layout: LayoutComponent; catchAll: ComponentType };
+  admin: { authProvider: AuthProvider; dataProvider: DataProvider; i18nProvider: AppI18nProvider; store: Store; queryClient?: QueryClient; layout: LayoutComponent; catchAll: ComponentType; accessDenied?: ComponentType };
   /** message files every page of the area uses, loaded before anything shows */
   messageFiles: readonly string[];
   /** the loading route (`<base>/loading/{to?}`), outside the layout */
@@ -61,6 +62,7 @@ function AccessDenied() {
 interface AreaRoutesProps {
   layout: LayoutComponent;
   catchAll: ComponentType;
+  accessDenied: ComponentType;
   /** routes drawn without the layout */
   outside: ReactNode;
   /** routes drawn inside the layout */
@@ -84,7 +86,7 @@ const ignore = () => undefined;
  * the loading route and the providers see to the session), and an error page around everything (each
  * of the app's routes has its error boundary, router.tsx).
  */
-function AreaRoutes({ layout: Layout, catchAll: CatchAll, outside, inside, resources }: AreaRoutesProps) {
+function AreaRoutes({ layout: Layout, catchAll: CatchAll, accessDenied: Denied, outside, inside, resources }: AreaRoutesProps) {
   useScrollToTop();
   const definitions = useMemo(
     () => ({
@@ -108,7 +110,7 @@ function AreaRoutes({ layout: Layout, catchAll: CatchAll, outside, inside, resou
                   <Route key={resource.props.name} path={`${resource.props.name}/*`} element={resource} />
                 ))}
                 <Route path="/authentication-error" element={<AuthenticationError />} />
-                <Route path="/access-denied" element={<AccessDenied />} />
+                <Route path="/access-denied" element={<Denied />} />
                 <Route path="*" element={<CatchAll />} />
               </Routes>
             </Layout>
@@ -154,7 +156,7 @@ function AreaAdmin({ base, admin, theme, children }: { base: string; admin: Area
 
 /**
  * One area of the app (the back office, the member centre): a react-admin instance inside the app's
- * data router, on the shared http client, with the area's own providers, store and message files.
+ * router (react-router's declarative `<Routes>`, not a data router), on the shared http client, with the area's own providers, store and message files.
  * Its base opens the loading route, which fetches the menus; the pages come from those menus, and an
  * iframe menu item opens inside the layout. Light or dark follows the shared layout settings.
  */
@@ -167,6 +169,7 @@ export function AreaApp({ area: { base, admin, messageFiles, loading }, pages, r
       <AreaRoutes
         layout={admin.layout}
         catchAll={admin.catchAll}
+        accessDenied={admin.accessDenied ?? AccessDenied}
         outside={
           <>
             <Route path="/" element={<Navigate to={`${base}/loading`} replace />} />

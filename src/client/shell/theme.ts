@@ -21,7 +21,8 @@ function withShell(base: RaThemeOptions, dark: boolean): RaThemeOptions {
       ...brandPalette(dark),
     },
     shape: { borderRadius: BRAND.borderRadius },
-    typography: { ...base.typography, fontFamily: FONT_STACK },
+    // Buttons and tabs keep the case they are written in (MUI would put English in capitals), as on the survey pages.
+    typography: { ...base.typography, fontFamily: FONT_STACK, button: { textTransform: 'none' } },
     components: {
       ...MUI_TEXTS,
       ...base.components,

@@ -1,5 +1,6 @@
 import { sql, type Generated } from 'kysely';
 import type { DatabaseHandle } from '../db/connection.js';
+import { AUTH_REVISION_TABLE } from '../db/system-tables.js';
 import type { Area } from './identity.js';
 
 /**
@@ -11,10 +12,8 @@ import type { Area } from './identity.js';
  * one (`IdentityCache`), and learns the current one in the same query that finds the token.
  */
 
-export const AUTH_REVISION_TABLE = 'auth_revision';
-
 /** A row of the counter table, created by `ensureAuthRevision` below. */
-export interface AuthRevisionTable {
+interface AuthRevisionTable {
   /** `admin` or `user` */
   area: string;
   revision: Generated<number>;
@@ -81,5 +80,11 @@ export async function ensureAuthRevision(handle: DatabaseHandle, tables: Readonl
         await sql`CREATE TRIGGER ${name} AFTER ${when} ON ${on} BEGIN UPDATE auth_revision SET revision = revision + 1 WHERE area = ${sql.lit(watched.area)}; END`.execute(db);
       }
     }
+  }
+}
+
+declare module '../db/system-tables.js' {
+  interface SystemTables {
+    [AUTH_REVISION_TABLE]: AuthRevisionTable;
   }
 }

@@ -3,9 +3,10 @@ import { dynamicDb, keepPrepared, type Db } from '../db/connection.js';
 import type { Row } from '../../schema/definition.js';
 import type { TokenType } from './tokens.js';
 import { nowSeconds } from '../clock.js';
-import { AUTH_REVISION_TABLE } from './auth-revision.js';
+import { AUTH_REVISION_TABLE } from '../db/system-tables.js';
 import { databaseChangeMark } from '../db/sqlite-driver.js';
 import { BoundedMap } from '../bounded-map.js';
+import { permissionNode } from './permission-node.js';
 
 export type Area = 'admin' | 'user';
 
@@ -252,17 +253,6 @@ export async function identityOfToken(db: Db, cache: IdentityCache, auth: AreaAu
   const { token_type: _type, token_user_id: _user, token_expire_time: _expire, auth_revision: revision, ...account } = row;
   if (!auth.isEnabled(account)) return { expired: false };
   return { expired: false, identity: identityOf(auth, account, await cache.grantsOf(db, auth, account, Number(revision)), Number(revision)) };
-}
-
-/**
- * The permission node a rule name stands for, the one form in which names are compared: lower case, so
- * `user/moneyLog/add` and `USER/MONEYLOG/ADD` are one node. Names are stored as written (the client routes
- * by menu names), and no two rules of a table share a node (`resources/permission-sets.ts`, and the
- * database's index of `lower(name)`, `db/seed.ts`). Names are printable ASCII (the schemas' `pattern`),
- * where this lower case and the databases' `lower` agree.
- */
-export function permissionNode(name: string): string {
-  return name.toLowerCase();
 }
 
 /** Permission node check: `auth/admin/edit`, case-insensitive; super accounts pass everything. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Row } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
 import { nowSeconds } from '../clock.js';
@@ -22,6 +23,13 @@ interface LoginResult {
  * An unknown `name` answers as a wrong password does, after as long, and is locked out the same, counted under the name typed: the answer never tells whether
  * an account exists. A disabled account says so only to whoever knows its password. `also`: other columns
  * of the account written with the login (a member's language).
+ *
+ * `last_login_time` and `last_login_ip` are written as BuildAdmin writes them (a wrong password writes the
+ * time too). The successful login before this one moves to `prev_login_time` / `prev_login_ip` in the same
+ * statement, read from the row as it stands then: `last_success_time` (written by each successful login),
+ * or for a row no login of this version has written yet (an older install, an imported account),
+ * `last_login_time` when `login_failure` says no wrong password came after it. Nothing known leaves both
+ * empty: the screens then say this is the first login.
  */
 export async function loginWithPassword(app: AppContext, area: Area, account: Row | undefined, name: string, password: string, keep: boolean, ip: string, also: Row = {}): Promise<LoginResult> {
   const auth = AREA_AUTH[area];
@@ -47,11 +55,35 @@ export async function loginWithPassword(app: AppContext, area: Area, account: Ro
   // forgiven failure and no new login time behind (PostgreSQL rolls the transaction back).
   return app.db.transaction().execute(async (trx) => {
     await clearFailures(trx, scope, accountKey, ip);
-    await trx.updateTable(auth.accountTable).set(changes).where('id', '=', Number(account.id)).execute();
+    const previous = await trx
+      .updateTable(auth.accountTable)
+      .set({ ...changes, ...previousLoginCopy(), last_success_time: now })
+      .where('id', '=', Number(account.id))
+      .returning(['prev_login_time', 'prev_login_ip'])
+      .executeTakeFirstOrThrow();
     const token = await app.tokens.issue(auth.tokenType, Number(account.id), trx);
     const refreshToken = keep ? await app.tokens.issue(auth.refreshType, Number(account.id), trx) : '';
-    return { account: { ...account, ...changes }, token, refreshToken };
+    return { account: { ...account, ...changes, ...previous, last_success_time: now }, token, refreshToken };
   });
+}
+
+/** The columns of the previous successful login, as SQL over the row being updated (see loginWithPassword). */
+function previousLoginCopy() {
+  const previousTime = sql<number | null>`coalesce(${sql.ref('last_success_time')}, case when ${sql.ref('login_failure')} = 0 then ${sql.ref('last_login_time')} end)`;
+  return {
+    prev_login_time: previousTime,
+    prev_login_ip: sql<string>`case when ${previousTime} is null then '' else coalesce(${sql.ref('last_login_ip')}, '') end`,
+  };
+}
+
+/**
+ * The successful login before the current one, as the bootstraps answer it beside `adminInfo` / `userInfo`
+ * (docs/wire-contract.md#previous-login): Unix seconds and the client address, `null` and `""` when there
+ * was none (this is the account's first login).
+ */
+export function previousLogin(account: Row): { time: number | null; ip: string } {
+  const time = Number(account.prev_login_time ?? 0);
+  return time > 0 ? { time, ip: String(account.prev_login_ip ?? '') } : { time: null, ip: '' };
 }
 
 /** The columns an account is found by. */

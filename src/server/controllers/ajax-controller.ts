@@ -1,10 +1,11 @@
+import type { Controller, RequestContext } from '../app-context.js';
 import { errors, Success } from '../errors.js';
 import { areaChoices } from '../services/areas.js';
 import { presentAttachment } from '../resources/system/attachment.js';
 import { admitUpload } from '../uploads/upload-limits.js';
 import { storeUpload, type IncomingFile } from '../uploads/upload-service.js';
+import { uploadMaxSize } from '../uploads/upload-settings.js';
 import { ajaxTableActions, ajaxTablePermissions } from './ajax-tables.js';
-import type { Controller, RequestContext } from '../http/controller.js';
 import { buildSuffixSvg } from './suffix-svg.js';
 import { terminalActions } from './admin/terminal-controller.js';
 
@@ -27,8 +28,10 @@ async function readMultipart(ctx: RequestContext): Promise<{ file?: IncomingFile
   const fields = new Map<string, string>();
   if (!ctx.request.isMultipart()) return { fields };
   let file: IncomingFile | undefined;
+  // read up to a little over the limit: a file past it arrives truncated and flagged, and is refused by its size
+  const fileSize = (await uploadMaxSize(ctx.app)) + 1024 * 1024;
   try {
-    for await (const part of ctx.request.parts()) {
+    for await (const part of ctx.request.parts({ limits: { fileSize } })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || file) {
           // Only the first `file` is stored; the others are read past.

@@ -1,9 +1,8 @@
 import type { ResourceDefinition } from '../../schema/definition.js';
-import { findResourceByTable } from '../app-context.js';
+import { findResourceByTable, type RequestContext } from '../app-context.js';
 import { isSystemTable } from '../db/system-tables.js';
 import { catalogColumns, catalogTables, type CatalogColumn } from '../db/table-catalog.js';
 import { errors, Success } from '../errors.js';
-import type { RequestContext } from '../http/controller.js';
 import { DESIGNER_NODES } from '../crud/designer-nodes.js';
 
 /**
@@ -17,13 +16,24 @@ const CONNECTION = 'default';
 
 type FoundTable = { definition: ResourceDefinition } | { definition?: undefined; columns: CatalogColumn[] };
 
-/** A table by the name in `table`: a resource's, else one of the database's own (not the platform's). */
+/**
+ * Whether a table is the platform's own and never shown: a table no schema declares that the platform keeps
+ * (`isSystemTable`), or a resource without a controller (tokens, server secrets, captchas, codes, login
+ * attempts…), which the back office has no screen for.
+ */
+function isInternalTable(ctx: RequestContext, table: string): boolean {
+  const definition = findResourceByTable(ctx.app, table);
+  return definition ? !definition.controller : isSystemTable(table);
+}
+
+/** A table by the name in `table`: a resource's with a screen, else one of the database's own (not the platform's). */
 async function tableOf(ctx: RequestContext): Promise<FoundTable> {
   const table = ctx.params.table;
   if (typeof table !== 'string' || table === '') throw errors.parameterError();
+  if (isInternalTable(ctx, table)) throw errors.tableNotFound(table.slice(0, 100));
   const definition = findResourceByTable(ctx.app, table);
   if (definition) return { definition };
-  const columns = isSystemTable(table) ? undefined : await catalogColumns(ctx.app.handle, table);
+  const columns = await catalogColumns(ctx.app.handle, table);
   if (!columns) throw errors.tableNotFound(table.slice(0, 100));
   return { columns };
 }
@@ -33,11 +43,15 @@ async function getDatabaseConnectionList(ctx: RequestContext) {
   return { list: [{ type: ctx.app.handle.dialect === 'postgres' ? 'pgsql' : 'sqlite', database: CONNECTION, key: CONNECTION }] };
 }
 
-/** `getTableList`: every table with its title (BuildAdmin's comment; none for a table no schema declares); `excludeTable` leaves some out. */
+/**
+ * `getTableList`: every table with its title (BuildAdmin's comment; none for a table no schema declares),
+ * the platform's own never (`isInternalTable`); `excludeTable` leaves some out.
+ */
 async function getTableList(ctx: RequestContext) {
   const excluded = new Set(Array.isArray(ctx.params.excludeTable) ? ctx.params.excludeTable.map(String) : []);
-  const declared = new Map([...ctx.app.resources.values()].map((definition) => [definition.table, definition.title[ctx.lang]]));
-  const others = (await catalogTables(ctx.app.handle)).filter((table) => !declared.has(table) && !isSystemTable(table));
+  const all = [...ctx.app.resources.values()].map((definition) => definition.table);
+  const declared = new Map([...ctx.app.resources.values()].filter((definition) => definition.controller).map((definition) => [definition.table, definition.title[ctx.lang]]));
+  const others = (await catalogTables(ctx.app.handle)).filter((table) => !all.includes(table) && !isSystemTable(table));
   const list = [...declared.entries(), ...others.map((table) => [table, ''] as const)]
     .filter(([table]) => !excluded.has(table))
     .sort(([a], [b]) => a.localeCompare(b))

@@ -1,5 +1,5 @@
+import type { RequestContext } from '../app-context.js';
 import { uploadSettings } from '../uploads/upload-settings.js';
-import type { RequestContext } from '../http/controller.js';
 
 /** `siteConfig` of `Index/index`: names, version, protocol-relative CDN and store API base (this server), upload settings. */
 export async function siteConfig(ctx: RequestContext) {
@@ -14,6 +14,6 @@ export async function siteConfig(ctx: RequestContext) {
     // store is not available, where buildadmin.com would offer modules this product cannot install
     apiUrl: origin,
     timeZone: await config.timeZone(),
-    upload: uploadSettings(ctx.app.settings),
+    upload: await uploadSettings(ctx.app),
   };
 }

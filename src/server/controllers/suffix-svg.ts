@@ -1,4 +1,4 @@
-import type { RequestContext } from '../http/controller.js';
+import type { RequestContext } from '../app-context.js';
 
 /**
  * `ajax/buildSuffixSvg` (both areas): a file icon carrying the file's extension, which BuildAdmin's

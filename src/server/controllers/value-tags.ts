@@ -1,6 +1,6 @@
+import type { RequestContext } from '../app-context.js';
 import { fieldOf, valueTags } from '../../schema/definition.js';
 import type { ValueTag } from '../../contract/value-tags.js';
-import type { RequestContext } from '../http/controller.js';
 
 /**
  * The labels and chip colours of some enum fields of a resource, in the request's language, as its schema

@@ -3,9 +3,12 @@ import { normaliseOperator } from '../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
 import { RENDERS } from '../../schema/meta-schema.js';
 import { widgetOf } from '../../schema/widget-of.js';
+import { createValueCheck, type SchemaIssue } from '../../schema/value-checker.js';
 import { isKeptName } from '../../schema/portable.js';
 import { errors, type ApiError } from '../errors.js';
 import { isSystemTable } from '../db/system-tables.js';
+import { TAG_COLORS } from '../../contract/value-tags.js';
+import type { LocalText } from '../../schema/local-text.js';
 
 /**
  * BuildAdmin's CRUD design (the `table` and `fields` its `design.vue` posts to `crud.Crud/generate`) read
@@ -31,8 +34,11 @@ interface TableDesign {
   rebuild: string;
   /** BuildAdmin's renames, removals and additions since the design was loaded */
   designChange: { type: string; oldName?: string; newName?: string }[];
-  /** where the menu goes: a menu directory's rule name, its icon and weigh */
-  menu?: { parent?: string; icon?: string; weigh?: number };
+  /**
+   * where the menu goes: a menu directory's rule name, its icon and weigh; `parentTitle` names the directory
+   * made for the table's prefix when no `parent` is given (`shop_goods` goes under a new directory `shop`)
+   */
+  menu?: { parent?: string; icon?: string; weigh?: number; parentTitle?: { 'zh-cn'?: string; en?: string } };
 }
 
 /** A design's field (BuildAdmin's keys, and ours: `label`, `options`, `unique`). */
@@ -72,7 +78,7 @@ const RESERVED_WORDS = new Set([
 
 
 /** Design types that mean nothing here, with the message that says why. */
-const REFUSED_TYPES: Readonly<Record<string, (name: string) => ApiError>> = {
+const REFUSED_TYPES: Readonly<Record<string, (field: LocalText) => ApiError>> = {
   spk: errors.snowflakeKeyRefused,
   password: errors.passwordFieldRefused,
 };
@@ -99,6 +105,28 @@ export function checkTableName(name: unknown): string {
   if (!NAME.test(table) || RESERVED_WORDS.has(table)) throw errors.tableNameNotAllowed(table);
   if (isSystemTable(table) || isKeptName(table)) throw errors.tableReserved(table);
   return table;
+}
+
+/**
+ * A field as the designer's screen names it, in each language: its label with its name, `状态 (status)`,
+ * or the name alone when it has no label. Every refusal about a field names it so.
+ */
+export function fieldWords(field: { name: string; label?: { 'zh-cn'?: string; en?: string }; comment?: string }): LocalText {
+  const label = isObject(field.label) ? field.label : {};
+  // BuildAdmin's screen sends no label: its comment's title is what it shows
+  const titled = parseComment(text(field.comment)).title.trim();
+  const words = (...texts: unknown[]) => {
+    const shown = texts.map((item) => text(item).trim()).find(Boolean) ?? '';
+    return (shown && shown !== field.name ? `${shown.slice(0, 100)} (${field.name})` : field.name).slice(0, 150);
+  };
+  return { 'zh-cn': words(label['zh-cn'], label.en, titled), en: words(label.en, label['zh-cn'], titled) };
+}
+
+/** An enum option as the designer's screen names it: its label in each language, else its value. */
+function optionWords(value: string, label: Row): LocalText {
+  const zh = text(label['zh-cn']) || text(label.en) || value;
+  const en = text(label.en) || text(label['zh-cn']) || value;
+  return { 'zh-cn': zh.slice(0, 100), en: en.slice(0, 100) };
 }
 
 function checkFieldName(name: unknown): string {
@@ -166,7 +194,11 @@ function enumOf(field: FieldDesign): { values: string[]; labels: Row } {
     // no prototype: an option named `__proto__` stays an option, for the schema check to refuse
     const labels = Object.create(null) as Row;
     for (const [value, label] of Object.entries(field.options)) {
-      if (!isObject(label)) throw errors.fieldOptionsMissing(field.name);
+      if (!isObject(label)) throw errors.fieldOptionsMissing(fieldWords(field));
+      if (isKeptName(value)) throw errors.optionValueKept(fieldWords(field), value.slice(0, 40));
+      const color = text(label.color);
+      // the colours a schema accepts are the designer's list (`OPTION_COLORS`), so only a hand-made request gets here
+      if (color && !(TAG_COLORS as readonly string[]).includes(color)) throw errors.optionColorUnknown(fieldWords(field), optionWords(value, label));
       const entry: Row = {};
       for (const key of ['zh-cn', 'en', 'color'] as const) if (text(label[key])) entry[key] = text(label[key]).slice(0, 100);
       labels[value] = entry;
@@ -174,7 +206,7 @@ function enumOf(field: FieldDesign): { values: string[]; labels: Row } {
     return { values: Object.keys(labels), labels };
   }
   const { options } = parseComment(text(field.comment));
-  if (!options || options.length === 0) throw errors.fieldOptionsMissing(field.name);
+  if (!options || options.length === 0) throw errors.fieldOptionsMissing(fieldWords(field));
   return { values: options.map(([value]) => value), labels: Object.fromEntries(options.map(([value, label]) => [value, label])) };
 }
 
@@ -182,9 +214,10 @@ function enumOf(field: FieldDesign): { values: string[]; labels: Row } {
 function remoteOf(field: FieldDesign, resources: ReadonlyMap<string, ResourceDefinition>): { resource: string; label: string; key?: string } {
   const table = text(field.form['remote-table']);
   const label = text(field.form['remote-field']);
-  if (!table || !label) throw errors.remoteSelectIncomplete(field.name);
+  if (!table || !label) throw errors.remoteSelectIncomplete(fieldWords(field));
   const related = [...resources.values()].find((definition) => definition.table === table);
-  if (!related) throw errors.remoteTableUnknown(field.name, table);
+  if (!related) throw errors.remoteTableUnknown(fieldWords(field), table);
+  if (!related.fields.some((item) => item.name === label && item.storage && !item.writeOnly)) throw errors.remoteFieldUnknown(fieldWords(field), related.title, label.slice(0, 60));
   const key = text(field.form['remote-pk']);
   return { resource: related.id, label, ...(key && key !== related.primaryKey ? { key } : {}) };
 }
@@ -213,7 +246,7 @@ function buildField(field: FieldDesign, table: TableDesign, resources: ReadonlyM
   if (designType === 'image' && multi(field, 'image-multi')) designType = 'images';
   if (designType === 'file' && multi(field, 'file-multi')) designType = 'files';
   const refusal = REFUSED_TYPES[designType];
-  if (refusal) throw refusal(name);
+  if (refusal) throw refusal(fieldWords(field));
   const length = Number(field.length) > 0 ? Math.min(Number(field.length), 2000) : 255;
   const choices = (widget: string, many: boolean) => {
     const { values, labels } = enumOf(field);
@@ -311,25 +344,29 @@ function buildField(field: FieldDesign, table: TableDesign, resources: ReadonlyM
       Object.assign(property, { type: 'array', items: { type: 'integer' }, 'x-storage': 'csv', default: [], 'x-ref': { ...remoteOf(field, resources), many: true } });
       break;
     default:
-      throw errors.unknownDesignType(name, designType);
+      throw errors.unknownDesignType(fieldWords(field), designType);
   }
   const fallback = defaultOf(field);
   if ('value' in fallback && !primaryKey && property.readOnly !== true && (fallback.value !== null || Array.isArray(property.type))) {
+    // the default is what every new record's form starts with: one the field itself would refuse is refused here
     const cast = castDefault(property, fallback.value);
-    if (cast !== undefined) property.default = cast;
+    const issues: SchemaIssue[] = [];
+    if (cast !== undefined) createValueCheck(property, name)(cast, '', issues);
+    if (cast === undefined || issues.length) throw errors.defaultInvalid(fieldWords(field), String(fallback.value).slice(0, 60));
+    property.default = cast;
   }
 
   for (const validator of list(field.form.validator)) {
     if (validator === 'required') required = !primaryKey && property.readOnly !== true;
     else if (FORMAT_VALIDATORS[validator] && !property.format) property.format = FORMAT_VALIDATORS[validator];
-    else if (!IMPLIED_VALIDATORS.has(validator) && !FORMAT_VALIDATORS[validator]) throw errors.validatorUnsupported(name, validator);
+    else if (!IMPLIED_VALIDATORS.has(validator) && !FORMAT_VALIDATORS[validator]) throw errors.validatorUnsupported(fieldWords(field), validator);
   }
   if (table.columnFields.includes(name)) ui.list = true;
   if (!table.formFields.includes(name) && !primaryKey && property.readOnly !== true) ui.form = false;
   const operator = field.table.operator;
   if (operator !== undefined && operator !== false && operator !== 'false' && operator !== '') {
     const canonical = normaliseOperator(text(operator));
-    if (!canonical) throw errors.operatorUnsupported(name, text(operator));
+    if (!canonical) throw errors.operatorUnsupported(fieldWords(field), text(operator));
     ui.search = canonical;
   }
   if (field.table.sortable === 'custom' || field.table.sortable === true) ui.sortable = true;
@@ -373,7 +410,14 @@ export function readDesign(body: Row): { table: TableDesign; fields: FieldDesign
     columnFields: list(table.columnFields),
     rebuild: text(table.rebuild),
     designChange: Array.isArray(table.designChange) ? table.designChange.filter(isObject).map((change) => ({ type: text(change.type), oldName: text(change.oldName), newName: text(change.newName) })) : [],
-    menu: isObject(table.menu) ? { parent: text(table.menu.parent) || undefined, icon: text(table.menu.icon) || undefined, weigh: Number.isInteger(Number(table.menu.weigh)) ? Number(table.menu.weigh) : undefined } : undefined,
+    menu: isObject(table.menu)
+      ? {
+          parent: text(table.menu.parent) || undefined,
+          icon: text(table.menu.icon) || undefined,
+          weigh: Number.isInteger(Number(table.menu.weigh)) ? Number(table.menu.weigh) : undefined,
+          parentTitle: isObject(table.menu.parentTitle) ? { 'zh-cn': text(table.menu.parentTitle['zh-cn']), en: text(table.menu.parentTitle.en) } : undefined,
+        }
+      : undefined,
   };
   const shapedFields = fields.map((field) => {
     if (!isObject(field)) throw errors.designIncomplete();
@@ -399,7 +443,7 @@ export function designToSchema(design: { table: TableDesign; fields: FieldDesign
   const seen = new Set<string>();
   for (const field of fields) {
     const fieldName = checkFieldName(field.name);
-    if (seen.has(fieldName)) throw errors.fieldTwice(fieldName);
+    if (seen.has(fieldName)) throw errors.fieldTwice(fieldWords(field));
     seen.add(fieldName);
   }
   const before = isObject(previous?.properties) ? (previous.properties as Row) : {};
@@ -426,10 +470,18 @@ export function designToSchema(design: { table: TableDesign; fields: FieldDesign
 
   const comment = table.comment.endsWith('表') ? `${table.comment.slice(0, -1)}管理` : table.comment;
   const title = localText(table.title, comment || name);
+  // the title and icon are the menu's, which the menu rules keep in columns of these lengths
+  const limit = (column: string) => [...resources.values()].find((definition) => definition.table === 'admin_rule')?.fields.find((field) => field.name === column)?.storage?.length ?? Infinity;
   const controller = controllerOfTable(name);
   const path = controller.split('.').slice(0, -1);
   const menuParent = table.menu?.parent ?? (path.length ? path.join('/') : undefined);
   const parentIsNew = menuParent !== undefined && table.menu?.parent === undefined;
+  // the directory made for the prefix: titled as the designer named it, else by the prefix itself
+  const parentTitle = parentIsNew ? localText(table.menu?.parentTitle, menuParent) : undefined;
+  const titles = [title, ...(parentTitle === undefined ? [] : [parentTitle])].flatMap((item) => (typeof item === 'string' ? [item] : Object.values(item)));
+  if (titles.some((item) => [...item].length > limit('title'))) throw errors.designTitleTooLong(limit('title'));
+  if ([...(table.menu?.icon ?? '')].length > limit('icon')) throw errors.designIconTooLong(limit('icon'));
+  if (table.menu?.weigh !== undefined && !Number.isSafeInteger(table.menu.weigh)) throw errors.designWeighInvalid();
   const quickSearch = [...new Set([...table.quickSearchField.filter((field) => Object.hasOwn(properties, field)), primaryKey])];
   const sortField = table.defaultSortField && Object.hasOwn(properties, table.defaultSortField) ? table.defaultSortField : weighField ?? primaryKey;
   const schema: Row = {
@@ -441,10 +493,10 @@ export function designToSchema(design: { table: TableDesign; fields: FieldDesign
     'x-controller': controller,
     'x-menu': {
       title,
-      icon: (table.menu?.icon ?? 'fa fa-circle-o').slice(0, 60),
+      icon: table.menu?.icon ?? 'fa fa-circle-o',
       weigh: table.menu?.weigh ?? 0,
       // BuildAdmin's generator puts `test_build` under a directory `test`, made when missing
-      ...(menuParent ? { parent: parentIsNew ? { name: menuParent, title: menuParent } : menuParent } : {}),
+      ...(menuParent ? { parent: parentIsNew ? { name: menuParent, title: parentTitle ?? menuParent } : menuParent } : {}),
     },
     'x-list': { quickSearch, defaultSort: `${sortField},${table.defaultSortType}`, ...(weighField ? { weighField } : {}) },
     required,

@@ -1,4 +1,5 @@
 import { dropRowCounters, ensureRowCounters, type CountedTable } from './row-counter.js';
+import { createHash } from 'node:crypto';
 import { sql, type Generated } from 'kysely';
 import type { ColumnStorage, FieldDefinition, IndexDefinition, ResourceDefinition } from '../../schema/definition.js';
 import { dynamicDb, typedDb, type DatabaseHandle, type DialectName, type DynamicDb } from './connection.js';
@@ -32,8 +33,23 @@ export interface MigrationResult {
   changes: string[];
 }
 
+/**
+ * A step that could lose data, by what it does to which column: dropped with its values, changed to a
+ * narrower or other type (`renamedFrom` when a rename does it), or made NOT NULL (its NULLs take the default).
+ * What a screen words for a person; `problems` are the same steps in words for an operator's log.
+ */
+export interface DataLoss {
+  table: string;
+  column: string;
+  kind: 'drop' | 'narrow' | 'require';
+  renamedFrom?: string;
+}
+
 export class DestructiveMigrationError extends Error {
-  constructor(readonly problems: string[]) {
+  constructor(
+    readonly problems: string[],
+    readonly losses: DataLoss[] = [],
+  ) {
     super(
       `Refusing destructive schema changes:\n  - ${problems.join('\n  - ')}\n` +
         'Nothing was changed. Set ALLOW_DESTRUCTIVE_MIGRATIONS=true to apply them anyway.',
@@ -45,7 +61,7 @@ export class DestructiveMigrationError extends Error {
 const STATE_TABLE = SCHEMA_STATE_TABLE;
 
 /** A row of the migration state, created by `ensureStateTable` below: the schema a table was last migrated to. */
-export interface SchemaStateTable {
+interface SchemaStateTable {
   table_name: string;
   /** JSON of the table's `TableSnapshot` */
   definition: string;
@@ -69,9 +85,14 @@ function snapshotOf(definition: ResourceDefinition): TableSnapshot {
   return { columns, indexes };
 }
 
+/**
+ * An index's name: its kind, table and columns; past 60 characters (PostgreSQL keeps 63) cut, with a
+ * hash of the whole name so two long ones that begin alike stay apart.
+ */
 function indexName(table: string, index: IndexDefinition): string {
   const kind = index.whenSet ? 'uniqset' : index.unique ? 'uniq' : 'idx';
-  return `${kind}_${table}_${index.columns.join('_')}`.slice(0, 60);
+  const name = `${kind}_${table}_${index.columns.map((column) => (index.descending?.includes(column) ? `${column}_desc` : column)).join('_')}`;
+  return name.length <= 60 ? name : `${name.slice(0, 51)}_${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
 }
 
 function sqlType(dialect: DialectName, column: ColumnSnapshot): string {
@@ -142,7 +163,7 @@ async function createTable(handle: DatabaseHandle, definition: ResourceDefinitio
 }
 
 async function createIndex(db: DynamicDb, table: string, name: string, index: IndexDefinition) {
-  let builder = db.schema.createIndex(name).ifNotExists().on(table).columns(index.columns);
+  let builder = db.schema.createIndex(name).ifNotExists().on(table).columns(index.columns.map((column) => (index.descending?.includes(column) ? `${column} desc` : column)));
   if (index.unique) builder = builder.unique();
   if (index.whenSet) for (const column of index.columns) builder = builder.where(sql.ref(column), 'is not', null).where(sql.ref(column), '<>', '');
   try {
@@ -182,10 +203,11 @@ interface Plan {
   dropIndexes: string[];
   addIndexes: string[];
   destructive: string[];
+  losses: DataLoss[];
 }
 
 function plan(definition: ResourceDefinition, previous: TableSnapshot | undefined, next: TableSnapshot, file: string): Plan {
-  const result: Plan = { create: false, renames: [], adds: [], widen: [], retype: [], relaxNull: [], requireValue: [], drops: [], dropIndexes: [], addIndexes: [], destructive: [] };
+  const result: Plan = { create: false, renames: [], adds: [], widen: [], retype: [], relaxNull: [], requireValue: [], drops: [], dropIndexes: [], addIndexes: [], destructive: [], losses: [] };
   if (!previous) return { ...result, create: true, addIndexes: Object.keys(next.indexes) };
   const fields = fieldsByName(definition);
   const consumed = new Set<string>();
@@ -199,6 +221,7 @@ function plan(definition: ResourceDefinition, previous: TableSnapshot | undefine
         const renamed = previous.columns[from];
         if (!isWidening(renamed, column)) {
           result.destructive.push(`${file}: column "${definition.table}.${from}" renamed to "${name}" with a narrower type`);
+          result.losses.push({ table: definition.table, column: name, kind: 'narrow', renamedFrom: from });
         } else if (renamed.type !== column.type || renamed.length !== column.length) {
           // Renamed and widened (a varchar becoming text): the rename comes first, then the new type.
           result.widen.push(name);
@@ -215,11 +238,13 @@ function plan(definition: ResourceDefinition, previous: TableSnapshot | undefine
       else {
         result.retype.push(name);
         result.destructive.push(`${file}: column "${definition.table}.${name}" would change from ${describe(before)} to ${describe(column)}`);
+        result.losses.push({ table: definition.table, column: name, kind: 'narrow' });
       }
     }
     if (before.nullable && !column.nullable) {
       result.requireValue.push(name);
       result.destructive.push(`${file}: column "${definition.table}.${name}" would become NOT NULL (existing NULLs would take the default)`);
+      result.losses.push({ table: definition.table, column: name, kind: 'require' });
     } else if (!before.nullable && column.nullable) {
       result.relaxNull.push(name);
     }
@@ -228,6 +253,7 @@ function plan(definition: ResourceDefinition, previous: TableSnapshot | undefine
     if (!consumed.has(name)) {
       result.drops.push(name);
       result.destructive.push(`${file}: column "${definition.table}.${name}" would be dropped with its data (declare "x-renamedFrom" to rename it)`);
+      result.losses.push({ table: definition.table, column: name, kind: 'drop' });
     }
   }
   for (const name of Object.keys(previous.indexes)) if (!next.indexes[name]) result.dropIndexes.push(name);
@@ -315,6 +341,7 @@ async function planSteps(handle: DatabaseHandle, definitions: ResourceDefinition
 export interface MigrationPreview {
   steps: string[];
   destructive: string[];
+  losses: DataLoss[];
 }
 
 /** What `migrate` would do to bring the database to `definitions`, without doing it. */
@@ -336,7 +363,7 @@ export async function planMigration(handle: DatabaseHandle, definitions: Resourc
     for (const name of step.dropIndexes) steps.push(`drop index ${name}`);
     for (const name of step.addIndexes) steps.push(`add index ${name} (${next.indexes[name].columns.join(', ')})`);
   }
-  return { steps, destructive: planned.flatMap(({ step }) => step.destructive) };
+  return { steps, destructive: planned.flatMap(({ step }) => step.destructive), losses: planned.flatMap(({ step }) => step.losses) };
 }
 
 /** Bring the database to the shape of the schemas. Running it twice changes nothing. */
@@ -346,7 +373,7 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
   const steps = await planSteps(handle, definitions, options);
 
   const problems = steps.flatMap(({ step }) => step.destructive);
-  if (problems.length && !options.allowDestructive) throw new DestructiveMigrationError(problems);
+  if (problems.length && !options.allowDestructive) throw new DestructiveMigrationError(problems, steps.flatMap(({ step }) => step.losses));
 
   const result: MigrationResult = { created: [], changes: [] };
   for (const { definition, next, step } of steps) {
@@ -502,4 +529,10 @@ export async function markMenuSynced(db: DynamicDb, table: string, version: numb
 /** Forget the applied shape of a table that was dropped, so a later schema for it creates it afresh. */
 export async function forgetTable(db: DynamicDb, table: string): Promise<void> {
   await db.deleteFrom(STATE_TABLE).where('table_name', '=', table).execute();
+}
+
+declare module './system-tables.js' {
+  interface SystemTables {
+    [SCHEMA_STATE_TABLE]: SchemaStateTable;
+  }
 }

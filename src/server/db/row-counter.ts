@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle, DynamicDb } from './connection.js';
-import { countValues, dropValueCounters, ensureValueCountTables, foldValueCounts, VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE, type CountedColumn } from './value-counter.js';
+import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE, VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE } from './system-tables.js';
+import { countValues, dropValueCounters, ensureValueCountTables, foldValueCounts, type CountedColumn } from './value-counter.js';
 
 /**
  * The number of rows of every schema table, kept by the database itself: triggers add the rows an
@@ -20,16 +21,12 @@ import { countValues, dropValueCounters, ensureValueCountTables, foldValueCounts
  * triggers: a table rebuilt by a migration, or rows written while the triggers were missing, come
  * back in step.
  */
-export const ROW_COUNT_TABLE = 'row_count';
-
-export const ROW_COUNT_DELTA_TABLE = 'row_count_delta';
-
-export interface RowCountTable {
+interface RowCountTable {
   table_name: string;
   row_total: number | string;
 }
 
-export interface RowCountDeltaTable {
+interface RowCountDeltaTable {
   table_name: string;
   delta: number | string;
 }
@@ -121,4 +118,11 @@ export async function foldRowCounts(handle: DatabaseHandle, db: DynamicDb): Prom
       summed AS (SELECT table_name, sum(delta) AS delta FROM moved GROUP BY table_name)
     UPDATE row_count SET row_total = row_count.row_total + summed.delta FROM summed WHERE row_count.table_name = summed.table_name`.execute(db);
   await foldValueCounts(db);
+}
+
+declare module './system-tables.js' {
+  interface SystemTables {
+    [ROW_COUNT_TABLE]: RowCountTable;
+    [ROW_COUNT_DELTA_TABLE]: RowCountDeltaTable;
+  }
 }

@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import { backendViewPath, isMemberViewPath, memberPageNameOf } from '../../contract/view-paths.js';
+import { decodeConfigValue } from '../../contract/config-values.js';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
+import { SchemaError } from '../../schema/normalise.js';
 import { nowSeconds } from '../clock.js';
-import { permissionNode } from '../auth/identity.js';
+import { permissionNode } from '../auth/permission-node.js';
 import { dynamicDb, type DatabaseHandle, type DynamicDb } from './connection.js';
 import { markMenuSynced, menuSyncVersions, type TableGrowth } from './migrate.js';
+import { SCHEMA_STATE_TABLE } from './system-tables.js';
+import { catalogTables } from './table-catalog.js';
 import { rowToStorage } from './values.js';
 
 /** A full stored row for an insert: defaults for every column not given, timestamps set. */
@@ -29,7 +33,7 @@ async function resetSequence(handle: DatabaseHandle, definition: ResourceDefinit
 
 /** Titles of the permission nodes a schema menu gets; other buttons are titled by their name. */
 const BUTTON_TITLES: Record<string, string> = {
-  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', restore: '还原', info: '查看详情', rollback: '回滚', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号', testReturn: '测试回传', sendTestMail: '发送测试邮件', run: '立即运行',
+  index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', restore: '还原', info: '查看详情', rollback: '回滚', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号', testReturn: '测试回传', sendTestMail: '发送测试邮件', sendTestSms: '发送测试短信', run: '立即运行',
 };
 
 /** In seeds, group `rules` may list rule names; they become ids once the rules exist. */
@@ -104,20 +108,76 @@ async function ensureRuleNodeIndex(db: DynamicDb, ruleTable: string): Promise<vo
 /**
  * Menu syncs so far. 1: the menu and its buttons; 2: the `export` node, new to every list, for menus
  * synced before it existed; 3: the providers' `testReturn` node; 4: the nodes every action of a resource
- * checks (`export` of the lists that had none, the config's `sendTestMail`). A rule an admin deleted
+ * checks (`export` of the lists that had none, the config's `sendTestMail`); 5: the config's `sendTestSms`. A rule an admin deleted
  * after its sync is never brought back.
  */
-const MENU_SYNC_VERSION = 4;
-const BUTTONS_SINCE: Record<number, string[]> = { 2: ['export'], 3: ['testReturn'], 4: ['export', 'sendTestMail'] };
+const MENU_SYNC_VERSION = 5;
+const BUTTONS_SINCE: Record<number, string[]> = { 2: ['export'], 3: ['testReturn'], 4: ['export', 'sendTestMail'], 5: ['sendTestSms'] };
+
+/** The directories the schemas declare (`"parent": {"name", "title", …}`), by node: one schema declares a new area's, all of them share it. */
+function declaredDirectories(definitions: readonly ResourceDefinition[]) {
+  return new Map(definitions.flatMap((definition) => (definition.menu?.parent && definition.menu.parentDirectory ? [[permissionNode(definition.menu.parent), definition.menu.parentDirectory] as const] : [])));
+}
+
+/**
+ * Every menu a schema will add goes under a menu that exists when it is added: a rule of that name in the
+ * database (on a new database, a row of the rule table's seed), a directory a schema declares, or another
+ * schema's menu (added first). A parent naming none of these is refused before anything is written, naming
+ * the file, the field and the parent; it was once put at the top level without a word. Menus synced
+ * already are left as they stand. `files` names the file of a schema not in `schemas/` (a design).
+ */
+export async function checkMenuParents(handle: DatabaseHandle, definitions: readonly ResourceDefinition[], files: Readonly<Record<string, string>> = {}): Promise<void> {
+  const withParent = definitions.filter((definition) => definition.menu?.parent);
+  // Without the rule table no menu is synced at all (`seed`).
+  if (withParent.length === 0 || !definitions.some((definition) => definition.table === 'admin_rule')) return;
+  const db = dynamicDb(handle.db);
+  const tables = new Set(await catalogTables(handle));
+  const rules = tables.has('admin_rule')
+    ? ((await db.selectFrom('admin_rule').select('name').execute()) as { name: string }[]).map((rule) => rule.name)
+    : (definitions.find((definition) => definition.table === 'admin_rule')?.seed ?? []).map((row) => String(row.name ?? ''));
+  const existing = new Set(rules.map(permissionNode));
+  const synced = tables.has(SCHEMA_STATE_TABLE) ? await menuSyncVersions(db) : new Map<string, number>();
+  const directories = declaredDirectories(definitions);
+  const menus = new Set(definitions.flatMap((definition) => (definition.menu ? [permissionNode(definition.menu.name)] : [])));
+  for (const definition of withParent) {
+    const { name, parent } = definition.menu as { name: string; parent: string };
+    if ((synced.get(definition.table) ?? 0) > 0 || existing.has(permissionNode(name))) continue;
+    const node = permissionNode(parent);
+    if (existing.has(node) || directories.has(node) || (menus.has(node) && node !== permissionNode(name))) continue;
+    throw new SchemaError(
+      files[definition.id] ?? `schemas/${definition.id}.json`,
+      '/x-menu/parent',
+      `the parent menu "${parent}" does not exist: no admin rule has that name and no schema declares it, as its menu or as a directory ("parent": {"name": "${parent}", "title": …})`,
+    );
+  }
+}
+
+/**
+ * The schemas in the order their menus are added: a menu another schema's menu goes under comes before it
+ * (`checkMenuParents` has refused a parent that is neither in the database nor declared).
+ */
+function parentsFirst(definitions: readonly ResourceDefinition[]): ResourceDefinition[] {
+  const byMenu = new Map(definitions.flatMap((definition) => (definition.menu ? [[permissionNode(definition.menu.name), definition] as const] : [])));
+  const ordered: ResourceDefinition[] = [];
+  const placed = new Set<ResourceDefinition>();
+  const place = (definition: ResourceDefinition, path: Set<ResourceDefinition>) => {
+    if (placed.has(definition) || path.has(definition)) return;
+    const parent = definition.menu?.parent ? byMenu.get(permissionNode(definition.menu.parent)) : undefined;
+    if (parent) place(parent, new Set([...path, definition]));
+    placed.add(definition);
+    ordered.push(definition);
+  };
+  for (const definition of definitions) place(definition, new Set());
+  return ordered;
+}
 
 /** Insert the menu rule and its permission nodes for every schema with `x-menu`, once per schema and sync version. */
 async function syncMenus(db: DynamicDb, definitions: ResourceDefinition[]): Promise<string[]> {
   const versions = await menuSyncVersions(db);
   const added: string[] = [];
   const now = nowSeconds();
-  // A new area's directory is declared by one of its schemas and shared by all of them.
-  const directories = new Map(definitions.flatMap((definition) => (definition.menu?.parent && definition.menu.parentDirectory ? [[permissionNode(definition.menu.parent), definition.menu.parentDirectory] as const] : [])));
-  for (const definition of definitions) {
+  const directories = declaredDirectories(definitions);
+  for (const definition of parentsFirst(definitions)) {
     const menu = definition.menu;
     const version = versions.get(definition.table) ?? 0;
     if (!menu || version >= MENU_SYNC_VERSION) continue;
@@ -264,6 +324,26 @@ async function addMissingConfigItems(db: DynamicDb, definitions: ResourceDefinit
     delete values[definition.primaryKey];
     await db.insertInto('config').values(values).execute();
   }
+  await addMissingConfigGroups(db, definition);
+}
+
+/**
+ * Groups added to the product after a database was made (Points) are appended to its `config_group`, so
+ * the items seeded into them show on the config screen; groups an administrator added, renamed or
+ * ordered stay as they are.
+ */
+async function addMissingConfigGroups(db: DynamicDb, definition: ResourceDefinition): Promise<void> {
+  const seeded = definition.seed.find((row) => row.name === 'config_group');
+  const stored = (await db.selectFrom('config').select(['id', 'value']).where('name', '=', 'config_group').executeTakeFirst()) as { id: number; value: string | null } | undefined;
+  if (!seeded || !stored) return;
+  const groupsOf = (value: unknown): { key: string; value: string }[] => {
+    const parsed: unknown = decodeConfigValue('array', typeof value === 'string' ? value : '');
+    return Array.isArray(parsed) ? (parsed as { key: string; value: string }[]).filter((group) => group && typeof group.key === 'string') : [];
+  };
+  const groups = groupsOf(stored.value);
+  const absent = groupsOf(seeded.value).filter((group) => !groups.some((present) => present.key === group.key));
+  if (absent.length === 0) return;
+  await db.updateTable('config').set({ value: JSON.stringify([...groups, ...absent]) }).where('id', '=', stored.id).execute();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { ResourceDefinition } from '../../schema/definition.js';
 import type { DialectName, DynamicDb } from './connection.js';
+import { VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE } from './system-tables.js';
 
 /**
  * The number of rows holding each value of a few columns, kept by the database the way the row count
@@ -19,18 +20,14 @@ import type { DialectName, DynamicDb } from './connection.js';
  * columns' count row of every declared value (0 when no row holds it): a declared value without a count
  * row means the counter was never made for that column, and the list counts instead.
  */
-export const VALUE_COUNT_TABLE = 'row_count_by_value';
-
-export const VALUE_COUNT_DELTA_TABLE = 'row_count_by_value_delta';
-
-export interface ValueCountTable {
+interface ValueCountTable {
   table_name: string;
   column_name: string;
   value: string;
   row_total: number | string;
 }
 
-export interface ValueCountDeltaTable {
+interface ValueCountDeltaTable {
   table_name: string;
   column_name: string;
   value: string;
@@ -218,4 +215,11 @@ export async function foldValueCounts(db: DynamicDb): Promise<void> {
       summed AS (SELECT table_name, column_name, value, sum(delta) AS delta FROM moved GROUP BY table_name, column_name, value)
     INSERT INTO row_count_by_value (table_name, column_name, value, row_total) SELECT table_name, column_name, value, delta FROM summed
     ON CONFLICT (table_name, column_name, value) DO UPDATE SET row_total = row_count_by_value.row_total + excluded.row_total`.execute(db);
+}
+
+declare module './system-tables.js' {
+  interface SystemTables {
+    [VALUE_COUNT_TABLE]: ValueCountTable;
+    [VALUE_COUNT_DELTA_TABLE]: ValueCountDeltaTable;
+  }
 }

@@ -1,5 +1,10 @@
 import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
 import type { Json } from '../../generated/database.js';
+import type { ResourceId, ResourceRows } from '../../generated/resources.js';
+import { centsToYuan, yuanToCents } from '../../contract/money.js';
+
+/** Money's conversions are the contract's (`src/contract/money.ts`); the server's storage code reaches them here too. */
+export { centsToYuan, yuanToCents };
 
 /** A value into the text of its JSON column. */
 export function toJson<T>(value: T): Json<T> {
@@ -14,23 +19,6 @@ export function fromJson<T>(text: Json<T> | null | undefined, fallback: T): T {
   } catch {
     return fallback;
   }
-}
-
-/** "12.5" / 12.5 → 1250 cents. Input was validated by the money format already. */
-export function yuanToCents(value: unknown): number {
-  const text = typeof value === 'number' ? value.toFixed(2) : String(value ?? '0').trim() || '0';
-  const negative = text.startsWith('-');
-  const [whole, fraction = ''] = text.replace(/^[-+]/, '').split('.');
-  const cents = Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-  return negative ? -cents : cents;
-}
-
-/** 1250 → "12.50"; -300 → "-3.00" */
-export function centsToYuan(cents: unknown): string {
-  const value = Number(cents ?? 0);
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** One wire value into its column representation. */
@@ -96,6 +84,22 @@ export function rowFromStorage(definition: ResourceDefinition, stored: Row): Row
  */
 export function selectedFromStorage(definition: ResourceDefinition, stored: Row): Row {
   return { ...stored, ...rowFromStorage(definition, stored) };
+}
+
+/** A definition known to be the resource `Id` (`resourceOf` in `app-context.ts` finds one). */
+export type DefinitionOf<Id extends ResourceId> = ResourceDefinition & { readonly id: Id };
+
+/** The columns of `Stored` that resource `Id` declares, in wire form and present (a nullable one may hold null). */
+type WireColumns<Id extends ResourceId, Stored extends Row> = Required<Pick<ResourceRows[Id], keyof Stored & keyof ResourceRows[Id]>>;
+
+/**
+ * `selectedFromStorage` typed by the resource's generated row (`src/generated/resources.ts`, made from the same
+ * schema whose fields convert the values): each selected column the schema declares, as the wire carries it.
+ * A reader of a column the schema no longer declares, or one the query did not select, fails the type check.
+ */
+export function wireColumns<Id extends ResourceId, Stored extends Row>(definition: DefinitionOf<Id>, stored: Stored): WireColumns<Id, Stored> {
+  // The one claim of the conversion: the generated row and the conversion are both read off the schema's fields.
+  return selectedFromStorage(definition, stored) as WireColumns<Id, Stored>;
 }
 
 /** Wire values for the given stored fields → column values. Unknown keys are dropped. */

@@ -1,7 +1,9 @@
+import type { RequestContext } from '../app-context.js';
 import { sql } from 'kysely';
 import type { Row } from '../../schema/definition.js';
+import { Code } from '../../contract/codes.js';
 import { nowSeconds } from '../clock.js';
-import type { RequestContext } from './controller.js';
+import { ApiError } from '../errors.js';
 import { isSecretName, redactedUrl } from './log-redaction.js';
 
 /** The log keeps a summary of the request, never the whole of a large one (anyone may post to login). */
@@ -69,9 +71,11 @@ function logData(params: Row, typed: ReadonlySet<string>): string {
 
 /**
  * Admin writes (POST/DELETE) are logged, except reads that happen to be POSTs and logout
- * (docs/wire-contract.md#side-effects-of-admin-writes).
+ * (docs/wire-contract.md#side-effects-of-admin-writes), and a write refused only because its token had
+ * expired (409): the back office refreshes the token and sends it again, and that one is the write.
  */
-export function shouldLog(ctx: RequestContext): boolean {
+export function shouldLog(ctx: RequestContext, outcome: unknown): boolean {
+  if (outcome instanceof ApiError && outcome.code === Code.tokenExpired) return false;
   return ctx.area === 'admin' && (ctx.method === 'POST' || ctx.method === 'DELETE') && !['select', 'index', 'logout'].includes(ctx.action);
 }
 

@@ -1,64 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../../contract/headers.js';
-import type { ResourceDefinition, Row } from '../../schema/definition.js';
-import type { Area, Identity } from '../auth/identity.js';
-import type { AppContext } from '../app-context.js';
-import type { Translate } from '../i18n.js';
-import type { ResourceHooks } from '../resources/hooks.js';
-
-/** Everything an action needs about the request it serves. */
-export interface RequestContext {
-  app: AppContext;
-  area: Area;
-  lang: Language;
-  t: Translate;
-  method: string;
-  query: Row;
-  body: Row;
-  /** query and body merged, body winning (ThinkPHP's `param()`) */
-  params: Row;
-  ip: string;
-  userAgent: string;
-  /** the access token sent for this area, '' when none */
-  token: string;
-  tokenExpired: boolean;
-  identity?: Identity;
-  controller: Controller;
-  action: string;
-  /** a path segment after the action (`/api/survey/callback/<provider code>`) */
-  argument?: string;
-  /** set by an action to give its admin-log row an explicit title */
-  logTitle?: string;
-  /** set by an action: request names whose values are secrets by their type (password config items), masked in the admin log */
-  logSecrets?: readonly string[];
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
-
-/** An action returns its `data`, or a `Success` carrying a message, or throws an `ApiError`. */
-export type Action = (ctx: RequestContext) => Promise<unknown>;
-
-export interface Controller {
-  /** canonical URL segment, e.g. `auth.Admin` */
-  name: string;
-  /** permission path, e.g. `auth/admin` */
-  path: string;
-  area: Area;
-  /** keyed by lower-cased action name */
-  actions: Record<string, Action>;
-  /** lower-cased action names, or `*` */
-  noNeedLogin: string[];
-  noNeedPermission: string[];
-  /**
-   * Actions that check other nodes than their own, by action name (found case-insensitively): the nodes
-   * any one of which lets the caller in. A name without `/` is a node of this controller (`index`), one
-   * with `/` a whole node (`crud/crud/index`).
-   */
-  permissions?: Record<string, string[]>;
-  resource?: ResourceDefinition;
-  /** the resource's hooks (controllers generated from a schema) */
-  hooks?: ResourceHooks;
-}
+import type { Controller, Controllers } from '../app-context.js';
+import type { Area } from '../auth/identity.js';
 
 export function needsLogin(controller: Controller, action: string): boolean {
   return !controller.noNeedLogin.includes('*') && !controller.noNeedLogin.includes(action);
@@ -81,7 +22,7 @@ export function nodesOf(controller: Controller, action: string): string[] {
 }
 
 /** Controllers of both areas, found case-insensitively by URL segment. */
-export class ControllerRegistry {
+export class ControllerRegistry implements Controllers {
   private readonly byArea = new Map<Area, Map<string, Controller>>([
     ['admin', new Map()],
     ['user', new Map()],

@@ -2,14 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Header, isLanguage } from '../../contract/headers.js';
 import type { Row } from '../../schema/definition.js';
 import { AREA_AUTH, allows, identityOfToken, type Area } from '../auth/identity.js';
-import type { AppContext } from '../app-context.js';
-import { needsLogin, nodesOf, type RequestContext } from './controller.js';
+import type { AppContext, RequestContext } from '../app-context.js';
+import { needsLogin, nodesOf } from './controller.js';
 import { ApiError, errors } from '../errors.js';
 import { detectLanguage } from '../i18n.js';
 import { writeAdminLog, shouldLog } from './admin-log.js';
 import { rememberLanguage } from '../services/member-accounts.js';
 import { envelopeOf, sendEnvelope } from './envelope.js';
-import { nameRoute } from '../metrics.js';
+import { nameRoute } from './route-names.js';
 
 /** Where each area looks for its token, first non-empty wins (docs/wire-contract.md#request-headers). */
 const TOKEN_SOURCES: Record<Area, { headers: string[]; params: string[] }> = {
@@ -103,7 +103,7 @@ export async function dispatch(live: AppContext, area: Area, request: FastifyReq
     if (!(error instanceof ApiError)) throw error;
     outcome = error;
   }
-  if (shouldLog(ctx)) {
+  if (shouldLog(ctx, outcome)) {
     await writeAdminLog(ctx).catch((error: unknown) => request.log.error({ err: error }, 'admin log failed'));
   }
   if (reply.sent) return reply;

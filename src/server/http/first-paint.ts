@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, htmlLang, isLanguage, LANGUAGE_COOKIE, type Language } from '../../contract/headers.js';
-import { FIRST_PAINT_MODULE, FIRST_PAINT_PAGES, type FirstPaint, type RenderFirstPaint, type STANDALONE_PAGES } from '../../contract/standalone-pages.js';
+import { acceptedLanguageTags, htmlLang, isLanguage, LANGUAGE_COOKIE, preferredLanguage, type Language } from '../../contract/headers.js';
+import { FIRST_PAINT_MODULE, FIRST_PAINT_PAGES, SITE_NAME_META, type FirstPaint, type RenderFirstPaint, type STANDALONE_PAGES } from '../../contract/standalone-pages.js';
 
 /**
  * The first view of the pages a person waits for (the login pages, the outcome page after a survey),
@@ -18,7 +18,7 @@ interface Renderer {
   renderFirstPaint: RenderFirstPaint;
 }
 
-type FirstPainter = (page: keyof typeof STANDALONE_PAGES, path: string, search: string, language: Language) => Promise<FirstPaint | undefined>;
+type FirstPainter = (page: keyof typeof STANDALONE_PAGES, path: string, search: string, language: Language, siteName: string) => Promise<FirstPaint | undefined>;
 
 /** The renderer built beside the client in `clientDir`, if there is one. */
 export async function loadFirstPainter(clientDir: string, log: (error: unknown) => void): Promise<FirstPainter | undefined> {
@@ -31,28 +31,48 @@ export async function loadFirstPainter(clientDir: string, log: (error: unknown) 
     log(error);
     return undefined;
   }
-  return async (page, path, search, language) => {
+  return async (page, path, search, language, siteName) => {
     const painted = FIRST_PAINT_PAGES.find((name) => name === page);
     if (!painted) return undefined;
     // A page that cannot be drawn here is still drawn by its code in the browser.
-    return renderer.renderFirstPaint(painted, path, search, language).catch((error: unknown) => {
+    return renderer.renderFirstPaint(painted, path, search, language, siteName).catch((error: unknown) => {
       log(error);
       return undefined;
     });
   };
 }
 
-/** The language the browser chose, from its cookie (set by the client); else the default, as the client's. */
+/**
+ * The language the browser chose, from its cookie (set by the client); else the one it prefers
+ * (`Accept-Language`), as the client chooses with no stored choice.
+ */
 export function cookieLanguage(request: FastifyRequest): Language {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, value] = part.trim().split('=');
     if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
   }
-  return DEFAULT_LANGUAGE;
+  return preferredLanguage(acceptedLanguageTags(request.headers['accept-language']));
 }
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, '&quot;');
+}
+
+/**
+ * The page's HTML carrying the site's name from its first byte: in `<meta name="application-name">`, where
+ * the client reads it before any request (the login pages show it before anyone signs in), and as the
+ * title until the page sets its own. No name: the page as built.
+ */
+export function withSiteName(html: string, siteName: string): string {
+  const name = siteName.trim();
+  if (!name) return html;
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(name)}</title>`)
+    .replace('</head>', () => `<meta name="${SITE_NAME_META}" content="${escapeAttribute(name)}" />\n</head>`);
 }
 
 /** The page's HTML with its first view inside the app's root, in the view's language and under its title. */

@@ -1,10 +1,12 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
+import { AREA_AUTH } from '../auth/identity.js';
 import { importedPasswordHash } from '../auth/passwords.js';
 import { dynamicDb, typedDb, type Db } from '../db/connection.js';
 import { ensureImportMap, readImportMap, recordImported } from './import-map.js';
-import type { BuildAdminSource, SourceColumn } from './buildadmin-source.js';
+import { accountsMeeting, describeCollision, describeCollisionZh, installState, type AccountTable, type Collision, type ConflictMode } from './account-collisions.js';
+import { ImportInputError, type BuildAdminSource, type SourceColumn } from './buildadmin-source.js';
 import { isPlainName } from '../safe-paths.js';
 import { fileOfUrl, STORAGE_URL_PREFIX } from '../uploads/storage.js';
 import { DRAFT_AREA, schemaDraft } from './schema-draft.js';
@@ -15,8 +17,11 @@ import { DRAFT_AREA, schemaDraft } from './schema-draft.js';
  * log's member) are translated and a repeated run brings only rows it has not brought before.
  *
  * Accounts keep their BuildAdmin password hash, marked as imported, so the old password works and is
- * replaced by ours at the first login. Accounts and groups whose name already exists here are matched to
- * ours (nothing of ours is overwritten). Balances are checked against the money and points logs at the end.
+ * replaced by ours at the first login. A source account with the username, email or mobile number of one
+ * here collides with it: into a fresh install (nothing but the seeds) the site's account replaces the
+ * seeded one; into a live one the import refuses unless told to keep ours, replace ours or rename theirs
+ * (account-collisions.ts). Groups whose name exists here are matched to ours. Balances are checked against
+ * the money and points logs at the end.
  */
 
 /** Where the rows go: our database with its resources, and the folder our uploads are served from. */
@@ -34,6 +39,8 @@ interface ImportOptions {
   sourceStorage?: string;
   /** where schema drafts of tables we do not know are written (not a folder start-up loads) */
   draftsDir: string;
+  /** what to do with a source account that collides with one here; without it a live install refuses */
+  onConflict?: ConflictMode;
   progress?: (event: ProgressEvent) => void;
 }
 
@@ -74,6 +81,17 @@ export interface ImportReport {
   leftAlone: { table: string; reason: string }[];
   /** tables of the source we know nothing about: their columns and the draft written for each */
   unknownTables: { table: string; columns: SourceColumn[]; draft?: string }[];
+  /** whether the install held nothing but its seeds when the run began */
+  fresh: boolean;
+  /** source accounts that met one of ours, each with what became of it */
+  collisions: CollisionOutcome[];
+}
+
+interface CollisionOutcome extends Collision {
+  /** kept: brought onto ours, left as it is; replaced: ours took the site's account; renamed: brought as a new account */
+  outcome: ConflictMode;
+  /** the account here that stands for the source account afterwards (a dry run: undefined, nothing was written) */
+  as?: { id: number; username: string };
 }
 
 /** BuildAdmin tables deliberately not brought across. */
@@ -114,6 +132,8 @@ interface TableSpec {
   /** the key a source row is remembered by (default: its id) */
   key?: (row: Row) => string;
   write: (trx: Db, row: Row, run: Run) => Promise<Outcome>;
+  /** run once the table's rows are written, in the same transaction */
+  finish?: (trx: Db, run: Run, known: ReadonlyMap<string, number>) => Promise<void>;
 }
 
 /** First of several column names a row has (BuildAdmin 1.x spelt `createtime`, 2.x `create_time`). */
@@ -150,6 +170,12 @@ class Run {
   readonly newMembers = new Set<number>();
   readonly unknownRules = { admin: new Set<string>(), user: new Set<string>() };
   readonly files = { copied: 0, missing: [] as string[] };
+  /** accounts here standing for a source account (brought or collided), which no other source account may meet */
+  readonly claimed: Record<AccountTable, Set<number>>;
+  /** administrators kept as they were (their groups stay ours) and replaced ones (their groups become the site's) in this run */
+  readonly keptAdmins = new Set<number>();
+  readonly replacedAdmins = new Set<number>();
+  readonly collisions: CollisionOutcome[] = [];
   notes: string[] = [];
 
   constructor(
@@ -161,8 +187,11 @@ class Run {
     readonly sourceRules: { admin: Map<string, string>; user: Map<string, string> },
     /** our rule name → id, per area */
     readonly ourRules: { admin: Map<string, number>; user: Map<string, number> },
+    /** what a collision becomes; undefined: none may happen (a live install with no --on-conflict) */
+    readonly onConflict: ConflictMode | undefined,
   ) {
     this.maps = maps;
+    this.claimed = { admin: new Set(maps.get('admin')?.values()), user: new Set(maps.get('user')?.values()) };
   }
 
   idOf(sourceTable: string, sourceId: unknown): number | undefined {
@@ -208,19 +237,90 @@ async function findBy(trx: Db, table: string, column: string, value: unknown): P
   return row ? Number(row.id) : undefined;
 }
 
-/** Email and mobile are unique here when set: a value another account already holds is left empty (and said so). */
-async function uniqueContact(trx: Db, run: Run, table: string, values: Row, who: string): Promise<void> {
+/** Email and mobile are unique here when set: a value another account (not `self`) already holds is left empty (and said so). */
+async function uniqueContact(trx: Db, run: Run, table: string, values: Row, who: string, self?: number): Promise<void> {
   for (const column of ['email', 'mobile']) {
     const value = text(values[column]);
     if (value === '') continue;
-    if ((await findBy(trx, table, column, value)) !== undefined) {
+    const holder = await findBy(trx, table, column, value);
+    if (holder !== undefined && holder !== self) {
       run.notes.push(`${who}: ${column} "${value}" already belongs to another account here, left empty`);
       values[column] = '';
     }
   }
 }
 
+/** How long a username may be to pass the sign-in forms' pattern (a letter and up to 14 more). */
+const USERNAME_LENGTH = 15;
+
+/** `wanted`, or when another account (not `self`) holds it, the first free `wanted_2`, `wanted_3` … (said so). */
+async function freeUsername(trx: Db, run: Run, table: AccountTable, wanted: string, who: string, self?: number): Promise<string> {
+  const taken = async (name: string) => {
+    const holder = await findBy(trx, table, 'username', name);
+    return holder !== undefined && holder !== self;
+  };
+  if (!(await taken(wanted))) return wanted;
+  for (let number = 2; ; number += 1) {
+    const suffix = `_${number}`;
+    const name = `${wanted.slice(0, USERNAME_LENGTH - suffix.length)}${suffix}`;
+    if (!(await taken(name))) {
+      run.notes.push(`${who}: username "${wanted}" already belongs to another account here, brought as "${name}"`);
+      return name;
+    }
+  }
+}
+
+/**
+ * A source administrator or member (`values`: its row as ours stores it). Without a collision it is a new
+ * account. Colliding with one of ours (same username, email or mobile; the username's holder first), the
+ * run's mode decides: keep ours as it is and bring the source account onto it, replace ours (its id and
+ * its own records stay) with the site's username, password and profile, or rename: bring it as a new
+ * account under a free username, with an email or mobile held here left empty. A member's balance and
+ * points come with it in every case, added once to the account it lands on; its log rows then come
+ * without moving them again.
+ */
+async function writeAccount(trx: Db, run: Run, table: AccountTable, row: Row, values: Row): Promise<Outcome> {
+  const who = `${table === 'admin' ? 'administrator' : 'member'} "${text(row.username)}"`;
+  const [meets] = await accountsMeeting(trx, table, [values], run.claimed[table]);
+  if (meets.length > 0 && run.onConflict === undefined) return { skip: `${who} meets an account added here during the import; run again with --on-conflict` };
+  const mode = meets.length > 0 ? run.onConflict : undefined;
+  const { money, score, ...profile } = values;
+  let id: number;
+  let how: 'imported' | 'matched';
+  if (mode === 'keep' || mode === 'replace') {
+    id = meets[0].id;
+    how = 'matched';
+    if (mode === 'replace') {
+      profile.username = await freeUsername(trx, run, table, text(profile.username), who, id);
+      await uniqueContact(trx, run, table, profile, who, id);
+      // our logins are not the site's account's: its first login here names the site's last one as the previous
+      await trx.updateTable(table).set(run.columnsOf(table, { ...profile, prev_login_time: null, prev_login_ip: '' })).where('id', '=', id).execute();
+      await trx.deleteFrom('token').where('type', 'in', [...AREA_AUTH[table].sessionTypes]).where('user_id', '=', id).execute();
+      if (table === 'admin') run.replacedAdmins.add(id);
+    } else if (table === 'admin') {
+      run.keptAdmins.add(id);
+    }
+    if (table === 'user' && (int(money) !== 0 || int(score) !== 0)) {
+      const current = (await trx.selectFrom('user').select(['money', 'score']).where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+      await trx.updateTable('user').set({ money: int(current.money) + int(money), score: int(current.score) + int(score) }).where('id', '=', id).execute();
+    }
+  } else {
+    profile.username = await freeUsername(trx, run, table, text(profile.username), who);
+    await uniqueContact(trx, run, table, profile, who);
+    id = await insert(trx, run, table, table === 'user' ? { ...profile, money, score } : profile);
+    how = 'imported';
+  }
+  if (table === 'user') run.newMembers.add(id);
+  run.claimed[table].add(id);
+  if (mode) {
+    const now = (await trx.selectFrom(table).select('username').where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+    run.collisions.push({ table, username: text(row.username), meets, outcome: mode, as: { id, username: text(now.username) } });
+  }
+  return { id, how };
+}
+
 function accountRow(row: Row): Row {
+  const lastLoginTime = intOrNull(pick(row, 'last_login_time', 'lastlogintime'));
   return {
     username: text(row.username),
     nickname: text(row.nickname),
@@ -229,8 +329,11 @@ function accountRow(row: Row): Row {
     mobile: text(row.mobile),
     motto: text(row.motto),
     login_failure: 0,
-    last_login_time: intOrNull(pick(row, 'last_login_time', 'lastlogintime')),
+    last_login_time: lastLoginTime,
     last_login_ip: text(pick(row, 'last_login_ip', 'lastloginip')),
+    // BuildAdmin's last login names a successful one unless wrong passwords came after it: the first login
+    // here then names it as the previous login (docs/wire-contract.md#previous-login)
+    last_success_time: int(pick(row, 'login_failure', 'loginfailure')) === 0 ? lastLoginTime : null,
     password: importedPasswordHash(text(row.password)),
     salt: text(row.salt),
     ...times(row),
@@ -296,13 +399,7 @@ const SPECS: TableSpec[] = [
   {
     source: 'admin',
     target: 'admin',
-    async write(trx, row, run) {
-      const existing = await findBy(trx, 'admin', 'username', text(row.username));
-      if (existing !== undefined) return { id: existing, how: 'matched' };
-      const values = { ...accountRow(row), status: status01(row.status) };
-      await uniqueContact(trx, run, 'admin', values, `administrator "${text(row.username)}"`);
-      return { id: await insert(trx, run, 'admin', values), how: 'imported' };
-    },
+    write: (trx, row, run) => writeAccount(trx, run, 'admin', row, { ...accountRow(row), status: status01(row.status) }),
   },
   {
     source: 'admin_group_access',
@@ -312,9 +409,23 @@ const SPECS: TableSpec[] = [
       const uid = run.idOf('admin', row.uid);
       const groupId = run.idOf('admin_group', row.group_id);
       if (uid === undefined || groupId === undefined) return { skip: `administrator #${text(row.uid)} or group #${text(row.group_id)} was not brought across` };
+      if (run.keptAdmins.has(uid)) {
+        // kept as it is here, groups included: the site's membership stands for one of ours
+        const ours = (await trx.selectFrom('admin_group_access').select('id').where('uid', '=', uid).orderBy('id').executeTakeFirst()) as Row | undefined;
+        return ours ? { id: Number(ours.id), how: 'matched' } : { skip: 'the administrator is kept as it is here, with no group' };
+      }
       const existing = (await trx.selectFrom('admin_group_access').select('id').where('uid', '=', uid).where('group_id', '=', groupId).executeTakeFirst()) as Row | undefined;
       if (existing) return { id: Number(existing.id), how: 'matched' };
       return { id: await insert(trx, run, 'admin_group_access', { uid, group_id: groupId }), how: 'imported' };
+    },
+    /** an administrator replaced by the site's holds the site's groups only */
+    async finish(trx, run, known) {
+      const brought = new Set(known.values());
+      for (const uid of run.replacedAdmins) {
+        const rows = (await trx.selectFrom('admin_group_access').select('id').where('uid', '=', uid).execute()) as Row[];
+        const ours = rows.map((item) => Number(item.id)).filter((id) => !brought.has(id));
+        if (ours.length > 0) await trx.deleteFrom('admin_group_access').where('id', 'in', ours).execute();
+      }
     },
   },
   {
@@ -330,8 +441,6 @@ const SPECS: TableSpec[] = [
     source: 'user',
     target: 'user',
     async write(trx, row, run) {
-      const existing = await findBy(trx, 'user', 'username', text(row.username));
-      if (existing !== undefined) return { id: existing, how: 'matched' };
       let groupId = run.idOf('user_group', row.group_id);
       if (groupId === undefined) {
         const first = (await trx.selectFrom('user_group').select('id').orderBy('id').executeTakeFirst()) as Row | undefined;
@@ -349,10 +458,7 @@ const SPECS: TableSpec[] = [
         status: text(row.status) === 'disable' || text(row.status) === '0' ? 'disable' : 'enable',
       };
       if (values.birthday === '0000-00-00') values.birthday = null;
-      await uniqueContact(trx, run, 'user', values, `member "${text(row.username)}"`);
-      const id = await insert(trx, run, 'user', values);
-      run.newMembers.add(id);
-      return { id, how: 'imported' };
+      return writeAccount(trx, run, 'user', row, values);
     },
   },
   { source: 'user_money_log', target: 'user_money_log', write: (trx, row, run) => ledgerRow(trx, row, run, 'money') },
@@ -519,6 +625,7 @@ async function importTable(spec: TableSpec, run: Run): Promise<TableReport> {
       done += page.length;
       options.progress?.({ kind: 'rows', table: spec.source, done, total: report.total });
     }
+    if (trx) await spec.finish?.(trx, run, known);
   };
   if (options.dryRun || !run.target.db) await work(undefined);
   else await run.target.db.transaction().execute((trx) => work(typedDb(trx)));
@@ -550,16 +657,57 @@ async function checkLedgers(db: Db, members: number[]): Promise<ImportReport['le
   return ledger;
 }
 
+/** The source's accounts not brought before that meet one of ours, read page by page. */
+async function findCollisions(source: BuildAdminSource, db: Db, maps: Map<string, Map<string, number>>): Promise<Collision[]> {
+  const collisions: Collision[] = [];
+  for (const table of ['admin', 'user'] as const) {
+    if (!source.has(table)) continue;
+    const known = maps.get(table) ?? new Map<string, number>();
+    const claimed = new Set(known.values());
+    for await (const page of source.rows(table)) {
+      const fresh = page.filter((row) => !known.has(text(row.id))).map((row) => ({ username: text(row.username), email: text(row.email), mobile: text(row.mobile) }));
+      const meetings = await accountsMeeting(db, table, fresh, claimed);
+      fresh.forEach((row, index) => {
+        if (meetings[index].length > 0) collisions.push({ table, username: row.username, meets: meetings[index] });
+      });
+    }
+  }
+  return collisions;
+}
+
+/** A live install with collisions and no --on-conflict: the list, and the way on, in English and Chinese. */
+function refusal(collisions: Collision[], inUse: string[]): ImportInputError {
+  return new ImportInputError(
+    [
+      `${collisions.length} account${collisions.length === 1 ? '' : 's'} of the BuildAdmin site meet${collisions.length === 1 ? 's' : ''} accounts of this install, which is in use (${inUse.join('; ')}):`,
+      ...collisions.flatMap(describeCollision).map((line) => `  ${line}`),
+      'Nothing was imported. Run again with --on-conflict=keep (bring them onto ours, which stay as they are), --on-conflict=replace (ours take the site\'s username, password and profile) or --on-conflict=rename (bring them as new accounts under free usernames).',
+    ].join('\n'),
+    [
+      `BuildAdmin 站点有 ${collisions.length} 个账号与本站（已在使用：${inUse.join('；')}）的账号相同：`,
+      ...collisions.flatMap(describeCollisionZh).map((line) => `  ${line}`),
+      '未导入任何数据。请加上 --on-conflict=keep（并入本站账号，本站账号保持不变）、--on-conflict=replace（本站账号改用该站的用户名、密码和资料）或 --on-conflict=rename（以空闲的用户名作为新账号导入）再次运行。',
+    ].join('\n'),
+  );
+}
+
 export async function importBuildAdmin(source: BuildAdminSource, target: ImportTarget, options: ImportOptions): Promise<ImportReport> {
   const origin = originOf(source);
   const writes = !options.dryRun && target.db !== undefined;
+  const maps = await readImportMap(target.db as Db, origin, target.mapExists);
+  // a database not created yet (a dry run) is as fresh as one holding only its seeds
+  const state = target.db ? await installState(target.db, target.resources, target.mapExists) : { fresh: true, inUse: [] };
+  const mode = options.onConflict ?? (state.fresh ? 'replace' : undefined);
+  // a live install with collisions needs a mode; a dry run lists what its mode would do with each
+  const planned = target.db && (mode === undefined || !writes) ? await findCollisions(source, target.db, maps) : [];
+  if (mode === undefined && planned.length > 0) throw refusal(planned, state.inUse);
   if (writes && target.db) await ensureImportMap(target.db);
-  const maps = await readImportMap(target.db as Db, origin, writes || target.mapExists);
   const sourceRules = { admin: await readRuleNames(source, source.has('admin_rule') ? 'admin_rule' : 'menu_rule'), user: await readRuleNames(source, 'user_rule') };
   const ourRules = { admin: await readOurRules(target.db, 'admin_rule'), user: await readOurRules(target.db, 'user_rule') };
-  const run = new Run(source, target, options, maps, sourceRules, ourRules);
+  const run = new Run(source, target, options, maps, sourceRules, ourRules, mode);
+  if (!writes && mode) run.collisions.push(...planned.map((collision) => ({ ...collision, outcome: mode })));
 
-  const report: ImportReport = { origin, dryRun: options.dryRun, tables: [], unknownRules: { admin: [], user: [] }, ledger: { checked: 0, money: [], score: [] }, files: run.files, leftAlone: [], unknownTables: [] };
+  const report: ImportReport = { origin, dryRun: options.dryRun, tables: [], unknownRules: { admin: [], user: [] }, ledger: { checked: 0, money: [], score: [] }, files: run.files, leftAlone: [], unknownTables: [], fresh: state.fresh, collisions: run.collisions };
   const covered = new Set(SPECS.map((spec) => spec.source));
   const specs = SPECS.filter((spec) => source.has(spec.source));
   for (const table of [...source.tables.keys()].sort()) {

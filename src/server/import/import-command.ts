@@ -6,11 +6,13 @@ import { describeDatabaseUrl, openDatabase, type DatabaseHandle } from '../db/co
 import { catalogTables } from '../db/table-catalog.js';
 import { IMPORT_MAP_TABLE } from '../db/system-tables.js';
 import { settingsFromEnv } from '../settings.js';
+import { centsToYuan } from '../../contract/money.js';
 import { importBuildAdmin, type ImportReport, type ImportTarget, type ProgressEvent } from './buildadmin-import.js';
 import { BuildAdminSource, ImportInputError, parseSourceUrl } from './buildadmin-source.js';
+import { CONFLICT_MODES, type ConflictMode } from './account-collisions.js';
 
 /**
- * `npm run import:buildadmin -- mysql://user:pass@host/db [--prefix ba_] [--storage <dir>] [--drafts <dir>] [--dry-run]`:
+ * `npm run import:buildadmin -- mysql://user:pass@host/db [--prefix ba_] [--storage <dir>] [--drafts <dir>] [--on-conflict keep|replace|rename] [--dry-run]`:
  * the command around `importBuildAdmin`. Input problems are told in English and Chinese and end with exit
  * code 1 before anything is written; a usage mistake ends with 2.
  */
@@ -25,14 +27,15 @@ interface CommandOutput {
   tty: boolean;
 }
 
-const USAGE = 'usage: npm run import:buildadmin -- mysql://user:password@host:3306/database [--prefix ba_] [--storage <BuildAdmin public/storage folder>] [--drafts <folder>] [--dry-run]';
-const USAGE_ZH = '用法：npm run import:buildadmin -- mysql://用户名:密码@主机:3306/数据库名 [--prefix ba_] [--storage <BuildAdmin 的 public/storage 目录>] [--drafts <目录>] [--dry-run]';
+const USAGE = 'usage: npm run import:buildadmin -- mysql://user:password@host:3306/database [--prefix ba_] [--storage <BuildAdmin public/storage folder>] [--drafts <folder>] [--on-conflict=keep|replace|rename] [--dry-run]';
+const USAGE_ZH = '用法：npm run import:buildadmin -- mysql://用户名:密码@主机:3306/数据库名 [--prefix ba_] [--storage <BuildAdmin 的 public/storage 目录>] [--drafts <目录>] [--on-conflict=keep|replace|rename] [--dry-run]';
 
 interface Arguments {
   url: string;
   prefix: string;
   storage?: string;
   drafts?: string;
+  onConflict?: ConflictMode;
   dryRun: boolean;
 }
 
@@ -51,6 +54,11 @@ function parseArguments(args: string[]): Arguments {
     else if (flag === '--prefix') parsed.prefix = inline ?? args[(index += 1)] ?? '';
     else if (flag === '--storage') parsed.storage = value();
     else if (flag === '--drafts') parsed.drafts = value();
+    else if (flag === '--on-conflict') {
+      const mode = value();
+      if (!(CONFLICT_MODES as readonly string[]).includes(mode)) throw new ImportInputError(`--on-conflict takes keep, replace or rename, not "${mode}"\n${USAGE}`, `--on-conflict 只能是 keep、replace 或 rename，而不是“${mode}”\n${USAGE_ZH}`);
+      parsed.onConflict = mode as ConflictMode;
+    }
     else if (flag.startsWith('--')) throw new ImportInputError(`unknown option ${flag}\n${USAGE}`, `未知选项 ${flag}\n${USAGE_ZH}`);
     else positional.push(arg);
   }
@@ -86,19 +94,18 @@ function progressPrinter(output: CommandOutput): (event: ProgressEvent) => void 
   };
 }
 
-const yuan = (cents: number) => (cents / 100).toFixed(2);
-
 function printSummary(report: ImportReport, output: CommandOutput): void {
   const sum = (key: 'imported' | 'matched' | 'already' | 'skipped') => report.tables.reduce((total, table) => total + table[key], 0);
   output.line('');
   output.line(report.dryRun ? `Dry run, nothing was written. Would bring ${sum('imported')} new rows (${sum('already')} already brought before).` : `Done: ${sum('imported')} new rows, ${sum('matched')} matched to existing ones, ${sum('already')} already brought before, ${sum('skipped')} skipped.`);
   for (const table of report.tables) for (const note of table.notes) output.line(`  ${table.source}: ${note}`);
+  printCollisions(report, output);
   if (report.unknownRules.admin.length) output.line(`Admin group rules with no counterpart here (left out of the groups): ${report.unknownRules.admin.join(', ')}`);
   if (report.unknownRules.user.length) output.line(`Member group rules with no counterpart here (left out of the groups): ${report.unknownRules.user.join(', ')}`);
   if (!report.dryRun) {
     const { checked, money, score } = report.ledger;
     if (money.length === 0 && score.length === 0) output.line(`Balances: all ${checked} imported members' balance and points equal the sum of their logs.`);
-    for (const item of money) output.line(`Balance differs from the money log: ${item.username} has ${yuan(item.balance)}, the log adds up to ${yuan(item.ledger)}`);
+    for (const item of money) output.line(`Balance differs from the money log: ${item.username} has ${centsToYuan(item.balance)}, the log adds up to ${centsToYuan(item.ledger)}`);
     for (const item of score) output.line(`Points differ from the points log: ${item.username} has ${item.balance}, the log adds up to ${item.ledger}`);
   }
   if (report.files.copied || report.files.missing.length) output.line(`Attachment files: ${report.files.copied} copied${report.files.missing.length ? `, ${report.files.missing.length} missing in the source folder: ${report.files.missing.slice(0, 10).join(', ')}` : ''}`);
@@ -106,6 +113,30 @@ function printSummary(report: ImportReport, output: CommandOutput): void {
   for (const item of report.unknownTables) {
     output.line(`Unknown table ${item.table}: ${item.columns.map((column) => `${column.name} ${column.type}`).join(', ')}`);
     if (item.draft) output.line(`  schema draft: ${item.draft} (move it into schemas/imported/ and restart to keep the table; the next import run then copies its rows)`);
+  }
+}
+
+const OUTCOME: Record<ConflictMode, (as: string) => string> = {
+  keep: (as) => `kept: brought onto ours ${as}, which stays as it is`,
+  replace: (as) => `replaced: ours ${as} now holds the site's username, password and profile`,
+  rename: (as) => `renamed: brought as the new account ${as}`,
+};
+const PLANNED: Record<ConflictMode, (ours: string) => string> = {
+  keep: (ours) => `would be brought onto ours ${ours}, which would stay as it is`,
+  replace: (ours) => `ours ${ours} would take the site's username, password and profile`,
+  rename: () => 'would come as a new account (a username held here gets a free ending)',
+};
+
+/** Each source account that met one of ours, and what became of it. */
+function printCollisions(report: ImportReport, output: CommandOutput): void {
+  if (report.collisions.length === 0) return;
+  output.line(`Accounts meeting ours (${report.collisions.length}${report.fresh ? ', the seeded ones of this fresh install' : ''}):`);
+  for (const collision of report.collisions) {
+    const noun = collision.table === 'admin' ? 'administrator' : 'member';
+    const meets = collision.meets.map((meeting) => `#${meeting.id} "${meeting.username}" on ${meeting.on.map((item) => item.field).join(', ')}`).join('; ');
+    const first = `#${collision.meets[0].id} "${collision.meets[0].username}"`;
+    const outcome = collision.as ? OUTCOME[collision.outcome](`#${collision.as.id} "${collision.as.username}"`) : PLANNED[collision.outcome](first);
+    output.line(`  ${noun} "${collision.username}" met ${meets}: ${outcome}`);
   }
 }
 
@@ -123,6 +154,7 @@ async function dryRunTarget(databaseUrl: string, projectRoot: string, storageDir
 export async function runImportCommand(args: string[], env: NodeJS.ProcessEnv, projectRoot: string, output: CommandOutput): Promise<number> {
   let source: BuildAdminSource | undefined;
   let close: (() => Promise<void>) | undefined;
+  let adminLogin: { username: string; password: string } | undefined;
   try {
     const parsed = parseArguments(args);
     const location = parseSourceUrl(parsed.url);
@@ -152,16 +184,20 @@ export async function runImportCommand(args: string[], env: NodeJS.ProcessEnv, p
         );
       });
       close = () => server.close();
-      if (server.adminLogin) output.line(`The database was new: admin login ${server.adminLogin.username} / ${server.adminLogin.password} (shown once; administrators brought from BuildAdmin keep their own passwords)`);
-      target = { db: server.app.db, mapExists: true, resources: server.app.resources, storageDir: settings.storageDir };
+      adminLogin = server.adminLogin;
+      target = { db: server.app.db, mapExists: (await catalogTables(server.app.handle)).includes(IMPORT_MAP_TABLE), resources: server.app.resources, storageDir: settings.storageDir };
     }
     const report = await importBuildAdmin(source, target, {
       dryRun: parsed.dryRun,
       sourceStorage,
       draftsDir: resolve(projectRoot, parsed.drafts ?? 'data/imported-schemas'),
+      onConflict: parsed.onConflict,
       progress: progressPrinter(output),
     });
     printSummary(report, output);
+    const firstReplaced = report.collisions.some((collision) => collision.table === 'admin' && collision.outcome === 'replace' && collision.as?.id === 1);
+    if (adminLogin && !firstReplaced) output.line(`The database was new: admin login ${adminLogin.username} / ${adminLogin.password} (shown once; administrators brought from BuildAdmin keep their own passwords)`);
+    if (firstReplaced && settings.adminPassword) output.line('ADMIN_PASSWORD is set: the next start gives administrator #1, now the site\'s, that password instead of their BuildAdmin one; unset it to keep theirs.');
     return 0;
   } catch (error) {
     if (error instanceof ImportInputError) {

@@ -7,7 +7,7 @@ import { IMPORT_MAP_TABLE } from '../db/system-tables.js';
  * import repeatable: a row already listed is never brought again, so a second run changes nothing and a
  * run after the source gained rows brings only those.
  */
-export interface ImportMapTable {
+interface ImportMapTable {
   origin: string;
   source_table: string;
   source_id: string;
@@ -41,4 +41,10 @@ export async function readImportMap(db: Db, origin: string, exists: boolean): Pr
 
 export async function recordImported(db: Db, origin: string, sourceTable: string, sourceId: string, targetId: number): Promise<void> {
   await db.insertInto(IMPORT_MAP_TABLE).values({ origin, source_table: sourceTable, source_id: sourceId, target_id: targetId }).execute();
+}
+
+declare module '../db/system-tables.js' {
+  interface SystemTables {
+    [IMPORT_MAP_TABLE]: ImportMapTable;
+  }
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
-import type { AppContext } from '../app-context.js';
+import type { AppContext, JobDefinition, JobLog, Jobs } from '../app-context.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import { withStartupLock } from '../db/startup-lock.js';
 import { recordJobRun } from '../metrics.js';
 import { recordRunEnd, recordRunStart, tidyRuns, type JobOutcome } from './job-runs.js';
-import { slotOf, type JobDefinition } from './jobs.js';
+import { slotOf } from './jobs.js';
 
 /**
  * Runs the background jobs (`jobs.ts`) once per slot of their schedule, however many processes serve one
@@ -32,11 +32,6 @@ interface JobRunnerOptions {
   stopGraceMs?: number;
 }
 
-/** Where the runner reports (the server's logger). */
-interface JobLog {
-  debug(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 interface RunRequest {
   trigger: 'schedule' | 'manual';
@@ -52,7 +47,7 @@ function requestId(job: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export class JobRunner {
+export class JobRunner implements Jobs {
   readonly jobs: readonly JobDefinition[];
   private readonly runner = `${hostname()}:${process.pid}`;
   private readonly timers = new Map<string, NodeJS.Timeout>();

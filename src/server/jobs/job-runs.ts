@@ -12,7 +12,7 @@ import { JOB_RUN_TABLE } from '../db/system-tables.js';
 export type JobOutcome = 'running' | 'succeeded' | 'failed' | 'interrupted';
 
 /** A row of `job_run`, created by `ensureJobRunTable` below. */
-export interface JobRunTable {
+interface JobRunTable {
   id: Generated<number>;
   job: string;
   /** `schedule` (the slot's turn) or `manual` (a super admin's "run now") */
@@ -99,4 +99,10 @@ export async function summariseRuns(db: Db, job: string): Promise<JobRunSummary>
     failures: Number(failures?.count ?? 0),
     lastError: lastError?.error ?? null,
   };
+}
+
+declare module '../db/system-tables.js' {
+  interface SystemTables {
+    [JOB_RUN_TABLE]: JobRunTable;
+  }
 }

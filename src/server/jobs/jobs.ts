@@ -1,5 +1,4 @@
-import type { AppContext } from '../app-context.js';
-import type { LocalText } from '../../schema/local-text.js';
+import type { JobDefinition } from '../app-context.js';
 import { purgeAttempts } from '../auth/attempts.js';
 import { dynamicDb } from '../db/connection.js';
 import { foldRowCounts } from '../db/row-counter.js';
@@ -13,18 +12,6 @@ import { expireParticipations } from '../services/survey/participations.js';
  * a run does whatever is due by then, so a slot that was missed or cut short is made up by the next one,
  * and a failed run is not retried.
  */
-export interface JobDefinition {
-  /** the job's id: its pg-boss queue, its rows in `job_run` (lower case, digits and dashes) */
-  name: string;
-  /** what the back office calls it, in both languages */
-  title: LocalText;
-  /** its slot length: it runs at every multiple of this many seconds since the epoch (UTC) */
-  everySeconds: number;
-  /** how long a run may take; one still going after this is taken as lost (its process died) */
-  timeoutSeconds: number;
-  run(app: AppContext): Promise<void>;
-}
-
 export const JOBS: readonly JobDefinition[] = [
   {
     name: 'survey-timeouts',

@@ -7,12 +7,14 @@ import { claimedRuleNames, definitionRuleNames, SchemaError } from '../../schema
 import { findResourceByTable, type AppContext } from '../app-context.js';
 import { nowSeconds } from '../clock.js';
 import { DestructiveMigrationError, type MigrationPreview } from '../db/migrate.js';
+import { wordDataLosses } from '../crud/data-loss.js';
 import { STORE_MODULE_GRANT_TABLE, STORE_MODULE_TABLE } from '../db/system-tables.js';
 import { catalogTables } from '../db/table-catalog.js';
 import { parseRuleIds } from '../auth/identity.js';
 import { errors } from '../errors.js';
 import type { Translate } from '../i18n.js';
-import type { SchemaActor, StoreModuleTable } from '../schema-registry.js';
+import type { SchemaActor, SchemaChange } from '../schema-designs.js';
+import type { StoreModuleTable } from './store-tables.js';
 import { namedPath } from '../safe-paths.js';
 import { fileOfUrl, writeStorageFile } from '../uploads/storage.js';
 import { isHigherVersion, packageOfFolder, packageOfZip, PACKAGE_LIMITS, type ModuleInfo, type ModulePackage } from './package.js';
@@ -279,12 +281,20 @@ async function missingRequirements(app: AppContext, pkg: ModulePackage): Promise
   return pkg.info.requires.filter((uid) => !live.has(uid));
 }
 
-async function throughRegistry<T>(work: () => Promise<T>): Promise<T> {
+/** The steps of a migration that could lose data, worded for the reader: each field as its screens name it and what happens to its values. */
+function wordedMigration(app: AppContext, lang: Language, change: SchemaChange): MigrationPreview {
+  const destructive = wordDataLosses(change.migration.losses, app.messages.translator(lang), [...app.resources.values()], change.definitions);
+  return { ...change.migration, destructive };
+}
+
+async function throughRegistry<T>(work: () => Promise<T>, app?: AppContext, lang?: Language): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof SchemaError) throw errors.moduleSchemaInvalid(error.message);
-    if (error instanceof DestructiveMigrationError) throw errors.designDestructive(error.problems);
+    if (error instanceof DestructiveMigrationError) {
+      throw errors.designDestructive(app && lang && error.losses.length ? wordDataLosses(error.losses, app.messages.translator(lang), [...app.resources.values()], []) : error.problems);
+    }
     throw error;
   }
 }
@@ -301,7 +311,7 @@ async function checkPackage(app: AppContext, lang: Language, pkg: ModulePackage,
     const rows = clashRows(app, lang, clashes);
     throw conflictAnswered ? errors.moduleConflictRefused(rows) : errors.moduleConflict(pkg.info.uid, rows);
   }
-  return (await throughRegistry(() => app.schemas.preview(pkg.schemas))).migration;
+  return wordedMigration(app, lang, await throughRegistry(() => app.schemas.preview(pkg.schemas)));
 }
 
 async function save(app: AppContext, uid: string, values: Omit<StoredModule, 'uid' | 'update_time'>): Promise<void> {
@@ -366,11 +376,11 @@ export async function previewModule(app: AppContext, lang: Language, uid: string
   const pkg = packageToInstall(app, uid, row);
   const missing = await missingRequirements(app, pkg);
   const conflicts = await clashesOf(app, pkg, row);
-  let migration: MigrationPreview = { steps: [], destructive: [] };
+  let migration: MigrationPreview = { steps: [], destructive: [], losses: [] };
   let problem = '';
   if (!missing.length && !conflicts.length) {
     try {
-      migration = (await app.schemas.preview(pkg.schemas)).migration;
+      migration = wordedMigration(app, lang, await app.schemas.preview(pkg.schemas));
     } catch (error) {
       if (!(error instanceof SchemaError)) throw error;
       problem = error.message;
@@ -405,7 +415,7 @@ export async function installModule(app: AppContext, lang: Language, uid: string
   const pkg = packageToInstall(app, uid, row);
   const migration = await checkPackage(app, lang, pkg, row, options.conflictAnswered);
   if (migration.destructive.length && !options.confirm) throw errors.designDestructive(migration.destructive);
-  await throughRegistry(() => app.schemas.apply(pkg.schemas, actor, { allowDestructive: options.confirm, exportDesigns: false }));
+  await throughRegistry(() => app.schemas.apply(pkg.schemas, actor, { allowDestructive: options.confirm, exportDesigns: false }), app, lang);
   const previous = parsePackage(row?.package ?? null);
   const dropped = row?.live ? schemaIds(previous).filter((id) => !schemaIds(pkg).includes(id)) : [];
   if (dropped.length) await throughRegistry(() => app.schemas.remove(dropped, actor));

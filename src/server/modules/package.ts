@@ -90,7 +90,7 @@ function inflateLimited(name: string, compressed: Uint8Array, declared: number):
   let total = 0;
   const inflate = new Inflate((chunk) => {
     total += chunk.length;
-    if (total > declared) throw unreadable(`${name.slice(0, 120)}: it inflates to more than the size the zip declares`);
+    if (total > declared) throw errors.moduleZipEntryUnreadable(name.slice(0, 120), 'it inflates to more than the size the zip declares');
     chunks.push(chunk);
   });
   const step = 64 * 1024;
@@ -101,7 +101,7 @@ function inflateLimited(name: string, compressed: Uint8Array, declared: number):
     if (compressed.length === 0) inflate.push(new Uint8Array(0), true);
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw unreadable(`${name.slice(0, 120)}: ${(error as Error).message}`);
+    throw errors.moduleZipEntryUnreadable(name.slice(0, 120), 'its compressed data is damaged');
   }
   const out = new Uint8Array(total);
   let at = 0;
@@ -157,8 +157,8 @@ function readZip(zip: Uint8Array): PackageFile[] {
     const folder = name.endsWith('/');
     checkEntryPath(folder ? name.slice(0, -1) : name);
     if (folder) continue;
-    if (flags & 1) throw unreadable(`${name.slice(0, 120)}: encrypted entries are not supported`);
-    if (method !== 0 && method !== 8) throw unreadable(`${name.slice(0, 120)}: compression method ${method} is not supported`);
+    if (flags & 1) throw errors.moduleZipEntryUnreadable(name.slice(0, 120), 'encrypted entries are not supported');
+    if (method !== 0 && method !== 8) throw errors.moduleZipEntryUnreadable(name.slice(0, 120), 'its compression method is not supported (only stored and deflated)');
     if (size === 0xffffffff || compressedSize === 0xffffffff) throw unreadable('ZIP64 archives are not supported');
     if (size > PACKAGE_LIMITS.fileBytes) throw errors.moduleEntryTooLarge(name.slice(0, 120), Math.floor(PACKAGE_LIMITS.fileBytes / 1024));
     declared += size;
@@ -169,13 +169,13 @@ function readZip(zip: Uint8Array): PackageFile[] {
   let inflated = 0;
   return entries.map((entry) => {
     const local = entry.offset;
-    if (local + 30 > zip.length || view.getUint32(local, true) !== LOCAL) throw unreadable(`${entry.name.slice(0, 120)}: damaged entry`);
+    if (local + 30 > zip.length || view.getUint32(local, true) !== LOCAL) throw errors.moduleZipEntryUnreadable(entry.name.slice(0, 120), 'the entry is damaged');
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (start + entry.compressedSize > zip.length) throw unreadable(`${entry.name.slice(0, 120)}: damaged entry`);
+    if (start + entry.compressedSize > zip.length) throw errors.moduleZipEntryUnreadable(entry.name.slice(0, 120), 'the entry is damaged');
     const raw = zip.subarray(start, start + entry.compressedSize);
     // The declared size may lie: the inflated bytes are counted against the limits as they come.
     const data = entry.method === 0 ? raw : inflateLimited(entry.name, raw, entry.size);
-    if (data.length !== entry.size) throw unreadable(`${entry.name.slice(0, 120)}: its size differs from the size the zip declares`);
+    if (data.length !== entry.size) throw errors.moduleZipEntryUnreadable(entry.name.slice(0, 120), 'its size differs from the size the zip declares');
     inflated += data.length;
     if (inflated > PACKAGE_LIMITS.totalBytes) throw errors.modulePackageTooLarge(Math.floor(PACKAGE_LIMITS.totalBytes / 1024 / 1024), PACKAGE_LIMITS.files);
     return { path: entry.name, data };
@@ -226,11 +226,19 @@ function isImage(data: Uint8Array): boolean {
   return starts(0x89, 0x50, 0x4e, 0x47) || starts(0xff, 0xd8, 0xff) || ascii(0, 'GIF8') || (ascii(0, 'RIFF') && ascii(8, 'WEBP'));
 }
 
+/** The line (from 1) where a JSON text stops parsing, when the parser says where; 0 when it does not (a text that is not UTF-8). */
+function jsonErrorLine(data: Uint8Array, error: unknown): number {
+  const position = /position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+  if (position === undefined) return 0;
+  const text = new TextDecoder().decode(data).slice(0, Number(position));
+  return text.split('\n').length;
+}
+
 function parseJson(file: PackageFile): unknown {
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(file.data));
   } catch (error) {
-    throw errors.moduleFileInvalid(file.path.slice(0, 120), `not valid JSON (${(error as Error).message.slice(0, 120)})`);
+    throw errors.moduleFileNotJson(file.path.slice(0, 120), jsonErrorLine(file.data, error));
   }
 }
 

@@ -1,12 +1,11 @@
 import type { ResourceDefinition, FieldDefinition, Row } from '../../schema/definition.js';
-import { withinTransaction } from '../app-context.js';
+import { withinTransaction, type Operator, type ResourceHooks } from '../app-context.js';
 import { dataLimitAdminIds } from '../auth/group-scope.js';
 import { allows, type Identity } from '../auth/identity.js';
 import { dynamicDb, type AnySelect, type DynamicDb } from '../db/connection.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
-import type { Operator, ResourceHooks } from './hooks.js';
-import type { Condition } from './list-query.js';
+import type { Condition } from '../db/condition.js';
 
 /**
  * What every generic operation shares: the row filters an operator is held to (the data limit and the
@@ -29,6 +28,19 @@ export async function inTransaction<T>(operator: Operator, work: (scoped: Operat
  */
 export function mayReadList(identity: Identity | undefined, definition: ResourceDefinition): boolean {
   return identity?.area === 'admin' && definition.controllerPath !== undefined && allows(identity, `${definition.controllerPath}/index`);
+}
+
+/** The nodes that open the form of `definition`: its `add` and `edit`, as far as its menu declares them. */
+export function formNodes(definition: ResourceDefinition): string[] {
+  if (!definition.controllerPath) return [];
+  const buttons = definition.menu?.buttons;
+  return ['add', 'edit'].filter((action) => !buttons || buttons.includes(action)).map((action) => `${definition.controllerPath}/${action}`);
+}
+
+/** Whether the identity may fill `field` of `referring`: it holds the node of its add or its edit form. */
+export function mayFillReference(identity: Identity | undefined, referring: ResourceDefinition, field: FieldDefinition): boolean {
+  if (identity?.area !== 'admin' || !field.ref || field.readOnly) return false;
+  return formNodes(referring).some((node) => allows(identity, node));
 }
 
 /** Row filters from the data limit and the resource's own scope. */

@@ -1,11 +1,10 @@
+import type { RequestContext, ResourceHooks } from '../app-context.js';
 import { Readable } from 'node:stream';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
 import { listColumnsOf } from '../../schema/list-columns.js';
 import { formatLocalDateTime } from '../../contract/site-time.js';
 import type { Language } from '../../contract/headers.js';
-import type { RequestContext } from '../http/controller.js';
 import { allListRows } from './operations/list.js';
-import type { ResourceHooks } from './hooks.js';
 
 /**
  * `export`: the filtered list as CSV, every page, streamed as it is read: the list's columns

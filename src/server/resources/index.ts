@@ -1,4 +1,4 @@
-import type { ResourceHooks } from './hooks.js';
+import type { ResourceHooks } from '../app-context.js';
 import { adminHooks } from './system/admin.js';
 import { adminLogHooks } from './system/admin_log.js';
 import { adminGroupHooks } from './system/admin_group.js';
@@ -25,6 +25,7 @@ import { surveyHooks } from './survey/survey.js';
 import { wallTransactionHooks } from './survey/wall_transaction.js';
 import { smsOutboxHooks } from './system/sms_outbox.js';
 import { crudLogHooks } from './system/crud_log.js';
+import { teamHooks } from './team/team.js';
 
 /**
  * Hooks by schema `$id`; the hooks of `<area>/<name>` are exported by `./<area>/<name>.ts`, the path the
@@ -58,6 +59,7 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   'survey/wall_transaction': wallTransactionHooks,
   'system/sms_outbox': smsOutboxHooks,
   'system/crud_log': crudLogHooks,
+  'team/team': teamHooks,
 };
 
 /**

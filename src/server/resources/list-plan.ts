@@ -1,11 +1,13 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { ResourceDefinition } from '../../schema/definition.js';
 import type { AnySelect, DynamicDb, DialectName } from '../db/connection.js';
-import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE } from '../db/row-counter.js';
-import { countedColumns, VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE } from '../db/value-counter.js';
+import { ROW_COUNT_DELTA_TABLE, ROW_COUNT_TABLE, VALUE_COUNT_DELTA_TABLE, VALUE_COUNT_TABLE } from '../db/system-tables.js';
+import { countedColumns } from '../db/value-counter.js';
 import { applyConditions } from './access.js';
 import { BoundedMap } from '../bounded-map.js';
-import type { Condition, ListRequest } from './list-query.js';
+import type { Condition } from '../db/condition.js';
+import type { ListRequest } from './list-query.js';
+import { indexGivesOrder } from './order-index.js';
 
 /**
  * How a list page is read: its statements, and for a quick search which of two ways reads the page
@@ -193,6 +195,73 @@ function compiledOnce<T>(cache: WeakMap<DynamicDb, WeakMap<ResourceDefinition, B
     byKey.set(key, compiled);
   }
   return compiled;
+}
+
+/**
+ * Whether a filtered list's page is read one of two ways once its count says how many rows match: on
+ * SQLite, for the request's own `=`, `IN` and range tests on its columns (`ListRequest.filters`) when no
+ * index reads them in the list's order (`indexGivesOrder`: a combination the schema left without one,
+ * an `IN` of several values, a range with another order). SQLite's planner has no statistics to guess the
+ * matches by, and would otherwise read every match by the filter's index and sort them however many
+ * there are. PostgreSQL's planner chooses between the same two ways by its statistics of the column,
+ * which for these tests (unlike a text search's) follow the rows.
+ */
+export function filterNeedsCount(dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[]): boolean {
+  const filters = request.filters;
+  return dialect === 'sqlite' && !request.all && filters !== undefined && conditions.length === filters.walking.length && !indexGivesOrder(definition, filters.equal, filters.range, request.order);
+}
+
+/**
+ * The cost on SQLite of reading one match by the filter's index and sorting it, against walking one
+ * entry of the order's index and testing its row: 0.22–0.58 µs (the least per match when many match)
+ * against 0.4 µs, measured on 100,000 rows, so about 0.6. The walk tests about wanted × rows / matches
+ * rows; the slower way costs at most about sqrt(wanted × rows / 0.6) rows' work, 1,300 (under a
+ * millisecond) for a page of 10 in 100,000 rows, 4,100 in 1,000,000.
+ */
+const SORTED_FILTER_MATCH_COST = 0.6;
+
+export function walksOrderForFilter(matches: number, wanted: number, rows: number): boolean {
+  return matches * matches * SORTED_FILTER_MATCH_COST > wanted * rows;
+}
+
+/**
+ * The page of a filtered list no index reads in order (`filterNeedsCount`), read the way `walk` says
+ * (`walksOrderForFilter`): along the order's index testing each row, the filter's tests kept off their
+ * indexes (`+column`), or every match read by the filter's index then sorted, the order kept off its
+ * index (`ORDER BY +column`).
+ */
+function filteredPage(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, walk: boolean): AnySelect {
+  const filters = request.filters;
+  if (!filters) return pageQuery(db, definition, request, request.conditions);
+  if (walk) return pageQuery(db, definition, request, filters.walking);
+  let page = applyConditions(db.selectFrom(definition.table).selectAll(), request.conditions);
+  for (const term of request.order) page = page.orderBy(sql`+${sql.ref(term.field)}`, term.direction);
+  return page.limit(request.limit).offset(offsetOf(request));
+}
+
+/** `filteredPage` statements by database, resource, way and the request's shape. */
+const filteredPages = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, BoundedMap<string, CompiledQuery>>>();
+const rowCounts = new WeakMap<DynamicDb, WeakMap<ResourceDefinition, BoundedMap<string, CompiledQuery>>>();
+
+/** `filteredPage` compiled once per shape and way, the request putting in its limit and offset. */
+function compiledFilteredPage(db: DynamicDb, definition: ResourceDefinition, request: ListRequest, walk: boolean): CompiledQuery {
+  const compiled = compiledOnce(filteredPages, db, definition, `${walk ? 'walk' : 'sort'}:${request.shape}`, FILTERED_SHAPES, () => pagingLast(filteredPage(db, definition, request, walk).limit(-1).offset(-2).compile()));
+  return compiled ? withPaging(compiled, request) : filteredPage(db, definition, request, walk).compile();
+}
+
+/**
+ * The page of a filtered list no index reads in order (`filterNeedsCount`), its filter having matched
+ * `matches` of the table's `rows` rows: read the cheaper way (`walksOrderForFilter`). None when an
+ * index reads the list in order, or on PostgreSQL: then the list's own page statement.
+ */
+export function filteredListPage(db: DynamicDb, dialect: DialectName, definition: ResourceDefinition, request: ListRequest, conditions: Condition[], matches: number, rows: number): CompiledQuery | undefined {
+  if (!filterNeedsCount(dialect, definition, request, conditions)) return undefined;
+  return compiledFilteredPage(db, definition, request, walksOrderForFilter(matches, request.page * request.limit, rows));
+}
+
+/** The statement of the table's kept row count (`rowCountQuery`), compiled once. */
+export function compiledRowCount(db: DynamicDb, definition: ResourceDefinition): CompiledQuery {
+  return compiledOnce(rowCounts, db, definition, 'rows', 1, () => rowCountQuery(db, definition).compile()) as CompiledQuery;
 }
 
 /** A page statement compiled with limit -1 and offset -2, which each request replaces with its own; none if they are not its last two parameters. */

@@ -1,4 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Condition, Eb } from '../db/condition.js';
 import { normaliseOperator, type SearchOperator } from '../../contract/search.js';
 import { embeddedColumns, type FieldDefinition, type ResourceDefinition, type SortTerm } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
@@ -8,6 +9,7 @@ import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
 import type { Identity } from '../auth/identity.js';
 import { mayReadList } from './access.js';
+import { columnOrder } from './order-index.js';
 import { parseLocalDateTime } from '../../contract/site-time.js';
 
 /**
@@ -18,10 +20,9 @@ import { parseLocalDateTime } from '../../contract/site-time.js';
 const MAX_LIMIT = 1000;
 const UNLIMITED = 999_999;
 const MAX_QUICK_SEARCH = 200;
+/** Operators that hold a column to a range, which an index on the column reads. */
+const RANGE_OPERATORS: ReadonlySet<SearchOperator> = new Set(['RANGE', '>', '>=', '<', '<=']);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared by schemas at run time
-type Eb = ExpressionBuilder<any, any>;
-export type Condition = (eb: Eb) => Expression<SqlBool>;
 
 /**
  * A quick search whose page is read one of two ways once the count says how many rows match: every
@@ -55,6 +56,13 @@ export interface ListRequest {
    * column and the value as compared with it (the total may then be a count kept per value).
    */
   equals?: { condition: Condition; column: string; value: unknown };
+  /**
+   * Set when `conditions` are `search[]` tests on the list's own columns alone, each `=`, `IN` or a
+   * range: the columns held to one value (an `IN` of one value among them) and to a range, and the same
+   * tests kept off the columns' indexes (`+column`), with which SQLite walks the order's index instead
+   * of reading the matches by the filter's (resources/list-plan.ts, `filteredPage`).
+   */
+  filters?: { equal: string[]; range: string[]; walking: Condition[] };
   /**
    * What `conditions` and `order` were made from (the quick search, `search[]`, the order, the
    * `initValue` lookup and the time zone), as text: two requests with the same shape have the same
@@ -142,10 +150,11 @@ function likeExpression(dialect: ConditionOptions['dialect'], column: Expression
 }
 
 /** One `search[]` entry → a condition on the main table. */
-function searchCondition(target: ColumnTarget, operator: SearchOperator, rawValue: unknown, render: unknown, options: ConditionOptions): Condition {
+function searchCondition(target: ColumnTarget, operator: SearchOperator, rawValue: unknown, render: unknown, options: ConditionOptions, offIndex = false): Condition {
   const { field } = target;
   // A related field is tested inside the sub-select on its own table (`wrapRelation`), so by its bare name too.
-  const column = (eb: Eb) => eb.ref(field.name);
+  // `offIndex`: `+column` (SQLite), the same value with no index to read it by, so the list walks its order's index.
+  const column = (eb: Eb): Expression<unknown> => (offIndex ? sql`+${eb.ref(field.name)}` : eb.ref(field.name));
   const datetime = render === 'datetime';
   const time = (text: unknown): number => {
     const seconds = parseLocalDateTime(String(text), options.timeZone);
@@ -252,6 +261,8 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
   let textMatch: TextMatch | undefined;
   let equals: ListRequest['equals'];
   let quickFields: string[] = [];
+  // The request's own column tests an index can read (`ListRequest.filters`); undefined once another condition joins them.
+  let filters: ListRequest['filters'] | undefined = { equal: [], range: [], walking: [] };
 
   const quick = query.quickSearch;
   if (quick !== undefined && quick !== '') {
@@ -306,6 +317,14 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
       const target = resolveField(app, definition, field, reader);
       const condition = searchCondition(target, canonical, val, render, options);
       conditions.push(condition);
+      const column = target.field.name;
+      if (filters && !target.relation && (canonical === '=' || canonical === 'IN' || RANGE_OPERATORS.has(canonical))) {
+        if (canonical === '=' || (canonical === 'IN' && listValues(target.field, val).length === 1)) filters.equal.push(column);
+        else if (canonical !== 'IN') filters.range.push(column);
+        filters.walking.push(searchCondition(target, canonical, val, render, options, true));
+      } else {
+        filters = undefined;
+      }
       // (A date-time's `=` compares the seconds it reads the value as, not the value.)
       if (canonical === '=' && !target.relation && render !== 'datetime') equals = { condition, column: target.field.name, value: columnValue(target.field, val) };
     }
@@ -319,12 +338,14 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
     const operator = normaliseOperator(String(query.initOperator ?? 'IN')) ?? 'IN';
     conditions.push(searchCondition(target, operator, initValue, undefined, options));
     all = true;
+    filters = undefined;
   }
 
   // The quick search's fields too: operators who may read different relations get different statements.
   const shape = JSON.stringify([quick ?? '', quickFields, search ?? '', query.order ?? '', hasInit ? [query.initKey ?? '', query.initOperator ?? '', initValue] : '', timeZone]);
   const single = equals && conditions.length === 1 && conditions[0] === equals.condition ? { equals } : {};
-  return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions, ...(textMatch ? { textMatch } : {}), ...single, shape };
+  const own = filters && filters.walking.length > 0 && filters.walking.length === conditions.length ? { filters } : {};
+  return { page, limit: all ? UNLIMITED : limit, all, order: parseOrder(definition, query.order), conditions, ...(textMatch ? { textMatch } : {}), ...single, ...own, shape };
 }
 
 /**
@@ -337,10 +358,7 @@ function parseOrder(definition: ResourceDefinition, order: unknown): SortTerm[] 
     const column = definition.fields.find((item) => item.name === field && item.storage && !item.writeOnly);
     if (column && (direction === 'asc' || direction === 'desc') && extra === undefined) {
       if (!definition.list.sortable.includes(field)) throw errors.notSortable(column.title);
-      // The key breaks ties in the same direction, so an index on (field, key) reads the page in order.
-      const terms: SortTerm[] = [{ field, direction }];
-      if (field !== definition.primaryKey) terms.push({ field: definition.primaryKey, direction });
-      return terms;
+      return columnOrder(definition, field, direction);
     }
   }
   return definition.list.defaultSort;

@@ -1,5 +1,7 @@
+import type { Operator, ResourceHooks, WriteContext } from '../app-context.js';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
-import { parseRuleIds, permissionNode } from '../auth/identity.js';
+import { parseRuleIds } from '../auth/identity.js';
+import { permissionNode } from '../auth/permission-node.js';
 import type { Db, StoredRow } from '../db/connection.js';
 import { errors, type ApiError } from '../errors.js';
 import { DEFAULT_LANGUAGE } from '../../contract/headers.js';
@@ -7,8 +9,7 @@ import { sameText } from '../../schema/local-text.js';
 import type { Translate } from '../i18n.js';
 import type { RuleTable } from '../rule-titles.js';
 import { seededNameIn } from '../seeded-names.js';
-import type { Condition } from './list-query.js';
-import type { Operator, ResourceHooks, WriteContext } from './hooks.js';
+import type { Condition } from '../db/condition.js';
 
 /**
  * What admin and member groups and rules share (docs/wire-contract.md#admin-groups, #admin-rules,
@@ -122,8 +123,9 @@ export function ruleHooks(ruleTable: RuleTable, groupTable: GroupTable, options:
     scope: options.scope,
     uniqueViolation: ruleNameTaken,
     async present(_operator, rows, view) {
-      // Remote selects pick a parent: only directories and menus that are enabled.
-      if (view === 'select') return rows.filter((row) => (row.type === 'menu_dir' || row.type === 'menu') && String(row.status) === '1');
+      // Remote selects pick a parent: only directories and menus (the enabled ones: the schema's
+      // x-list.tree.selectable, applied by treeRows).
+      if (view === 'select') return rows.filter((row) => row.type === 'menu_dir' || row.type === 'menu');
       return rows;
     },
     async beforeWrite(operator, write) {

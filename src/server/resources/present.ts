@@ -1,8 +1,8 @@
+import type { Operator, ResourceHooks, RowView } from '../app-context.js';
 import { dynamicDb } from '../db/connection.js';
 import { embeddedColumns, type FieldDefinition, type ResourceDefinition, type Row } from '../../schema/definition.js';
 import { rowFromStorage } from '../db/values.js';
-import { accessConditions, applyConditions, mayReadList } from './access.js';
-import type { Operator, ResourceHooks, RowView } from './hooks.js';
+import { accessConditions, applyConditions, mayFillReference, mayReadList } from './access.js';
 
 /** Stored rows → wire rows: conversions, related rows under their relation names, then the hook. */
 export async function presentRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, stored: Row[], view: RowView): Promise<Row[]> {
@@ -13,7 +13,9 @@ export async function presentRows(operator: Operator, definition: ResourceDefini
       if (!ref?.as || ref.many || !field.storage) continue;
       const related = operator.app.resources.get(ref.resource);
       if (!related) continue;
-      const carried = await relatedRows(operator, related, ref, stored.map((row) => row[field.name]));
+      // An operator who may fill the reference reads its label even without the related list.
+      const labelled = !mayReadList(operator.identity, related) && mayFillReference(operator.identity, definition, field) ? { key: ref.key, label: ref.label, fields: [], labelOnly: true } : ref;
+      const carried = await relatedRows(operator, related, labelled, stored.map((row) => row[field.name]));
       rows.forEach((row, index) => {
         row[ref.as as string] = carried[index];
       });
@@ -25,13 +27,14 @@ export async function presentRows(operator: Operator, definition: ResourceDefini
 /**
  * The rows of `related` whose `ref.key` holds each stored value, as the operator may see them
  * (docs/architecture.md#references). An operator who may not read the related resource's list gets the
- * key alone, nothing looked up. One who may read it gets the row through that resource's own read path:
+ * key alone, nothing looked up; with `labelOnly` (they may fill the reference, `reference-labels.ts`) the
+ * key and the label. One who may read it gets the row through that resource's own read path:
  * its data limit and scope (a row outside them, or none, is null), its presentation for a choice
  * (`select`), then cut to the key, the label and `ref.fields`; write-only columns never leave it.
  */
-export async function relatedRows(operator: Operator, related: ResourceDefinition, ref: Pick<NonNullable<FieldDefinition['ref']>, 'key' | 'label' | 'fields'>, values: unknown[]): Promise<(Row | null)[]> {
+export async function relatedRows(operator: Operator, related: ResourceDefinition, ref: Pick<NonNullable<FieldDefinition['ref']>, 'key' | 'label' | 'fields'> & { labelOnly?: boolean }, values: unknown[]): Promise<(Row | null)[]> {
   const isSet = (value: unknown) => value !== null && value !== undefined;
-  if (!mayReadList(operator.identity, related)) return values.map((value) => (isSet(value) ? rowFromStorage(related, { [ref.key]: value }) : null));
+  if (!ref.labelOnly && !mayReadList(operator.identity, related)) return values.map((value) => (isSet(value) ? rowFromStorage(related, { [ref.key]: value }) : null));
   const keys = [...new Set(values.filter(isSet))];
   if (keys.length === 0) return values.map(() => null);
   const hooks = operator.app.controllers.forResource(related.id)?.hooks ?? {};

@@ -1,8 +1,7 @@
+import type { Action, ResourceHooks } from '../app-context.js';
 import type { ResourceDefinition } from '../../schema/definition.js';
-import type { Action } from '../http/controller.js';
 import type { ApiError } from '../errors.js';
 import { readRow } from './operations/read.js';
-import type { ResourceHooks } from './hooks.js';
 
 /** The generic writes a read-only resource answers with its refusal. */
 const REFUSED = ['add', 'del', 'sortable'];

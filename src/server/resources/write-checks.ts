@@ -1,10 +1,10 @@
-import { valueLabel, type ResourceDefinition, type Row } from '../../schema/definition.js';
+import type { Operator, ResourceHooks } from '../app-context.js';
+import { type ResourceDefinition, type Row } from '../../schema/definition.js';
 import { inputValidatorOf, type WriteMode } from '../../schema/validate-input.js';
 import type { DynamicDb } from '../db/connection.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
-import type { Operator, ResourceHooks } from './hooks.js';
 
 /** The checks of a write before anything is stored: the schema's rules, uniqueness, references, transitions. */
 
@@ -50,15 +50,5 @@ export async function checkReferences(operator: Operator, trx: DynamicDb, defini
     if (!related || !keyField) continue;
     const found = await trx.selectFrom(related.table).select(ref.key).where(ref.key, '=', toStorage(keyField, values[field.name])).executeTakeFirst();
     if (!found) throw errors.referenceMissing(field.title, field.name);
-  }
-}
-
-export function checkTransitions(definition: ResourceDefinition, existing: Row, values: Row): void {
-  for (const field of definition.fields) {
-    if (!field.transitions || !(field.name in values)) continue;
-    const from = String(existing[field.name]);
-    const to = String(values[field.name]);
-    if (from === to) continue;
-    if (!(field.transitions[from] ?? []).includes(to)) throw errors.invalidTransition(field.title, valueLabel(field, from), valueLabel(field, to));
   }
 }

@@ -8,6 +8,7 @@ import { centsToYuan } from '../db/values.js';
 import { errors } from '../errors.js';
 import { readStoredText } from '../stored-text.js';
 import { applyLedgerEntry, ledgerEntryByKey, type LedgerKind } from './ledger.js';
+import { settleFromReleasedWallCredit } from './survey/wall-shortfall.js';
 
 /**
  * Hold periods (docs/survey-domain.md#hold-period): a credit of a provider (or survey) with a hold of N
@@ -38,6 +39,8 @@ interface CreditOrHoldInput {
   /** days before the credit is available; 0 credits at once */
   holdDays: number;
   source: HoldSource;
+  /** when the credit was earned (Unix seconds), now by default; one reward's money and points pass the same moment so both release together */
+  earnedAt?: number;
 }
 
 /** Where a credit stands after `creditOrHold`; `applied` is false when the key had been used already. */
@@ -93,7 +96,7 @@ export async function creditOrHold(trx: Db, dialect: DialectName, input: CreditO
   }
   const member = await trx.selectFrom('user').select('id').where('id', '=', input.userId).executeTakeFirst();
   if (!member) throw errors.userNotFound();
-  const now = nowSeconds();
+  const now = input.earnedAt ?? nowSeconds();
   const releaseAt = now + input.holdDays * DAY;
   const inserted = await trx
     .insertInto('user_credit_hold')
@@ -146,6 +149,14 @@ interface HeldCreditOutcome {
   action: 'cancelled';
   amount: number;
   applied: boolean;
+}
+
+/**
+ * Locks the hold of a credit, if it has one, before its member is locked: the order the sweep's release
+ * takes (hold, then member), so a reversal racing the release waits for it instead of deadlocking it.
+ */
+export async function lockHeldCredit(trx: Db, dialect: DialectName, idempotencyKey: string): Promise<void> {
+  await holdByKey(trx, dialect, idempotencyKey);
 }
 
 /**
@@ -205,6 +216,8 @@ export async function releaseDueHolds(app: AppContext, now = nowSeconds()): Prom
         if (!(await trx.selectFrom('user').select('id').where('id', '=', hold.user_id).executeTakeFirst())) return false;
         const entry = await applyLedgerEntry(trx, dialect, { kind: hold.kind, userId: Number(hold.user_id), amount: Number(hold.amount), memo: hold.memo, idempotencyKey: hold.idempotency_key });
         await trx.updateTable('user_credit_hold').set({ state: 'released', log_id: entry.id, settle_time: nowSeconds() }).where('id', '=', hold.id).where('state', '=', 'pending').execute();
+        // A wall credit reaching the balance settles what the member owes from earlier wall reversals, as one paid at once does.
+        if (hold.source_type === 'wall') await settleFromReleasedWallCredit(trx, dialect, Number(hold.source_id), entry);
         return true;
       });
       if (done) released += 1;

@@ -8,7 +8,7 @@ import { nowSeconds } from '../clock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { valueById } from '../db/value-by-id.js';
 import { errors } from '../errors.js';
-import { readStoredText, storedMessage } from '../stored-text.js';
+import { readStoredText, storedMessage, type StoredParam } from '../stored-text.js';
 
 /**
  * The one way a member's balance or points change: lock the member row, write the log entry with
@@ -29,14 +29,15 @@ const LEDGER = {
  */
 export const ledgerNotes = {
   surveyReward: (survey: { id: number | string; title: string }) => storedMessage('Survey reward: %s', [`#${survey.id} ${survey.title}`]),
-  // A reconciliation's notes carry the administrator's reason: the member reads it in their ledger.
-  surveyRewardReversed: (survey: { id: number | string; title: string }, reason: string) =>
+  // A reconciliation's notes carry its reason (the administrator's words, or a provider's reversal reason): the member reads it in their ledger.
+  surveyRewardReversed: (survey: { id: number | string; title: string }, reason: StoredParam) =>
     storedMessage('Survey reward reversed: %s (reason: %s)', [`#${survey.id} ${survey.title}`, reason]),
-  surveyRewardReconciled: (survey: { id: number | string; title: string }, reason: string) =>
+  surveyRewardReconciled: (survey: { id: number | string; title: string }, reason: StoredParam) =>
     storedMessage('Survey reward after reconciliation: %s (reason: %s)', [`#${survey.id} ${survey.title}`, reason]),
   quickTaskReward: (task: { id: number | string; title: string }) => storedMessage('Quick task reward: %s', [`#${task.id} ${task.title}`]),
   payoutRequested: (id: number) => storedMessage('Payout #%d requested', [id]),
   payoutRejected: (id: number, reason: string) => storedMessage('Payout #%d rejected: %s', [id, reason]),
+  pointsExchanged: (points: number, yuan: string) => storedMessage('Points exchanged for balance: %d points for ¥%s', [points, yuan]),
   wallCredit: (provider: string, transaction: string) => storedMessage('Survey wall %s: transaction %s', [provider, transaction]),
   wallReversal: (provider: string, transaction: string) => storedMessage('Survey wall %s: transaction %s reversed', [provider, transaction]),
   wallShortfallSettled: (provider: string, transaction: string) => storedMessage('Survey wall %s: earlier reversal settled from transaction %s', [provider, transaction]),
@@ -57,7 +58,7 @@ interface LedgerEntryInput {
   allowNegative?: boolean;
 }
 
-interface LedgerEntry {
+export interface LedgerEntry {
   id: number;
   before: number;
   after: number;

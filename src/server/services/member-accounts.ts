@@ -4,11 +4,13 @@ import { resourceByTable, type AppContext } from '../app-context.js';
 import { findAccount, type AccountKey } from '../auth/login.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { setAccountPassword } from '../auth/sessions.js';
+import { throttleAddress } from '../auth/attempts.js';
+import { ClickCaptchaService } from '../captcha/captcha-service.js';
 import { nowSeconds } from '../clock.js';
-import { PASSWORD_PATTERN } from '../../contract/credentials.js';
-import { EMAIL_PATTERN, MOBILE_PATTERN } from '../auth/credentials.js';
-import { ApiError, errors } from '../errors.js';
-import { configuredSmtp } from '../mail/mail-settings.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_PATTERN } from '../../contract/credentials.js';
+import { MOBILE_PATTERN } from '../auth/credentials.js';
+import { errors } from '../errors.js';
+import { channelEverDelivered, channelHealth } from './code-channels.js';
 import type { Translate } from '../i18n.js';
 import { isLanguage, type Language } from '../../contract/headers.js';
 import { VerificationCodes } from './verification-codes.js';
@@ -21,6 +23,9 @@ import { VerificationCodes } from './verification-codes.js';
  */
 
 export type VerificationType = 'email' | 'mobile';
+
+/** The setting that lets members register without a code (`registrationWithoutCode`). */
+const REGISTER_WITHOUT_CODE = 'register_without_code';
 
 /**
  * The first problem the member schema (`system/user`: pattern, length, format) finds with the fields
@@ -68,14 +73,14 @@ export function text(value: unknown): string {
 }
 
 export function checkPassword(value: unknown, field = 'password'): string {
-  if (typeof value !== 'string' || value === '') throw new ApiError('%s cannot be empty', ['Password'], undefined, { field });
+  if (typeof value !== 'string' || value === '') throw errors.fieldEmpty('Password', field);
   if (!PASSWORD_PATTERN.test(value)) throw errors.fieldInvalid('Please input correct password', field);
   return value;
 }
 
 export function addressOf(type: VerificationType, value: unknown): string {
   const address = text(value);
-  if (type === 'email' ? !EMAIL_PATTERN.test(address) || address.length > 50 : !MOBILE_PATTERN.test(address)) {
+  if (type === 'email' ? !EMAIL_PATTERN.test(address) || address.length > EMAIL_MAX_LENGTH : !MOBILE_PATTERN.test(address)) {
     throw type === 'email' ? errors.emailFormat() : errors.mobileFormat();
   }
   return address;
@@ -93,57 +98,94 @@ export async function currentMember(requester: Requester): Promise<Row> {
 }
 
 /**
- * Whether a code of this type can reach a member now: mail needs every mail setting filled in; SMS a
- * driver (`SMS_DRIVER`; the settings refuse `aliyun` without credentials).
- */
-async function deliverable(app: AppContext, type: VerificationType): Promise<boolean> {
-  return type === 'mobile' ? app.sms !== undefined : (await configuredSmtp(app)) !== undefined;
-}
-
-/**
  * The verification types members can use now, as `accountVerificationType` reports them: those turned
- * on (`ACCOUNT_VERIFICATION`) whose codes the site can deliver, so forms offer only what will arrive.
+ * on (`ACCOUNT_VERIFICATION`) whose channel has delivered through its current settings
+ * (services/code-channels.ts), so forms offer only what will arrive.
  */
 export async function accountVerificationTypes(app: AppContext): Promise<VerificationType[]> {
   const types: VerificationType[] = [];
-  for (const type of app.settings.accountVerification) if (await deliverable(app, type)) types.push(type);
+  for (const type of app.settings.accountVerification) if ((await channelHealth(app, type)).state === 'working') types.push(type);
   return types;
 }
 
-/** The verification type asked for, refused when it is off or its codes cannot be delivered now. */
+/**
+ * The verification type asked for, refused when it is off or its channel has not delivered: before any
+ * captcha or code is used, with what a member can understand (no settings, the outbox, not working).
+ */
 export async function requireType(app: AppContext, value: unknown): Promise<VerificationType> {
   if (value !== 'email' && value !== 'mobile') throw errors.parameterError();
   if (!app.settings.accountVerification.includes(value)) throw errors.verificationTypeOff();
-  if (!(await deliverable(app, value))) throw value === 'mobile' ? errors.smsUnavailable() : errors.mailUnavailable();
+  const { state } = await channelHealth(app, value);
+  if (state === 'outbox') throw errors.smsOutboxOnly();
+  if (state !== 'working') throw value === 'mobile' ? errors.smsUnavailable() : errors.mailUnavailable();
   return value;
+}
+
+/**
+ * Whether a member may register with a username and password alone (`register_without_code`): `always`,
+ * `never`, or by default (`auto`) while no verification type turned on has ever delivered through its
+ * current settings, so a fresh install, whose mail and SMS are not set up yet, can still take members; a
+ * channel that worked and now fails closes code registration until it is mended, and opens nothing.
+ */
+export async function registrationWithoutCode(app: AppContext): Promise<boolean> {
+  const setting = (await app.config.get(REGISTER_WITHOUT_CODE)).trim();
+  if (setting === 'always') return true;
+  if (setting === 'never') return false;
+  for (const type of app.settings.accountVerification) if (await channelEverDelivered(app, type)) return false;
+  return true;
+}
+
+/** Whether the body carries a solved click captcha (`captchaId`, `captchaInfo`), which it uses up. */
+export async function solvedCaptcha(app: AppContext, body: Row): Promise<boolean> {
+  const { captchaId, captchaInfo } = body;
+  if (typeof captchaId !== 'string' || captchaId === '' || typeof captchaInfo !== 'string' || captchaInfo === '') return false;
+  return new ClickCaptchaService(app.db).check(captchaId, captchaInfo, true);
 }
 
 function maskedMobile(mobile: string): string {
   return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 }
 
-/** Register scene of `POST /api/user/checkIn` (docs/wire-contract.md#login-and-registration); returns the new member's id. */
+/**
+ * Register scene of `POST /api/user/checkIn` (docs/wire-contract.md#login-and-registration); returns the new member's id.
+ * With an address and its code as BuildAdmin registers; with neither, by username and password alone while
+ * `registrationWithoutCode` allows it (the member binds an address later, with a code).
+ */
 export async function register(requester: Requester, body: Row): Promise<number> {
   const { app } = requester;
   const username = text(body.username);
-  if (username === '') throw new ApiError('%s cannot be empty', ['Username'], undefined, { field: 'username' });
+  if (username === '') throw errors.fieldEmpty('Username', 'username');
   checkMemberFields(app, { username });
   const password = checkPassword(body.password);
-  const type = body.registerType;
-  if (type !== 'email' && type !== 'mobile') throw errors.registrationParameterError();
-  await requireType(app, type);
-  const address = addressOf(type, body[type]);
-  if (await memberBy(app, 'username', username)) throw errors.alreadyExists('Username', 'username');
-  if (await memberBy(app, type, address)) throw type === 'email' ? errors.emailRegistered() : errors.mobileRegistered();
-  if (!(await new VerificationCodes(app).consume(address, 'user_register', body.captcha))) throw errors.wrongCode();
+  const bare = text(body.captcha) === '' && text(body.email) === '' && text(body.mobile) === '';
+  let address: { type: VerificationType; value: string } | undefined;
+  if (!bare || !(await registrationWithoutCode(app))) {
+    if (bare && (await accountVerificationTypes(app)).length === 0) throw errors.registrationNeedsCode();
+    const type = body.registerType;
+    if (type !== 'email' && type !== 'mobile') throw errors.registrationParameterError();
+    await requireType(app, type);
+    address = { type, value: addressOf(type, body[type]) };
+  }
+  const taken = async () => {
+    if (await memberBy(app, 'username', username)) throw errors.alreadyExists('Username', 'username');
+    if (address && (await memberBy(app, address.type, address.value))) throw address.type === 'email' ? errors.emailRegistered() : errors.mobileRegistered();
+  };
+  await taken();
+  if (address) {
+    if (!(await new VerificationCodes(app).consume(address.value, 'user_register', body.captcha))) throw errors.wrongCode();
+  } else {
+    // without a code, the click captcha is the human check a code request would have had, and counts as one
+    await throttleAddress(app, 'code', requester.ip, app.settings.authRateLimit);
+    if (!(await solvedCaptcha(app, body))) throw errors.captchaError();
+  }
   const now = nowSeconds();
   const ip = requester.ip.slice(0, 50);
   const row: Row = {
     group_id: 1,
     username,
     nickname: MOBILE_PATTERN.test(username) ? maskedMobile(username) : username,
-    email: type === 'email' ? address : '',
-    mobile: type === 'mobile' ? address : '',
+    email: address?.type === 'email' ? address.value : '',
+    mobile: address?.type === 'mobile' ? address.value : '',
     password: await hashPassword(password),
     salt: '',
     status: 'enable',
@@ -152,6 +194,8 @@ export async function register(requester: Requester, body: Row): Promise<number>
     lang: requester.lang,
     last_login_ip: ip,
     last_login_time: now,
+    // registering signs the member in: their first password login names this one as the previous
+    last_success_time: now,
     create_time: now,
     update_time: now,
   };
@@ -160,8 +204,7 @@ export async function register(requester: Requester, body: Row): Promise<number>
     return Number(inserted.id);
   } catch (error) {
     // a concurrent registration took the name or address between the check and the insert
-    if (await memberBy(app, 'username', username)) throw errors.alreadyExists('Username', 'username');
-    if (await memberBy(app, type, address)) throw type === 'email' ? errors.emailRegistered() : errors.mobileRegistered();
+    await taken();
     throw error;
   }
 }
@@ -172,7 +215,7 @@ export async function retrievePassword(requester: Requester, body: Row): Promise
   const type = await requireType(app, body.type);
   const password = checkPassword(body.password);
   const account = text(body.account);
-  if (account === '') throw new ApiError('%s cannot be empty', ['Account'], undefined, { field: 'account' });
+  if (account === '') throw errors.fieldEmpty('Account', 'account');
   // An address no member holds answers as a wrong code does: codes for it are made, never sent.
   const member = await memberBy(app, type, account);
   const used = await new VerificationCodes(app).consume(account, 'user_retrieve_pwd', body.captcha);

@@ -1,7 +1,7 @@
 import type { Row } from '../../schema/definition.js';
 import { nowSeconds } from '../clock.js';
 import { centsToYuan } from '../db/values.js';
-import { ApiError, errors } from '../errors.js';
+import { errors } from '../errors.js';
 import { checkMemberFields, currentMember, memberBy, text, type Requester } from './member-accounts.js';
 
 /** The member's profile and overview (docs/wire-contract.md#member-endpoints). */
@@ -32,7 +32,7 @@ export async function updateProfile(requester: Requester, body: Row): Promise<vo
   const member = await currentMember(requester);
   const changes: Row = {};
   const username = text(body.username);
-  if (username === '') throw new ApiError('%s cannot be empty', ['Username'], undefined, { field: 'username' });
+  if (username === '') throw errors.fieldEmpty('Username', 'username');
   checkMemberFields(app, { username });
   if (username !== member.username) {
     const holder = await memberBy(app, 'username', username);
@@ -40,7 +40,7 @@ export async function updateProfile(requester: Requester, body: Row): Promise<vo
     changes.username = username;
   }
   const nickname = text(body.nickname);
-  if (nickname === '') throw new ApiError('%s cannot be empty', ['Nickname'], undefined, { field: 'nickname' });
+  if (nickname === '') throw errors.fieldEmpty('Nickname', 'nickname');
   if (nickname.length > 50 || !CHS_DASH.test(nickname)) throw errors.fieldInvalid('Nickname may only hold Chinese characters, letters, digits, _ and -', 'nickname');
   changes.nickname = nickname;
   if (body.avatar !== undefined) changes.avatar = body.avatar === '' || body.avatar === null ? '' : checkAvatar(body.avatar);

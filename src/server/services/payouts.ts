@@ -1,8 +1,10 @@
 import type { Paged, PaymentDetails, PayoutRecord, WalletState } from '../../contract/member-api.js';
+import { parseYuan } from '../../contract/money.js';
 import { fieldOf, valueLabel, type Row } from '../../schema/definition.js';
 import { resourceByTable, type AppContext } from '../app-context.js';
 import type { Identity } from '../auth/identity.js';
-import { EMAIL_PATTERN, MOBILE_PATTERN } from '../auth/credentials.js';
+import { MOBILE_PATTERN } from '../auth/credentials.js';
+import { EMAIL_PATTERN } from '../../contract/credentials.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
@@ -11,6 +13,8 @@ import { centsToYuan, rowFromStorage, toJson, yuanToCents } from '../db/values.j
 import { errors, type ApiError } from '../errors.js';
 import { pendingTotals } from './holds.js';
 import { applyLedgerEntry } from './ledger.js';
+import { domainMoveAllowed, updateDomainRow } from '../writes/domain-writes.js';
+import type { Actor } from '../writes/sensitive-log.js';
 
 /**
  * How members are paid (docs/survey-domain.md#payouts): their payment details, payout requests frozen through the
@@ -133,10 +137,9 @@ export async function openPayouts(app: AppContext): Promise<{ count: number; amo
 
 /** A payout request: at least the minimum, at most the balance, one open at a time, frozen at once. */
 export async function requestPayout(app: AppContext, member: Identity, amountInput: unknown, memo: (id: number) => string): Promise<number> {
-  // A JSON number is read as written (12.345 stays 12.345 and is refused), never rounded to cents.
-  const text = typeof amountInput === 'number' ? String(amountInput) : typeof amountInput === 'string' ? amountInput.trim() : '';
-  if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) throw errors.payoutAmountInvalid();
-  const cents = yuanToCents(text);
+  // A JSON number is read as written (12.345 stays 12.345 and is refused), never rounded to cents; no amount below zero.
+  const cents = parseYuan(amountInput);
+  if (cents === undefined || String(amountInput).trim().startsWith('-')) throw errors.payoutAmountInvalid();
   const minimum = await payoutMinimum(app);
   if (cents < minimum) throw errors.payoutBelowMinimum(centsToYuan(minimum));
   return app.db.transaction().execute(async (trx) => {
@@ -166,8 +169,10 @@ async function lockPayout(app: AppContext, trx: Db, id: number): Promise<Row> {
   return payout;
 }
 
-export const PAYOUT_STEPS = ['approve', 'pay', 'reject'] as const;
-type PayoutStep = (typeof PAYOUT_STEPS)[number];
+/** Each review step and the status it moves a payout to; which status it may start from is the schema's `x-transitions`. */
+const STEP_TARGETS = { approve: 'approved', pay: 'paid', reject: 'rejected' } as const;
+export const PAYOUT_STEPS = Object.keys(STEP_TARGETS) as (keyof typeof STEP_TARGETS)[];
+type PayoutStep = keyof typeof STEP_TARGETS;
 
 export type PayoutDecision = { action: 'approve' } | { action: 'pay'; reference: string } | { action: 'reject'; reason: string; memo: string };
 
@@ -182,31 +187,31 @@ export async function payoutNeedsTwoAdmins(app: AppContext): Promise<boolean> {
  * checked apart. The review refuses by it, and the list offers each row only the steps it allows.
  */
 export function payoutStepRefusal(app: AppContext, payout: Row, step: PayoutStep, adminId: number, twoAdmins: boolean): ApiError | undefined {
+  const definition = resourceByTable(app, 'payout');
   const status = String(payout.status);
-  const wrongStatus = () => errors.payoutWrongStatus(valueLabel(fieldOf(resourceByTable(app, 'payout'), 'status'), status));
-  if (step === 'approve') return status === 'pending' ? undefined : wrongStatus();
-  if (step === 'reject') return (OPEN as readonly string[]).includes(status) ? undefined : wrongStatus();
-  if (status !== 'approved') return wrongStatus();
-  return twoAdmins && Number(payout.approved_by) === adminId ? errors.payoutSameAdmin() : undefined;
+  if (!domainMoveAllowed(definition, 'status', payout, STEP_TARGETS[step])) return errors.payoutWrongStatus(valueLabel(fieldOf(definition, 'status'), status));
+  return step === 'pay' && twoAdmins && Number(payout.approved_by) === adminId ? errors.payoutSameAdmin() : undefined;
 }
 
 /** One review step on one payout, checked against its status and, for paying, the approver. */
-export async function reviewPayout(app: AppContext, admin: Identity, id: number, decision: PayoutDecision): Promise<void> {
+/** `actor` is who the sensitive-data log names (the administrator, their address and browser). */
+export async function reviewPayout(app: AppContext, admin: Identity, actor: Actor, id: number, decision: PayoutDecision): Promise<void> {
+  const definition = resourceByTable(app, 'payout');
   const twoAdmins = await payoutNeedsTwoAdmins(app);
   await app.db.transaction().execute(async (trx) => {
     const payout = await lockPayout(app, trx, id);
     const refusal = payoutStepRefusal(app, payout, decision.action, admin.id, twoAdmins);
     if (refusal) throw refusal;
     const now = nowSeconds();
-    if (decision.action === 'approve') {
-      await trx.updateTable('payout').set({ status: 'approved', approved_by: admin.id, approve_time: now, update_time: now }).where('id', '=', id).execute();
-      return;
+    const status = STEP_TARGETS[decision.action];
+    let changes: Row;
+    if (decision.action === 'approve') changes = { status, approved_by: admin.id, approve_time: now, update_time: now };
+    else if (decision.action === 'pay') changes = { status, paid_by: admin.id, paid_time: now, reference: decision.reference, update_time: now };
+    else {
+      const refund = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: Number(payout.user_id), amount: Number(payout.amount), memo: decision.memo, idempotencyKey: `payout:${id}:refund` });
+      changes = { status, reason: decision.reason, refund_log_id: refund.id, update_time: now };
     }
-    if (decision.action === 'pay') {
-      await trx.updateTable('payout').set({ status: 'paid', paid_by: admin.id, paid_time: now, reference: decision.reference, update_time: now }).where('id', '=', id).execute();
-      return;
-    }
-    const refund = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: Number(payout.user_id), amount: Number(payout.amount), memo: decision.memo, idempotencyKey: `payout:${id}:refund` });
-    await trx.updateTable('payout').set({ status: 'rejected', reason: decision.reason, refund_log_id: refund.id, update_time: now }).where('id', '=', id).execute();
+    // Under the row's lock the status is still the one checked; the engine checks the move again and logs watched fields.
+    if ((await updateDomainRow(actor, trx, { definition, existing: payout, changes })) !== 1) throw new Error('payout changed under its row lock');
   });
 }

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import {
-  CLEAR_SECRETS_KEY, decodeConfigValue, decodeDictionary, JSON_ARRAY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem,
+  CLEAR_SECRETS_KEY, decodeConfigValue, decodeDictionary, JSON_ARRAY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem, type ConfigOverride,
 } from '../../contract/config-values.js';
 import { createAjv } from '../../schema/ajv.js';
 import type { Row } from '../../schema/definition.js';
@@ -10,6 +10,11 @@ import type { Db } from '../db/connection.js';
 import { errors } from '../errors.js';
 import type { Translate } from '../i18n.js';
 import { sendMail, type SmtpSettings } from '../mail/smtp.js';
+import { mailRoute, reasonOf, recordChannelCheck } from './code-channels.js';
+import { parseByteSize, type Settings } from '../settings.js';
+import { UPLOAD_MAX_SIZE_LIMIT } from '../uploads/upload-settings.js';
+import { configOverride } from './config-overrides.js';
+import { POINTS_EXCHANGE_BOUNDS } from './points-exchange.js';
 
 /**
  * Site settings (the `config` table): reading them grouped for the settings screen, saving any subset
@@ -53,8 +58,18 @@ export function keyValueItem(items: readonly StoredItem[], name: string): { key:
   return keyValueList(decodeConfigValue('array', items.find((item) => item.name === name)?.value));
 }
 
+/** A dictionary's labels in the reader's language (a label without a translation stays as stored). */
+function translatedDictionary(dictionary: Record<string, string> | '', t: Translate): Record<string, string> | '' {
+  return dictionary === '' ? '' : Object.fromEntries(Object.entries(dictionary).map(([value, label]) => [value, t(label)]));
+}
+
+function overrideOf(settings: Settings, name: string): { override?: ConfigOverride } {
+  const override = configOverride(settings, name);
+  return override ? { override } : {};
+}
+
 /** The items grouped as the settings screen shows them, titles in the reader's language; passwords never sent back. */
-export async function settingsIndex(db: Db, t: Translate): Promise<ConfigIndex> {
+export async function settingsIndex(db: Db, settings: Settings, t: Translate): Promise<ConfigIndex> {
   const items = await storedItems(db);
   const groups = keyValueItem(items, 'config_group');
   const list: Record<string, ConfigGroup> = {};
@@ -74,7 +89,8 @@ export async function settingsIndex(db: Db, t: Translate): Promise<ConfigIndex> 
         // a password is never sent back: the screen shows it empty and keeps it when left so
         value: type === 'password' ? '' : decodeConfigValue(type, item.value),
         ...(type === 'password' ? { isSet: (item.value ?? '') !== '' } : {}),
-        content: decodeDictionary(type, item.content),
+        ...overrideOf(settings, item.name),
+        content: translatedDictionary(decodeDictionary(type, item.content), t),
         rule: item.rule ?? '',
         extend: item.extend ?? '',
         allow_del: Number(item.allow_del ?? 0),
@@ -179,6 +195,29 @@ async function checkSpecial(app: AppContext, item: StoredItem, stored: string, i
         });
       }
       return;
+    case 'points_exchange_rate':
+    case 'points_exchange_min':
+    case 'points_exchange_daily': {
+      const bounds = POINTS_EXCHANGE_BOUNDS[item.name as keyof typeof POINTS_EXCHANGE_BOUNDS];
+      const value = Number(stored);
+      if (stored === '' || !Number.isSafeInteger(value) || value < bounds.min || value > bounds.max) {
+        throw errors.validation({ field: item.name, message: '%s must be a whole number from %s to %s', params: [item.title ?? item.name, String(bounds.min), String(bounds.max)] });
+      }
+      return;
+    }
+    case 'payout_min':
+      // yuan with at most two decimals, from one cent to the most an amount column holds
+      if (!/^\d{1,10}(\.\d{1,2})?$/.test(stored) || Number(stored) < 0.01) {
+        throw errors.validation({ field: item.name, message: '%s must be an amount in yuan of at least 0.01, with at most two decimals', params: [item.title ?? item.name] });
+      }
+      return;
+    case 'upload_max_size': {
+      const bytes = parseByteSize(stored);
+      if (bytes === undefined || bytes > UPLOAD_MAX_SIZE_LIMIT) {
+        throw errors.validation({ field: item.name, message: '%s must be a size such as 10mb, at most 1gb', params: [item.title ?? item.name] });
+      }
+      return;
+    }
     case 'time_zone':
       try {
         new Intl.DateTimeFormat('en', { timeZone: stored });
@@ -259,11 +298,14 @@ export async function sendTestMail(app: AppContext, values: Row, t: Translate): 
   if (typeof to !== 'string' || !isEmail(to)) throw errors.validation({ field: 'testMail', message: 'Please enter the correct email address', params: [] });
 
   const site = (await app.config.get('site_name')) || 'Chidao';
+  // the outcome is kept for these settings: mail codes are offered once they are saved, if it got through
   try {
     await sendMail(smtp, { to, subject: t('Test mail from %s', [site]), text: t('This mail was sent from %s to test its mail settings. They work.', [site]) }, app.settings.smtpTrustedCa);
   } catch (error) {
-    throw errors.testMailFailed(error instanceof Error ? error.message : String(error));
+    await recordChannelCheck(app, 'email', mailRoute(app, smtp), { delivered: false, by: 'test', detail: reasonOf(error) });
+    throw errors.testMailFailed(reasonOf(error));
   }
+  await recordChannelCheck(app, 'email', mailRoute(app, smtp), { delivered: true, by: 'test' });
 }
 
 /** `key=value` lines (the add form's dictionary) or a JSON object → the stored JSON dictionary. */

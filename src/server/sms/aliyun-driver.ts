@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { SmsSettings } from '../settings.js';
-import type { SmsDriver, SmsMessage } from './sms-driver.js';
+import type { SmsDriver, SmsMessage } from './sms-message.js';
 
 const TIMEOUT_MS = 8_000;
 
@@ -21,7 +21,12 @@ function aliyunSignature(method: string, params: Record<string, string>, secret:
 
 /** Aliyun Dysms `SendSms` (API version 2017-05-25), signed GET request. */
 export class AliyunSmsDriver implements SmsDriver {
-  constructor(private readonly settings: SmsSettings) {}
+  readonly sends = true;
+  readonly route: string;
+
+  constructor(private readonly settings: SmsSettings) {
+    this.route = ['aliyun', settings.aliyunEndpoint, settings.aliyunAccessKeyId, settings.aliyunSignName].join('\n');
+  }
 
   async send(message: SmsMessage): Promise<void> {
     const params: Record<string, string> = {

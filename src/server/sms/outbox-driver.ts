@@ -1,6 +1,6 @@
 import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
-import type { SmsDriver, SmsMessage } from './sms-driver.js';
+import type { SmsDriver, SmsMessage } from './sms-message.js';
 
 /** How a code (any template parameter) reads in the outbox. */
 const MASK = '••••';
@@ -11,6 +11,9 @@ const MASK = '••••';
  * outbox must not be able to use a code meant for a member's phone.
  */
 export class OutboxSmsDriver implements SmsDriver {
+  readonly sends = false;
+  readonly route = 'outbox';
+
   constructor(private readonly db: Db) {}
 
   async send(message: SmsMessage): Promise<void> {

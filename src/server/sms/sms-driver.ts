@@ -2,22 +2,7 @@ import type { Db } from '../db/connection.js';
 import type { SmsSettings } from '../settings.js';
 import { AliyunSmsDriver } from './aliyun-driver.js';
 import { OutboxSmsDriver } from './outbox-driver.js';
-
-/** One text message: the template it was made from, its parameters and its rendered text. */
-export interface SmsMessage {
-  mobile: string;
-  /** our template's code (`sms_template.template_code`) */
-  templateCode: string;
-  /** the provider's template ID (`sms_template.provider_template`), '' when the provider needs none */
-  providerTemplate: string;
-  params: Record<string, string>;
-  content: string;
-}
-
-/** Where SMS go; rejects when the message could not be handed over. */
-export interface SmsDriver {
-  send(message: SmsMessage): Promise<void>;
-}
+import type { SmsDriver } from './sms-message.js';
 
 /** The driver chosen by `SMS_DRIVER`; none when it is not set, and then no code goes by SMS. */
 export function smsDriverFor(settings: SmsSettings, db: Db): SmsDriver | undefined {

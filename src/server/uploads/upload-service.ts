@@ -84,7 +84,7 @@ async function today(app: AppContext, now: number): Promise<string> {
  * same topic (same sha1) is not written twice: its row's `quote` and `last_upload_time` move instead.
  */
 export async function storeUpload(app: AppContext, input: UploadInput): Promise<Row> {
-  const settings = uploadSettings(app.settings);
+  const settings = await uploadSettings(app);
   const file = input.file;
   if (!file) throw errors.noFileUploaded();
   if (file.filename.trim() === '' || file.data.length === 0) throw errors.uploadIncomplete();

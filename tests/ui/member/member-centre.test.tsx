@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readUserInfo } from '../../../src/client/http/session.js';
 import { setMemberBootstrap } from '../../../src/client/member/shell/member-bootstrap.js';
 import type { MemberRule } from '../../../src/client/providers/member-bootstrap.js';
 import { renderApp } from '../shell/render-app.js';
-import { fail, http, ok, useEnglish } from '../shell/support.js';
+import { fail, http, imagesRenderedAt, ok, PUZZLE, useEnglish } from '../shell/support.js';
 
 /** The member centre (`/user/*`) as a member uses it, over msw answers shaped like the server's. */
 
@@ -33,6 +33,16 @@ const MENUS: MemberRule[] = [
   rule(12, 0, 'team', '我的团队', '', 'menu_dir', [rule(13, 12, 'team/members', '团队成员', 'team/members')]),
 ];
 
+/** Every code asks the click captcha first: solved here as a person clicks the two targets. */
+async function solveCaptcha(): Promise<void> {
+  const image = await screen.findByRole('img', { name: 'Click captcha' });
+  fireEvent.click(image, { clientX: 10, clientY: 10 });
+  fireEvent.click(image, { clientX: 100, clientY: 90 });
+}
+
+/** What a code request carries besides the address and event: the solved captcha. */
+const SOLVED = { captchaId: PUZZLE.id, captchaInfo: '10,10-100,90;350;200' };
+
 function signIn(): void {
   localStorage.setItem('userInfo', JSON.stringify({ ...member, refresh_token: 'uref' }));
 }
@@ -51,15 +61,20 @@ beforeEach(() => {
     http.get('/api/user/checkIn', () => ok({ userLoginCaptchaSwitch: false, accountVerificationType: ['mobile'] })),
     http.get('/api/survey/tasks', () => ok({ list: [{ id: 3, title: 'Coffee habits', description: '', reward_money: '1.50', reward_score: 10, loi_minutes: 9, end_time: null }] })),
     http.get('/api/survey/walls', () => ok({ list: [{ code: 'cpx', name: 'CPX Research' }] })),
+    http.get('/api/survey/quickTasks', () => ok({ list: [] })),
     http.get('/api/account/getUserData', () => ok({ today: { money: '1.50', completes: 1 }, month: { money: '9.25', completes: 4 }, total: { money: '20.00', completes: 9 }, balance: '12.50', score: 30 })),
     http.get('/api/account/getUserCharts', () => ok({ days: ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24'], money: ['0.00', '0.00', '2.00', '0.00', '5.75', '0.00', '1.50'], completes: [0, 0, 1, 0, 2, 0, 1] })),
     http.get('/api/account/profile', () => ok({ accountVerificationType: ['email', 'mobile'] })),
     http.get('/api/account/pendingCredits', () => ok({ list: [], total: 0, money: '0.00', score: 0 })),
+    http.get('/api/common/clickCaptcha', () => ok(PUZZLE)),
+    http.post('/api/common/checkClickCaptcha', () => ok(null, 'Verification is successful!')),
   );
+  imagesRenderedAt({ left: 0, top: 0, width: 350, height: 200 });
 });
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  vi.restoreAllMocks();
 });
 afterAll(() => server.close());
 
@@ -87,9 +102,9 @@ describe('member centre', () => {
     expect(calls).toEqual(['index?requiredLogin=1']);
     const menu = screen.getByRole('navigation', { name: 'Member menu' });
     // Titles of the rules in the chosen language, the stored title for a rule the pack does not name.
-    for (const name of ['Surveys', 'Available surveys', 'Ranking', 'My account', 'Overview', 'Balance log', 'Custom page', 'Team members']) expect(within(menu).getByText(name)).toBeTruthy();
+    for (const name of ['Surveys', 'Task hall', 'Ranking', 'My account', 'Overview', 'Balance log', 'Custom page', 'Team members']) expect(within(menu).getByText(name)).toBeTruthy();
     expect(screen.getByTestId('member-name').textContent).toBe('Amy');
-    await waitFor(() => expect(document.title).toBe('Available surveys - Panel'));
+    await waitFor(() => expect(document.title).toBe('Task hall - Panel'));
   });
 
   it('sends a logged-out deep link through the login and back, with its query', async () => {
@@ -107,13 +122,43 @@ describe('member centre', () => {
     expect(screen.getByText('-2.00')).toBeTruthy();
   });
 
-  it('shows the overview: the member, the figures and the 7-day chart', async () => {
+  it('shows the overview: the member, the figures and the 7-day chart, switched to 30 days on the server', async () => {
     signIn();
+    const periods: string[] = [];
+    server.use(
+      http.get('/api/account/getUserCharts', ({ request }) => {
+        const period = new URL(request.url).searchParams.get('period') ?? '';
+        periods.push(period);
+        const days = Number(period);
+        return ok({ days: Array.from({ length: days }, (_, index) => `2026-11-${String(index + 1).padStart(2, '0')}`), money: Array(days).fill('1.00'), completes: Array(days).fill(1) });
+      }),
+    );
     renderApp('/user/account/overview');
     expect(await screen.findByText('Welcome back, Amy')).toBeTruthy();
     expect(screen.getByTestId('stat-balance').textContent).toBe('Balance¥12.50');
     expect((await screen.findByTestId('earned-month')).textContent).toBe('This month¥9.254 completes');
-    expect(screen.getByRole('img', { name: 'Your earnings' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Earnings (¥) and completes per day, last 7 days' })).toBeTruthy();
+    const switcher = screen.getByRole('group', { name: 'Chart period' });
+    expect(within(switcher).getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(switcher).getByRole('button', { name: 'Last 30 days' }));
+    expect(await screen.findByRole('img', { name: 'Earnings (¥) and completes per day, last 30 days' })).toBeTruthy();
+    expect(within(switcher).getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).toBe('true');
+    expect(periods).toEqual(['7', '30']);
+  });
+
+  it('names the previous login as "Last login", on the site clock with its address, or says it is the first', async () => {
+    signIn();
+    // 2026-12-01 06:30:05 UTC: 14:30:05 on the site's clock (Asia/Shanghai); this login is userInfo.last_login_time
+    const previousLogin = { time: Date.UTC(2026, 11, 1, 6, 30, 5) / 1000, ip: '203.0.113.5' };
+    const site = { siteName: 'Panel', recordNumber: '', version: 'v1', cdnUrl: '', timeZone: 'Asia/Shanghai' };
+    server.use(http.get('/api/index/index', () => ok({ site, openMemberCenter: true, userInfo: { ...member, last_login_time: previousLogin.time + 86_400 }, previousLogin, rules: [], menus: MENUS })));
+    renderApp('/user/account/overview');
+    expect((await screen.findByTestId('stat-lastLogin')).textContent).toBe('Last login2026-12-01 14:30:05 from 203.0.113.5');
+    cleanup();
+    setMemberBootstrap(undefined);
+    server.use(http.get('/api/index/index', () => ok({ site, openMemberCenter: true, userInfo: member, previousLogin: { time: null, ip: '' }, rules: [], menus: MENUS })));
+    renderApp('/user/account/overview');
+    expect((await screen.findByTestId('stat-lastLogin')).textContent).toBe('Last loginFirst login');
   });
 
   it('shows what is pending beside the available balance, each credit with the day it becomes available', async () => {
@@ -179,6 +224,7 @@ describe('member centre', () => {
   it('binds a mobile number with the password and a texted code, and changes the email after proving the old one', async () => {
     signIn();
     const sent: unknown[] = [];
+    const mailed: unknown[] = [];
     const bound: unknown[] = [];
     server.use(
       http.post('/api/Sms/send', async ({ request }) => {
@@ -191,7 +237,10 @@ describe('member centre', () => {
         return body.password === 'wrong' ? fail('Password error', 0, { field: 'password' }) : ok(null, 'Update successful!');
       }),
       http.post('/api/account/verification', () => ok({ type: 'email', accountVerificationToken: 'pass-1' })),
-      http.post('/api/common/checkClickCaptcha', () => ok(null)),
+      http.post('/api/Ems/send', async ({ request }) => {
+        mailed.push(await request.json());
+        return ok(null, 'Mail sent successfully~');
+      }),
     );
     renderApp('/user/account/profile');
     fireEvent.click(await screen.findByRole('button', { name: 'Bind' }));
@@ -199,7 +248,8 @@ describe('member centre', () => {
     fireEvent.change(within(dialog).getByLabelText('Login password'), { target: { value: 'wrong' } });
     fireEvent.change(within(dialog).getByLabelText('New Mobile'), { target: { value: '13900139000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
-    await waitFor(() => expect(sent).toEqual([{ mobile: '13900139000', template_code: 'user_change_mobile', event: 'user_change_mobile' }]));
+    await solveCaptcha();
+    await waitFor(() => expect(sent).toEqual([{ mobile: '13900139000', template_code: 'user_change_mobile', event: 'user_change_mobile', ...SOLVED }]));
     fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: '5555' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Password error')).toBeTruthy();
@@ -214,31 +264,56 @@ describe('member centre', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Change' })[0]);
     dialog = await screen.findByRole('dialog', { name: 'Change Email' });
     expect(within(dialog).getByText('First prove it is you: we send a code to amy@example.com.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Login password'), { target: { value: 'Member_pass1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await solveCaptcha();
+    await waitFor(() => expect(mailed).toEqual([{ email: 'amy@example.com', event: 'user_email_verify', password: 'Member_pass1', ...SOLVED }]));
+    expect((within(dialog).getByRole('button', { name: /^Resend in \d+ s$/ }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: 'AB3D' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     fireEvent.change(await within(dialog).findByLabelText('New Email'), { target: { value: 'amy@new.example' } });
+    // the new address's code is asked afresh: step 1's countdown does not carry over
+    expect((within(dialog).getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(dialog).queryByRole('button', { name: /Resend/ })).toBeNull();
     fireEvent.change(within(dialog).getByLabelText('Verification code'), { target: { value: 'CD5E' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByTestId('bound-email').textContent).toBe('amy@new.example'));
     expect(bound[2]).toEqual({ type: 'email', email: 'amy@new.example', captcha: 'CD5E', accountVerificationToken: 'pass-1' });
   });
 
+  it('says why an address cannot be bound while its channel cannot deliver a code, and offers the one that can', async () => {
+    signIn();
+    server.use(http.get('/api/account/profile', () => ok({ accountVerificationType: ['mobile'] })));
+    renderApp('/user/account/profile');
+    expect((await screen.findByTestId('bind-email-unavailable')).textContent).toBe(
+      'An email address is bound with a code sent to it by mail, and this site cannot send mail yet. Please contact the site administrator.',
+    );
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Bind' })).toBeTruthy();
+    expect(screen.queryByTestId('bind-mobile-unavailable')).toBeNull();
+  });
+
   it('lets a team leader add a member, with the server’s refusal on its field', async () => {
     signIn();
-    const team = [{ id: 31, username: 'mate', nickname: 'Mate', money: '3.00', completes: 4, earnings: '6.00', join_time: 0 }];
+    const row = { avatar: '', money: '3.00', commission: '0.60', is_leader: false, join_time: 0, last_login_time: 0, last_active_time: 0 };
+    const team = [{ ...row, id: 31, username: 'mate', nickname: 'Mate', completes: 4, earnings: '6.00' }];
     let added: Record<string, unknown> | undefined;
     server.use(
-      http.get('/api/team.team/getTeamList', () => ok({ team: { id: 2, name: 'Blue' }, list: team, total: team.length })),
+      http.get('/api/team.team/mine', () => ok({ can_create: false, team: { id: 2, name: 'Blue', leader: 'Boss', members: 1, is_leader: true } })),
+      http.get('/api/team.team/getTeamList', () =>
+        ok({ team: { id: 2, name: 'Blue', commission_rate_bp: 1000, days: 30, commission: '0.60', invite_code: 'ABCD2345', invite_expire_time: 1_900_000_000 }, list: team, total: team.length }),
+      ),
       http.post('/api/team.team/AddTeamUser', async ({ request }) => {
         added = (await request.json()) as Record<string, unknown>;
         if (added.username === 'mate') return fail('Username already exists', 0, { field: 'username' });
-        team.unshift({ id: 32, username: String(added.username), nickname: String(added.nickname), money: '0.00', completes: 0, earnings: '0.00', join_time: 0 });
+        team.unshift({ ...row, id: 32, username: String(added.username), nickname: String(added.nickname), money: '0.00', completes: 0, earnings: '0.00', commission: '0.00' });
         return ok({ id: 32 }, 'Added successfully!');
       }),
     );
     renderApp('/user/team/members');
     expect(await screen.findByText('Team: Blue')).toBeTruthy();
-    expect(screen.getByRole('row', { name: /mate Mate 4 ¥6.00/ })).toBeTruthy();
+    expect(screen.getByRole('row', { name: /Mate \(mate\) Never 4 ¥6.00 ¥0.60/ })).toBeTruthy();
+    expect(screen.getByTestId('team-rate').textContent).toContain('10%');
     fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add member' });
     fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'mate' } });
@@ -248,12 +323,12 @@ describe('member centre', () => {
     fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'rookie' } });
     fireEvent.change(within(dialog).getByLabelText('Nickname'), { target: { value: 'Rookie' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('rookie')).toBeTruthy();
+    expect(await screen.findByText('Rookie (rookie)')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(added).toEqual({ username: 'rookie', nickname: 'Rookie', password: 'Fresh_pass1' });
   });
 
-  it('changes the password: checks the fields, shows the server’s refusal, then ends the session', async () => {
+  it('changes the password: checks the fields, shows the server’s refusal, then ends the session and says so on the login page', async () => {
     signIn();
     let attempts = 0;
     server.use(
@@ -274,16 +349,16 @@ describe('member centre', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.location.pathname).toBe('/user/login'));
     expect(readUserInfo()).toBeUndefined();
+    expect((await screen.findByRole('status')).textContent).toBe('Password has been changed, please login again~');
   });
 
-  it('tells a member who leads no team just that: no search, no list, no add button', async () => {
+  it('offers a member in no team to join by code or create one: no member list, no add button', async () => {
     signIn();
-    const refusal = 'You do not lead a team: only a team leader sees and manages its members';
-    server.use(http.get('/api/team.team/getTeamList', () => fail(refusal, 0, { type: 'no team' })));
+    server.use(http.get('/api/team.team/mine', () => ok({ can_create: true, team: null })));
     renderApp('/user/team/members');
-    expect(await screen.findByText(refusal)).toBeTruthy();
-    expect(screen.queryByRole('textbox', { name: 'Username or nickname' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Search' })).toBeNull();
+    expect(await screen.findByText('You are not in a team yet.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Invitation code' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create team' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add member' })).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
   });
@@ -344,15 +419,36 @@ describe('registering and retrieving a password on the login page', () => {
     const form = await screen.findByRole('form', { name: 'Create your account' });
     expect(within(form).queryByRole('radio')).toBeNull();
     expect(within(form).queryByLabelText('Email')).toBeNull();
+    // the rules show up front, under their fields
+    expect(within(form).getByText('3 to 15 characters: a letter first, then letters, digits or _')).toBeTruthy();
+    expect(within(form).getByLabelText('Password').getAttribute('aria-describedby')).toBe('account-password-error');
+    expect(document.getElementById('account-password-error')?.textContent).toBe('6 to 32 characters, without & < > " \'');
     fireEvent.click(within(form).getByRole('button', { name: 'Register' }));
     expect(await within(form).findByText('Please enter a username')).toBeTruthy();
+    expect(within(form).getByText('Please enter a password')).toBeTruthy();
+
+    // every broken rule at once, before any code is asked or anything sent
+    fireEvent.change(within(form).getByLabelText('Username'), { target: { value: '9lives' } });
+    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'a<b' } });
+    fireEvent.change(within(form).getByLabelText('Mobile number'), { target: { value: '1234' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Register' }));
+    expect(await within(form).findByText('The username is 3 to 15 characters: a letter first, then letters, digits or _')).toBeTruthy();
+    expect(within(form).getByText('The password requires 6 to 32 characters and cannot contain & < > " \'')).toBeTruthy();
+    expect(within(form).getByText('Please enter a valid mobile number: 11 digits starting with 1')).toBeTruthy();
+    expect(within(form).getByText('Please enter the verification code')).toBeTruthy();
+    for (const label of ['Username', 'Password', 'Mobile number', 'Verification code']) expect(within(form).getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    // a code is not sent to a number that cannot be one
+    fireEvent.click(within(form).getByRole('button', { name: 'Send code' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(registered).toBeUndefined();
 
     fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'newbie' } });
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'Secret_123' } });
     fireEvent.change(await within(form).findByLabelText('Mobile number'), { target: { value: '13800138000' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send code' }));
-    expect(await within(form).findByText('SMS sent successfully')).toBeTruthy();
-    expect(sent).toEqual([{ mobile: '13800138000', template_code: 'user_register', event: 'user_register' }]);
+    await solveCaptcha();
+    expect(await within(form).findByText('SMS sent successfully', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(sent).toEqual([{ mobile: '13800138000', template_code: 'user_register', event: 'user_register', ...SOLVED }]);
     expect(within(form).getByRole('button', { name: /Resend in \d+ s/ })).toBeTruthy();
 
     fireEvent.change(within(form).getByLabelText('Verification code'), { target: { value: '0000' } });
@@ -367,11 +463,36 @@ describe('registering and retrieving a password on the login page', () => {
     expect(readUserInfo()).toMatchObject({ id: 7, token: 'utok' });
   });
 
-  it('says so instead of a form when the site can deliver no code', async () => {
-    server.use(http.get('/api/user/checkIn', () => ok({ userLoginCaptchaSwitch: false, accountVerificationType: [] })));
+  it('says so instead of a form when the site can deliver no code and registration needs one', async () => {
+    server.use(http.get('/api/user/checkIn', () => ok({ userLoginCaptchaSwitch: false, accountVerificationType: [], registerWithoutCode: false })));
     renderApp('/user/login?tab=register');
     expect((await screen.findByRole('alert')).textContent).toBe('No way to send a verification code is set up on this site yet. Please contact the site administrator.');
     expect(screen.queryByRole('form', { name: 'Create your account' })).toBeNull();
+  });
+
+  it('registers without a code where the site allows it, after the click captcha', async () => {
+    let registered: Record<string, unknown> | undefined;
+    server.use(
+      http.get('/api/user/checkIn', () => ok({ userLoginCaptchaSwitch: false, accountVerificationType: [], registerWithoutCode: true })),
+      http.post('/api/user/checkIn', async ({ request }) => {
+        registered = (await request.json()) as Record<string, unknown>;
+        return ok({ userInfo: member, routePath: '/user' }, 'Login succeeded!');
+      }),
+    );
+    const { router } = renderApp('/user/login?tab=register');
+    const form = await screen.findByRole('form', { name: 'Create your account' });
+    expect(form.getAttribute('aria-describedby')).toBe('register-without-code');
+    expect(screen.getByText(/No verification code is needed/)).toBeTruthy();
+    expect(within(form).queryByLabelText('Verification code')).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Register' }));
+    expect(await within(form).findByText('Please enter a username')).toBeTruthy();
+    expect(within(form).getByText('Please enter a password')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'newbie' } });
+    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'Secret_123' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Register' }));
+    await solveCaptcha();
+    await waitFor(() => expect(router.location.pathname).toBe('/user/survey/tasks'), { timeout: 3000 });
+    expect(registered).toEqual({ tab: 'register', username: 'newbie', password: 'Secret_123', ...SOLVED });
   });
 
   it('sets a new password with a code and comes back to the login', async () => {
@@ -387,7 +508,8 @@ describe('registering and retrieving a password on the login page', () => {
     const form = await screen.findByRole('form', { name: 'Reset your password' });
     fireEvent.change(await within(form).findByLabelText('Mobile number'), { target: { value: '13800138000' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send code' }));
-    await within(form).findByText('SMS sent successfully');
+    await solveCaptcha();
+    await within(form).findByText('SMS sent successfully', undefined, { timeout: 3000 });
     fireEvent.change(within(form).getByLabelText('Verification code'), { target: { value: '1234' } });
     fireEvent.change(within(form).getByLabelText('New password'), { target: { value: 'Fresh_pass1' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Set new password' }));

@@ -194,30 +194,36 @@ describe('the other methods', () => {
     );
   });
 
-  it('create posts add, then finds the new row by its unique fields', async () => {
-    answers['GET /auth.Admin/index'] = { list: [{ id: 12, username: 'newbie', nickname: 'New' }], total: 1, remark: '' };
+  it('create posts add, then reads the row by the key add answered', async () => {
+    answers['POST /auth.Admin/add'] = { id: 12 };
+    answers['GET /auth.Admin/edit'] = { row: { id: 12, username: 'newbie', nickname: 'New' } };
     const { provider, notify } = setup();
     const data = { username: 'newbie', nickname: 'New', password: 'secret12', group_arr: [2] };
     const result = await provider.create('auth/admin', { data });
     expect(result).toEqual({ data: { id: 12, username: 'newbie', nickname: 'New' } });
-    expect(calls[0]).toEqual({ method: 'POST', path: '/auth.Admin/add', query: '', body: data });
-    expect(calls[1].query).toBe('page=1&limit=1&order=id,desc&search[0][field]=username&search[0][val]=newbie&search[0][operator]=%3D');
+    expect(calls.map((call) => [call.method, call.path, call.query])).toEqual([
+      ['POST', '/auth.Admin/add', ''],
+      ['GET', '/auth.Admin/edit', 'id=12'],
+    ]);
+    expect(calls[0].body).toEqual(data);
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it('create without unique fields takes the newest row holding the submitted text (escaped by the server)', async () => {
-    answers['GET /auth.Group/index'] = { list: [{ id: 1, name: 'Root', children: [{ id: 7, pid: 1, name: 'R&amp;D' }] }, { id: 4, name: 'Other' }], remark: '' };
+  it('create keys the row by a primary key of another name', async () => {
+    answers['POST /test.Keyed/add'] = { uid: 'u-7' };
+    answers['GET /test.Keyed/edit'] = { row: { uid: 'u-7', username: 'keyed' } };
     const { provider } = setup();
-    const result = await provider.create('auth/group', { data: { pid: 1, name: 'R&D ', rules: [1] } });
-    expect(result.data).toEqual({ id: 7, pid: 1, name: 'R&amp;D' });
-    expect(calls[1].query).toBe('page=1&limit=1&order=id,desc');
+    const result = await provider.create('keyed', { data: { username: 'keyed' } });
+    expect(result.data).toEqual({ id: 'u-7', uid: 'u-7', username: 'keyed' });
+    expect(calls[1].query).toBe('uid=u-7');
   });
 
-  it('create returns a placeholder id when the new row cannot be found', async () => {
-    answers['GET /auth.Admin/index'] = HttpResponse.json({ code: 401, msg: 'You have no permission to operate', time: 0, data: [] });
+  it('create without the right to read the new row gives it as submitted, with the key add answered', async () => {
+    answers['POST /auth.Admin/add'] = { id: 13 };
+    answers['GET /auth.Admin/edit'] = HttpResponse.json({ code: 401, msg: 'You have no permission to operate', time: 0, data: [] });
     const { provider, notify } = setup();
     const result = await provider.create('auth/admin', { data: { username: 'x1' } });
-    expect(result.data).toEqual({ username: 'x1', id: 'unsaved-1' });
+    expect(result.data).toEqual({ username: 'x1', id: 13 });
     expect(notify).not.toHaveBeenCalled();
   });
 

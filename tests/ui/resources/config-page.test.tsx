@@ -174,4 +174,51 @@ describe('system configuration screen', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'config.testMail.button' })).toBeNull();
   });
+
+  it('shows each code channel with its state and last check, and a test SMS reloads them without touching the form', async () => {
+    let smsWorks = false;
+    const withChannels = (): ConfigIndex => ({
+      ...INDEX,
+      channels: [
+        { channel: 'email', state: 'failing', checkedTime: 1_764_750_000, checkedBy: 'test', detail: 'connect ECONNREFUSED 127.0.0.1:465' },
+        smsWorks
+          ? { channel: 'mobile', state: 'working', checkedTime: 1_764_750_600, checkedBy: 'test', detail: '' }
+          : { channel: 'mobile', state: 'unchecked', checkedTime: null, checkedBy: '', detail: '' },
+      ],
+    });
+    const dataProvider = fakeDataProvider({});
+    dataProvider.action.mockImplementation(async (_resource: string, name: string) => {
+      if (name === 'sendTestSms') smsWorks = true;
+      return { data: name === 'index' ? withChannels() : null };
+    });
+    const List = configOverride(schema('system/config')).list as ComponentType;
+    renderScreen(<List />, { resource: RESOURCE, dataProvider, authProvider: fakeAuthProvider() });
+
+    const region = await screen.findByRole('region', { name: 'config.channels.title' });
+    const rows = within(region).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-labelledby'))).toEqual(['code-channel-email', 'code-channel-mobile']);
+    expect(within(rows[0]).getByText('config.channels.state.failing')).toBeTruthy();
+    expect(within(rows[0]).getByText('config.channels.checked.test')).toBeTruthy();
+    expect(rows[0].textContent).toContain('config.channels.help.email.failing');
+    expect(within(rows[1]).getByText('config.channels.state.unchecked')).toBeTruthy();
+    expect(within(rows[1]).getByText('config.channels.neverChecked')).toBeTruthy();
+
+    // a typed but unsaved value survives the reload of the channels
+    fireEvent.change(await screen.findByLabelText(/Site Name/), { target: { value: 'Typed, not saved' } });
+    fireEvent.click(within(rows[1]).getByRole('button', { name: 'config.channels.testSms.button' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/config.channels.testSms.mobile/), { target: { value: '13900139000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'config.testMail.send' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(dataProvider.action).toHaveBeenCalledWith(RESOURCE, 'sendTestSms', { data: { mobile: '13900139000' } });
+    expect(await within(region).findByText('config.channels.state.working')).toBeTruthy();
+    expect((screen.getByLabelText(/Site Name/) as HTMLInputElement).value).toBe('Typed, not saved');
+  });
+
+  it('offers the test SMS only with its node', async () => {
+    renderConfig((node) => !node.endsWith('/sendTestSms'), { ...INDEX, channels: [{ channel: 'mobile', state: 'unchecked', checkedTime: null, checkedBy: '', detail: '' }] });
+    const region = await screen.findByRole('region', { name: 'config.channels.title' });
+    expect(within(region).getByText('config.channels.state.unchecked')).toBeTruthy();
+    expect(within(region).queryByRole('button', { name: 'config.channels.testSms.button' })).toBeNull();
+  });
 });

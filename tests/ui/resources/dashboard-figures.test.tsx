@@ -45,6 +45,16 @@ describe('dashboard figures', () => {
     expect(screen.queryByRole('table', { name: 'Survey walls (30 days)' })).toBeNull();
   });
 
+  it('leaves out the figures the admin may not read: no member count, payouts or daily series without them', () => {
+    renderFigures(dashboard, { activeSurveys: 5, topSurveys: figures.topSurveys });
+    expect(screen.getByTestId('figure-activeSurveys').textContent).toBe('5');
+    expect(screen.queryByTestId('figure-members')).toBeNull();
+    expect(screen.queryByTestId('figure-payoutsPending')).toBeNull();
+    expect(screen.queryByTestId('figure-periodCredited')).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Starts and completes per day' })).toBeNull();
+    expect(within(screen.getByRole('table', { name: 'Top surveys' })).getByText('Coffee habits')).toBeTruthy();
+  });
+
   it('shows each survey wall\'s credits, reversals, refusals and net amount', () => {
     const walls = [
       { id: 4, name: 'CPX Research', credited: 12, reversed: 2, refused: 1, money: '18.40', score: 0 },

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstListQueryOf, GeneratedList, LIST_SCREEN_CHECKS } from '../../../src/client/admin/resources/index.js';
@@ -12,7 +12,18 @@ const admins = [
 
 afterEach(cleanup);
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+/**
+ * The list screen is mounted and React Query has nothing under way: the list observes its rows and no
+ * query is fetching. A query's fetch on mount (a stale list, a permission not filled in) starts, and calls
+ * the provider, as its observer subscribes, so from here on any such call has been made.
+ */
+async function mountedAndQuiet(queryClient: QueryClient, resource: string): Promise<void> {
+  await waitFor(() => {
+    const lists = queryClient.getQueryCache().findAll({ queryKey: [resource, 'getList'] });
+    expect(lists.some((query) => query.getObserversCount() > 0)).toBe(true);
+    expect(queryClient.isFetching()).toBe(0);
+  });
+}
 
 describe('a list fetched ahead (right after the login)', () => {
   it('draws its rows and buttons in its first render, and asks the server and the permissions nothing more', async () => {
@@ -31,7 +42,7 @@ describe('a list fetched ahead (right after the login)', () => {
     expect(screen.getAllByRole('checkbox')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Edit' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create' })).toBeTruthy();
-    await settle();
+    await mountedAndQuiet(queryClient, 'auth/admin');
     expect(dataProvider.getList).toHaveBeenCalledTimes(1);
     expect(authProvider.canAccess.mock.calls.slice(checked)).toEqual([]);
   });
@@ -52,7 +63,7 @@ describe('a list fetched ahead (right after the login)', () => {
     expect(screen.queryByText('editor')).toBeNull();
     answer();
     expect(await screen.findByText('editor')).toBeTruthy();
-    await settle();
+    await mountedAndQuiet(queryClient, 'auth/admin');
     expect(dataProvider.getList).toHaveBeenCalledTimes(1);
   });
 

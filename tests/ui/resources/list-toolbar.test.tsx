@@ -118,6 +118,8 @@ describe('bulk edit', () => {
     await waitFor(() => expect(dataProvider.updateMany).toHaveBeenCalled());
     expect(dataProvider.updateMany.mock.calls[0][1]).toMatchObject({ ids: [1, 2], data: { subject: 'Same for all' } });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // It ends with a message naming what was saved.
+    expect(await screen.findByText(/rows saved/)).toBeTruthy();
   });
 
   it('is not offered without the edit node', async () => {

@@ -161,6 +161,43 @@ describe('provider form', () => {
     expect(saved.reversal).toEqual({ by: 'status', param: 'status', value: ['2', '3'] });
   }, FORM_TIMEOUT_MS);
 
+  it('shows an HMAC chain, a text hashed first, other signature names and a deadline with their labels, and saves them as they were', async () => {
+    const rex = {
+      text: 'canonical_query', textHash: 'sha256', key: 'hmac_chain', chain: [{ in: 'query', name: 'expiration' }, { in: 'query', name: 'access_key' }, { in: 'secret' }],
+      algorithm: 'sha256', encoding: 'hex', in: 'query', signatureAliases: ['sig2'], expiry: { in: 'query', name: 'expiration', unit: 'rfc3339', kind: 'deadline', skewSeconds: 86_400 },
+    };
+    const row = { id: 7, code: 'rex', name: 'REX', preset: 'dynata_rex', kind: 'project', rid_param: 'rid', status: 'enable', signature: rex, reversal: { by: 'none' }, exit_map: {} };
+    const dataProvider = renderForm('edit', { rows: [row] });
+    const dialog = await screen.findByRole('dialog');
+    const recipe = await within(dialog).findByRole('group', { name: 'Signature recipe' });
+    expect(comboboxText(recipe, /^What is signed/)).toBe('The query decoded, sorted and encoded again');
+    expect(comboboxText(recipe, /^Hash the text first/)).toBe('SHA-256');
+    expect(comboboxText(recipe, /^How the secret is used/)).toBe('A chain of HMACs, keyed in turn');
+    expect(comboboxText(recipe, /^Keys in the chain/)).toBe('3');
+    expect(within(recipe).getByText(/^Each HMAC is keyed by the next key in turn/)).toBeTruthy();
+    expect(comboboxText(recipe, /^Key 1 is/)).toBe('A request parameter');
+    expect((within(recipe).getByRole('textbox', { name: /^Key 1 name/ }) as HTMLInputElement).value).toBe('expiration');
+    expect((within(recipe).getByRole('textbox', { name: /^Key 2 name/ }) as HTMLInputElement).value).toBe('access_key');
+    expect(comboboxText(recipe, /^Key 3 is/)).toBe('The secret');
+    expect(within(recipe).queryByRole('textbox', { name: /^Key 3 name/ })).toBeNull();
+    expect((within(recipe).getByRole('textbox', { name: /^Other names of the signature/ }) as HTMLInputElement).value).toBe('sig2');
+    expect(comboboxText(recipe, /^The time says/)).toBe('Until when it is good (a deadline)');
+    expect(comboboxText(recipe, /^Unit/)).toBe('RFC 3339 date and time');
+    expect((within(recipe).getByRole('textbox', { name: /^Furthest ahead a deadline may lie/ }) as HTMLInputElement).value).toBe('86400');
+
+    // A fourth key goes before the secret; back to three, the secret stays last.
+    await pick(recipe, /^Keys in the chain/, '4');
+    expect(comboboxText(recipe, /^Key 4 is/)).toBe('The secret');
+    expect(comboboxText(recipe, /^Key 3 is/)).toBe('A request parameter');
+    await pick(recipe, /^Keys in the chain/, '3');
+    expect(comboboxText(recipe, /^Key 3 is/)).toBe('The secret');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dataProvider.update).toHaveBeenCalled());
+    const saved = (dataProvider.update.mock.calls[0][1] as { data: Record<string, unknown> }).data;
+    expect(saved.signature).toEqual({ ...rex, chain: [{ in: 'query', name: 'expiration' }, { in: 'query', name: 'access_key' }, { in: 'secret' }] });
+  }, FORM_TIMEOUT_MS);
+
   it('shows the addresses to hand to the provider on the edit dialog, with copy buttons', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { clipboard: { writeText } }));
@@ -175,7 +212,7 @@ describe('provider form', () => {
     const addresses = await within(dialog).findByRole('region', { name: 'Addresses to give the provider' });
     expect((within(addresses).getByRole('textbox', { name: 'Callback URL' }) as HTMLTextAreaElement).value).toBe('https://panel.example.com/api/survey/callback/acme');
     expect((within(addresses).getByRole('textbox', { name: 'Exit URL: Complete' }) as HTMLTextAreaElement).value).toBe('https://panel.example.com/success?tid=[%RID%]');
-    expect((within(addresses).getByRole('textbox', { name: 'Exit URL: Terminate' }) as HTMLTextAreaElement).value).toBe('https://panel.example.com/terminate?tid=[%RID%]');
+    expect((within(addresses).getByRole('textbox', { name: 'Exit URL: Screened out' }) as HTMLTextAreaElement).value).toBe('https://panel.example.com/terminate?tid=[%RID%]');
     fireEvent.click(within(addresses).getByRole('button', { name: 'Copy Exit URL: Complete' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('https://panel.example.com/success?tid=[%RID%]'));
     expect(await within(addresses).findByText('Copied')).toBeTruthy();
@@ -187,6 +224,8 @@ describe('provider form', () => {
     const recipe = await within(dialog).findByRole('group', { name: '签名方法' });
     expect(comboboxText(recipe, /^签名的内容/)).toBe('路径和参数（/路径?参数）');
     expect(within(recipe).getByText(/^例：HMAC-SHA256 即 HMAC 加 SHA-256/)).toBeTruthy();
+    expect(within(recipe).getByRole('textbox', { name: /^签名的其他名称/ })).toBeTruthy();
+    expect(comboboxText(recipe, /^先对内容取哈希/)).toBe('否');
     const reversal = within(dialog).getByRole('group', { name: '撤销规则' });
     expect(comboboxText(reversal, /^渠道如何发送撤销/)).toBe('从不撤销');
     expect(within(dialog).getByText('保存渠道后，这里会显示回调地址和退出地址。')).toBeTruthy();

@@ -73,7 +73,7 @@ describe('provider test tool', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Test returns' }));
     const dialog = await screen.findByRole('dialog', { name: 'Test returns and signatures of Acme Research' });
     // A project provider that never reverses offers the four outcomes.
-    expect(within(dialog).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Complete', 'Terminate', 'Over quota', 'Security']);
+    expect(within(dialog).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Complete', 'Screened out', 'Over quota', 'Security terminated']);
     fireEvent.click(within(dialog).getByLabelText('Over quota'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Build' }));
     const callback = await within(dialog).findByRole('region', { name: "Callback (the provider's server calls this)" });
@@ -135,7 +135,7 @@ describe('provider test tool', () => {
     fireEvent.click(await screen.findByRole('button', { name: '测试回传' }));
     const dialog = await screen.findByRole('dialog', { name: '测试回传与签名：Offer Wall' });
     const outcomes = within(dialog).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
-    expect(outcomes).toEqual(['完成', '甄别', '配额满', '安全终止', '撤销']);
+    expect(outcomes).toEqual(['完成', '被甄别', '配额已满', '安全终止', '撤销']);
     expect(within(dialog).getByRole('button', { name: '生成' })).toBeTruthy();
     expect(within(dialog).getByLabelText('请求头，每行一个')).toBeTruthy();
   });

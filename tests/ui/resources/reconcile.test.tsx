@@ -28,8 +28,9 @@ function answer(body: Body, overrides: Record<string, unknown> = {}) {
     applied: 2, refused: 1,
     counts: { complete: 1, reversed: 1, unchanged: 0, refused: 1 },
     refusals: [{ message: 'No participation has this RID or provider transaction id', count: 1 }],
-    members: [{ user_id: 7, username: 'amy', money_cents: -150, score: -10 }, { user_id: 8, username: 'bo', money_cents: 140, score: 10 }],
-    totals: { money_cents: -10, score: 0 },
+    members: [{ user_id: 7, username: 'amy', money_cents: -150, score: -10, pending_money_cents: 0, pending_score: 0 }, { user_id: 8, username: 'bo', money_cents: 140, score: 10, pending_money_cents: 0, pending_score: 0 }],
+    totals: { money_cents: -10, score: 0, pending_money_cents: 0, pending_score: 0 },
+    held: 0,
     rows: [
       { id: 'a'.repeat(32), matched: 'rid', rid: 'a'.repeat(32), participation_id: 1, user_id: 7, from: 'complete', to: 'reversed', credit: 'reversed', outcome: 'reversed', ok: true, quota_full: false, money_cents: -150, score: -10, change: 'Complete → Reversed', message: '' },
       { id: 'T-8', matched: 'provider_txid', rid: 'b'.repeat(32), participation_id: 2, user_id: 8, from: 'terminate', to: 'complete', credit: 'credited', outcome: 'complete', ok: true, quota_full: false, money_cents: 140, score: 10, change: 'Terminate → Complete', message: '' },
@@ -82,6 +83,26 @@ describe('reconciliation', () => {
     }));
     expect(await screen.findByText('2 of 3 records reconciled')).toBeTruthy();
     await waitFor(() => expect(dataProvider.getList.mock.calls.filter(([resource]) => resource === RESOURCE).length).toBeGreaterThan(1));
+  });
+
+  it('shows what a hold period makes pending rather than available, by member and in all', async () => {
+    const dataProvider = renderList();
+    dataProvider.action.mockImplementation(async (_resource: string, _name: string, params: { data: Body }) => ({ data: answer(params.data, {
+      held: 1,
+      members: [{ user_id: 8, username: 'bo', money_cents: 0, score: 0, pending_money_cents: 1900, pending_score: 10 }],
+      totals: { money_cents: 0, score: 0, pending_money_cents: 1900, pending_score: 10 },
+    }) }));
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('RIDs or provider transaction ids, one per line'), { target: { value: 'T-8' } });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Client accepted' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Dry run' }));
+    expect(await within(dialog).findByText('1 credited as pending for the hold period, not available yet')).toBeTruthy();
+    expect(within(dialog).getByText('Pending credits change by +¥19.00, +10 points')).toBeTruthy();
+    const members = within(dialog).getByRole('table', { name: 'Members’ balances and points' });
+    const memberRows = within(members).getAllByRole('row').map((row) => within(row).getAllByRole(row.closest('thead') ? 'columnheader' : 'cell').map((cell) => cell.textContent));
+    expect(memberRows).toEqual([
+      ['Member', 'Balance', 'Points', 'Pending balance', 'Pending points'], ['bo (#8)', '¥0.00', '0', '+¥19.00', '+10'], ['Total (1 members)', '¥0.00', '0', '+¥19.00', '+10'],
+    ]);
   });
 
   it('changing the request after a dry run asks for a new one', async () => {
@@ -142,12 +163,12 @@ describe('reconciliation', () => {
     dataProvider.action.mockImplementation(async (_resource: string, _name: string, params: { data: Body }) => {
       const raise = params.data.raiseQuota === true;
       const row = raise
-        ? { id: rid, matched: 'rid', rid, ok: true, outcome: 'complete', quota_full: false, change: 'Terminate → Complete', message: 'Raises the quota of survey #3 from 37 to 38', money_cents: 150, score: 10 }
-        : { id: rid, matched: 'rid', rid, ok: false, outcome: 'refused', quota_full: true, change: 'Terminate', message: 'Survey #3 has reached its quota (37 of 37 completes): confirm raising the quota to accept it as complete', money_cents: 0, score: 0 };
+        ? { id: rid, matched: 'rid', rid, ok: true, outcome: 'complete', quota_full: false, change: 'Terminate → Complete', message: 'Raises the quota of survey #3 from 37 to 38', money_cents: 150, score: 10, pending_money_cents: 0, pending_score: 0 }
+        : { id: rid, matched: 'rid', rid, ok: false, outcome: 'refused', quota_full: true, change: 'Terminate', message: 'Survey #3 has reached its quota (37 of 37 completes): confirm raising the quota to accept it as complete', money_cents: 0, score: 0, pending_money_cents: 0, pending_score: 0 };
       return { data: answer(params.data, {
         applied: raise ? 1 : 0, refused: raise ? 0 : 1, rows: [row], refusals: raise ? [] : [{ message: row.message, count: 1 }],
         counts: { complete: raise ? 1 : 0, reversed: 0, unchanged: 0, refused: raise ? 0 : 1 },
-        members: raise ? [{ user_id: 8, username: 'bo', money_cents: 150, score: 10 }] : [], totals: raise ? { money_cents: 150, score: 10 } : { money_cents: 0, score: 0 },
+        members: raise ? [{ user_id: 8, username: 'bo', money_cents: 150, score: 10, pending_money_cents: 0, pending_score: 0 }] : [], totals: raise ? { money_cents: 150, score: 10, pending_money_cents: 0, pending_score: 0 } : { money_cents: 0, score: 0, pending_money_cents: 0, pending_score: 0 },
       }) };
     });
     const dialog = await openDialog();
@@ -174,7 +195,7 @@ describe('reconciliation', () => {
 
   it('shows a long dry run a page at a time', async () => {
     const dataProvider = renderList();
-    const many = Array.from({ length: 25 }, (_, index) => ({ id: `r${index}`, matched: 'rid', rid: `r${index}`, ok: true, outcome: 'reversed', quota_full: false, change: 'Complete → Reversed', message: '', money_cents: -150, score: -10 }));
+    const many = Array.from({ length: 25 }, (_, index) => ({ id: `r${index}`, matched: 'rid', rid: `r${index}`, ok: true, outcome: 'reversed', quota_full: false, change: 'Complete → Reversed', message: '', money_cents: -150, score: -10, pending_money_cents: 0, pending_score: 0 }));
     dataProvider.action.mockImplementation(async (_resource: string, _name: string, params: { data: Body }) => ({ data: answer(params.data, { rows: many }) }));
     const dialog = await openDialog();
     fireEvent.change(within(dialog).getByLabelText('RIDs or provider transaction ids, one per line'), { target: { value: 'r0' } });

@@ -33,6 +33,19 @@ function renderRecycle(allow?: (node: string) => boolean) {
   return dataProvider;
 }
 
+/** The recycle bin whose `info` also answers the deleted row as the admins' list showed it (`record`). */
+function renderRecycleWithRecord() {
+  const definition = schema('system/security_data_recycle_log');
+  const List = dataRecycleLogOverride(definition).list as ComponentType;
+  const dataProvider = fakeDataProvider({ [RECYCLE]: recycleRows });
+  const data = { id: 12, username: 'gone1', email: '', status: '1', last_login_time: 1717207200 };
+  dataProvider.action.mockImplementation(async (_resource: string, name: string) => ({
+    data: name === 'info' ? { row: { ...recycleRows[0], data, record: data } } : null,
+  }));
+  renderScreen(<List />, { resource: RECYCLE, dataProvider, authProvider: fakeAuthProvider() });
+  return dataProvider;
+}
+
 function renderSensitive(allow?: (node: string) => boolean) {
   const definition = schema('system/security_sensitive_data_log');
   const List = sensitiveDataLogOverride(definition).list as ComponentType;
@@ -90,7 +103,8 @@ describe('recycle bin screen', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
     const toolbar = await bulkToolbar();
     expect(within(toolbar).queryByRole('button', { name: 'Restore' })).toBeNull();
-    expect(dataProvider.action).not.toHaveBeenCalled();
+    // Only the delete confirmation's question of what becomes of the rows (`GET del`) was asked.
+    expect(dataProvider.action.mock.calls.filter(([, name]) => name !== 'del')).toEqual([]);
   });
 
   it('hides info without its node', async () => {
@@ -113,6 +127,23 @@ describe('recycle bin screen', () => {
     expect(within(dialog).getByText(/"theme": "dark"/)).toBeTruthy();
     expect(within(dialog).getByText('Admins')).toBeTruthy();
     expect(within(dialog).getByText('Boss')).toBeTruthy();
+  });
+});
+
+describe('recycle bin details', () => {
+  it('show the deleted row as its list did: a switch by its label, a time as a date, an empty value as "Not set"', async () => {
+    renderRecycleWithRecord();
+    await screen.findByText('10.0.0.7');
+    const row = screen.getByText('10.0.0.7').closest('tr') as HTMLElement;
+    fireEvent.click(await within(row).findByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('gone1')).toBeTruthy());
+    const cellOf = (label: string) => within(dialog).getByRole('rowheader', { name: label }).closest('tr')?.querySelector('td') as HTMLElement;
+    expect(within(cellOf('Status')).getByText('Enabled')).toBeTruthy();
+    expect(within(cellOf('Status')).queryByRole('checkbox')).toBeNull();
+    expect(cellOf('Last login time').textContent).toMatch(/^2024-06-01 \d{2}:00:00$/);
+    expect(cellOf('Email').textContent).toBe('Not set');
+    expect(dialog.textContent).not.toContain('1717207200');
   });
 });
 

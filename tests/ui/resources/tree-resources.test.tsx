@@ -147,6 +147,25 @@ describe('admin groups: permissions picked on the rule tree', () => {
     await waitFor(() => expect(dataProvider.update).toHaveBeenCalled());
     expect([...dataProvider.update.mock.calls[0][1].data.rules].sort()).toEqual(['1', '2', '3', '5']);
   });
+
+  it('says which read right a granted button needs: Add without View cannot be reached', async () => {
+    const dataProvider = fakeDataProvider({
+      'auth/group': [{ id: 2, pid: 1, name: 'Adders', rules: ['4'], status: '1' }],
+      'auth/rule': ruleTree,
+    });
+    const { edit: Edit } = resourceFor(schema('system/admin_group'));
+    if (!Edit) throw new Error('no edit screen');
+    renderScreen(<Edit />, { resource: 'auth/group', dataProvider, path: '/auth/group/2' });
+    const tree = await screen.findByRole('tree', { name: 'Permissions' });
+    const box = (name: string) => within(tree).getByRole('checkbox', { name }) as HTMLInputElement;
+    await waitFor(() => expect(box('Add').checked).toBe(true));
+    const note = 'Needs “View” too: without it the page cannot be opened';
+    expect(within(tree).getByText(note)).toBeTruthy();
+    expect(box('Add').getAttribute('aria-describedby')).toBe(within(tree).getByText(note).id);
+    // Granting the read right too: the note goes.
+    fireEvent.click(box('View'));
+    await waitFor(() => expect(within(tree).queryByText(note)).toBeNull());
+  });
 });
 
 describe('admin rules: the form follows the rule type', () => {

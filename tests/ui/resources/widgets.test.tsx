@@ -67,12 +67,14 @@ describe('key-value map with labelled values', () => {
 
   it('offers the schema’s outcomes by label for each exit code, and posts their values', async () => {
     renderInForm(<SchemaInput field={exitMap} definition={provider} mode="edit" />, 'exit_map', { exit_map: { '10': 'complete' } });
-    const value = await screen.findByRole('combobox', { name: 'Value' });
+    // The columns say what they hold, as the schema names them.
+    expect(await screen.findByRole('textbox', { name: 'Provider code' })).toHaveProperty('value', '10');
+    const value = await screen.findByRole('combobox', { name: 'Our outcome' });
     expect(value.textContent).toBe('Complete');
     fireEvent.mouseDown(value);
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Complete', 'Terminate', 'Over quota', 'Security']);
-    fireEvent.click(screen.getByRole('option', { name: 'Security' }));
+    expect(options.map((option) => option.textContent)).toEqual(['Complete', 'Screened out', 'Over quota', 'Security terminated']);
+    fireEvent.click(screen.getByRole('option', { name: 'Security terminated' }));
     await waitFor(() => expect(valueOf('exit_map')).toEqual({ '10': 'security' }));
   });
 

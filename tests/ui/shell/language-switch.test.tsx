@@ -80,9 +80,11 @@ describe('language switch', () => {
     expect(within(again).getByRole('button', { name: '管理员管理' })).toBeTruthy();
     expect(within(again).getByRole('button', { name: '个人资料' })).toBeTruthy();
 
-    // A reload of another kind starts afresh.
+    // A reload of another kind keeps the tabs (page-tabs.test.tsx) but unfolds only the current page's directories.
     await reloadAt(path);
-    await screen.findByTestId('side-menu', {}, { timeout: 30_000 });
-    await waitFor(() => expect(tabTitles()).toEqual(['管理员日志']));
+    const afresh = await screen.findByTestId('side-menu', {}, { timeout: 30_000 });
+    await waitFor(() => expect(tabTitles()).toEqual(['控制台', '管理员管理', '管理员日志']));
+    expect(within(afresh).getByRole('button', { name: '管理员管理' })).toBeTruthy();
+    expect(within(afresh).queryByRole('button', { name: '个人资料' })).toBeNull();
   });
 });

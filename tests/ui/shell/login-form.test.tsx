@@ -131,8 +131,12 @@ describe('admin login page', () => {
   it('with a captcha: asks for the clicks first and sends their answer with the login', async () => {
     let body: Record<string, unknown> | undefined;
     let puzzleId = '';
+    let stateAnswers = 0;
     server.use(
-      http.get(`${ADMIN_API}/Index/login`, () => ok({ captcha: true })),
+      http.get(`${ADMIN_API}/Index/login`, () => {
+        stateAnswers += 1;
+        return ok({ captcha: true });
+      }),
       http.get('/api/common/clickCaptcha', ({ request }) => {
         puzzleId = new URL(request.url).searchParams.get('id') ?? '';
         return ok({ ...PUZZLE, id: puzzleId });
@@ -146,8 +150,8 @@ describe('admin login page', () => {
     imagesRenderedAt({ left: 20, top: 30, width: 350, height: 200 });
     const { router } = renderLogin();
     await fill('admin', 'Admin_pass1');
-    // Let the login state arrive before submitting.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The server has answered that a captcha is needed (the form asks for one until it hears otherwise).
+    await waitFor(() => expect(stateAnswers).toBe(1));
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     const image = await screen.findByRole('img', { name: 'Click captcha' });
     expect(body).toBeUndefined();

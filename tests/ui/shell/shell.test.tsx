@@ -217,3 +217,22 @@ describe('layout settings', () => {
     expect(JSON.parse(localStorage.getItem('storeConfig_v2') as string).layout.isDark).toBe(true);
   });
 });
+
+describe('dashboard', () => {
+  const lastLogin = () => screen.findByText(/^(Last login|上次登录)$/).then((label) => label.parentElement?.textContent);
+
+  it('names the previous login, on the site clock with its address, as "Last login" (not this login)', async () => {
+    // 2026-12-01 06:30:05 UTC: 14:30:05 in Shanghai, the site's zone; this login is adminInfo.last_login_time
+    const previousLogin = { time: Date.UTC(2026, 11, 1, 6, 30, 5) / 1000, ip: '203.0.113.5' };
+    const bootstrap = sampleBootstrap();
+    server.use(http.get(`${ADMIN_API}/Index/index`, () => ok({ ...bootstrap, siteConfig: { ...bootstrap.siteConfig, timeZone: 'Asia/Shanghai' }, previousLogin })));
+    await openShell('/chidaoadminstator/dashboard');
+    expect(await lastLogin()).toBe('Last login2026-12-01 14:30:05 from 203.0.113.5');
+  });
+
+  it('says first login when there was none', async () => {
+    server.use(http.get(`${ADMIN_API}/Index/index`, () => ok({ ...sampleBootstrap(), previousLogin: { time: null, ip: '' } })));
+    await openShell('/chidaoadminstator/dashboard');
+    expect(await lastLogin()).toBe('Last loginFirst login');
+  });
+});

@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeUserInfo } from '../../../src/client/http/session.js';
 import { createTranslate } from '../../../src/client/i18n/translate.js';
-import { TaskList } from '../../../src/client/member/pages/tasks/TaskList.js';
+import { TaskHall } from '../../../src/client/member/pages/tasks/TasksPage.js';
 import { WallEntries } from '../../../src/client/member/pages/tasks/WallEntries.js';
 import { redirectTarget } from '../../../src/client/member/login/MemberLoginPage.js';
 import { InterfacePage } from '../../../src/client/pages/survey/InterfacePage.js';
@@ -24,6 +24,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   localStorage.clear();
   useEnglish();
+  // the pages' bar offers the member menu, fetched with the member's menus
+  server.use(http.get('/api/index/index', () => ok({ site: { siteName: 'Panel', recordNumber: '', version: 'v1', cdnUrl: '' }, openMemberCenter: true, userInfo: {}, rules: [], menus: [] })));
 });
 afterEach(() => {
   cleanup();
@@ -46,7 +48,7 @@ function renderAt(path: string, element: React.ReactElement) {
       <Route path="/tracking" element={<TrackingPage api={api} />} />
       <Route path="/quicktask" element={<QuickTaskPage api={api} />} />
       <Route path="/user/login" element={<p>member login</p>} />
-      <Route path="/user" element={<TaskList t={createTranslate(enSurvey)} api={api} />} />
+      <Route path="/user" element={<TaskHall t={createTranslate(enSurvey)} api={api} />} />
     </Routes>,
     path,
   );
@@ -140,7 +142,7 @@ describe('outcome pages', () => {
     );
     renderAt('/terminate?rid=ab12', <p />);
     expect(await screen.findByRole('heading', { name: 'Already recorded' })).toBeTruthy();
-    expect(screen.getByText('Recorded as: Terminated')).toBeTruthy();
+    expect(screen.getByText('Recorded as: Screened out')).toBeTruthy();
     expect(screen.queryByTestId('reward')).toBeNull();
     expect(screen.queryByTestId('balance')).toBeNull();
     cleanup();
@@ -221,8 +223,8 @@ describe('/tracking and the task list', () => {
       http.get('/api/survey/wallRecords', () =>
         ok({
           list: [
-            { id: 5, provider: 'Offer wall', transaction_id: 'TX-77', state: 'reversed', unit: 'money', money: '2.00', score: 0, create_time: 1_700_000_000, credit_time: 1_700_000_000, reverse_time: 1_700_003_600 },
-            { id: 4, provider: 'Points router', transaction_id: 'R-9', state: 'credited', unit: 'score', money: '0.00', score: 120, create_time: 1_700_000_000, credit_time: 1_700_000_000, reverse_time: null },
+            { id: 5, provider: 'Offer wall', transaction_id: 'TX-77', state: 'reversed', unit: 'money', money: '2.00', score: 0, create_time: 1_700_000_000, credit_time: 1_700_000_000, reverse_time: 1_700_003_600, reason: 'Reversed by the provider (the provider says: Duplicate)' },
+            { id: 4, provider: 'Points router', transaction_id: 'R-9', state: 'credited', unit: 'score', money: '0.00', score: 120, create_time: 1_700_000_000, credit_time: 1_700_000_000, reverse_time: null, reason: '' },
           ],
           total: 2,
           tags: { state: { credited: { label: 'Credited', color: 'success' }, reversed: { label: 'Reversed', color: 'danger' }, refused: { label: 'Refused', color: 'warning' } } },
@@ -256,8 +258,8 @@ describe('/tracking and the task list', () => {
     const walls = screen.getByRole('table', { name: 'Survey walls' });
     const rows = within(walls).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Offer wall', 'Reversed', '¥2.00', 'TX-77', '2023-11-15 12:13:20'],
-      ['Points router', 'Credited', '120 points', 'R-9', '2023-11-15 11:13:20'],
+      ['Offer wall', 'Reversed', '¥2.00', 'Reversed by the provider (the provider says: Duplicate)', 'TX-77', '2023-11-15 12:13:20'],
+      ['Points router', 'Credited', '120 points', '-', 'R-9', '2023-11-15 11:13:20'],
     ]);
     expect(chip('Reversed', walls)).toContain('MuiChip-colorError');
     setSiteTimeZone(undefined);
@@ -267,9 +269,12 @@ describe('/tracking and the task list', () => {
     signIn();
     server.use(
       http.get('/api/survey/tasks', () => ok({ list: [{ id: 3, title: 'Coffee habits', description: 'Five questions', reward_money: '1.50', reward_score: 10, loi_minutes: 9, end_time: null }] })),
+      http.get('/api/survey/walls', () => ok({ list: [] })),
+      http.get('/api/survey/quickTasks', () => ok({ list: [] })),
     );
     renderAt('/user', <p />);
     expect(await screen.findByText('Coffee habits')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Quick tasks' })).toBeNull();
     expect(screen.getByText('Reward ¥1.50 + 10 points')).toBeTruthy();
     expect(screen.getByText('About 9 min')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start' }).getAttribute('href')).toBe('/interface?id=3');
@@ -303,20 +308,36 @@ describe('/tracking and the task list', () => {
     server.use(
       http.get('/api/survey/walls', () => ok({ list: [] })),
       http.get('/api/survey/tasks', () => ok({ list: [] })),
+      http.get('/api/survey/quickTasks', () => ok({ list: [] })),
     );
     const { client } = testClient('/user');
     const api = createSurveyApi(client);
-    renderInRouter(<><WallEntries t={createTranslate(enSurvey)} api={api} /><TaskList t={createTranslate(enSurvey)} api={api} /></>, '/user');
-    expect(await screen.findByText('No survey is open to you right now. Please check again later.')).toBeTruthy();
+    renderInRouter(<TaskHall t={createTranslate(enSurvey)} api={api} />, '/user');
+    expect(await screen.findByText('No survey and no quick task is open to you right now. Please check again later.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'More surveys' })).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
   });
 
-  it('says so when no survey is open', async () => {
+  it('lists the quick tasks in the hall while no survey is open, and says nothing is open only when neither is', async () => {
     signIn();
-    server.use(http.get('/api/survey/tasks', () => ok({ list: [] })));
+    const quick = { id: 4, title: 'Shelf photo', description: 'A photo of the shelf', reward_money: '0.50', reward_score: 5, form: { properties: {}, required: [] }, my_status: null, my_reason: '' };
+    let open = [quick, { ...quick, id: 5, title: 'Reviewed one', my_status: 'approved' }];
+    server.use(
+      http.get('/api/survey/tasks', () => ok({ list: [] })),
+      http.get('/api/survey/walls', () => ok({ list: [] })),
+      http.get('/api/survey/quickTasks', () => ok({ list: open })),
+    );
     renderAt('/user', <p />);
-    expect(await screen.findByText('No survey is open to you right now. Please check again later.')).toBeTruthy();
+    const section = await screen.findByRole('region', { name: 'Quick tasks' });
+    expect(within(section).getByRole('heading', { name: 'Quick tasks' })).toBeTruthy();
+    expect(within(section).getByText('Shelf photo')).toBeTruthy();
+    expect(within(section).getByText('Approved and credited')).toBeTruthy();
+    expect(within(section).getAllByRole('link', { name: 'Fill in' }).map((link) => link.getAttribute('href'))).toEqual(['/quicktask?id=4']);
+    expect(screen.queryByText(/is open to you right now/)).toBeNull();
+    cleanup();
+    open = [];
+    renderAt('/user', <p />);
+    expect(await screen.findByText('No survey and no quick task is open to you right now. Please check again later.')).toBeTruthy();
   });
 });
 
@@ -370,14 +391,20 @@ describe('/quicktask', () => {
     const messageOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
     expect(messageOf(screen.getByLabelText(/Your name/))).toBe('Your name cannot be empty');
     expect(messageOf(platform)).toBe('Platform cannot be empty');
-    expect(messageOf(screen.getByLabelText(/Screenshot/))).toBe('Screenshot cannot be empty');
+    expect(messageOf(screen.getByLabelText(/^Screenshot/))).toBe('Screenshot cannot be empty');
     fireEvent.change(email, { target: { value: 'not an address' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(messageOf(email)).toBe('Please enter the correct email address'));
     expect(bodies).toEqual([]);
 
     fireEvent.click(within(platform).getByRole('radio', { name: 'iPhone' }));
-    fireEvent.change(screen.getByLabelText(/Screenshot/), { target: { files: [new File(['png'], 'proof.png', { type: 'image/png' })] } });
+    fireEvent.change(screen.getByLabelText(/^Screenshot/), { target: { files: [new File(['png'], 'proof.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('img', { name: 'Screenshot' })).toBeTruthy();
+    // an image answer can be taken back before submitting, and the same file chosen again
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image: Screenshot' }));
+    expect(screen.queryByRole('img', { name: 'Screenshot' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Screenshot/));
+    fireEvent.change(screen.getByLabelText(/^Screenshot/), { target: { files: [new File(['png'], 'proof.png', { type: 'image/png' })] } });
     expect(await screen.findByRole('img', { name: 'Screenshot' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Your name/), { target: { value: 'Taken' } });
     fireEvent.change(email, { target: { value: 'amy@example.com' } });

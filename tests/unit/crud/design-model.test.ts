@@ -14,7 +14,7 @@ describe('the CRUD designer’s design', () => {
     const design = scratchDesign();
     design.table = { ...design.table, name: 'book', title: { 'zh-cn': '图书', en: 'Books' }, quickSearch: ['title', 'gone'] };
     const title = { ...newField('string', 'title', { 'zh-cn': '书名', en: 'Title' }), required: true, unique: true, maxLength: 80 };
-    const genre = { ...newField('select', 'genre', { 'zh-cn': '类别', en: 'Genre' }), options: [{ value: 'novel', 'zh-cn': '小说', en: 'Novel', color: 'success' }, { value: 'poem', 'zh-cn': '', en: '', color: '' }], inForm: false };
+    const genre = { ...newField('select', 'genre', { 'zh-cn': '类别', en: 'Genre' }), options: [{ value: 'novel', 'zh-cn': '小说', en: 'Novel', color: 'success' as const }, { value: 'poem', 'zh-cn': '', en: '', color: '' as const }], inForm: false };
     design.fields.splice(1, 0, title, genre);
     expect(problemsOf(design)).toEqual([]);
     const body = requestBodyOf(design) as { type: string; table: Row; fields: Row[] };

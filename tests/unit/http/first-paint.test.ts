@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { cookieLanguage, withFirstPaint } from '../../../src/server/http/first-paint.js';
+import { cookieLanguage, withFirstPaint, withSiteName } from '../../../src/server/http/first-paint.js';
 
 /** The server's part of a page's first view: the reader's language from the cookie, the view put into the page. */
 
@@ -25,5 +25,13 @@ describe('first view in the page', () => {
     expect(page).toContain('<div id="root"><div class="first-paint" inert><h1>Pay $& more $1</h1></div></div>');
     // A view without a title keeps the page's own.
     expect(withFirstPaint(HTML, { html: '<p>x</p>', title: '' }, 'zh-cn')).toContain('<title>Chidao Survey</title>');
+  });
+
+  it('writes the site name into the page, as its title and its application name, taking `"`, `<` and `$` as text', () => {
+    const page = withSiteName(HTML, ' Panel "One" <b>$&</b> ');
+    expect(page).toContain('<title>Panel "One" &lt;b&gt;$&amp;&lt;/b&gt;</title>');
+    expect(page).toContain('<meta name="application-name" content="Panel &quot;One&quot; &lt;b&gt;$&amp;&lt;/b&gt;" />\n</head>');
+    // no name set: the page as built
+    expect(withSiteName(HTML, '  ')).toBe(HTML);
   });
 });

@@ -8,6 +8,7 @@ import { textIndexKey } from '../../../src/server/db/text-index.js';
 import { countedColumns } from '../../../src/server/db/value-counter.js';
 import { compiledListQueries, listQueries, quickSearchPage, walksOrderIndex } from '../../../src/server/resources/list-plan.js';
 import { parseListRequest } from '../../../src/server/resources/list-query.js';
+import { unindexedNote } from '../../../src/server/resources/order-index.js';
 
 /**
  * The list planner's choices, without a database: which way a quick-search page is read for a given
@@ -198,5 +199,29 @@ describe('the total of a list filtered to one value', () => {
       // The request's own filter joined by a data limit or scope (not `shaped`): the rows are counted.
       expect(totalOf(ticketRequest(dialect, [{ field: 'state', operator: '=', val: 'open' }]), false).sql).not.toMatch(/row_count_by_value/);
     }
+  });
+});
+
+describe('the start-up note of the shapes no index reads in order', () => {
+  const note = (properties: Record<string, unknown>, list: Record<string, unknown> = {}) =>
+    unindexedNote(normaliseResource('plans/shape.json', {
+      $id: 'plans/shape',
+      title: 'Plan shape',
+      type: 'object',
+      'x-table': 'plan_shape',
+      'x-list': { defaultSort: 'create_time,desc', ...list },
+      properties: { id: { type: 'integer', readOnly: true }, create_time: { type: ['integer', 'null'], readOnly: true }, ...properties },
+    }));
+
+  it('says nothing when every filter × order has its index', () => {
+    expect(note({ status: { type: 'string', enum: ['0', '1'], 'x-ui': { search: '=' } }, weigh: { type: 'integer', 'x-ui': { sortable: true } } })).toBeUndefined();
+  });
+
+  it('names, in one line, an IN of several values and a range with another order', () => {
+    const line = note({ kind: { type: 'string', enum: ['a', 'b'], 'x-ui': { search: 'IN' } }, weigh: { type: 'integer', 'x-ui': { sortable: true, search: 'RANGE' } } });
+    expect(line).toMatch(/^list plan_shape: no index reads these filters in these orders/);
+    expect(line).toContain('kind IN (several values) by create_time, id, weigh');
+    expect(line).toContain('weigh RANGE by create_time, id');
+    expect(line).not.toContain('\n');
   });
 });

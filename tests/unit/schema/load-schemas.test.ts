@@ -86,6 +86,14 @@ describe('the project schemas', () => {
 });
 
 describe('a broken schema is reported with its file and JSON path', () => {
+  it('a tree select\'s selectable value that its column cannot hold, naming the path', () => {
+    const tree = (value: string) => ({ 'x-list': { tree: { parentField: 'pid', labelField: 'name', selectable: { field: 'status', value } } } });
+    const fields = { pid: { type: 'integer' }, status: { type: 'string', enum: ['0', '1'] } };
+    const error = loadError(schemaDir({ 'demo/item.json': resource('demo/item', tree('on'), fields) }));
+    expect(error.message).toBe('schemas/demo/item.json: /x-list/tree/selectable/value: "on" is not a value of "status"');
+    expect(() => loadResourceDefinitions(schemaDir({ 'demo/item.json': resource('demo/item', tree('1'), fields) }))).not.toThrow();
+  });
+
   it('unknown x- keyword at the top level', () => {
     const dir = schemaDir({ 'demo/item.json': resource('demo/item', { 'x-uii': { list: true } }) });
     const error = loadError(dir);

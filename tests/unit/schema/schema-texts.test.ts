@@ -10,8 +10,9 @@ import { translationWarnings } from '../../../scripts/gen-types.js';
 
 /**
  * A schema's texts in both languages: titles, help, enum labels and menu titles, from the
- * schema itself, its locale files (`locales/<lang>/schemas/<id>.json`) or the shared glossary. A text
- * one language lacks borrows the other's and `npm run gen` warns; the project's schemas lack none.
+ * schema itself, its locale files (`locales/<lang>/schemas/<id>.json`) or, in a schema written in both
+ * languages, the shared glossary. A text one language lacks borrows the other's and `npm run gen` lists
+ * it; the project's schemas lack none.
  */
 
 const CHINESE = /[\u3400-\u9fff]/;
@@ -119,9 +120,71 @@ describe('a new schema', () => {
     expect(field(definition, 'stock')?.title).toEqual({ 'zh-cn': '库存', en: '库存' });
     const gaps = definition.textGaps.map((gap) => `${gap.path} ${gap.missing}`);
     expect(gaps).toEqual(['/properties/price/title zh-cn', '/properties/stock/title en', '/properties/state/x-ui/options/on_sale zh-cn']);
-    expect(translationWarnings([definition])[0]).toBe(
-      'warning: schemas/shop/product.json: /properties/price/title: no zh-cn text, shows "Price" (add it in the schema or in locales/zh-cn/schemas/shop/product.json)',
-    );
+    expect(translationWarnings([definition])).toEqual([
+      'warning: schemas/shop/product.json: no zh-cn text for 2 texts, shown as written in the other language (add them in the schema or in locales/zh-cn/schemas/shop/product.json):',
+      '  /properties/price/title: "Price"',
+      '  /properties/state/x-ui/options/on_sale: "On sale"',
+      'warning: schemas/shop/product.json: no en text for 1 text, shown as written in the other language (add it in the schema or in locales/en/schemas/shop/product.json):',
+      '  /properties/stock/title: "库存"',
+    ]);
+  });
+
+  /** A schema written in English only, with words the glossary knows ("Name", "State") beside words it does not. */
+  const englishOnly = {
+    $id: 'shop/product',
+    title: 'Product',
+    type: 'object',
+    'x-table': 'shop_product',
+    'x-controller': 'shop.Product',
+    'x-menu': { title: 'Products', icon: 'fa fa-cube' },
+    properties: {
+      id: { type: 'integer', title: 'ID', readOnly: true },
+      sku: { type: 'string', title: 'SKU' },
+      name: { type: 'string', title: 'Name', description: 'What customers see' },
+      price: { type: 'string', format: 'money', title: 'Price' },
+      state: { type: 'string', title: 'State', enum: ['draft', 'on_sale'], default: 'draft', 'x-ui': { options: { draft: 'Draft', on_sale: 'On sale' } } },
+    },
+  };
+
+  it('shows every text of a schema with no Chinese text as written, the glossary translating none of its words', () => {
+    const definition = productOf(project({ 'schemas/shop/product.json': englishOnly }));
+    const zh = (name: string) => field(definition, name)?.title['zh-cn'];
+    // "Name", "State" and "Draft" are in the glossary (名称, 状态, 草稿): not used here
+    expect(['sku', 'name', 'price', 'state'].map(zh)).toEqual(['SKU', 'Name', 'Price', 'State']);
+    expect(definition.title).toEqual({ 'zh-cn': 'Product', en: 'Product' });
+    expect(field(definition, 'state')?.ui.options).toEqual({ draft: { 'zh-cn': 'Draft', en: 'Draft' }, on_sale: { 'zh-cn': 'On sale', en: 'On sale' } });
+    expect(field(definition, 'name')?.help).toEqual({ 'zh-cn': 'What customers see', en: 'What customers see' });
+    // every text is listed, none is missing English
+    expect(definition.textGaps.every((gap) => gap.missing === 'zh-cn')).toBe(true);
+    expect(definition.textGaps.map((gap) => gap.at.join('.'))).toEqual([
+      'title', 'fields.id.title', 'fields.sku.title', 'fields.name.help', 'fields.name.title', 'fields.price.title', 'fields.state.title', 'fields.state.options.draft', 'fields.state.options.on_sale', 'menu.title',
+    ]);
+  });
+
+  it('lists, for npm run gen, every text of a schema with no Chinese text, under one warning naming the file to add them to', () => {
+    const lines = translationWarnings([productOf(project({ 'schemas/shop/product.json': englishOnly }))]);
+    expect(lines).toEqual([
+      'warning: schemas/shop/product.json: no zh-cn text for 10 texts, shown as written in the other language (add them in the schema or in locales/zh-cn/schemas/shop/product.json):',
+      '  /title: "Product"',
+      '  /properties/id/title: "ID"',
+      '  /properties/sku/title: "SKU"',
+      '  /properties/name/description: "What customers see"',
+      '  /properties/name/title: "Name"',
+      '  /properties/price/title: "Price"',
+      '  /properties/state/title: "State"',
+      '  /properties/state/x-ui/options/draft: "Draft"',
+      '  /properties/state/x-ui/options/on_sale: "On sale"',
+      '  /x-menu/title: "Products"',
+    ]);
+  });
+
+  it('lets the glossary fill in once the schema writes Chinese itself, in the file or in its locale file', () => {
+    const withLocale = productOf(project({ 'schemas/shop/product.json': englishOnly, 'locales/zh-cn/schemas/shop/product.json': { title: '商品' } }));
+    expect(withLocale.title).toEqual({ 'zh-cn': '商品', en: 'Product' });
+    expect(field(withLocale, 'name')?.title).toEqual({ 'zh-cn': '名称', en: 'Name' });
+    // a word the glossary does not know still borrows, and is listed
+    expect(field(withLocale, 'sku')?.title).toEqual({ 'zh-cn': 'SKU', en: 'SKU' });
+    expect(withLocale.textGaps.map((gap) => gap.path)).toContain('/properties/sku/title');
   });
 
   it('takes the locale files beside the schemas over the schema', () => {

@@ -3,7 +3,7 @@ import { useRecordContext } from 'react-admin';
 import { valueAt, type SchemaFieldProps } from './field-props.js';
 
 /** A long value keeps its row one line high: cut with an ellipsis, the whole text on hover. */
-export const ONE_LINE_SX = { display: 'block', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+export const ONE_LINE_SX = { display: 'block', maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 /** Plain values: text, numbers, booleans, lists joined, objects as JSON. */
 export function TextValueField({ field }: SchemaFieldProps) {

@@ -1,3 +1,4 @@
+import { formatYuan } from '../../../contract/money.js';
 import { formatDateTime as formatWireDateTime } from '../../format/datetime.js';
 
 /**
@@ -25,12 +26,8 @@ export function listOf(value: unknown): string[] {
   return [];
 }
 
-/** Amounts travel as "12.50"; anything numeric prints with two decimals. */
-export function formatMoney(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const number = Number(value);
-  return Number.isFinite(number) ? number.toFixed(2) : String(value);
-}
+/** Amounts travel as "12.50"; an amount prints with two decimals, exactly (`src/contract/money.ts`). */
+export const formatMoney = formatYuan;
 
 /** File name shown for a stored URL: its last path segment. */
 export function fileNameOf(url: string): string {

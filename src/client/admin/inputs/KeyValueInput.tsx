@@ -40,10 +40,12 @@ interface KeyValueInputProps {
   helperText?: string;
   /** the values a row may map to, labelled (the field's `x-ui.options`); without them the value is free text */
   valueChoices?: readonly { id: string | number; name: string }[];
+  /** what the two columns hold, in the reader's language (the field's `x-ui.columns`); default "Key" and "Value" */
+  columnTitles?: { key?: string; value?: string };
 }
 
 /** BuildAdmin's `array` type: rows of key and value, added and removed freely. */
-export function KeyValueInput({ source, label, shape, required = false, helperText, valueChoices }: KeyValueInputProps) {
+export function KeyValueInput({ source, label, shape, required = false, helperText, valueChoices, columnTitles }: KeyValueInputProps) {
   const { field, fieldState } = useInput({ source, parse: keepValue, validate: required ? requiredMark : undefined });
   const translate = useTranslate();
   const [rows, setRows] = useState<KeyValueRow[]>(() => rowsOf(field.value));
@@ -64,8 +66,8 @@ export function KeyValueInput({ source, label, shape, required = false, helperTe
     written.current = JSON.stringify(value);
     field.onChange(value);
   };
-  const keyText = translate('generated.array.key', { _: 'Key' });
-  const valueText = translate('generated.array.value', { _: 'Value' });
+  const keyText = columnTitles?.key ?? translate('generated.array.key', { _: 'Key' });
+  const valueText = columnTitles?.value ?? translate('generated.array.value', { _: 'Value' });
   const error = fieldState.error?.message;
 
   return (

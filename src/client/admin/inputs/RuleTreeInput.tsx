@@ -77,6 +77,18 @@ export function RuleTreeInput({ source, label, ruleResource, labelField = 'title
   const allState: CheckState = leaves.size === 0 ? 'unchecked' : leaves.size === everything.size ? 'checked' : 'half';
   const error = fieldState.error?.message;
 
+  /**
+   * The read right a checked button needs beside it: its page's `index` (the list it acts on), when
+   * that is not granted too. Without it the page does not open, so the button could never be used.
+   */
+  const missingRead = (node: TreeNode, siblings: TreeNode[]): TreeNode | undefined => {
+    const name = String(node.name ?? '');
+    const slash = name.lastIndexOf('/');
+    if (node.type !== 'button' || slash < 0 || name.slice(slash + 1) === 'index') return undefined;
+    const read = siblings.find((other) => other.type === 'button' && String(other.name ?? '') === `${name.slice(0, slash)}/index`);
+    return read && states.get(String(read.id)) !== 'checked' ? read : undefined;
+  };
+
   const renderNodes = (nodes: TreeNode[], depth: number) =>
     nodes.map((node) => {
       const id = String(node.id);
@@ -84,6 +96,7 @@ export function RuleTreeInput({ source, label, ruleResource, labelField = 'title
       const state = states.get(id) ?? 'unchecked';
       const open = !collapsed.has(id);
       const title = titleOf(node);
+      const read = state === 'checked' ? missingRead(node, nodes) : undefined;
       return (
         <Box key={id} role="treeitem" aria-expanded={children.length ? open : undefined} aria-selected={state === 'checked'}>
           <Box sx={{ display: 'flex', alignItems: 'center', pl: depth * 3 }}>
@@ -111,9 +124,15 @@ export function RuleTreeInput({ source, label, ruleResource, labelField = 'title
                   checked={state === 'checked'}
                   indeterminate={state === 'half'}
                   onChange={(event) => write(toggleNode(tree, leaves, id, event.target.checked))}
+                  slotProps={read ? { input: { 'aria-describedby': `needs-read-${id}` } } : undefined}
                 />
               }
             />
+            {read && (
+              <Typography id={`needs-read-${id}`} variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                {translate('generated.tree.needsRead', { _: 'Needs “%{right}” too: without it the page cannot be opened', right: titleOf(read) })}
+              </Typography>
+            )}
           </Box>
           {children.length > 0 && open && <Box role="group">{renderNodes(children, depth + 1)}</Box>}
         </Box>

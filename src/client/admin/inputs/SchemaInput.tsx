@@ -181,7 +181,10 @@ function widgetFor(props: SchemaInputProps, t: SchemaTranslate, allowed: (value:
     case 'hidden':
       // Kept in the form values (and posted), never shown.
       return <Fragment />;
-    case 'array':
-      return <KeyValueInput source={source} label={label} required={required} helperText={helperText} shape={field.wireType === 'array' ? 'list' : 'object'} valueChoices={hasChoices ? choices : undefined} />;
+    case 'array': {
+      const columns = field.ui.columns;
+      const columnTitles = columns && { key: columns.key && t(columns.key), value: columns.value && t(columns.value) };
+      return <KeyValueInput source={source} label={label} required={required} helperText={helperText} shape={field.wireType === 'array' ? 'list' : 'object'} valueChoices={hasChoices ? choices : undefined} columnTitles={columnTitles} />;
+    }
   }
 }

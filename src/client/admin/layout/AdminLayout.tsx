@@ -48,13 +48,15 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
   const menuTitle = useMenuTitle();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  // On a phone the header's buttons leave the tabs a few characters: they get a row of their own.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [mobileMenu, setMobileMenu] = useState(false);
   // Each drawer: whether it is open, and whether it has ever been (from then on it stays drawn, closed or not).
   const [settings, setSettings] = useState(false);
   const [terminal, setTerminal] = useState(false);
   const [drawn, setDrawn] = useState({ settings: false, terminal: false });
   const [fullScreen, setFullScreenState] = useState(readTabFullScreen);
-  const pageTabs = usePageTabs(shell.nav);
+  const pageTabs = usePageTabs(shell.nav, shell.adminInfo.id);
   const { pathname } = useLocation();
   const setFullScreen = (on: boolean) => {
     writeTabFullScreen(on);
@@ -107,7 +109,9 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
     setTerminal(true);
   };
   const buttons = <NavButtons shell={shell} layout={layout} onSettings={openSettings} onTerminal={openTerminal} />;
-  const height = headerHeight(mode);
+  // On a phone the tabs sit on a second row of the (sticky) header, with the Default layout's gap above it.
+  const tabsRow = phone && !streamline ? (mode === 'Default' ? 52 : 44) : 0;
+  const height = headerHeight(mode) + tabsRow;
 
   return (
     <Box data-layout={mode} data-dark={layout.isDark ? 'true' : 'false'} sx={{ display: 'flex', minHeight: '100vh', bgcolor: pageBackground, color: 'text.primary' }}>
@@ -163,7 +167,7 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
               sx={{
                 display: 'flex',
                 alignItems: 'center',
-                height: '100%',
+                height: tabsRow ? `calc(100% - ${tabsRow}px)` : '100%',
                 px: 1,
                 bgcolor: headerBackground,
                 ...(mode === 'Default'
@@ -180,11 +184,28 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
               ) : (
                 <>
                   {menuToggle}
-                  {tabs}
+                  {phone ? <Box sx={{ flex: 1 }} /> : tabs}
                 </>
               )}
               {buttons}
             </Box>
+            {tabsRow > 0 && (
+              <Box
+                data-testid="admin-tabs-row"
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  height: 44,
+                  px: 1,
+                  bgcolor: headerBackground,
+                  ...(mode === 'Default'
+                    ? { mt: 1, borderRadius: 1.5, boxShadow: layout.isDark ? 'none' : '0 0 8px rgba(0,0,0,0.06)' }
+                    : { borderBottom: 1, borderColor: 'divider' }),
+                }}
+              >
+                {tabs}
+              </Box>
+            )}
           </Box>
         )}
         {streamline && !fullScreen && (

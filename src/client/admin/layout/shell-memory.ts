@@ -1,11 +1,17 @@
 import type { PageTab } from './tabs.js';
 
 /**
- * What the shell holds only in memory (the open tabs, the unfolded menu directories), carried over
- * the reload a language switch makes: written just before it into this browser tab's session
- * storage, read back by the tabs and the menu as they mount, and forgotten once that mount is committed
- * (`forgetRememberedShell`): a first render React throws away (a page's code still loading) reads the
- * same values again. Any other reload starts afresh.
+ * What the shell keeps across a reload of the page, in this browser tab's session storage:
+ *
+ * - the open tabs, in their order, per admin (`adminShell.tabs.<admin id>`): written whenever they
+ *   change, read back as the tabs mount, so any reload (F5, a language switch) reopens them; another
+ *   admin signing in to the same browser tab gets their own. The page shown comes from the address, so
+ *   the tab that was active is active again. Tabs whose page is gone from the admin's menus are dropped
+ *   by the tabs themselves (`use-page-tabs.ts`).
+ * - the unfolded menu directories, only over the reload a language switch makes: written just before it,
+ *   read back by the menu as it mounts and forgotten once that mount is committed
+ *   (`forgetRememberedMenus`): a first render React throws away (a page's code still loading) reads the
+ *   same value again. Any other reload unfolds the current page's directories only.
  */
 
 const TABS_KEY = 'adminShell.tabs';
@@ -13,15 +19,7 @@ const MENUS_KEY = 'adminShell.openMenus';
 
 type RememberedTab = Pick<PageTab, 'key' | 'to'>;
 
-const live: { tabs: RememberedTab[]; menus: string[] } = { tabs: [], menus: [] };
-
-export function noteTabs(tabs: readonly PageTab[]): void {
-  live.tabs = tabs.map(({ key, to }) => ({ key, to }));
-}
-
-export function noteOpenMenus(keys: Iterable<string>): void {
-  live.menus = [...keys];
-}
+const live: { menus: string[] } = { menus: [] };
 
 function session(): Storage | undefined {
   try {
@@ -31,9 +29,23 @@ function session(): Storage | undefined {
   }
 }
 
-/** Reload the page (to take a new language) with the tabs and the menu as they are now. */
+const tabsKey = (adminId: number) => `${TABS_KEY}.${adminId}`;
+
+/** Keep the admin's open tabs (their page and the last location seen in each) for the next reload. */
+export function noteTabs(adminId: number, tabs: readonly PageTab[]): void {
+  try {
+    session()?.setItem(tabsKey(adminId), JSON.stringify(tabs.map(({ key, to }) => ({ key, to }))));
+  } catch {
+    // storage full or refused: the tabs simply do not outlive a reload
+  }
+}
+
+export function noteOpenMenus(keys: Iterable<string>): void {
+  live.menus = [...keys];
+}
+
+/** Reload the page (to take a new language) with the menu unfolded as it is now (the tabs are kept anyway). */
 export function reloadKeepingShell(reload: () => void = () => window.location.reload()): void {
-  session()?.setItem(TABS_KEY, JSON.stringify(live.tabs));
   session()?.setItem(MENUS_KEY, JSON.stringify(live.menus));
   reload();
 }
@@ -49,18 +61,17 @@ function read(key: string): unknown[] {
   }
 }
 
-/** The tabs open before the reload. */
-export function rememberedTabs(): RememberedTab[] {
-  return read(TABS_KEY).filter((tab): tab is RememberedTab => typeof (tab as RememberedTab)?.key === 'string' && typeof (tab as RememberedTab)?.to === 'string');
+/** The tabs the admin had open before the reload, in their order. */
+export function rememberedTabs(adminId: number): RememberedTab[] {
+  return read(tabsKey(adminId)).filter((tab): tab is RememberedTab => typeof (tab as RememberedTab)?.key === 'string' && typeof (tab as RememberedTab)?.to === 'string');
 }
 
-/** The menu directories unfolded before the reload. */
+/** The menu directories unfolded before a language switch's reload. */
 export function rememberedMenus(): string[] {
   return read(MENUS_KEY).filter((key): key is string => typeof key === 'string');
 }
 
-/** Called from an effect once the shell has mounted with what was remembered: later mounts start afresh. */
-export function forgetRememberedShell(): void {
-  session()?.removeItem(TABS_KEY);
+/** Called from an effect once the menu has mounted with what was remembered: later mounts start afresh. */
+export function forgetRememberedMenus(): void {
   session()?.removeItem(MENUS_KEY);
 }

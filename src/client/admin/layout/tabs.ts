@@ -52,6 +52,22 @@ export function closeAllTabs(fallback: string): TabChange {
   return { tabs: [], navigateTo: fallback };
 }
 
+/**
+ * The tabs whose page the menus still have (`pageOf` gives a tab as the menus now title it, or nothing
+ * when its page is gone: a module disabled or deleted, a right taken away), in their order. When the active
+ * tab is among those gone, the nearest kept tab to its right, else to its left, else `fallback` opens.
+ */
+export function keepTabs(tabs: readonly PageTab[], pageOf: (tab: PageTab) => PageTab | undefined, activeKey: string | undefined, fallback: string): TabChange {
+  const found = tabs.map(pageOf);
+  const kept = found.filter((tab): tab is PageTab => tab !== undefined);
+  const unchanged = kept.length === tabs.length && kept.every((tab, index) => openTab([tabs[index]], tab)[0] === tabs[index]);
+  const next = unchanged ? [...tabs] : kept;
+  const index = tabs.findIndex((tab) => tab.key === activeKey);
+  if (index < 0 || found[index]) return { tabs: next };
+  const neighbour = found.slice(index + 1).find(Boolean) ?? found.slice(0, index).reverse().find(Boolean);
+  return { tabs: next, navigateTo: neighbour ? neighbour.to : fallback };
+}
+
 /** localStorage `storeTabViewConfig` (docs/client.md#local-storage): `{state: {tabFullScreen}}`. */
 const TAB_VIEW_KEY = 'storeTabViewConfig';
 

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_BASE } from '../admin-base.js';
 import { firstPage, pageOf, type NavItem } from './menu-tree.js';
-import { closeAllTabs, closeOtherTabs, closeTab, openTab, type PageTab, type TabChange } from './tabs.js';
+import { closeAllTabs, closeOtherTabs, closeTab, keepTabs, openTab, type PageTab, type TabChange } from './tabs.js';
 import { useInnerPath } from './use-shell-navigation.js';
-import { forgetRememberedShell, noteTabs, rememberedTabs } from './shell-memory.js';
+import { forgetRememberedMenus, noteTabs, rememberedTabs } from './shell-memory.js';
 
 export interface PageTabs {
   tabs: PageTab[];
@@ -19,35 +19,40 @@ function tabOf(page: NavItem, to: string): PageTab {
   return { key: page.to as string, name: page.key, title: page.title, icon: page.icon, to };
 }
 
+/** A tab as the menus now title it, or nothing when the menus no longer have its page. */
+function tabIn(nav: NavItem[], tab: Pick<PageTab, 'key' | 'to'>): PageTab | undefined {
+  const found = pageOf(nav, tab.key);
+  return found && found.to === tab.key ? tabOf(found, tab.to) : undefined;
+}
+
 /**
  * One tab per opened menu page. The tab of the current page is always shown (closing everything
  * leaves the first page open, as its only tab); each tab remembers the last location seen in it.
+ * The tabs outlive a reload (per admin, `shell-memory.ts`), titled in the language of the new page;
+ * a tab whose page leaves the menus (a module disabled or deleted, a right taken away) closes, on
+ * the reload or at once when the menus change.
  */
-export function usePageTabs(nav: NavItem[]): PageTabs {
+export function usePageTabs(nav: NavItem[], adminId: number): PageTabs {
   const navigate = useNavigate();
   const { search } = useLocation();
   const innerPath = useInnerPath();
   const page = pageOf(nav, innerPath);
   const current = useMemo(() => (page ? tabOf(page, `${innerPath}${search}`) : undefined), [page, innerPath, search]);
-  // After a language switch the tabs come back, titled in the new language; pages gone from the menu are dropped.
+  const fallback = firstPage(nav)?.to ?? '/';
   // The page shown has its tab from the first drawing: opening it in the effect below would draw the shell twice.
   const [opened, setOpened] = useState<PageTab[]>(() => {
-    const remembered = rememberedTabs().flatMap((tab) => {
-      const found = pageOf(nav, tab.key);
-      return found && found.to === tab.key ? [tabOf(found, tab.to)] : [];
-    });
+    const remembered = rememberedTabs(adminId).flatMap((tab) => tabIn(nav, tab) ?? []);
     return current ? openTab(remembered, current) : remembered;
   });
-  // The side menu read its unfolded directories in the same render pass; both are forgotten together.
-  useEffect(forgetRememberedShell, []);
+  // The side menu read its unfolded directories (kept over a language switch) in the same render pass.
+  useEffect(forgetRememberedMenus, []);
 
   useEffect(() => {
     if (current) setOpened((tabs) => openTab(tabs, current));
   }, [current]);
 
   const tabs = useMemo(() => (current ? openTab(opened, current) : opened), [opened, current]);
-  useEffect(() => noteTabs(tabs), [tabs]);
-  const fallback = firstPage(nav)?.to ?? '/';
+  useEffect(() => noteTabs(adminId, tabs), [adminId, tabs]);
 
   const apply = useCallback(
     (change: TabChange) => {
@@ -56,6 +61,16 @@ export function usePageTabs(nav: NavItem[]): PageTabs {
     },
     [navigate],
   );
+
+  // New menus: the tabs of pages they lack close; when the page shown was one, its neighbour opens.
+  const seen = useRef({ nav, tabs, activeKey: current?.key });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { nav, tabs, activeKey: current?.key };
+    if (before.nav === nav) return;
+    const change = keepTabs(before.tabs, (tab) => tabIn(nav, tab), before.activeKey, fallback);
+    if (change.tabs.length !== before.tabs.length || change.navigateTo) apply(change);
+  }, [nav, tabs, current, fallback, apply]);
 
   return {
     tabs,

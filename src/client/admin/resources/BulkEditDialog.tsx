@@ -45,7 +45,8 @@ export function BulkEditDialog({ definition, fields, open, onClose }: BulkEditDi
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: selectedIds.length } });
+          const count = selectedIds.length;
+          notify(translate('generated.saved.bulkUpdated', { name: t(definition.title), smart_count: count, _: `${count} rows saved` }), { type: 'info' });
           onUnselectItems();
           refresh();
           close();

@@ -1,11 +1,13 @@
 import ActionDelete from '@mui/icons-material/Delete';
 import { humanize, singularize } from 'inflection';
-import { isValidElement, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { isValidElement, useState, type ReactNode } from 'react';
 import {
-  BulkDeleteButton, Button, Confirm, useCanAccess, useDelete, useGetRecordRepresentation, useListContext, useNotify, useRecordContext,
+  BulkDeleteButton, Button, Confirm, useCanAccess, useDataProvider, useDelete, useGetRecordRepresentation, useListContext, useNotify, useRecordContext,
   useRedirect, useResourceContext, useResourceTranslation, useTranslate, useUnselect, type RaRecord,
 } from 'react-admin';
 import type { LocalText } from '../../../schema/local-text.js';
+import type { ActionDataProvider } from '../../providers/data-provider.js';
 import { keepFocusInPage } from '../../components/page-focus.js';
 import { useDeletedNotice } from './form-title.js';
 import { useSchemaTranslate } from './schema-i18n.js';
@@ -16,6 +18,40 @@ import { useSchemaTranslate } from './schema-i18n.js';
  * was deleted, and keep react-admin's other step (the deleted rows leave the selection). The button
  * that had focus leaves with its row: focus then goes to the page's heading, not to the document.
  */
+
+/**
+ * What becomes of the rows a confirmation is about to delete, as `GET del` tells (docs/wire-contract.md#recycle-bin):
+ * kept in the recycle bin, to restore from there, or gone for good. Asked once per screen while a
+ * confirmation is open (or rows are selected); nothing is said until the answer is in.
+ */
+function useRecycleNote(resource: string, asking: boolean): string | undefined {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ActionDataProvider>();
+  const { data } = useQuery({
+    queryKey: [resource, 'delete-fate'],
+    queryFn: async () => (await dataProvider.action<{ recycle: boolean }>(resource, 'del', { method: 'GET' })).data,
+    enabled: asking,
+    staleTime: 30_000,
+    retry: false,
+  });
+  if (!data) return undefined;
+  return data.recycle ? translate('generated.deleteFate.recycled') : translate('generated.deleteFate.gone');
+}
+
+/** The confirmation's question, and under it what becomes of the rows once deleted. */
+function DeleteQuestion({ question, note }: { question: ReactNode; note: string | undefined }) {
+  return (
+    <>
+      {question}
+      {note && (
+        <>
+          <br />
+          <strong>{note}</strong>
+        </>
+      )}
+    </>
+  );
+}
 
 /**
  * Deletes one row once the server answers and confirmed, and says "<Name> deleted"; shown only where
@@ -59,6 +95,7 @@ function ConfirmedDeleteButton({ record, resource, title }: { record: RaRecord; 
   const label = useResourceTranslation({ resourceI18nKey: `resources.${resource}.action.delete`, baseI18nKey: 'ra.action.delete', options: { name, recordRepresentation } });
   const confirmTitle = useResourceTranslation({ resourceI18nKey: `resources.${resource}.message.delete_title`, baseI18nKey: 'ra.message.delete_title', options: texts });
   const confirmContent = useResourceTranslation({ resourceI18nKey: `resources.${resource}.message.delete_content`, baseI18nKey: 'ra.message.delete_content', options: texts });
+  const note = useRecycleNote(resource, open);
 
   const onSuccess = () => {
     setOpen(false);
@@ -95,7 +132,7 @@ function ConfirmedDeleteButton({ record, resource, title }: { record: RaRecord; 
         isOpen={open}
         loading={isPending}
         title={<>{confirmTitle}</>}
-        content={<>{confirmContent}</>}
+        content={<DeleteQuestion question={confirmContent} note={note} />}
         confirmColor="primary"
         onConfirm={confirm}
         onClose={() => setOpen(false)}
@@ -109,8 +146,10 @@ export function NamedBulkDeleteButton({ title }: { title: LocalText }) {
   const notify = useNotify();
   const translate = useTranslate();
   const schemaTranslate = useSchemaTranslate();
+  const resource = useResourceContext() ?? '';
   const { selectedIds, onUnselectItems } = useListContext();
   const deleted = useDeletedNotice(title, selectedIds.length) ?? '';
+  const note = useRecycleNote(resource, selectedIds.length > 0);
   // The question names the rows by the schema's title, not by the resource's address, and counts
   // them as rows (react-admin's English would say "Delete 2 Mail template").
   const texts = { smart_count: selectedIds.length, name: schemaTranslate(title) };
@@ -124,7 +163,7 @@ export function NamedBulkDeleteButton({ title }: { title: LocalText }) {
       mutationMode="pessimistic"
       mutationOptions={{ onSuccess }}
       confirmTitle={<>{translate('generated.bulkDelete.title', { ...texts, _: translate('ra.message.bulk_delete_title', texts) })}</>}
-      confirmContent={<>{translate('generated.bulkDelete.content', { ...texts, _: translate('ra.message.bulk_delete_content', texts) })}</>}
+      confirmContent={<DeleteQuestion question={translate('generated.bulkDelete.content', { ...texts, _: translate('ra.message.bulk_delete_content', texts) })} note={note} />}
     />
   );
 }

@@ -15,7 +15,10 @@ export function DetailsDialogButton({ title, open, onOpenChange, children, actio
       </Button>
       <Dialog open={open} onClose={() => onOpenChange(false)} maxWidth="md" fullWidth aria-label={title}>
         <DialogTitle>{title}</DialogTitle>
-        <DialogContent dividers>{children}</DialogContent>
+        {/* Focusable, so a keyboard can scroll details longer than the screen (a phone), which may hold no control. */}
+        <DialogContent dividers tabIndex={0} role="region" aria-label={title}>
+          {children}
+        </DialogContent>
         <DialogActions>
           {actions}
           {/* With its icon: on a phone react-admin draws a button as its icon alone. */}
@@ -28,9 +31,20 @@ export function DetailsDialogButton({ title, open, onOpenChange, children, actio
   );
 }
 
-/** A value as readable text, wrapped: objects and lists (also as JSON text) as indented JSON; an element as it is. */
+/**
+ * A value as readable text, wrapped: objects and lists (also as JSON text) as indented JSON; an element
+ * as it is; nothing (no value, an empty text or list) as a muted "Not set" in the reader's language.
+ */
 function ValueText({ value }: { value: unknown }) {
+  const translate = useTranslate();
   if (isValidElement(value)) return value;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary">
+        {translate('generated.notSet', { _: 'Not set' })}
+      </Typography>
+    );
+  }
   const structured = typeof value === 'string' ? parsedJson(value) : value;
   if (structured !== null && typeof structured === 'object') {
     return (

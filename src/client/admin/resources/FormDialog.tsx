@@ -1,5 +1,6 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
-import { Dialog, DialogContent, DialogTitle, IconButton } from '@mui/material';
+import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { useFormTitle } from './form-title.js';
@@ -8,18 +9,20 @@ import { useFocusReturnToOpener } from '../../components/focus-return.js';
 import type { LocalText } from '../../../schema/local-text.js';
 
 /**
- * Set inside a form dialog: the form leaves the page chrome to the dialog, its Cancel closes it (asking
- * first when something was typed), and it reports whether it holds unsaved input.
+ * Set around a generated form, in a dialog or on a page of its own: the form's Cancel closes it
+ * (asking first when something was typed), and it reports whether it holds unsaved input. In a dialog
+ * the form also leaves the page chrome to the dialog.
  */
-interface FormDialogControls {
+interface FormFrameControls {
   close(): void;
   setDirty(dirty: boolean): void;
+  inDialog: boolean;
 }
 
-const FormDialogContext = createContext<FormDialogControls | undefined>(undefined);
+const FormFrameContext = createContext<FormFrameControls | undefined>(undefined);
 
-export function useFormDialog(): FormDialogControls | undefined {
-  return useContext(FormDialogContext);
+export function useFormFrame(): FormFrameControls | undefined {
+  return useContext(FormFrameContext);
 }
 
 /** Back to the list the dialog opened over, keeping its page, filters and order (react-admin's store). */
@@ -38,7 +41,7 @@ function useCloseForm(): () => void {
 export function FormDialog({ list: List, mode, resourceTitle, children }: { list: ComponentType; mode: 'add' | 'edit'; resourceTitle: LocalText; children: ReactNode }) {
   const translate = useTranslate();
   const guard = useDiscardGuard(useCloseForm());
-  const controls = useMemo(() => ({ close: guard.requestClose, setDirty: guard.setDirty }), [guard.requestClose, guard.setDirty]);
+  const controls = useMemo(() => ({ close: guard.requestClose, setDirty: guard.setDirty, inDialog: true }), [guard.requestClose, guard.setDirty]);
   useFocusReturnToOpener();
   // One row, named by the schema's singular title (the menu's title names the list).
   const title = useFormTitle(resourceTitle, mode);
@@ -62,9 +65,34 @@ export function FormDialog({ list: List, mode, resourceTitle, children }: { list
           <CloseIcon />
         </IconButton>
         <DialogContent dividers sx={{ p: 0 }}>
-          <FormDialogContext.Provider value={controls}>{children}</FormDialogContext.Provider>
+          <FormFrameContext.Provider value={controls}>{children}</FormFrameContext.Provider>
         </DialogContent>
       </Dialog>
+      {guard.confirm}
+    </>
+  );
+}
+
+/**
+ * A form that is a page of its own (a hand-written create or edit screen: a group with its rule tree,
+ * a menu rule, a config item): headed by its title, with a way back to the list above it; the way back
+ * and the form's Cancel ask before dropping typed input, as a dialog's do.
+ */
+export function FormPage({ title, children }: { title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  const guard = useDiscardGuard(useCloseForm());
+  const controls = useMemo(() => ({ close: guard.requestClose, setDirty: guard.setDirty, inDialog: false }), [guard.requestClose, guard.setDirty]);
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, pt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Button color="inherit" size="small" startIcon={<ArrowBackIcon />} onClick={guard.requestClose}>
+          {translate('generated.backToList', { _: 'Back to the list' })}
+        </Button>
+        <Typography variant="h6" component="h2" sx={{ fontSize: '1.0625rem', fontWeight: 600 }}>
+          {title}
+        </Typography>
+      </Box>
+      <FormFrameContext.Provider value={controls}>{children}</FormFrameContext.Provider>
       {guard.confirm}
     </>
   );

@@ -9,7 +9,7 @@ import { GeneratedInputs, type InputOverrides } from './GeneratedInputs.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { loadServerPack, useServerPack } from '../../i18n/server-messages.js';
 import { currentLanguage } from '../../i18n/store-config.js';
-import { useFormDialog } from './FormDialog.js';
+import { FormPage, useFormFrame } from './FormDialog.js';
 import { useFormTitle, useSavedNotice } from './form-title.js';
 import { labelColumnSx } from './form-layout.js';
 import { useSaveWithServerErrors } from './server-errors.js';
@@ -46,19 +46,19 @@ const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
 /**
  * Save is always enabled: pressed on an untouched form it shows what is missing on the fields, rather
- * than staying grey with nothing saying why. In a dialog, Cancel closes it, and the bar stays in view;
- * the dialog learns here whether anything typed would be lost.
+ * than staying grey with nothing saying why. Cancel goes back to the list (in a dialog the bar stays in
+ * view); the dialog or page learns here whether anything typed would be lost.
  */
 function FormToolbar() {
   const translate = useTranslate();
-  const dialog = useFormDialog();
+  const frame = useFormFrame();
   const { dirtyFields } = useFormState();
   const dirty = Object.keys(dirtyFields).length > 0;
-  useEffect(() => dialog?.setDirty(dirty), [dialog, dirty]);
+  useEffect(() => frame?.setDirty(dirty), [frame, dirty]);
   return (
-    <Toolbar sx={{ gap: 1, justifyContent: 'flex-end', ...(dialog ? { position: 'sticky', bottom: 0, zIndex: 1 } : {}) }}>
-      {dialog && (
-        <Button color="inherit" onClick={dialog.close}>
+    <Toolbar sx={{ gap: 1, justifyContent: 'flex-end', ...(frame?.inDialog ? { position: 'sticky', bottom: 0, zIndex: 1 } : {}) }}>
+      {frame && (
+        <Button color="inherit" onClick={frame.close}>
           {translate('ra.action.cancel')}
         </Button>
       )}
@@ -97,18 +97,19 @@ function GeneratedForm({ definition, mode, overrides, children }: GeneratedFormP
 export type GeneratedFormPageProps = Omit<GeneratedFormProps, 'mode'>;
 
 /**
- * What the add and edit pages share: react-admin's page props (the schema's singular as the title, the
- * saved notice; inside a form dialog the page draws no chrome, the dialog has it) and the generated form.
+ * What the add and edit pages share: react-admin's page props (the saved notice; inside a form dialog
+ * the page draws no chrome, the dialog has it) and the generated form, on a page of its own headed by
+ * the schema's singular ("Add admin group") with a way back to the list.
  */
 export function useGeneratedFormPage({ definition, overrides, children }: GeneratedFormPageProps, mode: 'add' | 'edit') {
-  const dialog = useFormDialog();
+  const inDialog = useFormFrame()?.inDialog === true;
   const title = useFormTitle(definition.title, mode);
   const onSuccess = useSavedNotice(definition, mode);
-  const page = { mutationOptions: { onSuccess }, ...(dialog ? ({ component: 'div', title: false, actions: false } as const) : { title }) };
+  const page = { mutationOptions: { onSuccess }, title: false, ...(inDialog ? ({ component: 'div', actions: false } as const) : {}) } as const;
   const form = (
     <GeneratedForm definition={definition} mode={mode} overrides={overrides}>
       {children}
     </GeneratedForm>
   );
-  return { page, form };
+  return { page, form: inDialog ? form : <FormPage title={title}>{form}</FormPage> };
 }

@@ -1,7 +1,7 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { QUICK_SEARCH_KEY } from './list-filters.js';
 
@@ -10,6 +10,46 @@ const SEARCH_DELAY_MS = 500;
 
 function textOf(value: unknown): string {
   return value === undefined || value === null ? '' : String(value);
+}
+
+/** The gap react-admin leaves after a filter field (the spacer after the box). */
+const FIELD_GAP_PX = 16;
+
+/**
+ * The quick search's box as wide as its whole hint needs, when the row has room for that: then the hint
+ * is the placeholder; where it has not (a phone), the box takes the room there is and the placeholder is
+ * the short `fallback`, the whole hint staying its tooltip and accessible name. Measured in the box's
+ * own font, again whenever the room changes.
+ */
+function useFittingHint(input: RefObject<HTMLInputElement | null>, hint: string, fallback: string): { width: number | undefined; placeholder: string } {
+  const [fit, setFit] = useState<{ width: number | undefined; placeholder: string }>({ width: undefined, placeholder: hint });
+  useLayoutEffect(() => {
+    const box = input.current;
+    const root = box?.closest<HTMLElement>('.MuiInputBase-root');
+    const row = box?.closest('form')?.parentElement;
+    // nothing to measure where nothing is laid out
+    if (!box || !root || !row || box.clientWidth === 0) return undefined;
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return undefined;
+    const measure = () => {
+      const style = getComputedStyle(box);
+      context.font = style.font;
+      const inner = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      // what the box adds around its text: padding, border, the search icon
+      const chrome = root.getBoundingClientRect().width - inner;
+      const needed = Math.ceil(context.measureText(hint).width + chrome) + 2;
+      const room = row.clientWidth - FIELD_GAP_PX;
+      setFit((current) => {
+        const next = needed <= room ? { width: needed, placeholder: hint } : { width: room, placeholder: fallback };
+        return current.width === next.width && current.placeholder === next.placeholder ? current : next;
+      });
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(row);
+    return () => observer?.disconnect();
+  }, [input, hint, fallback]);
+  return fit;
 }
 
 /**
@@ -58,6 +98,8 @@ export function QuickSearch({ placeholder }: { placeholder: string }) {
     apply(text);
   };
 
+  const inputRef = useRef<HTMLInputElement>(null);
+  const fit = useFittingHint(inputRef, placeholder, translate('generated.list.quickSearch', { _: 'Quick search' }));
   const clearLabel = translate('ra.action.clear_input_value');
   const endAdornment = text ? (
     <InputAdornment position="end">
@@ -91,12 +133,14 @@ export function QuickSearch({ placeholder }: { placeholder: string }) {
         name={QUICK_SEARCH_KEY}
         value={text}
         onChange={(event) => change(event.target.value)}
-        placeholder={placeholder}
+        placeholder={fit.placeholder}
         hiddenLabel
         size="small"
         className={`ra-input ra-input-${QUICK_SEARCH_KEY}`}
-        // Named by its placeholder's words for screen readers too, which may not read a placeholder.
-        slotProps={{ input: { endAdornment }, htmlInput: { 'aria-label': placeholder } }}
+        sx={{ '& .MuiInputBase-root': { minWidth: fit.width } }}
+        inputRef={inputRef}
+        // Named by the whole hint for screen readers too, which may not read a placeholder; shown on hover.
+        slotProps={{ input: { endAdornment }, htmlInput: { 'aria-label': placeholder, title: placeholder } }}
       />
       <Box sx={{ width: (theme) => theme.spacing(2) }}>{'\u00A0'}</Box>
     </Box>

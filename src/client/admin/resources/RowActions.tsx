@@ -7,14 +7,12 @@ import { NamedDeleteButton } from './DeleteButtons.js';
 import { RecordDetailsButton, type DetailRenderers } from './RecordDetails.js';
 
 /**
- * The cell holding `RowActions` stays in view at the right edge when the columns scroll sideways, as
- * narrow as it can be so that it covers no data column of a list that fits: its buttons show their icon,
- * their label stays their accessible name and shows on hover.
+ * The cell holding `RowActions`, as narrow as it can be: its buttons show their icon, their label stays
+ * their accessible name and shows on hover. It is the last column like the others and scrolls with them
+ * when a list is wider than its card (a phone, a list of many columns): a cell kept in view over the
+ * columns would hide the one beneath it, such as a payout's amount or a member's join time.
  */
 export const ROW_ACTIONS_CELL_SX = {
-  position: 'sticky',
-  right: 0,
-  zIndex: 1,
   width: '1%',
   whiteSpace: 'nowrap',
   bgcolor: 'background.paper',

@@ -30,6 +30,9 @@ export const labelColumnSx: SxProps<Theme> = (theme) => ({
     },
     [eachField('& > :is(.MuiInputLabel-root, .MuiFormLabel-root)')]: {
       gridColumn: 1,
+      // A radio or checkbox group's label is its fieldset's legend, which a browser draws in the border
+      // (aligned by its text-align: at the far right) unless floated: floated, it is a grid item as the others.
+      float: 'left',
       position: 'static',
       transform: 'none',
       maxWidth: 'none',

@@ -11,6 +11,8 @@ import { adminRuleOverride } from './system/admin_rule/index.js';
 import { configOverride } from './system/config/index.js';
 import { userGroupOverride } from './system/user_group/index.js';
 import { userRuleOverride } from './system/user_rule/index.js';
+import { recycleRuleInputs } from './system/security_data_recycle/index.js';
+import { sensitiveRuleInputs } from './system/security_sensitive_data/index.js';
 import { dataRecycleLogOverride } from './system/security_data_recycle_log/index.js';
 import { sensitiveDataLogOverride } from './system/security_sensitive_data_log/index.js';
 import { participationOverride } from './survey/participation/index.js';
@@ -54,6 +56,8 @@ export const SCREEN_OVERRIDES: Readonly<Record<string, ResourceOverride>> = {
 export const FORM_INPUTS: Readonly<Record<string, (definition: ResourceDefinition) => InputOverrides>> = {
   'survey/provider': providerInputs,
   'survey/quick_task': quickTaskInputs,
+  'system/security_data_recycle': recycleRuleInputs,
+  'system/security_sensitive_data': sensitiveRuleInputs,
 };
 
 function named<P extends object>(name: string, render: (props: P) => ReactElement): ComponentType<P> {

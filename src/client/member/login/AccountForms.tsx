@@ -6,7 +6,8 @@ import type { Translate } from '../../i18n/translate.js';
 import { fieldOf, messageOf } from '../../http/error-body.js';
 import { accountApi, type AccountApi, type CodeEvent, type VerificationType } from '../account-api.js';
 import { useCodeSender } from '../use-code-sender.js';
-import { memberApi, type MemberApi } from './member-api.js';
+import { memberApi, type CodeOptions, type MemberApi } from './member-api.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MOBILE_PATTERN, PASSWORD_PATTERN, USERNAME_PATTERN } from '../../../contract/credentials.js';
 
 /**
  * The member login page's other two cards (plain React: the page must stay light): registering with
@@ -15,6 +16,24 @@ import { memberApi, type MemberApi } from './member-api.js';
 
 type Values = Record<string, string>;
 type Errors = Record<string, string | undefined>;
+/** A field's rule: the message key of what is wrong with its value, or undefined when nothing is. */
+type Rule = (value: string) => string | undefined;
+
+/**
+ * The account rules of src/contract/credentials.ts, each field's whole rule (the server checks them
+ * again): a form checks every field at once, and shows each field's rule under it before anything is typed.
+ */
+const usernameRule: Rule = (value) => (value.trim() === '' ? 'usernameRequired' : USERNAME_PATTERN.test(value.trim()) ? undefined : 'username');
+const passwordRule: Rule = (value) => (value === '' ? 'passwordRequired' : PASSWORD_PATTERN.test(value) ? undefined : 'password');
+const codeRule: Rule = (value) => (value.trim() === '' ? 'codeRequired' : undefined);
+function addressRule(type: VerificationType): Rule {
+  return (raw) => {
+    const value = raw.trim();
+    if (value === '') return `${type}Required`;
+    const valid = type === 'email' ? EMAIL_PATTERN.test(value) && value.length <= EMAIL_MAX_LENGTH : MOBILE_PATTERN.test(value);
+    return valid ? undefined : type;
+  };
+}
 
 /** The address type choice, shown when the site verifies both. */
 function TypeChoice({ t, types, value, onChange }: { t: Translate; types: VerificationType[]; value: VerificationType; onChange(type: VerificationType): void }) {
@@ -57,22 +76,30 @@ function useAccountForm(t: Translate, api: AccountApi, member: MemberApi, fieldN
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
   /**
-   * Submits the form: each empty field of `required` gets its "required" message (`ruleOf` names the
-   * message when it is not the field's own); only when all are filled does `work` run.
+   * Submits the form: every field breaking its rule gets its message, all at once; only when none
+   * does `work` run.
    */
-  const submit = (event: FormEvent, required: string[], work: () => Promise<void>, ruleOf = (name: string) => name) => {
+  const submit = (event: FormEvent, rules: Record<string, Rule>, work: () => Promise<void>) => {
     event.preventDefault();
-    const missing: Errors = {};
-    for (const name of required) if (!(values[name] ?? '').trim()) missing[name] = t(`account.rules.${ruleOf(name)}Required`);
-    if (Object.keys(missing).length > 0) return setErrors(missing);
+    const broken: Errors = {};
+    for (const [name, rule] of Object.entries(rules)) {
+      const key = rule(values[name] ?? '');
+      if (key) broken[name] = t(`account.rules.${key}`);
+    }
+    if (Object.keys(broken).length > 0) {
+      setFailure('');
+      setNotice('');
+      return setErrors(broken);
+    }
     void run(work);
   };
-  /** What a `LoginField` needs to show and edit one of the form's values. */
-  const bind = (name: string) => ({
+  /** What a `LoginField` needs to show and edit one of the form's values; `hint` is the field's rule, shown until it is broken. */
+  const bind = (name: string, hint?: string) => ({
     name,
     value: values[name] ?? '',
     onChange: (value: string) => onChange(name, value),
     error: errors[name],
+    hint,
     errorId: `account-${name}-error`,
   });
   async function run(work: () => Promise<void>) {
@@ -87,20 +114,25 @@ function useAccountForm(t: Translate, api: AccountApi, member: MemberApi, fieldN
       setBusy(false);
     }
   }
-  const sendButton = (address: () => string, type: VerificationType, event: CodeEvent, addressField: string) => (
-    <button
-      type="button"
-      className="ba-field__send"
-      disabled={sender.sending || sender.wait > 0}
-      onClick={() => {
-        const value = address().trim();
-        if (!value) return setErrors({ [addressField]: t(`account.rules.${type}Required`) });
-        sender.send({ type, address: value, event });
-      }}
-    >
-      {sender.wait > 0 ? t('account.resend', { seconds: sender.wait }) : t('account.send')}
-    </button>
-  );
+  const sendButton = (address: () => string, type: VerificationType, event: CodeEvent, addressField: string) => {
+    const wait = sender.waitFor({ type, address: address(), event });
+    return (
+      <button
+        type="button"
+        className="ba-field__send"
+        disabled={sender.sending || wait > 0}
+        onClick={() => {
+          const value = address().trim();
+          // a code goes only to an address that can be one: its rule is checked first
+          const broken = addressRule(type)(value);
+          if (broken) return setErrors((current) => ({ ...current, [addressField]: t(`account.rules.${broken}`) }));
+          sender.send({ type, address: value, event });
+        }}
+      >
+        {wait > 0 ? t('account.resend', { seconds: wait }) : t('account.send')}
+      </button>
+    );
+  };
   const footer = (submitLabel: string) => (
     <>
       <LoginSubmit busy={busy}>{submitLabel}</LoginSubmit>
@@ -113,7 +145,7 @@ function useAccountForm(t: Translate, api: AccountApi, member: MemberApi, fieldN
       {sender.pending && <ClickCaptcha client={member.client} translate={t} onClose={sender.cancel} onSuccess={sender.solved} />}
     </>
   );
-  return { values, bind, submit, sendButton, footer };
+  return { values, bind, submit, run, sendButton, footer };
 }
 
 /** Each address type's field icon. */
@@ -121,27 +153,28 @@ const ADDRESS_ICONS: Record<VerificationType, ReactNode> = { email: <MailIcon />
 
 /**
  * The address types whose codes the site can deliver now (`GET /api/user/checkIn` →
- * `accountVerificationType`: the server leaves out mail without mail settings, SMS without an SMS driver), the first one
- * chosen. Undefined until the answer arrives, so no form starts on a type the site cannot serve.
+ * `accountVerificationType`: the server offers a channel only once a message through it has arrived), the
+ * first one chosen, and whether registering without a code is allowed. Undefined until the answer arrives, so
+ * no form starts on a type the site cannot serve.
  */
-function useVerificationTypes(api: MemberApi): [VerificationType[] | undefined, VerificationType | undefined, (type: VerificationType) => void] {
-  const [types, setTypes] = useState<VerificationType[] | undefined>(undefined);
+function useCodeOptions(api: MemberApi): [CodeOptions | undefined, VerificationType | undefined, (type: VerificationType) => void] {
+  const [options, setOptions] = useState<CodeOptions | undefined>(undefined);
   const [type, setType] = useState<VerificationType | undefined>(undefined);
   useEffect(() => {
     let alive = true;
-    api.verificationTypes().then(
+    api.codeOptions().then(
       (found) => {
         if (!alive) return;
-        setTypes(found);
-        setType(found[0]);
+        setOptions(found);
+        setType(found.types[0]);
       },
-      () => alive && setTypes([]),
+      () => alive && setOptions({ types: [], registerWithoutCode: false }),
     );
     return () => {
       alive = false;
     };
   }, [api]);
-  return [types, type, setType];
+  return [options, type, setType];
 }
 
 /** Said instead of a form when the site can deliver no code at all (or could not be asked). */
@@ -152,12 +185,13 @@ function NoMethod({ t }: { t: Translate }) {
 /** Register (docs/wire-contract.md#login-and-registration, register scene): username, password, the address and the code sent to it. */
 export function RegisterForm({ t, onRegistered, api = accountApi, member = memberApi }: { t: Translate; onRegistered(): void; api?: AccountApi; member?: MemberApi }) {
   const form = useAccountForm(t, api, member, { captcha: 'code' });
-  const [types, type, setType] = useVerificationTypes(member);
+  const [options, type, setType] = useCodeOptions(member);
   const { values } = form;
-  if (!types) return null;
-  if (!type) return <NoMethod t={t} />;
+  if (!options) return null;
+  if (!type) return options.registerWithoutCode ? <RegisterWithoutCodeForm t={t} onRegistered={onRegistered} api={api} member={member} /> : <NoMethod t={t} />;
+  const { types } = options;
   const onSubmit = (event: FormEvent) =>
-    form.submit(event, ['username', 'password', type, 'code'], async () => {
+    form.submit(event, { username: usernameRule, password: passwordRule, [type]: addressRule(type), code: codeRule }, async () => {
       const info = await api.register({ registerType: type, username: values.username.trim(), password: values.password, [type]: values[type].trim(), captcha: values.code.trim() });
       member.remember(info);
       onRegistered();
@@ -165,11 +199,42 @@ export function RegisterForm({ t, onRegistered, api = accountApi, member = membe
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('account.register.title')}>
       <TypeChoice t={t} types={types} value={type} onChange={setType} />
-      <LoginField {...form.bind('username')} label={t('account.username')} autoComplete="username" icon={<UserIcon />} />
-      <LoginField {...form.bind('password')} label={t('account.password')} type="password" autoComplete="new-password" icon={<LockIcon />} />
+      <LoginField {...form.bind('username', t('account.hints.username'))} label={t('account.username')} autoComplete="username" icon={<UserIcon />} />
+      <LoginField {...form.bind('password', t('account.hints.password'))} label={t('account.password')} type="password" autoComplete="new-password" icon={<LockIcon />} />
       <LoginField {...form.bind(type)} label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} />
       <LoginField {...form.bind('code')} label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values[type] ?? '', type, 'user_register', type)} />
       {form.footer(t('account.register.submit'))}
+    </form>
+  );
+}
+
+/**
+ * Register with a username and password alone, where the site allows it (`registerWithoutCode`, while no
+ * code can be sent on a fresh install): the click captcha is the human check, solved on submit. An
+ * address is bound later, from the profile, with a code.
+ */
+function RegisterWithoutCodeForm({ t, onRegistered, api, member }: { t: Translate; onRegistered(): void; api: AccountApi; member: MemberApi }) {
+  const form = useAccountForm(t, api, member, {});
+  const [captcha, setCaptcha] = useState(false);
+  const { values } = form;
+  const onSubmit = (event: FormEvent) => form.submit(event, { username: usernameRule, password: passwordRule }, async () => setCaptcha(true));
+  const solved = ({ captchaId, captchaInfo }: { captchaId: string; captchaInfo: string }) => {
+    setCaptcha(false);
+    void form.run(async () => {
+      const info = await api.register({ username: values.username.trim(), password: values.password, captchaId, captchaInfo });
+      member.remember(info);
+      onRegistered();
+    });
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('account.register.title')} aria-describedby="register-without-code">
+      <p className="ba-login__hint" id="register-without-code">
+        {t('account.register.withoutCode')}
+      </p>
+      <LoginField {...form.bind('username', t('account.hints.username'))} label={t('account.username')} autoComplete="username" icon={<UserIcon />} />
+      <LoginField {...form.bind('password', t('account.hints.password'))} label={t('account.password')} type="password" autoComplete="new-password" icon={<LockIcon />} />
+      {form.footer(t('account.register.submit'))}
+      {captcha && <ClickCaptcha client={member.client} translate={t} onClose={() => setCaptcha(false)} onSuccess={solved} />}
     </form>
   );
 }
@@ -178,23 +243,21 @@ export function RegisterForm({ t, onRegistered, api = accountApi, member = membe
 export function RetrieveForm({ t, onDone, api = accountApi, member = memberApi }: { t: Translate; onDone(message: string): void; api?: AccountApi; member?: MemberApi }) {
   // The address is typed in `account`; refusals about it name `email` or `mobile`.
   const form = useAccountForm(t, api, member, { captcha: 'code', email: 'account', mobile: 'account' });
-  const [types, type, setType] = useVerificationTypes(member);
+  const [options, type, setType] = useCodeOptions(member);
   const { values } = form;
-  if (!types) return null;
+  if (!options) return null;
   if (!type) return <NoMethod t={t} />;
+  const { types } = options;
   const onSubmit = (event: FormEvent) =>
-    form.submit(
-      event,
-      ['account', 'code', 'password'],
-      async () => onDone(await api.retrievePassword({ type, account: values.account.trim(), captcha: values.code.trim(), password: values.password })),
-      (name) => (name === 'account' ? type : name),
+    form.submit(event, { account: addressRule(type), code: codeRule, password: passwordRule }, async () =>
+      onDone(await api.retrievePassword({ type, account: values.account.trim(), captcha: values.code.trim(), password: values.password })),
     );
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('account.retrieve.title')}>
       <TypeChoice t={t} types={types} value={type} onChange={setType} />
       <LoginField {...form.bind('account')} label={t(`account.by.${type}`)} type={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} icon={ADDRESS_ICONS[type]} />
       <LoginField {...form.bind('code')} label={t('account.code')} autoComplete="one-time-code" icon={<CodeIcon />} action={form.sendButton(() => values.account ?? '', type, 'user_retrieve_pwd', 'account')} />
-      <LoginField {...form.bind('password')} label={t('account.newPassword')} type="password" autoComplete="new-password" icon={<LockIcon />} />
+      <LoginField {...form.bind('password', t('account.hints.password'))} label={t('account.newPassword')} type="password" autoComplete="new-password" icon={<LockIcon />} />
       {form.footer(t('account.retrieve.submit'))}
     </form>
   );

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { RegisterForm, RetrieveForm } from './AccountForms.js';
+import { clearLoginNotice, readLoginNotice } from './login-notice.js';
 import { memberApi, type MemberApi } from './member-api.js';
 import type { AccountApi } from '../account-api.js';
 
@@ -29,7 +30,9 @@ export function MemberLoginPage({ api = memberApi, account }: { api?: MemberApi;
   const t = messages.translate;
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [notice, setNotice] = useState('');
+  // what the page that sent the member here left to say (a changed password), read once
+  const [notice, setNotice] = useState(readLoginNotice);
+  useEffect(clearLoginNotice, []);
   const tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : undefined;
   const redirect = search.get('redirect');
   const linkTo = (next?: Tab) => {

@@ -3,11 +3,19 @@ import { httpClient, type HttpClient } from '../../http/index.js';
 import type { VerificationType } from '../account-api.js';
 import { clearSession, readSession, writeUserInfo, type UserInfo } from '../../http/session.js';
 
+export interface CodeOptions {
+  types: VerificationType[];
+  registerWithoutCode: boolean;
+}
+
 /** Member sign-in and sign-out (docs/wire-contract.md#member-endpoints, #login-and-registration), used by the standalone member pages. */
 export interface MemberApi extends SignInApi {
   logout(): Promise<void>;
-  /** which address types the site verifies at registration (`accountVerificationType`) */
-  verificationTypes(): Promise<VerificationType[]>;
+  /**
+   * What a code can be sent by (`accountVerificationType`: the channels that have delivered) and whether a
+   * member may register without one (`registerWithoutCode`, our addition)
+   */
+  codeOptions(): Promise<CodeOptions>;
   /** keep a member who just registered signed in */
   remember(info: UserInfo): void;
 }
@@ -19,9 +27,9 @@ function createMemberApi(client: HttpClient = httpClient): MemberApi {
       const response = await client.request<{ userLoginCaptchaSwitch?: boolean }>('/api/user/checkIn', { showErrorMessage: false });
       return { captcha: response.data?.userLoginCaptchaSwitch !== false };
     },
-    async verificationTypes() {
-      const response = await client.request<{ accountVerificationType?: VerificationType[] }>('/api/user/checkIn', { showErrorMessage: false });
-      return response.data?.accountVerificationType ?? [];
+    async codeOptions() {
+      const response = await client.request<{ accountVerificationType?: VerificationType[]; registerWithoutCode?: boolean }>('/api/user/checkIn', { showErrorMessage: false });
+      return { types: response.data?.accountVerificationType ?? [], registerWithoutCode: response.data?.registerWithoutCode === true };
     },
     remember(info) {
       clearSession('user');

@@ -13,13 +13,14 @@ import { MenuIcon as RuleIcon } from '../../components/MenuIcon.js';
 import { setLayout, useLayout } from '../../shell/layout-store.js';
 import { loadingPath } from '../../shell/target.js';
 import { LogoMark } from '../../components/login-art.js';
+import { servedSiteName } from '../../components/site-identity.js';
 import { FocusOnPageChange, MAIN_CONTENT_ID, SkipLink } from '../../components/page-focus.js';
 import { HttpClientBridge } from '../../http/HttpClientBridge.js';
 import { USER_BASE } from '../../http/http-client.js';
 import { isUserLoggedIn } from '../../http/session.js';
 import { LANGUAGE_NAMES, storeLanguage, currentLanguage } from '../../i18n/store-config.js';
 import type { MemberRule } from '../../providers/member-bootstrap.js';
-import { memberLoginPath, routeOf, useMemberBootstrap } from './member-bootstrap.js';
+import { memberLoginPath, menuGroups, routeOf, useMemberBootstrap } from './member-bootstrap.js';
 
 const MEMBER_MENU_WIDTH = 220;
 
@@ -40,9 +41,7 @@ function MemberMenu({ menus, onNavigate }: { menus: readonly MemberRule[]; onNav
   const translate = useTranslate();
   return (
     <Box component="nav" aria-label={translate('memberShell.menu')} sx={{ width: MEMBER_MENU_WIDTH, pt: 1 }}>
-      {menus.map((directory) => {
-        const pages = (directory.children ?? []).filter((rule) => rule.type === 'menu');
-        if (pages.length === 0) return null;
+      {menuGroups(menus).map(({ directory, pages }) => {
         return (
           <List
             key={directory.id}
@@ -99,7 +98,7 @@ function MemberBar({ siteName, onMenu, narrow }: { siteName: string; onMenu(): v
         <Box component={RouterLink} to={USER_BASE} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, color: 'primary.main', textDecoration: 'none' }}>
           <LogoMark size={22} />
           <Typography variant="subtitle1" component="span" noWrap sx={{ fontWeight: 600, color: 'text.primary' }}>
-            {siteName || translate('memberShell.title')}
+            {siteName || servedSiteName() || translate('memberShell.title')}
           </Typography>
         </Box>
         <Box sx={{ flex: 1 }} />

@@ -4,6 +4,7 @@ import type { UserInfo } from '../../http/session.js';
 import { createMemberAuthProvider } from '../../providers/member-auth-provider.js';
 import type { MemberBootstrap, MemberRule } from '../../providers/member-bootstrap.js';
 import { createBootstrapStore } from '../../shell/bootstrap-store.js';
+import { rememberSiteName } from '../../components/site-identity.js';
 
 /**
  * The member centre's session and what it keeps of `GET /api/index/index` (see `shell/bootstrap-store.ts`):
@@ -12,7 +13,12 @@ import { createBootstrapStore } from '../../shell/bootstrap-store.js';
  */
 
 /** The member centre's bootstrap store; `reload()` fetches `/api/index/index` again. */
-export const memberBootstrap = createBootstrapStore<MemberBootstrap>(() => authProvider.loadBootstrap());
+export const memberBootstrap = createBootstrapStore<MemberBootstrap>(async () => {
+  const bootstrap = await authProvider.loadBootstrap();
+  // the pages drawn from now on (the standalone survey pages) show the name the operator last saved
+  rememberSiteName(bootstrap.site.siteName);
+  return bootstrap;
+});
 
 // Signing out forgets the menus too, so the next member never sees the previous one's.
 export const authProvider = createMemberAuthProvider(httpClient, { onSignedOut: () => memberBootstrap.set(undefined) });
@@ -37,6 +43,11 @@ export function memberLoginPath(to?: string): string {
 export function routeOf(rule: MemberRule): string {
   if (rule.menu_type === 'iframe') return `/iframe/${encodeURIComponent(rule.url)}`;
   return `/${(rule.path || rule.name).replace(/^\/+/, '')}`;
+}
+
+/** The menu's directories, each with its pages (type `menu`), leaving out directories with none: the member menu's groups. */
+export function menuGroups(menus: readonly MemberRule[]): { directory: MemberRule; pages: MemberRule[] }[] {
+  return menus.map((directory) => ({ directory, pages: (directory.children ?? []).filter((rule) => rule.type === 'menu') })).filter((group) => group.pages.length > 0);
 }
 
 /** Every menu item (type `menu`) in menu order, depth first. */

@@ -3,6 +3,7 @@ import {
   Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, Stack, Switch, TextField,
 } from '@mui/material';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { Language } from '../../../contract/headers.js';
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
 import { normaliseResource } from '../../../schema/normalise.js';
@@ -173,6 +174,8 @@ export function FieldInput({ field, value, onChange, api, t, language, required,
               component="label"
               variant="outlined"
               tabIndex={-1}
+              // a label, not a second button: MUI would name it one, around the input a person actually reaches
+              role={undefined}
               disabled={uploading}
               startIcon={<AddPhotoAlternateOutlinedIcon />}
               sx={{ '&:has(input:focus-visible)': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
@@ -188,7 +191,10 @@ export function FieldInput({ field, value, onChange, api, t, language, required,
                 {...described(message)}
                 sx={VISUALLY_HIDDEN}
                 onChange={async (event: React.ChangeEvent<HTMLInputElement>) => {
-                  const file = event.target.files?.[0];
+                  const input = event.target;
+                  const file = input.files?.[0];
+                  // the same file may be chosen again after its image was removed
+                  input.value = '';
                   if (!file) return;
                   setUploading(true);
                   setUploadError(undefined);
@@ -203,7 +209,26 @@ export function FieldInput({ field, value, onChange, api, t, language, required,
               />
             </Button>
           </Box>
-          {text && <Box component="img" src={text} alt={title} sx={{ display: 'block', mt: 1, maxWidth: '100%', width: 240, maxHeight: 160, objectFit: 'contain', objectPosition: 'left', borderRadius: 1 }} />}
+          {text && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 1, mt: 1 }}>
+              <Box component="img" src={text} alt={title} sx={{ display: 'block', maxWidth: '100%', width: 240, maxHeight: 160, objectFit: 'contain', objectPosition: 'left', borderRadius: 1 }} />
+              {/* Taken back before submitting: the answer is empty again (a required one is then refused as unanswered). */}
+              <Button
+                size="small"
+                color="error"
+                startIcon={<DeleteOutlineIcon />}
+                disabled={uploading}
+                aria-label={t('survey.quickTask.removeImageOf', { name: title })}
+                onClick={() => {
+                  setUploadError(undefined);
+                  onChange('');
+                  document.getElementById(id)?.focus();
+                }}
+              >
+                {t('survey.quickTask.removeImage')}
+              </Button>
+            </Box>
+          )}
           {helperText(message)}
         </FormControl>
       );

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/document-title.js';
 import { isUserLoggedIn } from '../../http/session.js';
 import { useMessages } from '../../i18n/use-messages.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { QuickTaskForm } from './QuickTaskForm.js';
+import { canSubmit, QuickTaskList } from './QuickTaskList.js';
 import { messageOf } from '../../http/error-body.js';
 import { surveyApi, type QuickTask, type SurveyApi } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
@@ -34,11 +35,11 @@ export function QuickTaskPage({ api = surveyApi }: { api?: SurveyApi }) {
     return () => {
       alive = false;
     };
-  }, [api, loggedIn]);
+    // the titles come in the reader's language: another language loads them again
+  }, [api, loggedIn, language]);
 
   if (!loggedIn) return <Navigate to={`/user/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
   const task = tasks?.find((item) => item.id === id);
-  const canSubmit = (item: QuickTask) => item.my_status === null || item.my_status === 'rejected';
   return (
     <SurveyPageFrame t={t} language={language} ready={ready}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
@@ -67,31 +68,7 @@ export function QuickTaskPage({ api = surveyApi }: { api?: SurveyApi }) {
         </>
       )}
       {!done && tasks && !task && id > 0 && <Typography role="alert" color="error" sx={{ mb: 2 }}>{t('survey.quickTask.unknown')}</Typography>}
-      {!done && tasks && !task && (
-        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {tasks.length === 0 && <Typography component="li" color="text.secondary">{t('survey.quickTask.empty')}</Typography>}
-          {tasks.map((item) => (
-            <Box
-              component="li"
-              key={item.id}
-              sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' }, gap: 1.5, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}
-            >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, color: 'text.secondary' }}>
-                  <Typography variant="body2" component="span">{t('survey.tasks.reward', { money: item.reward_money, score: item.reward_score })}</Typography>
-                  {item.my_status && <Typography variant="body2" component="span">{t(`survey.quickTask.state.${item.my_status}`)}</Typography>}
-                </Box>
-              </Box>
-              {canSubmit(item) && (
-                <Button variant="contained" component={RouterLink} to={`/quicktask?id=${item.id}`} sx={{ flexShrink: 0 }}>
-                  {t('survey.quickTask.open')}
-                </Button>
-              )}
-            </Box>
-          ))}
-        </Stack>
-      )}
+      {!done && tasks && !task && (tasks.length === 0 ? <Typography color="text.secondary">{t('survey.quickTask.empty')}</Typography> : <QuickTaskList t={t} tasks={tasks} />)}
     </SurveyPageFrame>
   );
 }

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../format/datetime.js';
 import { isUserLoggedIn } from '../../http/session.js';
 import type { Translate } from '../../i18n/translate.js';
 import { useMessages } from '../../i18n/use-messages.js';
+import { currentLanguage } from '../../i18n/store-config.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
 import { ValueChip } from '../../components/ValueChip.js';
 import type { ValueTags } from '../../../contract/value-tags.js';
@@ -33,6 +34,8 @@ function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty
   const [data, setData] = useState<TaggedPage<T> | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
+  // the titles and labels come in the reader's language: another language loads them again
+  const language = currentLanguage();
   useEffect(() => {
     let alive = true;
     load(page, PAGE_SIZE).then(
@@ -42,7 +45,7 @@ function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty
     return () => {
       alive = false;
     };
-  }, [load, page]);
+  }, [load, page, language]);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const [first, ...rest] = columns;
   return (
@@ -128,7 +131,7 @@ export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: Su
             ),
           },
           { label: t('survey.tracking.credited'), cell: (record) => amount(t, record.credited_money, record.credited_score) },
-          // Why reconciliation last changed the attempt (a reversal, an approval), in the administrator's words.
+          // Why reconciliation last changed the attempt (a reversal, an approval): the administrator's words, or a provider's reversal reason, in the reader's language.
           { label: t('survey.tracking.reason'), cell: (record) => record.reason || '-' },
           { label: t('survey.tracking.started'), cell: (record) => formatDateTime(record.enter_time) },
           { label: t('survey.tracking.finished'), cell: (record) => (record.finish_time ? formatDateTime(record.finish_time) : '-') },
@@ -158,6 +161,8 @@ export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: Su
           { label: t('survey.tracking.wall'), cell: (record) => record.provider },
           { label: t('survey.tracking.status'), cell: (record, tags) => <ValueChip tags={tags} field="state" value={record.state} /> },
           { label: t('survey.tracking.amountColumn'), cell: (record) => wallAmount(t, record) },
+          // Why it was reversed or refused, in the reader's language, with the provider's own words when it sent some.
+          { label: t('survey.tracking.reason'), cell: (record) => record.reason || '-' },
           { label: t('survey.tracking.transaction'), cell: (record) => <Box component="span" sx={{ overflowWrap: 'anywhere' }}>{record.transaction_id}</Box> },
           // when it last changed: reversed, else credited, else received
           { label: t('survey.tracking.date'), cell: (record) => formatDateTime(record.reverse_time ?? record.credit_time ?? record.create_time) },

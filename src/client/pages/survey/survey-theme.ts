@@ -3,7 +3,7 @@ import { BRAND, brandPalette, FONT_STACK, themeComponents } from '../../componen
 
 /**
  * The standalone survey pages' MUI theme: the product palette without react-admin (which these pages
- * must not load), light or dark as the device prefers.
+ * must not load), light or dark as the member chose in the member centre (`storeConfig_v2.layout.isDark`).
  */
 function surveyTheme(dark: boolean): Theme {
   return createTheme({

@@ -1,9 +1,8 @@
 import type { Row } from '../../../schema/definition.js';
-import { resourceByTable } from '../../app-context.js';
-import { ApiError, errors, Success } from '../../errors.js';
+import { resourceByTable, type Controller, type RequestContext } from '../../app-context.js';
+import { errors, Success } from '../../errors.js';
 import { presentAdminFields } from '../../resources/system/admin.js';
 import { checkUnique, validateInput } from '../../resources/write-checks.js';
-import type { Controller, RequestContext } from '../../http/controller.js';
 import { ADMIN_PROFILE_FIELDS, adminAccount, setAdminAvatar, updateAdminProfile } from '../../services/admin-profile.js';
 
 /**
@@ -43,7 +42,7 @@ async function index(ctx: RequestContext) {
 }
 
 function checkAvatar(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 255 || !AVATAR_PATTERN.test(value)) throw new ApiError('%s has an invalid format', ['Avatar']);
+  if (typeof value !== 'string' || value.length > 255 || !AVATAR_PATTERN.test(value)) throw errors.fieldFormat('Avatar');
   return value;
 }
 
@@ -60,7 +59,7 @@ async function edit(ctx: RequestContext) {
 
   const input: Row = {};
   for (const name of ADMIN_PROFILE_FIELDS) if (body[name] !== undefined) input[name] = body[name];
-  if (typeof input.nickname !== 'string' || input.nickname.trim() === '') throw new ApiError('%s cannot be empty', ['Nickname']);
+  if (typeof input.nickname !== 'string' || input.nickname.trim() === '') throw errors.fieldEmpty('Nickname');
   if (input.avatar === '' || input.avatar === null) delete input.avatar;
   else if (input.avatar !== undefined) checkAvatar(input.avatar);
   const definition = resourceByTable(ctx.app, 'admin');

@@ -1,14 +1,13 @@
 import { DEFAULT_AVATAR } from '../../../contract/headers.js';
 import { AREA_AUTH, loadIdentity } from '../../auth/identity.js';
-import { findAccount, isTruthy, loginWithPassword, revokeSession } from '../../auth/login.js';
+import { findAccount, isTruthy, loginWithPassword, previousLogin, revokeSession } from '../../auth/login.js';
 import { throttleAddress } from '../../auth/attempts.js';
 import { ruleTree } from '../../auth/menu-tree.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { errors, Success } from '../../errors.js';
 import { presentAdminFields } from '../../resources/system/admin.js';
 import { definitionsFor, schemaPages } from '../../resources/client-definitions.js';
-import type { AppContext } from '../../app-context.js';
-import type { Controller, RequestContext } from '../../http/controller.js';
+import type { AppContext, Controller, RequestContext } from '../../app-context.js';
 import { siteConfig } from '../site-config.js';
 import { checkCredentialsShape } from '../../auth/credentials.js';
 import { installedPackageManagers, offeredCommands, packageManager } from '../../services/terminal/commands.js';
@@ -83,6 +82,8 @@ async function bootstrapOf(ctx: RequestContext) {
       last_login_time: shaped.last_login_time,
       super: identity.isSuper,
     },
+    // Ours: the login before this one, which the dashboard shows (`last_login_time` is this login's).
+    previousLogin: previousLogin(identity.account),
     menus,
     // Ours, beside BuildAdmin's keys: the screens are drawn from these (a BuildAdmin client ignores them).
     definitions: definitionsFor(ctx.app, identity),

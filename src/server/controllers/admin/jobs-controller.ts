@@ -1,6 +1,6 @@
+import type { Controller, RequestContext } from '../../app-context.js';
 import { formatLocalDateTime } from '../../../contract/site-time.js';
 import { errors, Success } from '../../errors.js';
-import type { Controller, RequestContext } from '../../http/controller.js';
 import { summariseRuns } from '../../jobs/job-runs.js';
 
 /**

@@ -1,7 +1,7 @@
+import type { Controller, RequestContext } from '../../app-context.js';
 import { errors, Success } from '../../errors.js';
-import type { Controller, RequestContext } from '../../http/controller.js';
 import { changeModuleState, installModule, listModules, moduleState, previewModule, uidOf, uninstallModule, uploadModule } from '../../modules/module-store.js';
-import type { SchemaActor } from '../../schema-registry.js';
+import type { SchemaActor } from '../../schema-designs.js';
 
 /**
  * `module/*`: BuildAdmin's module store calls, in its shapes, over our store (`modules/module-store.ts`):

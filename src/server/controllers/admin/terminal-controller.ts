@@ -1,5 +1,5 @@
+import type { Action, RequestContext } from '../../app-context.js';
 import { errors, Success } from '../../errors.js';
-import type { Action, RequestContext } from '../../http/controller.js';
 import { writeAdminLog } from '../../http/admin-log.js';
 import { choosePackageManager, installedPackageManagers, packageManager, terminalCommand } from '../../services/terminal/commands.js';
 import { runCommand } from '../../services/terminal/run.js';

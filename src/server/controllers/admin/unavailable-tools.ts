@@ -1,5 +1,5 @@
+import type { Action, Controller } from '../../app-context.js';
 import { errors } from '../../errors.js';
-import type { Action, Controller } from '../../http/controller.js';
 
 /**
  * The online store of BuildAdmin's module screen: it buys and downloads modules from buildadmin.com, which

@@ -1,10 +1,11 @@
+import type { Controller, RequestContext } from '../../app-context.js';
 import type { LedgerRow, Paged } from '../../../contract/member-api.js';
-import { errors } from '../../errors.js';
+import { errors, Success } from '../../errors.js';
+import { exchangePoints, pointsExchangeState } from '../../services/points-exchange.js';
 import { ledgerPageOf, type LedgerKind } from '../../services/ledger.js';
 import { paging } from '../paging.js';
 import { accountFigureActions } from './account-figures.js';
 import { paymentLogActions } from './payment-user-controller.js';
-import type { Controller, RequestContext } from '../../http/controller.js';
 import { memberAccountActions } from './account-member-actions.js';
 
 /** `/api/account/*`: the member's own ledgers (docs/wire-contract.md#member-endpoints). */
@@ -16,14 +17,27 @@ function ledgerAction(kind: LedgerKind) {
   };
 }
 
+/** `GET /api/account/pointsExchange`: the rate, limits and what is left today; `POST exchangePoints {points, request_id}` exchanges. */
+const pointsExchange = async (ctx: RequestContext) => {
+  if (!ctx.identity) throw errors.needLogin();
+  return pointsExchangeState(ctx.app, ctx.identity.id);
+};
+
+const exchangePointsAction = async (ctx: RequestContext) => {
+  if (!ctx.identity) throw errors.needLogin();
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  const answer = await exchangePoints(ctx.app, ctx.identity.id, ctx.body.points, ctx.body.request_id);
+  return new Success(answer, answer.applied ? 'Exchanged %d points for ¥%s' : 'This exchange was already made', [answer.points, answer.amount]);
+};
+
 export const accountController: Controller = {
   name: 'account',
   path: 'account',
   area: 'user',
-  actions: { balance: ledgerAction('money'), integral: ledgerAction('score'), ...memberAccountActions, ...accountFigureActions, ...paymentLogActions },
+  actions: { balance: ledgerAction('money'), integral: ledgerAction('score'), pointsExchange, exchangePoints: exchangePointsAction, ...memberAccountActions, ...accountFigureActions, ...paymentLogActions },
   noNeedLogin: ['retrievePassword'],
   // verification and changeBind need a login but no permission node (docs/wire-contract.md#member-endpoints)
   noNeedPermission: ['retrievePassword', 'verification', 'changeBind'],
   // the calls of a member-centre page are granted with the page's rule
-  permissions: { getUserData: ['overview'], getUserCharts: ['overview'], pendingCredits: ['overview'], getUserRanking: ['survey/ranking'], paymentLog: ['payout'] },
+  permissions: { getUserData: ['overview'], getUserCharts: ['overview'], pendingCredits: ['overview'], getUserRanking: ['survey/ranking'], paymentLog: ['payout'], pointsExchange: ['integral'], exchangePoints: ['integral'] },
 };

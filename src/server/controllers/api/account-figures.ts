@@ -1,9 +1,9 @@
+import type { Action, RequestContext } from '../../app-context.js';
 import { centsToYuan } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { pendingCreditsOf, pendingTotals } from '../../services/holds.js';
 import { memberBalance } from '../../services/ledger.js';
 import { memberDailyFigures, memberRanking, memberTotals, RANKING_METRICS, RANKING_PERIODS, type RankingMetric, type RankingPeriod } from '../../services/member-figures.js';
-import type { Action, RequestContext } from '../../http/controller.js';
 import type { PendingCredits } from '../../../contract/member-api.js';
 import { paging } from '../paging.js';
 

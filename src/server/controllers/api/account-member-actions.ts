@@ -1,7 +1,7 @@
+import type { Action, RequestContext } from '../../app-context.js';
 import { errors, Success } from '../../errors.js';
 import { accountVerificationTypes, changeBind, changePassword, retrievePassword, verifyAccount, type Requester } from '../../services/member-accounts.js';
 import { overview, updateProfile } from '../../services/member-profile.js';
-import type { Action, RequestContext } from '../../http/controller.js';
 
 /** The member's own account under `/api/account/*` (docs/wire-contract.md#member-endpoints); the rules live in the service. */
 

@@ -1,7 +1,7 @@
+import type { Controller, RequestContext } from '../../app-context.js';
 import { throttleAddress } from '../../auth/attempts.js';
 import { errors, Success } from '../../errors.js';
 import type { sendEmailCode } from '../../services/code-delivery.js';
-import type { Controller, RequestContext } from '../../http/controller.js';
 
 interface CodeSender {
   /** the controller's name in `/api/<name>/send` */

@@ -1,8 +1,8 @@
+import type { Controller, RequestContext } from '../../app-context.js';
 import { AREA_AUTH, type Area } from '../../auth/identity.js';
 import { isTruthy } from '../../auth/login.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { errors, Success } from '../../errors.js';
-import type { Controller, RequestContext } from '../../http/controller.js';
 import { tokenOf } from '../../http/dispatch.js';
 
 /** `/api/common/*`: click captcha and token refresh (docs/wire-contract.md#token-refresh, #click-captcha). */

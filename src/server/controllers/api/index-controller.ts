@@ -1,11 +1,11 @@
+import type { Controller, RequestContext } from '../../app-context.js';
 import { CLIENT_MARKER, Header } from '../../../contract/headers.js';
 import { isMemberViewPath } from '../../../contract/view-paths.js';
 import type { Row } from '../../../schema/definition.js';
-import { isTruthy } from '../../auth/login.js';
+import { isTruthy, previousLogin } from '../../auth/login.js';
 import { publicRuleTree, ruleTree } from '../../auth/menu-tree.js';
 import { AREA_AUTH } from '../../auth/identity.js';
 import { errors } from '../../errors.js';
-import type { Controller, RequestContext } from '../../http/controller.js';
 import { siteConfig } from '../site-config.js';
 import { memberInfo } from './user-controller.js';
 
@@ -27,6 +27,8 @@ async function index(ctx: RequestContext) {
     site,
     openMemberCenter,
     userInfo: memberInfo(ctx.app, identity.account, ctx.token),
+    // Ours: the login before this one, which the overview shows (`last_login_time` is this login's).
+    previousLogin: previousLogin(identity.account),
     rules: tree.filter((rule) => rule.type !== 'menu' && rule.type !== 'menu_dir'),
     menus: tree.filter((rule) => rule.type === 'menu_dir'),
   };

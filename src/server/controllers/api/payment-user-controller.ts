@@ -1,8 +1,8 @@
+import type { Action, Controller, RequestContext } from '../../app-context.js';
 import type { PayoutAnswer, PayoutRecord, TaggedPage, WalletState } from '../../../contract/member-api.js';
 import { errors, Success } from '../../errors.js';
 import { payoutRecordsOf, requestPayout, savePaymentDetails, walletState } from '../../services/payouts.js';
 import { valueTagsOf } from '../value-tags.js';
-import type { Action, Controller, RequestContext } from '../../http/controller.js';
 import { paging } from '../paging.js';
 import { ledgerNotes } from '../../services/ledger.js';
 

@@ -1,3 +1,5 @@
+import type { Controller, RequestContext } from '../../app-context.js';
+import { actorOf } from '../../resources/security-events.js';
 import type { OutcomeReport, QuickTask, QuickTaskRecord, SurveyRecord, SurveyStartAnswer, SurveyTask, TaggedPage } from '../../../contract/member-api.js';
 import { ApiError, errors, Success } from '../../errors.js';
 import type { FinishResult } from '../../services/survey/participations.js';
@@ -6,13 +8,13 @@ import { submitQuickTask } from '../../services/survey/quick-tasks.js';
 import { startSurvey } from '../../services/survey/tasks.js';
 import { surveyWallActions } from './survey-wall-actions.js';
 import { quickTaskRecordsOf, quickTasksFor, surveyRecordsOf, surveyTasksFor } from '../../services/survey/member-lists.js';
-import type { Controller, RequestContext } from '../../http/controller.js';
 import { paging } from '../paging.js';
 import { ledgerNotes, memberBalance } from '../../services/ledger.js';
 import { valueTagsOf } from '../value-tags.js';
 import { publicOriginOf } from '../../http/public-origin.js';
 import { rawBodyOf } from '../../http/raw-body.js';
 import type { SignedRequestInput } from '../../services/survey/signature-recipe.js';
+import { textIn } from '../../text-in.js';
 
 /**
  * `/api/survey/*`: the member's task list, starting a survey, the outcome pages' report, the member's
@@ -45,7 +47,7 @@ function receivedCallback(ctx: RequestContext): SignedRequestInput {
 }
 
 async function tasks(ctx: RequestContext): Promise<{ list: SurveyTask[] }> {
-  return { list: await surveyTasksFor(ctx.app, member(ctx)) };
+  return { list: await surveyTasksFor(ctx.app, member(ctx), ctx.lang) };
 }
 
 async function start(ctx: RequestContext): Promise<SurveyStartAnswer> {
@@ -87,7 +89,7 @@ async function outcome(ctx: RequestContext): Promise<OutcomeReport> {
   return {
     status: participation.status,
     already_recorded: !awaiting && !result.changed,
-    survey: { id: Number(survey.id), title: survey.title },
+    survey: { id: Number(survey.id), title: textIn(survey, 'title', ctx.lang) },
     credit_state: participation.credit_state,
     credited: awaiting ? { money: '0.00', score: 0 } : result.credited,
     ...(!awaiting && result.availableAt !== null ? { available_at: result.availableAt } : {}),
@@ -97,22 +99,22 @@ async function outcome(ctx: RequestContext): Promise<OutcomeReport> {
 }
 
 async function records(ctx: RequestContext): Promise<TaggedPage<SurveyRecord>> {
-  const page = await surveyRecordsOf(ctx.app, member(ctx).id, paging(ctx.query));
+  const page = await surveyRecordsOf(ctx.app, member(ctx).id, paging(ctx.query), ctx.lang);
   return { ...page, tags: valueTagsOf(ctx, 'survey/participation', ['status', 'credit_state']) };
 }
 
 async function quickTasks(ctx: RequestContext): Promise<{ list: QuickTask[] }> {
-  return { list: await quickTasksFor(ctx.app, member(ctx).id) };
+  return { list: await quickTasksFor(ctx.app, member(ctx).id, ctx.lang) };
 }
 
 async function quickTaskSubmit(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();
-  const result = await submitQuickTask(ctx.app, member(ctx), ctx.body.id, ctx.body.answers, { t: ctx.t, memo: ledgerNotes.quickTaskReward });
+  const result = await submitQuickTask(ctx.app, member(ctx), ctx.body.id, ctx.body.answers, { t: ctx.t, memo: ledgerNotes.quickTaskReward, actor: actorOf(ctx) });
   return new Success(result, result.status === 'approved' ? 'Submitted and credited' : 'Submitted, waiting for review');
 }
 
 async function quickTaskRecords(ctx: RequestContext): Promise<TaggedPage<QuickTaskRecord>> {
-  const page = await quickTaskRecordsOf(ctx.app, member(ctx).id, paging(ctx.query));
+  const page = await quickTaskRecordsOf(ctx.app, member(ctx).id, paging(ctx.query), ctx.lang);
   return { ...page, tags: valueTagsOf(ctx, 'survey/quick_task_submission', ['status']) };
 }
 

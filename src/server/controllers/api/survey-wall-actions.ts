@@ -1,6 +1,6 @@
+import type { Action, RequestContext } from '../../app-context.js';
 import type { TaggedPage, WallEntry, WallRecord, WallUrlAnswer } from '../../../contract/member-api.js';
 import { errors } from '../../errors.js';
-import type { Action, RequestContext } from '../../http/controller.js';
 import { enabledWalls, wallRecordsOf, wallUrlFor } from '../../services/survey/wall-members.js';
 import { paging } from '../paging.js';
 import { valueTagsOf } from '../value-tags.js';
@@ -22,7 +22,7 @@ export const surveyWallActions: Record<string, Action> = {
   },
   wall: async (ctx): Promise<WallUrlAnswer> => ({ url: await wallUrlFor(ctx.app, memberId(ctx), ctx.query.provider) }),
   wallRecords: async (ctx): Promise<TaggedPage<WallRecord>> => {
-    const page = await wallRecordsOf(ctx.app, memberId(ctx), paging(ctx.query));
+    const page = await wallRecordsOf(ctx.app, memberId(ctx), paging(ctx.query), ctx.lang);
     return { ...page, tags: valueTagsOf(ctx, 'survey/wall_transaction', ['state']) };
   },
 };

@@ -5,10 +5,10 @@ import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { rowFromStorage } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import { presentMemberFields } from '../../resources/system/user.js';
-import { resourceByTable, type AppContext } from '../../app-context.js';
-import { accountVerificationTypes, memberFieldIssue, register } from '../../services/member-accounts.js';
-import type { Controller, RequestContext } from '../../http/controller.js';
-import { checkCredentialsShape, EMAIL_PATTERN, MOBILE_PATTERN } from '../../auth/credentials.js';
+import { resourceByTable, type AppContext, type Controller, type RequestContext } from '../../app-context.js';
+import { accountVerificationTypes, memberFieldIssue, register, registrationWithoutCode } from '../../services/member-accounts.js';
+import { checkCredentialsShape, MOBILE_PATTERN } from '../../auth/credentials.js';
+import { EMAIL_PATTERN } from '../../../contract/credentials.js';
 
 /** The member object of the wire (docs/wire-contract.md#member-object); balance and points as the user schema shows them. */
 export function memberInfo(app: AppContext, account: Row, token: string, refreshToken = ''): Row {
@@ -49,7 +49,14 @@ function accountColumn(app: AppContext, name: string): Exclude<AccountKey, 'id'>
 async function checkIn(ctx: RequestContext) {
   if (ctx.identity) throw errors.loggedIn();
   if (!(await ctx.app.config.flag('open_member_center', true))) throw errors.memberCenterDisabled();
-  if (ctx.method !== 'POST') return { userLoginCaptchaSwitch: await captchaRequired(ctx.app), accountVerificationType: await accountVerificationTypes(ctx.app) };
+  if (ctx.method !== 'POST') {
+    return {
+      userLoginCaptchaSwitch: await captchaRequired(ctx.app),
+      accountVerificationType: await accountVerificationTypes(ctx.app),
+      // our addition: a username and password (and the click captcha) are enough to register
+      registerWithoutCode: await registrationWithoutCode(ctx.app),
+    };
+  }
   const tab = ctx.body.tab ?? 'login';
   if (tab === 'register') return registerMember(ctx);
   if (tab !== 'login') throw errors.unknownOperation();

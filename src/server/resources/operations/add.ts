@@ -1,8 +1,8 @@
+import type { Operator, ResourceHooks, WriteContext } from '../../app-context.js';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { completeRow } from '../../db/seed.js';
-import { errors } from '../../errors.js';
+import { errors, Success } from '../../errors.js';
 import { inTransaction } from '../access.js';
-import type { Operator, ResourceHooks, WriteContext } from '../hooks.js';
 import { checkReferences, checkUnique, rethrowWriteError, validateInput } from '../write-checks.js';
 
 /** `add`: validate, hooks, insert, in one transaction. Returns the new row's id. */
@@ -28,4 +28,12 @@ export async function addRow(operator: Operator, definition: ResourceDefinition,
     await hooks.afterWrite?.(scoped, write);
     return write.id;
   }).catch((error: unknown) => rethrowWriteError(definition, hooks, error));
+}
+
+/**
+ * What `add` answers: BuildAdmin's message and, as data, the new row's key (`{id: 5}`, by the primary key's
+ * name), so a client opens the row it made instead of searching for it. BuildAdmin's own client ignores it.
+ */
+export function addedAnswer(definition: ResourceDefinition, id: number | string): Success {
+  return new Success({ [definition.primaryKey]: id }, 'Added successfully!');
 }

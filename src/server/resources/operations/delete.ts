@@ -1,8 +1,8 @@
+import type { Operator, ResourceHooks } from '../../app-context.js';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../../schema/definition.js';
 import { toStorage } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { accessConditions, applyConditions, inTransaction } from '../access.js';
-import type { Operator, ResourceHooks } from '../hooks.js';
 import { recordRecycle } from '../security-events.js';
 
 /** `del`: rows within the data limit are snapshotted to the recycle bin, then deleted. */

@@ -1,12 +1,14 @@
+import type { Operator, ResourceHooks, WriteContext } from '../../app-context.js';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { parseLocalDateTime } from '../../../contract/site-time.js';
 import { nowSeconds } from '../../clock.js';
 import { rowFromStorage, rowToStorage } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { findStored, inTransaction } from '../access.js';
-import type { Operator, ResourceHooks, WriteContext } from '../hooks.js';
-import { recordSensitiveChanges } from '../security-events.js';
-import { checkReferences, checkTransitions, checkUnique, rethrowWriteError, validateInput } from '../write-checks.js';
+import { actorOf } from '../security-events.js';
+import { checkReferences, checkUnique, rethrowWriteError, validateInput } from '../write-checks.js';
+import { checkTransitions } from '../../writes/domain-writes.js';
+import { recordSensitiveChanges } from '../../writes/sensitive-log.js';
 
 /** `edit` POST: only supplied columns change; unknown and read-only keys are ignored. */
 export async function editRow(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, input: Row): Promise<void> {
@@ -22,7 +24,7 @@ export async function editRow(operator: Operator, definition: ResourceDefinition
     await hooks.beforeWrite?.(scoped, write);
     const changes = rowToStorage(definition, write.values);
     delete changes[definition.primaryKey];
-    await recordSensitiveChanges(scoped, trx, definition, existing, changes);
+    await recordSensitiveChanges(actorOf(scoped), trx, definition, [{ existing, changes }]);
     const stamp = definition.timestamps.update;
     let update = trx.updateTable(definition.table).where(definition.primaryKey, '=', existing[definition.primaryKey]);
     if (stamp) {

@@ -1,11 +1,12 @@
+import type { Operator, ResourceHooks, RowView } from '../../app-context.js';
 import { dynamicDb } from '../../db/connection.js';
 import { sql } from 'kysely';
 import type { ListData } from '../../../contract/envelope.js';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { accessConditions } from '../access.js';
-import type { Operator, ResourceHooks, RowView } from '../hooks.js';
-import { COMBINED_TOTAL, compiledCombinedQuickSearch, compiledListQueries, listQueries, pageQuery, quickSearchPage, walksOrderIndex } from '../list-plan.js';
-import { parseListRequest, type Condition, type ListRequest } from '../list-query.js';
+import { COMBINED_TOTAL, compiledCombinedQuickSearch, compiledListQueries, compiledRowCount, filteredListPage, filterNeedsCount, listQueries, pageQuery, quickSearchPage, walksOrderIndex } from '../list-plan.js';
+import type { Condition } from '../../db/condition.js';
+import { parseListRequest, type ListRequest } from '../list-query.js';
 import { presentRows } from '../present.js';
 
 /** `index`: a page of rows with its total and the menu's remark; and every row of a list, for the CSV export. */
@@ -114,6 +115,15 @@ async function countAndPage(operator: Operator, definition: ResourceDefinition, 
     [counted, stored] = [countRows.rows[0], pageRows.rows];
   } else {
     [counted] = (await db.executeQuery<CountRow>(count)).rows;
+    if (filterNeedsCount(dialect, definition, request, conditions)) {
+      // No index reads the filter in this order: the count settles which way the page is read.
+      counted ??= (await listQueries(db, definition, request, conditions).count.executeTakeFirst()) as CountRow;
+      const total = Number(counted.total);
+      if (total === 0) return [0, []];
+      const [table] = (await db.executeQuery<CountRow>(compiledRowCount(db, definition))).rows;
+      const read = filteredListPage(db, dialect, definition, request, conditions, total, Number(table?.total ?? total)) ?? page;
+      return [total, (await db.executeQuery<Row>(read)).rows];
+    }
     stored = (await db.executeQuery<Row>(page)).rows;
   }
   // A kept count not made yet (a table made outside the migrations, a column not counted before): counted.

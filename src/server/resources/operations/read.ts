@@ -1,6 +1,6 @@
+import type { Operator, ResourceHooks } from '../../app-context.js';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { findStored } from '../access.js';
-import type { Operator, ResourceHooks } from '../hooks.js';
 import { presentRows } from '../present.js';
 
 /** `edit` GET: one row for the form. */

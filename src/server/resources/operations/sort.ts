@@ -1,7 +1,7 @@
+import type { Operator, ResourceHooks } from '../../app-context.js';
 import type { ResourceDefinition } from '../../../schema/definition.js';
 import { errors } from '../../errors.js';
 import { findStored, inTransaction } from '../access.js';
-import type { Operator, ResourceHooks } from '../hooks.js';
 
 /** `sortable`: swap the weigh of two rows. */
 export async function sortRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, id: unknown, targetId: unknown): Promise<void> {

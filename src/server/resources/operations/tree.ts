@@ -1,8 +1,8 @@
+import type { Operator, ResourceHooks } from '../../app-context.js';
 import { dynamicDb } from '../../db/connection.js';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
-import { nestRows } from '../../tree-rows.js';
+import { nestRows, selectableRows } from '../../tree-rows.js';
 import { accessConditions, applyConditions } from '../access.js';
-import type { Operator, ResourceHooks } from '../hooks.js';
 import { parseListRequest } from '../list-query.js';
 import { presentRows } from '../present.js';
 import type { ListOptions } from './list.js';
@@ -14,7 +14,9 @@ export async function treeRows(operator: Operator, definition: ResourceDefinitio
   const conditions = [...request.conditions, ...(await accessConditions(operator, definition, hooks))];
   let listQuery = applyConditions(dynamicDb(operator.app.db).selectFrom(definition.table).selectAll(), conditions);
   for (const term of definition.list.defaultSort) listQuery = listQuery.orderBy(term.field, term.direction);
-  const rows = await presentRows(operator, definition, hooks, (await listQuery.execute()) as Row[], options.view ?? 'list');
+  const presented = await presentRows(operator, definition, hooks, (await listQuery.execute()) as Row[], options.view ?? 'list');
+  // a select offers only the rows the schema's x-list.tree.selectable names, at every depth
+  const rows = tree && options.view === 'select' ? selectableRows(tree, presented) : presented;
   if (!tree || !options.nest || request.conditions.length > 0) return rows;
   // As BuildAdmin's Tree::assembleChild: every top-level node carries `children`, possibly empty (docs/wire-contract.md#tree-resources).
   return nestRows(rows, definition.primaryKey, tree.parentField).map((root) => ({ ...root, children: root.children ?? [] }));

@@ -4,10 +4,8 @@ import { errors, Success } from '../../errors.js';
 import { participationLabel } from '../../services/survey/participations.js';
 import { applyReconciliation, planReconciliation, RECONCILE_LIMIT, type ReconcileInput, type ReconcilePlan, type ReconcileStep } from '../../services/survey/reconcile.js';
 import { checkListedIds, idsFromFile, idsFromPaste, type ListedIds } from '../../services/survey/reconcile-ids.js';
-import type { RequestContext } from '../../http/controller.js';
 import { readOnly } from '../read-only.js';
-import type { Operator, ResourceHooks } from '../hooks.js';
-import { resourceByTable } from '../../app-context.js';
+import { resourceByTable, type RequestContext, type Operator, type ResourceHooks } from '../../app-context.js';
 import { relatedRows } from '../present.js';
 
 /**
@@ -43,7 +41,7 @@ function wire(ctx: RequestContext, step: ReconcileStep): ReconcileRow {
     id: step.listed, matched: step.matched, rid: participation?.rid ?? step.listed,
     participation_id: participation ? Number(participation.id) : null, user_id: participation ? Number(participation.user_id) : null,
     from: step.from, to: step.to, credit: step.credit, outcome: step.outcome, ok: step.outcome !== 'refused', quota_full: step.quotaFull === true,
-    money_cents: step.money, score: step.score,
+    money_cents: step.money, score: step.score, pending_money_cents: step.pendingMoney, pending_score: step.pendingScore,
     change: changeText(ctx, step),
     message: messageText(ctx, step),
   };
@@ -56,7 +54,10 @@ function answerOf(ctx: RequestContext, plan: ReconcilePlan, listed: ListedIds, d
   const rows = steps.map((step) => wire(ctx, step));
   const refusals = new Map<string, number>();
   for (const row of rows) if (!row.ok) refusals.set(row.message, (refusals.get(row.message) ?? 0) + 1);
-  const members = plan.members.map((member) => ({ user_id: member.userId, username: member.username, money_cents: member.money, score: member.score }));
+  const members = plan.members.map((member) => ({
+    user_id: member.userId, username: member.username, money_cents: member.money, score: member.score, pending_money_cents: member.pendingMoney, pending_score: member.pendingScore,
+  }));
+  const total = (column: 'money_cents' | 'score' | 'pending_money_cents' | 'pending_score') => members.reduce((sum, member) => sum + member[column], 0);
   return {
     dryRun, mode: plan.input.mode, survey_id: plan.input.surveyId,
     listed: { ids: listed.ids.length, column: listed.column },
@@ -65,7 +66,8 @@ function answerOf(ctx: RequestContext, plan: ReconcilePlan, listed: ListedIds, d
     counts: plan.counts,
     refusals: [...refusals].map(([message, count]) => ({ message, count })).sort((a, b) => b.count - a.count),
     members,
-    totals: { money_cents: members.reduce((sum, member) => sum + member.money_cents, 0), score: members.reduce((sum, member) => sum + member.score, 0) },
+    totals: { money_cents: total('money_cents'), score: total('score'), pending_money_cents: total('pending_money_cents'), pending_score: total('pending_score') },
+    held: plan.steps.filter((step) => step.change === 'approve' && (step.pendingMoney > 0 || step.pendingScore > 0)).length,
     rows,
     plan: plan.token,
   };

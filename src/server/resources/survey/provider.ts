@@ -1,7 +1,7 @@
+import type { RequestContext, Operator, ResourceHooks } from '../../app-context.js';
 import { isIP } from 'node:net';
 import type { Row } from '../../../schema/definition.js';
 import { allows } from '../../auth/identity.js';
-import type { RequestContext } from '../../http/controller.js';
 import { errors, type ApiError } from '../../errors.js';
 import { isFinalStatus } from '../../services/survey/participations.js';
 import type { ToolBuildInput, ToolRequest } from '../../../contract/provider-tool.js';
@@ -12,7 +12,6 @@ import { providerPresets, presetById } from '../../services/survey/presets.js';
 import { parseReversalRule } from '../../services/survey/reversal-rules.js';
 import { parseRecipe, type SignatureRecipe } from '../../services/survey/signature-recipe.js';
 import { publicOriginOf } from '../../http/public-origin.js';
-import type { Operator, ResourceHooks } from '../hooks.js';
 
 /**
  * `survey.Provider`: the secret is sealed before it is stored and never sent back; the exit map must

@@ -1,5 +1,5 @@
+import type { ResourceHooks } from '../../app-context.js';
 import { formDefinition } from '../../services/survey/quick-tasks.js';
-import type { ResourceHooks } from '../hooks.js';
 
 /** `survey.QuickTask`: the form must be a schema members can fill in (checked on every save). */
 export const quickTaskHooks: ResourceHooks = {

@@ -1,8 +1,8 @@
-import type { Action } from '../../http/controller.js';
+import type { Action, ResourceHooks } from '../../app-context.js';
 import { errors, Success } from '../../errors.js';
 import { reviewSubmissions } from '../../services/survey/quick-tasks.js';
-import type { ResourceHooks } from '../hooks.js';
 import { readOnly } from '../read-only.js';
+import { actorOf } from '../security-events.js';
 import { ledgerNotes } from '../../services/ledger.js';
 
 /** `survey.QuickTaskSubmission`: answers are approved (credited) or rejected with a reason, never edited. */
@@ -21,7 +21,7 @@ function review(decision: 'approve' | 'reject'): Action {
     const reason = typeof ctx.body.reason === 'string' ? ctx.body.reason.trim().slice(0, 255) : '';
     if (decision === 'reject' && reason === '') throw errors.reviewReasonRequired();
     const changed = await reviewSubmissions(ctx.app, ids, decision, {
-      adminId: ctx.identity?.id ?? 0,
+      actor: actorOf(ctx),
       reason,
       memo: ledgerNotes.quickTaskReward,
     });

@@ -1,5 +1,5 @@
+import type { ResourceHooks } from '../../app-context.js';
 import { errors } from '../../errors.js';
-import type { ResourceHooks } from '../hooks.js';
 import { readOnly } from '../read-only.js';
 
 /** `survey.SecurityEvent`: the security log is written by the survey returns only; the back office reads it. */

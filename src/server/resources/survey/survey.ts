@@ -1,4 +1,4 @@
-import type { ResourceHooks } from '../hooks.js';
+import type { ResourceHooks } from '../../app-context.js';
 import { errors } from '../../errors.js';
 
 function isWebAddress(text: string): boolean {

@@ -1,3 +1,4 @@
+import type { Operator, ResourceHooks } from '../../app-context.js';
 import { DEFAULT_AVATAR } from '../../../contract/headers.js';
 import type { Row } from '../../../schema/definition.js';
 import { manageableGroupIds } from '../../auth/group-scope.js';
@@ -8,7 +9,6 @@ import { errors } from '../../errors.js';
 import { formatLocalDateTime } from '../../../contract/site-time.js';
 import { seededNameIn } from '../../seeded-names.js';
 import { DEFAULT_LANGUAGE } from '../../../contract/headers.js';
-import type { Operator, ResourceHooks } from '../hooks.js';
 
 /** Administrators (docs/wire-contract.md#administrators): groups through `admin_group_access`, hashed passwords, self-protection. */
 

@@ -1,10 +1,10 @@
+import type { Operator, ResourceHooks } from '../../app-context.js';
 import type { Row } from '../../../schema/definition.js';
 import { manageableGroupIds } from '../../auth/group-scope.js';
 import { errors } from '../../errors.js';
 import { genericActions, truthy } from '../resource-controller.js';
 import type { ResourceDefinition } from '../../../schema/definition.js';
 import { checkChildrenIncluded, childrenOf, groupHooks, idIn } from '../permission-sets.js';
-import type { Operator, ResourceHooks } from '../hooks.js';
 
 /**
  * Admin groups (docs/wire-contract.md#admin-groups). Non-super admins see and manage the groups whose rights they fully hold

@@ -1,4 +1,4 @@
-import type { ResourceHooks } from '../hooks.js';
+import type { ResourceHooks } from '../../app-context.js';
 
 /** The operation log (docs/wire-contract.md#operation-log): admins other than super admins see only their own entries. */
 export const adminLogHooks: ResourceHooks = {

@@ -1,9 +1,9 @@
+import type { Operator, ResourceHooks } from '../../app-context.js';
 import type { Row } from '../../../schema/definition.js';
 import { errors, Success } from '../../errors.js';
 import { fileOfUrl, removeStorageFile } from '../../uploads/storage.js';
 import { splitFileName } from '../../uploads/upload-service.js';
 import { deleteRows } from '../operations/delete.js';
-import type { Operator, ResourceHooks } from '../hooks.js';
 
 /**
  * Attachments (docs/wire-contract.md#attachments): rows carry the appended `suffix` and `full_url`; deleting rows deletes

@@ -1,14 +1,16 @@
+import type { RequestContext, ResourceHooks } from '../../app-context.js';
 import { DICTIONARY_TYPES } from '../../../contract/config-values.js';
-import type { RequestContext } from '../../http/controller.js';
 import { errors, Success } from '../../errors.js';
 import { dictionaryText, initialValue, keyValueItem, saveSettings, sendTestMail, settingsIndex, storedItems } from '../../services/site-settings.js';
-import { addRow } from '../operations/add.js';
-import type { ResourceHooks } from '../hooks.js';
+import { addedAnswer, addRow } from '../operations/add.js';
+import { channelsHealth } from '../../services/code-channels.js';
+import { sendTestSms } from '../../services/code-delivery.js';
 
 /**
  * `routine.Config` (docs/wire-contract.md#site-configuration): `index` answers the items grouped as the config screen shows them, `edit` takes
  * `{<name>: <value>}` for any subset of items, `sendTestMail` tries unsaved mail settings (the rules are
- * in services/site-settings.ts). Adding items and deleting the deletable ones use the generic actions.
+ * in services/site-settings.ts), `sendTestSms {mobile}` the SMS driver; `index` also answers each code channel's
+ * health (`channels`, services/code-channels.ts). Adding items and deleting the deletable ones use the generic actions.
  */
 
 /**
@@ -21,8 +23,7 @@ async function add(ctx: RequestContext) {
   const rule = ctx.body.rule;
   const joined = Array.isArray(rule) && rule.every((item) => typeof item === 'string');
   const body = joined ? { ...ctx.body, rule: rule.filter((item) => item !== '').join(',') } : ctx.body;
-  await addRow(ctx, definition, configHooks, body);
-  return new Success(null, 'Added successfully!');
+  return addedAnswer(definition, await addRow(ctx, definition, configHooks, body));
 }
 
 /** The admin log masks the values of password items by their type, whatever their names. */
@@ -32,7 +33,7 @@ async function maskPasswordItems(ctx: RequestContext): Promise<void> {
 
 export const configHooks: ResourceHooks = {
   actions: {
-    index: (ctx) => settingsIndex(ctx.app.db, ctx.t),
+    index: async (ctx) => ({ ...(await settingsIndex(ctx.app.db, ctx.app.settings, ctx.t)), channels: await channelsHealth(ctx.app) }),
     add,
     edit: async (ctx) => {
       if (ctx.method !== 'POST') return null;
@@ -45,6 +46,11 @@ export const configHooks: ResourceHooks = {
       await maskPasswordItems(ctx);
       await sendTestMail(ctx.app, ctx.body, ctx.t);
       return new Success(null, 'Test mail sent successfully~');
+    },
+    sendTestSms: async (ctx) => {
+      if (ctx.method !== 'POST') throw errors.parameterError();
+      await sendTestSms(ctx.app, ctx.body, ctx.lang);
+      return new Success(null, 'Test SMS sent successfully');
     },
   },
 

@@ -1,6 +1,6 @@
+import type { ResourceHooks } from '../../app-context.js';
 import { DESIGNER_NODES } from '../../crud/designer-nodes.js';
 import { errors } from '../../errors.js';
-import type { ResourceHooks } from '../hooks.js';
 import { readOnly } from '../read-only.js';
 
 const written = readOnly(errors.crudLogReadOnly, () => crudLogHooks);

@@ -1,12 +1,13 @@
+import type { ResourceHooks } from '../../app-context.js';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { yuanToCents } from '../../db/values.js';
-import { errors, Success } from '../../errors.js';
+import { errors } from '../../errors.js';
 import { recordLedgerEntry, type LedgerKind } from '../../services/ledger.js';
+import { addedAnswer } from '../operations/add.js';
 import { readRow } from '../operations/read.js';
 import { validateInput } from '../write-checks.js';
 import { readStoredText } from '../../stored-text.js';
 import { DEFAULT_LANGUAGE } from '../../../contract/headers.js';
-import type { ResourceHooks } from '../hooks.js';
 import { userHooks } from './user.js';
 
 /** The member's columns `add?userId=` answers: the form names the member and shows both balances. */
@@ -46,8 +47,8 @@ export function ledgerLogHooks(kind: LedgerKind): ResourceHooks {
         const values = validateInput(definition, ctx.body, 'add');
         const amount = kind === 'money' ? yuanToCents(values.money) : Number(values.score);
         const key = typeof ctx.body.idempotencyKey === 'string' ? ctx.body.idempotencyKey.slice(0, 64) : undefined;
-        await recordLedgerEntry(ctx.app.db, ctx.app.handle.dialect, { kind, userId: Number(values.user_id), amount, memo: String(values.memo ?? ''), idempotencyKey: key });
-        return new Success(null, 'Added successfully!');
+        const entry = await recordLedgerEntry(ctx.app.db, ctx.app.handle.dialect, { kind, userId: Number(values.user_id), amount, memo: String(values.memo ?? ''), idempotencyKey: key });
+        return addedAnswer(definition, entry.id);
       },
       edit: refuse,
       del: refuse,

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../../schema/definition.js';
-import type { AppContext } from '../../app-context.js';
-import type { RequestContext } from '../../http/controller.js';
+import type { AppContext, RequestContext } from '../../app-context.js';
 import { dynamicDb, type DynamicDb } from '../../db/connection.js';
 import { errors } from '../../errors.js';
 import { presentRows } from '../present.js';

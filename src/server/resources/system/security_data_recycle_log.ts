@@ -1,11 +1,10 @@
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
-import { findResourceByTable, withinTransaction } from '../../app-context.js';
-import type { RequestContext } from '../../http/controller.js';
+import { findResourceByTable, withinTransaction, type RequestContext, type ResourceHooks } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
 import type { DynamicDb } from '../../db/connection.js';
 import { storedDefault } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
-import type { ResourceHooks } from '../hooks.js';
+import { presentRows } from '../present.js';
 import { advanceKeySequence, asStoredValue, breaksUniqueness, parseIds, readLogEntry, storedField } from './security-log.js';
 
 /**
@@ -89,6 +88,21 @@ async function restoreEntry(ctx: RequestContext, trx: DynamicDb, entry: Row): Pr
   return true;
 }
 
+/**
+ * A snapshot as its screen's list showed the row (wire values, the labels of its references, the
+ * screen's own presentation), for this operator; undefined when the screen's presentation cannot take
+ * it (a snapshot older than a column the presentation needs), the decoded snapshot then standing alone.
+ */
+async function presentedSnapshot(ctx: RequestContext, definition: ResourceDefinition, snapshot: Row): Promise<Row | undefined> {
+  const hooks = ctx.app.controllers.forResource(definition.id)?.hooks ?? {};
+  try {
+    const [row] = await presentRows(ctx, definition, hooks, [snapshot], 'list');
+    return row;
+  } catch {
+    return undefined;
+  }
+}
+
 export const dataRecycleLogHooks: ResourceHooks = {
   async present(operator, rows) {
     return rows.map((row) => {
@@ -98,12 +112,18 @@ export const dataRecycleLogHooks: ResourceHooks = {
   },
 
   actions: {
-    /** `GET info?id=`: the log row with its relations, `data` decoded (and its JSON values too). */
+    /**
+     * `GET info?id=`: the log row with its relations, `data` decoded (and its JSON values too), and ours,
+     * `record`: the deleted row as its list showed it (absent for a table no screen describes).
+     */
     async info(ctx) {
       const { stored, row } = await readLogEntry(ctx);
-      const snapshot = maskSnapshot(parseSnapshot(stored.data) ?? {}, findResourceByTable(ctx.app, stored.data_table));
+      const definition = findResourceByTable(ctx.app, stored.data_table);
+      const parsed = parseSnapshot(stored.data) ?? {};
+      const snapshot = maskSnapshot(parsed, definition);
       const data = Object.fromEntries(Object.entries(snapshot).map(([name, value]) => [name, decodeValue(value)]));
-      return { row: { ...row, data } };
+      const record = definition ? await presentedSnapshot(ctx, definition, parsed) : undefined;
+      return { row: { ...row, data, ...(record ? { record } : {}) } };
     },
 
     /** `POST restore {ids}`: every snapshot that fits goes back to its table and its log row is deleted, in one transaction. */

@@ -1,9 +1,7 @@
 import type { Row } from '../../../schema/definition.js';
-import { findResourceByTable } from '../../app-context.js';
-import type { RequestContext } from '../../http/controller.js';
+import { findResourceByTable, type RequestContext, type ResourceHooks } from '../../app-context.js';
 import type { DynamicDb } from '../../db/connection.js';
 import { errors, Success } from '../../errors.js';
-import type { ResourceHooks } from '../hooks.js';
 import { asStoredValue, breaksUniqueness, parseIds, readLogEntry, SECRET_FIELDS, storedField, storedValueOfText } from './security-log.js';
 
 /**

@@ -1,5 +1,5 @@
+import type { ResourceHooks } from '../../app-context.js';
 import { errors } from '../../errors.js';
-import type { ResourceHooks } from '../hooks.js';
 
 /**
  * The SMS outbox (`SMS_DRIVER=outbox`, development only) is a record of what was sent: nobody writes it

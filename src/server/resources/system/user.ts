@@ -1,8 +1,8 @@
+import type { ResourceHooks } from '../../app-context.js';
 import { DEFAULT_AVATAR } from '../../../contract/headers.js';
 import type { Row } from '../../../schema/definition.js';
 import { hashGivenPassword } from '../../auth/passwords.js';
 import { endSessions } from '../../auth/sessions.js';
-import type { ResourceHooks } from '../hooks.js';
 
 /** Members (docs/wire-contract.md#members): hashed passwords, default avatar, select labels. Balance changes go through the ledger. */
 

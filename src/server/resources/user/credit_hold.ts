@@ -1,8 +1,8 @@
+import type { ResourceHooks } from '../../app-context.js';
 import { DEFAULT_LANGUAGE } from '../../../contract/headers.js';
 import { centsToYuan } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { readStoredText } from '../../stored-text.js';
-import type { ResourceHooks } from '../hooks.js';
 import { readOnly } from '../read-only.js';
 
 /**

@@ -1,11 +1,11 @@
+import type { Action, ResourceHooks } from '../../app-context.js';
 import type { Row } from '../../../schema/definition.js';
 import { allows } from '../../auth/identity.js';
-import type { Action } from '../../http/controller.js';
 import { errors, Success } from '../../errors.js';
 import type { Translate } from '../../i18n.js';
 import { maskAccount, PAYOUT_STEPS, payoutNeedsTwoAdmins, payoutStepRefusal, reviewPayout, type PayoutDecision } from '../../services/payouts.js';
-import type { ResourceHooks } from '../hooks.js';
 import { readOnly } from '../read-only.js';
+import { actorOf } from '../security-events.js';
 import { ledgerNotes } from '../../services/ledger.js';
 
 /**
@@ -23,7 +23,7 @@ function step(decide: (body: Row, t: Translate, id: number) => PayoutDecision, d
   return async (ctx) => {
     if (ctx.method !== 'POST' || !ctx.identity) throw errors.parameterError();
     const ids = idsOf(ctx.body.ids ?? ctx.body.id);
-    for (const id of ids) await reviewPayout(ctx.app, ctx.identity, id, decide(ctx.body, ctx.t, id));
+    for (const id of ids) await reviewPayout(ctx.app, ctx.identity, actorOf(ctx), id, decide(ctx.body, ctx.t, id));
     return new Success(null, done, [ids.length]);
   };
 }

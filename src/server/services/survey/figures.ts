@@ -46,11 +46,12 @@ export async function dailySurveyFigures(app: AppContext, period: Period): Promi
     .where('enter_time', '>=', period.since)
     .groupBy('day')
     .execute()) as { day: number | string; total: number | string }[];
+  // What was credited counts every finished participation (a terminate's consolation too), as the
+  // surveys' own credited totals do; completes count the completes alone.
   const completes = (await db
     .selectFrom('survey_participation')
-    .select([dayIndex('finish_time', period).as('day'), (eb) => eb.fn.countAll().as('total'), (eb) => eb.fn.sum('credited_money').as('credited')])
+    .select([dayIndex('finish_time', period).as('day'), (eb) => eb.fn.count<number>(sql`CASE WHEN status = 'complete' THEN 1 END`).as('total'), (eb) => eb.fn.sum('credited_money').as('credited')])
     .where('finish_time', '>=', period.since)
-    .where('status', '=', 'complete')
     .groupBy('day')
     .execute()) as { day: number | string; total: number | string; credited: number | string | null }[];
   const series = period.dates.map((date) => ({ date, starts: 0, completes: 0, credited: 0 }));

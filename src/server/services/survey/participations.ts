@@ -7,6 +7,7 @@ import { nowSeconds } from '../../clock.js';
 import type { Db, StoredRow } from '../../db/connection.js';
 import { centsToYuan } from '../../db/values.js';
 import { creditOrHold } from '../holds.js';
+import { updateDomainRow } from '../../writes/domain-writes.js';
 import type { LedgerKind } from '../ledger.js';
 
 /**
@@ -158,11 +159,12 @@ interface RewardCredit {
 async function creditReward(app: AppContext, trx: Db, input: CreditInput, stage: CreditStage, holdDays: number): Promise<RewardCredit> {
   const { participation, memo } = input;
   const result: RewardCredit = { moneyLogId: null, scoreLogId: null, availableAt: null };
+  const earnedAt = nowSeconds();
   for (const kind of REWARD_KINDS) {
     const amount = kind === 'money' ? input.money : input.score;
     if (amount <= 0) continue;
     const outcome = await creditOrHold(trx, app.handle.dialect, {
-      kind, userId: participation.user_id, amount, memo, idempotencyKey: rewardKey(participation.id, stage, kind), holdDays,
+      kind, userId: participation.user_id, amount, memo, idempotencyKey: rewardKey(participation.id, stage, kind), holdDays, earnedAt,
       source: { type: 'participation', id: participation.id },
     });
     if (outcome.state === 'available') result[kind === 'money' ? 'moneyLogId' : 'scoreLogId'] = outcome.logId;
@@ -253,9 +255,10 @@ export async function finishParticipation(app: AppContext, participationId: numb
       if (money > 0) await bumpCounter(trx, survey.id, 'credited_money', money);
     }
 
-    // The guard on `entered` makes a concurrent second return (another process) change nothing.
-    const updated = await trx.updateTable('survey_participation').set(changes).where('id', '=', current.id).where('status', '=', 'entered').executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new Error('participation changed under a row lock');
+    // The engine checks the move (x-transitions) and logs watched fields; the update holds only while the status is
+    // still `entered`, so a concurrent second return (another process) changes nothing.
+    const write = { definition: resourceByTable(app, 'survey_participation'), existing: current, changes };
+    if ((await updateDomainRow({ adminId: input.adminId ?? 0, ip: input.ip, userAgent: '' }, trx, write)) !== 1) throw new Error('participation changed under a row lock');
     await appendEvent(trx, {
       participationId: current.id, from: 'entered', to: status, source: input.source, adminId: input.adminId, ip: input.ip,
       payload: {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiError } from '../../errors.js';
 import { isParameterName, legacyRecipe, parseRecipe, type SignatureRecipe, type SignedRequestInput } from './signature-recipe.js';
+import { isTransactionParam } from './transaction-ids.js';
 
 /**
  * Provider presets: `provider-presets/<id>.json` at the project's root, one file per provider, the values
@@ -112,11 +113,11 @@ export class PresetFileError extends Error {
 
 const PRESET_PARTS = ['id', 'version', 'title', 'kind', 'source', 'notes', 'fields', 'vectors'];
 const VECTOR_PARTS = ['published', 'note', 'method', 'url', 'headers', 'body', 'secret', 'now', 'valid', 'sigParam'];
-const NAME_FIELDS = ['sig_param', 'rid_param', 'status_param', 'member_param', 'amount_param', 'transaction_param', 'reason_param', 'test_param'] as const;
+const NAME_FIELDS = ['sig_param', 'rid_param', 'status_param', 'member_param', 'amount_param', 'reason_param', 'test_param'] as const;
 const OUTCOMES: readonly Outcome[] = ['complete', 'terminate', 'overquota', 'security'];
 /** Columns an operator sets for their own account: never part of a preset. */
 const OPERATOR_COLUMNS = ['code', 'name', 'secret', 'status', 'preset'];
-const FIELD_NAMES = [...NAME_FIELDS, 'signature', 'test_value', 'exit_map', 'ip_allowlist', 'kind', 'reversal', 'answer_status', 'answer_body', 'answer_type', 'credit_on', 'wall_url', 'exit_placeholder', 'wall_credit', 'amount_in', 'cap_transaction', 'cap_member_day', 'allow_negative', 'hold_days'];
+const FIELD_NAMES = [...NAME_FIELDS, 'transaction_param', 'signature', 'test_value', 'exit_map', 'ip_allowlist', 'kind', 'reversal', 'answer_status', 'answer_body', 'answer_type', 'credit_on', 'wall_url', 'exit_placeholder', 'wall_credit', 'amount_in', 'cap_transaction', 'cap_member_day', 'allow_negative', 'hold_days'];
 const WHOLE_URL = /^(https?:\/\/[^/?#\s]+)([^?#\s]*)(?:\?([^#\s]*))?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -242,6 +243,11 @@ class PresetChecker {
       }
     }
     for (const name of NAME_FIELDS) if (fields[name] !== undefined) out[name] = this.parameter(fields[name], `fields.${name}`);
+    if (fields.transaction_param !== undefined) {
+      const names = fields.transaction_param;
+      if (typeof names !== 'string' || !isTransactionParam(names)) this.fail('fields.transaction_param', 'must be empty, a parameter name, or up to 4 of them joined by +');
+      out.transaction_param = names;
+    }
     // A recipe of its own says where the signature travels, so the preset names it too.
     const signature = out.signature;
     if (signature && signature.key !== 'none' && !out.sig_param) this.fail('fields.sig_param', `must name the ${signature.in === 'header' ? 'header' : 'parameter'} that carries the signature`);

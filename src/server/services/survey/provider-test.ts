@@ -4,11 +4,14 @@ import { errors, type ApiError } from '../../errors.js';
 import type { ParameterRole, RecipeValue, ToolBuildInput, ToolCheck, ToolOutcome, ToolRequest, ToolVerdict } from '../../../contract/provider-tool.js';
 import { TOOL_OUTCOMES } from '../../../contract/provider-tool.js';
 import { findParticipationByRid, isTestRid, newTestRid, type FinalStatus } from './participations.js';
-import { exitMapOf, mapProviderStatus, OUTCOME_PAGES, type ProviderRow } from './returns.js';
+import { exitMapOf, mapProviderStatus } from './provider-status.js';
+import { OUTCOME_PAGES, type ProviderRow } from './returns.js';
 import { isReversal, reversalRuleOf } from './reversal-rules.js';
+import { transactionIdIn, transactionNames } from './transaction-ids.js';
 import { diagnoseWrongSignature, missingSignature } from './signature-diagnosis.js';
 import {
-  computeSignature, requestParameter, signedTextOf, signRequest, verifyRequest, type SignatureRecipe, type SignedRequestInput,
+  chainKeysOf, computeSignature, expirySeconds, expiryText, requestParameter, signatureNameIn, signatureNames, signedTextOf, signRequest, verifyRequest,
+  type SignatureRecipe, type SignedRequestInput,
 } from './signature-recipe.js';
 
 /**
@@ -114,6 +117,15 @@ class Parameters {
 
 type ReversalRule = ReturnType<typeof reversalRuleOf>;
 
+/**
+ * The transaction parameter(s) set to `transaction`: one name takes it; of several joined by `+` (an id made of
+ * the survey, the wave and the member), each the request does not carry yet takes it, so the id they make is new.
+ */
+function setTransaction(transactionParam: string, parameters: Parameters, transaction: string): void {
+  const names = transactionNames(transactionParam);
+  for (const name of names) if (names.length === 1 || parameters.get(name) === undefined) parameters.set(name, transaction);
+}
+
 /** The parameters a reversal adds under the provider's rule; a rule the request cannot express is refused. */
 function applyReversal(rule: ReversalRule, provider: ProviderRow, parameters: Parameters): void {
   switch (rule.by) {
@@ -141,11 +153,24 @@ function headerNames(provider: ProviderRow, recipe: SignatureRecipe): Map<string
   const names = new Map<string, string>([['content-type', 'Content-Type']]);
   if (recipe.in === 'header') names.set(provider.sig_param.toLowerCase(), provider.sig_param);
   if (recipe.expiry?.in === 'header') names.set(recipe.expiry.name.toLowerCase(), recipe.expiry.name);
+  for (const step of recipe.chain ?? []) if (step.in === 'header') names.set(step.name.toLowerCase(), step.name);
   return names;
 }
 
+/** How long a built request stays good under a recipe whose time is a deadline: five minutes, or less if the recipe allows less. */
+const BUILT_DEADLINE_SECONDS = 300;
+
+/** The time a built request carries, written as the recipe says: now, or a deadline shortly ahead. */
 function timestampOf(recipe: SignatureRecipe, now: number): string {
-  return String(recipe.expiry?.unit === 'ms' ? now * 1000 : now);
+  const expiry = recipe.expiry;
+  const seconds = expiry?.kind === 'deadline' ? now + Math.min(BUILT_DEADLINE_SECONDS, expiry.skewSeconds) : now;
+  if (expiry?.unit === 'rfc3339') return new Date(seconds * 1000).toISOString();
+  return String(expiry?.unit === 'ms' ? seconds * 1000 : seconds);
+}
+
+/** The value a built request gives a key of an HMAC chain that it does not carry otherwise (an access key the provider would send). */
+function chainValueOf(name: string): string {
+  return `test-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 
 /**
@@ -164,10 +189,21 @@ function signedRequest(tool: ToolProvider, recipe: SignatureRecipe, path: string
     body = json ? JSON.stringify(Object.fromEntries(parameters.pairs)) : parameters.encoded();
     headers['content-type'] = json ? JSON_TYPE : FORM_TYPE;
   }
+  const addToQuery = (name: string, value: string) => {
+    const pair = `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+    query = query === '' ? pair : `${query}&${pair}`;
+  };
   if (recipe.expiry) {
     const stamp = timestampOf(recipe, tool.now);
     if (recipe.expiry.in === 'header') headers[recipe.expiry.name.toLowerCase()] = stamp;
-    else query = query === '' ? `${encodeURIComponent(recipe.expiry.name)}=${stamp}` : `${query}&${encodeURIComponent(recipe.expiry.name)}=${stamp}`;
+    else addToQuery(recipe.expiry.name, stamp);
+  }
+  // The keys of an HMAC chain the request carries: the time where it is one, else a test value (an access key).
+  for (const step of recipe.chain ?? []) {
+    if (step.in === 'secret') continue;
+    const value = recipe.expiry && recipe.expiry.in === step.in && recipe.expiry.name === step.name ? timestampOf(recipe, tool.now) : chainValueOf(step.name);
+    if (step.in === 'header') headers[step.name.toLowerCase()] ??= value;
+    else if (!parameters.get(step.name) && !(recipe.expiry?.in === 'query' && recipe.expiry.name === step.name)) addToQuery(step.name, value);
   }
   const unsigned: SignedRequestInput = {
     method: inBody ? 'POST' : 'GET', origin: tool.origin, path, query, headers, body, contentType: headers['content-type'] ?? '',
@@ -181,7 +217,7 @@ function signedRequest(tool: ToolProvider, recipe: SignatureRecipe, path: string
     headers: Object.fromEntries(Object.entries(signed.headers).map(([name, value]) => [names.get(name) ?? name, value])),
     body: signed.body,
     signedText,
-    signature: recipe.key === 'none' ? '' : computeSignature(recipe, secret, signedText),
+    signature: recipe.key === 'none' ? '' : computeSignature(recipe, secret, signedText, chainKeysOf(recipe, secret, signed)),
   };
 }
 
@@ -221,14 +257,14 @@ export function buildTest(tool: ToolProvider, input: ToolBuildInput): BuiltTest 
     built.amount = input.amount ?? (row.amount_in === 'minor' ? '100' : '1.00');
     if (!AMOUNT.test(built.amount)) throw errors.providerTestAmountInvalid();
     parameters.set(row.member_param, built.member);
-    parameters.set(row.transaction_param, built.transaction);
+    setTransaction(row.transaction_param, parameters, built.transaction);
     parameters.set(row.amount_param, built.amount);
   } else {
     built.rid = testIdOf(input.rid, newTestRid, tool.signer, errors.providerTestRidInvalid, errors.providerTestRidNotTest);
     parameters.set(row.rid_param, built.rid);
     if (input.transaction !== undefined) {
       if (!TRANSACTION_ID.test(input.transaction)) throw errors.providerTestTransactionInvalid();
-      parameters.set(row.transaction_param, input.transaction);
+      setTransaction(row.transaction_param, parameters, input.transaction);
     }
   }
 
@@ -245,7 +281,7 @@ export function buildTest(tool: ToolProvider, input: ToolBuildInput): BuiltTest 
     }
   }
   if (built.amount !== undefined) built.amount = parameters.get(row.amount_param) ?? built.amount;
-  if (built.transaction !== undefined) built.transaction = parameters.get(row.transaction_param) ?? built.transaction;
+  if (built.transaction !== undefined) built.transaction = transactionIdIn(row.transaction_param, (name) => parameters.get(name)) || built.transaction;
 
   const callback = { ...signedRequest(tool, recipe, `${CALLBACK_PREFIX}${encodeURIComponent(row.code)}`, parameters), status };
   let redirect: TestRequest | undefined;
@@ -348,13 +384,13 @@ async function namesRealAttempt(db: Db, values: readonly string[]): Promise<bool
 }
 
 function roleOf(row: ProviderRow, recipe: SignatureRecipe | undefined, name: string): ParameterRole {
-  if (name === row.sig_param && recipe && recipe.key !== 'none' && recipe.in !== 'header') return 'signature';
+  if (signatureNames(recipe, row.sig_param).includes(name) && recipe && recipe.key !== 'none' && recipe.in !== 'header') return 'signature';
   if (recipe?.expiry && recipe.expiry.in === 'query' && name === recipe.expiry.name) return 'timestamp';
   if (row.kind === 'wall' && name === row.member_param) return 'member';
   if (row.kind === 'project' && name === row.rid_param) return 'rid';
   if (name === row.status_param) return 'status';
   if (name !== '' && name === row.amount_param) return 'amount';
-  if (name !== '' && name === row.transaction_param) return 'transaction';
+  if (name !== '' && transactionNames(row.transaction_param).includes(name)) return 'transaction';
   return 'other';
 }
 
@@ -366,7 +402,7 @@ async function checkContent(db: Db, row: ProviderRow, kind: TestCheck['kind'], r
     const member = read(row.member_param);
     if (!member) problems.push(errors.providerTestMemberMissing(row.member_param));
     else if (isTestRid(member)) warnings.push(errors.providerTestMemberIsTest(member));
-    if (row.transaction_param !== '' && !read(row.transaction_param)) problems.push(errors.providerTestTransactionMissing(row.transaction_param));
+    if (row.transaction_param !== '' && transactionIdIn(row.transaction_param, read) === '') problems.push(errors.providerTestTransactionMissing(row.transaction_param));
     if (row.amount_param !== '' && !read(row.amount_param)) problems.push(errors.providerTestAmountMissing(row.amount_param));
   } else {
     const rid = read(row.rid_param);
@@ -397,14 +433,23 @@ async function checkContent(db: Db, row: ProviderRow, kind: TestCheck['kind'], r
   return kind === 'callback' && row.kind === 'wall' ? 'complete' : undefined;
 }
 
-/** The problem an expired request has: its timestamp absent, or how far it is from our clock. */
+/** The problem an expired request has: its time absent or unreadable, how far a timestamp is from our clock, or how a deadline misses. */
 function expiryProblem(recipe: SignatureRecipe, request: SignedRequestInput, now: number): ApiError {
   const expiry = recipe.expiry;
   if (!expiry) return errors.providerTestTimestampMissing('');
-  const raw = expiry.in === 'header' ? request.headers[expiry.name.toLowerCase()] : requestParameter(request, expiry.name);
-  if (raw === undefined || !/^\d{1,16}(?:\.\d{1,6})?$/.test(raw.trim())) return errors.providerTestTimestampMissing(expiry.name);
-  const seconds = Number(raw.trim()) / (expiry.unit === 'ms' ? 1000 : 1);
-  return errors.providerTestTimestampExpired(expiry.name, Math.round(Math.abs(now - seconds)), expiry.skewSeconds);
+  const raw = expiryText(expiry, request);
+  const seconds = raw === undefined ? undefined : expirySeconds(expiry.unit, raw);
+  if (seconds === undefined) return expiry.unit === 'rfc3339' ? errors.providerTestTimeUnreadable(expiry.name) : errors.providerTestTimestampMissing(expiry.name);
+  if (expiry.kind !== 'deadline') return errors.providerTestTimestampExpired(expiry.name, Math.round(Math.abs(now - seconds)), expiry.skewSeconds);
+  if (seconds <= now) return errors.providerTestDeadlinePassed(expiry.name, Math.round(now - seconds));
+  return errors.providerTestDeadlineTooFar(expiry.name, Math.round(seconds - now), expiry.skewSeconds);
+}
+
+/** The first key of the recipe's HMAC chain the request does not carry, by name. */
+function missingChainKey(recipe: SignatureRecipe, secret: string, request: SignedRequestInput): string | undefined {
+  const keys = chainKeysOf(recipe, secret, request);
+  const step = (recipe.chain ?? []).find((_step, index) => keys[index] === undefined);
+  return step && step.in !== 'secret' ? step.name : undefined;
 }
 
 /**
@@ -456,7 +501,8 @@ export async function checkTest(db: Db, tool: ToolProvider, pasted: PastedReques
 
   const read = (name: string) => (name === '' ? undefined : requestParameter(request, name));
   const parameters: CheckedParameter[] = parametersOf(request).map(([name, value]) => ({ name, value, role: roleOf(row, recipe, name) }));
-  if (recipe?.in === 'header' && request.headers[row.sig_param.toLowerCase()] !== undefined) parameters.push({ name: row.sig_param, value: request.headers[row.sig_param.toLowerCase()], role: 'signature' });
+  const sigName = recipe ? signatureNameIn(recipe, row.sig_param, request) : row.sig_param;
+  if (recipe?.in === 'header' && request.headers[sigName.toLowerCase()] !== undefined) parameters.push({ name: sigName, value: request.headers[sigName.toLowerCase()], role: 'signature' });
   if (recipe?.expiry?.in === 'header' && request.headers[recipe.expiry.name.toLowerCase()] !== undefined) parameters.push({ name: recipe.expiry.name, value: request.headers[recipe.expiry.name.toLowerCase()], role: 'timestamp' });
 
   const reported = await checkContent(db, row, kind, read, problems, warnings);
@@ -482,9 +528,11 @@ export async function checkTest(db: Db, tool: ToolProvider, pasted: PastedReques
     } else {
       verdict = verification.failure;
       if (verification.failure === 'no_secret') problems.push(errors.providerTestNoSecret());
-      else if (verification.failure === 'missing') problems.push(missingSignature(recipe, row.sig_param, request));
-      else if (verification.failure === 'expired') problems.push(expiryProblem(recipe, request, tool.now));
-      else problems.push(diagnoseWrongSignature(recipe, secret, row.sig_param, request, received, [pastedOrigin].filter(Boolean)));
+      else if (verification.failure === 'missing') {
+        const chainKey = received === '' ? undefined : missingChainKey(recipe, secret, request);
+        problems.push(chainKey ? errors.providerTestChainKeyMissing(chainKey) : missingSignature(recipe, sigName, request));
+      } else if (verification.failure === 'expired') problems.push(expiryProblem(recipe, request, tool.now));
+      else problems.push(diagnoseWrongSignature(recipe, secret, sigName, request, received, [pastedOrigin].filter(Boolean)));
     }
   }
 

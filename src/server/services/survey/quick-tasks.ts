@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { checkResource } from '../../../schema/check.js';
 import { widgetOf } from '../../../schema/widget-of.js';
-import type { AppContext } from '../../app-context.js';
+import { resourceByTable, type AppContext } from '../../app-context.js';
 import type { Identity } from '../../auth/identity.js';
 import { nowSeconds } from '../../clock.js';
 import type { StoredRow } from '../../db/connection.js';
@@ -11,6 +11,8 @@ import { errors } from '../../errors.js';
 import type { Translate } from '../../i18n.js';
 import { inputValidatorOf } from '../../../schema/validate-input.js';
 import { applyLedgerEntry } from '../ledger.js';
+import { domainMoveAllowed, updateDomainRow } from '../../writes/domain-writes.js';
+import type { Actor } from '../../writes/sensitive-log.js';
 
 /**
  * Quick tasks: an administrator writes the fields of a form as a JSON schema (the keywords of our
@@ -94,7 +96,7 @@ async function credit(app: AppContext, trx: AppContext['db'], submission: Submis
  * `t`'s language); an image must be a file uploaded to this site (identical files are stored once, so
  * who uploaded it first cannot be required).
  */
-export async function submitQuickTask(app: AppContext, member: Identity, taskId: unknown, answers: unknown, context: { t: Translate; memo: (task: QuickTaskRow) => string }): Promise<{ id: number; status: string }> {
+export async function submitQuickTask(app: AppContext, member: Identity, taskId: unknown, answers: unknown, context: { t: Translate; memo: (task: QuickTaskRow) => string; actor: Actor }): Promise<{ id: number; status: string }> {
   if (!/^\d{1,15}$/.test(String(taskId ?? ''))) throw errors.quickTaskUnavailable();
   if (!answers || typeof answers !== 'object' || Array.isArray(answers)) throw errors.parameterError();
   return app.db.transaction().execute(async (trx) => {
@@ -125,7 +127,7 @@ export async function submitQuickTask(app: AppContext, member: Identity, taskId:
     if (task.review !== 'auto') return { id: Number(inserted.id), status: 'pending' };
     const submission = await trx.selectFrom('quick_task_submission').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
     const logs = await credit(app, trx, submission, context.memo(task));
-    await trx.updateTable('quick_task_submission').set({ ...logs, status: 'approved', review_time: now }).where('id', '=', inserted.id).execute();
+    await updateDomainRow(context.actor, trx, { definition: resourceByTable(app, 'quick_task_submission'), existing: submission, changes: { ...logs, status: 'approved', review_time: now } });
     return { id: Number(inserted.id), status: 'approved' };
   });
 }
@@ -133,18 +135,21 @@ export async function submitQuickTask(app: AppContext, member: Identity, taskId:
 type ReviewDecision = 'approve' | 'reject';
 
 /** Approve (credit) or reject pending submissions; returns how many changed. Decided ones are left alone. */
-export async function reviewSubmissions(app: AppContext, ids: number[], decision: ReviewDecision, context: { adminId: number; reason: string; memo: (task: QuickTaskRow) => string }): Promise<number> {
+export async function reviewSubmissions(app: AppContext, ids: number[], decision: ReviewDecision, context: { actor: Actor; reason: string; memo: (task: QuickTaskRow) => string }): Promise<number> {
+  const definition = resourceByTable(app, 'quick_task_submission');
+  const status = decision === 'approve' ? ('approved' as const) : ('rejected' as const);
   let changed = 0;
   for (const id of ids) {
     changed += await app.db.transaction().execute(async (trx) => {
       let lookup = trx.selectFrom('quick_task_submission').selectAll().where('id', '=', id);
       if (app.handle.dialect === 'postgres') lookup = lookup.forUpdate();
       const submission = await lookup.executeTakeFirst();
-      if (!submission || submission.status !== 'pending') return 0;
+      // Which submissions a review may decide is the schema's `x-transitions` (a pending one, once).
+      if (!submission || !domainMoveAllowed(definition, 'status', submission, status)) return 0;
       const task = await trx.selectFrom('quick_task').selectAll().where('id', '=', submission.task_id).executeTakeFirstOrThrow();
-      const changes = { status: decision === 'approve' ? ('approved' as const) : ('rejected' as const), reviewer_id: context.adminId, review_time: nowSeconds(), reason: context.reason, update_time: nowSeconds() };
+      const changes = { status, reviewer_id: context.actor.adminId, review_time: nowSeconds(), reason: context.reason, update_time: nowSeconds() };
       if (decision === 'approve') Object.assign(changes, await credit(app, trx, submission, context.memo(task)));
-      await trx.updateTable('quick_task_submission').set(changes).where('id', '=', id).execute();
+      if ((await updateDomainRow(context.actor, trx, { definition, existing: submission, changes })) !== 1) throw new Error('submission changed under its row lock');
       return 1;
     });
   }

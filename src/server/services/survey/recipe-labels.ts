@@ -9,12 +9,19 @@ import type { SignatureRecipe } from './signature-recipe.js';
 const ALGORITHMS: Readonly<Record<SignatureRecipe['algorithm'], string>> = { md5: 'MD5', sha1: 'SHA-1', sha256: 'SHA-256', sha512: 'SHA-512' };
 
 /** The keying and the hash together, as guides name them: "HMAC-SHA256", "MD5 with secret appended". */
-export function keyingLabel(recipe: Pick<SignatureRecipe, 'key' | 'algorithm' | 'keySeparator'>): LocalText {
+export function keyingLabel(recipe: Pick<SignatureRecipe, 'key' | 'algorithm' | 'keySeparator' | 'chain'>): LocalText {
   const hash = ALGORITHMS[recipe.algorithm];
   const separator = recipe.keySeparator ? ` “${recipe.keySeparator}”` : '';
   switch (recipe.key) {
     case 'hmac':
       return { en: `HMAC-${hash.replace('-', '')}`, 'zh-cn': `HMAC-${hash.replace('-', '')}` };
+    case 'hmac_chain': {
+      const keys = (recipe.chain ?? []).map((step) => (step.in === 'secret' ? { en: 'the secret', 'zh-cn': '密钥' } : { en: step.name, 'zh-cn': step.name }));
+      return {
+        en: `HMAC-${hash.replace('-', '')} chain keyed by ${keys.map((key) => key.en).join(', then ')}`,
+        'zh-cn': `HMAC-${hash.replace('-', '')} 链（依次以 ${keys.map((key) => key['zh-cn']).join('、')} 为密钥）`,
+      };
+    }
     case 'append':
       return { en: `${hash} with secret appended${separator ? ` after${separator}` : ''}`, 'zh-cn': `${hash}（内容后${separator ? `接${separator}再` : ''}接密钥）` };
     case 'prepend':
@@ -42,6 +49,7 @@ const TEXTS: Readonly<Record<SignedTextKind, LocalText>> = {
   path_query: { en: 'the path and query', 'zh-cn': '路径和参数' },
   query: { en: 'the query alone', 'zh-cn': '仅参数部分' },
   sorted_query: { en: 'the query sorted by name', 'zh-cn': '按名称排序的参数' },
+  canonical_query: { en: 'the query decoded, sorted and encoded again', 'zh-cn': '解码、排序后重新编码的参数' },
   values: { en: 'the named values joined', 'zh-cn': '指定参数值的拼接' },
   template: { en: 'the template', 'zh-cn': '模板' },
   body: { en: 'the request body', 'zh-cn': '请求正文' },

@@ -2,17 +2,21 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ReconcileMode, ReconcileOutcome } from '../../../contract/reconcile.js';
 import { sameText } from '../../../schema/local-text.js';
-import type { AppContext } from '../../app-context.js';
+import { resourceByTable, type AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { valueById } from '../../db/value-by-id.js';
+import { checkDomainWrites, domainMoveAllowed } from '../../writes/domain-writes.js';
+import type { Actor } from '../../writes/sensitive-log.js';
 import { errors, type ApiError } from '../../errors.js';
 import { cancelPendingHolds, creditOrHold } from '../holds.js';
+import type { StoredParam } from '../../stored-text.js';
 import { applyLedgerEntries, ledgerNotes, type LedgerKind } from '../ledger.js';
 import {
   appendEvents, holdDaysOf, isTestRid, lockRow, participationLabel, REWARD_KINDS, rewardKey, type CreditState, type ParticipationRow,
 } from './participations.js';
 
+import { reasonParam } from './reversal-reasons.js';
 /**
  * Reconciliation (docs/survey-domain.md#reconciliation): a provider says which completes it accepts, and
  * an administrator applies that to the participations, from a list of ids or the provider's file.
@@ -74,6 +78,12 @@ export interface ReconcileStep {
   /** the member's balance change in cents, and points change: nothing for a credit pending or held */
   money: number;
   score: number;
+  /**
+   * what the member's pending credits (held, not yet available) change by, in cents and points: an approval
+   * held for its hold period adds its top-up, a reversal cancels the credits still pending
+   */
+  pendingMoney: number;
+  pendingScore: number;
   /** what the participation's credited amounts change by (a held credit counts as credited) */
   creditMoney: number;
   creditScore: number;
@@ -99,6 +109,9 @@ interface MemberFigures {
   username: string;
   money: number;
   score: number;
+  /** what lands as pending (held) rather than available, or leaves the pending credits */
+  pendingMoney: number;
+  pendingScore: number;
 }
 
 export interface ReconcilePlan {
@@ -138,7 +151,7 @@ async function participationsWhere(app: AppContext, db: Db, column: 'rid' | 'pro
 function refusal(listed: string, participation: ParticipationRow | undefined, error: ApiError, matched: ReconcileStep['matched'] = ''): ReconcileStep {
   const from = participation?.status ?? '';
   const fromCredit = (participation?.credit_state ?? '') as CreditState | '';
-  return { listed, matched, participation, outcome: 'refused', from, to: '', fromCredit, credit: fromCredit, money: 0, score: 0, creditMoney: 0, creditScore: 0, error };
+  return { listed, matched, participation, outcome: 'refused', from, to: '', fromCredit, credit: fromCredit, money: 0, score: 0, pendingMoney: 0, pendingScore: 0, creditMoney: 0, creditScore: 0, error };
 }
 
 /** The change the mode asks of a matched participation, before balances and quotas are counted. */
@@ -150,18 +163,20 @@ function stepFor(app: AppContext, mode: ReconcileMode, listed: string, matched: 
   // The balance figures are set once the credits' holds are known (`withCredits`).
   const reverse = (): ReconcileStep => ({
     ...base, change: 'reverse', outcome: 'reversed', to: 'reversed', credit: fromCredit === 'credited' ? 'reversed' : 'none',
-    money: 0, score: 0, creditMoney: -Number(participation.credited_money), creditScore: -Number(participation.credited_score),
+    money: 0, score: 0, pendingMoney: 0, pendingScore: 0, creditMoney: -Number(participation.credited_money), creditScore: -Number(participation.credited_score),
   });
   // A consolation already paid for a screen-out is topped up to the reward, never paid twice.
   const approve = (): ReconcileStep => ({
-    ...base, change: 'approve', outcome: 'complete', to: 'complete', credit: 'credited', money: 0, score: 0,
+    ...base, change: 'approve', outcome: 'complete', to: 'complete', credit: 'credited', money: 0, score: 0, pendingMoney: 0, pendingScore: 0,
     creditMoney: Math.max(0, Number(participation.reward_money) - Number(participation.credited_money)),
     creditScore: Math.max(0, Number(participation.reward_score) - Number(participation.credited_score)),
   });
-  if (mode === 'reverse') return from === 'complete' ? reverse() : refuse('reversed');
+  // Which statuses may be reversed or approved into a complete is the schema's `x-transitions`.
+  const may = (to: Status) => domainMoveAllowed(resourceByTable(app, 'survey_participation'), 'status', participation, to);
+  if (mode === 'reverse') return may('reversed') ? reverse() : refuse('reversed');
   if (from === 'complete' && fromCredit === 'held') return approve();
-  if (from === 'terminate' || from === 'timeout') return approve();
-  if (mode === 'complete_only' && from === 'complete') return { ...base, outcome: 'unchanged', to: from, credit: fromCredit, money: 0, score: 0, creditMoney: 0, creditScore: 0 };
+  if (may('complete')) return approve();
+  if (mode === 'complete_only' && from === 'complete') return { ...base, outcome: 'unchanged', to: from, credit: fromCredit, money: 0, score: 0, pendingMoney: 0, pendingScore: 0, creditMoney: 0, creditScore: 0 };
   return refuse('complete');
 }
 
@@ -240,7 +255,7 @@ async function touched(app: AppContext, db: Db, steps: readonly ReconcileStep[],
   const users = new Map<number, MemberFigures>();
   for (const slice of slices(userIds)) {
     const query = db.selectFrom('user').select(['id', 'username', 'money', 'score']).where('id', 'in', slice).orderBy('id');
-    for (const row of await (lock ? lockRow(app, query) : query).execute()) users.set(Number(row.id), { userId: Number(row.id), username: row.username, money: Number(row.money), score: Number(row.score) });
+    for (const row of await (lock ? lockRow(app, query) : query).execute()) users.set(Number(row.id), { userId: Number(row.id), username: row.username, money: Number(row.money), score: Number(row.score), pendingMoney: 0, pendingScore: 0 });
   }
   return { surveys, users };
 }
@@ -290,7 +305,9 @@ function withCredits(steps: readonly ReconcileStep[], records: CreditRecords, su
     if (!step.change || !step.participation) return step;
     if (step.change === 'approve') {
       const holdDays = surveys.get(Number(step.participation.survey_id))?.holdDays ?? 0;
-      return holdDays > 0 ? { ...step, holdDays, money: 0, score: 0 } : { ...step, holdDays, money: step.creditMoney, score: step.creditScore };
+      return holdDays > 0
+        ? { ...step, holdDays, money: 0, score: 0, pendingMoney: step.creditMoney, pendingScore: step.creditScore }
+        : { ...step, holdDays, money: step.creditMoney, score: step.creditScore };
     }
     const parts: CreditPart[] = [];
     for (const { kind, key } of creditKeys(Number(step.participation.id))) {
@@ -303,8 +320,8 @@ function withCredits(steps: readonly ReconcileStep[], records: CreditRecords, su
       const amount = records.entries[kind].get(key);
       if (amount !== undefined && amount !== 0) parts.push({ kind, key, state: 'available', amount });
     }
-    const debited = (kind: LedgerKind) => parts.filter((part) => part.kind === kind && part.state === 'available').reduce((sum, part) => sum + part.amount, 0);
-    return { ...step, parts, money: -debited('money'), score: -debited('score') };
+    const taken = (kind: LedgerKind, state: CreditPart['state']) => parts.filter((part) => part.kind === kind && part.state === state).reduce((sum, part) => sum + part.amount, 0);
+    return { ...step, parts, money: -taken('money', 'available'), score: -taken('score', 'available'), pendingMoney: -taken('money', 'pending'), pendingScore: -taken('score', 'pending') };
   });
 }
 
@@ -353,7 +370,7 @@ function tokenOf(input: ReconcileInput, steps: readonly ReconcileStep[], counts:
   const digest = createHash('sha256').update(JSON.stringify([
     input.mode, input.surveyId, input.raiseQuota,
     steps.map((step) => [
-      step.listed, step.participation?.id ?? null, step.outcome, step.from, step.to, step.credit, step.money, step.score, step.creditMoney, step.creditScore,
+      step.listed, step.participation?.id ?? null, step.outcome, step.from, step.to, step.credit, step.money, step.score, step.pendingMoney, step.pendingScore, step.creditMoney, step.creditScore,
       step.holdDays ?? null, (step.parts ?? []).map((part) => [part.key, part.state, part.amount]), step.error?.msg ?? '', step.raised?.from ?? null, step.raised?.to ?? null,
     ]),
   ])).digest('hex');
@@ -384,9 +401,11 @@ async function planOn(app: AppContext, db: Db, input: ReconcileInput, lock: bool
   for (const step of steps) {
     if (!step.change || !step.participation) continue;
     const userId = Number(step.participation.user_id);
-    const member = figures.get(userId) ?? { userId, username: users.get(userId)?.username ?? '', money: 0, score: 0 };
+    const member = figures.get(userId) ?? { userId, username: users.get(userId)?.username ?? '', money: 0, score: 0, pendingMoney: 0, pendingScore: 0 };
     member.money += step.money;
     member.score += step.score;
+    member.pendingMoney += step.pendingMoney;
+    member.pendingScore += step.pendingScore;
     figures.set(userId, member);
   }
   const members = [...figures.values()].sort((a, b) => a.userId - b.userId);
@@ -400,7 +419,10 @@ export async function planReconciliation(app: AppContext, input: ReconcileInput)
 
 interface ApplyContext {
   adminId: number;
+  /** stored text: the administrator's own words, or a reason of ours as a stored message (`reversal-reasons.ts`) */
   reason: string;
+  /** a provider's own words beside `reason`, as it sent them (its reversal callback) */
+  providerReason?: string;
   ip: string;
   /** the dry run's token; without it (the single-action callers of before) the plan is applied as it stands */
   plan?: string;
@@ -430,7 +452,7 @@ const UPDATE_SLICE = 200;
 type LogIds = Map<number, { money_log_id?: number; score_log_id?: number }>;
 
 /** The ledger note of a change, in the member's language when read. */
-function memoOf(step: ChangingStep, titles: Map<number, string>, reason: string): string {
+function memoOf(step: ChangingStep, titles: Map<number, string>, reason: StoredParam): string {
   const participation = step.participation;
   const survey = { id: participation.survey_id, title: titles.get(Number(participation.survey_id)) ?? '' };
   return step.change === 'reverse' ? ledgerNotes.surveyRewardReversed(survey, reason) : ledgerNotes.surveyRewardReconciled(survey, reason);
@@ -442,7 +464,7 @@ function memoOf(step: ChangingStep, titles: Map<number, string>, reason: string)
  * at once credits `survey:<participation>:approve:money|score` (the key `creditOrHold` would use), so
  * each applies once. Answers the entries' ids by participation, for the approvals that keep them.
  */
-async function writeLedger(app: AppContext, trx: Db, steps: readonly ChangingStep[], titles: Map<number, string>, reason: string): Promise<LogIds> {
+async function writeLedger(app: AppContext, trx: Db, steps: readonly ChangingStep[], titles: Map<number, string>, reason: StoredParam): Promise<LogIds> {
   const inputs = steps.flatMap((step) => {
     const participation = step.participation;
     const memo = memoOf(step, titles, reason);
@@ -473,7 +495,7 @@ async function writeLedger(app: AppContext, trx: Db, steps: readonly ChangingSte
  * read it, so a release cannot slip in between); an approval on a survey with a hold period holds its
  * top-up (`creditOrHold`). Answers when each held approval becomes available, by participation.
  */
-async function writeHolds(app: AppContext, trx: Db, steps: readonly ChangingStep[], titles: Map<number, string>, reason: string): Promise<Map<number, number>> {
+async function writeHolds(app: AppContext, trx: Db, steps: readonly ChangingStep[], titles: Map<number, string>, reason: StoredParam): Promise<Map<number, number>> {
   const cancelled = steps.flatMap((step) => (step.change === 'reverse' ? (step.parts ?? []).filter((part) => part.state === 'pending').map((part) => ({ id: part.holdId as number, memo: memoOf(step, titles, reason) })) : []));
   // Every reversal of one list shares its memo but for the survey's title: one batch a memo.
   const byMemo = new Map<string, number[]>();
@@ -521,8 +543,11 @@ function valuesOf(step: ChangingStep) {
  * of its own entries (`valueById`). Their rows are locked since the plan read them, so each update must
  * find every row of its slice.
  */
-async function writeParticipations(trx: Db, steps: readonly ChangingStep[], logs: LogIds): Promise<void> {
+async function writeParticipations(app: AppContext, trx: Db, actor: Actor, steps: readonly ChangingStep[], logs: LogIds): Promise<void> {
   const now = nowSeconds();
+  // The engine checks each row's move and logs its watched fields, as it does for a single domain write.
+  const writes = steps.map((step) => ({ existing: step.participation, changes: { ...valuesOf(step), source: 'reconcile' } }));
+  await checkDomainWrites(actor, trx, resourceByTable(app, 'survey_participation'), writes);
   const groups = new Map<string, ChangingStep[]>();
   for (const step of steps) {
     const key = JSON.stringify(valuesOf(step));
@@ -581,9 +606,10 @@ export async function applyReconciliation(app: AppContext, input: ReconcileInput
       throw now.every((count, index) => count === expected[index]) ? errors.reconcilePlanChangedSameCounts() : errors.reconcilePlanChanged(expected, now);
     }
     const changing = plan.steps.filter(isChanging);
-    const availableAt = await writeHolds(app, trx, changing, plan.surveyTitles, context.reason);
-    const logs = await writeLedger(app, trx, changing, plan.surveyTitles, context.reason);
-    await writeParticipations(trx, changing, logs);
+    const reason = reasonParam(context.reason, context.providerReason ?? '');
+    const availableAt = await writeHolds(app, trx, changing, plan.surveyTitles, reason);
+    const logs = await writeLedger(app, trx, changing, plan.surveyTitles, reason);
+    await writeParticipations(app, trx, { adminId: context.adminId, ip: context.ip, userAgent: '' }, changing, logs);
     const surveyChanges = new Map<number, SurveyChange>();
     const events = changing.map((step) => {
       const surveyId = Number(step.participation.survey_id);
@@ -601,6 +627,7 @@ export async function applyReconciliation(app: AppContext, input: ReconcileInput
         participationId: step.participation.id, from: step.from, to: step.to, source: 'reconcile', adminId: context.adminId, ip: context.ip,
         payload: {
           action: step.change, reason: context.reason,
+          ...(context.providerReason ? { provider_reason: context.providerReason } : {}),
           ...(input.mode === 'complete_only' ? { mode: input.mode } : {}),
           ...(step.matched === 'provider_txid' ? { provider_txid: step.listed } : {}),
           ...(step.raised ? { quota: { from: step.raised.from, to: step.raised.to } } : {}),

@@ -6,11 +6,14 @@ import { errors, type ApiError } from '../../errors.js';
 import { AddressList } from '../../address-list.js';
 import { ledgerNotes } from '../ledger.js';
 import {
-  finishParticipation, findParticipationByRid, isReportedStatus, isTestRid, recordForgedReturn,
+  finishParticipation, findParticipationByRid, isTestRid, recordForgedReturn,
   type FinishResult, type ReportedStatus, type SurveyRow,
 } from './participations.js';
 import { reverseParticipation } from './reconcile.js';
+import { mapProviderStatus } from './provider-status.js';
 import { isReversal, reversalRuleOf } from './reversal-rules.js';
+import { providerReversalReason } from './reversal-reasons.js';
+import { transactionIdIn } from './transaction-ids.js';
 import { recordWallCallback } from './walls.js';
 import { legacyRecipe, parseRecipe, requestParameter, verifyRequest, type SignatureRecipe, type SignedRequestInput } from './signature-recipe.js';
 
@@ -31,19 +34,6 @@ const MAX_CALLBACK_BODY = 16_000;
 
 /** A provider as stored (its secret sealed). */
 export type ProviderRow = StoredRow<'survey_provider'>;
-
-/** The provider's exit code map (its own code → our outcome); empty when it is not a map. */
-export function exitMapOf(provider: ProviderRow): Record<string, unknown> {
-  const map: unknown = fromJson(provider.exit_map || null, {});
-  return map && typeof map === 'object' && !Array.isArray(map) ? (map as Record<string, unknown>) : {};
-}
-
-/** A status the provider sent: its own exit code through the map, or one of the status names a provider may report. */
-export function mapProviderStatus(provider: ProviderRow, reported: string): ReportedStatus | undefined {
-  const mapped = exitMapOf(provider)[reported];
-  if (isReportedStatus(mapped)) return mapped;
-  return isReportedStatus(reported) ? reported : undefined;
-}
 
 /** The provider's signature recipe; undefined when what is stored does not read as one (nothing then verifies). */
 export function recipeOf(provider: ProviderRow): SignatureRecipe | undefined {
@@ -213,12 +203,13 @@ export async function recordCallback(app: AppContext, code: unknown, input: Rece
   if (!named) throw new CallbackRefused(200, errors.unknownRid());
   const reason = parameterOf(request, provider.reason_param)?.slice(0, 255);
   if (isReversal(reversalRuleOf(provider), (name) => parameterOf(request, name), provider.amount_param)) {
-    const outcome = await reverseParticipation(app, named.rid, Number(named.survey_id), { adminId: 0, reason: reason || 'Reversed by the provider', ip: input.ip });
+    // Our reason from the status it carries (its exit map), the provider's own words beside it.
+    const outcome = await reverseParticipation(app, named.rid, Number(named.survey_id), { adminId: 0, reason: providerReversalReason(mapped), providerReason: reason ?? '', ip: input.ip });
     // A reversal of what is already reversed (or never completed) is a repeat: answered, nothing changes.
     return { provider, changed: outcome.ok, test: false };
   }
   if (!mapped) throw new CallbackRefused(200, errors.unknownProviderStatus(reportedCode));
-  const providerTxid = parameterOf(request, provider.transaction_param);
+  const providerTxid = transactionIdIn(provider.transaction_param, (name) => parameterOf(request, name));
   const result = await finishParticipation(app, named.id, {
     status: mapped, source: 'callback', ip: input.ip, rawQuery, memo: ledgerNotes.surveyReward, ...(reason ? { reason } : {}), ...(providerTxid ? { providerTxid } : {}),
   });

@@ -1,7 +1,7 @@
 import { errors, type ApiError } from '../../errors.js';
 import { cutLabel, encodingLabel, joinedLabels, keyingLabel, placeLabel, textLabel, type SignedTextKind } from './recipe-labels.js';
 import {
-  computeSignature, RECIPE_ALGORITHMS, RECIPE_ENCODINGS, RECIPE_TEXTS, signedTextOf, type SignatureRecipe, type SignedRequestInput,
+  chainKeysOf, computeSignature, RECIPE_ALGORITHMS, RECIPE_ENCODINGS, RECIPE_TEXTS, signatureNameIn, signedTextOf, type SignatureRecipe, type SignedRequestInput,
 } from './signature-recipe.js';
 
 /**
@@ -25,7 +25,7 @@ interface CandidateText {
 
 const CUTS = ['pair', 'keep_separator', 'value'] as const;
 
-type Keying = Pick<SignatureRecipe, 'key' | 'keySeparator'>;
+type Keying = Pick<SignatureRecipe, 'key' | 'keySeparator' | 'chain'>;
 
 interface Match {
   recipe: SignatureRecipe;
@@ -92,6 +92,8 @@ function candidateTexts(recipe: SignatureRecipe, sigParam: string, request: Sign
 function keyings(recipe: SignatureRecipe): Keying[] {
   const separators = [...new Set([recipe.keySeparator ?? '', ''])];
   return [
+    // An HMAC chain is tried as it is: its keys come from the request.
+    ...(recipe.key === 'hmac_chain' ? [{ key: 'hmac_chain' as const, chain: recipe.chain }] : []),
     { key: 'hmac' },
     ...separators.map((keySeparator) => ({ key: 'append' as const, keySeparator })),
     ...separators.map((keySeparator) => ({ key: 'prepend' as const, keySeparator })),
@@ -112,12 +114,13 @@ function sameKeying(a: Keying, b: Keying): boolean {
 /** Every way, with the stored secret, the received signature comes out; fewest differences from the recipe first. */
 function matchesOf(recipe: SignatureRecipe, secret: string, sigParam: string, request: SignedRequestInput, received: string, origins: readonly string[]): Match[] {
   const matches: Match[] = [];
+  const chainKeys = chainKeysOf(recipe, secret, request);
   for (const text of candidateTexts(recipe, sigParam, request, origins)) {
     for (const keying of keyings(recipe)) {
       for (const algorithm of RECIPE_ALGORITHMS) {
         for (const encoding of RECIPE_ENCODINGS) {
           const tried: SignatureRecipe = { ...recipe, ...keying, algorithm, encoding, text: RECIPE_TEXTS.find((kind) => kind === text.kind) ?? recipe.text };
-          if (computeSignature(tried, secret, text.text) !== comparable(encoding, received)) continue;
+          if (computeSignature(tried, secret, text.text, chainKeys) !== comparable(encoding, received)) continue;
           const differences: Match['differences'] = [];
           if (!sameKeying(keying, recipe) || algorithm !== recipe.algorithm) differences.push('keying');
           if (encoding !== recipe.encoding) differences.push('encoding');
@@ -158,10 +161,11 @@ function explain(match: Match, recipe: SignatureRecipe, configuredText: string, 
  * the address it called, as pasted).
  */
 export function diagnoseWrongSignature(recipe: SignatureRecipe, secret: string, sigParam: string, request: SignedRequestInput, received: string, origins: readonly string[] = []): ApiError {
-  const configuredText = signedTextOf(recipe, sigParam, request);
-  const [best] = matchesOf(recipe, secret, sigParam, request, received, origins);
+  const name = signatureNameIn(recipe, sigParam, request);
+  const configuredText = signedTextOf(recipe, name, request);
+  const [best] = matchesOf(recipe, secret, name, request, received, origins);
   if (best && best.differences.length > 0) return explain(best, recipe, configuredText, request);
-  const expected = computeSignature(recipe, secret, configuredText);
+  const expected = computeSignature(recipe, secret, configuredText, chainKeysOf(recipe, secret, request));
   const given = comparable(recipe.encoding, received);
   if (recipe.encoding === 'hex' && (given.length !== expected.length || !/^[0-9a-f]+$/.test(given))) return errors.providerTestSignatureShape(given.length, keyingLabel(recipe), expected.length);
   if (given.length !== expected.length) return errors.providerTestSignatureLength(given.length, keyingLabel(recipe), encodingLabel(recipe.encoding), expected.length);

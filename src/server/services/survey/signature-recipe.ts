@@ -11,25 +11,35 @@ import { errors } from '../../errors.js';
  * nothing is read from the database or the clock.
  */
 
-export const RECIPE_TEXTS = ['url', 'path_query', 'query', 'sorted_query', 'values', 'template', 'body'] as const;
+export const RECIPE_TEXTS = ['url', 'path_query', 'query', 'sorted_query', 'canonical_query', 'values', 'template', 'body'] as const;
 const RECIPE_CUTS = ['pair', 'keep_separator', 'value'] as const;
-export const RECIPE_KEYS = ['hmac', 'append', 'prepend', 'none'] as const;
+export const RECIPE_KEYS = ['hmac', 'hmac_chain', 'append', 'prepend', 'none'] as const;
 export const RECIPE_ALGORITHMS = ['md5', 'sha1', 'sha256', 'sha512'] as const;
 export const RECIPE_ENCODINGS = ['hex', 'base64', 'base64url'] as const;
 export const RECIPE_LOCATIONS = ['query', 'field', 'header'] as const;
 const EXPIRY_LOCATIONS = ['query', 'header'] as const;
-const EXPIRY_UNITS = ['s', 'ms'] as const;
+const EXPIRY_UNITS = ['s', 'ms', 'rfc3339'] as const;
+const EXPIRY_KINDS = ['timestamp', 'deadline'] as const;
+const CHAIN_SOURCES = ['secret', 'query', 'header'] as const;
 
-/** A timestamp the provider sends with the request, which must be close to our clock. */
+/** A time the provider sends with the request: when it was signed (close to our clock), or until when it is good. */
 interface SignatureExpiry {
   /** `query`: a parameter of the request (the query, then a form or JSON body field); `header`: a header */
   in: (typeof EXPIRY_LOCATIONS)[number];
   name: string;
-  /** seconds or milliseconds since 1970 */
+  /** how the time is written: seconds or milliseconds since 1970, or an RFC 3339 date and time (`2026-01-01T00:05:00.000Z`) */
   unit: (typeof EXPIRY_UNITS)[number];
-  /** how far from our clock, either way, the timestamp may be */
+  /**
+   * `timestamp` (absent: the same): when the request was made, good while within `skewSeconds` of our clock
+   * either way; `deadline`: until when it is good, refused once our clock reaches it, and refused too when it
+   * lies more than `skewSeconds` ahead (a request good for ever could be replayed for ever)
+   */
+  kind?: (typeof EXPIRY_KINDS)[number];
   skewSeconds: number;
 }
+
+/** One key of an HMAC chain: the provider's secret, or a value the request carries (a parameter or a header). */
+type ChainKey = { in: 'secret' } | { in: 'query' | 'header'; name: string };
 
 export interface SignatureRecipe {
   /**
@@ -38,6 +48,9 @@ export interface SignatureRecipe {
    * - `path_query`: the same without the origin;
    * - `query`: the query alone;
    * - `sorted_query`: the query's pairs sorted by decoded name (stable, byte order), each kept as received, joined by `&`;
+   * - `canonical_query`: the query's pairs decoded, sorted by name then value (byte order), each name and value
+   *   encoded again the one way (letters, digits and `-_.~` kept, a space as `+`, any other byte `%XX`), joined by `&`:
+   *   the same text however the sender escaped its query;
    * - `values`: the decoded values of `names`, missing ones empty, joined by `separator`;
    * - `template`: `template` with each `{name}` replaced by that decoded parameter value (missing = empty);
    * - `body`: the raw body as received.
@@ -49,10 +62,21 @@ export interface SignatureRecipe {
   separator?: string;
   /** text=template only: literal text with {name} placeholders */
   template?: string;
-  /** hmac: HMAC keyed by the secret; append: hash(text + keySeparator + secret); prepend: hash(secret + keySeparator + text); none: nothing checked (tests only) */
+  /**
+   * The text is first replaced by the lowercase hex of its own hash with this algorithm, and that is what
+   * is keyed (a provider that signs "the SHA-256 of the body"). Absent: the text itself.
+   */
+  textHash?: (typeof RECIPE_ALGORITHMS)[number];
+  /**
+   * hmac: HMAC keyed by the secret; hmac_chain: HMACs one after the other, each keyed by the next of `chain`
+   * over the lowercase hex of the one before (the first over the text); append: hash(text + keySeparator +
+   * secret); prepend: hash(secret + keySeparator + text); none: nothing checked (tests only)
+   */
   key: (typeof RECIPE_KEYS)[number];
   /** key=append/prepend only: put between the text and the secret */
   keySeparator?: string;
+  /** key=hmac_chain only: the keys in turn, 2 to 4, the secret among them */
+  chain?: ChainKey[];
   algorithm: (typeof RECIPE_ALGORITHMS)[number];
   /** base64url is without padding; hex is compared case-insensitively */
   encoding: (typeof RECIPE_ENCODINGS)[number];
@@ -65,6 +89,12 @@ export interface SignatureRecipe {
   cut?: (typeof RECIPE_CUTS)[number];
   /** where the signature travels; its name is the provider's `sig_param` (a header name is matched case-insensitively) */
   in: (typeof RECIPE_LOCATIONS)[number];
+  /**
+   * Other names the signature may travel under, for a provider that names it differently in some requests
+   * (PureSpectrum: `asr_s_hash` on completes, `ps_s_hash` on reconciliations). `sig_param` is looked for
+   * first, then these in order: the first present is the signature, and only it is cut out of the text.
+   */
+  signatureAliases?: string[];
   expiry: SignatureExpiry | null;
 }
 
@@ -83,6 +113,7 @@ export interface SignedRequestInput {
   contentType: string;
 }
 
+/** `missing` covers a key of an HMAC chain the request does not carry, as it covers the signature itself. */
 type SignatureFailure = 'missing' | 'wrong' | 'expired' | 'no_secret';
 
 /** What was compared, for the test tool to show. `expected` is empty when there is no secret (or for key=none). */
@@ -103,8 +134,11 @@ const MAX_SEPARATOR = 8;
 const MAX_NAMES = 32;
 const MAX_TEMPLATE = 1000;
 const MAX_SKEW_SECONDS = 86_400;
-const RECIPE_PARTS = ['text', 'names', 'separator', 'template', 'key', 'keySeparator', 'algorithm', 'encoding', 'in', 'cut', 'expiry'];
-const EXPIRY_PARTS = ['in', 'name', 'unit', 'skewSeconds'];
+const MAX_ALIASES = 4;
+const MIN_CHAIN = 2;
+const MAX_CHAIN = 4;
+const RECIPE_PARTS = ['text', 'names', 'separator', 'template', 'textHash', 'key', 'keySeparator', 'chain', 'algorithm', 'encoding', 'in', 'cut', 'signatureAliases', 'expiry'];
+const EXPIRY_PARTS = ['in', 'name', 'unit', 'kind', 'skewSeconds'];
 /** `{name}` in a template */
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
@@ -158,7 +192,27 @@ function parseExpiry(value: unknown): SignatureExpiry | null {
   const skew = value.skewSeconds;
   if (skew === undefined) throw errors.signatureRecipeMissing('expiry.skewSeconds');
   if (typeof skew !== 'number' || !Number.isInteger(skew) || skew < 1 || skew > MAX_SKEW_SECONDS) throw errors.signatureRecipeNumber('expiry.skewSeconds', 1, MAX_SKEW_SECONDS);
-  return { in: location, name, unit, skewSeconds: skew };
+  // A timestamp is the usual kind and is written without it.
+  const kind = value.kind === undefined ? 'timestamp' : choice(value, 'kind', EXPIRY_KINDS, 'expiry.');
+  return { in: location, name, unit, ...(kind === 'deadline' ? { kind } : {}), skewSeconds: skew };
+}
+
+/** The keys of an HMAC chain: 2 to 4, each the secret or a named parameter or header, the secret at least once. */
+function parseChain(value: unknown): ChainKey[] {
+  if (value === undefined) throw errors.signatureRecipeMissing('chain');
+  if (!Array.isArray(value) || value.length < MIN_CHAIN || value.length > MAX_CHAIN) throw errors.signatureRecipeChain(MIN_CHAIN, MAX_CHAIN);
+  const chain = value.map((step: unknown, index): ChainKey => {
+    const part = `chain[${index}]`;
+    if (!isObject(step)) throw errors.signatureRecipeChain(MIN_CHAIN, MAX_CHAIN);
+    const source = choice(step, 'in', CHAIN_SOURCES, `${part}.`);
+    for (const name of Object.keys(step)) if (name !== 'in' && (name !== 'name' || source === 'secret')) throw errors.signatureRecipeUnknownPart(`${part}.${name}`);
+    if (source === 'secret') return { in: 'secret' };
+    if (step.name === undefined) throw errors.signatureRecipeMissing(`${part}.name`);
+    return { in: source, name: parameterName(step.name, `${part}.name`) };
+  });
+  // Without the secret anyone could sign.
+  if (!chain.some((step) => step.in === 'secret')) throw errors.signatureRecipeChain(MIN_CHAIN, MAX_CHAIN);
+  return chain;
 }
 
 /**
@@ -201,6 +255,17 @@ export function parseRecipe(value: unknown): SignatureRecipe {
   }
   if (key === 'append' || key === 'prepend') recipe.keySeparator = shortText(value.keySeparator, 'keySeparator');
   else if (value.keySeparator !== undefined) throw errors.signatureRecipeNotUsed('keySeparator', 'key=append|prepend');
+  if (key === 'hmac_chain') recipe.chain = parseChain(value.chain);
+  else if (value.chain !== undefined) throw errors.signatureRecipeNotUsed('chain', 'key=hmac_chain');
+  if (value.textHash !== undefined) {
+    if (key === 'none') throw errors.signatureRecipeNotUsed('textHash', 'key=hmac|hmac_chain|append|prepend');
+    recipe.textHash = choice(value, 'textHash', RECIPE_ALGORITHMS);
+  }
+  if (value.signatureAliases !== undefined) {
+    const aliases = value.signatureAliases;
+    if (!Array.isArray(aliases) || aliases.length === 0 || aliases.length > MAX_ALIASES) throw errors.signatureRecipeAliases(MAX_ALIASES);
+    recipe.signatureAliases = aliases.map((name, index) => parameterName(name, `signatureAliases[${index}]`));
+  }
   return recipe;
 }
 
@@ -404,6 +469,25 @@ function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
+/** A name or value written the one way text=canonical_query writes it: `-_.~`, letters and digits kept, a space as `+`, the rest `%XX`. */
+function canonicalEncoded(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+}
+
+/**
+ * The name the signature travels under in this request: the provider's `sig_param`, else the first of the
+ * recipe's `signatureAliases` the request carries where the recipe puts the signature; `sig_param` when none is.
+ */
+export function signatureNameIn(recipe: SignatureRecipe, sigParam: string, request: SignedRequestInput): string {
+  for (const name of [sigParam, ...(recipe.signatureAliases ?? [])]) if (receivedSignature(recipe, name, request) !== undefined) return name;
+  return sigParam;
+}
+
+/** Every name the signature may travel under: `sig_param`, then the recipe's aliases. */
+export function signatureNames(recipe: SignatureRecipe | undefined, sigParam: string): string[] {
+  return [sigParam, ...(recipe?.signatureAliases ?? [])];
+}
+
 /** The text the recipe signs for this request, the signature taken out where it sits. */
 export function signedTextOf(recipe: SignatureRecipe, sigParam: string, request: SignedRequestInput): string {
   const query = recipe.in === 'query' ? withoutPair(request.query, sigParam, recipe.cut) : request.query;
@@ -424,6 +508,13 @@ export function signedTextOf(recipe: SignatureRecipe, sigParam: string, request:
         .map(({ pair }) => pair)
         .join('&');
     }
+    case 'canonical_query':
+      return pieces(query)
+        .filter((pair) => pair !== '')
+        .map((pair) => ({ name: pairName(pair), value: pairValue(pair) }))
+        .sort((a, b) => byteOrder(a.name, b.name) || byteOrder(a.value, b.value))
+        .map(({ name, value }) => `${canonicalEncoded(name)}=${canonicalEncoded(value)}`)
+        .join('&');
     case 'values':
       return (recipe.names ?? []).map(parameter).join(recipe.separator ?? '');
     case 'template':
@@ -436,21 +527,44 @@ export function signedTextOf(recipe: SignatureRecipe, sigParam: string, request:
 // ---------------------------------------------------------------------------------------------------------
 // Signing and checking
 
-/** The signature of `text` under the recipe and secret, written in the recipe's encoding ('' for key=none). */
-export function computeSignature(recipe: SignatureRecipe, secret: string, text: string): string {
+/** The value each key of an HMAC chain takes in this request (the secret for `in: secret`); undefined where the request lacks one. */
+export function chainKeysOf(recipe: SignatureRecipe, secret: string, request: SignedRequestInput): (string | undefined)[] {
+  return (recipe.chain ?? []).map((step) => {
+    if (step.in === 'secret') return secret;
+    const value = step.in === 'header' ? request.headers[step.name.toLowerCase()] : requestParameter(request, step.name);
+    return value === undefined || value === '' ? undefined : value;
+  });
+}
+
+/**
+ * The signature of `text` under the recipe and secret, written in the recipe's encoding ('' for key=none).
+ * An HMAC chain takes its keys from `chainKeys` (`chainKeysOf`), a missing one as empty.
+ */
+export function computeSignature(recipe: SignatureRecipe, secret: string, text: string, chainKeys: readonly (string | undefined)[] = []): string {
   const separator = recipe.keySeparator ?? '';
+  const keyed = recipe.textHash ? createHash(recipe.textHash).update(text, 'utf8').digest('hex') : text;
   let digest: Buffer;
   switch (recipe.key) {
     case 'none':
       return '';
     case 'hmac':
-      digest = createHmac(recipe.algorithm, secret).update(text, 'utf8').digest();
+      digest = createHmac(recipe.algorithm, secret).update(keyed, 'utf8').digest();
       break;
+    case 'hmac_chain': {
+      // Each step keys the lowercase hex of the one before; the last is written in the recipe's encoding.
+      let message = keyed;
+      digest = Buffer.alloc(0);
+      for (const [index] of (recipe.chain ?? []).entries()) {
+        digest = createHmac(recipe.algorithm, chainKeys[index] ?? '').update(message, 'utf8').digest();
+        message = digest.toString('hex');
+      }
+      break;
+    }
     case 'append':
-      digest = createHash(recipe.algorithm).update(text + separator + secret, 'utf8').digest();
+      digest = createHash(recipe.algorithm).update(keyed + separator + secret, 'utf8').digest();
       break;
     case 'prepend':
-      digest = createHash(recipe.algorithm).update(secret + separator + text, 'utf8').digest();
+      digest = createHash(recipe.algorithm).update(secret + separator + keyed, 'utf8').digest();
       break;
   }
   return digest.toString(recipe.encoding);
@@ -472,32 +586,65 @@ function equalInConstantTime(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The request's timestamp in seconds, or undefined when it is absent or not a number. */
+/** An RFC 3339 date and time: a date, `T`, the time with optional fractions, and `Z` or an offset. */
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Seconds since 1970 of a time written as `unit` says, or undefined when it is not one. */
+export function expirySeconds(unit: SignatureExpiry['unit'], raw: string): number | undefined {
+  const text = raw.trim();
+  if (unit !== 'rfc3339') {
+    if (!/^\d{1,16}(?:\.\d{1,6})?$/.test(text)) return undefined;
+    return unit === 'ms' ? Number(text) / 1000 : Number(text);
+  }
+  const match = RFC3339.exec(text);
+  if (!match) return undefined;
+  const [, year, month, day, hour, minute, second, fraction, zone] = match;
+  const utc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  const date = new Date(utc);
+  // 2026-02-30 is no date: Date.UTC would roll it over.
+  if (date.getUTCDate() !== Number(day) || date.getUTCMonth() !== Number(month) - 1 || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return undefined;
+  const offset = zone.toUpperCase() === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * 60;
+  return utc / 1000 - offset + (fraction ? Number(fraction) : 0);
+}
+
+/** The time as written in the request, or undefined when it carries none. */
+export function expiryText(expiry: SignatureExpiry, request: SignedRequestInput): string | undefined {
+  return expiry.in === 'header' ? request.headers[expiry.name.toLowerCase()] : requestParameter(request, expiry.name);
+}
+
+/** The request's time in seconds, or undefined when it is absent or not written as the recipe says. */
 function timestampOf(expiry: SignatureExpiry, request: SignedRequestInput): number | undefined {
-  const raw = expiry.in === 'header' ? request.headers[expiry.name.toLowerCase()] : requestParameter(request, expiry.name);
-  if (raw === undefined || !/^\d{1,16}(?:\.\d{1,6})?$/.test(raw.trim())) return undefined;
-  const value = Number(raw.trim());
-  return expiry.unit === 'ms' ? value / 1000 : value;
+  const raw = expiryText(expiry, request);
+  return raw === undefined ? undefined : expirySeconds(expiry.unit, raw);
+}
+
+/** Whether a request with this time is good at `nowSeconds`: within the skew of a timestamp, before a deadline not too far ahead. */
+function withinExpiry(expiry: SignatureExpiry, seconds: number, nowSeconds: number): boolean {
+  if (expiry.kind === 'deadline') return nowSeconds < seconds && seconds - nowSeconds <= expiry.skewSeconds;
+  return Math.abs(nowSeconds - seconds) <= expiry.skewSeconds;
 }
 
 /**
  * Whether the request is signed as the recipe says, and with what. In order: no secret → `no_secret`; no
- * signature where the recipe puts it → `missing`; a signature that differs → `wrong`; then, for a recipe
- * with expiry, a timestamp absent or further than `skewSeconds` from `nowSeconds` → `expired` (so a right
- * signature with a stale timestamp says expired, a wrong one says wrong). key=none checks nothing.
+ * signature where the recipe puts it (under `sig_param` or one of the recipe's aliases), or a key of an HMAC
+ * chain the request lacks → `missing`; a signature that differs → `wrong`; then, for a recipe with expiry,
+ * a time absent, unreadable or out of bounds (`withinExpiry`) → `expired` (so a right signature with a stale
+ * time says expired, a wrong one says wrong). key=none checks nothing.
  */
 export function verifyRequest(recipe: SignatureRecipe, secret: string, sigParam: string, request: SignedRequestInput, nowSeconds: number): SignatureVerification {
-  const signedText = signedTextOf(recipe, sigParam, request);
-  const received = receivedSignature(recipe, sigParam, request);
+  const name = signatureNameIn(recipe, sigParam, request);
+  const signedText = signedTextOf(recipe, name, request);
+  const received = receivedSignature(recipe, name, request);
   const explanation = { signedText, received: received ?? '' };
   if (recipe.key === 'none') return { ok: true, ...explanation, expected: '' };
   if (secret === '') return { ok: false, failure: 'no_secret', ...explanation, expected: '' };
-  const expected = computeSignature(recipe, secret, signedText);
-  if (received === undefined) return { ok: false, failure: 'missing', ...explanation, expected };
+  const keys = chainKeysOf(recipe, secret, request);
+  const expected = computeSignature(recipe, secret, signedText, keys);
+  if (received === undefined || keys.includes(undefined)) return { ok: false, failure: 'missing', ...explanation, expected };
   if (!equalInConstantTime(expected, comparable(recipe.encoding, received))) return { ok: false, failure: 'wrong', ...explanation, expected };
   if (recipe.expiry) {
-    const timestamp = timestampOf(recipe.expiry, request);
-    if (timestamp === undefined || Math.abs(nowSeconds - timestamp) > recipe.expiry.skewSeconds) return { ok: false, failure: 'expired', ...explanation, expected };
+    const seconds = timestampOf(recipe.expiry, request);
+    if (seconds === undefined || !withinExpiry(recipe.expiry, seconds, nowSeconds)) return { ok: false, failure: 'expired', ...explanation, expected };
   }
   return { ok: true, ...explanation, expected };
 }
@@ -533,7 +680,7 @@ export function signRequest(recipe: SignatureRecipe, secret: string, sigParam: s
   const placed = { ...unsigned };
   if (recipe.in === 'query') placed.query = appendPair(unsigned.query, sigParam, '');
   if (recipe.in === 'field' && (isFormBody(unsigned) || unsigned.body === '')) placed.body = appendPair(unsigned.body, sigParam, '');
-  const signature = computeSignature(recipe, secret, signedTextOf(recipe, sigParam, placed));
+  const signature = computeSignature(recipe, secret, signedTextOf(recipe, sigParam, placed), chainKeysOf(recipe, secret, placed));
   switch (recipe.in) {
     case 'query':
       return { ...unsigned, query: appendPair(unsigned.query, sigParam, signature) };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Language } from '../../../contract/headers.js';
 import type { Paged, WallEntry, WallRecord } from '../../../contract/member-api.js';
 import { resourceByTable, type AppContext } from '../../app-context.js';
 import type { Db } from '../../db/connection.js';
@@ -6,6 +7,7 @@ import { pageRows, type PageRequest } from '../../db/pages.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { selectedFromStorage } from '../../db/values.js';
 import { errors } from '../../errors.js';
+import { reasonText } from './reversal-reasons.js';
 
 /**
  * The member's side of survey walls and routers: their wall id, the walls they may open, the address of one,
@@ -82,8 +84,11 @@ export async function wallUrlFor(app: AppContext, userId: number, code: unknown)
   return url;
 }
 
-/** The member's wall credits, reversals and refusals, newest first, with the wall's name (test traffic is not theirs to see). */
-export async function wallRecordsOf(app: AppContext, userId: number, page: PageRequest): Promise<Paged<WallRecord>> {
+/**
+ * The member's wall credits, reversals and refusals, newest first, with the wall's name and why a row was
+ * refused or reversed in `lang` (test traffic is not theirs to see).
+ */
+export async function wallRecordsOf(app: AppContext, userId: number, page: PageRequest, lang: Language): Promise<Paged<WallRecord>> {
   const definition = resourceByTable(app, 'survey_wall_transaction');
   const { rows, total } = await pageRows(
     page,
@@ -91,11 +96,16 @@ export async function wallRecordsOf(app: AppContext, userId: number, page: PageR
     (base) =>
       base
         .leftJoin('survey_provider as p', 'p.id', 'w.provider_id')
-        .select(['w.id', 'p.name', 'w.transaction_id', 'w.state', 'w.unit', 'w.money', 'w.score', 'w.create_time', 'w.credit_time', 'w.reverse_time'])
+        .select(['w.id', 'p.name', 'w.transaction_id', 'w.state', 'w.unit', 'w.money', 'w.score', 'w.create_time', 'w.credit_time', 'w.reverse_time', 'w.reason', 'w.provider_reason'])
         .orderBy('w.id', 'desc'),
   );
   return {
-    list: rows.map(({ name, ...row }) => ({ ...(selectedFromStorage(definition, row) as unknown as Omit<WallRecord, 'provider'>), provider: name ?? '' })),
+    list: rows.map(({ name, reason, provider_reason: providerReason, ...row }) => ({
+      ...(selectedFromStorage(definition, row) as unknown as Omit<WallRecord, 'provider' | 'reason'>),
+      provider: name ?? '',
+      // A credit's own words (a term reason sent with it) are not a reason to show.
+      reason: row.state === 'credited' ? '' : reasonText(reason, providerReason, lang, app.messages),
+    })),
     total,
   };
 }

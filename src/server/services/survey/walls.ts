@@ -1,4 +1,4 @@
-import { cancelHeldCredit, creditOrHold } from '../holds.js';
+import { cancelHeldCredit, creditOrHold, lockHeldCredit } from '../holds.js';
 import { fieldOf } from '../../../schema/definition.js';
 import { resourceByTable, type AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
@@ -9,9 +9,15 @@ import { ApiError, errors } from '../../errors.js';
 import { storedMessage } from '../../stored-text.js';
 import { applyLedgerEntry, ledgerNotes, type LedgerKind } from '../ledger.js';
 import { periodOf } from './figures.js';
-import type { ProviderRow } from './returns.js';
+import { mapProviderStatus } from './provider-status.js';
 import { isReversal, reversalRuleOf } from './reversal-rules.js';
+import { providerReversalReason } from './reversal-reasons.js';
 import { memberOfWallId } from './wall-members.js';
+import { settleFromWallCredit } from './wall-shortfall.js';
+import { transactionIdIn } from './transaction-ids.js';
+
+/** A survey provider as stored (its wall settings: the reward unit, the daily cap, the callback's parameters). */
+type ProviderRow = StoredRow<'survey_provider'>;
 
 /**
  * A survey wall's (or router's) callback, once the caller has checked the provider, its address allowlist
@@ -64,7 +70,10 @@ interface WallCall {
   test: boolean;
   /** in our units (cents or points), as signed as sent; undefined when a reversal sent none */
   amount: number | undefined;
+  /** the provider's own words (its reason parameter), as sent */
   providerReason: string;
+  /** a reversal's reason of ours, stored text (`reversal-reasons.ts`); '' for a credit */
+  reversalReason: string;
 }
 
 function settingTitle(app: AppContext, column: string) {
@@ -105,7 +114,7 @@ function isTestCall(provider: ProviderRow, params: (name: string) => string | un
  */
 function transactionIdOf(provider: ProviderRow, rule: ReturnType<typeof reversalRuleOf>, reversal: boolean, params: (name: string) => string | undefined): string {
   if (reversal && rule.by === 'prefix') return (params(rule.param)?.trim() ?? '').slice(rule.value.length);
-  return params(provider.transaction_param)?.trim() ?? '';
+  return transactionIdIn(provider.transaction_param, params);
 }
 
 /** The callback's parameters as a wall call, or the refusal of a call that is not one. Nothing is written for these. */
@@ -134,8 +143,11 @@ function readWallCall(app: AppContext, provider: ProviderRow, params: (name: str
     if (amount === undefined) return errors.wallAmountMissing(provider.amount_param);
     if (amount < 0) return errors.wallAmountNegative(amountText ?? '');
   }
-  const providerReason = provider.reason_param === '' ? '' : (params(provider.reason_param) ?? '').slice(0, 255);
-  return { wallMemberId: params(provider.member_param), transactionId, reversal, test, amount, providerReason };
+  const providerReason = provider.reason_param === '' ? '' : (params(provider.reason_param) ?? '').trim().slice(0, 255);
+  // A reversal's status (a reason code, the new status) through the exit map gives our reason.
+  const status = provider.status_param === '' ? undefined : mapProviderStatus(provider, params(provider.status_param) ?? '');
+  const reversalReason = reversal ? providerReversalReason(status) : '';
+  return { wallMemberId: params(provider.member_param), transactionId, reversal, test, amount, providerReason, reversalReason };
 }
 
 /** cents as yuan, points as they are: how a cap or a sum reads in a message */
@@ -145,10 +157,6 @@ function inUnits(unit: LedgerKind, amount: number): string {
 
 function amountOf(row: WallTransactionRow): number {
   return row.unit === 'money' ? Number(row.money) : Number(row.score);
-}
-
-function shortfallColumn(unit: LedgerKind) {
-  return unit === 'money' ? 'wall_shortfall_money' : 'wall_shortfall_score';
 }
 
 async function lockMember(trx: Db, dialect: DialectName, userId: number) {
@@ -239,60 +247,44 @@ interface WallCredit {
   amount: number;
 }
 
-/** The ledger entries a credit wrote, kept on its row. */
-interface WallCreditEntries {
-  creditLogId: number | null;
-  settleLogId: number | null;
-  /** what went to settle earlier shortfalls */
-  settled: number;
-}
-
 /**
  * Pays one wall credit inside the callback's transaction, under the member's lock: the credit entry, then
  * what the member owes from earlier reversals (their wall shortfall) is taken from it, as far as the credit
- * and the balance go, by an entry of its own.
+ * and the balance go, by an entry of its own (`wall-shortfall.ts`). Under the provider's `hold_days` the
+ * credit is held instead (`holds.ts`): nothing reaches the balance yet, so nothing settles until the sweep
+ * releases it, which then settles the same way.
  *
- * This is the one place a wall pays, and `reverseWallCredit` the one place it takes back: a provider's
- * `hold_days` (credits pending for a number of days before they can be paid out) goes in these two, keeping
- * their signatures.
+ * This is the one place a wall pays, and `reverseWallCredit` the one place it takes back.
  */
-async function creditWallAmount(trx: Db, credit: WallCredit): Promise<WallCreditEntries> {
+async function creditWallAmount(trx: Db, credit: WallCredit): Promise<void> {
   const { app, provider, transaction, userId, unit, amount } = credit;
   const dialect = app.handle.dialect;
   const id = Number(transaction.id);
   const memo = ledgerNotes.wallCredit(provider.name, transaction.transaction_id);
   const holdDays = Number(provider.hold_days);
   if (holdDays > 0) {
-    // Held for the provider's hold period (`holds.ts`): nothing reaches the balance yet, so nothing settles.
     await creditOrHold(trx, dialect, { kind: unit, userId, amount, memo, idempotencyKey: `wall:${id}:credit`, holdDays, source: { type: 'wall', id } });
-    return { creditLogId: null, settleLogId: null, settled: 0 };
+    return;
   }
   const entry = await applyLedgerEntry(trx, dialect, { kind: unit, userId, amount, memo, idempotencyKey: `wall:${id}:credit` });
-  const column = shortfallColumn(unit);
-  const owed = Number((await trx.selectFrom('user').select(column).where('id', '=', userId).executeTakeFirstOrThrow())[column]);
-  // Never more than this credit brought, nor below zero a balance an allowed negative reversal left there.
-  const settled = Math.min(amount, owed, Math.max(entry.after, 0));
-  if (settled <= 0) return { creditLogId: entry.id, settleLogId: null, settled: 0 };
-  const settle = await applyLedgerEntry(trx, dialect, {
-    kind: unit, userId, amount: -settled, memo: ledgerNotes.wallShortfallSettled(provider.name, transaction.transaction_id), idempotencyKey: `wall:${id}:settle`,
-  });
-  await trx.updateTable('user').set(unit === 'money' ? { wall_shortfall_money: owed - settled } : { wall_shortfall_score: owed - settled }).where('id', '=', userId).execute();
-  return { creditLogId: entry.id, settleLogId: settle.id, settled };
+  await settleFromWallCredit(trx, dialect, { rowId: id, userId, unit, amount, entry, providerName: provider.name, transactionId: transaction.transaction_id });
 }
 
 /**
  * Takes back a credited transaction: exactly what it credited, below zero when the provider allows it,
  * else what the balance covers, the rest owed by the member.
  */
-async function reverseWallCredit(trx: Db, app: AppContext, provider: ProviderRow, row: WallTransactionRow): Promise<void> {
+async function reverseWallCredit(trx: Db, app: AppContext, provider: ProviderRow, row: WallTransactionRow, call: WallCall): Promise<void> {
   const unit = row.unit;
   const userId = Number(row.user_id);
   const debt = amountOf(row);
   const member = await lockMember(trx, app.handle.dialect, userId);
   // A credit still held is cancelled: it never reached the balance, so nothing is debited or owed.
   const memo = ledgerNotes.wallReversal(provider.name, row.transaction_id);
+  // Why, kept on the row for the member's records: our reason, and the provider's words when it sent some.
+  const why = { reason: call.reversalReason, ...(call.providerReason !== '' ? { provider_reason: call.providerReason } : {}) };
   if (await cancelHeldCredit(trx, app.handle.dialect, { kind: unit, userId, idempotencyKey: `wall:${row.id}:credit`, memo })) {
-    await trx.updateTable('survey_wall_transaction').set({ state: 'reversed', reversal_log_id: null, shortfall: 0, reverse_time: nowSeconds() }).where('id', '=', Number(row.id)).where('state', '=', 'credited').execute();
+    await trx.updateTable('survey_wall_transaction').set({ state: 'reversed', reversal_log_id: null, shortfall: 0, reverse_time: nowSeconds(), ...why }).where('id', '=', Number(row.id)).where('state', '=', 'credited').execute();
     return;
   }
   const balance = Number(unit === 'money' ? member.money : member.score);
@@ -312,7 +304,7 @@ async function reverseWallCredit(trx: Db, app: AppContext, provider: ProviderRow
   }
   await trx
     .updateTable('survey_wall_transaction')
-    .set({ state: 'reversed', reversal_log_id: reversalLogId, shortfall, reverse_time: nowSeconds() })
+    .set({ state: 'reversed', reversal_log_id: reversalLogId, shortfall, reverse_time: nowSeconds(), ...why })
     .where('id', '=', Number(row.id))
     .where('state', '=', 'credited')
     .execute();
@@ -322,7 +314,7 @@ async function reverseWallCredit(trx: Db, app: AppContext, provider: ProviderRow
 async function repeatOf(trx: Db, app: AppContext, provider: ProviderRow, call: WallCall, userId: number, row: WallTransactionRow): Promise<WallCallbackResult> {
   if (Number(row.user_id) !== userId) return { answer: 'refused', error: errors.wallOtherMember(), transaction: row };
   if (call.reversal && !call.test && row.state === 'credited') {
-    await reverseWallCredit(trx, app, provider, row);
+    await reverseWallCredit(trx, app, provider, row, call);
     return { answer: 'ok', event: 'reversed', transaction: await rowById(trx, Number(row.id)) };
   }
   // A credit refused above a cap stays refused when the wall sends it again.
@@ -331,6 +323,11 @@ async function repeatOf(trx: Db, app: AppContext, provider: ProviderRow, call: W
 }
 
 async function recordInTransaction(trx: Db, app: AppContext, provider: ProviderRow, call: WallCall, userId: number, input: WallCallbackInput, dayStart: number): Promise<WallCallbackResult> {
+  if (call.reversal && !call.test) {
+    // A reversal may cancel a held credit: its hold is locked before the member, as the sweep locks them.
+    const credited = await transactionRow(trx, Number(provider.id), call.transactionId);
+    if (credited?.state === 'credited') await lockHeldCredit(trx, app.handle.dialect, `wall:${credited.id}:credit`);
+  }
   await lockMember(trx, app.handle.dialect, userId);
   const existing = await transactionRow(trx, Number(provider.id), call.transactionId);
   if (existing) return repeatOf(trx, app, provider, call, userId, existing);
@@ -342,7 +339,7 @@ async function recordInTransaction(trx: Db, app: AppContext, provider: ProviderR
   }
   if (call.reversal) {
     // Reversed before it was credited: kept, so that the credit arriving later is not paid.
-    const id = await insertRow(trx, provider, userId, call, input, { state: 'reversed', unit, amount: Math.abs(call.amount ?? 0), reverseTime: now });
+    const id = await insertRow(trx, provider, userId, call, input, { state: 'reversed', unit, amount: Math.abs(call.amount ?? 0), reason: call.reversalReason, reverseTime: now });
     return { answer: 'ok', event: 'reversed', transaction: await rowById(trx, id) };
   }
   const amount = call.amount ?? 0;
@@ -353,14 +350,7 @@ async function recordInTransaction(trx: Db, app: AppContext, provider: ProviderR
     return { answer: 'refused', error: refusal, transaction: await rowById(trx, id) };
   }
   const id = await insertRow(trx, provider, userId, call, input, { state: 'credited', unit, amount, creditTime: now });
-  if (amount > 0) {
-    const entries = await creditWallAmount(trx, { app, provider, transaction: await rowById(trx, id), userId, unit, amount });
-    await trx
-      .updateTable('survey_wall_transaction')
-      .set({ credit_log_id: entries.creditLogId, settle_log_id: entries.settleLogId, settled: entries.settled })
-      .where('id', '=', id)
-      .execute();
-  }
+  if (amount > 0) await creditWallAmount(trx, { app, provider, transaction: await rowById(trx, id), userId, unit, amount });
   return { answer: 'ok', event: 'credited', transaction: await rowById(trx, id) };
 }
 

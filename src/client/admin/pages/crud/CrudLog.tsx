@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useLocale, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../fields/value-format.js';
-import { crudApi, refusalOf, type LogEntry } from './crud-api.js';
+import { crudApi, moduleTitleOf, refusalOf, type LogEntry } from './crud-api.js';
 import { DeleteDialog } from './DeleteDialog.js';
+import { designOf, type DesignDraft } from './design-model.js';
+import { GenerateDialog } from './GenerateDialog.js';
 import { HistoryDialog } from './HistoryDialog.js';
 
 /** Every generate, newest first: edit a live module from its last design, see its versions, delete it. */
@@ -14,15 +16,29 @@ interface CrudLogProps {
   /** changes when a generate or delete happened elsewhere on the page, to read the log again */
   version: number;
   onEdit(id: number): void;
-  onDeleted(): void;
+  /** a module was deleted or a version restored */
+  onChanged(): void;
 }
 
-export function CrudLog({ version, onEdit, onDeleted }: CrudLogProps) {
+export function CrudLog({ version, onEdit, onChanged }: CrudLogProps) {
   const translate = useTranslate();
+  const locale = useLocale();
   const [list, setList] = useState<LogEntry[]>();
   const [problem, setProblem] = useState<string>();
-  const [history, setHistory] = useState<string>();
+  const [history, setHistory] = useState<{ table: string; title: string }>();
   const [deleting, setDeleting] = useState<LogEntry>();
+  const [restoring, setRestoring] = useState<{ design: DesignDraft; version: number; title: string }>();
+
+  /** Restore a version: its design, as the log holds it, goes through the generate step like any change. */
+  const restore = async (logId: number, version: number, title: string) => {
+    try {
+      const start = await crudApi.logStart(logId);
+      setHistory(undefined);
+      setRestoring({ design: designOf('log', start.table, start.fields, true), version, title });
+    } catch (error) {
+      setProblem(refusalOf(error).message);
+    }
+  };
 
   useEffect(() => {
     crudApi.log().then(setList, (error: unknown) => setProblem(refusalOf(error).message));
@@ -43,7 +59,7 @@ export function CrudLog({ version, onEdit, onDeleted }: CrudLogProps) {
         <Table size="small" aria-label={translate('crud.log.title')}>
           <TableHead>
             <TableRow>
-              <TableCell>{translate('crud.log.table')}</TableCell>
+              <TableCell>{translate('crud.log.module')}</TableCell>
               <TableCell>{translate('crud.log.status')}</TableCell>
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{translate('crud.log.time')}</TableCell>
               <TableCell>{translate('crud.log.actions')}</TableCell>
@@ -52,25 +68,35 @@ export function CrudLog({ version, onEdit, onDeleted }: CrudLogProps) {
           <TableBody>
             {(list ?? []).map((entry) => {
               const live = entry.status === 'success' && newest.has(entry.id);
+              const title = moduleTitleOf(entry, locale);
               return (
                 <TableRow key={entry.id}>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{entry.table_name}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>
+                    <Box component="span" sx={{ display: 'block' }}>
+                      {title}
+                    </Box>
+                    {title !== entry.table_name && (
+                      <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                        {translate('crud.log.tableName', { name: entry.table_name })}
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell>
                     <Chip size="small" color={STATUS_COLORS[entry.status] ?? 'default'} label={translate(`crud.log.statuses.${entry.status}`, { _: entry.status })} />
                   </TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatDateTime(entry.create_time)}</TableCell>
                   <TableCell>
                     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                      <Button size="small" onClick={() => onEdit(entry.id)} aria-label={`${translate(live ? 'crud.log.edit' : 'crud.log.startFrom')}: ${entry.table_name} #${entry.id}`}>
+                      <Button size="small" onClick={() => onEdit(entry.id)} aria-label={`${translate(live ? 'crud.log.edit' : 'crud.log.startFrom')}: ${title} #${entry.id}`}>
                         {translate(live ? 'crud.log.edit' : 'crud.log.startFrom')}
                       </Button>
                       {newest.has(entry.id) && (
-                        <Button size="small" onClick={() => setHistory(entry.table_name)} aria-label={`${translate('crud.log.history')}: ${entry.table_name}`}>
+                        <Button size="small" onClick={() => setHistory({ table: entry.table_name, title })} aria-label={`${translate('crud.log.history')}: ${title}`}>
                           {translate('crud.log.history')}
                         </Button>
                       )}
                       {live && (
-                        <Button size="small" color="error" onClick={() => setDeleting(entry)} aria-label={`${translate('crud.log.delete')}: ${entry.table_name}`}>
+                        <Button size="small" color="error" onClick={() => setDeleting(entry)} aria-label={`${translate('crud.log.delete')}: ${title}`}>
                           {translate('crud.log.delete')}
                         </Button>
                       )}
@@ -82,14 +108,25 @@ export function CrudLog({ version, onEdit, onDeleted }: CrudLogProps) {
           </TableBody>
         </Table>
       </TableContainer>
-      {history && <HistoryDialog table={history} onClose={() => setHistory(undefined)} />}
+      {history && <HistoryDialog table={history.table} title={history.title} onClose={() => setHistory(undefined)} onRestore={(logId, version) => void restore(logId, version, history.title)} />}
+      {restoring && (
+        <GenerateDialog
+          design={restoring.design}
+          title={translate('crud.generate.restoreTitle', { version: restoring.version, name: restoring.title })}
+          onClose={() => setRestoring(undefined)}
+          onGenerated={() => {
+            setRestoring(undefined);
+            onChanged();
+          }}
+        />
+      )}
       {deleting && (
         <DeleteDialog
           entry={deleting}
           onClose={() => setDeleting(undefined)}
           onDeleted={() => {
             setDeleting(undefined);
-            onDeleted();
+            onChanged();
           }}
         />
       )}

@@ -81,7 +81,7 @@ export function CrudPage({ load }: { load(): Promise<ShellBootstrap> }) {
             ))}
         </Box>
         <Box role="tabpanel" id="crud-panel-log" aria-labelledby="crud-tab-log" hidden={tab !== 'log'}>
-          {tab === 'log' && <CrudLog version={logVersion} onEdit={(id) => void edit(id)} onDeleted={() => { setLogVersion((version) => version + 1); void reloadShell(load); }} />}
+          {tab === 'log' && <CrudLog version={logVersion} onEdit={(id) => void edit(id)} onChanged={() => { setLogVersion((version) => version + 1); void reloadShell(load); }} />}
         </Box>
       </CardContent>
     </Card>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Radio, RadioGroup } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { crudApi, refusalOf, type LogEntry } from './crud-api.js';
+import { useLocale, useTranslate } from 'react-admin';
+import { crudApi, moduleTitleOf, refusalOf, type LogEntry } from './crud-api.js';
 
 /** Delete a designed module from the log: its menu, nodes, API and schema go; its table stays unless asked. */
 export function DeleteDialog({ entry, onClose, onDeleted }: { entry: LogEntry; onClose(): void; onDeleted(): void }) {
   const translate = useTranslate();
+  const locale = useLocale();
   const [drop, setDrop] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -21,7 +22,7 @@ export function DeleteDialog({ entry, onClose, onDeleted }: { entry: LogEntry; o
   };
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="crud-delete-title">
-      <DialogTitle id="crud-delete-title">{translate('crud.delete.title', { name: entry.table_name })}</DialogTitle>
+      <DialogTitle id="crud-delete-title">{translate('crud.delete.title', { name: moduleTitleOf(entry, locale) })}</DialogTitle>
       <DialogContent>
         <DialogContentText>{translate('crud.delete.explain')}</DialogContentText>
         <RadioGroup value={drop ? 'drop' : 'keep'} onChange={(event) => setDrop(event.target.value === 'drop')} aria-label={translate('crud.delete.table')}>

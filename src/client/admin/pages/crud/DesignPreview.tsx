@@ -8,6 +8,8 @@ import { defaultValuesOf } from '../../resources/GeneratedForm.js';
 import { GeneratedInputs } from '../../resources/GeneratedInputs.js';
 import { GeneratedTable } from '../../resources/GeneratedTable.js';
 import { useSchemaTranslate } from '../../resources/schema-i18n.js';
+import type { TextGap } from './crud-api.js';
+import { MissingTexts } from './MissingTexts.js';
 
 /**
  * The live preview: the list and the add form the module will have, drawn by the same components the
@@ -72,12 +74,14 @@ function ExampleForm({ definition }: { definition: ResourceDefinition }) {
 
 interface DesignPreviewProps {
   definition?: ResourceDefinition;
+  /** the design's texts with nothing in a language */
+  textGaps?: readonly TextGap[];
   /** the server's refusal of the design as it stands */
   problem?: string;
   loading: boolean;
 }
 
-export function DesignPreview({ definition, problem, loading }: DesignPreviewProps) {
+export function DesignPreview({ definition, textGaps = [], problem, loading }: DesignPreviewProps) {
   const translate = useTranslate();
   return (
     <Stack spacing={2} component="section" aria-label={translate('crud.preview.title')} aria-busy={loading}>
@@ -92,6 +96,7 @@ export function DesignPreview({ definition, problem, loading }: DesignPreviewPro
           {problem}
         </Alert>
       )}
+      {definition && <MissingTexts gaps={textGaps} />}
       {definition && (
         // A key per definition: the form starts again from the new defaults when the design changes.
         <ResourceContextProvider value={PREVIEW_RESOURCE}>

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Divider, Paper, Stack, Typography } from '@mui/mate
 import { useTranslate } from 'react-admin';
 import type { ResourceDefinition } from '../../../../schema/definition.js';
 import { useDebouncedValue } from '../../inputs/use-debounced-value.js';
-import { crudApi, refusalOf } from './crud-api.js';
+import { crudApi, refusalOf, type TextGap } from './crud-api.js';
 import { DesignPreview } from './DesignPreview.js';
 import { newField, problemsOf, requestBodyOf, type DesignDraft, type DesignType, type FieldDraft, type TableDraft } from './design-model.js';
 import { FieldEditor } from './FieldEditor.js';
@@ -30,7 +30,7 @@ export function Designer({ initial, onBack, onGenerated }: DesignerProps) {
   const [design, setDesign] = useState(initial);
   const [selected, setSelected] = useState<string | undefined>(initial.fields.find((field) => field.designType !== 'pk')?.key ?? initial.fields[0]?.key);
   const [generating, setGenerating] = useState(false);
-  const [preview, setPreview] = useState<{ definition?: ResourceDefinition; problem?: string; loading: boolean }>({ loading: false });
+  const [preview, setPreview] = useState<{ definition?: ResourceDefinition; textGaps?: TextGap[]; problem?: string; loading: boolean }>({ loading: false });
 
   const problems = problemsOf(design);
   const settled = useDebouncedValue(design, PREVIEW_DELAY_MS);
@@ -40,8 +40,8 @@ export function Designer({ initial, onBack, onGenerated }: DesignerProps) {
     let alive = true;
     setPreview((current) => ({ ...current, loading: true }));
     crudApi.preview(JSON.parse(body) as Record<string, unknown>).then(
-      (answer) => alive && setPreview({ definition: answer.definition, loading: false }),
-      (error: unknown) => alive && setPreview((current) => ({ definition: current.definition, problem: refusalOf(error).message, loading: false })),
+      (answer) => alive && setPreview({ definition: answer.definition, textGaps: answer.textGaps, loading: false }),
+      (error: unknown) => alive && setPreview((current) => ({ definition: current.definition, textGaps: current.textGaps, problem: refusalOf(error).message, loading: false })),
     );
     return () => {
       alive = false;
@@ -129,7 +129,7 @@ export function Designer({ initial, onBack, onGenerated }: DesignerProps) {
         </Paper>
       </Box>
       <Divider />
-      <DesignPreview definition={preview.definition} problem={problems.length ? undefined : preview.problem} loading={preview.loading} />
+      <DesignPreview definition={preview.definition} textGaps={preview.textGaps} problem={problems.length ? undefined : preview.problem} loading={preview.loading} />
       {generating && <GenerateDialog design={design} onClose={() => setGenerating(false)} onGenerated={onGenerated} />}
     </Stack>
   );

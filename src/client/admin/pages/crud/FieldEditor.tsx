@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Checkbox, FormControlLabel, FormGroup, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { crudApi } from './crud-api.js';
-import { CHOICE_TYPES, DESIGN_TYPES, NAME_PATTERN, OPERATOR_KEYS, OPERATORS, OPTION_COLORS, REMOTE_TYPES, SIZED_TYPES, type DesignType, type FieldDraft, type OptionDesign } from './design-model.js';
+import { CHOICE_TYPES, DESIGN_TYPES, labelIn, SINGLE_CHOICE_TYPES, NAME_PATTERN, OPERATOR_KEYS, OPERATORS, OPTION_COLORS, REMOTE_TYPES, SIZED_TYPES, type DesignType, type FieldDraft, type OptionDesign } from './design-model.js';
 
 /** One field's settings: name, both labels, type, checks, default, list column and form visibility. */
 
@@ -23,7 +23,7 @@ function OptionsEditor({ options, onChange }: { options: OptionDesign[]; onChang
           <TextField size="small" label={translate('crud.field.optionValue')} value={option.value} onChange={(event) => set(index, { value: event.target.value.trim() })} slotProps={{ htmlInput: { maxLength: 40, 'aria-label': translate('crud.field.choice.value', { n: index + 1 }) } }} />
           <TextField size="small" label={translate('crud.field.labelZh')} value={option['zh-cn']} onChange={(event) => set(index, { 'zh-cn': event.target.value })} slotProps={{ htmlInput: { 'aria-label': translate('crud.field.choice.zh', { n: index + 1 }) } }} />
           <TextField size="small" label={translate('crud.field.labelEn')} value={option.en} onChange={(event) => set(index, { en: event.target.value })} slotProps={{ htmlInput: { 'aria-label': translate('crud.field.choice.en', { n: index + 1 }) } }} />
-          <TextField size="small" select label={translate('crud.field.color')} value={option.color} onChange={(event) => set(index, { color: event.target.value })}>
+          <TextField size="small" select label={translate('crud.field.color')} value={option.color} onChange={(event) => set(index, { color: event.target.value as OptionDesign['color'] })}>
             {OPTION_COLORS.map((color) => (
               <MenuItem key={color} value={color}>
                 {translate(`crud.colors.${color || 'default'}`)}
@@ -90,6 +90,7 @@ interface FieldEditorProps {
 
 export function FieldEditor({ field, onChange }: FieldEditorProps) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const nameError = !NAME_PATTERN.test(field.name);
   const check = (key: 'required' | 'unique' | 'inList' | 'sortable' | 'inForm') => (
     <FormControlLabel key={key} control={<Checkbox checked={field[key]} onChange={(event) => onChange({ [key]: event.target.checked })} />} label={translate(`crud.field.${key}`)} />
@@ -120,7 +121,25 @@ export function FieldEditor({ field, onChange }: FieldEditorProps) {
         </TextField>
         <TextField label={translate('crud.field.labelZh')} value={field.label['zh-cn']} onChange={(event) => onChange({ label: { ...field.label, 'zh-cn': event.target.value } })} slotProps={{ htmlInput: { maxLength: 100 } }} />
         <TextField label={translate('crud.field.labelEn')} value={field.label.en} onChange={(event) => onChange({ label: { ...field.label, en: event.target.value } })} slotProps={{ htmlInput: { maxLength: 100 } }} />
-        <TextField label={translate('crud.field.default')} value={field.defaultValue} onChange={(event) => onChange({ defaultValue: event.target.value })} helperText={translate('crud.field.defaultHelp')} />
+        {SINGLE_CHOICE_TYPES.has(field.designType) ? (
+          // a single choice's default is one of its options (or none): nothing else could be generated
+          <TextField
+            select
+            label={translate('crud.field.default')}
+            value={field.options.some((option) => option.value === field.defaultValue) ? field.defaultValue : ''}
+            onChange={(event) => onChange({ defaultValue: event.target.value })}
+            helperText={translate('crud.field.defaultHelp')}
+          >
+            <MenuItem value="">{translate('crud.field.noDefault')}</MenuItem>
+            {field.options.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {labelIn(option, locale) || option.value}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <TextField label={translate('crud.field.default')} value={field.defaultValue} onChange={(event) => onChange({ defaultValue: event.target.value })} helperText={translate('crud.field.defaultHelp')} />
+        )}
         <TextField select label={translate('crud.field.format')} value={field.format} onChange={(event) => onChange({ format: event.target.value as FieldDraft['format'] })}>
           {(['', 'email', 'url', 'mobile'] as const).map((format) => (
             <MenuItem key={format} value={format}>

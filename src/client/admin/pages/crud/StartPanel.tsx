@@ -1,22 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Autocomplete, Box, Button, Card, CardActions, CardContent, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { isDesignedId } from '../../../../contract/designed-modules.js';
-import { allDefinitions } from '../../../schemas.js';
 import { crudApi, refusalOf } from './crud-api.js';
 import { designOf, scratchDesign, type DesignDraft } from './design-model.js';
 
 /** Where a design starts: a new module, or an existing table of the database with its columns (an earlier design starts from the log). */
 export function StartPanel({ onStart }: { onStart(design: DesignDraft): void }) {
   const translate = useTranslate();
-  const [tables, setTables] = useState<{ table: string; comment: string }[]>([]);
+  const [tables, setTables] = useState<{ table: string; comment: string }[]>();
   const [table, setTable] = useState<string | null>(null);
   const [problem, setProblem] = useState<string>();
   useEffect(() => {
-    crudApi.tables().then(setTables, (error: unknown) => setProblem(refusalOf(error).message));
+    // only the tables a module can be designed from: the server leaves out the platform's and those other schemas own
+    crudApi.designableTables().then(setTables, (error: unknown) => setProblem(refusalOf(error).message));
   }, []);
-  // A table another schema of the project owns is listed (it is there) but cannot be picked.
-  const owned = useMemo(() => new Set(allDefinitions().filter((definition) => !isDesignedId(definition.id)).map((definition) => definition.table)), []);
   const fromTable = async () => {
     if (!table) return;
     setProblem(undefined);
@@ -52,17 +49,23 @@ export function StartPanel({ onStart }: { onStart(design: DesignDraft): void }) 
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {translate('crud.start.tableHelp')}
           </Typography>
-          <Autocomplete
-            options={tables.map((item) => item.table)}
-            getOptionLabel={(name) => {
-              const comment = tables.find((item) => item.table === name)?.comment;
-              return comment ? `${name} (${comment})` : name;
-            }}
-            getOptionDisabled={(name) => owned.has(name)}
-            value={table}
-            onChange={(_event, value) => setTable(value)}
-            renderInput={(params) => <TextField {...params} label={translate('crud.start.tablePick')} helperText={translate('crud.start.tableOwned')} />}
-          />
+          {tables?.length === 0 ? (
+            <Alert severity="info" data-testid="crud-no-tables">
+              {translate('crud.start.noTables')}
+            </Alert>
+          ) : (
+            <Autocomplete
+              options={(tables ?? []).map((item) => item.table)}
+              loading={tables === undefined}
+              getOptionLabel={(name) => {
+                const comment = tables?.find((item) => item.table === name)?.comment;
+                return comment ? `${name} (${comment})` : name;
+              }}
+              value={table}
+              onChange={(_event, value) => setTable(value)}
+              renderInput={(params) => <TextField {...params} label={translate('crud.start.tablePick')} helperText={translate('crud.start.tableOwned')} />}
+            />
+          )}
           {problem && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {problem}

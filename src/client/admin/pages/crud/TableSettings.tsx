@@ -5,7 +5,8 @@ import type { MenuRule } from '../../../providers/admin-bootstrap.js';
 import { useShellState } from '../../bootstrap-store.js';
 import { MenuIcon } from '../../../components/MenuIcon.js';
 import { useMenuTitle } from '../../layout/use-shell-navigation.js';
-import { NAME_PATTERN, type DesignDraft, type TableDraft } from './design-model.js';
+import { allDefinitions } from '../../../schemas.js';
+import { NAME_PATTERN, prefixOf, type DesignDraft, type TableDraft } from './design-model.js';
 
 /** The module as a whole: table name, both titles, comment, menu place and icon, quick search, default order. */
 
@@ -20,6 +21,11 @@ interface TableSettingsProps {
   onChange(patch: Partial<TableDraft>): void;
 }
 
+/** The module's title and icon are its menu's: at most what the menu rules keep (the server refuses longer ones in words). */
+function menuLimit(column: 'title' | 'icon'): number {
+  return allDefinitions().find((definition) => definition.table === 'admin_rule')?.fields.find((field) => field.name === column)?.storage?.length ?? 50;
+}
+
 export function TableSettings({ design, nameLocked, onChange }: TableSettingsProps) {
   const translate = useTranslate();
   const menuTitle = useMenuTitle();
@@ -28,6 +34,12 @@ export function TableSettings({ design, nameLocked, onChange }: TableSettingsPro
   const { table } = design;
   const fieldNames = design.fields.map((field) => field.name).filter(Boolean);
   const nameError = table.name !== '' && !NAME_PATTERN.test(table.name);
+  const [titleLimit, iconLimit] = useMemo(() => [menuLimit('title'), menuLimit('icon')], []);
+  // By the table name, the menu goes under a directory named by its prefix: made with the titles typed here
+  // unless a directory of that name is there already.
+  const prefix = table.menuParent === '' && NAME_PATTERN.test(table.name) ? prefixOf(table.name) : undefined;
+  const newDirectory = prefix !== undefined && !parents.some((rule) => rule.name.toLowerCase() === prefix.toLowerCase());
+  const setDirTitle = (lang: 'zh-cn' | 'en', value: string) => onChange({ menuDirTitle: { ...table.menuDirTitle, [lang]: value } });
   return (
     <Box component="section" aria-label={translate('crud.table.title')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
       <TextField
@@ -40,8 +52,8 @@ export function TableSettings({ design, nameLocked, onChange }: TableSettingsPro
         onChange={(event) => onChange({ name: event.target.value.trim() })}
         slotProps={{ htmlInput: { maxLength: 40, spellCheck: false, autoCapitalize: 'none' } }}
       />
-      <TextField label={translate('crud.table.titleZh')} value={table.title['zh-cn']} onChange={(event) => onChange({ title: { ...table.title, 'zh-cn': event.target.value } })} slotProps={{ htmlInput: { maxLength: 100 } }} />
-      <TextField label={translate('crud.table.titleEn')} value={table.title.en} onChange={(event) => onChange({ title: { ...table.title, en: event.target.value } })} slotProps={{ htmlInput: { maxLength: 100 } }} />
+      <TextField label={translate('crud.table.titleZh')} value={table.title['zh-cn']} onChange={(event) => onChange({ title: { ...table.title, 'zh-cn': event.target.value } })} slotProps={{ htmlInput: { maxLength: titleLimit } }} />
+      <TextField label={translate('crud.table.titleEn')} value={table.title.en} onChange={(event) => onChange({ title: { ...table.title, en: event.target.value } })} slotProps={{ htmlInput: { maxLength: titleLimit } }} />
       <TextField label={translate('crud.table.comment')} value={table.comment} onChange={(event) => onChange({ comment: event.target.value })} slotProps={{ htmlInput: { maxLength: 100 } }} />
       <TextField select label={translate('crud.table.menuParent')} value={table.menuParent} onChange={(event) => onChange({ menuParent: event.target.value })}>
         <MenuItem value="">{translate('crud.table.byName')}</MenuItem>
@@ -51,12 +63,30 @@ export function TableSettings({ design, nameLocked, onChange }: TableSettingsPro
           </MenuItem>
         ))}
       </TextField>
+      {newDirectory && (
+        <>
+          <TextField
+            label={translate('crud.table.dirTitleZh')}
+            value={table.menuDirTitle['zh-cn']}
+            onChange={(event) => setDirTitle('zh-cn', event.target.value)}
+            helperText={translate('crud.table.dirTitleHelp', { name: prefix })}
+            slotProps={{ htmlInput: { maxLength: titleLimit } }}
+          />
+          <TextField
+            label={translate('crud.table.dirTitleEn')}
+            value={table.menuDirTitle.en}
+            onChange={(event) => setDirTitle('en', event.target.value)}
+            helperText={translate('crud.table.dirTitleHelp', { name: prefix })}
+            slotProps={{ htmlInput: { maxLength: titleLimit } }}
+          />
+        </>
+      )}
       <TextField
         label={translate('crud.table.icon')}
         value={table.icon}
         onChange={(event) => onChange({ icon: event.target.value })}
         helperText={translate('crud.table.iconHelp')}
-        slotProps={{ htmlInput: { maxLength: 60, spellCheck: false }, input: { startAdornment: <Stack sx={{ mr: 1 }} aria-hidden><MenuIcon name={table.icon} /></Stack> } }}
+        slotProps={{ htmlInput: { maxLength: iconLimit, spellCheck: false }, input: { startAdornment: <Stack sx={{ mr: 1 }} aria-hidden><MenuIcon name={table.icon} /></Stack> } }}
       />
       <Autocomplete
         multiple

@@ -1,4 +1,5 @@
 import type { LocalText } from '../../../../schema/local-text.js';
+import { TAG_COLORS, type TagColor } from '../../../../contract/value-tags.js';
 
 /**
  * The designer's working copy of a module: the table and its fields in the shape `crud.Crud/preview` and
@@ -8,12 +9,15 @@ import type { LocalText } from '../../../../schema/local-text.js';
 
 type Bilingual = { 'zh-cn': string; en: string };
 
+/** A chip colour the designer offers: one the schemas accept, '' for none (drawn as `default`). */
+type OptionColor = Exclude<TagColor, 'default'> | '';
+
 /** An enum value's labels and chip colour. */
 export interface OptionDesign {
   value: string;
   'zh-cn': string;
   en: string;
-  color: string;
+  color: OptionColor;
 }
 
 export interface FieldDraft {
@@ -45,8 +49,10 @@ export interface TableDraft {
   name: string;
   title: Bilingual;
   comment: string;
-  /** rule name of the menu directory the module's menu goes under, '' for the top level */
+  /** rule name of the menu directory the module's menu goes under, '' for the one named by the table's prefix */
   menuParent: string;
+  /** the title of the directory made for the table's prefix (`shop` of `shop_goods`) when it does not exist yet */
+  menuDirTitle: Bilingual;
   icon: string;
   quickSearch: string[];
   sortField: string;
@@ -69,6 +75,8 @@ export type DesignType = (typeof DESIGN_TYPES)[number];
 
 /** Types whose values are a list of choices (with labels and colours). */
 export const CHOICE_TYPES: ReadonlySet<DesignType> = new Set(['radio', 'checkbox', 'select', 'selects']);
+/** Choice types that hold one value: their default is one of their options. */
+export const SINGLE_CHOICE_TYPES: ReadonlySet<DesignType> = new Set(['radio', 'select']);
 export const REMOTE_TYPES: ReadonlySet<DesignType> = new Set(['remoteSelect', 'remoteSelects']);
 /** Types kept as text of a length the designer chooses. */
 export const SIZED_TYPES: ReadonlySet<DesignType> = new Set(['string']);
@@ -81,11 +89,30 @@ export const OPERATOR_KEYS: Readonly<Record<(typeof OPERATORS)[number], string>>
   '': 'none', '=': 'eq', '<>': 'ne', '>': 'gt', '>=': 'egt', '<': 'lt', '<=': 'elt', LIKE: 'like', 'NOT LIKE': 'notLike', RANGE: 'range', FIND_IN_SET: 'findInSet', IN: 'in', NULL: 'null',
 };
 
-/** Chip colours of enum values (MUI's palette names, as the generated lists draw them). */
-export const OPTION_COLORS = ['', 'primary', 'secondary', 'success', 'warning', 'error', 'info'] as const;
+/**
+ * Chip colours of enum values: exactly the colours a schema accepts (`TAG_COLORS`), so every colour offered
+ * can be generated; '' is none, the neutral `default`. Each has a name under `crud.colors.<color or default>`.
+ */
+export const OPTION_COLORS: readonly OptionColor[] = ['', ...TAG_COLORS.filter((color): color is Exclude<TagColor, 'default'> => color !== 'default')];
+
+/** A stored colour as the designer offers it: one it does not offer (or `default`) is none. */
+function optionColorOf(value: unknown): OptionColor {
+  return (OPTION_COLORS as readonly unknown[]).includes(value) ? (value as OptionColor) : '';
+}
 
 /** Table and field names the server accepts: lower-case letters, digits and `_`, starting with a letter. */
 export const NAME_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+
+/**
+ * The list filter a new field starts with: a key, a date or a time by range, text by its words, a choice by
+ * its value (one of several by any of them), so the list of a designed module can be filtered by what a
+ * person looks for without a setting; the designer can take any of them away.
+ */
+const DEFAULT_OPERATORS: Partial<Readonly<Record<DesignType, (typeof OPERATORS)[number]>>> = {
+  pk: 'RANGE', string: 'LIKE',
+  radio: '=', select: '=', switch: '=', checkbox: 'FIND_IN_SET', selects: 'FIND_IN_SET',
+  date: 'RANGE', datetime: 'RANGE', timestamp: 'RANGE', year: 'RANGE',
+};
 
 let counter = 0;
 function nextKey(): string {
@@ -102,7 +129,7 @@ export function newField(designType: DesignType, name = '', label: Bilingual = {
     remoteTable: '', remoteField: '',
     inList: !['textarea', 'editor', 'images', 'files'].includes(designType),
     sortable: ['pk', 'number', 'float', 'money', 'date', 'datetime', 'timestamp', 'weigh'].includes(designType),
-    operator: designType === 'pk' ? 'RANGE' : designType === 'string' ? 'LIKE' : '',
+    operator: DEFAULT_OPERATORS[designType] ?? '',
     inForm: !readOnly,
   };
 }
@@ -111,7 +138,7 @@ export function newField(designType: DesignType, name = '', label: Bilingual = {
 export function scratchDesign(): DesignDraft {
   return {
     source: 'create',
-    table: { name: '', title: { 'zh-cn': '', en: '' }, comment: '', menuParent: '', icon: 'fa fa-circle-o', quickSearch: [], sortField: 'id', sortOrder: 'desc' },
+    table: { name: '', title: { 'zh-cn': '', en: '' }, comment: '', menuParent: '', menuDirTitle: { 'zh-cn': '', en: '' }, icon: 'fa fa-circle-o', quickSearch: [], sortField: 'id', sortOrder: 'desc' },
     fields: [
       newField('pk', 'id', { 'zh-cn': 'ID', en: 'ID' }),
       newField('timestamp', 'create_time', { 'zh-cn': '创建时间', en: 'Created' }),
@@ -149,7 +176,7 @@ function optionsOfComment(comment: string): { title: string; options: OptionDesi
     .split(',')
     .map((item) => item.split('='))
     .filter((pair) => pair.length === 2 && pair[0].trim() !== '')
-    .map(([value, label]) => ({ value: value.trim(), 'zh-cn': label.trim(), en: label.trim(), color: '' }));
+    .map(([value, label]): OptionDesign => ({ value: value.trim(), 'zh-cn': label.trim(), en: label.trim(), color: '' }));
   return { title: normalised.slice(0, colon).trim(), options };
 }
 
@@ -163,7 +190,7 @@ function fieldOfDesign(field: Row, table: Row, keepName: boolean): FieldDraft {
   const draft = newField(designType, name, bilingual(field.label, parsed.title || name));
   const validators = Array.isArray(form.validator) ? form.validator.map(text) : text(form.validator).split(',');
   const storedOptions = isRow(field.options)
-    ? Object.entries(field.options).map(([value, label]) => ({ value, 'zh-cn': text(isRow(label) ? label['zh-cn'] : label), en: text(isRow(label) ? label.en : label), color: text(isRow(label) ? label.color : '') }))
+    ? Object.entries(field.options).map(([value, label]) => ({ value, 'zh-cn': text(isRow(label) ? label['zh-cn'] : label), en: text(isRow(label) ? label.en : label), color: optionColorOf(isRow(label) ? label.color : '') }))
     : [];
   const columnFields = Array.isArray(table.columnFields) ? table.columnFields.map(text) : undefined;
   const formFields = Array.isArray(table.formFields) ? table.formFields.map(text) : undefined;
@@ -201,6 +228,7 @@ export function designOf(source: DesignDraft['source'], table: Row, fields: Row[
       title,
       comment: text(table.comment),
       menuParent: text(menu.parent),
+      menuDirTitle: bilingual(menu.parentTitle, ''),
       icon: text(menu.icon) || 'fa fa-circle-o',
       quickSearch: Array.isArray(table.quickSearchField) ? table.quickSearchField.map(text) : [],
       sortField: text(table.defaultSortField) || 'id',
@@ -241,6 +269,20 @@ function fieldBody(field: FieldDraft): Row {
   };
 }
 
+/** The prefix of a table name, the directory its menu goes under by name: `shop` of `shop_goods`, none for `goods`. */
+export function prefixOf(table: string): string | undefined {
+  const parts = table.split('_').filter(Boolean);
+  return parts.length > 1 ? parts.slice(0, -1).join('/') : undefined;
+}
+
+/** The directory title as posted: only the languages typed, none when neither is. */
+function dirTitle(table: TableDraft): Partial<Bilingual> | undefined {
+  const zh = table.menuDirTitle['zh-cn'].trim();
+  const en = table.menuDirTitle.en.trim();
+  if (!zh && !en) return undefined;
+  return { ...(zh ? { 'zh-cn': zh } : {}), ...(en ? { en } : {}) };
+}
+
 /** The body of `crud.Crud/preview` and `generate`. */
 export function requestBodyOf(design: DesignDraft, confirm = false): Row {
   const { table, fields } = design;
@@ -258,7 +300,10 @@ export function requestBodyOf(design: DesignDraft, confirm = false): Row {
       columnFields: fields.filter((field) => field.inList).map((field) => field.name),
       designChange: [],
       rebuild: 'No',
-      menu: { ...(table.menuParent ? { parent: table.menuParent } : {}), icon: table.icon },
+      menu: {
+        ...(table.menuParent ? { parent: table.menuParent } : dirTitle(table) ? { parentTitle: dirTitle(table) } : {}),
+        icon: table.icon,
+      },
     },
     fields: fields.map(fieldBody),
     ...(confirm ? { confirm: 1 } : {}),

@@ -6,6 +6,7 @@ import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import AppsOutlinedIcon from '@mui/icons-material/AppsOutlined';
 import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../../../format/datetime.js';
+import { previousLoginText } from '../../../format/previous-login.js';
 import { httpClient } from '../../../http/index.js';
 import { useShellState } from '../../bootstrap-store.js';
 import { fullUrl } from '../../fields/value-format.js';
@@ -13,19 +14,27 @@ import { MenuIcon } from '../../../components/MenuIcon.js';
 import { navPages } from '../../layout/menu-tree.js';
 import { useMenuTitle, useOpenNavItem } from '../../layout/use-shell-navigation.js';
 import { greetingFor } from './greeting.js';
+import { CodeChannelNotice, type CodeChannelWarning } from './CodeChannelNotice.js';
 import { SurveyFigures, type DashboardFigures } from './SurveyFigures.js';
 import { pageNameOf } from '../../../../contract/view-paths.js';
 
+interface DashboardAnswer {
+  remark: string;
+  figures?: DashboardFigures;
+  /** while no verification code can reach a member */
+  codeChannels?: CodeChannelWarning;
+}
+
 /**
- * `GET /admin/Dashboard/index` → `{remark, figures}` (docs/wire-contract.md#dashboard plus our figures);
+ * `GET /admin/Dashboard/index` → `{remark, figures, codeChannels?}` (docs/wire-contract.md#dashboard plus our figures);
  * nothing when missing or refused.
  */
-function useDashboard(): { remark: string; figures?: DashboardFigures } {
-  const [answer, setAnswer] = useState<{ remark: string; figures?: DashboardFigures }>({ remark: '' });
+function useDashboard(): DashboardAnswer {
+  const [answer, setAnswer] = useState<DashboardAnswer>({ remark: '' });
   useEffect(() => {
     let alive = true;
-    httpClient.request<{ remark?: string; figures?: DashboardFigures }>('/admin/Dashboard/index', { showErrorMessage: false }).then(
-      (response) => alive && setAnswer({ remark: typeof response.data?.remark === 'string' ? response.data.remark : '', figures: response.data?.figures }),
+    httpClient.request<Partial<DashboardAnswer>>('/admin/Dashboard/index', { showErrorMessage: false }).then(
+      (response) => alive && setAnswer({ remark: typeof response.data?.remark === 'string' ? response.data.remark : '', figures: response.data?.figures, codeChannels: response.data?.codeChannels }),
       () => undefined,
     );
     return () => {
@@ -51,7 +60,7 @@ function useNow(intervalMs = 30_000): Date {
 export function DashboardPage() {
   const translate = useTranslate();
   const shell = useShellState();
-  const { remark, figures } = useDashboard();
+  const { remark, figures, codeChannels } = useDashboard();
   const now = useNow();
   const menuTitle = useMenuTitle();
   const openItem = useOpenNavItem();
@@ -60,7 +69,7 @@ export function DashboardPage() {
   const name = adminInfo.nickname || adminInfo.username;
   const pages = navPages(shell.nav).filter((page) => pageNameOf(page.rule.component) !== 'dashboard');
   const facts = [
-    { icon: <AccessTimeIcon />, label: translate('dashboard.lastLogin'), value: formatDateTime(adminInfo.last_login_time) || '-' },
+    { icon: <AccessTimeIcon />, label: translate('dashboard.lastLogin'), value: previousLoginText(translate, 'dashboard', shell.previousLogin) },
     { icon: <VerifiedUserOutlinedIcon />, label: translate('dashboard.role'), value: translate(adminInfo.super ? 'dashboard.superAdmin' : 'dashboard.admin') },
     { icon: <AppsOutlinedIcon />, label: translate('dashboard.pages'), value: String(pages.length) },
     { icon: <LocalOfferOutlinedIcon />, label: translate('dashboard.version'), value: siteConfig.version || '-' },
@@ -78,7 +87,7 @@ export function DashboardPage() {
           <Avatar src={fullUrl(adminInfo.avatar, siteConfig.cdnUrl)} alt="" sx={{ width: 72, height: 72, border: '3px solid rgba(255,255,255,0.5)', display: { xs: 'none', sm: 'flex' } }} />
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 0.5 }} data-testid="greeting">
-              {translate('dashboard.greeting', { greeting: translate(`dashboard.greetings.${greetingFor(now.getHours())}`), name })}
+              {translate('dashboard.greeting', { greeting: translate(`dashboard.greetings.${greetingFor(Number(formatDateTime(now, 'hh')))}`), name })}
             </Typography>
             <Typography sx={{ opacity: 0.88 }}>{remark || translate('dashboard.welcome', { site: siteConfig.siteName })}</Typography>
           </Box>
@@ -92,6 +101,8 @@ export function DashboardPage() {
           </Box>
         </CardContent>
       </Card>
+
+      {codeChannels && <CodeChannelNotice warning={codeChannels} />}
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
         {facts.map((fact) => (

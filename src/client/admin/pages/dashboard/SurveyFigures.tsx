@@ -2,14 +2,17 @@ import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableH
 import { useTranslate } from 'react-admin';
 import { DailyChart } from '../../../components/charts/DailyChart.js';
 
-/** What `Dashboard/index` answers beside the remark: the platform's figures. */
+/**
+ * What `Dashboard/index` answers beside the remark: the platform's figures, each only to an admin who
+ * may read the list it sums (members, surveys, participations, payouts, wall transactions).
+ */
 export interface DashboardFigures {
-  members: number;
-  activeSurveys: number;
-  days: { date: string; starts: number; completes: number; credited: string }[];
-  period: { starts: number; completes: number; conversion: number; credited: string };
-  payoutsPending: { count: number; amount: string };
-  topSurveys: { id: number; title: string; starts: number; completes: number; credited_money: string }[];
+  members?: number;
+  activeSurveys?: number;
+  days?: { date: string; starts: number; completes: number; credited: string }[];
+  period?: { starts: number; completes: number; conversion: number; credited: string };
+  payoutsPending?: { count: number; amount: string };
+  topSurveys?: { id: number; title: string; starts: number; completes: number; credited_money: string }[];
   /** each survey wall's transactions of the period, by their state now; `money`/`score`: what stays credited */
   walls?: { id: number; name: string; credited: number; reversed: number; refused: number; money: string; score: number }[];
 }
@@ -60,15 +63,20 @@ export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
   // The lines and their names in the tooltip take the theme's tones, readable on the card.
   const { palette } = useTheme();
   const translate = useTranslate();
+  const { period, payoutsPending, days, topSurveys } = figures;
   const tiles = [
-    { key: 'members', value: String(figures.members) },
-    { key: 'activeSurveys', value: String(figures.activeSurveys) },
-    { key: 'periodStarts', value: String(figures.period.starts) },
-    { key: 'periodCompletes', value: String(figures.period.completes) },
-    { key: 'periodConversion', value: `${figures.period.conversion}%` },
-    { key: 'periodCredited', value: `¥${figures.period.credited}` },
-    { key: 'payoutsPending', value: `${figures.payoutsPending.count} / ¥${figures.payoutsPending.amount}` },
-  ];
+    figures.members === undefined ? undefined : { key: 'members', value: String(figures.members) },
+    figures.activeSurveys === undefined ? undefined : { key: 'activeSurveys', value: String(figures.activeSurveys) },
+    ...(period
+      ? [
+          { key: 'periodStarts', value: String(period.starts) },
+          { key: 'periodCompletes', value: String(period.completes) },
+          { key: 'periodConversion', value: `${period.conversion}%` },
+          { key: 'periodCredited', value: `¥${period.credited}` },
+        ]
+      : []),
+    payoutsPending ? { key: 'payoutsPending', value: `${payoutsPending.count} / ¥${payoutsPending.amount}` } : undefined,
+  ].filter((tile): tile is { key: string; value: string } => tile !== undefined);
   return (
     <>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)', xl: 'repeat(7, 1fr)' } }}>
@@ -85,13 +93,14 @@ export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
           </Card>
         ))}
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: days && topSurveys ? '2fr 1fr' : '1fr' } }}>
+        {days && (
         <Card>
           <CardHeader title={translate('dashboard.figures.daily')} slotProps={{ title: { variant: 'subtitle1', sx: { fontWeight: 600 } } }} sx={{ borderBottom: 1, borderColor: 'divider', py: 1.5 }} />
           <CardContent>
             <DailyChart
               label={translate('dashboard.figures.daily')}
-              points={figures.days}
+              points={days}
               series={[
                 { key: 'starts', label: translate('dashboard.figures.starts'), color: palette.primary.main },
                 { key: 'completes', label: translate('dashboard.figures.completes'), color: palette.success.main },
@@ -99,10 +108,12 @@ export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
             />
           </CardContent>
         </Card>
+        )}
+        {topSurveys && (
         <Card>
           <CardHeader title={translate('dashboard.figures.topSurveys')} slotProps={{ title: { variant: 'subtitle1', sx: { fontWeight: 600 } } }} sx={{ borderBottom: 1, borderColor: 'divider', py: 1.5 }} />
           <CardContent>
-            {figures.topSurveys.length === 0 ? (
+            {topSurveys.length === 0 ? (
               <Typography color="text.secondary">{translate('dashboard.figures.noSurveys')}</Typography>
             ) : (
               <Table size="small" aria-label={translate('dashboard.figures.topSurveys')}>
@@ -114,7 +125,7 @@ export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {figures.topSurveys.map((survey) => (
+                  {topSurveys.map((survey) => (
                     <TableRow key={survey.id}>
                       <TableCell>{survey.title}</TableCell>
                       <TableCell align="right">{survey.completes}</TableCell>
@@ -126,6 +137,7 @@ export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
             )}
           </CardContent>
         </Card>
+        )}
       </Box>
       <WallFiguresCard walls={figures.walls ?? []} />
     </>

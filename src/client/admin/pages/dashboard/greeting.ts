@@ -3,7 +3,7 @@ type Greeting = 'lateNight' | 'earlyMorning' | 'morning' | 'noon' | 'afternoon' 
 
 /**
  * Under 5 late night; 5–8 early morning; 9–11 morning; 12–13 noon; 14–17 afternoon; 18–23 evening.
- * The hour is the local hour, 0–23.
+ * The hour is the site's hour, 0–23 (the one the dashboard's clock shows, not the browser's).
  */
 export function greetingFor(hour: number): Greeting {
   if (hour < 5) return 'lateNight';

@@ -75,7 +75,7 @@ export function JobsPage() {
 
   const schedule = (seconds: number) =>
     seconds % 3600 === 0 ? translate('jobs.everyHours', { smart_count: seconds / 3600 }) : seconds % 60 === 0 ? translate('jobs.everyMinutes', { smart_count: seconds / 60 }) : translate('jobs.everySeconds', { smart_count: seconds });
-  const duration = (ms: number | null) => (ms === null ? translate('jobs.none') : ms < 1000 ? translate('jobs.milliseconds', { count: ms }) : translate('jobs.seconds', { count: (ms / 1000).toFixed(1) }));
+  const duration = (ms: number | null) => (ms === null ? translate('jobs.never') : ms < 1000 ? translate('jobs.milliseconds', { count: ms }) : translate('jobs.seconds', { count: (ms / 1000).toFixed(1) }));
 
   return (
     <Box sx={{ flex: 1, minWidth: 0 }}>

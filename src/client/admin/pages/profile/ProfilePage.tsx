@@ -3,7 +3,7 @@ import { Avatar, Box, Card, CardContent, CardHeader, CircularProgress, Divider, 
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { email, Loading, PasswordInput, regex, required, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { formatDateTime } from '../../../format/datetime.js';
+import { previousLoginText } from '../../../format/previous-login.js';
 import { httpClient } from '../../../http/index.js';
 import { readSession, writeAdminInfo } from '../../../http/session.js';
 import { patchAdminInfo, useShellState } from '../../bootstrap-store.js';
@@ -14,6 +14,7 @@ import { useSchemaTranslate } from '../../resources/schema-i18n.js';
 import { serverFieldErrors } from '../../resources/server-errors.js';
 import { DEFAULT_SITE_CONFIG } from '../../site-config-context.js';
 import { CUSTOM_FORMATS } from '../../../../schema/formats.js';
+import { PASSWORD_PATTERN } from '../../../../contract/credentials.js';
 
 /** `routine.AdminInfo/index` → `info` (docs/wire-contract.md#own-profile). */
 interface AdminProfile {
@@ -28,7 +29,6 @@ interface AdminProfile {
 }
 
 const PROFILE_URL = '/admin/routine.AdminInfo/';
-const PASSWORD = /^(?!.*[&<>"'\n\r]).{6,32}$/;
 
 /** The editable fields sent to `edit` (the server ignores the rest; the password only when typed). */
 function profilePayload(values: Record<string, unknown>): Record<string, unknown> {
@@ -167,17 +167,19 @@ export function ProfilePage() {
           <Typography variant="body2" color="text.secondary">
             {translate('profile.email')}
           </Typography>
-          <Typography variant="body2" noWrap>
-            {info.email || '-'}
+          <Typography variant="body2" noWrap color={info.email ? undefined : 'text.secondary'}>
+            {info.email || translate('generated.notSet')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {translate('profile.mobile')}
           </Typography>
-          <Typography variant="body2">{info.mobile || '-'}</Typography>
+          <Typography variant="body2" color={info.mobile ? undefined : 'text.secondary'}>
+            {info.mobile || translate('generated.notSet')}
+          </Typography>
           <Typography variant="body2" color="text.secondary">
             {translate('profile.lastLogin')}
           </Typography>
-          <Typography variant="body2">{formatDateTime(info.last_login_time) || '-'}</Typography>
+          <Typography variant="body2">{previousLoginText(translate, 'profile', shell?.previousLogin)}</Typography>
         </CardContent>
       </Card>
       <Card>
@@ -203,7 +205,7 @@ export function ProfilePage() {
             source="password"
             label={translate('profile.newPassword')}
             helperText={translate('profile.passwordHint')}
-            validate={regex(PASSWORD, 'profile.passwordRule')}
+            validate={regex(PASSWORD_PATTERN, 'profile.passwordRule')}
             autoComplete="new-password"
             fullWidth
           />

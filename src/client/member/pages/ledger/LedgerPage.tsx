@@ -1,15 +1,21 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../../../format/datetime.js';
 import { accountApi, type AccountApi, type LedgerRow } from '../../account-api.js';
 import { PageCard } from '../common/PageCard.js';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
+import { PointsExchange } from './PointsExchange.js';
 
-/** `account/balance` and `account/integral`: the member's ledger, newest first, with the change, before and after. */
+/**
+ * `account/balance` and `account/integral`: the member's ledger, newest first, with the change, before and after;
+ * the points page starts with the exchange of points for balance (or what points are for).
+ */
 export function LedgerPage({ kind, api = accountApi }: { kind: 'balance' | 'integral'; api?: AccountApi }) {
   const translate = useTranslate();
-  const load = useCallback((page: number, limit: number) => api.ledger(kind, page, limit), [api, kind]);
+  // A new loader (after an exchange) makes the log start again from its first page.
+  const [round, setRound] = useState(0);
+  const load = useCallback((page: number, limit: number) => api.ledger(kind, page, limit), [api, kind, round]);
   const money = kind === 'balance';
   const amount = (value: string | number | undefined) => (money ? `¥${String(value ?? '0.00')}` : String(value ?? 0));
   const columns: RecordColumn<LedgerRow>[] = [
@@ -34,6 +40,7 @@ export function LedgerPage({ kind, api = accountApi }: { kind: 'balance' | 'inte
   const title = translate(`memberAccount.ledger.${kind}`);
   return (
     <PageCard title={title}>
+      {kind === 'integral' && <PointsExchange onExchanged={() => setRound((value) => value + 1)} />}
       <RecordTable load={load} columns={columns} label={title} empty={translate('memberAccount.ledger.empty')} />
     </PageCard>
   );

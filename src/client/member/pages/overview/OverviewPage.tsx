@@ -1,6 +1,6 @@
 import { Avatar, Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatDateTime } from '../../../format/datetime.js';
+import { previousLoginText } from '../../../format/previous-login.js';
 import { useMemberBootstrap } from '../../shell/member-bootstrap.js';
 import { PageCard } from '../common/PageCard.js';
 import { OverviewFigures } from './OverviewFigures.js';
@@ -13,14 +13,15 @@ import '../../member-home.css';
  */
 export function OverviewPage() {
   const translate = useTranslate();
-  const info = useMemberBootstrap()?.userInfo ?? {};
+  const bootstrap = useMemberBootstrap();
+  const info = bootstrap?.userInfo ?? {};
   const pending = usePendingCredits();
   const stats: (readonly [string, string, string])[] = [
     // With credits pending, the balance is named for what it is: what is available now (and to pay out).
     ['balance', translate(hasPending(pending) ? 'memberHome.pending.available' : 'memberHome.balance'), `¥${String(info.money ?? '0.00')}`],
     ...(hasPending(pending) ? [['pending', translate('memberHome.pending.title'), pendingTotalText(translate, pending)] as const] : []),
     ['points', translate('memberHome.points'), String(info.score ?? 0)],
-    ['lastLogin', translate('memberHome.lastLogin'), formatDateTime(info.last_login_time) || '-'],
+    ['lastLogin', translate('memberHome.lastLogin'), previousLoginText(translate, 'memberHome', bootstrap?.previousLogin)],
   ];
   return (
     <PageCard title={translate('memberShell.menus.account/overview')}>

@@ -10,7 +10,7 @@ import { useServerForm } from '../common/use-server-form.js';
 import { useDiscardGuard } from '../../../components/discard-guard.js';
 
 /** A code field with its "send code" button (waiting a minute between sends). */
-function CodeInput({ request, api, value, onChange, error, helperText }: { request: () => CodeRequest | undefined; api: AccountApi; value: string; onChange(value: string): void; error?: boolean; helperText?: string }) {
+function CodeInput({ request, api, value, onChange, error, helperText }: { request: () => CodeRequest; api: AccountApi; value: string; onChange(value: string): void; error?: boolean; helperText?: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const sender = useCodeSender(
@@ -18,19 +18,17 @@ function CodeInput({ request, api, value, onChange, error, helperText }: { reque
     (message) => notify(message, { type: 'success', messageArgs: { _: message } }),
     (failure) => notify(messageOf(failure), { type: 'error', messageArgs: { _: messageOf(failure) } }),
   );
+  const wait = sender.waitFor(request());
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
       <TextField label={translate('memberAccount.bind.code')} value={value} onChange={(event) => onChange(event.target.value)} error={error} helperText={helperText} inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code' }} sx={{ flex: 1 }} />
       <Button
         variant="outlined"
         sx={{ mt: 1, whiteSpace: 'nowrap' }}
-        disabled={sender.sending || sender.wait > 0}
-        onClick={() => {
-          const next = request();
-          if (next) sender.send(next);
-        }}
+        disabled={sender.sending || wait > 0}
+        onClick={() => sender.send(request())}
       >
-        {sender.wait > 0 ? translate('memberAccount.bind.resend', { seconds: sender.wait }) : translate('memberAccount.bind.send')}
+        {wait > 0 ? translate('memberAccount.bind.resend', { seconds: wait }) : translate('memberAccount.bind.send')}
       </Button>
       {sender.pending && <ClickCaptcha client={httpClient} translate={translate} onClose={sender.cancel} onSuccess={sender.solved} />}
     </Stack>
@@ -80,7 +78,9 @@ export function BindDialog({ type, current, onClose, onBound, api = accountApi }
                 {type === 'email' && (
                   <TextField label={translate('memberAccount.bind.password')} type="password" value={values.password} onChange={(event) => set('password')(event.target.value)} {...form.fieldProps('password')} />
                 )}
+                {/* each step's code field is its own: the new address's code does not wait for the old one's */}
                 <CodeInput
+                  key="old"
                   api={api}
                   value={values.oldCode}
                   onChange={set('oldCode')}
@@ -95,6 +95,7 @@ export function BindDialog({ type, current, onClose, onBound, api = accountApi }
                 )}
                 <TextField label={translate('memberAccount.bind.newAddress', { what })} value={values.address} onChange={(event) => set('address')(event.target.value)} {...form.fieldProps(type)} />
                 <CodeInput
+                  key="new"
                   api={api}
                   value={values.code}
                   onChange={set('code')}

@@ -31,13 +31,14 @@ export function ProfilePage({ api = accountApi }: { api?: AccountApi }) {
     birthday: info.birthday ?? '',
     motto: info.motto ?? '',
   });
-  const [types, setTypes] = useState<VerificationType[]>([]);
+  // the address types whose codes the site can deliver now; undefined until the server said
+  const [types, setTypes] = useState<VerificationType[] | undefined>(undefined);
   const [binding, setBinding] = useState<VerificationType | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    api.verificationTypes().then(setTypes, () => undefined);
+    api.verificationTypes().then(setTypes, () => setTypes([]));
   }, [api]);
 
   const onSubmit = async (event: FormEvent) => {
@@ -103,19 +104,27 @@ export function ProfilePage({ api = accountApi }: { api?: AccountApi }) {
         />
         {field('motto')}
         {(['email', 'mobile'] as const).map((type) => (
-          <Stack key={type} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Typography sx={{ minWidth: 90 }} color="text.secondary">
-              {translate(`memberAccount.profile.${type}`)}
-            </Typography>
-            <Typography sx={{ flex: 1 }} data-testid={`bound-${type}`}>
-              {info[type] || translate('memberAccount.profile.notBound')}
-            </Typography>
-            {types.includes(type) && (
-              <Button size="small" onClick={() => setBinding(type)}>
-                {translate(info[type] ? 'memberAccount.profile.change' : 'memberAccount.profile.bind')}
-              </Button>
+          <Box key={type}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Typography sx={{ minWidth: 90 }} color="text.secondary" id={`bound-${type}-label`}>
+                {translate(`memberAccount.profile.${type}`)}
+              </Typography>
+              <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-testid={`bound-${type}`}>
+                {info[type] || translate('memberAccount.profile.notBound')}
+              </Typography>
+              {types?.includes(type) && (
+                <Button size="small" onClick={() => setBinding(type)} aria-describedby={`bound-${type}-label`}>
+                  {translate(info[type] ? 'memberAccount.profile.change' : 'memberAccount.profile.bind')}
+                </Button>
+              )}
+            </Stack>
+            {/* A code confirms every address: while its channel cannot deliver one, say so instead of offering nothing. */}
+            {types && !types.includes(type) && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid={`bind-${type}-unavailable`}>
+                {translate(`memberAccount.profile.unavailable.${type}`)}
+              </Typography>
             )}
-          </Stack>
+          </Box>
         ))}
       </SaveForm>
       {binding && (

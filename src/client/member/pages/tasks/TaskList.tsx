@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../format/datetime.js';
 import type { Translate } from '../../../i18n/translate.js';
-import { messageOf } from '../../../http/error-body.js';
-import { surveyApi, type SurveyApi, type SurveyTask } from '../../../pages/survey/survey-api.js';
+import type { SurveyTask } from '../../../pages/survey/survey-api.js';
 import '../../../pages/survey/survey-pages.css';
 
 /**
@@ -11,27 +9,11 @@ import '../../../pages/survey/survey-pages.css';
  * the daily cap: the server decides), with reward, points and length. "Start" goes to `/interface`.
  * Messages come from `common/survey`.
  */
-export function TaskList({ t, api = surveyApi }: { t: Translate; api?: SurveyApi }) {
-  const [tasks, setTasks] = useState<SurveyTask[] | undefined>(undefined);
-  const [failure, setFailure] = useState<string | undefined>(undefined);
-
-  useEffect(() => {
-    let alive = true;
-    api.tasks().then(
-      (loaded) => alive && setTasks(loaded),
-      (error: unknown) => alive && setFailure(messageOf(error)),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api]);
-
+export function TaskList({ t, tasks }: { t: Translate; tasks: readonly SurveyTask[] }) {
   return (
     <section className="ba-tasks" aria-label={t('survey.tasks.title')}>
-      {failure && <p role="alert">{failure}</p>}
-      {tasks && tasks.length === 0 && <p className="ba-survey__muted">{t('survey.tasks.empty')}</p>}
       <ul className="ba-tasks__list">
-        {tasks?.map((task) => (
+        {tasks.map((task) => (
           <li key={task.id} className="ba-tasks__item">
             <div className="ba-tasks__main">
               <strong>{task.title}</strong>

@@ -1,13 +1,8 @@
 import { Alert, Box, List, ListItem, Table, TableBody, TableCell, TableFooter, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { signedYuan } from '../../../../../contract/money.js';
 import type { ReconcileAnswer, ReconcileMember, ReconcileRow } from '../../../../../contract/reconcile.js';
-
-/** Cents as the back office reads money: `+¥1.40`, `-¥1.50`, `¥0.00`. */
-function formatCents(cents: number): string {
-  const sign = cents > 0 ? '+' : cents < 0 ? '-' : '';
-  return `${sign}¥${(Math.abs(cents) / 100).toFixed(2)}`;
-}
 
 function formatPoints(points: number): string {
   return points > 0 ? `+${points}` : String(points);
@@ -46,12 +41,15 @@ const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
 
 /**
  * What a dry run (or the apply) says it does: how many participations become complete, are reversed,
- * stay, or are refused (by reason); each member's balance and points change; and the rows as listed.
+ * stay, or are refused (by reason); each member's balance and points change, and (with a hold period) what
+ * lands as pending rather than available; and the rows as listed.
  */
 export function ReconcileSummary({ plan }: { plan: ReconcileAnswer }) {
   const translate = useTranslate();
   const tr = (key: string, fallback: string, options: Record<string, unknown> = {}) => translate(`survey.reconcile.${key}`, { _: fallback, ...options });
-  const { counts } = plan;
+  const { counts, totals } = plan;
+  // Pending figures only where a hold period makes some: a plan without one reads as before.
+  const showPending = plan.held > 0 || plan.members.some((member) => member.pending_money_cents !== 0 || member.pending_score !== 0);
   const result = (row: ReconcileRow) => {
     if (!row.ok) return row.message;
     if (row.outcome === 'unchanged') return tr('unchanged', 'Stays as it is');
@@ -68,6 +66,12 @@ export function ReconcileSummary({ plan }: { plan: ReconcileAnswer }) {
             ? tr('readColumn', '%{ids} ids read from the column “%{column}”', { ids: plan.listed.ids, column: plan.listed.column })
             : tr('read', '%{ids} ids read', { ids: plan.listed.ids })}
         </Typography>
+        {plan.held > 0 && <Typography variant="body2">{tr('held', '%{count} credited as pending for the hold period, not available yet', { count: plan.held })}</Typography>}
+        {showPending && (
+          <Typography variant="body2">
+            {tr('pendingChange', 'Pending credits change by %{money}, %{points} points', { money: signedYuan(totals.pending_money_cents), points: formatPoints(totals.pending_score) })}
+          </Typography>
+        )}
       </Alert>
       {plan.refusals.length > 0 && (
         <>
@@ -91,20 +95,26 @@ export function ReconcileSummary({ plan }: { plan: ReconcileAnswer }) {
               <TableCell>{tr('member', 'Member')}</TableCell>
               <TableCell align="right">{tr('money', 'Balance')}</TableCell>
               <TableCell align="right">{tr('points', 'Points')}</TableCell>
+              {showPending && <TableCell align="right">{tr('pendingMoney', 'Pending balance')}</TableCell>}
+              {showPending && <TableCell align="right">{tr('pendingPoints', 'Pending points')}</TableCell>}
             </TableRow>
           }
           row={(member) => (
             <TableRow key={member.user_id}>
               <TableCell sx={{ wordBreak: 'break-all' }}>{member.username} (#{member.user_id})</TableCell>
-              <TableCell align="right" sx={numeric}>{formatCents(member.money_cents)}</TableCell>
+              <TableCell align="right" sx={numeric}>{signedYuan(member.money_cents)}</TableCell>
               <TableCell align="right" sx={numeric}>{formatPoints(member.score)}</TableCell>
+              {showPending && <TableCell align="right" sx={numeric}>{signedYuan(member.pending_money_cents)}</TableCell>}
+              {showPending && <TableCell align="right" sx={numeric}>{formatPoints(member.pending_score)}</TableCell>}
             </TableRow>
           )}
           footer={
             <TableRow>
               <TableCell>{tr('total', 'Total (%{count} members)', { count: plan.members.length })}</TableCell>
-              <TableCell align="right" sx={numeric}>{formatCents(plan.totals.money_cents)}</TableCell>
-              <TableCell align="right" sx={numeric}>{formatPoints(plan.totals.score)}</TableCell>
+              <TableCell align="right" sx={numeric}>{signedYuan(totals.money_cents)}</TableCell>
+              <TableCell align="right" sx={numeric}>{formatPoints(totals.score)}</TableCell>
+              {showPending && <TableCell align="right" sx={numeric}>{signedYuan(totals.pending_money_cents)}</TableCell>}
+              {showPending && <TableCell align="right" sx={numeric}>{formatPoints(totals.pending_score)}</TableCell>}
             </TableRow>
           }
         />

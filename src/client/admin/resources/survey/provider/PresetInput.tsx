@@ -10,7 +10,7 @@ import { enumChoices, optionLabel } from '../../../fields/enum-options.js';
 import { keepValue } from '../../../inputs/input-props.js';
 import { errorMessageOf } from '../../error-report.js';
 import { useSchemaTranslate } from '../../schema-i18n.js';
-import { CopyField } from './CopyField.js';
+import { CopyField } from '../../../../components/CopyField.js';
 
 /**
  * The provider form's preset: choosing one fills every column the preset describes (its recipe, parameter

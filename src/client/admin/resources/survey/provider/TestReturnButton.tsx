@@ -13,7 +13,7 @@ import { fieldOf, type ResourceDefinition } from '../../../../../schema/definiti
 import { optionLabel } from '../../../fields/enum-options.js';
 import { errorMessageOf } from '../../error-report.js';
 import { useSchemaTranslate } from '../../schema-i18n.js';
-import { CopyField } from './CopyField.js';
+import { CopyField } from '../../../../components/CopyField.js';
 import { reversalOfValue } from './recipe-model.js';
 
 const ROLE_NAMES: Readonly<Record<ParameterRole, string>> = {

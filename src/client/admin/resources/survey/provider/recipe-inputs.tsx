@@ -2,13 +2,16 @@ import { FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Swi
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import {
-  EXPIRY_PLACES, EXPIRY_UNITS, RECIPE_ALGORITHMS, RECIPE_CUTS, RECIPE_ENCODINGS, RECIPE_KEYS, RECIPE_PLACES, RECIPE_TEXTS, REVERSAL_KINDS,
-  type RecipeValue, type ReversalValue,
+  CHAIN_SOURCES, EXPIRY_KINDS, EXPIRY_PLACES, EXPIRY_UNITS, RECIPE_ALGORITHMS, RECIPE_CUTS, RECIPE_ENCODINGS, RECIPE_KEYS, RECIPE_PLACES, RECIPE_TEXTS, REVERSAL_KINDS,
+  type RecipeChainKey, type RecipeValue, type ReversalValue,
 } from '../../../../../contract/provider-tool.js';
 import { keepValue } from '../../../inputs/input-props.js';
 import {
-  cutMatters, DEFAULT_EXPIRY, namesOfText, recipeOfValue, recipeToValue, reversalOfValue, reversalToValue, reversalValueText,
+  CHAIN_LENGTHS, chainOfLength, cutMatters, DEFAULT_CHAIN, DEFAULT_EXPIRY, namesOfText, recipeOfValue, recipeToValue, reversalOfValue, reversalToValue, reversalValueText,
 } from './recipe-model.js';
+
+/** "No" in the drop-down of textHash: the text is keyed as it is. */
+const NO_TEXT_HASH = 'none';
 
 /**
  * The structured editors of a provider's two JSON columns: the signature recipe (what is signed, how the
@@ -109,6 +112,9 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
   const recipe = recipeOfValue(field.value);
   const update = (change: Partial<RecipeValue>) => field.onChange(recipeToValue({ ...recipe, ...change }));
   const [names, setNames] = useListText((recipe.names ?? []).join(', '), (typed) => update({ names: namesOfText(typed) }));
+  const [aliases, setAliases] = useListText((recipe.signatureAliases ?? []).join(', '), (typed) => update({ signatureAliases: namesOfText(typed) }));
+  const chain = recipe.chain ?? [...DEFAULT_CHAIN];
+  const updateStep = (index: number, step: RecipeChainKey) => update({ chain: chain.map((existing, at) => (at === index ? step : existing)) });
   const common = { onBlur: field.onBlur };
   const expiry = recipe.expiry;
   const keyed = recipe.key === 'append' || recipe.key === 'prepend';
@@ -133,6 +139,15 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
         labelOf={(choice) => tr(`places.${choice}`, choice)}
         onChange={(value) => update({ in: value })}
       />
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <Text
+          {...common}
+          label={tr('aliases', 'Other names of the signature')}
+          help={tr('aliasesHelp', 'Optional, comma-separated: names the signature also travels under, looked for after the signature parameter, the first present counting. Example: ps_s_hash (PureSpectrum names it so on reconciliations)')}
+          value={aliases}
+          onChange={setAliases}
+        />
+      </Box>
       {cutMatters(recipe) && (
         <Box sx={{ gridColumn: '1 / -1' }}>
           <Choice
@@ -169,8 +184,35 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
       {keyed && (
         <Text {...common} label={tr('keySeparator', 'Between text and secret')} help={tr('keySeparatorHelp', 'Usually empty. Example: “-” hashes text-secret')} value={recipe.keySeparator ?? ''} onChange={(value) => update({ keySeparator: value })} />
       )}
+      {recipe.key === 'hmac_chain' && (
+        <>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Choice
+              {...common}
+              label={tr('chainLength', 'Keys in the chain')}
+              help={tr('chainHelp', 'Each HMAC is keyed by the next key in turn, over the hex of the one before (the first over the text). Example: Dynata REX keys by expiration, then access_key, then the secret.')}
+              value={String(chain.length) as (typeof CHAIN_LENGTHS)[number]}
+              choices={CHAIN_LENGTHS}
+              labelOf={(choice) => choice}
+              onChange={(value) => update({ chain: chainOfLength(chain, Number(value)) })}
+            />
+          </Box>
+          {chain.map((step, index) => (
+            <ChainStep key={index} tr={tr} index={index} step={step} onBlur={field.onBlur} onChange={(changed) => updateStep(index, changed)} />
+          ))}
+        </>
+      )}
       {recipe.key !== 'none' && (
         <>
+          <Choice
+            {...common}
+            label={tr('textHash', 'Hash the text first')}
+            help={tr('textHashHelp', 'Optional: the text is replaced by the hex of its own hash before the secret is used. Example: Dynata signs the SHA-256 of the canonical query.')}
+            value={recipe.textHash ?? NO_TEXT_HASH}
+            choices={[NO_TEXT_HASH, ...RECIPE_ALGORITHMS]}
+            labelOf={(choice) => (choice === NO_TEXT_HASH ? tr('textHashes.none', 'No') : tr(`algorithms.${choice}`, choice))}
+            onChange={(value) => update({ textHash: value === NO_TEXT_HASH ? undefined : value })}
+          />
           <Choice
             {...common}
             label={tr('algorithm', 'Algorithm')}
@@ -202,6 +244,18 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
         <>
           <Choice
             {...common}
+            label={tr('expiryKind', 'The time says')}
+            help={tr('expiryKindHelp', 'When the request was made, or until when it is good. Example: Dynata REX sends expiration=2026-01-01T00:05:00.000Z, a deadline.')}
+            value={expiry.kind ?? 'timestamp'}
+            choices={EXPIRY_KINDS}
+            labelOf={(choice) => tr(`expiryKinds.${choice}`, choice)}
+            onChange={(value) => {
+              const { kind: _kind, ...rest } = expiry;
+              update({ expiry: value === 'deadline' ? { ...rest, kind: 'deadline' } : rest });
+            }}
+          />
+          <Choice
+            {...common}
             label={tr('expiryIn', 'Timestamp is in')}
             help={tr('expiryInHelp', 'Example: a query parameter ts=1767225600, or a header X-Timestamp')}
             value={expiry.in}
@@ -213,7 +267,7 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
           <Choice
             {...common}
             label={tr('expiryUnit', 'Unit')}
-            help={tr('expiryUnitHelp', 'Example: 1767225600 is in seconds, 1767225600000 in milliseconds')}
+            help={tr('expiryUnitHelp', 'Example: 1767225600 is in seconds, 1767225600000 in milliseconds, 2026-01-01T00:00:00.000Z an RFC 3339 date and time')}
             value={expiry.unit}
             choices={EXPIRY_UNITS}
             labelOf={(choice) => tr(`units.${choice}`, choice)}
@@ -221,8 +275,8 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
           />
           <Text
             {...common}
-            label={tr('skew', 'Allowed difference (seconds)')}
-            help={tr('skewHelp', 'Example: 300 accepts five minutes either way')}
+            label={expiry.kind === 'deadline' ? tr('skewDeadline', 'Furthest ahead a deadline may lie (seconds)') : tr('skew', 'Allowed difference (seconds)')}
+            help={expiry.kind === 'deadline' ? tr('skewDeadlineHelp', 'A deadline further ahead is refused, so a signed request cannot be replayed for ever. Example: 86400 is one day') : tr('skewHelp', 'Example: 300 accepts five minutes either way')}
             value={String(expiry.skewSeconds)}
             inputMode="numeric"
             onChange={(value) => {
@@ -233,6 +287,29 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
         </>
       )}
     </Group>
+  );
+}
+
+/** One key of an HMAC chain: where it comes from, and its name unless it is the secret. */
+function ChainStep({ tr, index, step, onBlur, onChange }: { tr: Translate; index: number; step: RecipeChainKey; onBlur: () => void; onChange: (step: RecipeChainKey) => void }) {
+  const number = { number: index + 1 };
+  return (
+    <>
+      <Choice
+        label={tr('chainFrom', 'Key %{number} is', number)}
+        help={tr('chainFromHelp', 'The secret, a request parameter or a header. Example: the parameter expiration')}
+        value={step.in}
+        choices={CHAIN_SOURCES}
+        labelOf={(choice) => tr(`chainSources.${choice}`, choice)}
+        onChange={(source) => onChange(source === 'secret' ? { in: 'secret' } : { in: source, name: step.in === 'secret' ? '' : step.name })}
+        onBlur={onBlur}
+      />
+      {step.in === 'secret' ? (
+        <Box />
+      ) : (
+        <Text label={tr('chainName', 'Key %{number} name', number)} help={tr('chainNameHelp', 'Example: access_key or dynata-access-key')} value={step.name} onChange={(name) => onChange({ in: step.in, name })} onBlur={onBlur} />
+      )}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Card, Checkbox, FormControlLabel, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Checkbox, FormControlLabel, Stack, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -11,11 +11,13 @@ import { CLEAR_SECRETS_KEY, type ConfigGroup, type ConfigIndex, type ConfigItem 
 import type { ResourceDefinition, Row } from '../../../../../schema/definition.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { SchemaInput } from '../../../inputs/SchemaInput.js';
+import { authProvider, reloadShell } from '../../../bootstrap-store.js';
 import { currentPermissions } from '../../../../providers/permissions.js';
 import { errorMessageOf } from '../../error-report.js';
 import { serverFieldErrors } from '../../server-errors.js';
 import { configDefinitionOf } from './config-fields.js';
 import { MAIL_GROUP, TestMailButton } from './TestMailButton.js';
+import { CodeChannels } from './CodeChannels.js';
 
 interface GroupFormProps {
   resource: string;
@@ -25,6 +27,8 @@ interface GroupFormProps {
   canDelete: boolean;
   canTestMail: boolean;
   onChanged(): void;
+  /** a test message went (or failed): the channels' health changed, the form's values did not */
+  onTested(): void;
 }
 
 /**
@@ -48,20 +52,64 @@ function StoredSecret({ item }: { item: ConfigItem }) {
   );
 }
 
+/** A value as the reader reads it: a switch on or off, a list joined, an empty value said so. */
+function shownValue(type: string, value: unknown, translate: (key: string) => string): string {
+  if (type === 'switch') return translate(value === true ? 'config.override.on' : 'config.override.off');
+  const text = Array.isArray(value) ? value.map(String).join(', ') : String(value ?? '');
+  return text === '' ? translate('config.override.none') : text;
+}
+
+/**
+ * An item an environment variable decides: the value that applies, which the form cannot change (it is
+ * not part of the form, so saving the group never writes it), and which variable sets it.
+ */
+function OverriddenSetting({ item, override }: { item: ConfigItem; override: NonNullable<ConfigItem['override']> }) {
+  const translate = useTranslate();
+  const noticeId = useId();
+  const notice = (
+    <Alert id={noticeId} severity="info" sx={{ mt: 0.5, mb: 1 }}>
+      {translate('config.override.overridden', { variable: override.variable, stored: shownValue(item.type, item.value, translate) })}
+    </Alert>
+  );
+  return (
+    <Box sx={{ mt: 1, mb: 1 }} data-overridden={item.name}>
+      {item.type === 'switch' ? (
+        <FormControlLabel
+          disabled
+          control={<Switch checked={override.value === true} slotProps={{ input: { 'aria-describedby': noticeId } }} />}
+          label={`${item.title}: ${shownValue(item.type, override.value, translate)}`}
+        />
+      ) : (
+        <TextField
+          disabled
+          fullWidth
+          label={item.title}
+          value={shownValue(item.type, override.value, translate)}
+          slotProps={{ htmlInput: { 'aria-describedby': noticeId } }}
+        />
+      )}
+      {notice}
+      {item.tip && <Typography variant="caption" color="text.secondary" component="p">{item.tip}</Typography>}
+    </Box>
+  );
+}
+
 /** One tab: the group's items as one form, saved together through `edit` as `{<name>: <value>}`. */
-function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMail, onChanged }: GroupFormProps) {
+function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMail, onChanged, onTested }: GroupFormProps) {
   const dataProvider = useDataProvider<ActionDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
   const items = useMemo(() => group.list ?? [], [group]);
   const groupDefinition = useMemo(() => configDefinitionOf(definition, items), [definition, items]);
-  const defaultValues = useMemo(() => Object.fromEntries(items.map((item) => [item.name, item.value])), [items]);
-  const names = useMemo(() => new Set(items.map((item) => item.name)), [items]);
+  // an item the environment decides is shown, not edited: the form holds only the others
+  const defaultValues = useMemo(() => Object.fromEntries(items.filter((item) => !item.override).map((item) => [item.name, item.value])), [items]);
+  const names = useMemo(() => new Set(items.filter((item) => !item.override).map((item) => item.name)), [items]);
   const testMail = canTestMail && group.name === MAIL_GROUP;
 
   const save = async (values: Row) => {
     // the "clear" boxes are a form value too, so ticking one enables saving; unticked, nothing is sent
-    const { [CLEAR_SECRETS_KEY]: clear, ...settings } = values;
+    const { [CLEAR_SECRETS_KEY]: clear, ...fields } = values;
+    const settings = Object.fromEntries(Object.entries(fields).filter(([name]) => names.has(name)));
     const data = Array.isArray(clear) && clear.length > 0 ? { ...settings, [CLEAR_SECRETS_KEY]: clear } : settings;
     try {
       await dataProvider.action(resource, 'edit', { data });
@@ -73,6 +121,8 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
     }
     notify('config.saved', { type: 'success' });
     onChanged();
+    // a new site name shows in the shell's brand and the page titles at once, not after a reload
+    if ('site_name' in settings) void reloadShell(() => authProvider.loadBootstrap());
     return undefined;
   };
 
@@ -84,7 +134,11 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
           // On a phone the item's name and its delete button wrap under the field, which keeps the width.
           <Stack key={field.name} direction="row" useFlexGap sx={{ alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, columnGap: 1 }}>
             <Box sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}>
-              <SchemaInput field={field} definition={groupDefinition} mode="edit" hint={items[position].tip || undefined} />
+              {items[position].override ? (
+                <OverriddenSetting item={items[position]} override={items[position].override} />
+              ) : (
+                <SchemaInput field={field} definition={groupDefinition} mode="edit" hint={items[position].tip || undefined} />
+              )}
               {items[position].isSet && canEdit && <StoredSecret item={items[position]} />}
             </Box>
             <Typography variant="caption" color="text.secondary" sx={{ width: { sm: 180 }, flex: { xs: 1, sm: 'none' }, pt: { xs: 0.5, sm: 2 }, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
@@ -113,7 +167,7 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
       {(canEdit || testMail) && (
         <Toolbar sx={{ bgcolor: 'transparent', px: 3, gap: 1 }}>
           {canEdit && <SaveButton />}
-          {testMail && <TestMailButton resource={resource} settings={names} />}
+          {testMail && <TestMailButton resource={resource} settings={names} onTested={onTested} />}
         </Toolbar>
       )}
     </Form>
@@ -135,9 +189,16 @@ export function ConfigPage({ definition }: { definition: ResourceDefinition }) {
   // Its node is not seeded (as in BuildAdmin): super administrators, or whoever is given that rule.
   const { canAccess: canTestMailNode } = useCanAccess({ resource, action: 'sendTestMail' });
   const canTestMail = canTestMailNode === true || currentPermissions().super;
+  const { canAccess: canTestSmsNode } = useCanAccess({ resource, action: 'sendTestSms' });
+  const canTestSms = canTestSmsNode === true || currentPermissions().super;
   const { data, error, isPending, refetch } = useQuery({
     queryKey: [resource, 'configIndex'],
     queryFn: async () => (await dataProvider.action<ConfigIndex>(resource, 'index')).data,
+  });
+  // the channels' health is read again after a test message on its own, so a form's unsaved values stay
+  const channels = useQuery({
+    queryKey: [resource, 'codeChannels'],
+    queryFn: async () => (await dataProvider.action<ConfigIndex>(resource, 'index')).data.channels ?? [],
   });
   const [chosen, setChosen] = useState<string | undefined>(undefined);
 
@@ -162,6 +223,7 @@ export function ConfigPage({ definition }: { definition: ResourceDefinition }) {
           ))}
         </Stack>
       )}
+      {channels.data && channels.data.length > 0 && <CodeChannels channels={channels.data} resource={resource} canTestSms={canTestSms} onTested={() => void channels.refetch()} />}
       <Card sx={{ mt: 2 }}>
         <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider', pr: 2 }}>
           <Tabs
@@ -186,7 +248,11 @@ export function ConfigPage({ definition }: { definition: ResourceDefinition }) {
             canEdit={canEdit === true}
             canDelete={canDelete === true}
             canTestMail={canTestMail}
-            onChanged={() => void refetch()}
+            onChanged={() => {
+              void refetch();
+              void channels.refetch();
+            }}
+            onTested={() => void channels.refetch()}
           />
         )}
       </Card>

@@ -1,6 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import { Box, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
-import { VISUALLY_HIDDEN } from '../../../../components/page-focus.js';
+import { VISUALLY_HIDDEN } from './page-focus.js';
 import { useRef, useState } from 'react';
 
 const MONO = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
