@@ -74,15 +74,41 @@ function loginLines(server: Server, adminPasswordGiven: boolean): string[] {
   return lines;
 }
 
+/** `npm start -- --verbose`, or VERBOSE=true where the command line is fixed (a systemd unit): every note in full. */
+function verboseStart(argv: readonly string[], env: NodeJS.ProcessEnv): boolean {
+  return argv.includes('--verbose') || env.VERBOSE === 'true';
+}
+
+/**
+ * What the start did to the database, and which list shapes no index reads in order. A first start creates
+ * every table and some twenty-odd tables have such shapes: listed one a line they pushed the banner and the
+ * login off the screen, so by default the tables created and the index notes are one line each, and the
+ * changes an upgrade makes to existing tables (a column, an index) stay one a line, since an operator checks them.
+ */
+function startNotes(server: Server, verbose: boolean): string[] {
+  const lines: string[] = [];
+  const created = server.migration.changes.filter((change) => change.startsWith('created table '));
+  for (const change of server.migration.changes) {
+    if (verbose || !change.startsWith('created table ')) lines.push(`migrate: ${change}`);
+  }
+  if (!verbose && created.length > 0) {
+    const names = created.map((change) => change.slice('created table '.length));
+    lines.push(`migrate: created ${names.length === 1 ? '1 table' : `${names.length} tables`}${names.length <= 3 ? `: ${names.join(', ')}` : ''}`);
+  }
+  // Not an error: which list requests are read without an index giving their order, one line per table.
+  const notes = [...server.app.resources.values()].map((definition) => unindexedNote(definition)).filter((note) => note !== undefined);
+  if (verbose) lines.push(...notes);
+  else if (notes.length > 0) {
+    lines.push(`list indexes: ${notes.length === 1 ? '1 table has' : `${notes.length} tables have`} filter × order shapes no index reads in order (a note, not an error; \`npm start -- --verbose\` or VERBOSE=true lists them)`);
+  }
+  return lines;
+}
+
 async function main(): Promise<void> {
   const settings = settingsFromEnv(process.env, projectRoot);
   const server = await createServer(settings, { clientDir: join(projectRoot, 'dist/client'), logger: process.env.LOG_REQUESTS === 'true' });
-  for (const change of server.migration.changes) console.log(`migrate: ${change}`);
-  // Not an error: which list requests are read without an index giving their order, one line per table.
-  for (const definition of server.app.resources.values()) {
-    const note = unindexedNote(definition);
-    if (note) console.log(note);
-  }
+  const verbose = verboseStart(process.argv, process.env);
+  for (const line of startNotes(server, verbose)) console.log(line);
   const members = await noMembersNote(server.app);
   const address = await server.http.listen({ host: settings.host, port: settings.port }).catch((error: unknown) => {
     // The database holds a password made up by this start (the port was taken, say): no later start shows it.

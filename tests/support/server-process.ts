@@ -24,9 +24,10 @@ export interface ServerProcess {
 
 /**
  * Start the bundle on `databaseUrl`. `env` is added to the test settings; a value `undefined` leaves the
- * variable out (`ADMIN_PASSWORD: undefined`: the first start generates the admin's password).
+ * variable out (`ADMIN_PASSWORD: undefined`: the first start generates the admin's password). `args` follow
+ * the script as `npm start -- <args>` passes them (`--verbose`).
  */
-export function spawnServer(databaseUrl: string, env: Record<string, string | undefined> = {}): ServerProcess {
+export function spawnServer(databaseUrl: string, env: Record<string, string | undefined> = {}, args: readonly string[] = []): ServerProcess {
   const storage = mkdtempSync(join(tmpdir(), 'chidao-storage-'));
   const settings: Record<string, string | undefined> = {
     PATH: process.env.PATH,
@@ -41,7 +42,7 @@ export function spawnServer(databaseUrl: string, env: Record<string, string | un
     ...env,
     DATABASE_URL: databaseUrl,
   };
-  const child = spawn(process.execPath, ['--enable-source-maps', join(TEST_SERVER_BUNDLE, 'main.js')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(TEST_SERVER_BUNDLE, 'main.js'), ...args], {
     cwd: PROJECT_ROOT,
     env: Object.fromEntries(Object.entries(settings).filter((entry): entry is [string, string] => entry[1] !== undefined)),
   });
