@@ -12,7 +12,7 @@ import { envelopeOf, sendEnvelope } from './http/envelope.js';
 
 /**
  * `GET /metrics` in Prometheus' text format, for the scraper `METRICS_TOKEN` and/or `METRICS_ALLOW` admit
- * (README "Health, metrics and logs" lists every metric). Each server has its own registry, so several servers
+ * (`docs/configuration.md#health-metrics-and-logs` lists every metric). Each server has its own registry, so several servers
  * in one process (the tests) count apart. Request metrics are labelled by route: the action an API call
  * ran (`admin:auth.Admin/index`) or the route pattern (`/storage/*`), never the address itself, so the
  * number of series stays bounded whatever clients send. The business figures (participations, providers,

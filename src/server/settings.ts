@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_ENTRANCE } from '../contract/headers.js';
 import { AddressList } from './address-list.js';
 
-/** Process settings from the environment (README "Configuration"). */
+/** Process settings from the environment (`docs/configuration.md#environment-variables`). */
 export interface Settings {
   host: string;
   port: number;
@@ -50,7 +50,7 @@ export interface Settings {
   authRateLimit: number;
   /** whether the back office's web terminal runs its whitelisted commands (`TERMINAL`, on unless `off`) */
   terminal: boolean;
-  /** who may read `/metrics` (README "Health, metrics and logs"); neither set: the endpoint is off */
+  /** who may read `/metrics` (`docs/configuration.md#health-metrics-and-logs`); neither set: the endpoint is off */
   metrics: MetricsAccess;
 }
 

@@ -7,12 +7,14 @@ import { DATABASES, startTestServer, type TestServer } from '../support/test-ser
 /**
  * Every config item the README and docs/ document has a labelled field with help text, in Chinese and
  * English, in the group the documentation names (the list is read from the documentation's "config
- * item" tables, not copied here); items an environment variable decides say so, to administrators who
+ * item" tables, not copied here; docs/configuration.md holds the full one); items an environment variable decides say so, to administrators who
  * may open the config screen only; the payout and upload items apply where they are used.
  */
 
 const CJK = /[\u4e00-\u9fff]/;
 const documented = documentedConfigItems();
+/** The page whose "config item" table lists every item the config screen shows, each with its group. */
+const FULL_LIST = 'docs/configuration.md';
 
 function itemsOf(index: ConfigIndex): ConfigItem[] {
   return Object.values(index.list).flatMap((group) => group.list ?? []);
@@ -39,10 +41,10 @@ describe.each(DATABASES)('documented config items on %s', (kind) => {
     await server?.close();
   });
 
-  it('reads the documented items from the README and docs/, the README listing every one with its group', () => {
-    expect(documented.filter((item) => item.file === 'README.md').length).toBeGreaterThan(25);
+  it('reads the documented items from the README and docs/, docs/configuration.md listing every one with its group', () => {
+    expect(documented.filter((item) => item.file === FULL_LIST).length).toBeGreaterThan(25);
     expect(documented.map((item) => item.name)).toEqual(expect.arrayContaining(['payout_min', 'payout_two_admins', 'upload_max_size', 'upload_allowed_suffixes', 'admin_token_keep_time']));
-    expect(documented.filter((item) => item.file === 'README.md').every((item) => item.group)).toBe(true);
+    expect(documented.filter((item) => item.file === FULL_LIST).every((item) => item.group)).toBe(true);
   });
 
   it('gives each documented item a field with a title and help in both languages, in its group', async () => {
@@ -63,7 +65,7 @@ describe.each(DATABASES)('documented config items on %s', (kind) => {
   });
 
   it('documents every item the config screen shows', async () => {
-    const names = new Set(documented.filter((item) => item.file === 'README.md').map((item) => item.name));
+    const names = new Set(documented.filter((item) => item.file === FULL_LIST).map((item) => item.name));
     expect(itemsOf(await index('en')).map((item) => item.name).filter((name) => !names.has(name))).toEqual([]);
   });
 

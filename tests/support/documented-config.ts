@@ -12,7 +12,7 @@ export interface DocumentedConfigItem {
 
 /**
  * Every config item the README and docs/ document: the rows of each Markdown table whose first column
- * is headed "config item" (the README's full list, and the tables of single features).
+ * is headed "config item" (docs/configuration.md's full list, and the tables of single features).
  */
 export function documentedConfigItems(): DocumentedConfigItem[] {
   const files = ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];

@@ -6,7 +6,7 @@ import { dynamicDb, type DatabaseHandle } from '../db/connection.js';
 import { tablesBehind } from '../db/migrate.js';
 
 /**
- * The probes a load balancer or an orchestrator asks (README "Health, metrics and logs"):
+ * The probes a load balancer or an orchestrator asks (`docs/configuration.md#health-metrics-and-logs`):
  *   - `GET /health/live`: 200 whenever the process answers at all; it reads nothing.
  *   - `GET /health/ready`: 200 when the database answers within `READY_TIMEOUT_MS`, its tables are at the
  *     version of the schemas this process serves, and those schemas are loaded; 503 otherwise, with the

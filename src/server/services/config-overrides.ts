@@ -2,7 +2,7 @@ import type { ConfigOverride } from '../../contract/config-values.js';
 import type { Settings } from '../settings.js';
 
 /**
- * Config items an environment variable sets while it is set (README, "Configuration"): the variable, and
+ * Config items an environment variable sets while it is set (`docs/configuration.md#config-items`): the variable, and
  * what it makes the item, as the item's wire value. The server reads the same settings where the item
  * applies, so what the config screen shows is what happens.
  */
