@@ -29,7 +29,8 @@ describe.each(DATABASES)('documented config items on %s', (kind) => {
     expect(response.code, response.msg).toBe(1);
     return response.data;
   };
-  const save = (body: Record<string, unknown>, lang: 'en' | 'zh-cn' = 'en') => server.admin('routine.Config/edit', { token, lang, body });
+  const save = (body: Record<string, unknown>, lang: 'en' | 'zh-cn' = 'en') =>
+    server.admin('routine.Config/edit', { token, lang, body });
 
   beforeAll(async () => {
     // the test servers turn both captchas off by their variables; the upload size is set by one too
@@ -43,7 +44,15 @@ describe.each(DATABASES)('documented config items on %s', (kind) => {
 
   it('reads the documented items from the README and docs/, docs/configuration.md listing every one with its group', () => {
     expect(documented.filter((item) => item.file === FULL_LIST).length).toBeGreaterThan(25);
-    expect(documented.map((item) => item.name)).toEqual(expect.arrayContaining(['payout_min', 'payout_two_admins', 'upload_max_size', 'upload_allowed_suffixes', 'admin_token_keep_time']));
+    expect(documented.map((item) => item.name)).toEqual(
+      expect.arrayContaining([
+        'payout_min',
+        'payout_two_admins',
+        'upload_max_size',
+        'upload_allowed_suffixes',
+        'admin_token_keep_time',
+      ]),
+    );
     expect(documented.filter((item) => item.file === FULL_LIST).every((item) => item.group)).toBe(true);
   });
 
@@ -57,26 +66,47 @@ describe.each(DATABASES)('documented config items on %s', (kind) => {
         problems.push(`${name} (${file}) has no field on the config screen`);
         continue;
       }
-      if (group !== undefined && en.configGroup[english.group] !== group) problems.push(`${name} is in ${en.configGroup[english.group]}, ${file} says ${group}`);
-      if (english.title === '' || english.title === name || english.tip === '') problems.push(`${name} lacks an English title or help`);
-      if (!CJK.test(chinese.title) || !CJK.test(chinese.tip) || !CJK.test(zh.configGroup[chinese.group])) problems.push(`${name} lacks a Chinese title, help or group title`);
+      if (group !== undefined && en.configGroup[english.group] !== group)
+        problems.push(`${name} is in ${en.configGroup[english.group]}, ${file} says ${group}`);
+      if (english.title === '' || english.title === name || english.tip === '')
+        problems.push(`${name} lacks an English title or help`);
+      if (!CJK.test(chinese.title) || !CJK.test(chinese.tip) || !CJK.test(zh.configGroup[chinese.group]))
+        problems.push(`${name} lacks a Chinese title, help or group title`);
     }
     expect(problems).toEqual([]);
   });
 
   it('documents every item the config screen shows', async () => {
     const names = new Set(documented.filter((item) => item.file === FULL_LIST).map((item) => item.name));
-    expect(itemsOf(await index('en')).map((item) => item.name).filter((name) => !names.has(name))).toEqual([]);
+    expect(
+      itemsOf(await index('en'))
+        .map((item) => item.name)
+        .filter((name) => !names.has(name)),
+    ).toEqual([]);
   });
 
   it('says which items an environment variable decides, with the value that applies, and only those', async () => {
     const items = itemsOf(await index('en'));
     const item = (name: string) => items.find((row) => row.name === name);
     // stored on, turned off by the variable: the screen gets both
-    expect(item('admin_login_captcha')).toMatchObject({ value: true, override: { variable: 'ADMIN_LOGIN_CAPTCHA', value: false } });
-    expect(item('user_login_captcha')).toMatchObject({ value: true, override: { variable: 'USER_LOGIN_CAPTCHA', value: false } });
-    expect(item('upload_max_size')).toMatchObject({ value: '10mb', override: { variable: 'UPLOAD_MAX_SIZE', value: '2mb' } });
-    expect(items.filter((row) => row.override).map((row) => row.name).sort()).toEqual(['admin_login_captcha', 'upload_max_size', 'user_login_captcha']);
+    expect(item('admin_login_captcha')).toMatchObject({
+      value: true,
+      override: { variable: 'ADMIN_LOGIN_CAPTCHA', value: false },
+    });
+    expect(item('user_login_captcha')).toMatchObject({
+      value: true,
+      override: { variable: 'USER_LOGIN_CAPTCHA', value: false },
+    });
+    expect(item('upload_max_size')).toMatchObject({
+      value: '10mb',
+      override: { variable: 'UPLOAD_MAX_SIZE', value: '2mb' },
+    });
+    expect(
+      items
+        .filter((row) => row.override)
+        .map((row) => row.name)
+        .sort(),
+    ).toEqual(['admin_login_captcha', 'upload_max_size', 'user_login_captcha']);
     // what applies is what the screen says: no captcha at the login, the variable's size for uploads
     expect((await server.admin<{ captcha: boolean }>('Index/login')).data.captcha).toBe(false);
     const site = await server.admin<{ siteConfig: { upload: { maxSize: number } } }>('Index/index', { token });
@@ -86,13 +116,20 @@ describe.each(DATABASES)('documented config items on %s', (kind) => {
   it('shows no override without the variable', async () => {
     const plain = await startTestServer(kind, { env: { USER_LOGIN_CAPTCHA: '' } });
     try {
-      const response = await plain.admin<ConfigIndex>('routine.Config/index', { token: (await plain.loginAdmin()).token });
+      const response = await plain.admin<ConfigIndex>('routine.Config/index', {
+        token: (await plain.loginAdmin()).token,
+      });
       const items = itemsOf(response.data);
       expect(items.find((row) => row.name === 'user_login_captcha')?.override).toBeUndefined();
       expect(items.find((row) => row.name === 'upload_max_size')?.override).toBeUndefined();
-      expect(items.find((row) => row.name === 'admin_login_captcha')?.override).toEqual({ variable: 'ADMIN_LOGIN_CAPTCHA', value: false });
+      expect(items.find((row) => row.name === 'admin_login_captcha')?.override).toEqual({
+        variable: 'ADMIN_LOGIN_CAPTCHA',
+        value: false,
+      });
       // without the variable the stored size applies
-      const site = await plain.admin<{ siteConfig: { upload: { maxSize: number } } }>('Index/index', { token: (await plain.loginAdmin()).token });
+      const site = await plain.admin<{ siteConfig: { upload: { maxSize: number } } }>('Index/index', {
+        token: (await plain.loginAdmin()).token,
+      });
       expect(site.data.siteConfig.upload.maxSize).toBe(10 * 1024 ** 2);
     } finally {
       await plain.close();
@@ -109,10 +146,12 @@ describe.each(DATABASES)('documented config items on %s', (kind) => {
     expect(bootstrap.code).toBe(1);
     expect(JSON.stringify(bootstrap.data)).not.toContain('ADMIN_LOGIN_CAPTCHA');
     const reader = await adminHolding(server, token, ['routine', 'routine/config', 'routine/config/index']);
-    expect(itemsOf(await index('en', reader)).find((row) => row.name === 'admin_login_captcha')?.override?.variable).toBe('ADMIN_LOGIN_CAPTCHA');
+    expect(
+      itemsOf(await index('en', reader)).find((row) => row.name === 'admin_login_captcha')?.override?.variable,
+    ).toBe('ADMIN_LOGIN_CAPTCHA');
   });
 
-  it('applies the payout and upload items, and refuses values they cannot take in the reader\'s language', async () => {
+  it("applies the payout and upload items, and refuses values they cannot take in the reader's language", async () => {
     for (const [body, field] of [
       [{ payout_min: '0' }, 'payout_min'],
       [{ payout_min: '1.234' }, 'payout_min'],
@@ -132,8 +171,17 @@ describe.each(DATABASES)('documented config items on %s', (kind) => {
     expect((await save({ payout_min: '25.50', upload_allowed_suffixes: ['png', 'pdf'] })).code).toBe(1);
     const site = await server.admin<{ siteConfig: { upload: { allowedSuffixes: string } } }>('Index/index', { token });
     expect(site.data.siteConfig.upload.allowedSuffixes).toBe('png,pdf');
-    expect((await server.admin('user.User/add', { token, body: { username: `cfg${kind.slice(0, 2)}`, nickname: 'Cfg', group_id: 1, password: 'Member_pass1' } })).code).toBe(1);
-    const login = await server.api<{ userInfo: { token: string } }>('user/checkIn', { body: { tab: 'login', username: `cfg${kind.slice(0, 2)}`, password: 'Member_pass1' } });
+    expect(
+      (
+        await server.admin('user.User/add', {
+          token,
+          body: { username: `cfg${kind.slice(0, 2)}`, nickname: 'Cfg', group_id: 1, password: 'Member_pass1' },
+        })
+      ).code,
+    ).toBe(1);
+    const login = await server.api<{ userInfo: { token: string } }>('user/checkIn', {
+      body: { tab: 'login', username: `cfg${kind.slice(0, 2)}`, password: 'Member_pass1' },
+    });
     const page = await server.api<{ minimum: string }>('paymentuser/payment', { userToken: login.data.userInfo.token });
     expect(page.data.minimum).toBe('25.50');
   });

@@ -15,7 +15,12 @@ export interface DocumentedConfigItem {
  * is headed "config item" (docs/configuration.md's full list, and the tables of single features).
  */
 export function documentedConfigItems(): DocumentedConfigItem[] {
-  const files = ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+  const files = [
+    'README.md',
+    ...readdirSync(join(PROJECT_ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  ];
   const items: DocumentedConfigItem[] = [];
   for (const file of files) {
     const lines = readFileSync(join(PROJECT_ROOT, file), 'utf8').split('\n');
@@ -37,5 +42,8 @@ export function documentedConfigItems(): DocumentedConfigItem[] {
 function cells(line: string): string[] | undefined {
   const text = line.trim();
   if (!text.startsWith('|') || !text.endsWith('|')) return undefined;
-  return text.slice(1, -1).split('|').map((cell) => cell.trim());
+  return text
+    .slice(1, -1)
+    .split('|')
+    .map((cell) => cell.trim());
 }
