@@ -72,9 +72,19 @@ export default tseslint.config(
   forbid(['src/schema/**', 'src/contract/**'], ['**/server/**', '**/client/**'], 'The schema and the contract sit below the server and the client and import neither.'),
   forbid(['src/client/**'], ['**/server/**'], 'The client talks to the server over HTTP only; shared rules live in src/schema or src/contract.'),
   // One registry of the errors the API answers: a new failure is a factory in errors.ts, found there by name.
+  // A node the code writes out is checked with `allows`, typed with the nodes `npm run gen` finds declared.
   {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/errors.ts'],
-    rules: { 'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='ApiError']", message: 'Build API errors with a factory of `errors` in src/server/errors.ts (add one there).' }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='ApiError']", message: 'Build API errors with a factory of `errors` in src/server/errors.ts (add one there).' },
+        {
+          selector: "CallExpression[callee.name='allowsComputed'] > :matches(Literal, TemplateLiteral[expressions.length=0]).arguments",
+          message: 'A node written in the code is checked with `allows`, whose type knows the declared nodes (src/generated/permission-nodes.ts).',
+        },
+      ],
+    },
   },
 );

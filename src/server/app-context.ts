@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../contract/headers.js';
 import type { ResourceDefinition, Row } from '../schema/definition.js';
+import type { DeclaredNode } from '../generated/permission-nodes.js';
 import type { ResourceId } from '../generated/resources.js';
 import type { SchemaFile } from '../schema/load-files.js';
 import type { LocalText } from '../schema/local-text.js';
@@ -213,6 +214,12 @@ export interface RequestContext {
 /** An action returns its `data`, or a `Success` carrying a message, or throws an `ApiError`. */
 export type Action = (ctx: RequestContext) => Promise<unknown>;
 
+/**
+ * A node an action checks in place of its own: a whole node a schema or a seed declares (`crud/crud/index`),
+ * or a generic action of the same controller (`index`), for hooks shared by resources of any path.
+ */
+export type CheckedNode = DeclaredNode | 'index' | 'add' | 'edit' | 'del' | 'sortable' | 'export';
+
 export interface Controller {
   /** canonical URL segment, e.g. `auth.Admin` */
   name: string;
@@ -229,7 +236,12 @@ export interface Controller {
    * any one of which lets the caller in. A name without `/` is a node of this controller (`index`), one
    * with `/` a whole node (`crud/crud/index`).
    */
-  permissions?: Record<string, string[]>;
+  permissions?: Record<string, readonly CheckedNode[]>;
+  /**
+   * Whole nodes that also admit `index`, found at run time (the forms that refer to this resource, which
+   * may be a module's: `reference-labels.ts`), so no generated type knows them.
+   */
+  indexReaders?: readonly string[];
   resource?: ResourceDefinition;
   /** the resource's hooks (controllers generated from a schema) */
   hooks?: ResourceHooks;
@@ -299,5 +311,5 @@ export interface ResourceHooks {
   noNeedLogin?: string[];
   noNeedPermission?: string[];
   /** actions that check other nodes than their own (`Controller.permissions`) */
-  permissions?: Record<string, string[]>;
+  permissions?: Record<string, readonly CheckedNode[]>;
 }

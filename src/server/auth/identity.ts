@@ -6,6 +6,7 @@ import { nowSeconds } from '../clock.js';
 import { AUTH_REVISION_TABLE } from '../db/system-tables.js';
 import { databaseChangeMark } from '../db/sqlite-driver.js';
 import { BoundedMap } from '../bounded-map.js';
+import type { DeclaredNode } from '../../generated/permission-nodes.js';
 import { permissionNode } from './permission-node.js';
 
 export type Area = 'admin' | 'user';
@@ -255,7 +256,20 @@ export async function identityOfToken(db: Db, cache: IdentityCache, auth: AreaAu
   return { expired: false, identity: identityOf(auth, account, await cache.grantsOf(db, auth, account, Number(revision)), Number(revision)) };
 }
 
-/** Permission node check: `auth/admin/edit`, case-insensitive; super accounts pass everything. */
-export function allows(identity: Identity, node: string): boolean {
+/**
+ * Permission node check of a node the code names, `auth/admin/edit`: one a schema or a seed declares
+ * (`npm run gen`), so a misspelt or undeclared node fails the type check. Case-insensitive; super accounts
+ * pass everything.
+ */
+export function allows(identity: Identity, node: DeclaredNode): boolean {
+  return allowsComputed(identity, node);
+}
+
+/**
+ * The same check of a node made at run time from a controller or a resource definition (its path and an
+ * action), which may belong to a module designed or installed while the server runs and so to no generated
+ * type. Code naming a node writes `allows` (ESLint refuses a written-out node here).
+ */
+export function allowsComputed(identity: Identity, node: string): boolean {
   return identity.isSuper || identity.ruleNames.has(permissionNode(node));
 }

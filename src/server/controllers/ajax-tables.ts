@@ -4,6 +4,7 @@ import { isSystemTable } from '../db/system-tables.js';
 import { catalogColumns, catalogTables, type CatalogColumn } from '../db/table-catalog.js';
 import { errors, Success } from '../errors.js';
 import { DESIGNER_NODES } from '../crud/designer-nodes.js';
+import type { AdminNode } from '../../generated/permission-nodes.js';
 
 /**
  * The back office's table and cache calls under `ajax` (BuildAdmin's CRUD generator and data-security
@@ -115,9 +116,9 @@ export const ajaxTableActions = { getDatabaseConnectionList, getTableList, getTa
  * data), so any node of the designer or an add or edit node of those rules admits. Clearing the caches
  * is for those who change the settings it re-reads (`routine/config/edit`).
  */
-const TABLE_READERS = [...DESIGNER_NODES, 'security/dataRecycle/add', 'security/dataRecycle/edit', 'security/sensitiveData/add', 'security/sensitiveData/edit'];
+const TABLE_READERS: readonly AdminNode[] = [...DESIGNER_NODES, 'security/dataRecycle/add', 'security/dataRecycle/edit', 'security/sensitiveData/add', 'security/sensitiveData/edit'];
 
-export const ajaxTablePermissions: Record<keyof typeof ajaxTableActions, string[]> = {
+export const ajaxTablePermissions: Record<keyof typeof ajaxTableActions, readonly AdminNode[]> = {
   getDatabaseConnectionList: TABLE_READERS,
   getTableList: TABLE_READERS,
   getTablePk: TABLE_READERS,

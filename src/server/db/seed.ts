@@ -6,6 +6,7 @@ import { SchemaError } from '../../schema/normalise.js';
 import { nowSeconds } from '../clock.js';
 import { permissionNode } from '../auth/permission-node.js';
 import { dynamicDb, type DatabaseHandle, type DynamicDb } from './connection.js';
+import { PLATFORM_MENUS } from './platform-menus.js';
 import { markMenuSynced, menuSyncVersions, type TableGrowth } from './migrate.js';
 import { SCHEMA_STATE_TABLE } from './system-tables.js';
 import { catalogTables } from './table-catalog.js';
@@ -247,14 +248,6 @@ async function insertMissingButtons(trx: DynamicDb, menuId: number, menuName: st
       .execute();
   }
 }
-
-/**
- * The platform's own screens that no schema declares, under their menu directory: each start puts back the
- * menu and the buttons (the nodes its actions check) that are missing, so every checked node has a rule.
- */
-const PLATFORM_MENUS: readonly { name: string; parent: string; title: string; icon: string; weigh: number; buttons: readonly string[] }[] = [
-  { name: 'routine/jobs', parent: 'routine', title: '后台任务', icon: 'fa fa-clock-o', weigh: 70, buttons: ['index', 'run'] },
-];
 
 async function ensurePlatformMenus(db: DynamicDb): Promise<void> {
   const now = nowSeconds();

@@ -17,8 +17,9 @@ export function nodesOf(controller: Controller, action: string): string[] {
   const lowered = action.toLowerCase();
   if (!needsLogin(controller, lowered) || !needsPermission(controller, lowered)) return [];
   const key = Object.keys(controller.permissions ?? {}).find((name) => name.toLowerCase() === lowered);
-  const nodes = key === undefined ? [action] : (controller.permissions?.[key] ?? []);
-  return nodes.map((node) => (node.includes('/') ? node : `${controller.path}/${node}`));
+  const nodes: readonly string[] = key === undefined ? [action] : (controller.permissions?.[key] ?? []);
+  const readers = lowered === 'index' ? (controller.indexReaders ?? []) : [];
+  return [...nodes, ...readers].map((node) => (node.includes('/') ? node : `${controller.path}/${node}`));
 }
 
 /** Controllers of both areas, found case-insensitively by URL segment. */

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Header, isLanguage } from '../../contract/headers.js';
 import type { Row } from '../../schema/definition.js';
-import { AREA_AUTH, allows, identityOfToken, type Area } from '../auth/identity.js';
+import { AREA_AUTH, allowsComputed, identityOfToken, type Area } from '../auth/identity.js';
 import type { AppContext, RequestContext } from '../app-context.js';
 import { needsLogin, nodesOf } from './controller.js';
 import { ApiError, errors } from '../errors.js';
@@ -94,7 +94,7 @@ export async function dispatch(live: AppContext, area: Area, request: FastifyReq
       if (!identity) throw errors.needLogin();
       // an action checks its own node, or the nodes its controller names for it (any one of them admits)
       const nodes = nodesOf(controller, action);
-      if (nodes.length > 0 && !nodes.some((node) => allows(identity, node))) throw errors.noPermission();
+      if (nodes.length > 0 && !nodes.some((node) => allowsComputed(identity, node))) throw errors.noPermission();
     }
     outcome = await handler(ctx);
     // A member's language is the one they last used successfully (a refused request changes nothing).

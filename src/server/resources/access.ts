@@ -1,7 +1,7 @@
 import type { ResourceDefinition, FieldDefinition, Row } from '../../schema/definition.js';
 import { withinTransaction, type Operator, type ResourceHooks } from '../app-context.js';
 import { dataLimitAdminIds } from '../auth/group-scope.js';
-import { allows, type Identity } from '../auth/identity.js';
+import { allowsComputed, type Identity } from '../auth/identity.js';
 import { dynamicDb, type AnySelect, type DynamicDb } from '../db/connection.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
@@ -27,7 +27,7 @@ export async function inTransaction<T>(operator: Operator, work: (scoped: Operat
  * and a resource without a controller has none to hold.
  */
 export function mayReadList(identity: Identity | undefined, definition: ResourceDefinition): boolean {
-  return identity?.area === 'admin' && definition.controllerPath !== undefined && allows(identity, `${definition.controllerPath}/index`);
+  return identity?.area === 'admin' && definition.controllerPath !== undefined && allowsComputed(identity, `${definition.controllerPath}/index`);
 }
 
 /** The nodes that open the form of `definition`: its `add` and `edit`, as far as its menu declares them. */
@@ -40,7 +40,7 @@ export function formNodes(definition: ResourceDefinition): string[] {
 /** Whether the identity may fill `field` of `referring`: it holds the node of its add or its edit form. */
 export function mayFillReference(identity: Identity | undefined, referring: ResourceDefinition, field: FieldDefinition): boolean {
   if (identity?.area !== 'admin' || !field.ref || field.readOnly) return false;
-  return formNodes(referring).some((node) => allows(identity, node));
+  return formNodes(referring).some((node) => allowsComputed(identity, node));
 }
 
 /** Row filters from the data limit and the resource's own scope. */

@@ -12,7 +12,7 @@ import { treeRows } from './operations/tree.js';
 import { sendCsvExport } from './csv-export.js';
 import { labelChoices } from './reference-labels.js';
 import { recycleRuleOf } from './security-events.js';
-import { allows } from '../auth/identity.js';
+import { allowsComputed } from '../auth/identity.js';
 
 async function listOptions(ctx: RequestContext) {
   return { timeZone: await ctx.app.config.timeZone(), translate: (key: string) => ctx.t(key) };
@@ -29,7 +29,7 @@ export function genericActions(definition: ResourceDefinition, hooks: ResourceHo
       const options = await listOptions(ctx);
       const select = truthy(ctx.query.select);
       // Admitted by the form node of a resource that refers to this one: its choices' keys and labels only.
-      if (ctx.identity && !allows(ctx.identity, `${definition.controllerPath}/index`)) {
+      if (ctx.identity && !allowsComputed(ctx.identity, `${definition.controllerPath}/index`)) {
         if (!select) throw errors.noPermission();
         return labelChoices(ctx, definition, hooks, options);
       }
@@ -85,7 +85,7 @@ export function resourceController(definition: ResourceDefinition, hooks: Resour
   const buttons = definition.menu?.buttons;
   const generic = Object.entries(genericActions(definition, hooks)).filter(([name]) => !buttons || buttons.includes(name));
   // `index` also admits the holders of `labelNodes` (the forms that refer to this resource), to its choices alone.
-  const permissions = labelNodes.length > 0 && generic.some(([name]) => name === 'index') && !hooks.permissions?.index ? { ...hooks.permissions, index: ['index', ...labelNodes] } : hooks.permissions;
+  const indexReaders = labelNodes.length > 0 && generic.some(([name]) => name === 'index') && !hooks.permissions?.index ? labelNodes : undefined;
   return {
     name: definition.controller,
     path: definition.controllerPath,
@@ -93,7 +93,8 @@ export function resourceController(definition: ResourceDefinition, hooks: Resour
     actions: { ...Object.fromEntries(generic), ...hooks.actions },
     noNeedLogin: hooks.noNeedLogin ?? [],
     noNeedPermission: hooks.noNeedPermission ?? [],
-    ...(permissions ? { permissions } : {}),
+    ...(hooks.permissions ? { permissions: hooks.permissions } : {}),
+    ...(indexReaders ? { indexReaders } : {}),
     resource: definition,
     hooks,
   };

@@ -39,5 +39,5 @@ export const accountController: Controller = {
   // verification and changeBind need a login but no permission node (docs/wire-contract.md#member-endpoints)
   noNeedPermission: ['retrievePassword', 'verification', 'changeBind'],
   // the calls of a member-centre page are granted with the page's rule
-  permissions: { getUserData: ['overview'], getUserCharts: ['overview'], pendingCredits: ['overview'], getUserRanking: ['survey/ranking'], paymentLog: ['payout'], pointsExchange: ['integral'], exchangePoints: ['integral'] },
+  permissions: { getUserData: ['account/overview'], getUserCharts: ['account/overview'], pendingCredits: ['account/overview'], getUserRanking: ['survey/ranking'], paymentLog: ['account/payout'], pointsExchange: ['account/integral'], exchangePoints: ['account/integral'] },
 };

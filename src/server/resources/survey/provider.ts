@@ -2,6 +2,7 @@ import type { RequestContext, Operator, ResourceHooks } from '../../app-context.
 import { isIP } from 'node:net';
 import type { Row } from '../../../schema/definition.js';
 import { allows } from '../../auth/identity.js';
+import type { AdminNode } from '../../../generated/permission-nodes.js';
 import { errors, type ApiError } from '../../errors.js';
 import { isFinalStatus } from '../../services/survey/participations.js';
 import type { ToolBuildInput, ToolRequest } from '../../../contract/provider-tool.js';
@@ -21,7 +22,7 @@ import { publicOriginOf } from '../../http/public-origin.js';
  * admin may also reconcile participations.
  */
 
-const RECONCILE_NODE = 'survey/participation/reconcile';
+const RECONCILE_NODE: AdminNode = 'survey/participation/reconcile';
 
 function checkAllowlist(text: string): void {
   for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
