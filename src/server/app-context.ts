@@ -218,7 +218,7 @@ export type Action = (ctx: RequestContext) => Promise<unknown>;
  * A node an action checks in place of its own: a whole node a schema or a seed declares (`crud/crud/index`),
  * or a generic action of the same controller (`index`), for hooks shared by resources of any path.
  */
-export type CheckedNode = DeclaredNode | 'index' | 'add' | 'edit' | 'del' | 'sortable' | 'export';
+type CheckedNode = DeclaredNode | 'index' | 'add' | 'edit' | 'del' | 'sortable' | 'export';
 
 export interface Controller {
   /** canonical URL segment, e.g. `auth.Admin` */
