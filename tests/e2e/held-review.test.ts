@@ -82,6 +82,32 @@ function rowOf(page: Page, rid: string): Locator {
   return page.getByRole('row').filter({ hasText: rid });
 }
 
+/**
+ * The Latin words (letters and digits) of an element's text drawn over more than one line: each
+ * character's line is the top of its box, from a Range around it.
+ */
+async function brokenWords(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/[A-Za-z0-9]+/g)) {
+        const tops = new Set<number>();
+        for (let index = match.index; index < match.index + match[0].length; index++) {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const box = range.getClientRects()[0];
+          if (box) tops.add(Math.round(box.top));
+        }
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
@@ -118,6 +144,8 @@ describe('reviewing a held speeder complete', () => {
         const dialog = page.getByRole('dialog', { name: label, exact: true });
         await dialog.waitFor();
         expect(await dialog.getByText(rid).isVisible()).toBe(true);
+        // The question wraps between words: only the record's id, a token that may be longer than a line, may break.
+        expect((await brokenWords(dialog.locator('.MuiDialogContentText-root'))).filter((word) => !rid.includes(word))).toEqual([]);
 
         // No reason: refused, with the server's message on the dialog, nothing changed.
         await dialog.getByRole('button', { name: label, exact: true }).click();

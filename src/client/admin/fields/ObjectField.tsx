@@ -62,7 +62,7 @@ export function ObjectField({ field, definition, block = false }: SchemaFieldPro
           <Typography component="dt" variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }}>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
             {value}
           </Typography>
         </Fragment>

@@ -48,13 +48,13 @@ function ValueText({ value }: { value: unknown }) {
   const structured = typeof value === 'string' ? parsedJson(value) : value;
   if (structured !== null && typeof structured === 'object') {
     return (
-      <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: '0.8125rem' }}>
+      <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: '0.8125rem' }}>
         {JSON.stringify(structured, null, 2)}
       </Box>
     );
   }
   return (
-    <Typography component="span" variant="body2" sx={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+    <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
       {textOf(value)}
     </Typography>
   );

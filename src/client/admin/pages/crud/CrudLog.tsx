@@ -76,7 +76,7 @@ export function CrudLog({ version, onEdit, onChanged }: CrudLogProps) {
                       {title}
                     </Box>
                     {title !== entry.table_name && (
-                      <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                         {translate('crud.log.tableName', { name: entry.table_name })}
                       </Typography>
                     )}

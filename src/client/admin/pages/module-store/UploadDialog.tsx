@@ -70,7 +70,7 @@ export function UploadDialog({ onClose, onUploaded }: UploadDialogProps) {
               {translate('moduleStore.upload.choose')}
             </Button>
             <input ref={picker} type="file" accept=".zip,application/zip" hidden aria-label={translate('moduleStore.upload.choose')} onChange={(event) => choose(event.target.files?.[0])} />
-            <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {file ? file.name : translate('moduleStore.upload.none')}
             </Typography>
           </Stack>

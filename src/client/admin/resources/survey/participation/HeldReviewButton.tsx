@@ -76,7 +76,7 @@ export function HeldReviewButton({ decision }: { decision: Decision }) {
       <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="sm" aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{label}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ wordBreak: 'break-all' }}>{translate(texts.question[0], { _: texts.question[1], rid })}</DialogContentText>
+          <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{translate(texts.question[0], { _: texts.question[1], rid })}</DialogContentText>
           <TextField
             autoFocus
             required

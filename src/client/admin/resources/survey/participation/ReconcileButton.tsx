@@ -146,7 +146,7 @@ export function ReconcileButton() {
           {file ? (
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', my: 1 }}>
               <UploadFileIcon fontSize="small" aria-hidden />
-              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{tr('fileLoaded', 'File “%{name}”', { name: file.name })}</Typography>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{tr('fileLoaded', 'File “%{name}”', { name: file.name })}</Typography>
               <MuiButton size="small" onClick={() => { setFile(undefined); changed(); }}>{tr('removeFile', 'Remove the file')}</MuiButton>
             </Stack>
           ) : (

@@ -101,7 +101,7 @@ export function ReconcileSummary({ plan }: { plan: ReconcileAnswer }) {
           }
           row={(member) => (
             <TableRow key={member.user_id}>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{member.username} (#{member.user_id})</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.username} (#{member.user_id})</TableCell>
               <TableCell align="right" sx={numeric}>{signedYuan(member.money_cents)}</TableCell>
               <TableCell align="right" sx={numeric}>{formatPoints(member.score)}</TableCell>
               {showPending && <TableCell align="right" sx={numeric}>{signedYuan(member.pending_money_cents)}</TableCell>}
