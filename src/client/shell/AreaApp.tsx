@@ -5,7 +5,6 @@ import {
   AuthenticationError,
   CoreAdminContext,
   Loading,
-  Notification,
   Resource,
   ResourceDefinitionContext,
   ThemeProvider,
@@ -23,6 +22,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import type { AppI18nProvider } from '../providers/i18n-provider.js';
 import { reactRouterProvider } from '../shims/ra-router-adapter.js';
 import { IframePage } from './IframePage.js';
+import { LatestNotification } from './LatestNotification.js';
 import { useLayout } from './layout-store.js';
 import { useMessageFiles } from './RouteMessages.js';
 import { shellDarkTheme, shellLightTheme } from './theme.js';
@@ -146,7 +146,7 @@ function AreaAdmin({ base, admin, theme, children }: { base: string; admin: Area
         <ThemeProvider>
           <CssBaseline enableColorScheme>
             {children}
-            <Notification />
+            <LatestNotification />
           </CssBaseline>
         </ThemeProvider>
       </ThemesContext.Provider>

@@ -17,10 +17,10 @@ export interface TextAction {
   field: string;
   icon: ReactElement;
   color?: 'primary' | 'error';
-  /** message keys with English fallbacks */
-  label: [key: string, fallback: string];
-  input: [key: string, fallback: string];
-  done: [key: string, fallback: string];
+  /** message keys (locales/<lang>/admin/…): the button, the text's field, the success message */
+  label: string;
+  input: string;
+  done: string;
 }
 
 function TextActionDialogButton({ action, ids, onDone }: { action: TextAction; ids: Identifier[]; onDone?: () => void }) {
@@ -33,12 +33,12 @@ function TextActionDialogButton({ action, ids, onDone }: { action: TextAction; i
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const label = translate(action.label[0], { _: action.label[1] });
+  const label = translate(action.label);
   const submit = async () => {
     setBusy(true);
     try {
       await dataProvider.action(resource, action.name, { data: { ids, [action.field]: text } });
-      notify(translate(action.done[0], { _: action.done[1] }), { type: 'success' });
+      notify(action.done, { type: 'success' });
       setOpen(false);
       setText('');
       onDone?.();
@@ -59,7 +59,7 @@ function TextActionDialogButton({ action, ids, onDone }: { action: TextAction; i
         <DialogContent>
           <TextField
             autoFocus
-            label={translate(action.input[0], { _: action.input[1] })}
+            label={translate(action.input)}
             value={text}
             onChange={(event) => { setText(event.target.value); setError(undefined); }}
             error={Boolean(error)}

@@ -17,14 +17,14 @@ import { GeneratedTable } from '../GeneratedTable.js';
 
 type Row = Record<string, unknown>;
 
-/** Texts of one log action, as message keys with English fallbacks. */
+/** Texts of one log action, as message keys (locales/<lang>/admin/…). */
 interface LogActionTexts {
   /** button label */
-  label: [key: string, fallback: string];
+  label: string;
   /** confirmation question, `%{count}` rows */
-  confirm: [key: string, fallback: string];
+  confirm: string;
   /** success toast */
-  done: [key: string, fallback: string];
+  done: string;
 }
 
 export interface LogAction {
@@ -46,7 +46,7 @@ function useRunLogAction(action: LogAction): { run: (ids: Identifier[]) => Promi
     setRunning(true);
     try {
       await dataProvider.action(resource, action.name, { data: { ids } });
-      notify(action.texts.done[0], { type: 'success', messageArgs: { _: action.texts.done[1] } });
+      notify(action.texts.done, { type: 'success' });
       refresh();
     } catch (error) {
       notifyError(error);
@@ -62,7 +62,7 @@ function ConfirmedLogAction({ action, ids, onDone }: { action: LogAction; ids: I
   const translate = useTranslate();
   const { run, running } = useRunLogAction(action);
   const [open, setOpen] = useState(false);
-  const label = translate(action.texts.label[0], { _: action.texts.label[1] });
+  const label = translate(action.texts.label);
   return (
     <>
       <Button label={label} onClick={() => setOpen(true)} disabled={running || ids.length === 0}>
@@ -72,7 +72,7 @@ function ConfirmedLogAction({ action, ids, onDone }: { action: LogAction; ids: I
         isOpen={open}
         loading={running}
         title={label}
-        content={translate(action.texts.confirm[0], { _: action.texts.confirm[1], count: ids.length, smart_count: ids.length })}
+        content={translate(action.texts.confirm, { count: ids.length, smart_count: ids.length })}
         onConfirm={async () => {
           await run(ids);
           onDone?.();

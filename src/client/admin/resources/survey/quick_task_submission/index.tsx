@@ -15,9 +15,9 @@ const APPROVE: LogAction = {
   name: 'approve',
   icon: <CheckCircleIcon />,
   texts: {
-    label: ['survey.review.approve', 'Approve'],
-    confirm: ['survey.review.approveConfirm', 'Approve %{count} submission(s) and credit the reward?'],
-    done: ['survey.review.approved', 'Approved'],
+    label: 'survey.review.approve',
+    confirm: 'survey.review.approveConfirm',
+    done: 'survey.review.approved',
   },
 };
 
@@ -26,9 +26,9 @@ const REJECT: TextAction = {
   field: 'reason',
   icon: <BlockIcon />,
   color: 'error',
-  label: ['survey.review.reject', 'Reject'],
-  input: ['survey.review.reason', 'Reason shown to the member'],
-  done: ['survey.review.rejected', 'Rejected'],
+  label: 'survey.review.reject',
+  input: 'survey.review.reason',
+  done: 'survey.review.rejected',
 };
 
 const pending = (record: Record<string, unknown>) => record.status === 'pending';

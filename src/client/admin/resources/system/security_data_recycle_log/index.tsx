@@ -19,9 +19,9 @@ const RESTORE_ACTION: LogAction = {
   name: 'restore',
   icon: <RestoreIcon />,
   texts: {
-    label: ['security.restore', 'Restore'],
-    confirm: ['security.restoreConfirm', 'Put the deleted data of %{count} record(s) back into its table?'],
-    done: ['security.restored', 'Restored'],
+    label: 'security.restore',
+    confirm: 'security.restoreConfirm',
+    done: 'security.restored',
   },
 };
 

@@ -14,9 +14,9 @@ const ROLLBACK_ACTION: LogAction = {
   name: 'rollback',
   icon: <UndoIcon />,
   texts: {
-    label: ['security.rollback', 'Rollback'],
-    confirm: ['security.rollbackConfirm', 'Set the field of %{count} record(s) back to its value before the change?'],
-    done: ['security.rolledBack', 'Rolled back'],
+    label: 'security.rollback',
+    confirm: 'security.rollbackConfirm',
+    done: 'security.rolledBack',
   },
 };
 

@@ -14,9 +14,9 @@ const APPROVE: LogAction = {
   name: 'approve',
   icon: <CheckCircleIcon />,
   texts: {
-    label: ['payout.approve', 'Approve'],
-    confirm: ['payout.approveConfirm', 'Approve %{count} payout(s)? Another administrator then marks them paid.'],
-    done: ['payout.approved', 'Approved'],
+    label: 'payout.approve',
+    confirm: 'payout.approveConfirm',
+    done: 'payout.approved',
   },
 };
 
@@ -24,9 +24,9 @@ const PAY: TextAction = {
   name: 'pay',
   field: 'reference',
   icon: <PaidIcon />,
-  label: ['payout.pay', 'Mark paid'],
-  input: ['payout.reference', 'Payment reference'],
-  done: ['payout.paid', 'Marked paid'],
+  label: 'payout.pay',
+  input: 'payout.reference',
+  done: 'payout.paid',
 };
 
 const REJECT: TextAction = {
@@ -34,9 +34,9 @@ const REJECT: TextAction = {
   field: 'reason',
   icon: <BlockIcon />,
   color: 'error',
-  label: ['payout.reject', 'Reject'],
-  input: ['payout.reason', 'Reason shown to the member'],
-  done: ['payout.rejected', 'Rejected, the amount is back on the balance'],
+  label: 'payout.reject',
+  input: 'payout.reason',
+  done: 'payout.rejected',
 };
 
 /** Whether the server offers this administrator the step on the row (`actions`: its node, the status, who approved it). */
