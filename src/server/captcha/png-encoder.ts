@@ -5,7 +5,7 @@
  * Only the chunks a decoder requires are emitted (IHDR, IDAT, IEND): no tEXt/iTXt/zTXt, so nothing
  * but pixels ever leaves the server in a captcha image.
  */
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -18,38 +18,14 @@ const FILTER_NONE = 0;
 /** PNG limits dimensions to 2^31-1; we cap far lower because the whole image is held in memory. */
 const MAX_DIMENSION = 16384;
 
-/** CRC-32 (ISO 3309, reflected polynomial 0xEDB88320) lookup table, built once at module load. */
-const CRC_TABLE: Uint32Array = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) {
-      c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    }
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 over the concatenation of `parts` (PNG chunks checksum type + data without copying them together). */
-export function crc32(...parts: Uint8Array[]): number {
-  let crc = 0xffffffff;
-  for (const part of parts) {
-    for (let i = 0; i < part.length; i++) {
-      crc = CRC_TABLE[(crc ^ part[i]) & 0xff] ^ (crc >>> 8);
-    }
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
 function chunk(type: string, data: Uint8Array): Buffer {
   const typeBytes = Buffer.from(type, 'latin1');
   const header = Buffer.alloc(8);
   header.writeUInt32BE(data.length, 0);
   typeBytes.copy(header, 4);
   const trailer = Buffer.alloc(4);
-  // The CRC covers the chunk type and data, not the length field.
-  trailer.writeUInt32BE(crc32(typeBytes, data), 0);
+  // The CRC covers the chunk type and data, not the length field (zlib's CRC-32 is PNG's, ISO 3309).
+  trailer.writeUInt32BE(crc32(data, crc32(typeBytes)), 0);
   return Buffer.concat([header, data, trailer]);
 }
 

@@ -1,4 +1,4 @@
-import { crc32 } from '../captcha/png-encoder.js';
+import { crc32 } from 'node:zlib';
 
 /**
  * Image type and dimensions read from the header bytes of PNG, GIF, JPEG, BMP and WebP files, written
