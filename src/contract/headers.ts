@@ -1,3 +1,5 @@
+import { isOneOf } from './checks.js';
+
 /** Request headers of the wire contract (docs/wire-contract.md#request-headers). Tokens are never sent as `Authorization: Bearer`. */
 export const Header = {
   lang: 'think-lang',
@@ -31,7 +33,7 @@ export function htmlLang(language: Language): string {
 }
 
 export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+  return isOneOf(LANGUAGES, value);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isOneOf } from './checks.js';
+
 /** Operators of `search[i][operator]` (docs/wire-contract.md#search-operators), after the aliases are mapped. */
 const SEARCH_OPERATORS = [
   '=', '<>', '>', '>=', '<', '<=',
@@ -21,5 +23,5 @@ export function normaliseOperator(operator: string): SearchOperator | undefined 
   const alias = OPERATOR_ALIASES[operator.toLowerCase()];
   if (alias) return alias;
   const upper = operator.trim().toUpperCase().replace(/\s+/g, ' ');
-  return (SEARCH_OPERATORS as readonly string[]).includes(upper) ? (upper as SearchOperator) : undefined;
+  return isOneOf(SEARCH_OPERATORS, upper) ? upper : undefined;
 }

@@ -7,6 +7,7 @@ import { SchemaError } from './normalise.js';
 import type { ResourceDefinition } from './definition.js';
 import type { SchemaLocaleFile, TextSources } from './local-text.js';
 import { schemaLocaleMetaSchema } from './meta-schema.js';
+import { messageOf } from '../contract/checks.js';
 
 /** The project's message files: `locales/<lang>/server/*.json`, the glossary of English texts. */
 const PROJECT_LOCALES_DIR = resolve(import.meta.dirname, '../../locales');
@@ -25,7 +26,7 @@ function readJson(path: string, file: string): unknown {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new SchemaError(file, '', `not valid JSON: ${(error as Error).message}`);
+    throw new SchemaError(file, '', `not valid JSON: ${messageOf(error)}`);
   }
 }
 

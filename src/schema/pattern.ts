@@ -22,6 +22,7 @@
  * of the engine may add; and a pattern of more than MAX_STATES states once its counted repetitions are
  * written out (`x{2,5}` is five `x`), or longer than MAX_SOURCE characters.
  */
+import { messageOf } from '../contract/checks.js';
 
 /** Why a pattern cannot be used, in English (the schema checks report it with the field's path). */
 export class PatternError extends Error {
@@ -556,7 +557,7 @@ export function compilePattern(source: string): Pattern {
   try {
     new RegExp(source, 'u');
   } catch (error) {
-    throw new PatternError('syntax', (error as Error).message.replace(/^Invalid regular expression: /, ''));
+    throw new PatternError('syntax', messageOf(error).replace(/^Invalid regular expression: /, ''));
   }
   const parser = new Parser(source);
   const root = parser.parse();

@@ -1,5 +1,6 @@
 import type { FieldDefinition } from './definition.js';
 import { WIDGETS, type WidgetName } from './meta-schema.js';
+import { isOneOf } from '../contract/checks.js';
 
 const ALIASES: Readonly<Record<string, WidgetName>> = {
   text: 'string', input: 'string', colour: 'color', richText: 'editor', richtext: 'editor', integer: 'number',
@@ -7,7 +8,7 @@ const ALIASES: Readonly<Record<string, WidgetName>> = {
 };
 
 function isWidget(name: string): name is WidgetName {
-  return (WIDGETS as readonly string[]).includes(name);
+  return isOneOf(WIDGETS, name);
 }
 
 /** A fixed list of choices: radio buttons for a few, a select for more. */

@@ -26,6 +26,7 @@ import { catalogTables } from './db/table-catalog.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { SCHEMA_DESIGN_RULE_TABLE, SCHEMA_DESIGN_TABLE, SCHEMA_REVISION_TABLE } from './db/system-tables.js';
 import { ensureTextIndexes, textIndexName, textIndexTargets } from './db/text-index.js';
+import { messageOf } from '../contract/checks.js';
 
 /**
  * The running set of resource schemas, changed at run time on every process (the CRUD designer, the module store).
@@ -239,7 +240,7 @@ export class SchemaRegistry implements RunningSchemas {
     this.publish = publish;
     this.revisions.set(app.resources, this.revision);
     this.timer = setInterval(() => {
-      this.poll().catch((error: unknown) => this.log(`schemas: looking for changes failed: ${(error as Error).message}`));
+      this.poll().catch((error: unknown) => this.log(`schemas: looking for changes failed: ${messageOf(error)}`));
     }, pollMs);
     this.timer.unref();
   }
@@ -323,7 +324,7 @@ export class SchemaRegistry implements RunningSchemas {
           // (new tables, new rules), so nothing is left half made, and the refusal names the database's reason.
           await this.undoApply(changed, before).catch((undoError: unknown) => this.log(`schemas: undoing ${changed.map((item) => item.id).join(', ')} failed: ${(undoError as Error).message}`));
           if (error instanceof SchemaError || error instanceof DestructiveMigrationError) throw error;
-          throw new SchemaError(designedFile(changed[0].id), '', `the database refused it: ${(error as Error).message}`);
+          throw new SchemaError(designedFile(changed[0].id), '', `the database refused it: ${messageOf(error)}`);
         }
         this.swap(definitions, next, prepared.textIndexed, revision);
         if (options.exportDesigns !== false && this.options.exportDesigns) {
@@ -612,7 +613,7 @@ export class SchemaRegistry implements RunningSchemas {
         writeFileSync(localePath, `${JSON.stringify(texts, null, 2)}\n`);
       }
     } catch (error) {
-      this.log(`schemas: ${id} is live but could not be written to ${join('schemas', `${id}.json`)}: ${(error as Error).message}`);
+      this.log(`schemas: ${id} is live but could not be written to ${join('schemas', `${id}.json`)}: ${messageOf(error)}`);
     }
   }
 
@@ -628,7 +629,7 @@ export class SchemaRegistry implements RunningSchemas {
         const held: unknown = JSON.parse(readFileSync(path, 'utf8'));
         if (contents.some((content) => isDeepStrictEqual(held, content))) rmSync(path);
       } catch (error) {
-        this.log(`schemas: the copy of ${design.id} at ${path} could not be removed: ${(error as Error).message}`);
+        this.log(`schemas: the copy of ${design.id} at ${path} could not be removed: ${messageOf(error)}`);
       }
     }
   }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_ADMIN_ENTRANCE } from '../contract/headers.js';
 import { AddressList } from './address-list.js';
+import { messageOf } from '../contract/checks.js';
 
 /** Process settings from the environment (`docs/configuration.md#environment-variables`). */
 export interface Settings {
@@ -155,7 +156,7 @@ function pemFile(name: string, path: string | undefined, projectRoot: string): s
   try {
     text = readFileSync(resolve(projectRoot, path), 'utf8');
   } catch (error) {
-    throw new Error(`${name}: cannot read "${path}" (${(error as Error).message})`);
+    throw new Error(`${name}: cannot read "${path}" (${messageOf(error)})`);
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`${name}: "${path}" holds no PEM certificate`);
   return text;

@@ -2,6 +2,7 @@ import type { AuthProvider } from 'ra-core';
 import { Code, LoginStateType } from '../../contract/codes.js';
 import type { HttpClient } from '../http/http-client.js';
 import { clearSession, readSession, type Area } from '../http/session.js';
+import { propertyOf } from '../../contract/checks.js';
 
 /**
  * What the back office's and the member centre's auth providers share: the session of one area in
@@ -15,12 +16,6 @@ interface SessionAuthOptions {
   onSignedOut?: () => void;
   /** whether a visit may open the area's pages (default: an access token is stored) */
   isSignedIn?: () => boolean;
-}
-
-interface ErrorBody {
-  code?: unknown;
-  msg?: unknown;
-  data?: { type?: unknown } | null;
 }
 
 export function sessionAuth(client: HttpClient, { area, logoutPath, onSignedOut, isSignedIn = () => Boolean(readSession(area).token) }: SessionAuthOptions): Required<Pick<AuthProvider, 'logout' | 'checkAuth' | 'checkError'>> & { forget(): void } {
@@ -46,10 +41,11 @@ export function sessionAuth(client: HttpClient, { area, logoutPath, onSignedOut,
     },
 
     async checkError(error: unknown) {
-      const body = (error as { body?: ErrorBody } | undefined)?.body;
-      if (body?.code === Code.loginState && body.data?.type === LoginStateType.needLogin) {
+      const body = propertyOf(error, 'body');
+      if (propertyOf(body, 'code') === Code.loginState && propertyOf(propertyOf(body, 'data'), 'type') === LoginStateType.needLogin) {
+        const msg = propertyOf(body, 'msg');
         // react-admin logs out and shows this message (or its own when the server sent none).
-        throw { message: typeof body.msg === 'string' && body.msg ? body.msg : undefined };
+        throw { message: typeof msg === 'string' && msg ? msg : undefined };
       }
       // The http client already cleared the session (failed refresh) and said so.
       if (!readSession(area).token) throw { message: false };

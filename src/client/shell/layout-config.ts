@@ -1,5 +1,6 @@
 import { themeColours } from '../components/brand.js';
 import { contrastRatio, isHexColor, readableOn, TEXT_RATIO } from '../components/contrast.js';
+import { isOneOf } from '../../contract/checks.js';
 
 /**
  * The back-office layout preferences kept in `storeConfig_v2.layout` (docs/client.md#layout).
@@ -121,7 +122,7 @@ export function normaliseLayout(stored: Record<string, unknown>): LayoutConfig {
       target[key] = value;
     }
   }
-  if (!(LAYOUT_MODES as readonly string[]).includes(out.layoutMode)) out.layoutMode = DEFAULT_LAYOUT.layoutMode;
+  if (!isOneOf(LAYOUT_MODES, out.layoutMode)) out.layoutMode = DEFAULT_LAYOUT.layoutMode;
   if (!(out.menuWidth >= MENU_WIDTH_RANGE.min && out.menuWidth <= MENU_WIDTH_RANGE.max)) out.menuWidth = MENU_WIDTH;
   return out;
 }

@@ -9,6 +9,7 @@ import { errors, type ApiError } from '../errors.js';
 import { isSystemTable } from '../db/system-tables.js';
 import { TAG_COLORS } from '../../contract/value-tags.js';
 import type { LocalText } from '../../schema/local-text.js';
+import { isOneOf, isRecord } from '../../contract/checks.js';
 
 /**
  * BuildAdmin's CRUD design (the `table` and `fields` its `design.vue` posts to `crud.Crud/generate`) read
@@ -95,10 +96,6 @@ function list(value: unknown): string[] {
   return Array.isArray(value) ? value.map(text).filter(Boolean) : typeof value === 'string' && value ? value.split(',') : [];
 }
 
-function isObject(value: unknown): value is Row {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Check a table name: the pattern, no SQL keyword, no table of the platform. */
 export function checkTableName(name: unknown): string {
   const table = text(name);
@@ -112,7 +109,7 @@ export function checkTableName(name: unknown): string {
  * or the name alone when it has no label. Every refusal about a field names it so.
  */
 export function fieldWords(field: { name: string; label?: { 'zh-cn'?: string; en?: string }; comment?: string }): LocalText {
-  const label = isObject(field.label) ? field.label : {};
+  const label = isRecord(field.label) ? field.label : {};
   // BuildAdmin's screen sends no label: its comment's title is what it shows
   const titled = parseComment(text(field.comment)).title.trim();
   const words = (...texts: unknown[]) => {
@@ -146,7 +143,7 @@ export function controllerOfTable(table: string): string {
 
 /** A text in both languages from a label object, else from a plain text (Chinese or English, the glossary translates). */
 function localText(label: unknown, fallback: string): string | { 'zh-cn'?: string; en?: string } {
-  if (isObject(label)) {
+  if (isRecord(label)) {
     const zh = text(label['zh-cn']).slice(0, 100);
     const en = text(label.en).slice(0, 100);
     if (zh || en) return { ...(zh ? { 'zh-cn': zh } : {}), ...(en ? { en } : {}) };
@@ -190,15 +187,15 @@ interface Built {
 
 /** The enum values and their labels: ours (`options`), else BuildAdmin's comment. */
 function enumOf(field: FieldDesign): { values: string[]; labels: Row } {
-  if (isObject(field.options) && Object.keys(field.options).length > 0) {
+  if (isRecord(field.options) && Object.keys(field.options).length > 0) {
     // no prototype: an option named `__proto__` stays an option, for the schema check to refuse
     const labels = Object.create(null) as Row;
     for (const [value, label] of Object.entries(field.options)) {
-      if (!isObject(label)) throw errors.fieldOptionsMissing(fieldWords(field));
+      if (!isRecord(label)) throw errors.fieldOptionsMissing(fieldWords(field));
       if (isKeptName(value)) throw errors.optionValueKept(fieldWords(field), value.slice(0, 40));
       const color = text(label.color);
       // the colours a schema accepts are the designer's list (`OPTION_COLORS`), so only a hand-made request gets here
-      if (color && !(TAG_COLORS as readonly string[]).includes(color)) throw errors.optionColorUnknown(fieldWords(field), optionWords(value, label));
+      if (color && !isOneOf(TAG_COLORS, color)) throw errors.optionColorUnknown(fieldWords(field), optionWords(value, label));
       const entry: Row = {};
       for (const key of ['zh-cn', 'en', 'color'] as const) if (text(label[key])) entry[key] = text(label[key]).slice(0, 100);
       labels[value] = entry;
@@ -371,7 +368,7 @@ function buildField(field: FieldDesign, table: TableDesign, resources: ReadonlyM
   }
   if (field.table.sortable === 'custom' || field.table.sortable === true) ui.sortable = true;
   const render = text(field.table.render);
-  if (render && render !== 'none' && (RENDERS as readonly string[]).includes(render) && !ui.render) ui.render = render;
+  if (render && render !== 'none' && isOneOf(RENDERS, render) && !ui.render) ui.render = render;
   const width = Number(field.table.width);
   if (Number.isInteger(width) && width > 0 && width < 2000) ui.width = width;
   if (field.unique === true || field.unique === 'when-set') property['x-unique'] = field.unique;
@@ -396,38 +393,38 @@ function castDefault(property: Row, value: unknown): unknown {
 export function readDesign(body: Row): { table: TableDesign; fields: FieldDesign[] } {
   const table = body.table;
   const fields = body.fields;
-  if (!isObject(table) || !Array.isArray(fields) || fields.length === 0 || fields.length > 200 || !text(table.name)) {
+  if (!isRecord(table) || !Array.isArray(fields) || fields.length === 0 || fields.length > 200 || !text(table.name)) {
     throw errors.designIncomplete();
   }
   const shaped: TableDesign = {
     name: text(table.name),
     comment: text(table.comment).slice(0, 100),
-    title: isObject(table.title) ? (table.title as TableDesign['title']) : undefined,
+    title: isRecord(table.title) ? (table.title as TableDesign['title']) : undefined,
     quickSearchField: list(table.quickSearchField),
     defaultSortField: text(table.defaultSortField),
     defaultSortType: text(table.defaultSortType) === 'asc' ? 'asc' : 'desc',
     formFields: list(table.formFields),
     columnFields: list(table.columnFields),
     rebuild: text(table.rebuild),
-    designChange: Array.isArray(table.designChange) ? table.designChange.filter(isObject).map((change) => ({ type: text(change.type), oldName: text(change.oldName), newName: text(change.newName) })) : [],
-    menu: isObject(table.menu)
+    designChange: Array.isArray(table.designChange) ? table.designChange.filter(isRecord).map((change) => ({ type: text(change.type), oldName: text(change.oldName), newName: text(change.newName) })) : [],
+    menu: isRecord(table.menu)
       ? {
           parent: text(table.menu.parent) || undefined,
           icon: text(table.menu.icon) || undefined,
           weigh: Number.isInteger(Number(table.menu.weigh)) ? Number(table.menu.weigh) : undefined,
-          parentTitle: isObject(table.menu.parentTitle) ? { 'zh-cn': text(table.menu.parentTitle['zh-cn']), en: text(table.menu.parentTitle.en) } : undefined,
+          parentTitle: isRecord(table.menu.parentTitle) ? { 'zh-cn': text(table.menu.parentTitle['zh-cn']), en: text(table.menu.parentTitle.en) } : undefined,
         }
       : undefined,
   };
   const shapedFields = fields.map((field) => {
-    if (!isObject(field)) throw errors.designIncomplete();
+    if (!isRecord(field)) throw errors.designIncomplete();
     return {
       ...(field as unknown as FieldDesign),
       name: text(field.name),
       designType: text(field.designType),
       comment: text(field.comment),
-      table: isObject(field.table) ? field.table : {},
-      form: isObject(field.form) ? field.form : {},
+      table: isRecord(field.table) ? field.table : {},
+      form: isRecord(field.form) ? field.form : {},
     };
   });
   return { table: shaped, fields: shapedFields };
@@ -446,7 +443,7 @@ export function designToSchema(design: { table: TableDesign; fields: FieldDesign
     if (seen.has(fieldName)) throw errors.fieldTwice(fieldWords(field));
     seen.add(fieldName);
   }
-  const before = isObject(previous?.properties) ? (previous.properties as Row) : {};
+  const before = isRecord(previous?.properties) ? (previous.properties as Row) : {};
   const renames = new Map<string, string>();
   for (const change of table.designChange) {
     if (change.type === 'change-field-name' && change.oldName && change.newName && change.oldName in before) renames.set(change.newName, change.oldName);

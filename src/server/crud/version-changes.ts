@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { LocalText } from '../../schema/local-text.js';
 import type { Translate } from '../i18n.js';
+import { isRecord } from '../../contract/checks.js';
 
 /**
  * What one version of a designed module changed from another, as a list a person reads: each line names the
@@ -10,14 +11,10 @@ import type { Translate } from '../i18n.js';
 
 type Raw = Record<string, unknown>;
 
-function isRow(value: unknown): value is Raw {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A schema text (a plain text, or one per language) as both languages. */
 function textOf(value: unknown, fallback: string): LocalText {
   if (typeof value === 'string' && value !== '') return { 'zh-cn': value, en: value };
-  if (isRow(value)) {
+  if (isRecord(value)) {
     const zh = typeof value['zh-cn'] === 'string' ? value['zh-cn'] : '';
     const en = typeof value.en === 'string' ? value.en : '';
     return { 'zh-cn': zh || en || fallback, en: en || zh || fallback };
@@ -32,7 +29,7 @@ function verbatim(text: string): LocalText {
 
 /** A field as the designer names it: `价格 (price)`, or its name alone. */
 function fieldWords(name: string, property: unknown): LocalText {
-  const title = textOf(isRow(property) ? property.title : undefined, name);
+  const title = textOf(isRecord(property) ? property.title : undefined, name);
   const shown = (text: string) => (text && text !== name ? `${text} (${name})` : name);
   return { 'zh-cn': shown(title['zh-cn']), en: shown(title.en) };
 }
@@ -40,8 +37,8 @@ function fieldWords(name: string, property: unknown): LocalText {
 /** The parts of a field a person changes in the designer, each with the words that name it. */
 const FIELD_ASPECTS: readonly { words: string; read(property: Raw): unknown }[] = [
   { words: 'its label', read: (property) => property.title },
-  { words: 'its type', read: (property) => [property.type, property.format, property['x-storage'], property.maxLength, property.minimum, property.maximum, isRow(property.items) ? property.items.type : undefined] },
-  { words: 'its choices', read: (property) => [property.enum ?? (isRow(property.items) ? property.items.enum : undefined), ui(property).options] },
+  { words: 'its type', read: (property) => [property.type, property.format, property['x-storage'], property.maxLength, property.minimum, property.maximum, isRecord(property.items) ? property.items.type : undefined] },
+  { words: 'its choices', read: (property) => [property.enum ?? (isRecord(property.items) ? property.items.enum : undefined), ui(property).options] },
   { words: 'its default', read: (property) => property.default },
   { words: 'whether it must be unique', read: (property) => property['x-unique'] },
   { words: 'its related resource', read: (property) => property['x-ref'] },
@@ -51,7 +48,7 @@ const FIELD_ASPECTS: readonly { words: string; read(property: Raw): unknown }[] 
 ];
 
 function ui(property: Raw): Raw {
-  return isRow(property['x-ui']) ? property['x-ui'] : {};
+  return isRecord(property['x-ui']) ? property['x-ui'] : {};
 }
 
 function required(raw: Raw | null): Set<string> {
@@ -61,16 +58,16 @@ function required(raw: Raw | null): Set<string> {
 /** The module's parts outside its fields, each with the words that name it. */
 const MODULE_ASPECTS: readonly { words: string; read(raw: Raw): unknown }[] = [
   { words: 'The module’s title changed', read: (raw) => raw.title },
-  { words: 'Its menu changed (place, icon or order)', read: (raw) => (isRow(raw['x-menu']) ? { ...raw['x-menu'], title: undefined } : undefined) },
-  { words: 'Its quick search changed', read: (raw) => (isRow(raw['x-list']) ? raw['x-list'].quickSearch : undefined) },
-  { words: 'Its default order changed', read: (raw) => (isRow(raw['x-list']) ? raw['x-list'].defaultSort : undefined) },
+  { words: 'Its menu changed (place, icon or order)', read: (raw) => (isRecord(raw['x-menu']) ? { ...raw['x-menu'], title: undefined } : undefined) },
+  { words: 'Its quick search changed', read: (raw) => (isRecord(raw['x-list']) ? raw['x-list'].quickSearch : undefined) },
+  { words: 'Its default order changed', read: (raw) => (isRecord(raw['x-list']) ? raw['x-list'].defaultSort : undefined) },
 ];
 
 /** The changes from `before` to `after` (raw schemas; null: none yet, or deleted), worded by `t`. */
 export function versionChanges(before: Raw | null, after: Raw | null, t: Translate): string[] {
   if (!after) return [t('The module was deleted')];
-  const fieldsBefore = isRow(before?.properties) ? before.properties : {};
-  const fieldsAfter = isRow(after.properties) ? after.properties : {};
+  const fieldsBefore = isRecord(before?.properties) ? before.properties : {};
+  const fieldsAfter = isRecord(after.properties) ? after.properties : {};
   if (!before) return [t('The module was created with %d fields', [Object.keys(fieldsAfter).length])];
   const lines: string[] = [];
   for (const aspect of MODULE_ASPECTS) if (!isDeepStrictEqual(aspect.read(before), aspect.read(after))) lines.push(t(aspect.words));
@@ -78,7 +75,7 @@ export function versionChanges(before: Raw | null, after: Raw | null, t: Transla
   const mustAfter = required(after);
   const renamed = new Map<string, string>();
   for (const [name, property] of Object.entries(fieldsAfter)) {
-    const from = isRow(property) ? property['x-renamedFrom'] : undefined;
+    const from = isRecord(property) ? property['x-renamedFrom'] : undefined;
     if (typeof from === 'string' && !(name in fieldsBefore) && from in fieldsBefore) renamed.set(from, name);
   }
   for (const [name, property] of Object.entries(fieldsBefore)) {
@@ -92,8 +89,8 @@ export function versionChanges(before: Raw | null, after: Raw | null, t: Transla
       continue;
     }
     if (from) lines.push(t('Field %s was renamed to %s: its values are kept', [fieldWords(from, fieldsBefore[from]), verbatim(name)]));
-    const a = isRow(fieldsBefore[old]) ? fieldsBefore[old] : {};
-    const b = isRow(property) ? property : {};
+    const a = isRecord(fieldsBefore[old]) ? fieldsBefore[old] : {};
+    const b = isRecord(property) ? property : {};
     const changed = FIELD_ASPECTS.filter((aspect) => !isDeepStrictEqual(aspect.read(a), aspect.read(b))).map((aspect) => t(aspect.words));
     if (changed.length) lines.push(t('Field %s: %s changed', [fieldWords(name, property), verbatim(changed.join(t(', ')))]));
     if (mustBefore.has(old) !== mustAfter.has(name)) lines.push(t(mustAfter.has(name) ? 'Field %s is now required' : 'Field %s is no longer required', [fieldWords(name, property)]));

@@ -1,4 +1,5 @@
 import { DatabaseBusyError } from './sqlite-driver.js';
+import { codeOf } from '../../contract/checks.js';
 
 /**
  * The database failures a client is asked to retry (503 with `Retry-After`), rather than told the
@@ -28,15 +29,15 @@ const CLIENT_MESSAGES = /^(Connection terminated\b|Client has encountered a conn
 
 // The drivers' errors reach the handler as they are (Kysely does not wrap them). Causes are not
 // followed: a failed `fetch` to an outside service carries ECONNREFUSED as its cause, and is not ours.
-const codeOf = (error: unknown) => String((error as { code?: unknown } | null | undefined)?.code ?? '');
+const codeText = (error: unknown) => String(codeOf(error) ?? '');
 
 /** The database is there but taken: SQLite's one connection stayed busy, or its file stayed locked past `busy_timeout`. */
 export function isDatabaseBusy(error: unknown): boolean {
-  return error instanceof DatabaseBusyError || /^SQLITE_(BUSY|LOCKED)/.test(codeOf(error));
+  return error instanceof DatabaseBusyError || /^SQLITE_(BUSY|LOCKED)/.test(codeText(error));
 }
 
 /** The database cannot be reached: a PostgreSQL connection lost, refused, or not had in time. */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  const code = codeOf(error);
+  const code = codeText(error);
   return SOCKET_ERRORS.has(code) || CONNECTION_STATES.test(code) || (error instanceof Error && CLIENT_MESSAGES.test(error.message));
 }

@@ -6,6 +6,7 @@ import { dynamicDb, typedDb, type DatabaseHandle, type DialectName, type Dynamic
 import { SCHEMA_STATE_TABLE } from './system-tables.js';
 import { storedDefault } from './values.js';
 import { countedColumns, dropValueCounters, type CountedColumn } from './value-counter.js';
+import { messageOf } from '../../contract/checks.js';
 
 /**
  * Migrations derived from the schemas. The last applied shape of every table is kept in
@@ -170,7 +171,7 @@ async function createIndex(db: DynamicDb, table: string, name: string, index: In
     await builder.execute();
   } catch (error) {
     if (!index.unique) throw error;
-    throw new Error(`migration: cannot add the unique index ${name}: rows of "${table}" share a value of ${index.columns.join(', ')}; make them differ first (${(error as Error).message})`);
+    throw new Error(`migration: cannot add the unique index ${name}: rows of "${table}" share a value of ${index.columns.join(', ')}; make them differ first (${messageOf(error)})`);
   }
 }
 

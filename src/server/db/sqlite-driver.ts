@@ -185,7 +185,7 @@ class ImmediateExecutor extends DefaultQueryExecutor {
     try {
       return Promise.resolve(this.driver.connection.run<R>(compiled));
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
   }
 }

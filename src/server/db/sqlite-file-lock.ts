@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { sqlitePath } from './connection.js';
+import { codeOf } from '../../contract/checks.js';
 
 /**
  * One SQLite file is served by one server process: the background jobs, the throttles and the caches
@@ -31,7 +32,7 @@ const held = new Map<string, HeldLock>();
 const require = createRequire(import.meta.url);
 
 function isBusy(error: unknown): boolean {
-  return String((error as { code?: unknown } | undefined)?.code ?? '').startsWith('SQLITE_BUSY');
+  return String(codeOf(error) ?? '').startsWith('SQLITE_BUSY');
 }
 
 /** The pid the lock file names, when it can be read. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ResourceDefinition } from '../../schema/definition.js';
 import type { DatabaseHandle } from './connection.js';
+import { messageOf } from '../../contract/checks.js';
 
 /**
  * Text indexes for quick search (docs/wire-contract.md#index: a case-insensitive substring over the `quickSearch`
@@ -124,7 +125,7 @@ async function ensureTrigramIndexes(handle: DatabaseHandle, targets: readonly Te
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
   } catch (error) {
     // Without the extension (not installed, or no right to create it) quick search still works, by scanning.
-    console.warn(`text indexes: pg_trgm is not available, quick search will scan (${(error as Error).message})`);
+    console.warn(`text indexes: pg_trgm is not available, quick search will scan (${messageOf(error)})`);
     return new Set();
   }
   const wanted = new Set(targets.map((target) => textIndexName(target.table, target.column)));

@@ -9,6 +9,7 @@ import { readSchemaFiles, type SchemaFile } from '../../schema/load-files.js';
 import { SchemaError } from '../../schema/normalise.js';
 import type { Server } from '../boot.js';
 import { DestructiveMigrationError } from '../db/migrate.js';
+import { messageOf } from '../../contract/checks.js';
 
 /** Where the open back office hears about schema changes while developing (server-sent events). */
 export const LIVE_SCHEMAS_PATH = '/__dev/schemas';
@@ -122,7 +123,7 @@ export class LiveSchemas {
     try {
       print = fingerprint(this.options.schemasDir);
     } catch (error) {
-      return this.fail({ file: this.options.schemasDir, path: '', message: (error as Error).message });
+      return this.fail({ file: this.options.schemasDir, path: '', message: messageOf(error) });
     }
     if (print === this.applied && this.status.error === null) return this.status;
     let files: SchemaFile[];
@@ -143,7 +144,7 @@ export class LiveSchemas {
     } catch (error) {
       if (error instanceof SchemaError) return this.fail({ file: error.file, path: error.path || '/', message: error.message });
       if (error instanceof DestructiveMigrationError) return this.fail({ file: this.options.schemasDir, path: '', message: error.message });
-      return this.fail({ file: this.options.schemasDir, path: '', message: `migration failed: ${(error as Error).message}` });
+      return this.fail({ file: this.options.schemasDir, path: '', message: `migration failed: ${messageOf(error)}` });
     }
     this.applied = print;
     this.status = { version: this.status.version + 1, error: null };
@@ -152,7 +153,7 @@ export class LiveSchemas {
     try {
       await this.options.onApplied?.(definitions, changes);
     } catch (error) {
-      log(`schemas: after reload: ${(error as Error).message}`);
+      log(`schemas: after reload: ${messageOf(error)}`);
     }
     this.broadcast();
     return this.status;

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { AppContext } from '../app-context.js';
 import { dynamicDb, type DatabaseHandle } from '../db/connection.js';
 import { tablesBehind } from '../db/migrate.js';
+import { codeOf } from '../../contract/checks.js';
 
 /**
  * The probes a load balancer or an orchestrator asks (`docs/configuration.md#health-metrics-and-logs`):
@@ -75,7 +76,7 @@ async function pingDatabase(handle: DatabaseHandle): Promise<void> {
 }
 
 function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message || (error as { code?: string }).code || error.name : String(error);
+  const message = error instanceof Error ? error.message || String(codeOf(error) ?? '') || error.name : String(error);
   return message.split('\n')[0].slice(0, 200);
 }
 

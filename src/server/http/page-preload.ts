@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, type Language } from '../../contract/headers.js';
 import { STANDALONE_PAGES } from '../../contract/standalone-pages.js';
+import { isOneOf } from '../../contract/checks.js';
 
 /**
  * The SPA's HTML per address, with the standalone page's code and words announced
@@ -77,7 +78,7 @@ export function pagePath(path: string): string {
 /** The standalone page at a request path (no query), if any. */
 export function standalonePageAt(path: string): keyof typeof STANDALONE_PAGES | undefined {
   const wanted = pagePath(path);
-  return (Object.keys(STANDALONE_PAGES) as (keyof typeof STANDALONE_PAGES)[]).find((name) => (STANDALONE_PAGES[name].paths as readonly string[]).includes(wanted));
+  return (Object.keys(STANDALONE_PAGES) as (keyof typeof STANDALONE_PAGES)[]).find((name) => isOneOf(STANDALONE_PAGES[name].paths, wanted));
 }
 
 /**

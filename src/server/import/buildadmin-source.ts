@@ -1,6 +1,7 @@
 import { Kysely, MysqlDialect, sql } from 'kysely';
 import { createPool } from 'mysql2';
 import type { Row } from '../../schema/definition.js';
+import { codeOf, messageOf } from '../../contract/checks.js';
 
 /**
  * The BuildAdmin database an import reads: a MySQL or MariaDB server reached through `mysql2`, queried
@@ -177,9 +178,9 @@ async function readColumns(db: SourceDb, location: SourceLocation): Promise<Cata
 }
 
 function connectionProblem(error: unknown, location: SourceLocation): ImportInputError {
-  const errno = (error as { errno?: number }).errno;
+  const errno = typeof error === 'object' && error !== null && 'errno' in error ? error.errno : undefined;
   // 1044, 1045, 1698: the server refused the user or the database (MariaDB names some of these differently from MySQL)
-  const code = errno === 1044 || errno === 1045 || errno === 1698 ? 'ER_ACCESS_DENIED_ERROR' : ((error as { code?: string }).code ?? '');
+  const code = errno === 1044 || errno === 1045 || errno === 1698 ? 'ER_ACCESS_DENIED_ERROR' : String(codeOf(error) ?? '');
   const where = `${location.host}:${location.port}`;
   switch (code) {
     case 'ECONNREFUSED':
@@ -203,8 +204,8 @@ function connectionProblem(error: unknown, location: SourceLocation): ImportInpu
       return new ImportInputError(`the server at ${where} has no database "${location.database}"`, `${where} 上的服务器没有名为“${location.database}”的数据库`);
     default:
       return new ImportInputError(
-        `reading the source database failed: ${(error as Error).message ?? String(error)}`,
-        `读取来源数据库失败：${(error as Error).message ?? String(error)}`,
+        `reading the source database failed: ${messageOf(error)}`,
+        `读取来源数据库失败：${messageOf(error)}`,
       );
   }
 }

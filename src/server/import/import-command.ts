@@ -10,6 +10,7 @@ import { centsToYuan } from '../../contract/money.js';
 import { importBuildAdmin, type ImportReport, type ImportTarget, type ProgressEvent } from './buildadmin-import.js';
 import { BuildAdminSource, ImportInputError, parseSourceUrl } from './buildadmin-source.js';
 import { CONFLICT_MODES, type ConflictMode } from './account-collisions.js';
+import { isOneOf, messageOf } from '../../contract/checks.js';
 
 /**
  * `npm run import:buildadmin -- mysql://user:pass@host/db [--prefix ba_] [--storage <dir>] [--drafts <dir>] [--on-conflict keep|replace|rename] [--dry-run]`:
@@ -56,7 +57,7 @@ function parseArguments(args: string[]): Arguments {
     else if (flag === '--drafts') parsed.drafts = value();
     else if (flag === '--on-conflict') {
       const mode = value();
-      if (!(CONFLICT_MODES as readonly string[]).includes(mode)) throw new ImportInputError(`--on-conflict takes keep, replace or rename, not "${mode}"\n${USAGE}`, `--on-conflict 只能是 keep、replace 或 rename，而不是“${mode}”\n${USAGE_ZH}`);
+      if (!isOneOf(CONFLICT_MODES, mode)) throw new ImportInputError(`--on-conflict takes keep, replace or rename, not "${mode}"\n${USAGE}`, `--on-conflict 只能是 keep、replace 或 rename，而不是“${mode}”\n${USAGE_ZH}`);
       parsed.onConflict = mode as ConflictMode;
     }
     else if (flag.startsWith('--')) throw new ImportInputError(`unknown option ${flag}\n${USAGE}`, `未知选项 ${flag}\n${USAGE_ZH}`);
@@ -170,8 +171,8 @@ export async function runImportCommand(args: string[], env: NodeJS.ProcessEnv, p
     if (parsed.dryRun) {
       const opened = await dryRunTarget(settings.databaseUrl, projectRoot, settings.storageDir).catch((error: unknown) => {
         throw new ImportInputError(
-          `cannot read the target database ${describeDatabaseUrl(settings.databaseUrl)} (DATABASE_URL): ${(error as Error).message}`,
-          `无法读取目标数据库 ${describeDatabaseUrl(settings.databaseUrl)}（DATABASE_URL）：${(error as Error).message}`,
+          `cannot read the target database ${describeDatabaseUrl(settings.databaseUrl)} (DATABASE_URL): ${messageOf(error)}`,
+          `无法读取目标数据库 ${describeDatabaseUrl(settings.databaseUrl)}（DATABASE_URL）：${messageOf(error)}`,
         );
       });
       target = opened.target;
@@ -179,8 +180,8 @@ export async function runImportCommand(args: string[], env: NodeJS.ProcessEnv, p
     } else {
       const server = await createServer(settings).catch((error: unknown) => {
         throw new ImportInputError(
-          `cannot open the target database ${describeDatabaseUrl(settings.databaseUrl)} (DATABASE_URL): ${(error as Error).message}`,
-          `无法打开目标数据库 ${describeDatabaseUrl(settings.databaseUrl)}（DATABASE_URL）：${(error as Error).message}`,
+          `cannot open the target database ${describeDatabaseUrl(settings.databaseUrl)} (DATABASE_URL): ${messageOf(error)}`,
+          `无法打开目标数据库 ${describeDatabaseUrl(settings.databaseUrl)}（DATABASE_URL）：${messageOf(error)}`,
         );
       });
       close = () => server.close();
@@ -205,8 +206,8 @@ export async function runImportCommand(args: string[], env: NodeJS.ProcessEnv, p
       output.error(`错误：${error.chinese}`);
       return error.english.includes('usage:') ? 2 : 1;
     }
-    output.error(`error: the import stopped: ${(error as Error).message}`);
-    output.error(`错误：导入中止：${(error as Error).message}`);
+    output.error(`error: the import stopped: ${messageOf(error)}`);
+    output.error(`错误：导入中止：${messageOf(error)}`);
     output.error('The table being imported was rolled back; tables finished before it are kept, and running the import again continues from there.');
     output.error('正在导入的数据表已回滚；之前完成的数据表保留，再次运行导入会从那里继续。');
     return 1;

@@ -4,6 +4,7 @@ import { Inflate } from 'fflate';
 import { LANGUAGES, type Language } from '../../contract/headers.js';
 import type { SchemaLocaleFile } from '../../schema/local-text.js';
 import { ApiError, errors } from '../errors.js';
+import { isOneOf, isRecord } from '../../contract/checks.js';
 
 /**
  * A module package: what a zip (uploaded) or a folder (the catalogue, `modules/<uid>/`) holds, read and
@@ -242,21 +243,17 @@ function parseJson(file: PackageFile): unknown {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function text(value: unknown, max: number): value is string {
   return typeof value === 'string' && value.trim() !== '' && value.length <= max;
 }
 
 function bothLanguages(value: unknown, key: string, max: number): Record<Language, string> {
-  if (!isObject(value) || !LANGUAGES.every((lang) => text(value[lang], max))) throw errors.moduleInfoIncomplete(`"${key}" needs a text in each language (${LANGUAGES.join(', ')}), at most ${max} characters`);
+  if (!isRecord(value) || !LANGUAGES.every((lang) => text(value[lang], max))) throw errors.moduleInfoIncomplete(`"${key}" needs a text in each language (${LANGUAGES.join(', ')}), at most ${max} characters`);
   return Object.fromEntries(LANGUAGES.map((lang) => [lang, (value[lang] as string).trim()])) as Record<Language, string>;
 }
 
 function checkInfo(raw: unknown): ModuleInfo {
-  if (!isObject(raw)) throw errors.moduleInfoIncomplete('module.json must be an object');
+  if (!isRecord(raw)) throw errors.moduleInfoIncomplete('module.json must be an object');
   const unknown = Object.keys(raw).find((key) => !INFO_KEYS.has(key));
   if (unknown !== undefined) throw errors.moduleInfoIncomplete(`unknown key "${unknown.slice(0, 40)}"`);
   if (typeof raw.uid !== 'string' || !UID.test(raw.uid)) throw errors.moduleInfoIncomplete('"uid" is 2 to 40 lower-case letters, digits and "_", starting with a letter');
@@ -302,11 +299,11 @@ function assemble(given: PackageFile[]): ModulePackage {
     const locale = /^locales\/([^/]+)\/(.+)\.json$/.exec(path);
     if (schema) {
       const raw = parseJson(file);
-      const id = isObject(raw) ? raw.$id : undefined;
+      const id = isRecord(raw) ? raw.$id : undefined;
       if (id !== schema[1]) throw errors.moduleFileInvalid(path.slice(0, 120), `its "$id" must be "${schema[1]}", the path under schemas/`);
       if (!schema[1].startsWith(`${info.uid}/`)) throw errors.moduleFileInvalid(path.slice(0, 120), `a module's schemas have "$id"s starting with "${info.uid}/"`);
       schemas.set(schema[1], { raw: raw as Record<string, unknown> });
-    } else if (locale && (LANGUAGES as readonly string[]).includes(locale[1])) {
+    } else if (locale && isOneOf(LANGUAGES, locale[1])) {
       const schemaLocale = /^schemas\/(.+)$/.exec(locale[2]);
       const parsed = parseJson(file);
       if (schemaLocale) locales.push({ lang: locale[1] as Language, id: schemaLocale[1], file: { ...file, data: new TextEncoder().encode(JSON.stringify(parsed)) } });
@@ -328,8 +325,8 @@ function assemble(given: PackageFile[]): ModulePackage {
   }
   for (const file of seeds) {
     const seed = parseJson(file);
-    const schema = isObject(seed) && typeof seed.$id === 'string' ? schemas.get(seed.$id) : undefined;
-    if (!schema || !isObject(seed) || !Array.isArray(seed.rows) || !seed.rows.every(isObject)) {
+    const schema = isRecord(seed) && typeof seed.$id === 'string' ? schemas.get(seed.$id) : undefined;
+    if (!schema || !isRecord(seed) || !Array.isArray(seed.rows) || !seed.rows.every(isRecord)) {
       throw errors.moduleFileInvalid(file.path.slice(0, 120), 'a seed file is {"$id": "<a schema of the package>", "rows": [{…}, …]}');
     }
     if (schema.raw['x-seed'] !== undefined) throw errors.moduleFileInvalid(file.path.slice(0, 120), `"${seed.$id as string}" already has rows in "x-seed"`);

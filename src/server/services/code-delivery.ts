@@ -10,6 +10,7 @@ import { textIn } from '../text-in.js';
 import type { AppContext } from '../app-context.js';
 import { MOBILE_PATTERN } from '../auth/credentials.js';
 import { EMAIL_EVENTS, MOBILE_EVENTS, VerificationCodes } from './verification-codes.js';
+import { isOneOf } from '../../contract/checks.js';
 
 /**
  * Verification codes on their way to the member (docs/wire-contract.md#sending-codes): by mail through the configured SMTP
@@ -17,9 +18,7 @@ import { EMAIL_EVENTS, MOBILE_EVENTS, VerificationCodes } from './verification-c
  * fails leaves no code behind, so it does not count against the hourly limits.
  */
 
-function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
-  return (values as readonly string[]).includes(value);
-}
+
 
 /**
  * The per-event rules (docs/wire-contract.md#sending-codes) about whether the address may receive a code;

@@ -11,6 +11,7 @@ import type { ActionDataProvider } from '../../providers/data-provider.js';
 import { keepFocusInPage } from '../../components/page-focus.js';
 import { useDeletedNotice } from './form-title.js';
 import { useSchemaTranslate } from './schema-i18n.js';
+import { propertyOf } from '../../../contract/checks.js';
 
 /*
  * react-admin's delete buttons say "Element deleted": their own message goes through a translation
@@ -110,7 +111,8 @@ function ConfirmedDeleteButton({ record, resource, title }: { record: RaRecord; 
   };
   const onError = (error: unknown) => {
     setOpen(false);
-    const message = typeof error === 'string' ? error : (error as { message?: string } | null)?.message;
+    const given = typeof error === 'string' ? error : propertyOf(error, 'message');
+    const message = typeof given === 'string' ? given : undefined;
     notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
   };
   const confirm = () => deleteOne(resource, { id: record.id, previousData: record }, { mutationMode: 'pessimistic', onSuccess, onError });

@@ -1,32 +1,31 @@
 import { useCallback } from 'react';
-import { HttpError, useNotify, useSaveContext } from 'react-admin';
+import { useNotify, useSaveContext } from 'react-admin';
 import { isEnvelope } from '../../../contract/envelope.js';
 import type { Row } from '../../../schema/definition.js';
 import { errorMessageOf } from './error-report.js';
+import { isRecord, propertyOf } from '../../../contract/checks.js';
 
 /**
  * The field a failed save names: the server answers a validation failure with `{code: 0, msg,
  * data: {field}}` (its message already translated); react-admin's own `body.errors` map is honoured too.
  */
 export function serverFieldErrors(error: unknown, fields: ReadonlySet<string>): Record<string, string> | undefined {
-  if (!(error instanceof HttpError) && !(typeof error === 'object' && error !== null && 'body' in error)) return undefined;
-  const body = (error as HttpError).body as unknown;
-  if (typeof body !== 'object' || body === null) return undefined;
-  const errors = (body as { errors?: unknown }).errors;
-  if (typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0) return errors as Record<string, string>;
+  const body = propertyOf(error, 'body');
+  if (!isRecord(body)) return undefined;
+  const listed = isRecord(body.errors) ? Object.entries(body.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string') : [];
+  if (listed.length > 0) return Object.fromEntries(listed);
   if (!isEnvelope(body)) return undefined;
-  const data = body.data as { field?: unknown } | null;
-  const field = typeof data === 'object' && data !== null && typeof data.field === 'string' ? data.field : undefined;
+  const named = propertyOf(body.data, 'field');
+  const field = typeof named === 'string' ? named : undefined;
   if (!field || !fields.has(field)) return undefined;
   return { [field]: body.msg || errorMessageOf(error) };
 }
 
 /** The row's current `update_time` when the server refused a save over a row changed since it was loaded. */
 function staleRecordOf(error: unknown): { updateTime: number } | undefined {
-  const body = (error as { body?: unknown } | null)?.body;
+  const body = propertyOf(error, 'body');
   if (!isEnvelope(body)) return undefined;
-  const data = body.data as { type?: unknown; update_time?: unknown } | null;
-  return data && data.type === 'stale record' ? { updateTime: Number(data.update_time ?? 0) } : undefined;
+  return propertyOf(body.data, 'type') === 'stale record' ? { updateTime: Number(propertyOf(body.data, 'update_time') ?? 0) } : undefined;
 }
 
 /**

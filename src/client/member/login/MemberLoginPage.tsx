@@ -7,6 +7,7 @@ import { RegisterForm, RetrieveForm } from './AccountForms.js';
 import { clearLoginNotice, readLoginNotice } from './login-notice.js';
 import { memberApi, type MemberApi } from './member-api.js';
 import type { AccountApi } from '../account-api.js';
+import { isOneOf } from '../../../contract/checks.js';
 
 const TABS = ['register', 'retrieve'] as const;
 type Tab = (typeof TABS)[number];
@@ -33,7 +34,8 @@ export function MemberLoginPage({ api = memberApi, account }: { api?: MemberApi;
   // what the page that sent the member here left to say (a changed password), read once
   const [notice, setNotice] = useState(readLoginNotice);
   useEffect(clearLoginNotice, []);
-  const tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : undefined;
+  const asked = search.get('tab');
+  const tab = isOneOf(TABS, asked) ? asked : undefined;
   const redirect = search.get('redirect');
   const linkTo = (next?: Tab) => {
     const query = new URLSearchParams();

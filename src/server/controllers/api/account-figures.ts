@@ -6,6 +6,7 @@ import { memberBalance } from '../../services/ledger.js';
 import { memberDailyFigures, memberRanking, memberTotals, RANKING_METRICS, RANKING_PERIODS, type RankingMetric, type RankingPeriod } from '../../services/member-figures.js';
 import type { PendingCredits } from '../../../contract/member-api.js';
 import { paging } from '../paging.js';
+import { isOneOf } from '../../../contract/checks.js';
 
 /**
  * `/api/account/getUserCharts|getUserRanking|getUserData|pendingCredits`: the member's own figures
@@ -21,7 +22,7 @@ function member(ctx: RequestContext) {
 
 function choice<T extends string>(value: unknown, allowed: readonly T[], fallback: T, name: string): T {
   if (value === undefined || value === '') return fallback;
-  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  if (isOneOf(allowed, value)) return value;
   throw errors.invalidChoice(name, allowed.join(', '));
 }
 

@@ -13,6 +13,7 @@ import { providerPresets, presetById } from '../../services/survey/presets.js';
 import { parseReversalRule } from '../../services/survey/reversal-rules.js';
 import { parseRecipe, type SignatureRecipe } from '../../services/survey/signature-recipe.js';
 import { publicOriginOf } from '../../http/public-origin.js';
+import { isOneOf } from '../../../contract/checks.js';
 
 /**
  * `survey.Provider`: the secret is sealed before it is stored and never sent back; the exit map must
@@ -36,7 +37,7 @@ function checkAllowlist(text: string): void {
 /** What `testReturn` was asked to build or send: the outcome and the ids the admin typed (blank: new test ones). */
 function buildInputOf(body: Row): ToolBuildInput {
   const outcome = body.outcome;
-  if (!(TEST_OUTCOMES as readonly unknown[]).includes(outcome)) throw errors.providerTestOutcomeInvalid();
+  if (!isOneOf(TEST_OUTCOMES, outcome)) throw errors.providerTestOutcomeInvalid();
   const given = (name: string) => {
     const value = body[name];
     if (value === undefined || value === null) return undefined;

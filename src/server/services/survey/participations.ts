@@ -9,6 +9,7 @@ import { centsToYuan } from '../../db/values.js';
 import { creditOrHold } from '../holds.js';
 import { updateDomainRow } from '../../writes/domain-writes.js';
 import type { LedgerKind } from '../ledger.js';
+import { isOneOf } from '../../../contract/checks.js';
 
 /**
  * A member's attempt at a survey (docs/survey-domain.md#participation-statuses): `entered` → one final status, once. Every change of
@@ -34,11 +35,11 @@ const COUNTER_OF: Record<FinalStatus, string> = {
 };
 
 export function isFinalStatus(value: unknown): value is FinalStatus {
-  return (FINAL_STATUSES as readonly unknown[]).includes(value);
+  return isOneOf(FINAL_STATUSES, value);
 }
 
 export function isReportedStatus(value: unknown): value is ReportedStatus {
-  return (REPORTED_STATUSES as readonly unknown[]).includes(value);
+  return isOneOf(REPORTED_STATUSES, value);
 }
 
 /** 128 random bits: the only identifier of an attempt that leaves our site. */

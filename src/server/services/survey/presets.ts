@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ApiError } from '../../errors.js';
 import { isParameterName, legacyRecipe, parseRecipe, type SignatureRecipe, type SignedRequestInput } from './signature-recipe.js';
 import { isTransactionParam } from './transaction-ids.js';
+import { isOneOf, isRecord, messageOf } from '../../../contract/checks.js';
 
 /**
  * Provider presets: `provider-presets/<id>.json` at the project's root, one file per provider, the values
@@ -123,10 +124,6 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** An ApiError's English text with its params filled in, for a start-up message. */
 function englishText(error: ApiError): string {
   let index = 0;
@@ -150,7 +147,7 @@ class PresetChecker {
   }
 
   object(value: unknown, part: string): Json {
-    if (!isObject(value)) this.fail(part, 'must be an object');
+    if (!isRecord(value)) this.fail(part, 'must be an object');
     return value;
   }
 
@@ -171,8 +168,8 @@ class PresetChecker {
   }
 
   choice<T extends string>(value: unknown, part: string, allowed: readonly T[]): T {
-    if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) this.fail(part, `must be one of: ${allowed.join(', ')}`);
-    return value as T;
+    if (!isOneOf(allowed, value)) this.fail(part, `must be one of: ${allowed.join(', ')}`);
+    return value;
   }
 
   localText(value: unknown, part: string): PresetText {
@@ -320,12 +317,12 @@ class PresetChecker {
 function readPreset(dir: string, file: string): ProviderPreset {
   const checker = new PresetChecker(file);
   const id = file.slice(0, -'.json'.length);
-  if (!(PRESET_IDS as readonly string[]).includes(id)) checker.fail('', `"${id}" is not a preset id; the ids are ${PRESET_IDS.join(', ')}`);
+  if (!isOneOf(PRESET_IDS, id)) checker.fail('', `"${id}" is not a preset id; the ids are ${PRESET_IDS.join(', ')}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   } catch (error) {
-    checker.fail('', `not readable JSON: ${(error as Error).message}`);
+    checker.fail('', `not readable JSON: ${messageOf(error)}`);
   }
   return checker.preset(parsed, id);
 }

@@ -13,6 +13,7 @@ import {
   chainKeysOf, computeSignature, expirySeconds, expiryText, requestParameter, signatureNameIn, signatureNames, signedTextOf, signRequest, verifyRequest,
   type SignatureRecipe, type SignedRequestInput,
 } from './signature-recipe.js';
+import { isOneOf } from '../../../contract/checks.js';
 
 /**
  * The provider test tool, a hash calculator over a provider's saved recipe and secret:
@@ -242,7 +243,7 @@ function testIdOf(given: string | undefined, make: () => string, signer: Signer,
  */
 export function buildTest(tool: ToolProvider, input: ToolBuildInput): BuiltTest {
   const { row } = tool;
-  if (!(TOOL_OUTCOMES as readonly unknown[]).includes(input.outcome)) throw errors.providerTestOutcomeInvalid();
+  if (!isOneOf(TOOL_OUTCOMES, input.outcome)) throw errors.providerTestOutcomeInvalid();
   const recipe = signingRecipe(tool);
   const rule = reversalRuleOf(row);
   const outcome = input.outcome;

@@ -13,6 +13,7 @@ import { inputValidatorOf } from '../../../schema/validate-input.js';
 import { applyLedgerEntry } from '../ledger.js';
 import { domainMoveAllowed, updateDomainRow } from '../../writes/domain-writes.js';
 import type { Actor } from '../../writes/sensitive-log.js';
+import { isOneOf, messageOf } from '../../../contract/checks.js';
 
 /**
  * Quick tasks: an administrator writes the fields of a form as a JSON schema (the keywords of our
@@ -57,7 +58,7 @@ export function formDefinition(text: string): ResourceDefinition {
       properties: { id: { type: 'integer', readOnly: true }, ...form.properties },
     });
   } catch (error) {
-    throw errors.quickTaskFormInvalid((error as Error).message.replace(/^form: /, ''));
+    throw errors.quickTaskFormInvalid(messageOf(error).replace(/^form: /, ''));
   }
   for (const field of definition.fields) {
     if (field.name === 'id') continue;
@@ -65,7 +66,7 @@ export function formDefinition(text: string): ResourceDefinition {
     const plain = !field.ref && !field.unique && !field.readOnly && !field.writeOnly && !field.transitions && field.storage !== null;
     if (!scalar || !plain) throw errors.quickTaskFormInvalid(`field "${field.name}" must be a plain text, number, choice, switch, date or image`);
     const widget = widgetOf(field);
-    if (!(MEMBER_FORM_WIDGETS as readonly string[]).includes(widget)) throw errors.quickTaskFormInvalid(`field "${field.name}": widget "${widget}" is not available to members`);
+    if (!isOneOf(MEMBER_FORM_WIDGETS, widget)) throw errors.quickTaskFormInvalid(`field "${field.name}": widget "${widget}" is not available to members`);
   }
   if (forms.size > 200) forms.clear();
   forms.set(text, definition);

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from '../../errors.js';
+import { isOneOf, isRecord } from '../../../contract/checks.js';
 
 /**
  * Signature recipes: how a provider signs what it sends us, written as data (the provider's `signature`
@@ -147,15 +148,11 @@ export function isParameterName(name: string): boolean {
   return PARAMETER_NAME.test(name);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function choice<T extends string>(source: Record<string, unknown>, part: string, allowed: readonly T[], prefix = ''): T {
   const value = source[part];
   if (value === undefined) throw errors.signatureRecipeMissing(prefix + part);
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw errors.signatureRecipeChoice(prefix + part, allowed.join(', '));
-  return value as T;
+  if (!isOneOf(allowed, value)) throw errors.signatureRecipeChoice(prefix + part, allowed.join(', '));
+  return value;
 }
 
 function parameterName(value: unknown, part: string): string {
@@ -183,7 +180,7 @@ function templateNames(template: string): string[] {
 
 function parseExpiry(value: unknown): SignatureExpiry | null {
   if (value === undefined || value === null) return null;
-  if (!isObject(value)) throw errors.signatureRecipeExpiry();
+  if (!isRecord(value)) throw errors.signatureRecipeExpiry();
   for (const part of Object.keys(value)) if (!EXPIRY_PARTS.includes(part)) throw errors.signatureRecipeUnknownPart(`expiry.${part}`);
   const location = choice(value, 'in', EXPIRY_LOCATIONS, 'expiry.');
   if (value.name === undefined) throw errors.signatureRecipeMissing('expiry.name');
@@ -203,7 +200,7 @@ function parseChain(value: unknown): ChainKey[] {
   if (!Array.isArray(value) || value.length < MIN_CHAIN || value.length > MAX_CHAIN) throw errors.signatureRecipeChain(MIN_CHAIN, MAX_CHAIN);
   const chain = value.map((step: unknown, index): ChainKey => {
     const part = `chain[${index}]`;
-    if (!isObject(step)) throw errors.signatureRecipeChain(MIN_CHAIN, MAX_CHAIN);
+    if (!isRecord(step)) throw errors.signatureRecipeChain(MIN_CHAIN, MAX_CHAIN);
     const source = choice(step, 'in', CHAIN_SOURCES, `${part}.`);
     for (const name of Object.keys(step)) if (name !== 'in' && (name !== 'name' || source === 'secret')) throw errors.signatureRecipeUnknownPart(`${part}.${name}`);
     if (source === 'secret') return { in: 'secret' };
@@ -225,7 +222,7 @@ function parseChain(value: unknown): ChainKey[] {
  * signed that way, and such a request is answered `missing` when verified: put the signature in a header.
  */
 export function parseRecipe(value: unknown): SignatureRecipe {
-  if (!isObject(value)) throw errors.signatureRecipeNotObject();
+  if (!isRecord(value)) throw errors.signatureRecipeNotObject();
   for (const part of Object.keys(value)) if (!RECIPE_PARTS.includes(part)) throw errors.signatureRecipeUnknownPart(part);
   const text = choice(value, 'text', RECIPE_TEXTS);
   const key = choice(value, 'key', RECIPE_KEYS);
@@ -416,7 +413,7 @@ function jsonFields(body: string): Map<string, string> | undefined {
   } catch {
     return undefined;
   }
-  if (!isObject(parsed)) return undefined;
+  if (!isRecord(parsed)) return undefined;
   const numbers = topLevelNumbers(body);
   const fields = new Map<string, string>();
   for (const [name, value] of Object.entries(parsed)) {

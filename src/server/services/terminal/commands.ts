@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../../app-context.js';
+import { isOneOf } from '../../../contract/checks.js';
 
 /**
  * The commands the web terminal may run (docs/wire-contract.md#web-terminal): this table is the whole
@@ -122,7 +123,7 @@ const PACKAGE_MANAGER_CONFIG = 'npm_package_manager';
 /** The package manager chosen for the terminal (config `npm_package_manager`), `npm` until one is chosen. */
 export async function packageManager(app: AppContext): Promise<string> {
   const chosen = await app.config.get(PACKAGE_MANAGER_CONFIG);
-  return (PACKAGE_MANAGERS as readonly string[]).includes(chosen) ? chosen : 'npm';
+  return isOneOf(PACKAGE_MANAGERS, chosen) ? chosen : 'npm';
 }
 
 /**

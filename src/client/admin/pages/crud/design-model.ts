@@ -1,5 +1,6 @@
 import type { LocalText } from '../../../../schema/local-text.js';
 import { TAG_COLORS, type TagColor } from '../../../../contract/value-tags.js';
+import { isOneOf, isRecord } from '../../../../contract/checks.js';
 
 /**
  * The designer's working copy of a module: the table and its fields in the shape `crud.Crud/preview` and
@@ -97,7 +98,7 @@ export const OPTION_COLORS: readonly OptionColor[] = ['', ...TAG_COLORS.filter((
 
 /** A stored colour as the designer offers it: one it does not offer (or `default`) is none. */
 function optionColorOf(value: unknown): OptionColor {
-  return (OPTION_COLORS as readonly unknown[]).includes(value) ? (value as OptionColor) : '';
+  return isOneOf(OPTION_COLORS, value) ? value : '';
 }
 
 /** Table and field names the server accepts: lower-case letters, digits and `_`, starting with a letter. */
@@ -153,12 +154,8 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
-function isRow(value: unknown): value is Row {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function bilingual(value: unknown, fallback: string): Bilingual {
-  if (isRow(value)) return { 'zh-cn': text(value['zh-cn']) || fallback, en: text(value.en) || fallback };
+  if (isRecord(value)) return { 'zh-cn': text(value['zh-cn']) || fallback, en: text(value.en) || fallback };
   return { 'zh-cn': fallback, en: fallback };
 }
 
@@ -182,15 +179,16 @@ function optionsOfComment(comment: string): { title: string; options: OptionDesi
 
 /** A field of a stored design or a table's column (BuildAdmin's field shape) as a draft. */
 function fieldOfDesign(field: Row, table: Row, keepName: boolean): FieldDraft {
-  const designType = (DESIGN_TYPES as readonly string[]).includes(text(field.designType)) ? (text(field.designType) as DesignType) : 'string';
-  const form = isRow(field.form) ? field.form : {};
-  const list = isRow(field.table) ? field.table : {};
+  const storedType = text(field.designType);
+  const designType = isOneOf(DESIGN_TYPES, storedType) ? storedType : 'string';
+  const form = isRecord(field.form) ? field.form : {};
+  const list = isRecord(field.table) ? field.table : {};
   const name = text(field.name);
   const parsed = optionsOfComment(text(field.comment));
   const draft = newField(designType, name, bilingual(field.label, parsed.title || name));
   const validators = Array.isArray(form.validator) ? form.validator.map(text) : text(form.validator).split(',');
-  const storedOptions = isRow(field.options)
-    ? Object.entries(field.options).map(([value, label]) => ({ value, 'zh-cn': text(isRow(label) ? label['zh-cn'] : label), en: text(isRow(label) ? label.en : label), color: optionColorOf(isRow(label) ? label.color : '') }))
+  const storedOptions = isRecord(field.options)
+    ? Object.entries(field.options).map(([value, label]) => ({ value, 'zh-cn': text(isRecord(label) ? label['zh-cn'] : label), en: text(isRecord(label) ? label.en : label), color: optionColorOf(isRecord(label) ? label.color : '') }))
     : [];
   const columnFields = Array.isArray(table.columnFields) ? table.columnFields.map(text) : undefined;
   const formFields = Array.isArray(table.formFields) ? table.formFields.map(text) : undefined;
@@ -220,7 +218,7 @@ function fieldOfDesign(field: Row, table: Row, keepName: boolean): FieldDraft {
 export function designOf(source: DesignDraft['source'], table: Row, fields: Row[], keepNames: boolean): DesignDraft {
   const name = text(table.name);
   const title = bilingual(table.title, text(table.comment) || name);
-  const menu = isRow(table.menu) ? table.menu : {};
+  const menu = isRecord(table.menu) ? table.menu : {};
   return {
     source,
     table: {

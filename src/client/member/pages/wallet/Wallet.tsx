@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { Alert, Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { formatDateTime } from '../../../format/datetime.js';
 import type { Translate } from '../../../i18n/translate.js';
-import { fieldOf, messageOf } from '../../../http/error-body.js';
+import { fieldOf, messageOf, refusalDataOf } from '../../../http/error-body.js';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
 import { ValueChip } from '../../../components/ValueChip.js';
 import { walletApi, type PaymentMethod, type PayoutRecord, type WalletApi, type WalletState } from './wallet-api.js';
@@ -13,8 +13,8 @@ type Errors = Record<string, string | undefined>;
 
 /** Every field a refusal names: `data.fields` (all the empty ones at once), else `data.field`. */
 function fieldsOf(error: unknown): string[] {
-  const fields = (error as { body?: { data?: { fields?: unknown } } }).body?.data?.fields;
-  if (Array.isArray(fields) && fields.every((field) => typeof field === 'string')) return fields as string[];
+  const fields = refusalDataOf(error)?.fields;
+  if (Array.isArray(fields) && fields.every((field): field is string => typeof field === 'string')) return fields;
   const field = fieldOf(error);
   return field ? [field] : [];
 }

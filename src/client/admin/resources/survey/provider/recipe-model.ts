@@ -2,6 +2,7 @@ import {
   EXPIRY_UNITS, RECIPE_ALGORITHMS, RECIPE_CUTS, RECIPE_ENCODINGS, RECIPE_KEYS, RECIPE_PLACES, RECIPE_TEXTS, REVERSAL_KINDS,
   type RecipeChainKey, type RecipeExpiry, type RecipeValue, type ReversalValue,
 } from '../../../../../contract/provider-tool.js';
+import { isOneOf } from '../../../../../contract/checks.js';
 
 /**
  * The provider form's two JSON columns as the structured inputs edit them: `signature` (the recipe) and
@@ -49,7 +50,7 @@ function objectOf(value: unknown): Record<string, unknown> | undefined {
 }
 
 function oneOf<T extends string>(choices: readonly T[], value: unknown, fallback: T): T {
-  return (choices as readonly unknown[]).includes(value) ? (value as T) : fallback;
+  return isOneOf(choices, value) ? value : fallback;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

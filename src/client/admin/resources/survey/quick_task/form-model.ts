@@ -6,6 +6,7 @@
 
 import { compilePattern, PatternError } from '../../../../../schema/pattern.js';
 import { choiceWidget, widgetOfType } from '../../../../../schema/widget-of.js';
+import { isOneOf } from '../../../../../contract/checks.js';
 
 /** The widgets a member's form may use (the server keeps the same list). */
 export const BUILDER_TYPES = ['string', 'textarea', 'number', 'float', 'radio', 'select', 'switch', 'date', 'image'] as const;
@@ -58,7 +59,7 @@ const textOf = (title: unknown, language: 'zh-cn' | 'en'): string => {
 function typeOf(property: Json): BuilderType | undefined {
   const ui = (property['x-ui'] ?? {}) as Json;
   const widget = typeof ui.widget === 'string' ? ui.widget : undefined;
-  if (widget && (BUILDER_TYPES as readonly string[]).includes(widget)) return widget as BuilderType;
+  if (isOneOf(BUILDER_TYPES, widget)) return widget;
   if (widget) return undefined;
   if (Array.isArray(property.enum)) return choiceWidget(property.enum.length);
   if (property.format === 'date') return 'date';
@@ -96,7 +97,7 @@ export function fieldsOfForm(text: string): BuilderField[] | undefined {
     if (Object.keys(ui).some((key) => !KNOWN_UI_KEYS.has(key))) return undefined;
     const labels = (ui.options ?? {}) as Record<string, unknown>;
     const format = typeof property.format === 'string' && type === 'string' ? property.format : '';
-    if (!(TEXT_FORMATS as readonly string[]).includes(format)) return undefined;
+    if (!isOneOf(TEXT_FORMATS, format)) return undefined;
     fields.push({
       name,
       type,
