@@ -46,7 +46,7 @@ const PARAMETER_LIMIT = 10_000;
 
 /** Parse a query string in PHP bracket notation into nested objects and arrays. */
 export function parseQuery(query: string): Record<string, unknown> {
-  return plainPairs(query) ?? (qs.parse(query, { depth: 5, arrayLimit: 10_000, parameterLimit: PARAMETER_LIMIT }) as Record<string, unknown>);
+  return plainPairs(query) ?? qs.parse(query, { depth: 5, arrayLimit: 10_000, parameterLimit: PARAMETER_LIMIT });
 }
 
 /** No percent escape and no bracket: a query string of plain `key=value` pairs. */

@@ -20,7 +20,7 @@ type FormatTest = (text: string) => boolean;
 
 function testOf(format: (typeof fullFormats)[keyof typeof fullFormats]): FormatTest {
   if (format instanceof RegExp) return (text) => format.test(text);
-  if (typeof format === 'function') return format as FormatTest;
+  if (typeof format === 'function') return format;
   if (typeof format === 'object' && format !== null && 'validate' in format) {
     const validate = format.validate;
     if (validate instanceof RegExp) return (text) => validate.test(text);

@@ -91,7 +91,7 @@ export interface SchemaFile {
 
 /** The glossary of English texts in every language (`locales/<lang>/server/*.json`). */
 export function schemaGlossary(localesDir: string = PROJECT_LOCALES_DIR): TextSources['glossary'] {
-  return Object.fromEntries(LANGUAGES.map((lang) => [lang, readMessagePack(localesDir, lang)])) as TextSources['glossary'];
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, readMessagePack(localesDir, lang)]));
 }
 
 /**

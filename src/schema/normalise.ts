@@ -236,7 +236,7 @@ function ruleNames(menu: { name: string; buttons: readonly string[] } | undefine
  */
 export function claimedRuleNames(raw: Record<string, unknown>): string[] {
   const controller = typeof raw['x-controller'] === 'string' ? raw['x-controller'] : undefined;
-  const list = (typeof raw['x-list'] === 'object' && raw['x-list'] !== null ? raw['x-list'] : {}) as RawResourceSchema['x-list'];
+  const list = typeof raw['x-list'] === 'object' && raw['x-list'] !== null ? raw['x-list'] : {};
   const menu = typeof raw['x-menu'] === 'object' && raw['x-menu'] !== null ? (raw['x-menu'] as Record<string, unknown>) : undefined;
   const buttons = Array.isArray(menu?.buttons) ? menu.buttons.filter((button): button is string => typeof button === 'string') : defaultButtons(list);
   const menuName = typeof menu?.name === 'string' ? menu.name : menu && controller ? menuNameOf(controller) : undefined;

@@ -100,7 +100,7 @@ export function createValueCheck(schema: FieldSchema, where = '#'): ValueCheck {
   const types = typesOf(schema);
   for (const type of types ?? []) if (!TYPE_TESTS[type]) throw new Error(`${where}: unknown type "${type}"`);
   const enumValues = schema.enum as readonly unknown[] | undefined;
-  const number = (name: string) => (typeof schema[name] === 'number' ? (schema[name] as number) : undefined);
+  const number = (name: string) => (typeof schema[name] === 'number' ? schema[name] : undefined);
   const maximum = number('maximum');
   const minimum = number('minimum');
   const exclusiveMaximum = number('exclusiveMaximum');

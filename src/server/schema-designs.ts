@@ -70,7 +70,7 @@ export async function loggedVersions(db: Db, ids: readonly string[]): Promise<Ma
 
 /** The stored designs; for those whose `$id` is in `withFiles`, their earlier versions too. */
 export async function readDesigned(db: Db, withFiles: ReadonlySet<string> = new Set()): Promise<DesignedSchema[]> {
-  const rows = (await db.selectFrom(SCHEMA_DESIGN_TABLE).select(['schema_id', 'definition', 'locale', 'version']).orderBy('schema_id').execute()) as { schema_id: string; definition: string; locale: string | null; version: number }[];
+  const rows = await db.selectFrom(SCHEMA_DESIGN_TABLE).select(['schema_id', 'definition', 'locale', 'version']).orderBy('schema_id').execute();
   const earlier = await loggedVersions(db, rows.map((row) => row.schema_id).filter((id) => withFiles.has(id)));
   return rows.map((row) => ({
     id: row.schema_id,
@@ -83,7 +83,7 @@ export async function readDesigned(db: Db, withFiles: ReadonlySet<string> = new 
 
 /** A design's history, newest first. */
 export async function designHistory(db: Db, id: string): Promise<SchemaHistoryEntry[]> {
-  const rows = (await db.selectFrom(SCHEMA_DESIGN_LOG_TABLE).selectAll().where('schema_id', '=', id).orderBy('id', 'desc').execute()) as Record<string, unknown>[];
+  const rows = await db.selectFrom(SCHEMA_DESIGN_LOG_TABLE).selectAll().where('schema_id', '=', id).orderBy('id', 'desc').execute();
   return rows.map((row) => ({
     id: Number(row.id),
     schemaId: String(row.schema_id),

@@ -99,7 +99,7 @@ async function bringDatabaseInLine(handle: DatabaseHandle, definitions: Resource
 }
 
 async function readRevision(db: Db): Promise<number> {
-  const row = (await db.selectFrom(SCHEMA_REVISION_TABLE).select('revision').where('id', '=', 1).executeTakeFirst()) as { revision: number } | undefined;
+  const row = await db.selectFrom(SCHEMA_REVISION_TABLE).select('revision').where('id', '=', 1).executeTakeFirst();
   return Number(row?.revision ?? 0);
 }
 
@@ -113,7 +113,7 @@ function holdsVersion(path: string, versions: readonly Record<string, unknown>[]
 async function deleteRules(trx: Db, ids: number[]): Promise<void> {
   await trx.deleteFrom('admin_rule').where('id', 'in', ids).execute();
   const gone = new Set(ids.map(Number));
-  const groups = (await trx.selectFrom('admin_group').select(['id', 'rules']).execute()) as { id: number; rules: string | null }[];
+  const groups = await trx.selectFrom('admin_group').select(['id', 'rules']).execute();
   for (const group of groups) {
     const held = parseRuleIds(group.rules);
     if (String(group.rules ?? '').trim() === '*' || !held.some((id) => gone.has(id))) continue;
@@ -124,7 +124,7 @@ async function deleteRules(trx: Db, ids: number[]): Promise<void> {
 type RuleRow = { id: number; name: string; type: string; pid: number };
 
 async function readRules(db: Db): Promise<RuleRow[]> {
-  return ((await db.selectFrom('admin_rule').select(['id', 'name', 'type', 'pid']).execute()) as RuleRow[]).map((rule) => ({ id: Number(rule.id), name: String(rule.name), type: String(rule.type), pid: Number(rule.pid) }));
+  return (await db.selectFrom('admin_rule').select(['id', 'name', 'type', 'pid']).execute()).map((rule) => ({ id: Number(rule.id), name: String(rule.name), type: String(rule.type), pid: Number(rule.pid) }));
 }
 
 async function ruleIds(db: Db): Promise<Set<number>> {
@@ -159,7 +159,7 @@ function isRuleOf(definition: ResourceDefinition, rule: RuleRow): boolean {
  */
 async function rulesOfDesign(trx: Db, definition: ResourceDefinition): Promise<RuleRow[]> {
   const rules = await readRules(trx);
-  const recorded = (await trx.selectFrom(SCHEMA_DESIGN_RULE_TABLE).select(['rule_id', 'rule']).where('schema_id', '=', definition.id).execute()) as { rule_id: number; rule: string }[];
+  const recorded = await trx.selectFrom(SCHEMA_DESIGN_RULE_TABLE).select(['rule_id', 'rule']).where('schema_id', '=', definition.id).execute();
   if (recorded.length) return rules.filter((rule) => recorded.some((entry) => Number(entry.rule_id) === rule.id && entry.rule.toLowerCase() === rule.name.toLowerCase()));
   return rules.filter((rule) => isRuleOf(definition, rule));
 }

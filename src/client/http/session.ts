@@ -101,7 +101,7 @@ export function clearSession(area: Area): void {
 
 /** The stored `adminInfo`, or undefined when absent. */
 export function readAdminInfo(): Partial<AdminInfo> | undefined {
-  return readInfo('admin') as Partial<AdminInfo> | undefined;
+  return readInfo('admin');
 }
 
 /** Merge fields into `adminInfo` (login fills it, the bootstrap adds `super`; tokens are kept unless given). */
@@ -110,7 +110,7 @@ export function writeAdminInfo(patch: Partial<AdminInfo>): void {
 }
 
 export function readUserInfo(): Partial<UserInfo> | undefined {
-  return readInfo('user') as Partial<UserInfo> | undefined;
+  return readInfo('user');
 }
 
 export function writeUserInfo(patch: Partial<UserInfo>): void {

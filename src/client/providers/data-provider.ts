@@ -247,7 +247,7 @@ export function createDataProvider(client: HttpClient, resolve: (resource: strin
     async delete(resource, params) {
       const { url } = endpoint(resource);
       await client.request(`${url}del`, { ...QUIET, method: 'DELETE', params: { ids: [params.id] } });
-      return { data: (params.previousData ?? { id: params.id }) as RaRecord };
+      return { data: (params.previousData ?? { id: params.id }) };
     },
 
     async deleteMany(resource, params) {

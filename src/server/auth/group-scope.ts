@@ -45,7 +45,7 @@ async function descendantGroupIds(db: Db, identity: Identity): Promise<number[]>
 
 async function adminsInGroups(db: Db, groupIds: number[]): Promise<number[]> {
   if (groupIds.length === 0) return [];
-  const rows = (await db.selectFrom('admin_group_access').select('uid').where('group_id', 'in', groupIds).execute()) as { uid: number }[];
+  const rows = await db.selectFrom('admin_group_access').select('uid').where('group_id', 'in', groupIds).execute();
   return rows.map((row) => Number(row.uid));
 }
 

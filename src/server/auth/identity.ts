@@ -106,7 +106,7 @@ function identityOf(auth: AreaAuth, account: Row, grants: Grants, revision?: num
 }
 
 export async function loadIdentity(db: Db, auth: AreaAuth, accountId: number): Promise<Identity | undefined> {
-  const account = (await db.selectFrom(auth.accountTable).selectAll().where('id', '=', accountId).executeTakeFirst()) as Row | undefined;
+  const account = await db.selectFrom(auth.accountTable).selectAll().where('id', '=', accountId).executeTakeFirst();
   if (!account || !auth.isEnabled(account)) return undefined;
   return identityOf(auth, account, await resolveGrants(db, auth, account));
 }

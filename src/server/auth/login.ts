@@ -90,7 +90,7 @@ export function previousLogin(account: Row): { time: number | null; ip: string }
 export type AccountKey = 'id' | 'username' | 'email' | 'mobile';
 
 export async function findAccount(app: AppContext, area: Area, column: AccountKey, value: string): Promise<Row | undefined> {
-  return (await app.db.selectFrom(AREA_AUTH[area].accountTable).selectAll().where(column, '=', value).executeTakeFirst()) as Row | undefined;
+  return await app.db.selectFrom(AREA_AUTH[area].accountTable).selectAll().where(column, '=', value).executeTakeFirst();
 }
 
 /** Logout: revoke the access token and, when given and of the area's kind, the refresh token. */

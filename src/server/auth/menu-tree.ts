@@ -11,7 +11,7 @@ const HIDDEN_COLUMNS = ['remark', 'status', 'weigh', 'update_time', 'create_time
  * which is how permission nodes reach the client.
  */
 export async function ruleTree(db: Db, ruleTable: AreaAuth['ruleTable'], identity: Identity): Promise<Row[]> {
-  const rows = (await db.selectFrom(ruleTable).selectAll().where('status', '=', '1').orderBy('weigh', 'desc').orderBy('id', 'asc').execute()) as Row[];
+  const rows = await db.selectFrom(ruleTable).selectAll().where('status', '=', '1').orderBy('weigh', 'desc').orderBy('id', 'asc').execute();
   const held = rows.filter((row) => identity.isSuper || identity.ruleIds.has(Number(row.id)));
   const ids = new Set(held.map((row) => Number(row.id)));
   const reachable = (row: Row): boolean => Number(row.pid) === 0 || (ids.has(Number(row.pid)) && reachable(held.find((item) => Number(item.id) === Number(row.pid)) as Row));
@@ -40,6 +40,6 @@ export async function publicRuleTree(db: Db): Promise<Row[]> {
     .where('type', 'in', PUBLIC_RULE_TYPES)
     .orderBy('weigh', 'desc')
     .orderBy('id', 'asc')
-    .execute()) as Row[];
+    .execute());
   return nestRows(rows, 'id', 'pid').map((rule) => ({ ...rule, children: rule.children ?? [] }));
 }

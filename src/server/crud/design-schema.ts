@@ -399,7 +399,7 @@ export function readDesign(body: Row): { table: TableDesign; fields: FieldDesign
   const shaped: TableDesign = {
     name: text(table.name),
     comment: text(table.comment).slice(0, 100),
-    title: isRecord(table.title) ? (table.title as TableDesign['title']) : undefined,
+    title: isRecord(table.title) ? table.title : undefined,
     quickSearchField: list(table.quickSearchField),
     defaultSortField: text(table.defaultSortField),
     defaultSortType: text(table.defaultSortType) === 'asc' ? 'asc' : 'desc',
@@ -443,7 +443,7 @@ export function designToSchema(design: { table: TableDesign; fields: FieldDesign
     if (seen.has(fieldName)) throw errors.fieldTwice(fieldWords(field));
     seen.add(fieldName);
   }
-  const before = isRecord(previous?.properties) ? (previous.properties as Row) : {};
+  const before = isRecord(previous?.properties) ? previous.properties : {};
   const renames = new Map<string, string>();
   for (const change of table.designChange) {
     if (change.type === 'change-field-name' && change.oldName && change.newName && change.oldName in before) renames.set(change.newName, change.oldName);

@@ -38,12 +38,12 @@ export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 /** The same connection (or transaction) seen through run-time tables. */
 export function dynamicDb(db: Db | DynamicDb): DynamicDb {
-  return db as DynamicDb;
+  return db;
 }
 
 /** A connection (or transaction) opened on run-time tables, handed to code that names its tables. */
 export function typedDb(db: Db | DynamicDb): Db {
-  return db as Db;
+  return db;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

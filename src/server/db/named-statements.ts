@@ -76,7 +76,7 @@ class NamingClient implements PostgresPoolClient {
   query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters: readonly unknown[] = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as never) as PostgresCursor<R>;
+    if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as never);
     const values = [...parameters];
     const name = this.statements.nameOf(sqlOrCursor);
     // pg's rows are plain records; Kysely types them as the query's rows.

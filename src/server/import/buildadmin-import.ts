@@ -301,7 +301,7 @@ async function writeAccount(trx: Db, run: Run, table: AccountTable, row: Row, va
       run.keptAdmins.add(id);
     }
     if (table === 'user' && (int(money) !== 0 || int(score) !== 0)) {
-      const current = (await trx.selectFrom('user').select(['money', 'score']).where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+      const current = await trx.selectFrom('user').select(['money', 'score']).where('id', '=', id).executeTakeFirstOrThrow();
       await trx.updateTable('user').set({ money: int(current.money) + int(money), score: int(current.score) + int(score) }).where('id', '=', id).execute();
     }
   } else {
@@ -313,7 +313,7 @@ async function writeAccount(trx: Db, run: Run, table: AccountTable, row: Row, va
   if (table === 'user') run.newMembers.add(id);
   run.claimed[table].add(id);
   if (mode) {
-    const now = (await trx.selectFrom(table).select('username').where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+    const now = await trx.selectFrom(table).select('username').where('id', '=', id).executeTakeFirstOrThrow();
     run.collisions.push({ table, username: text(row.username), meets, outcome: mode, as: { id, username: text(now.username) } });
   }
   return { id, how };
@@ -354,7 +354,7 @@ async function ledgerRow(trx: Db, row: Row, run: Run, column: 'money' | 'score')
     create_time: intOrNull(pick(row, 'create_time', 'createtime')),
   });
   if (!run.newMembers.has(userId)) {
-    const current = (await trx.selectFrom('user').select(['money', 'score']).where('id', '=', userId).executeTakeFirstOrThrow()) as Row;
+    const current = await trx.selectFrom('user').select(['money', 'score']).where('id', '=', userId).executeTakeFirstOrThrow();
     await trx.updateTable('user').set({ [column]: int(current[column]) + amount }).where('id', '=', userId).execute();
   }
   return { id, how: 'imported' };
@@ -411,10 +411,10 @@ const SPECS: TableSpec[] = [
       if (uid === undefined || groupId === undefined) return { skip: `administrator #${text(row.uid)} or group #${text(row.group_id)} was not brought across` };
       if (run.keptAdmins.has(uid)) {
         // kept as it is here, groups included: the site's membership stands for one of ours
-        const ours = (await trx.selectFrom('admin_group_access').select('id').where('uid', '=', uid).orderBy('id').executeTakeFirst()) as Row | undefined;
+        const ours = await trx.selectFrom('admin_group_access').select('id').where('uid', '=', uid).orderBy('id').executeTakeFirst();
         return ours ? { id: Number(ours.id), how: 'matched' } : { skip: 'the administrator is kept as it is here, with no group' };
       }
-      const existing = (await trx.selectFrom('admin_group_access').select('id').where('uid', '=', uid).where('group_id', '=', groupId).executeTakeFirst()) as Row | undefined;
+      const existing = await trx.selectFrom('admin_group_access').select('id').where('uid', '=', uid).where('group_id', '=', groupId).executeTakeFirst();
       if (existing) return { id: Number(existing.id), how: 'matched' };
       return { id: await insert(trx, run, 'admin_group_access', { uid, group_id: groupId }), how: 'imported' };
     },
@@ -422,7 +422,7 @@ const SPECS: TableSpec[] = [
     async finish(trx, run, known) {
       const brought = new Set(known.values());
       for (const uid of run.replacedAdmins) {
-        const rows = (await trx.selectFrom('admin_group_access').select('id').where('uid', '=', uid).execute()) as Row[];
+        const rows = await trx.selectFrom('admin_group_access').select('id').where('uid', '=', uid).execute();
         const ours = rows.map((item) => Number(item.id)).filter((id) => !brought.has(id));
         if (ours.length > 0) await trx.deleteFrom('admin_group_access').where('id', 'in', ours).execute();
       }
@@ -443,7 +443,7 @@ const SPECS: TableSpec[] = [
     async write(trx, row, run) {
       let groupId = run.idOf('user_group', row.group_id);
       if (groupId === undefined) {
-        const first = (await trx.selectFrom('user_group').select('id').orderBy('id').executeTakeFirst()) as Row | undefined;
+        const first = await trx.selectFrom('user_group').select('id').orderBy('id').executeTakeFirst();
         groupId = Number(first?.id ?? 1);
       }
       const values: Row = {

@@ -58,7 +58,7 @@ function parseArguments(args: string[]): Arguments {
     else if (flag === '--on-conflict') {
       const mode = value();
       if (!isOneOf(CONFLICT_MODES, mode)) throw new ImportInputError(`--on-conflict takes keep, replace or rename, not "${mode}"\n${USAGE}`, `--on-conflict 只能是 keep、replace 或 rename，而不是“${mode}”\n${USAGE_ZH}`);
-      parsed.onConflict = mode as ConflictMode;
+      parsed.onConflict = mode;
     }
     else if (flag.startsWith('--')) throw new ImportInputError(`unknown option ${flag}\n${USAGE}`, `未知选项 ${flag}\n${USAGE_ZH}`);
     else positional.push(arg);

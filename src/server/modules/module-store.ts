@@ -134,11 +134,11 @@ function cataloguePackage(app: AppContext, uid: string): ModulePackage | undefin
 }
 
 async function rows(app: AppContext): Promise<StoredModule[]> {
-  return (await app.db.selectFrom(STORE_MODULE_TABLE).selectAll().orderBy('uid').execute()) as StoredModule[];
+  return await app.db.selectFrom(STORE_MODULE_TABLE).selectAll().orderBy('uid').execute();
 }
 
 async function rowOf(app: AppContext, uid: string): Promise<StoredModule | undefined> {
-  return (await app.db.selectFrom(STORE_MODULE_TABLE).selectAll().where('uid', '=', uid).executeTakeFirst()) as StoredModule | undefined;
+  return await app.db.selectFrom(STORE_MODULE_TABLE).selectAll().where('uid', '=', uid).executeTakeFirst();
 }
 
 function parsePackage(text: string | null): ModulePackage | undefined {
@@ -224,7 +224,7 @@ async function heldRuleNames(app: AppContext, own: ReadonlySet<string>): Promise
     const definition = app.resources.get(id);
     return definition ? definitionRuleNames(definition) : [];
   }));
-  for (const rule of (await app.db.selectFrom('admin_rule').select('name').execute()) as { name: string }[]) {
+  for (const rule of (await app.db.selectFrom('admin_rule').select('name').execute())) {
     const name = rule.name.toLowerCase();
     if (!ownNames.has(name)) held.set(name, { ownerKind: 'menu', ownerRef: '' });
   }
@@ -430,12 +430,12 @@ type RuleRow = { id: number; name: string };
 type GroupRow = { id: number; rules: string | null };
 
 async function adminRules(app: AppContext): Promise<RuleRow[]> {
-  return ((await app.db.selectFrom('admin_rule').select(['id', 'name']).execute()) as RuleRow[]).map((rule) => ({ id: Number(rule.id), name: rule.name }));
+  return (await app.db.selectFrom('admin_rule').select(['id', 'name']).execute()).map((rule) => ({ id: Number(rule.id), name: rule.name }));
 }
 
 /** Groups that list their rules (a `*` group holds every rule, so it has nothing to lose or regain). */
 async function listingGroups(app: AppContext): Promise<GroupRow[]> {
-  const groups = (await app.db.selectFrom('admin_group').select(['id', 'rules']).execute()) as GroupRow[];
+  const groups = await app.db.selectFrom('admin_group').select(['id', 'rules']).execute();
   return groups.filter((group) => String(group.rules ?? '').trim() !== '*').map((group) => ({ id: Number(group.id), rules: group.rules }));
 }
 
@@ -460,12 +460,12 @@ async function rememberGrants(app: AppContext, uid: string, rulesBefore: readonl
  * rules moves the auth revision, so every process sees the grants at once.
  */
 async function restoreGrants(app: AppContext, uid: string): Promise<void> {
-  const grants = (await app.db.selectFrom(STORE_MODULE_GRANT_TABLE).select(['group_id', 'rule']).where('uid', '=', uid).execute()) as { group_id: number; rule: string }[];
+  const grants = await app.db.selectFrom(STORE_MODULE_GRANT_TABLE).select(['group_id', 'rule']).where('uid', '=', uid).execute();
   if (!grants.length) return;
   const idsByName = new Map<string, number>();
   for (const rule of await adminRules(app)) idsByName.set(rule.name.toLowerCase(), rule.id);
   await app.db.transaction().execute(async (trx) => {
-    const groups = (await trx.selectFrom('admin_group').select(['id', 'rules']).execute()) as GroupRow[];
+    const groups = await trx.selectFrom('admin_group').select(['id', 'rules']).execute();
     for (const group of groups) {
       if (String(group.rules ?? '').trim() === '*') continue;
       const held = parseRuleIds(group.rules);

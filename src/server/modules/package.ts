@@ -270,8 +270,8 @@ function checkInfo(raw: unknown): ModuleInfo {
     title: bothLanguages(raw.title, 'title', 100),
     version: raw.version,
     description: bothLanguages(raw.description, 'description', 1000),
-    author: (raw.author as string).trim(),
-    website: (raw.website as string | undefined) ?? '',
+    author: raw.author.trim(),
+    website: raw.website ?? '',
     requires: [...new Set(requires as string[])],
   };
 }
@@ -306,7 +306,7 @@ function assemble(given: PackageFile[]): ModulePackage {
     } else if (locale && isOneOf(LANGUAGES, locale[1])) {
       const schemaLocale = /^schemas\/(.+)$/.exec(locale[2]);
       const parsed = parseJson(file);
-      if (schemaLocale) locales.push({ lang: locale[1] as Language, id: schemaLocale[1], file: { ...file, data: new TextEncoder().encode(JSON.stringify(parsed)) } });
+      if (schemaLocale) locales.push({ lang: locale[1], id: schemaLocale[1], file: { ...file, data: new TextEncoder().encode(JSON.stringify(parsed)) } });
     } else if (/^seed\/[^/]+\.json$/.test(path)) {
       seeds.push(file);
     } else if (IMAGE.test(path)) {

@@ -29,7 +29,7 @@ export async function recycleRuleOf(db: Db, definition: ResourceDefinition): Pro
     .select(['id'])
     .where('controller_as', '=', definition.controllerPath)
     .where('status', '=', '1')
-    .executeTakeFirst()) as { id: number } | undefined;
+    .executeTakeFirst());
 }
 
 export async function recordRecycle(operator: Operator, trx: Db, definition: ResourceDefinition, hooks: ResourceHooks, rows: Row[]): Promise<void> {

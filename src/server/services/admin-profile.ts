@@ -12,7 +12,7 @@ export const ADMIN_PROFILE_FIELDS = ['nickname', 'email', 'mobile', 'motto', 'pa
 
 /** The administrator's stored row, or undefined when it is gone. */
 export async function adminAccount(app: AppContext, id: number): Promise<Row | undefined> {
-  return (await app.db.selectFrom('admin').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  return await app.db.selectFrom('admin').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** A new avatar (already checked) for the administrator. */

@@ -71,7 +71,7 @@ export async function sendEmailCode(requester: Requester, body: Row): Promise<vo
   const codes = new VerificationCodes(app);
   await codes.checkLimits(email, event, requester.ip);
   const deliver = await checkEvent(requester, 'email', email, event, body.password);
-  const template = (await app.db.selectFrom('mail_template').selectAll().where('event', '=', event).where('status', '=', '1').executeTakeFirst()) as Row | undefined;
+  const template = await app.db.selectFrom('mail_template').selectAll().where('event', '=', event).where('status', '=', '1').executeTakeFirst();
   const lang = await recipientLanguage(requester, 'email', email);
   const t = app.messages.translator(lang);
   const code = await codes.issue(email, event, requester.ip);
@@ -110,7 +110,7 @@ export async function sendSmsCode(requester: Requester, body: Row): Promise<void
   const templateCode = named ? text(body.template_code) || event : '';
   let query = app.db.selectFrom('sms_template').selectAll().where('event', '=', event).where('status', '=', '1');
   if (templateCode) query = query.where('template_code', '=', templateCode);
-  const template = (await query.orderBy('id', 'asc').executeTakeFirst()) as Row | undefined;
+  const template = await query.orderBy('id', 'asc').executeTakeFirst();
   if (!template) throw errors.smsTemplateMissing();
   // the same human check as a mail code (BuildAdmin's client solves the click captcha before an SMS too)
   if (!(await solvedCaptcha(app, body))) throw errors.captchaError();
@@ -148,7 +148,7 @@ export async function sendTestSms(app: AppContext, values: Row, lang: Language):
   if (!sms) throw errors.smsUnavailable();
   const mobile = text(values.mobile);
   if (!MOBILE_PATTERN.test(mobile)) throw errors.mobileFormat();
-  const template = (await app.db.selectFrom('sms_template').selectAll().where('event', '=', 'user_register').where('status', '=', '1').orderBy('id', 'asc').executeTakeFirst()) as Row | undefined;
+  const template = await app.db.selectFrom('sms_template').selectAll().where('event', '=', 'user_register').where('status', '=', '1').orderBy('id', 'asc').executeTakeFirst();
   if (!template) throw errors.smsTemplateMissing();
   const code = '2468';
   const siteName = (await app.config.get('site_name')) || 'Chidao';

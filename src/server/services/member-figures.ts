@@ -94,7 +94,7 @@ async function rebuildRanking(app: AppContext, period: RankingPeriod, metric: Ra
   const value = metric === 'money' ? sql<number>`SUM(credited_money)` : sql<number>`COUNT(CASE WHEN status = 'complete' THEN 1 END)`;
   let query = app.db.selectFrom('survey_participation').select(['user_id', value.as('value')]).where('status', 'in', ['complete', 'terminate', 'overquota']);
   if (since > 0) query = query.where('finish_time', '>=', since);
-  const rows = (await query.groupBy('user_id').having(value, '>', 0).orderBy('value', 'desc').orderBy('user_id', 'asc').limit(RANKING_DEPTH).execute()) as { user_id: number; value: number | string }[];
+  const rows = await query.groupBy('user_id').having(value, '>', 0).orderBy('value', 'desc').orderBy('user_id', 'asc').limit(RANKING_DEPTH).execute();
   await app.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('member_ranking').where('period', '=', period).where('metric', '=', metric).execute();
     for (let start = 0; start < rows.length; start += 200) {
@@ -121,7 +121,7 @@ export async function refreshRankings(app: AppContext): Promise<void> {
 }
 
 async function snapshotAge(app: AppContext, period: RankingPeriod, metric: RankingMetric): Promise<number> {
-  const row = (await app.db.selectFrom('member_ranking').select('computed_at').where('period', '=', period).where('metric', '=', metric).limit(1).executeTakeFirst()) as { computed_at: number } | undefined;
+  const row = await app.db.selectFrom('member_ranking').select('computed_at').where('period', '=', period).where('metric', '=', metric).limit(1).executeTakeFirst();
   return row ? nowSeconds() - Number(row.computed_at) : Number.POSITIVE_INFINITY;
 }
 
@@ -145,11 +145,9 @@ export async function memberRanking(app: AppContext, userId: number, period: Ran
     .where('r.rank', '>', 0)
     .orderBy('r.rank', 'asc')
     .limit(top)
-    .execute()) as { rank: number; user_id: number; value: number; computed_at: number; nickname: string; avatar: string }[];
-  const mine = (await app.db.selectFrom('member_ranking').select(['rank', 'value', 'computed_at']).where('period', '=', period).where('metric', '=', metric).where('user_id', '=', userId).executeTakeFirst()) as
-    | { rank: number; value: number; computed_at: number }
-    | undefined;
-  const computedAt = (await app.db.selectFrom('member_ranking').select('computed_at').where('period', '=', period).where('metric', '=', metric).limit(1).executeTakeFirst()) as { computed_at: number } | undefined;
+    .execute());
+  const mine = await app.db.selectFrom('member_ranking').select(['rank', 'value', 'computed_at']).where('period', '=', period).where('metric', '=', metric).where('user_id', '=', userId).executeTakeFirst();
+  const computedAt = await app.db.selectFrom('member_ranking').select('computed_at').where('period', '=', period).where('metric', '=', metric).limit(1).executeTakeFirst();
   const computed = Number(computedAt?.computed_at ?? nowSeconds());
   const shown = (value: unknown) => (metric === 'money' ? centsToYuan(value) : Number(value));
   return {

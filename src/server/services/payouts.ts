@@ -144,7 +144,7 @@ export async function requestPayout(app: AppContext, member: Identity, amountInp
   if (cents < minimum) throw errors.payoutBelowMinimum(centsToYuan(minimum));
   return app.db.transaction().execute(async (trx) => {
     // The member row's lock queues a member's requests behind each other: one open payout, never more than the balance.
-    const account = (await lock(app, trx.selectFrom('user').selectAll().where('id', '=', member.id)).executeTakeFirstOrThrow()) as Row;
+    const account = await lock(app, trx.selectFrom('user').selectAll().where('id', '=', member.id)).executeTakeFirstOrThrow();
     if (!isMethod(account.payment)) throw errors.paymentDetailsMissing();
     const open = await trx.selectFrom('payout').select('id').where('user_id', '=', member.id).where('status', 'in', OPEN).executeTakeFirst();
     if (open) throw errors.payoutAlreadyOpen();
@@ -164,7 +164,7 @@ export async function requestPayout(app: AppContext, member: Identity, amountInp
 }
 
 async function lockPayout(app: AppContext, trx: Db, id: number): Promise<Row> {
-  const payout = (await lock(app, trx.selectFrom('payout').selectAll().where('id', '=', id)).executeTakeFirst()) as Row | undefined;
+  const payout = await lock(app, trx.selectFrom('payout').selectAll().where('id', '=', id)).executeTakeFirst();
   if (!payout) throw errors.recordNotFound();
   return payout;
 }

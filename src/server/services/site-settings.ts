@@ -44,7 +44,7 @@ const isEmail = createAjv({ coerce: false }).compile({ type: 'string', format: '
 const MAX_VALUE_LENGTH = 65_535;
 
 export async function storedItems(db: Db): Promise<StoredItem[]> {
-  return (await db.selectFrom('config').selectAll().orderBy('weigh', 'desc').orderBy('id', 'asc').execute()) as StoredItem[];
+  return await db.selectFrom('config').selectAll().orderBy('weigh', 'desc').orderBy('id', 'asc').execute();
 }
 
 function keyValueList(value: unknown): { key: string; value: string }[] {
@@ -198,7 +198,7 @@ async function checkSpecial(app: AppContext, item: StoredItem, stored: string, i
     case 'points_exchange_rate':
     case 'points_exchange_min':
     case 'points_exchange_daily': {
-      const bounds = POINTS_EXCHANGE_BOUNDS[item.name as keyof typeof POINTS_EXCHANGE_BOUNDS];
+      const bounds = POINTS_EXCHANGE_BOUNDS[item.name];
       const value = Number(stored);
       if (stored === '' || !Number.isSafeInteger(value) || value < bounds.min || value > bounds.max) {
         throw errors.validation({ field: item.name, message: '%s must be a whole number from %s to %s', params: [item.title ?? item.name, String(bounds.min), String(bounds.max)] });

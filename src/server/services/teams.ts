@@ -38,7 +38,7 @@ const CODE_LENGTH = 8;
 const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
 export async function ledTeam(app: AppContext, member: Identity): Promise<Row> {
-  const team = (await app.db.selectFrom('team').selectAll().where('leader_id', '=', member.id).where('status', '=', 'enable').executeTakeFirst()) as Row | undefined;
+  const team = await app.db.selectFrom('team').selectAll().where('leader_id', '=', member.id).where('status', '=', 'enable').executeTakeFirst();
   if (!team) throw errors.teamNotLed();
   return team;
 }
@@ -88,7 +88,7 @@ export async function teamMembers(app: AppContext, team: Row, query: TeamListQue
     .orderBy('u.id', 'desc')
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
-    .execute()) as Row[];
+    .execute());
   // The team's commission counts every member's earnings, not only this page's.
   const sum = await inTeam
     .innerJoin('survey_participation as p', 'p.user_id', 'u.id')
@@ -144,7 +144,7 @@ export async function addTeamMember(app: AppContext, team: Row, input: Row, ip: 
 /** A new password for a member of the leader's team; their sessions end. */
 export async function setTeamMemberPassword(app: AppContext, team: Row, input: Row): Promise<void> {
   const id = /^\d{1,15}$/.test(String(input.id ?? input.user_id ?? '')) ? Number(input.id ?? input.user_id) : 0;
-  const target = id ? ((await app.db.selectFrom('user').select(['id', 'teamid']).where('id', '=', id).executeTakeFirst()) as Row | undefined) : undefined;
+  const target = id ? (await app.db.selectFrom('user').select(['id', 'teamid']).where('id', '=', id).executeTakeFirst()) : undefined;
   if (!target || Number(target.teamid) !== Number(team.id)) throw errors.teamMemberNotYours();
   const password = input.password ?? input.newPassword;
   if (typeof password !== 'string' || !PASSWORD_PATTERN.test(password)) throw errors.teamFieldInvalid('password', 'Please input correct password');

@@ -119,7 +119,7 @@ export async function storeUpload(app: AppContext, input: UploadInput): Promise<
     .where('topic', '=', topic)
     .where('storage', '=', driver)
     .orderBy('id')
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst());
 
   if (existing) {
     // The same file again: count it. A stored file that went missing is written back where its URL says.
@@ -131,7 +131,7 @@ export async function storeUpload(app: AppContext, input: UploadInput): Promise<
         .set((eb) => ({ quote: eb('quote', '+', 1), last_upload_time: now }))
         .where('id', '=', Number(existing.id))
         .execute();
-      const row = (await app.db.selectFrom('attachment').selectAll().where('id', '=', Number(existing.id)).executeTakeFirstOrThrow()) as Row;
+      const row = await app.db.selectFrom('attachment').selectAll().where('id', '=', Number(existing.id)).executeTakeFirstOrThrow();
       return rowFromStorage(definition, row);
     }
   }
@@ -159,7 +159,7 @@ export async function storeUpload(app: AppContext, input: UploadInput): Promise<
     create_time: now,
     last_upload_time: now,
   };
-  const inserted = (await app.db.insertInto('attachment').values(completeRow(definition, values, now)).returning('id').executeTakeFirstOrThrow()) as { id: number };
-  const row = (await app.db.selectFrom('attachment').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow()) as Row;
+  const inserted = await app.db.insertInto('attachment').values(completeRow(definition, values, now)).returning('id').executeTakeFirstOrThrow();
+  const row = await app.db.selectFrom('attachment').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
   return rowFromStorage(definition, row);
 }

@@ -34,7 +34,7 @@ export async function recordSensitiveChanges(actor: Actor, trx: Db, definition: 
     .select(['id', 'data_fields'])
     .where('controller_as', '=', definition.controllerPath)
     .where('status', '=', '1')
-    .executeTakeFirst()) as { id: number; data_fields: string | null } | undefined;
+    .executeTakeFirst());
   if (!rule) return;
   let watched: Record<string, string> = {};
   try {

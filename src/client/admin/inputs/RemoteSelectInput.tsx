@@ -83,11 +83,11 @@ export function RemoteSelectInput({
   const current = useGetMany<RaRecord>(reference, { ids: keys as Identifier[], meta: { select: true } }, { enabled: keys.length > 0 });
 
   const options = useMemo(
-    () => flattenTree(records as TreeNode[], keyField).map(({ node, depth }) => optionOf(node, depth, keyField, labelField)),
+    () => flattenTree(records, keyField).map(({ node, depth }) => optionOf(node, depth, keyField, labelField)),
     [records, keyField, labelField],
   );
   const known = new Map<string, Option>();
-  for (const record of flattenTree((current.data ?? []).filter(Boolean) as TreeNode[], keyField)) {
+  for (const record of flattenTree((current.data ?? []).filter(Boolean), keyField)) {
     const option = optionOf(record.node, 0, keyField, labelField);
     known.set(option.key, option);
   }

@@ -45,7 +45,7 @@ export function RuleTreeInput({ source, label, ruleResource, labelField = 'title
     sort: { field: 'weigh', order: 'DESC' },
     filter: {},
   });
-  const tree = useMemo(() => (data ?? []) as TreeNode[], [data]);
+  const tree = useMemo(() => (data ?? []), [data]);
   const value = useMemo(() => (Array.isArray(field.value) ? field.value.map(String) : listOf(field.value)), [field.value]);
   const leaves = useMemo(() => checkedLeavesOf(tree, value), [tree, value]);
   const states = useMemo(() => checkStateOf(tree, leaves), [tree, leaves]);

@@ -24,7 +24,7 @@ function BulkButton({ step }: { step: ReviewStep<LogAction> | ReviewStep<TextAct
   const resource = useResourceContext() ?? '';
   const { canAccess } = useCanAccess({ resource, action: step.action.name });
   if (canAccess !== true) return null;
-  return 'field' in step.action ? <BulkTextActionButton action={step.action} /> : <BulkLogActionButton action={step.action as LogAction} />;
+  return 'field' in step.action ? <BulkTextActionButton action={step.action} /> : <BulkLogActionButton action={step.action} />;
 }
 
 /**

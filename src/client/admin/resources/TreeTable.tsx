@@ -15,7 +15,7 @@ import { listColumnsOf } from './list-columns.js';
 import { NamedBulkDeleteButton } from './DeleteButtons.js';
 import { ROW_ACTIONS_CELL_SX, RowActions } from './RowActions.js';
 import { useSchemaTranslate } from './schema-i18n.js';
-import { flattenTree, type TreeNode } from './tree-data.js';
+import { flattenTree } from './tree-data.js';
 
 /**
  * A tree list (rules, groups): the whole tree in one page, nested rows indented under their parent
@@ -36,7 +36,7 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
   const selectable = canDelete === true;
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
 
-  const rows = useMemo(() => flattenTree((data ?? []) as TreeNode[]), [data]);
+  const rows = useMemo(() => flattenTree((data ?? [])), [data]);
   const visible = rows.filter((row) => !row.path.some((id) => collapsed.has(id)));
   const allIds = rows.map((row) => row.node.id as RaRecord['id']);
   const columns = listColumnsOf(definition);

@@ -18,7 +18,7 @@ let pending: Promise<IconSets> | undefined;
 
 export function loadIconSets(): Promise<IconSets> {
   pending ??= Promise.all([import('@iconify-json/fa/icons.json'), import('@iconify-json/ep/icons.json')]).then(([fa, ep]) => {
-    loaded = { fa: fa.default as IconifyJSON, ep: ep.default as IconifyJSON };
+    loaded = { fa: fa.default, ep: ep.default };
     return loaded;
   });
   return pending;

@@ -72,7 +72,7 @@ async function schemaOfDesign(ctx: RequestContext): Promise<{ raw: Row; design: 
   if (!previous) {
     // Its menu, a node under it or under its controller's address held already (rules match in any case).
     const held = new Set(
-      ((await ctx.app.db.selectFrom('admin_rule').select('name').execute()) as { name: string }[]).map((rule) =>
+      (await ctx.app.db.selectFrom('admin_rule').select('name').execute()).map((rule) =>
         rule.name.toLowerCase(),
       ),
     );
@@ -198,8 +198,7 @@ async function logEntry(ctx: RequestContext): Promise<Row> {
   const id = ctx.params.id;
   if (typeof id !== 'string' && typeof id !== 'number') throw errors.parameterError();
   if (!/^\d{1,15}$/.test(String(id))) throw errors.recordNotFound();
-  const row = (await ctx.app.db.selectFrom(LOG_TABLE).selectAll().where('id', '=', Number(id)).executeTakeFirst()) as
-    Row | undefined;
+  const row = await ctx.app.db.selectFrom(LOG_TABLE).selectAll().where('id', '=', Number(id)).executeTakeFirst();
   if (!row) throw errors.recordNotFound();
   return row;
 }
@@ -288,7 +287,7 @@ async function checkCrudLog(ctx: RequestContext) {
     .select(['id', 'status'])
     .where('table_name', '=', table.slice(0, 200))
     .orderBy('id', 'desc')
-    .executeTakeFirst()) as { id: number; status: string } | undefined;
+    .executeTakeFirst());
   return { id: row && row.status === 'success' ? Number(row.id) : 0 };
 }
 

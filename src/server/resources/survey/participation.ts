@@ -138,7 +138,7 @@ async function withEvents(operator: Operator, rows: Row[]): Promise<Row[]> {
     .where('event.participation_id', 'in', ids)
     .orderBy('event.participation_id')
     .orderBy('event.id')
-    .execute()) as Row[];
+    .execute());
   const admins = await relatedRows(operator, resourceByTable(operator.app, 'admin'), { key: 'id', label: 'nickname', fields: [] }, events.map((event) => event.admin_id || null));
   const byRow = new Map<string, Row[]>();
   events.forEach(({ participation_id: owner, payload, ...event }, index) => {

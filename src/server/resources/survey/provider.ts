@@ -44,7 +44,7 @@ function buildInputOf(body: Row): ToolBuildInput {
     const text = String(value).trim();
     return text === '' ? undefined : text;
   };
-  const input: ToolBuildInput = { outcome: outcome as ToolBuildInput['outcome'] };
+  const input: ToolBuildInput = { outcome: outcome };
   for (const name of ['rid', 'member', 'amount', 'transaction'] as const) {
     const value = given(name);
     if (value !== undefined) input[name] = value;
@@ -84,7 +84,7 @@ async function testReturn(ctx: RequestContext) {
   if (ctx.method !== 'POST') throw errors.parameterError();
   const id = String(ctx.body.id ?? '');
   if (!/^\d{1,15}$/.test(id)) throw errors.recordNotFound();
-  const row = (await ctx.app.db.selectFrom('survey_provider').selectAll().where('id', '=', Number(id)).executeTakeFirst()) as ProviderRow | undefined;
+  const row = await ctx.app.db.selectFrom('survey_provider').selectAll().where('id', '=', Number(id)).executeTakeFirst();
   if (!row) throw errors.recordNotFound();
   const message = (error: ApiError) => ctx.t(error.msg, error.params);
   const tool: ToolProvider = {
@@ -96,7 +96,7 @@ async function testReturn(ctx: RequestContext) {
     now: nowSeconds(),
   };
   if (ctx.body.mode === 'check') {
-    const text = (name: string) => (typeof ctx.body[name] === 'string' ? (ctx.body[name] as string) : undefined);
+    const text = (name: string) => (typeof ctx.body[name] === 'string' ? ctx.body[name] : undefined);
     const check = await checkTest(ctx.app.db, tool, { url: text('url') ?? '', method: text('method'), headers: text('headers'), body: text('body') });
     return { ...check, problems: check.problems.map(message), warnings: check.warnings.map(message) };
   }

@@ -26,7 +26,7 @@ async function groupsOf(db: Db, adminIds: number[]): Promise<Map<number, { ids: 
     .select(['admin_group_access.uid as uid', 'admin_group.id as id', 'admin_group.name as name'])
     .where('admin_group_access.uid', 'in', adminIds)
     .orderBy('admin_group.id')
-    .execute()) as { uid: number; id: number; name: string }[];
+    .execute());
   for (const row of rows) {
     const entry = result.get(Number(row.uid)) ?? { ids: [], names: [] };
     entry.ids.push(Number(row.id));

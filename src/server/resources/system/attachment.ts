@@ -12,7 +12,7 @@ import { deleteRows } from '../operations/delete.js';
 
 /** The host the request came to (`host:port`), for protocol-relative URLs. */
 function hostOf(operator: Operator): string {
-  const request = (operator as { request?: { host?: string } }).request;
+  const request = operator.request;
   return request?.host || `${operator.app.settings.host}:${operator.app.settings.port}`;
 }
 

@@ -142,7 +142,7 @@ function ruleChoices(
 }
 
 export function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
-  const bodyOf = (ctx: RequestContext) => (kind.watchesFields ? withWatchedFields(ctx.body as Row) : (ctx.body as Row));
+  const bodyOf = (ctx: RequestContext) => (kind.watchesFields ? withWatchedFields(ctx.body) : ctx.body);
   return {
     // BuildAdmin's list shows a rule's watched fields as their notes, or names where there is none.
     ...(kind.watchesFields

@@ -132,7 +132,7 @@ export const dataRecycleLogHooks: ResourceHooks = {
       const ids = parseIds(ctx.params.ids);
       const restored = await ctx.app.db.transaction().execute(async (trx) => {
         const scoped = { ...ctx, app: withinTransaction(ctx.app, trx) };
-        const entries = (await trx.selectFrom('security_data_recycle_log').selectAll().where('id', 'in', ids).orderBy('id').execute()) as Row[];
+        const entries = await trx.selectFrom('security_data_recycle_log').selectAll().where('id', 'in', ids).orderBy('id').execute();
         let count = 0;
         for (const entry of entries) if (await restoreEntry(scoped, trx, entry)) count += 1;
         return count;

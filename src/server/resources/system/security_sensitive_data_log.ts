@@ -53,7 +53,7 @@ export const sensitiveDataLogHooks: ResourceHooks = {
       if (ctx.method !== 'POST') throw errors.parameterError();
       const ids = parseIds(ctx.params.ids);
       const rolledBack = await ctx.app.db.transaction().execute(async (trx) => {
-        const entries = (await trx.selectFrom('security_sensitive_data_log').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute()) as Row[];
+        const entries = await trx.selectFrom('security_sensitive_data_log').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute();
         let count = 0;
         for (const entry of entries) if (await rollbackEntry(ctx, trx, entry)) count += 1;
         return count;

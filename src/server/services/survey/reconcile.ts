@@ -150,14 +150,14 @@ async function participationsWhere(app: AppContext, db: Db, column: 'rid' | 'pro
 
 function refusal(listed: string, participation: ParticipationRow | undefined, error: ApiError, matched: ReconcileStep['matched'] = ''): ReconcileStep {
   const from = participation?.status ?? '';
-  const fromCredit = (participation?.credit_state ?? '') as CreditState | '';
+  const fromCredit = participation?.credit_state ?? '';
   return { listed, matched, participation, outcome: 'refused', from, to: '', fromCredit, credit: fromCredit, money: 0, score: 0, pendingMoney: 0, pendingScore: 0, creditMoney: 0, creditScore: 0, error };
 }
 
 /** The change the mode asks of a matched participation, before balances and quotas are counted. */
 function stepFor(app: AppContext, mode: ReconcileMode, listed: string, matched: ReconcileStep['matched'], participation: ParticipationRow): ReconcileStep {
   const from = participation.status;
-  const fromCredit = participation.credit_state as CreditState;
+  const fromCredit = participation.credit_state;
   const base = { listed, matched, participation, from, fromCredit };
   const refuse = (to: Status) => refusal(listed, participation, errors.cannotReconcile(participationLabel(app, 'status', from), participationLabel(app, 'status', to)), matched);
   // The balance figures are set once the credits' holds are known (`withCredits`).

@@ -43,7 +43,7 @@ export function parseReversalRule(value: unknown): ReversalRule {
       if (typeof rule.param !== 'string' || !NAME.test(rule.param)) throw errors.reversalRuleInvalid();
       const values = rule.by === 'status' && Array.isArray(rule.value) ? rule.value : [rule.value];
       if (values.length === 0 || values.length > 20 || !values.every(text)) throw errors.reversalRuleInvalid();
-      if (rule.by === 'status') return { by: 'status', param: rule.param, value: Array.isArray(rule.value) ? (values as string[]) : (rule.value as string) };
+      if (rule.by === 'status') return { by: 'status', param: rule.param, value: Array.isArray(rule.value) ? values : (rule.value as string) };
       return { by: rule.by, param: rule.param, value: rule.value as string };
     }
     default:

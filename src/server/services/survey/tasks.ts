@@ -71,7 +71,7 @@ export async function availableSurveys(app: AppContext, member: Identity, limit 
     .orderBy('s.weigh', 'desc')
     .orderBy('s.id', 'desc')
     .limit(limit * 2)
-    .execute()) as SurveyRow[];
+    .execute());
   const visible = candidates.filter((survey) => visibleTo(survey, member));
   const capped = visible.filter((survey) => Number(survey.daily_cap) > 0);
   if (capped.length > 0) {
@@ -106,7 +106,7 @@ export async function startSurvey(app: AppContext, member: Identity, surveyId: u
       let lookup = trx.selectFrom('survey').selectAll().where('id', '=', id);
       // Starts of one survey queue behind each other, so the caps are exact across processes.
       if (app.handle.dialect === 'postgres') lookup = lookup.forUpdate();
-      const survey = (await lookup.executeTakeFirst()) as SurveyRow | undefined;
+      const survey = await lookup.executeTakeFirst();
       const refused = await refusal(app, trx, survey, member);
       if (refused || !survey) throw refused ?? errors.surveyUnavailable();
       const rid = newRid();
