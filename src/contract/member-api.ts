@@ -93,6 +93,14 @@ export type QuickTaskRecord = Required<Pick<SurveyQuickTaskSubmissionRow, 'id' |
 
 // ---- /api/account/* ------------------------------------------------------------------------------
 
+/**
+ * `GET /api/account/balance` or `/api/account/integral`: a page of the ledger, and the member's balance
+ * (yuan string) or points as they stand at that read, so the page shows the figure the entries lead to.
+ */
+export interface LedgerPage extends Paged<LedgerRow> {
+  current: string | number;
+}
+
 /** One entry of `GET /api/account/balance` (`money`, yuan) or `/api/account/integral` (`score`), paged. */
 export interface LedgerRow {
   id: number;

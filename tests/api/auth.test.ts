@@ -54,6 +54,13 @@ interface LedgerRow {
   create_time: number;
 }
 
+/** A page of the balance log and the balance as it stands (`current`). */
+interface LedgerPage {
+  list: LedgerRow[];
+  total: number;
+  current: string;
+}
+
 const now = () => Math.floor(Date.now() / 1000);
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -638,9 +645,11 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       expect(row.data.row.score).toBe(30);
       expect(row.data.row.password).toBe('');
 
-      const balance = await server.api<{ list: LedgerRow[]; total: number }>('account/balance', { userToken: memberToken });
+      const balance = await server.api<LedgerPage>('account/balance', { userToken: memberToken });
       expectEnvelope(balance, 1);
       expect(balance.data.total).toBe(2);
+      // the balance as it stands, beside its entries, on every page
+      expect(balance.data.current).toBe('12.50');
       expect(balance.data.list.map((entry) => entry.memo)).toEqual(['second', 'first']);
       expect(balance.data.list[0]).toMatchObject({ user_id: 1, money: '-7.50', before: '20.00', after: '12.50' });
       expect(balance.data.list[1]).toMatchObject({ user_id: 1, money: '20.00', before: '0.00', after: '20.00' });
@@ -648,14 +657,16 @@ describe.each(DATABASES)('auth on %s', (kind) => {
         expect(Object.keys(entry).sort()).toEqual(['after', 'before', 'create_time', 'id', 'memo', 'money', 'user_id']);
         expect(typeof entry.create_time).toBe('number');
       }
-      const page = await server.api<{ list: LedgerRow[]; total: number }>('account/balance', { userToken: memberToken, query: { page: 2, limit: 1 } });
+      const page = await server.api<LedgerPage>('account/balance', { userToken: memberToken, query: { page: 2, limit: 1 } });
       expectEnvelope(page, 1);
       expect(page.data.total).toBe(2);
+      expect(page.data.current).toBe('12.50');
       expect(page.data.list.map((entry) => entry.memo)).toEqual(['first']);
 
-      const integral = await server.api<{ list: Record<string, unknown>[]; total: number }>('account/integral', { userToken: memberToken });
+      const integral = await server.api<{ list: Record<string, unknown>[]; total: number; current: number }>('account/integral', { userToken: memberToken });
       expectEnvelope(integral, 1);
       expect(integral.data.total).toBe(1);
+      expect(integral.data.current).toBe(30);
       expect(integral.data.list[0]).toMatchObject({ user_id: 1, score: 30, before: 0, after: 30, memo: 'points' });
 
       const checkIn = await server.api<{ userInfo: MemberUserInfo }>('user/checkIn', { body: { tab: 'login', username: 'user', password: MEMBER_PASSWORD } });

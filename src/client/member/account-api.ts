@@ -1,4 +1,4 @@
-import type { LedgerRow, Paged } from '../../contract/member-api.js';
+import type { LedgerPage } from '../../contract/member-api.js';
 import { httpClient, type HttpClient } from '../http/index.js';
 import type { UserInfo } from '../http/session.js';
 
@@ -52,7 +52,7 @@ export interface AccountApi {
   verificationTypes(): Promise<VerificationType[]>;
   saveProfile(input: ProfileInput): Promise<string>;
   changePassword(oldPassword: string, newPassword: string): Promise<string>;
-  ledger(kind: 'balance' | 'integral', page: number, limit: number): Promise<Paged<LedgerRow>>;
+  ledger(kind: 'balance' | 'integral', page: number, limit: number): Promise<LedgerPage>;
   sendCode(request: CodeRequest): Promise<string>;
   /** proves the current address with its code: a pass token for `changeBind` */
   verify(type: VerificationType, captcha: string): Promise<string>;
@@ -72,7 +72,7 @@ function createAccountApi(client: HttpClient = httpClient): AccountApi {
     saveProfile: (input) => post('/api/account/profile', input),
     changePassword: (oldPassword, newPassword) => post('/api/account/changePassword', { oldPassword, newPassword }),
     async ledger(kind, page, limit) {
-      return (await client.request<Paged<LedgerRow>>(`/api/account/${kind}`, { ...quiet, params: { page, limit } })).data;
+      return (await client.request<LedgerPage>(`/api/account/${kind}`, { ...quiet, params: { page, limit } })).data;
     },
     sendCode({ type, address, event, ...rest }) {
       return type === 'email'

@@ -1,5 +1,5 @@
 import type { Language } from '../../contract/headers.js';
-import type { LedgerRow, Paged } from '../../contract/member-api.js';
+import type { LedgerPage, LedgerRow } from '../../contract/member-api.js';
 import { resourceByTable, type AppContext } from '../app-context.js';
 import type { Db, DialectName } from '../db/connection.js';
 import { pageRows, type PageRequest } from '../db/pages.js';
@@ -246,12 +246,13 @@ export async function memberBalance(app: AppContext, userId: number): Promise<{ 
 }
 
 /** A member's entries of one ledger, newest first: amounts as the ledger's schema shows them (balance in yuan, points as integers), memos in `lang`. */
-export async function ledgerPageOf(app: AppContext, kind: LedgerKind, userId: number, page: PageRequest, lang: Language): Promise<Paged<LedgerRow>> {
+export async function ledgerPageOf(app: AppContext, kind: LedgerKind, userId: number, page: PageRequest, lang: Language): Promise<LedgerPage> {
   const { table, column } = LEDGER[kind];
   const { rows, total } = await pageRows(page, app.db.selectFrom(table).where('user_id', '=', userId), (base) =>
     base.select(['id', 'user_id', column, 'before', 'after', 'memo', 'create_time']).orderBy('create_time', 'desc').orderBy('id', 'desc'),
   );
   const definition = resourceByTable(app, table);
   const list = rows.map((row) => ({ ...(rowFromStorage(definition, row) as Omit<LedgerRow, 'memo'>), memo: readStoredText(row.memo, lang, app.messages) }));
-  return { list, total };
+  const standing = await memberBalance(app, userId);
+  return { list, total, current: kind === 'money' ? standing.money : standing.score };
 }

@@ -1,5 +1,5 @@
 import type { Controller, RequestContext } from '../../app-context.js';
-import type { LedgerRow, Paged } from '../../../contract/member-api.js';
+import type { LedgerPage } from '../../../contract/member-api.js';
 import { errors, Success } from '../../errors.js';
 import { exchangePoints, pointsExchangeState } from '../../services/points-exchange.js';
 import { ledgerPageOf, type LedgerKind } from '../../services/ledger.js';
@@ -11,7 +11,7 @@ import { memberAccountActions } from './account-member-actions.js';
 /** `/api/account/*`: the member's own ledgers (docs/wire-contract.md#member-endpoints). */
 
 function ledgerAction(kind: LedgerKind) {
-  return async (ctx: RequestContext): Promise<Paged<LedgerRow>> => {
+  return async (ctx: RequestContext): Promise<LedgerPage> => {
     if (!ctx.identity) throw errors.needLogin();
     return ledgerPageOf(ctx.app, kind, ctx.identity.id, paging(ctx.query), ctx.lang);
   };

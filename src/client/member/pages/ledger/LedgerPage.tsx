@@ -6,16 +6,26 @@ import { accountApi, type AccountApi, type LedgerRow } from '../../account-api.j
 import { PageCard } from '../common/PageCard.js';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
 import { PointsExchange } from './PointsExchange.js';
+import '../../member-home.css';
 
 /**
  * `account/balance` and `account/integral`: the member's ledger, newest first, with the change, before and after;
- * the points page starts with the exchange of points for balance (or what points are for).
+ * the balance page starts with the balance as the server counts it at each read of the ledger, the points page
+ * with the exchange of points for balance (or what points are for), which shows the points.
  */
 export function LedgerPage({ kind, api = accountApi }: { kind: 'balance' | 'integral'; api?: AccountApi }) {
   const translate = useTranslate();
   // A new loader (after an exchange) makes the log start again from its first page.
   const [round, setRound] = useState(0);
-  const load = useCallback((page: number, limit: number) => api.ledger(kind, page, limit), [api, kind, round]);
+  const [current, setCurrent] = useState<string | number | undefined>(undefined);
+  const load = useCallback(
+    async (page: number, limit: number) => {
+      const answer = await api.ledger(kind, page, limit);
+      setCurrent(answer.current);
+      return answer;
+    },
+    [api, kind, round],
+  );
   const money = kind === 'balance';
   const amount = (value: string | number | undefined) => (money ? `¥${String(value ?? '0.00')}` : String(value ?? 0));
   const columns: RecordColumn<LedgerRow>[] = [
@@ -41,6 +51,14 @@ export function LedgerPage({ kind, api = accountApi }: { kind: 'balance' | 'inte
   return (
     <PageCard title={title}>
       {kind === 'integral' && <PointsExchange onExchanged={() => setRound((value) => value + 1)} />}
+      {money && current !== undefined && (
+        <div className="ba-member__stats ba-member__stats--lead">
+          <div className="ba-member__stat" data-testid="ledger-current">
+            <span>{translate('memberAccount.ledger.current')}</span>
+            <strong>{amount(current)}</strong>
+          </div>
+        </div>
+      )}
       <RecordTable load={load} columns={columns} label={title} empty={translate('memberAccount.ledger.empty')} />
     </PageCard>
   );
