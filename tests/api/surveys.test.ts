@@ -899,13 +899,13 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       const provider = await createProvider();
       const id = await createSurvey(provider.id, { status: 'draft' });
       const closed = await admin('survey.Survey/edit', { body: { id, status: 'closed' } });
-      expect({ code: closed.code, msg: closed.msg }).toEqual({ code: 0, msg: 'Status cannot change from "Draft" to "Closed"' });
+      expect({ code: closed.code, msg: closed.msg }).toEqual({ code: 0, msg: 'Status cannot change from "Draft (hidden from members)" to "Closed"' });
       const zhClosed = await admin('survey.Survey/edit', { body: { id, status: 'closed' }, lang: 'zh-cn' });
-      expect(zhClosed.msg).toBe('状态不能从“草稿”变更为“已关闭”');
+      expect(zhClosed.msg).toBe('状态不能从“草稿（会员看不到）”变更为“已关闭”');
       const badStatus = await admin('survey.Survey/add', { body: { provider_id: provider.id, title: 'Bad status', entry_url: 'https://panel.example/s?r={rid}', loi_minutes: 5, status: 'archived' } });
-      expect(badStatus.msg).toBe('Status must be one of: Draft, Active, Paused, Closed');
+      expect(badStatus.msg).toBe('Status must be one of: Draft (hidden from members), Active, Paused, Closed');
       const zhBadStatus = await admin('survey.Survey/add', { body: { provider_id: provider.id, title: 'Bad status', entry_url: 'https://panel.example/s?r={rid}', loi_minutes: 5, status: 'archived' }, lang: 'zh-cn' });
-      expect(zhBadStatus.msg).toBe('状态 只能是以下之一：草稿、进行中、已暂停、已关闭');
+      expect(zhBadStatus.msg).toBe('状态 只能是以下之一：草稿（会员看不到）、进行中、已暂停、已关闭');
       const badSearch = await admin('survey.Survey/index', { query: { search: [{ field: 'create_time', val: 'soon', operator: 'RANGE' }] } });
       expect(badSearch.msg).toBe('Invalid search value for Create time');
 

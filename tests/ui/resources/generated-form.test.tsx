@@ -177,12 +177,12 @@ describe('generated edit form', () => {
     const dataProvider = fakeDataProvider({ 'survey/quick_task': [task] });
     renderScreen(<GeneratedEdit definition={schema('survey/quick_task')} />, { resource: 'survey/quick_task', dataProvider, path: '/survey/quick_task/4' });
     await screen.findByDisplayValue('Rate the app');
-    const offered = () => ['Draft', 'Active', 'Closed'].filter((name) => screen.queryByRole('radio', { name }));
+    const offered = () => ['Draft (hidden from members)', 'Active', 'Closed'].filter((name) => screen.queryByRole('radio', { name }));
     // active → closed is allowed, active → draft is not
     await waitFor(() => expect(offered()).toEqual(['Active', 'Closed']));
     cleanup();
     renderScreen(<GeneratedCreate definition={schema('survey/quick_task')} />, { resource: 'survey/quick_task', dataProvider: fakeDataProvider({ 'survey/quick_task': [] }) });
-    await screen.findByRole('radio', { name: 'Draft' });
-    expect(offered()).toEqual(['Draft', 'Active', 'Closed']);
+    await screen.findByRole('radio', { name: 'Draft (hidden from members)' });
+    expect(offered()).toEqual(['Draft (hidden from members)', 'Active', 'Closed']);
   });
 });

@@ -224,7 +224,7 @@ describe('participation details', () => {
     await screen.findByText('a'.repeat(32));
     fireEvent.click(screen.getByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog');
-    const balance = await within(dialog).findByRole('link', { name: 'Balance change #12 · 1.50' });
+    const balance = await within(dialog).findByRole('link', { name: 'Balance change #12 · ¥1.50' });
     expect(balance.getAttribute('href')).toBe(`/user/moneyLog?filter=${encodeURIComponent('{"id":12}')}`);
     expect(await within(dialog).findByRole('link', { name: 'Points change #7 · 10' })).toBeTruthy();
   });

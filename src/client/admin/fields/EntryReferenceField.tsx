@@ -22,7 +22,7 @@ export function amountReferenceOf(field: FieldDefinition): { related: ResourceDe
 }
 
 /**
- * A reference to a row labelled by an amount, e.g. a participation's balance entry: "Balance change #12 · 1.50",
+ * A reference to a row labelled by an amount, e.g. a participation's balance entry: "Balance change #12 · ¥1.50",
  * a link to that row in its list when the admin may open it. Empty when nothing is referenced.
  */
 export function EntryReferenceField({ field, related, label }: { field: FieldDefinition; related: ResourceDefinition; label: FieldDefinition }) {

@@ -1,4 +1,4 @@
-import { formatYuan } from '../../../contract/money.js';
+import { formatYuan, MONEY_PATTERN } from '../../../contract/money.js';
 import { formatDateTime as formatWireDateTime } from '../../format/datetime.js';
 
 /**
@@ -26,8 +26,15 @@ export function listOf(value: unknown): string[] {
   return [];
 }
 
-/** Amounts travel as "12.50"; an amount prints with two decimals, exactly (`src/contract/money.ts`). */
-export const formatMoney = formatYuan;
+/**
+ * Amounts travel as "12.50" (yuan); a person reads them as money: the currency sign, two decimals exactly
+ * (`src/contract/money.ts`), a minus before the sign ("-¥7.50"). A value that is not an amount prints as it is.
+ */
+export function formatMoney(value: unknown): string {
+  const yuan = formatYuan(value);
+  if (!MONEY_PATTERN.test(yuan)) return yuan;
+  return yuan.startsWith('-') ? `-¥${yuan.slice(1)}` : `¥${yuan}`;
+}
 
 /** File name shown for a stored URL: its last path segment. */
 export function fileNameOf(url: string): string {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNotify, useRedirect, useResourceContext, useTranslate } from 'react-admin';
-import type { ResourceDefinition } from '../../../schema/definition.js';
+import { fieldOf, type ResourceDefinition } from '../../../schema/definition.js';
 import type { LocalText } from '../../../schema/local-text.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 
@@ -16,19 +16,40 @@ export function useFormTitle(title: LocalText, mode: 'add' | 'edit'): string {
 
 /**
  * The `onSuccess` of a create or edit: "<Name> created" / "<Name> saved", then back to the list, as
- * react-admin's own would do with its nameless message.
+ * react-admin's own would do with its nameless message. A row saved with the status `draft` (a survey, a
+ * quick task: new ones start as drafts) is one members do not see yet, and the message says so, naming the
+ * status that publishes it.
  */
-export function useSavedNotice(definition: ResourceDefinition, mode: 'add' | 'edit'): () => void {
+export function useSavedNotice(definition: ResourceDefinition, mode: 'add' | 'edit'): (saved?: unknown, variables?: unknown) => void {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
   const resource = useResourceContext() ?? '';
-  const name = useSchemaTranslate()(definition.title);
-  return useCallback(() => {
-    const key = mode === 'add' ? 'generated.saved.created' : 'generated.saved.updated';
-    notify(translate(key, { name, _: mode === 'add' ? `${name} created` : `${name} saved` }), { type: 'info' });
-    redirect('list', resource);
-  }, [translate, notify, redirect, resource, name, mode]);
+  const schemaTranslate = useSchemaTranslate();
+  const name = schemaTranslate(definition.title);
+  const status = fieldOf(definition, 'status');
+  const active = status?.ui.options?.draft && status.ui.options.active ? schemaTranslate(status.ui.options.active) : undefined;
+  return useCallback(
+    (saved?: unknown, variables?: unknown) => {
+      if (active !== undefined && (statusIn(saved) ?? statusIn(dataIn(variables))) === 'draft') {
+        notify(translate('generated.saved.draft', { name, active }), { type: 'warning', multiLine: true });
+      } else {
+        const key = mode === 'add' ? 'generated.saved.created' : 'generated.saved.updated';
+        notify(translate(key, { name, _: mode === 'add' ? `${name} created` : `${name} saved` }), { type: 'info' });
+      }
+      redirect('list', resource);
+    },
+    [translate, notify, redirect, resource, name, mode, active],
+  );
+}
+
+/** The status a save left the row with: the server's answer when it carries the row, else what was sent. */
+function statusIn(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && 'status' in value ? value.status : undefined;
+}
+
+function dataIn(variables: unknown): unknown {
+  return typeof variables === 'object' && variables !== null && 'data' in variables ? variables.data : undefined;
 }
 
 /**
