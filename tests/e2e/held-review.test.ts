@@ -27,8 +27,8 @@ const CASES: Case[] = [
 ];
 
 const TEXT = {
-  'zh-cn': { approve: '通过', reject: '驳回', details: '详情', reason: /原因（会员可见）/, reasonRequired: '请填写对账原因', approved: (rid: string) => `已通过：${rid} 的奖励已发放`, rejected: (rid: string) => `已驳回：${rid} 已撤销，暂扣的奖励已取消` },
-  en: { approve: 'Approve', reject: 'Reject', details: 'Details', reason: /Reason \(shown to the members\)/, reasonRequired: 'Please give a reason for the reconciliation', approved: (rid: string) => `Approved: the reward of ${rid} is credited`, rejected: (rid: string) => `Rejected: ${rid} is reversed and its held reward cancelled` },
+  'zh-cn': { approve: '通过', reject: '驳回', close: '关闭', details: '详情', reason: /原因（会员可见）/, reasonRequired: '请填写对账原因', approved: (rid: string) => `已通过：${rid} 的奖励已发放`, rejected: (rid: string) => `已驳回：${rid} 已撤销，暂扣的奖励已取消` },
+  en: { approve: 'Approve', reject: 'Reject', close: 'Close', details: 'Details', reason: /Reason \(shown to the members\)/, reasonRequired: 'Please give a reason for the reconciliation', approved: (rid: string) => `Approved: the reward of ${rid} is credited`, rejected: (rid: string) => `Rejected: ${rid} is reversed and its held reward cancelled` },
 } as const;
 
 let rig: E2eRig;
@@ -138,6 +138,23 @@ describe('reviewing a held speeder complete', () => {
           await row.getByRole('button', { name: text.details }).click();
           scope = page.getByRole('dialog', { name: text.details });
           await scope.waitFor();
+          // The decisions and Close show their words beside their icons, at 390 px too.
+          for (const name of [text.approve, text.reject, text.close]) {
+            const button = scope.getByRole('button', { name, exact: true });
+            expect(((await button.innerText()) ?? '').trim()).toBe(name);
+          }
+          // Each label fits on one line: on a phone it stands above its value.
+          const wrapped = await scope.locator('th[scope="row"]').evaluateAll((cells) =>
+            cells
+              .filter((cell) => {
+                const range = document.createRange();
+                range.selectNodeContents(cell);
+                return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1;
+              })
+              .map((cell) => cell.textContent ?? ''),
+          );
+          expect(wrapped).toEqual([]);
+          await shoot(page, `${name}-details`);
         }
         const label = decision === 'approve' ? text.approve : text.reject;
         await scope.getByRole('button', { name: label, exact: true }).click();

@@ -1,9 +1,20 @@
 import CloseIcon from '@mui/icons-material/Close';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { isValidElement, type ReactNode } from 'react';
+import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Button as MuiButton, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { createContext, isValidElement, useContext, type ReactNode } from 'react';
 import { Button, useTranslate } from 'react-admin';
 import { textOf } from '../fields/TextValueField.js';
+
+/**
+ * True inside a dialog's actions: a button there shows its words beside its icon at every width (on a
+ * phone react-admin's Button draws its icon alone, which in a row of decisions reads as bare symbols).
+ */
+const ActionsWithText = createContext(false);
+
+/** Whether the button being drawn sits among a dialog's actions, where it must show its label. */
+export function useActionsWithText(): boolean {
+  return useContext(ActionsWithText);
+}
 
 /** A row's "Details" button and the dialog it opens, titled `title`, holding `children` (and `actions` beside Close). */
 export function DetailsDialogButton({ title, open, onOpenChange, children, actions }: { title: string; open: boolean; onOpenChange(open: boolean): void; children: ReactNode; actions?: ReactNode }) {
@@ -19,12 +30,11 @@ export function DetailsDialogButton({ title, open, onOpenChange, children, actio
         <DialogContent dividers tabIndex={0} role="region" aria-label={title}>
           {children}
         </DialogContent>
-        <DialogActions>
-          {actions}
-          {/* With its icon: on a phone react-admin draws a button as its icon alone. */}
-          <Button label={translate('ra.action.close', { _: 'Close' })} onClick={() => onOpenChange(false)}>
-            <CloseIcon />
-          </Button>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+          <ActionsWithText.Provider value={true}>{actions}</ActionsWithText.Provider>
+          <MuiButton startIcon={<CloseIcon />} onClick={() => onOpenChange(false)}>
+            {translate('ra.action.close', { _: 'Close' })}
+          </MuiButton>
         </DialogActions>
       </Dialog>
     </>
@@ -71,17 +81,17 @@ function parsedJson(text: string): unknown {
   }
 }
 
-/** Label / value pairs as a two-column table. */
+/** Label / value pairs as a two-column table; on a phone each label stands above its value, so neither is squeezed. */
 export function DetailTable({ rows, label }: { rows: [label: string, value: unknown][]; label?: string }) {
   return (
     <Table size="small" aria-label={label}>
       <TableBody>
         {rows.map(([name, value], index) => (
           <TableRow key={`${name}-${index}`}>
-            <TableCell component="th" scope="row" sx={{ width: '30%', fontWeight: 500, verticalAlign: 'top' }}>
+            <TableCell component="th" scope="row" sx={{ width: { sm: '30%' }, fontWeight: 500, verticalAlign: 'top', display: { xs: 'block', sm: 'table-cell' }, borderBottom: { xs: 'none', sm: undefined }, pb: { xs: 0, sm: undefined } }}>
               {name}
             </TableCell>
-            <TableCell>
+            <TableCell sx={{ display: { xs: 'block', sm: 'table-cell' } }}>
               <ValueText value={value} />
             </TableCell>
           </TableRow>

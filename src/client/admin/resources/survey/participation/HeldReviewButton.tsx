@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { ReconcileAnswer, ReconcileRequest } from '../../../../../contract/reconcile.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
+import { useActionsWithText } from '../../DetailsDialog.js';
 import { errorMessageOf } from '../../error-report.js';
 
 /** What the review of a held credit does: approve (credit it now) or reject (reverse the complete, cancel the credit). */
@@ -38,6 +39,7 @@ export function HeldReviewButton({ decision }: { decision: Decision }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const titleId = useId();
+  const withText = useActionsWithText();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
@@ -46,6 +48,7 @@ export function HeldReviewButton({ decision }: { decision: Decision }) {
   const texts = TEXTS[decision];
   const rid = String(record.rid);
   const label = translate(texts.label[0], { _: texts.label[1] });
+  const icon = decision === 'approve' ? <CheckCircleOutlineIcon /> : <HighlightOffIcon />;
   const submit = async () => {
     setBusy(true);
     setError(undefined);
@@ -70,9 +73,15 @@ export function HeldReviewButton({ decision }: { decision: Decision }) {
   };
   return (
     <>
-      <Button label={label} color={decision === 'approve' ? 'primary' : 'error'} onClick={() => setOpen(true)}>
-        {decision === 'approve' ? <CheckCircleOutlineIcon /> : <HighlightOffIcon />}
-      </Button>
+      {withText ? (
+        <MuiButton color={decision === 'approve' ? 'primary' : 'error'} startIcon={icon} onClick={() => setOpen(true)}>
+          {label}
+        </MuiButton>
+      ) : (
+        <Button label={label} color={decision === 'approve' ? 'primary' : 'error'} onClick={() => setOpen(true)}>
+          {icon}
+        </Button>
+      )}
       <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="sm" aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{label}</DialogTitle>
         <DialogContent>
