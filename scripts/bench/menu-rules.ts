@@ -33,15 +33,30 @@ async function main(): Promise<void> {
   if (!clientDir) {
     clientDir = join(work, 'client');
     console.log('building the client…');
-    await build({ configFile: join(root, 'vite.config.ts'), root: join(root, 'src/client'), logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } });
+    await build({
+      configFile: join(root, 'vite.config.ts'),
+      root: join(root, 'src/client'),
+      logLevel: 'warn',
+      build: { outDir: clientDir, emptyOutDir: true },
+    });
   }
   const settings = settingsFromEnv(
-    { DATABASE_URL: `sqlite:${join(work, 'app.db')}`, ADMIN_PASSWORD: 'Bench_pass1', STORAGE_DIR: join(work, 'storage'), ADMIN_LOGIN_CAPTCHA: 'false', API_GET_RATE_LIMIT: '0', AUTH_RATE_LIMIT: '0' },
+    {
+      DATABASE_URL: `sqlite:${join(work, 'app.db')}`,
+      ADMIN_PASSWORD: 'Bench_pass1',
+      STORAGE_DIR: join(work, 'storage'),
+      ADMIN_LOGIN_CAPTCHA: 'false',
+      API_GET_RATE_LIMIT: '0',
+      AUTH_RATE_LIMIT: '0',
+    },
     root,
   );
   const server = await createServer(settings, { clientDir });
   const origin = (await server.http.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   const request: number[] = [];
   const toFirst: number[] = [];
   const toAll: number[] = [];
@@ -60,11 +75,18 @@ async function main(): Promise<void> {
       await page.waitForLoadState('networkidle');
       const devtools = await context.newCDPSession(page);
       await devtools.send('Performance.enable');
-      const before = (await devtools.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+      const before =
+        (await devtools.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')
+          ?.value ?? 0;
       // Through the menu, as a person goes there: 权限管理 opens, 菜单规则管理 is the entry.
-      const folder = page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: '权限管理', exact: true }).first();
+      const folder = page
+        .getByRole('navigation', { name: '主菜单' })
+        .getByRole('button', { name: '权限管理', exact: true })
+        .first();
       if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
-      const entry = folder.locator('xpath=following-sibling::div[1]').getByRole('button', { name: '菜单规则管理', exact: true });
+      const entry = folder
+        .locator('xpath=following-sibling::div[1]')
+        .getByRole('button', { name: '菜单规则管理', exact: true });
       await entry.waitFor();
       const clicked = await page.evaluate(() => performance.now());
       await entry.click();
@@ -85,7 +107,9 @@ async function main(): Promise<void> {
         await page.waitForTimeout(300);
       }
       const all = (await page.evaluate(() => performance.now())) - 300;
-      const after = (await devtools.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+      const after =
+        (await devtools.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')
+          ?.value ?? 0;
       rows = count;
       request.push(timing.responseEnd - timing.startTime);
       toFirst.push(first - timing.responseEnd);
@@ -98,7 +122,9 @@ async function main(): Promise<void> {
     await browser.close();
     await server.close();
   }
-  console.log(`menu rules page, ${rows} rows, ${RUNS} runs, load ${loadavg()[0].toFixed(1)}, headless Chromium at 1440 px`);
+  console.log(
+    `menu rules page, ${rows} rows, ${RUNS} runs, load ${loadavg()[0].toFixed(1)}, headless Chromium at 1440 px`,
+  );
   console.log(`click → first row:                ${figures(total)}`);
   console.log(`index request (start → last byte): ${figures(request)}`);
   console.log(`answer → first row (client):       ${figures(toFirst)}`);
