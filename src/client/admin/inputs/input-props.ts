@@ -27,3 +27,10 @@ export function markIf(required: boolean) {
  * an edit reads as "leave unchanged" (an emptied field would never be cleared).
  */
 export const keepValue = <T,>(value: T): T => value;
+
+/**
+ * A label above its input (a switch, a duration, a list), sized as react-admin draws a radio group's
+ * legend, which is a text box's floating label's size; in a form's label column (form-layout.ts) it reads
+ * as every other label there.
+ */
+export const SMALL_LABEL = { fontSize: '0.75rem' } as const;
