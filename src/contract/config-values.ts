@@ -64,6 +64,26 @@ export interface ConfigIndex {
   channels?: CodeChannelHealth[];
 }
 
+/** A refresh token's lifetime (seconds): the longest an access token's lifetime setting may be. */
+export const REFRESH_TOKEN_LIFETIME = 2_592_000;
+
+/** The bounds of the token lifetime settings (seconds): a minute at least, at most as long as a refresh token lives. */
+export const TOKEN_LIFETIME_BOUNDS = { min: 60, max: REFRESH_TOKEN_LIFETIME } as const;
+
+/**
+ * Items holding whole seconds, with their bounds: the server stores and reads seconds, the config screen
+ * takes and shows them in days, hours or minutes (`durations.ts`).
+ */
+const DURATION_SETTINGS: Readonly<Record<string, { min: number; max: number }>> = {
+  admin_token_keep_time: TOKEN_LIFETIME_BOUNDS,
+  user_token_keep_time: TOKEN_LIFETIME_BOUNDS,
+};
+
+/** The bounds of a duration item, or undefined for an item that is not one. */
+export function durationBoundsOf(name: string): { min: number; max: number } | undefined {
+  return Object.hasOwn(DURATION_SETTINGS, name) ? DURATION_SETTINGS[name] : undefined;
+}
+
 export function rulesOf(rule: string | null | undefined): string[] {
   return String(rule ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 }

@@ -273,20 +273,26 @@ describe.each(DATABASES)('BuildAdmin’s member centre on %s', (kind) => {
 
   it('shows the token lifetimes on the config screen with labels, and refuses a value out of bounds', async () => {
     type Index = { list: Record<string, { list?: { name: string; title: string; value: unknown; tip: string }[] }> };
-    for (const [lang, title] of [['en', 'Member token lifetime (seconds)'], ['zh-cn', '会员令牌有效期（秒）']] as const) {
+    for (const [lang, title, bound] of [['en', 'Member token lifetime', '30 days'], ['zh-cn', '会员令牌有效期', '30 天']] as const) {
       const index = await server.admin<Index>('routine.Config/index', { token: adminToken, lang });
       const item = index.data.list.basics?.list?.find((candidate) => candidate.name === 'user_token_keep_time');
+      // stored and sent in seconds; the screen shows them in days, hours or minutes
       expect(item).toMatchObject({ title, value: '259200' });
-      expect(item?.tip).toContain('2592000');
+      expect(item?.tip).toContain(bound);
     }
     for (const value of [59, 2_592_001, 'soon', 3600.5, '']) {
       const refused = await server.admin<{ field: string }>('routine.Config/edit', { token: adminToken, body: { admin_token_keep_time: value } });
       expect({ value, code: refused.code, field: refused.data?.field }).toEqual({ value, code: 0, field: 'admin_token_keep_time' });
     }
-    const en = await server.admin('routine.Config/edit', { token: adminToken, body: { user_token_keep_time: 30 } });
-    expect(en.msg).toBe('Member token lifetime (seconds) must be a whole number of seconds from 60 to 2592000');
+    // the bounds in words of the reader's language, as the screen's units say them
+    const en = await server.admin<{ errorId: string; field: string }>('routine.Config/edit', { token: adminToken, body: { user_token_keep_time: 30 } });
+    expect({ errorId: en.data?.errorId, field: en.data?.field, msg: en.msg }).toEqual({ errorId: 'validation', field: 'user_token_keep_time', msg: 'Member token lifetime must last from 1 minute to 30 days' });
     const zh = await server.admin('routine.Config/edit', { token: adminToken, body: { user_token_keep_time: 30 }, lang: 'zh-cn' });
-    expect(zh.msg).toBe('会员令牌有效期（秒）必须是 60 至 2592000 之间的整数秒');
+    expect(zh.msg).toBe('会员令牌有效期必须在 1分钟 至 30天 之间');
+    // two hours, as the screen sends them, are 7200 seconds
+    expect((await server.admin('routine.Config/edit', { token: adminToken, body: { user_token_keep_time: 7200 } })).code).toBe(1);
+    expect((await db().selectFrom('config').select('value').where('name', '=', 'user_token_keep_time').executeTakeFirstOrThrow()).value).toBe('7200');
+    expect((await server.admin('routine.Config/edit', { token: adminToken, body: { user_token_keep_time: 259_200 } })).code).toBe(1);
     const stored = await db().selectFrom('config').select('value').where('name', 'in', ['admin_token_keep_time', 'user_token_keep_time']).execute();
     expect(stored.map((row) => row.value)).toEqual(['259200', '259200']);
   });
@@ -328,6 +334,8 @@ describe.each(DATABASES)('an existing database on %s', (kind) => {
       }
       await db.updateTable('user_rule').set({ component: '/src/views/frontend/user/account/custom.vue' }).where('name', '=', 'account/balance').execute();
       await db.deleteFrom('config').where('name', 'in', ['admin_token_keep_time', 'user_token_keep_time']).execute();
+      // the groups' help as it was seeded then, and their title as an administrator wrote it
+      await db.updateTable('config').set({ title: 'Our tabs', tip: 'The tabs of this screen: a key and its title per row; a group that holds items stays' }).where('name', '=', 'config_group').execute();
       await first.close();
 
       const second = await startTestServer(kind, { databaseUrl: database.url });
@@ -350,6 +358,9 @@ describe.each(DATABASES)('an existing database on %s', (kind) => {
           { name: 'admin_token_keep_time', value: '259200', group: 'basics' },
           { name: 'user_token_keep_time', value: '259200', group: 'basics' },
         ]);
+        // the seeded help is today's; what the administrator wrote stays
+        const groups = await second.server.app.db.selectFrom('config').select(['title', 'tip']).where('name', '=', 'config_group').executeTakeFirstOrThrow();
+        expect(groups).toEqual({ title: 'Our tabs', tip: 'The tabs of this screen by their titles; a new group also needs a key; a group holding items stays' });
       } finally {
         await second.close();
       }

@@ -80,7 +80,10 @@ describe('settings an environment variable decides', () => {
           const toggle = captcha.locator('input');
           expect(await toggle.isDisabled()).toBe(true);
           expect(await toggle.isChecked()).toBe(false);
-          expect(await captcha.textContent()).toContain(`${server(language, 'Admin login captcha')}: ${ui.override.off}`);
+          // labelled in the label column, with what the variable makes it beside the switch
+          expect(await captcha.getByRole('switch', { name: server(language, 'Admin login captcha') }).count()).toBe(1);
+          expect(await captcha.locator('label').first().textContent()).toBe(server(language, 'Admin login captcha'));
+          await captcha.getByText(ui.override.off, { exact: true }).waitFor();
           const notice = await description(page, toggle);
           expect(notice).toContain('ADMIN_LOGIN_CAPTCHA');
           expect(notice).toBe(ui.override.overridden.replace('%{variable}', 'ADMIN_LOGIN_CAPTCHA').replace('%{stored}', ui.override.on));

@@ -3,6 +3,7 @@ import type { Db } from '../db/connection.js';
 import { nowSeconds } from '../clock.js';
 import type { ConfigStore } from '../config-store.js';
 import { BoundedMap } from '../bounded-map.js';
+import { REFRESH_TOKEN_LIFETIME, TOKEN_LIFETIME_BOUNDS } from '../../contract/config-values.js';
 
 export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'email-pass' | 'mobile-pass';
 
@@ -10,23 +11,20 @@ export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'e
 const TOKEN_TTL: Record<TokenType, number> = {
   admin: 259_200,
   user: 259_200,
-  'admin-refresh': 2_592_000,
-  'user-refresh': 2_592_000,
+  'admin-refresh': REFRESH_TOKEN_LIFETIME,
+  'user-refresh': REFRESH_TOKEN_LIFETIME,
   'email-pass': 600,
   'mobile-pass': 600,
 };
 
 /** Access tokens whose lifetime is a site setting (seconds), read through the config cache. */
-export const TOKEN_LIFETIME_SETTINGS: Readonly<Partial<Record<TokenType, string>>> = {
+const TOKEN_LIFETIME_SETTINGS: Readonly<Partial<Record<TokenType, string>>> = {
   admin: 'admin_token_keep_time',
   user: 'user_token_keep_time',
 };
 
-/** The bounds of those settings: a minute at least, at most as long as a refresh token lives. */
-export const TOKEN_LIFETIME_BOUNDS = { min: 60, max: TOKEN_TTL['user-refresh'] } as const;
-
 /** Whether a stored setting is a lifetime within the bounds. */
-export function isTokenLifetime(value: string): boolean {
+function isTokenLifetime(value: string): boolean {
   if (!/^\d{1,10}$/.test(value)) return false;
   const seconds = Number(value);
   return seconds >= TOKEN_LIFETIME_BOUNDS.min && seconds <= TOKEN_LIFETIME_BOUNDS.max;

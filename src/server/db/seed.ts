@@ -318,6 +318,36 @@ async function addMissingConfigItems(db: DynamicDb, definitions: ResourceDefinit
     await db.insertInto('config').values(values).execute();
   }
   await addMissingConfigGroups(db, definition);
+  await retitleConfigItems(db, definition);
+}
+
+/**
+ * Seeded titles and help that changed since a database was made, by the text they had then: the token
+ * lifetimes were titled in seconds before the screen took them in days, hours or minutes, and the groups' help spoke of keys. Only a title
+ * or help still as seeded is replaced (by the seed's current one); one an administrator wrote stays.
+ */
+const FORMER_CONFIG_TEXTS: Readonly<Record<string, { title?: string; tip?: string }>> = {
+  config_group: { tip: 'The tabs of this screen: a key and its title per row; a group that holds items stays' },
+  admin_token_keep_time: {
+    title: 'Admin token lifetime (seconds)',
+    tip: 'How long an administrator stays signed in without a refresh: 60 to 2592000 seconds (30 days)',
+  },
+  user_token_keep_time: {
+    title: 'Member token lifetime (seconds)',
+    tip: 'How long a member stays signed in without a refresh: 60 to 2592000 seconds (30 days)',
+  },
+};
+
+async function retitleConfigItems(db: DynamicDb, definition: ResourceDefinition): Promise<void> {
+  for (const [name, former] of Object.entries(FORMER_CONFIG_TEXTS)) {
+    const row = definition.seed.find((candidate) => candidate.name === name);
+    if (!row) continue;
+    for (const column of ['title', 'tip'] as const) {
+      const was = former[column];
+      if (typeof row[column] !== 'string' || was === undefined) continue;
+      await db.updateTable('config').set({ [column]: row[column] }).where('name', '=', name).where(column, '=', was).execute();
+    }
+  }
 }
 
 /**

@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
 import {
-  CLEAR_SECRETS_KEY, decodeConfigValue, decodeDictionary, JSON_ARRAY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem, type ConfigOverride,
+  CLEAR_SECRETS_KEY, decodeConfigValue, decodeDictionary, durationBoundsOf, JSON_ARRAY_TYPES, rulesOf, type ConfigGroup, type ConfigIndex, type ConfigItem, type ConfigOverride,
 } from '../../contract/config-values.js';
+import { durationText } from '../../contract/durations.js';
 import { createAjv } from '../../schema/ajv.js';
 import type { Row } from '../../schema/definition.js';
 import type { AppContext } from '../app-context.js';
-import { isTokenLifetime, TOKEN_LIFETIME_BOUNDS, TOKEN_LIFETIME_SETTINGS } from '../auth/tokens.js';
 import type { Db } from '../db/connection.js';
 import { errors } from '../errors.js';
 import type { Translate } from '../i18n.js';
@@ -184,17 +184,13 @@ function secretsToClear(items: readonly StoredItem[], requested: unknown): Set<s
 
 /** Items whose value the rest of the system depends on. */
 async function checkSpecial(app: AppContext, item: StoredItem, stored: string, items: StoredItem[]): Promise<void> {
+  const duration = durationBoundsOf(item.name);
+  if (duration && !(/^\d{1,10}$/.test(stored) && Number(stored) >= duration.min && Number(stored) <= duration.max)) {
+    // the bounds in words, as the screen's unit picker reads them ("1 minute", "30 days")
+    const words = (seconds: number) => ({ 'zh-cn': durationText(seconds, 'zh-cn'), en: durationText(seconds, 'en') });
+    throw errors.validation({ field: item.name, message: '%s must last from %s to %s', params: [item.title ?? item.name, words(duration.min), words(duration.max)] });
+  }
   switch (item.name) {
-    case TOKEN_LIFETIME_SETTINGS.admin:
-    case TOKEN_LIFETIME_SETTINGS.user:
-      if (!isTokenLifetime(stored)) {
-        throw errors.validation({
-          field: item.name,
-          message: '%s must be a whole number of seconds from %s to %s',
-          params: [item.title ?? item.name, String(TOKEN_LIFETIME_BOUNDS.min), String(TOKEN_LIFETIME_BOUNDS.max)],
-        });
-      }
-      return;
     case 'points_exchange_rate':
     case 'points_exchange_min':
     case 'points_exchange_daily': {

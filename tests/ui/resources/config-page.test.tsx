@@ -116,14 +116,14 @@ describe('system configuration screen', () => {
     await screen.findByRole('tab', { name: 'Basics' });
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'config.add' })).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'config.deleteItem' })).toHaveLength(1);
     cleanup();
 
     renderConfig((node) => node.endsWith('/list'));
     await screen.findByRole('tab', { name: 'Basics' });
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'config.add' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'config.deleteItem' })).toBeNull();
   });
 
   it('sends a test mail from the mail tab with the settings in the form, unsaved; a refused setting shows on its field', async () => {

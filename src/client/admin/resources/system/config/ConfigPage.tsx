@@ -1,16 +1,20 @@
-import { Alert, Box, Button, Card, Checkbox, FormControlLabel, Stack, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Checkbox, FormControlLabel, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  CreateButton, DeleteButton, Form, Loading, RecordContextProvider, SaveButton, Toolbar, useCanAccess, useDataProvider, useNotify,
+  CreateButton, DeleteButton, Form, Loading, RecordContextProvider, SaveButton, Toolbar, useCanAccess, useDataProvider, useLocale, useNotify,
   useResourceContext, useTranslate,
 } from 'react-admin';
-import { CLEAR_SECRETS_KEY, type ConfigGroup, type ConfigIndex, type ConfigItem } from '../../../../../contract/config-values.js';
-import type { ResourceDefinition, Row } from '../../../../../schema/definition.js';
+import { CLEAR_SECRETS_KEY, durationBoundsOf, type ConfigGroup, type ConfigIndex, type ConfigItem } from '../../../../../contract/config-values.js';
+import { durationText } from '../../../../../contract/durations.js';
+import type { FieldDefinition, ResourceDefinition, Row } from '../../../../../schema/definition.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
-import { SchemaInput } from '../../../inputs/SchemaInput.js';
+import { DurationInput } from '../../../inputs/DurationInput.js';
+import { isRequiredOn, SchemaInput } from '../../../inputs/SchemaInput.js';
+import { SwitchField } from '../../../inputs/SwitchInput.js';
+import { configLabelColumnSx } from '../../form-layout.js';
 import { authProvider, reloadShell } from '../../../bootstrap-store.js';
 import { currentPermissions } from '../../../../providers/permissions.js';
 import { errorMessageOf } from '../../error-report.js';
@@ -18,11 +22,18 @@ import { serverFieldErrors } from '../../server-errors.js';
 import { configDefinitionOf } from './config-fields.js';
 import { MAIL_GROUP, TestMailButton } from './TestMailButton.js';
 import { CodeChannels } from './CodeChannels.js';
+import { ConfigGroupsInput } from './ConfigGroupsInput.js';
+
+/** The item listing the groups (the tabs) of this screen. */
+const CONFIG_GROUP_ITEM = 'config_group';
 
 interface GroupFormProps {
   resource: string;
   definition: ResourceDefinition;
   group: ConfigGroup;
+  /** every group's title in the reader's language, and the groups holding items (the groups' editor) */
+  titles: Record<string, string>;
+  inUse: ReadonlySet<string>;
   canEdit: boolean;
   canDelete: boolean;
   canTestMail: boolean;
@@ -45,16 +56,17 @@ function StoredSecret({ item }: { item: ConfigItem }) {
     setValue(CLEAR_SECRETS_KEY, on ? [...others, item.name] : others, { shouldDirty: true });
   };
   return (
-    <Box sx={{ mt: -1, mb: 1 }}>
+    <Box sx={{ mt: -1, mb: 1 }} data-field-column>
       <Typography variant="caption" color="text.secondary" component="p">{translate('config.secretStored')}</Typography>
       <FormControlLabel control={<Checkbox size="small" checked={ticked} onChange={(event) => toggle(event.target.checked)} />} label={translate('config.clearSecret')} />
     </Box>
   );
 }
 
-/** A value as the reader reads it: a switch on or off, a list joined, an empty value said so. */
-function shownValue(type: string, value: unknown, translate: (key: string) => string): string {
-  if (type === 'switch') return translate(value === true ? 'config.override.on' : 'config.override.off');
+/** A value as the reader reads it: a switch on or off, a duration in words, a list joined, an empty value said so. */
+function shownValue(item: ConfigItem, value: unknown, translate: (key: string) => string, locale: string): string {
+  if (item.type === 'switch') return translate(value === true ? 'config.override.on' : 'config.override.off');
+  if (durationBoundsOf(item.name) && Number.isSafeInteger(Number(value)) && Number(value) > 0) return durationText(Number(value), locale);
   const text = Array.isArray(value) ? value.map(String).join(', ') : String(value ?? '');
   return text === '' ? translate('config.override.none') : text;
 }
@@ -65,37 +77,52 @@ function shownValue(type: string, value: unknown, translate: (key: string) => st
  */
 function OverriddenSetting({ item, override }: { item: ConfigItem; override: NonNullable<ConfigItem['override']> }) {
   const translate = useTranslate();
+  const locale = useLocale();
   const noticeId = useId();
-  const notice = (
-    <Alert id={noticeId} severity="info" sx={{ mt: 0.5, mb: 1 }}>
-      {translate('config.override.overridden', { variable: override.variable, stored: shownValue(item.type, item.value, translate) })}
-    </Alert>
-  );
+  const fieldId = useId();
   return (
-    <Box sx={{ mt: 1, mb: 1 }} data-overridden={item.name}>
+    <>
       {item.type === 'switch' ? (
-        <FormControlLabel
+        <SwitchField
+          id={fieldId}
+          label={item.title}
+          checked={override.value === true}
           disabled
-          control={<Switch checked={override.value === true} slotProps={{ input: { 'aria-describedby': noticeId } }} />}
-          label={`${item.title}: ${shownValue(item.type, override.value, translate)}`}
+          describedBy={noticeId}
+          after={<Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 0.5 }}>{shownValue(item, override.value, translate, locale)}</Typography>}
         />
       ) : (
         <TextField
+          id={fieldId}
           disabled
           fullWidth
+          size="small"
           label={item.title}
-          value={shownValue(item.type, override.value, translate)}
+          value={shownValue(item, override.value, translate, locale)}
+          sx={{ mb: 1 }}
           slotProps={{ htmlInput: { 'aria-describedby': noticeId } }}
         />
       )}
-      {notice}
-      {item.tip && <Typography variant="caption" color="text.secondary" component="p">{item.tip}</Typography>}
-    </Box>
+      <Alert id={noticeId} severity="info" sx={{ mb: 1 }} data-field-column>
+        {translate('config.override.overridden', { variable: override.variable, stored: shownValue(item, item.value, translate, locale) })}
+      </Alert>
+      {item.tip && <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1, mx: 1.75 }} data-field-column>{item.tip}</Typography>}
+    </>
   );
 }
 
+/** The input of one item: its type's widget, a duration in its unit, the groups by their titles. */
+function ItemInput({ item, field, definition, titles, inUse }: { item: ConfigItem; field: FieldDefinition; definition: ResourceDefinition; titles: Record<string, string>; inUse: ReadonlySet<string> }) {
+  const required = isRequiredOn(definition, field, 'edit');
+  const hint = item.tip || undefined;
+  if (item.name === CONFIG_GROUP_ITEM) return <ConfigGroupsInput source={item.name} label={item.title} required={required} helperText={hint} titles={titles} inUse={inUse} />;
+  const duration = durationBoundsOf(item.name);
+  if (duration) return <DurationInput source={item.name} label={item.title} bounds={duration} required={required} helperText={hint} />;
+  return <SchemaInput field={field} definition={definition} mode="edit" hint={hint} />;
+}
+
 /** One tab: the group's items as one form, saved together through `edit` as `{<name>: <value>}`. */
-function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMail, onChanged, onTested }: GroupFormProps) {
+function GroupForm({ resource, definition, group, titles, inUse, canEdit, canDelete, canTestMail, onChanged, onTested }: GroupFormProps) {
   const dataProvider = useDataProvider<ActionDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
@@ -129,41 +156,42 @@ function GroupForm({ resource, definition, group, canEdit, canDelete, canTestMai
   if (items.length === 0) return <Typography sx={{ p: 3 }} color="text.secondary">{translate('config.empty')}</Typography>;
   return (
     <Form key={group.name} defaultValues={defaultValues} onSubmit={save} noValidate>
-      <Stack sx={{ px: 3, pt: 2 }}>
-        {groupDefinition.fields.map((field, position) => (
-          // On a phone the item's name and its delete button wrap under the field, which keeps the width.
-          <Stack key={field.name} direction="row" useFlexGap sx={{ alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, columnGap: 1 }}>
-            <Box sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}>
-              {items[position].override ? (
-                <OverriddenSetting item={items[position]} override={items[position].override} />
-              ) : (
-                <SchemaInput field={field} definition={groupDefinition} mode="edit" hint={items[position].tip || undefined} />
-              )}
-              {items[position].isSet && canEdit && <StoredSecret item={items[position]} />}
-            </Box>
-            <Typography variant="caption" color="text.secondary" sx={{ width: { sm: 180 }, flex: { xs: 1, sm: 'none' }, pt: { xs: 0.5, sm: 2 }, fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-              {field.name}
-            </Typography>
-            <Box sx={{ width: { sm: 96 }, pt: { xs: 0, sm: 1 } }}>
-              {canDelete && items[position].allow_del === 1 && (
-                <RecordContextProvider value={{ id: items[position].id }}>
-                  <DeleteButton
-                    resource={resource}
-                    mutationMode="pessimistic"
-                    redirect={false}
-                    mutationOptions={{
-                      onSuccess: () => {
-                        notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
-                        onChanged();
-                      },
-                    }}
-                  />
-                </RecordContextProvider>
-              )}
-            </Box>
-          </Stack>
-        ))}
-      </Stack>
+      {/* an item's name is for code, not for the reader: each shows its label and help only */}
+      <Box sx={{ px: { xs: 2, sm: 3 }, pt: 2 }}>
+        <Stack sx={configLabelColumnSx}>
+          {groupDefinition.fields.map((field, position) => {
+            const item = items[position];
+            return (
+              <Box key={field.name} data-config-item={item.name} {...(item.override ? { 'data-overridden': item.name } : {})}>
+                {item.override ? (
+                  <OverriddenSetting item={item} override={item.override} />
+                ) : (
+                  <ItemInput item={item} field={field} definition={groupDefinition} titles={titles} inUse={inUse} />
+                )}
+                {item.isSet && canEdit && <StoredSecret item={item} />}
+                {canDelete && item.allow_del === 1 && (
+                  <Box data-field-column sx={{ mb: 1 }}>
+                    <RecordContextProvider value={{ id: item.id }}>
+                      <DeleteButton
+                        resource={resource}
+                        mutationMode="pessimistic"
+                        redirect={false}
+                        label={translate('config.deleteItem', { title: item.title })}
+                        mutationOptions={{
+                          onSuccess: () => {
+                            notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
+                            onChanged();
+                          },
+                        }}
+                      />
+                    </RecordContextProvider>
+                  </Box>
+                )}
+              </Box>
+            );
+          })}
+        </Stack>
+      </Box>
       {(canEdit || testMail) && (
         <Toolbar sx={{ bgcolor: 'transparent', px: 3, gap: 1 }}>
           {canEdit && <SaveButton />}
@@ -211,6 +239,7 @@ export function ConfigPage({ definition }: { definition: ResourceDefinition }) {
     );
   }
   const groups = Object.values(data.list);
+  const inUse = new Set(groups.filter((group) => (group.list ?? []).length > 0).map((group) => group.name));
   const current = groups.find((group) => group.name === chosen) ?? groups[0];
   return (
     <>
@@ -245,6 +274,8 @@ export function ConfigPage({ definition }: { definition: ResourceDefinition }) {
             resource={resource}
             definition={definition}
             group={current}
+            titles={data.configGroup}
+            inUse={inUse}
             canEdit={canEdit === true}
             canDelete={canDelete === true}
             canTestMail={canTestMail}
