@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -213,6 +214,45 @@ describe('client message files', () => {
         if (en.get(key) === text && !key.endsWith('.brand') && /[a-z]{3,}/.test(text.replace(/%\{\w+\}|%[sd]/g, ''))) problems.push(`${file}: zh-cn ${key} is English: ${text}`);
       }
     }
+    expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * The screens' texts have one home, the message files: a key a screen names exists in both languages
+ * (react-admin's own `ra.*` keys in its English pack and our Chinese one), and no call carries an English
+ * text of its own as react-admin's `_` default, which would show instead of a missing translation and
+ * drift from the file.
+ */
+describe('texts the screens name', () => {
+  const areas = ['admin', 'common', 'member'];
+  const packs = Object.fromEntries(
+    LANGS.map((lang) => {
+      const keys = new Set<string>(lang === 'en' ? flatten(englishMessages).keys() : []);
+      for (const area of areas) for (const file of filesUnder(`locales/${lang}/${area}`, '.json')) for (const key of flatten(JSON.parse(readFileSync(file, 'utf8'))).keys()) keys.add(key);
+      return [lang, keys];
+    }),
+  );
+  const sources = filesUnder('src/client', '.ts').concat(filesUnder('src/client', '.tsx'));
+  /** A key written out where a text is asked for: `translate('generated.list.empty')`, `notify('generated.sort.sameLevel')`. */
+  const KEY_CALL = /\b(?:translate|t|notify)\(\s*'([A-Za-z][\w-]*(?:\.[\w-]+)+)'/g;
+
+  it('exist in zh-cn and en', () => {
+    const problems: string[] = [];
+    let keys = 0;
+    for (const file of sources) {
+      for (const [, key] of readFileSync(file, 'utf8').matchAll(KEY_CALL)) {
+        keys += 1;
+        for (const lang of LANGS) if (!packs[lang].has(key) && !(lang === 'zh-cn' && ENGLISH_ONLY.test(key))) problems.push(`${relative(ROOT, file)}: ${lang} lacks ${key}`);
+      }
+    }
+    expect(keys).toBeGreaterThan(500);
+    expect(problems).toEqual([]);
+  });
+
+  it('carry no English default beside the key', () => {
+    const fallback = new RegExp(`\\b_:\\s*(?:${STRING}|\`)`, 'g');
+    const problems = sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(fallback)].map((match) => `${relative(ROOT, file)}: ${match[0]}`));
     expect(problems).toEqual([]);
   });
 });

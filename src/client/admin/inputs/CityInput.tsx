@@ -56,9 +56,9 @@ export function CityInput({ source, label, required = false, helperText, shape =
   };
 
   const levels: { key: string; text: string; value: string | undefined; options: AreaOption[] | undefined; onChange: (value: string) => void }[] = [
-    { key: 'province', text: translate('generated.city.province', { _: 'Province' }), value: province, options: provinces, onChange: (value) => write([value]) },
-    { key: 'city', text: translate('generated.city.city', { _: 'City' }), value: city, options: cities, onChange: (value) => write([province, value]) },
-    { key: 'district', text: translate('generated.city.district', { _: 'District' }), value: district, options: districts, onChange: (value) => write([province, city, value]) },
+    { key: 'province', text: translate('generated.city.province'), value: province, options: provinces, onChange: (value) => write([value]) },
+    { key: 'city', text: translate('generated.city.city'), value: city, options: cities, onChange: (value) => write([province, value]) },
+    { key: 'district', text: translate('generated.city.district'), value: district, options: districts, onChange: (value) => write([province, city, value]) },
   ];
   const error = fieldState.error?.message;
 
@@ -83,7 +83,7 @@ export function CityInput({ source, label, required = false, helperText, shape =
               slotProps={{ select: { onOpen: () => setOpened(true) } }}
             >
               <MenuItem value="">
-                <em>{translate('generated.city.none', { _: 'None' })}</em>
+                <em>{translate('generated.city.none')}</em>
               </MenuItem>
               {!known && <MenuItem value={level.value}>{level.value}</MenuItem>}
               {options.map((option) => (

@@ -59,7 +59,7 @@ export function EditorInput({ source, label, required = false, helperText }: Edi
   const run = (tool: Tool) => {
     let argument: string | undefined;
     if (tool.command === 'createLink') {
-      argument = window.prompt(translate('generated.editor.linkPrompt', { _: 'Link address' }), 'https://') ?? undefined;
+      argument = window.prompt(translate('generated.editor.linkPrompt'), 'https://') ?? undefined;
       if (!argument) return;
     }
     area.current?.focus();

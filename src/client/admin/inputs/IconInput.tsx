@@ -35,7 +35,7 @@ export function IconInput(props: TextWidgetProps) {
   const sets = useIconSets();
   const names = useMemo(() => (sets ? iconNames(sets) : undefined), [sets]);
   const matches = useMemo(() => (names ? searchIcons(query, names[family]) : []), [names, family, query]);
-  const pickText = translate('generated.icon.pick', { _: 'Choose icon' });
+  const pickText = translate('generated.icon.pick');
 
   const pick = (name: string) => {
     field.onChange(name);
@@ -74,8 +74,8 @@ export function IconInput(props: TextWidgetProps) {
             size="small"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder={translate('generated.icon.search', { _: 'Search icons' })}
-            slotProps={{ htmlInput: { 'aria-label': translate('generated.icon.search', { _: 'Search icons' }) } }}
+            placeholder={translate('generated.icon.search')}
+            slotProps={{ htmlInput: { 'aria-label': translate('generated.icon.search') } }}
             sx={{ mb: 2, mt: 1 }}
           />
           <Tabs value={family} onChange={(_event, next: IconFamily) => setFamily(next)} sx={{ mb: 1 }}>
@@ -100,12 +100,12 @@ export function IconInput(props: TextWidgetProps) {
               </ButtonBase>
             ))}
             {names && matches.length === 0 && (
-              <Typography variant="body2" color="text.secondary">{translate('ra.navigation.no_results', { _: 'No results found' })}</Typography>
+              <Typography variant="body2" color="text.secondary">{translate('ra.navigation.no_results')}</Typography>
             )}
           </Box>
           {matches.length > ICONS_SHOWN && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {translate('generated.icon.more', { _: '%{shown} of %{total} shown: search to find the others', shown: ICONS_SHOWN, total: matches.length })}
+              {translate('generated.icon.more', { shown: ICONS_SHOWN, total: matches.length })}
             </Typography>
           )}
         </DialogContent>

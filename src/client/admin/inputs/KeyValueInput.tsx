@@ -66,8 +66,8 @@ export function KeyValueInput({ source, label, shape, required = false, helperTe
     written.current = JSON.stringify(value);
     field.onChange(value);
   };
-  const keyText = columnTitles?.key ?? translate('generated.array.key', { _: 'Key' });
-  const valueText = columnTitles?.value ?? translate('generated.array.value', { _: 'Value' });
+  const keyText = columnTitles?.key ?? translate('generated.array.key');
+  const valueText = columnTitles?.value ?? translate('generated.array.value');
   const error = fieldState.error?.message;
 
   return (
@@ -92,14 +92,14 @@ export function KeyValueInput({ source, label, shape, required = false, helperTe
                 </MenuItem>
               ))}
             </TextField>
-            <IconButton size="small" aria-label={translate('ra.action.remove', { _: 'Remove' })} onClick={() => update(rows.filter((_row, position) => position !== index))}>
+            <IconButton size="small" aria-label={translate('ra.action.remove')} onClick={() => update(rows.filter((_row, position) => position !== index))}>
               <RemoveIcon fontSize="small" />
             </IconButton>
           </Stack>
         ))}
         <div>
           <Button size="small" startIcon={<AddIcon />} onClick={() => update([...rows, { key: '', value: '' }])}>
-            {translate('ra.action.add', { _: 'Add' })}
+            {translate('ra.action.add')}
           </Button>
         </div>
       </Stack>

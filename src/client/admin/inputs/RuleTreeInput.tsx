@@ -103,7 +103,7 @@ export function RuleTreeInput({ source, label, ruleResource, labelField = 'title
             {children.length > 0 ? (
               <IconButton
                 size="small"
-                aria-label={translate(open ? 'generated.tree.collapse' : 'generated.tree.expand', { _: open ? 'Collapse' : 'Expand' })}
+                aria-label={translate(open ? 'generated.tree.collapse' : 'generated.tree.expand')}
                 onClick={() => setCollapsed((current) => {
                   const next = new Set(current);
                   if (open) next.add(id);
@@ -130,7 +130,7 @@ export function RuleTreeInput({ source, label, ruleResource, labelField = 'title
             />
             {read && (
               <Typography id={`needs-read-${id}`} variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                {translate('generated.tree.needsRead', { _: 'Needs “%{right}” too: without it the page cannot be opened', right: titleOf(read) })}
+                {translate('generated.tree.needsRead', { right: titleOf(read) })}
               </Typography>
             )}
           </Box>
@@ -145,11 +145,11 @@ export function RuleTreeInput({ source, label, ruleResource, labelField = 'title
       {isPending ? (
         <CircularProgress size={20} aria-label={translate('ra.page.loading')} />
       ) : tree.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">{translate('ra.navigation.no_results', { _: 'No results found' })}</Typography>
+        <Typography variant="body2" color="text.secondary">{translate('ra.navigation.no_results')}</Typography>
       ) : (
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, maxHeight: 480, overflow: 'auto' }}>
           <FormControlLabel
-            label={translate('generated.tree.selectAll', { _: 'Select all' })}
+            label={translate('generated.tree.selectAll')}
             control={
               <Checkbox
                 size="small"

@@ -52,7 +52,7 @@ export function SchemaInput({ field, definition, mode, hint }: SchemaInputOwnPro
   const record = useRecordContext();
   const required = isRequiredOn(definition, field, mode);
   const helperText = mode === 'edit' && field.writeOnly
-    ? translate('generated.form.keepSecret', { _: 'Leave blank to keep it unchanged' })
+    ? translate('generated.form.keepSecret')
     : (hint ?? (field.help ? t(field.help) : undefined));
   // An edit offers a status only the moves its transitions allow from the value loaded.
   const allowed = allowedValues(field, mode === 'edit' ? record?.[field.name] : undefined);

@@ -73,9 +73,7 @@ export function UploadInput({ source, label, kind, multiple = false, shape = 'ar
 
   const remove = (index: number) => write(urls.filter((_url, position) => position !== index));
   const error = fieldState.error?.message ?? problem;
-  const pickLabel = translate(kind === 'image' ? 'generated.upload.chooseImage' : 'generated.upload.chooseFile', {
-    _: kind === 'image' ? 'Choose image' : 'Choose file',
-  });
+  const pickLabel = translate(kind === 'image' ? 'generated.upload.chooseImage' : 'generated.upload.chooseFile');
 
   return (
     <FormControl error={!!error} required={required} sx={{ mb: 2, minWidth: 240 }} data-widget={`upload-${kind}`}>
@@ -91,7 +89,7 @@ export function UploadInput({ source, label, kind, multiple = false, shape = 'ar
                 {fileNameOf(url)}
               </Link>
             )}
-            <IconButton size="small" aria-label={translate('ra.action.remove', { _: 'Remove' })} onClick={() => remove(index)}>
+            <IconButton size="small" aria-label={translate('ra.action.remove')} onClick={() => remove(index)}>
               <DeleteIcon fontSize="small" />
             </IconButton>
           </Box>

@@ -31,7 +31,7 @@ export function BulkEditButton({ definition }: { definition: ResourceDefinition 
   return (
     <>
       <Button
-        label={translate('generated.bulkEdit.button', { _: 'Edit selected' })}
+        label={translate('generated.bulkEdit.button')}
         onClick={() => {
           setOpen(true);
           setOpened(true);

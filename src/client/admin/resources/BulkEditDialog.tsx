@@ -46,7 +46,7 @@ export function BulkEditDialog({ definition, fields, open, onClose }: BulkEditDi
         mutationMode: 'pessimistic',
         onSuccess: () => {
           const count = selectedIds.length;
-          notify(translate('generated.saved.bulkUpdated', { name: t(definition.title), smart_count: count, _: `${count} rows saved` }), { type: 'info' });
+          notify(translate('generated.saved.bulkUpdated', { name: t(definition.title), smart_count: count }), { type: 'info' });
           onUnselectItems();
           refresh();
           close();
@@ -58,7 +58,7 @@ export function BulkEditDialog({ definition, fields, open, onClose }: BulkEditDi
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="bulk-edit-title">
-      <DialogTitle id="bulk-edit-title">{translate('generated.bulkEdit.title', { smart_count: selectedIds.length, _: `Edit ${selectedIds.length} rows` })}</DialogTitle>
+      <DialogTitle id="bulk-edit-title">{translate('generated.bulkEdit.title', { smart_count: selectedIds.length })}</DialogTitle>
       <Form key={fieldName} onSubmit={apply} record={{}} noValidate>
         <DialogContent>
           <TextField
@@ -66,7 +66,7 @@ export function BulkEditDialog({ definition, fields, open, onClose }: BulkEditDi
             fullWidth
             size="small"
             sx={{ mb: 2 }}
-            label={translate('generated.bulkEdit.field', { _: 'Field' })}
+            label={translate('generated.bulkEdit.field')}
             value={fieldName}
             onChange={(event) => setFieldName(event.target.value)}
           >
@@ -83,7 +83,7 @@ export function BulkEditDialog({ definition, fields, open, onClose }: BulkEditDi
             {translate('ra.action.cancel')}
           </MuiButton>
           <MuiButton type="submit" variant="contained" disabled={!field || isPending}>
-            {translate('generated.bulkEdit.apply', { _: 'Apply' })}
+            {translate('generated.bulkEdit.apply')}
           </MuiButton>
         </DialogActions>
       </Form>

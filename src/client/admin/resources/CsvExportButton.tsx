@@ -40,7 +40,7 @@ export function CsvExportButton() {
     }
   };
   return (
-    <Button label={translate('generated.list.export', { _: 'Export' })} onClick={() => void run()} disabled={busy || total === 0}>
+    <Button label={translate('generated.list.export')} onClick={() => void run()} disabled={busy || total === 0}>
       <FileDownloadOutlinedIcon />
     </Button>
   );

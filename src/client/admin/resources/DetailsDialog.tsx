@@ -33,7 +33,7 @@ export function DetailsDialogButton({ title, open, onOpenChange, children, actio
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
           <ActionsWithText.Provider value={true}>{actions}</ActionsWithText.Provider>
           <MuiButton startIcon={<CloseIcon />} onClick={() => onOpenChange(false)}>
-            {translate('ra.action.close', { _: 'Close' })}
+            {translate('ra.action.close')}
           </MuiButton>
         </DialogActions>
       </Dialog>
@@ -51,7 +51,7 @@ function ValueText({ value }: { value: unknown }) {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return (
       <Typography component="span" variant="body2" color="text.secondary">
-        {translate('generated.notSet', { _: 'Not set' })}
+        {translate('generated.notSet')}
       </Typography>
     );
   }

@@ -16,7 +16,7 @@ export function EmptyRows() {
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'center', py: 6, color: 'text.secondary' }}>
       <InboxOutlinedIcon sx={{ fontSize: 48, opacity: 0.6 }} />
-      <Typography variant="body2">{searching ? translate('ra.navigation.no_results') : translate('generated.list.empty', { _: 'No data yet' })}</Typography>
+      <Typography variant="body2">{searching ? translate('ra.navigation.no_results') : translate('generated.list.empty')}</Typography>
       {!searching && hasCreate && canAccess === true && <CreateButton variant="contained" />}
     </Stack>
   );

@@ -86,7 +86,7 @@ export function FormPage({ title, children }: { title: string; children: ReactNo
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, pt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Button color="inherit" size="small" startIcon={<ArrowBackIcon />} onClick={guard.requestClose}>
-          {translate('generated.backToList', { _: 'Back to the list' })}
+          {translate('generated.backToList')}
         </Button>
         <Typography variant="h6" component="h2" sx={{ fontSize: '1.0625rem', fontWeight: 600 }}>
           {title}

@@ -68,7 +68,7 @@ export const LIST_SCREEN_CHECKS = { resource: ['create', 'edit', 'delete', 'sort
 export function GeneratedList({ definition, creatable = true, editable = true, children, actions }: GeneratedListProps) {
   const t = useSchemaTranslate();
   const translate = useTranslate();
-  const quickSearchText = translate('generated.list.quickSearch', { _: 'Quick search' });
+  const quickSearchText = translate('generated.list.quickSearch');
   const filters = useMemo(() => filterInputsFor(definition, t), [definition, t]);
   const quickSearch = quickSearchPlaceholder(definition, t, quickSearchText);
   const tree = !!definition.list.tree;

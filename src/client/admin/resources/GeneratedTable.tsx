@@ -100,7 +100,7 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
             {fieldFor(field, definition)}
           </DataTable.Col>
         ))}
-        <DataTable.Col label={translate('generated.list.operate', { _: 'Operate' })} disableSort sx={ROW_ACTIONS_CELL_SX}>
+        <DataTable.Col label={translate('generated.list.operate')} disableSort sx={ROW_ACTIONS_CELL_SX}>
           <RowActions editable={editable} definition={definition} details={details}>
             {rowActions}
           </RowActions>

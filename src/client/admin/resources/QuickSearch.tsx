@@ -99,7 +99,7 @@ export function QuickSearch({ placeholder }: { placeholder: string }) {
   };
 
   const inputRef = useRef<HTMLInputElement>(null);
-  const fit = useFittingHint(inputRef, placeholder, translate('generated.list.quickSearch', { _: 'Quick search' }));
+  const fit = useFittingHint(inputRef, placeholder, translate('generated.list.quickSearch'));
   const clearLabel = translate('ra.action.clear_input_value');
   const endAdornment = text ? (
     <InputAdornment position="end">

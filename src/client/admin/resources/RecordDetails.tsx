@@ -54,7 +54,7 @@ export function RecordDetailsButton({ definition, renderers = {}, actions }: Rec
   const t = useSchemaTranslate();
   const [open, setOpen] = useState(false);
   if (!record) return null;
-  const title = translate('generated.details', { _: 'Details' });
+  const title = translate('generated.details');
   const rows = detailRows(definition, record, t, renderers);
   return (
     <DetailsDialogButton title={title} open={open} onOpenChange={setOpen} actions={actions}>

@@ -52,14 +52,14 @@ export function StaleRecordDialog({ stale, stampField, onClose, onSubmit }: {
 
   return (
     <Dialog open={stale !== undefined} onClose={onClose} aria-labelledby="stale-record-title">
-      <DialogTitle id="stale-record-title">{translate('generated.stale.title', { _: 'Changed by someone else' })}</DialogTitle>
+      <DialogTitle id="stale-record-title">{translate('generated.stale.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{translate('generated.stale.body', { _: 'Someone else saved this record after you opened it. Reload it to see their version (what you typed here is discarded), or overwrite it with what you typed.' })}</DialogContentText>
+        <DialogContentText>{translate('generated.stale.body')}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>{translate('ra.action.cancel')}</Button>
-        <Button onClick={() => void reload()} disabled={busy}>{translate('generated.stale.reload', { _: 'Reload' })}</Button>
-        <Button onClick={() => void overwrite()} disabled={busy} variant="contained" color="warning">{translate('generated.stale.overwrite', { _: 'Overwrite' })}</Button>
+        <Button onClick={() => void reload()} disabled={busy}>{translate('generated.stale.reload')}</Button>
+        <Button onClick={() => void overwrite()} disabled={busy} variant="contained" color="warning">{translate('generated.stale.overwrite')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -62,10 +62,10 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
       {parents.length > 0 && (
         <Stack direction="row" spacing={1} sx={{ px: 1, py: 0.5 }}>
           <Button size="small" startIcon={<UnfoldMoreIcon />} onClick={() => setCollapsed(new Set())} disabled={collapsed.size === 0}>
-            {translate('generated.tree.expandAll', { _: 'Expand all' })}
+            {translate('generated.tree.expandAll')}
           </Button>
           <Button size="small" startIcon={<UnfoldLessIcon />} onClick={() => setCollapsed(new Set(parents))} disabled={parents.every((id) => collapsed.has(id))}>
-            {translate('generated.tree.collapseAll', { _: 'Collapse all' })}
+            {translate('generated.tree.collapseAll')}
           </Button>
         </Stack>
       )}
@@ -80,7 +80,7 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
                     checked={allIds.length > 0 && selectedIds.length === allIds.length}
                     indeterminate={selectedIds.length > 0 && selectedIds.length < allIds.length}
                     onChange={(event) => onSelect(event.target.checked ? allIds : [])}
-                    slotProps={{ input: { 'aria-label': translate('ra.action.select_all', { _: 'Select all' }) } }}
+                    slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }}
                   />
                 </TableCell>
               )}
@@ -88,7 +88,7 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
               {columns.map((field) => (
                 <TableCell key={field.name}>{t(field.title)}</TableCell>
               ))}
-              <TableCell sx={ROW_ACTIONS_CELL_SX}>{translate('generated.list.operate', { _: 'Operate' })}</TableCell>
+              <TableCell sx={ROW_ACTIONS_CELL_SX}>{translate('generated.list.operate')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -105,7 +105,7 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
                           size="small"
                           checked={selectedIds.includes(record.id)}
                           onChange={() => onToggleItem(record.id)}
-                          slotProps={{ input: { 'aria-label': translate('ra.action.select_row', { _: 'Select this row' }) } }}
+                          slotProps={{ input: { 'aria-label': translate('ra.action.select_row') } }}
                         />
                       </TableCell>
                     )}
@@ -122,7 +122,7 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
                               <IconButton
                                 size="small"
                                 aria-expanded={open}
-                                aria-label={translate(open ? 'generated.tree.collapse' : 'generated.tree.expand', { _: open ? 'Collapse' : 'Expand' })}
+                                aria-label={translate(open ? 'generated.tree.collapse' : 'generated.tree.expand')}
                                 onClick={() => toggle(id)}
                               >
                                 {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}

@@ -50,7 +50,7 @@ export function useDragSortController(resource: string, parentField?: string): D
       end();
       if (!source || source.id === target.id) return;
       if (!canSwap(source, target, parentField)) {
-        notify('generated.sort.sameLevel', { type: 'warning', messageArgs: { _: 'Rows can only be sorted within the same level' } });
+        notify('generated.sort.sameLevel', { type: 'warning' });
         return;
       }
       try {
@@ -111,7 +111,7 @@ export function DragHandle() {
       draggable
       role="button"
       tabIndex={0}
-      aria-label={translate('generated.sort.handle', { _: 'Drag to sort' })}
+      aria-label={translate('generated.sort.handle')}
       onClick={(event) => event.stopPropagation()}
       onDragStart={(event: DragEvent) => {
         event.dataTransfer?.setData('text/plain', String(record.id));

@@ -11,7 +11,7 @@ import { useSchemaTranslate } from './schema-i18n.js';
 export function useFormTitle(title: LocalText, mode: 'add' | 'edit'): string {
   const translate = useTranslate();
   const name = useSchemaTranslate()(title);
-  return translate(`generated.dialog.${mode}`, { name, _: mode === 'add' ? `Add ${name}` : `Edit ${name}` });
+  return translate(`generated.dialog.${mode}`, { name });
 }
 
 /**
@@ -35,7 +35,7 @@ export function useSavedNotice(definition: ResourceDefinition, mode: 'add' | 'ed
         notify(translate('generated.saved.draft', { name, active }), { type: 'warning', multiLine: true });
       } else {
         const key = mode === 'add' ? 'generated.saved.created' : 'generated.saved.updated';
-        notify(translate(key, { name, _: mode === 'add' ? `${name} created` : `${name} saved` }), { type: 'info' });
+        notify(translate(key, { name }), { type: 'info' });
       }
       redirect('list', resource);
     },
@@ -62,5 +62,5 @@ export function useDeletedNotice(title: LocalText | undefined, count = 1): strin
   const schemaTranslate = useSchemaTranslate();
   if (!title) return undefined;
   const name = schemaTranslate(title);
-  return translate('generated.saved.deleted', { name, smart_count: count, _: `${name} deleted` });
+  return translate('generated.saved.deleted', { name, smart_count: count });
 }

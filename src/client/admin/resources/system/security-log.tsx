@@ -130,7 +130,7 @@ function LogInfoButton({ render }: { render: (row: Row) => ReactNode }) {
 
   if (canAccess !== true || !record) return null;
   return (
-    <DetailsDialogButton title={translate('security.info', { _: 'Details' })} open={open} onOpenChange={setOpen}>
+    <DetailsDialogButton title={translate('security.info')} open={open} onOpenChange={setOpen}>
       {row ? render(row) : <Loading />}
     </DetailsDialogButton>
   );

@@ -37,7 +37,7 @@ export function EventTimeline({ definition }: { definition: ResourceDefinition }
   const status = definition.fields.find((field) => field.name === 'status') as FieldDefinition;
   const source = definition.fields.find((field) => field.name === 'source') as FieldDefinition;
   const events = (Array.isArray(record?.events) ? record.events : []) as ParticipationEvent[];
-  if (events.length === 0) return <Typography variant="body2">{translate('survey.history.empty', { _: 'No changes recorded' })}</Typography>;
+  if (events.length === 0) return <Typography variant="body2">{translate('survey.history.empty')}</Typography>;
 
   const payloadText = (key: (typeof PAYLOAD_KEYS)[number], value: unknown): string => {
     switch (key) {
@@ -67,7 +67,7 @@ export function EventTimeline({ definition }: { definition: ResourceDefinition }
   };
 
   return (
-    <Box component="ol" aria-label={translate('survey.history.title', { _: 'History' })} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+    <Box component="ol" aria-label={translate('survey.history.title')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
       {events.map((event, index) => {
         const payload = event.payload ?? {};
         return (
@@ -81,7 +81,7 @@ export function EventTimeline({ definition }: { definition: ResourceDefinition }
                 <Typography component="span" variant="body2">
                   <span aria-hidden="true">→</span>
                   <Box component="span" sx={SCREEN_READER_ONLY}>
-                    {translate('survey.history.to', { _: 'to' })}
+                    {translate('survey.history.to')}
                   </Box>
                 </Typography>
               )}
@@ -89,12 +89,12 @@ export function EventTimeline({ definition }: { definition: ResourceDefinition }
               {event.source && <ValueChip field={source} value={event.source} />}
               {event.admin_id !== null && event.admin_id !== 0 && (
                 <Typography component="span" variant="body2">
-                  {translate('survey.history.by', { _: 'by %{name}', name: event.admin_name || `#${event.admin_id}` })}
+                  {translate('survey.history.by', { name: event.admin_name || `#${event.admin_id}` })}
                 </Typography>
               )}
               {event.ip && (
                 <Typography component="span" variant="body2" color="text.secondary">
-                  {translate('survey.history.ip', { _: 'IP %{ip}', ip: event.ip })}
+                  {translate('survey.history.ip', { ip: event.ip })}
                 </Typography>
               )}
             </Stack>

@@ -57,7 +57,7 @@ export function HeldReviewButton({ decision }: { decision: Decision }) {
       const { data: plan } = await dataProvider.action<ReconcileAnswer>(resource, 'reconcile', { data: { ...request } });
       const refused = plan.rows.find((row) => !row.ok);
       if (refused || plan.applied === 0) {
-        setError(refused?.message || refused?.change || translate('survey.held.nothing', { _: 'Nothing to change: the record is no longer held' }));
+        setError(refused?.message || refused?.change || translate('survey.held.nothing'));
         return;
       }
       await dataProvider.action<ReconcileAnswer>(resource, 'reconcile', { data: { ...request, dryRun: false, plan: plan.plan } });
@@ -89,7 +89,7 @@ export function HeldReviewButton({ decision }: { decision: Decision }) {
           <TextField
             autoFocus
             required
-            label={translate('survey.reconcile.reason', { _: 'Reason (shown to the members)' })}
+            label={translate('survey.reconcile.reason')}
             value={reason}
             onChange={(event) => { setReason(event.target.value); setError(undefined); }}
             error={Boolean(error)}

@@ -30,7 +30,7 @@ function PagedTable<T>({ rows, label, head, row, footer }: { rows: T[]; label: s
           onPageChange={(_event, next) => setPage(next)}
           rowsPerPage={PAGE}
           rowsPerPageOptions={[PAGE]}
-          labelDisplayedRows={({ from, to, count }) => translate('survey.reconcile.pageOf', { _: '%{from}–%{to} of %{count}', from, to, count })}
+          labelDisplayedRows={({ from, to, count }) => translate('survey.reconcile.pageOf', { from, to, count })}
         />
       )}
     </Box>
@@ -46,57 +46,57 @@ const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
  */
 export function ReconcileSummary({ plan }: { plan: ReconcileAnswer }) {
   const translate = useTranslate();
-  const tr = (key: string, fallback: string, options: Record<string, unknown> = {}) => translate(`survey.reconcile.${key}`, { _: fallback, ...options });
+  const tr = (key: string, options: Record<string, unknown> = {}) => translate(`survey.reconcile.${key}`, options);
   const { counts, totals } = plan;
   // Pending figures only where a hold period makes some: a plan without one reads as before.
   const showPending = plan.held > 0 || plan.members.some((member) => member.pending_money_cents !== 0 || member.pending_score !== 0);
   const result = (row: ReconcileRow) => {
     if (!row.ok) return row.message;
-    if (row.outcome === 'unchanged') return tr('unchanged', 'Stays as it is');
-    return row.message || tr('willApply', 'Will change');
+    if (row.outcome === 'unchanged') return tr('unchanged');
+    return row.message || tr('willApply');
   };
   return (
     <Box sx={{ mt: 2 }}>
       <Alert severity={counts.refused > 0 ? 'warning' : 'info'}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {tr('counts', '%{complete} become complete, %{reversed} reversed, %{unchanged} unchanged, %{refused} refused', counts)}
+          {tr('counts', counts)}
         </Typography>
         <Typography variant="body2">
           {plan.listed.column
-            ? tr('readColumn', '%{ids} ids read from the column “%{column}”', { ids: plan.listed.ids, column: plan.listed.column })
-            : tr('read', '%{ids} ids read', { ids: plan.listed.ids })}
+            ? tr('readColumn', { ids: plan.listed.ids, column: plan.listed.column })
+            : tr('read', { ids: plan.listed.ids })}
         </Typography>
-        {plan.held > 0 && <Typography variant="body2">{tr('held', '%{count} credited as pending for the hold period, not available yet', { count: plan.held })}</Typography>}
+        {plan.held > 0 && <Typography variant="body2">{tr('held', { count: plan.held })}</Typography>}
         {showPending && (
           <Typography variant="body2">
-            {tr('pendingChange', 'Pending credits change by %{money}, %{points} points', { money: signedYuan(totals.pending_money_cents), points: formatPoints(totals.pending_score) })}
+            {tr('pendingChange', { money: signedYuan(totals.pending_money_cents), points: formatPoints(totals.pending_score) })}
           </Typography>
         )}
       </Alert>
       {plan.refusals.length > 0 && (
         <>
-          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>{tr('refusals', 'Refused')}</Typography>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>{tr('refusals')}</Typography>
           <List dense disablePadding>
             {plan.refusals.map((refusal) => (
-              <ListItem key={refusal.message} disableGutters>{tr('refusalCount', '%{count} × %{message}', refusal)}</ListItem>
+              <ListItem key={refusal.message} disableGutters>{tr('refusalCount', refusal)}</ListItem>
             ))}
           </List>
         </>
       )}
-      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>{tr('members', 'Members’ balances and points')}</Typography>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>{tr('members')}</Typography>
       {plan.members.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">{tr('noMembers', 'No balance or points change')}</Typography>
+        <Typography variant="body2" color="text.secondary">{tr('noMembers')}</Typography>
       ) : (
         <PagedTable<ReconcileMember>
           rows={plan.members}
-          label={tr('members', 'Members’ balances and points')}
+          label={tr('members')}
           head={
             <TableRow>
-              <TableCell>{tr('member', 'Member')}</TableCell>
-              <TableCell align="right">{tr('money', 'Balance')}</TableCell>
-              <TableCell align="right">{tr('points', 'Points')}</TableCell>
-              {showPending && <TableCell align="right">{tr('pendingMoney', 'Pending balance')}</TableCell>}
-              {showPending && <TableCell align="right">{tr('pendingPoints', 'Pending points')}</TableCell>}
+              <TableCell>{tr('member')}</TableCell>
+              <TableCell align="right">{tr('money')}</TableCell>
+              <TableCell align="right">{tr('points')}</TableCell>
+              {showPending && <TableCell align="right">{tr('pendingMoney')}</TableCell>}
+              {showPending && <TableCell align="right">{tr('pendingPoints')}</TableCell>}
             </TableRow>
           }
           row={(member) => (
@@ -110,7 +110,7 @@ export function ReconcileSummary({ plan }: { plan: ReconcileAnswer }) {
           )}
           footer={
             <TableRow>
-              <TableCell>{tr('total', 'Total (%{count} members)', { count: plan.members.length })}</TableCell>
+              <TableCell>{tr('total', { count: plan.members.length })}</TableCell>
               <TableCell align="right" sx={numeric}>{signedYuan(totals.money_cents)}</TableCell>
               <TableCell align="right" sx={numeric}>{formatPoints(totals.score)}</TableCell>
               {showPending && <TableCell align="right" sx={numeric}>{signedYuan(totals.pending_money_cents)}</TableCell>}
@@ -119,23 +119,23 @@ export function ReconcileSummary({ plan }: { plan: ReconcileAnswer }) {
           }
         />
       )}
-      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>{tr('previewTable', 'Records')}</Typography>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>{tr('previewTable')}</Typography>
       <PagedTable<ReconcileRow>
         rows={plan.rows}
-        label={tr('previewTable', 'Records')}
+        label={tr('previewTable')}
         head={
           <TableRow>
             <TableCell>RID</TableCell>
-            <TableCell>{tr('change', 'Change')}</TableCell>
-            <TableCell>{tr('result', 'Result')}</TableCell>
+            <TableCell>{tr('change')}</TableCell>
+            <TableCell>{tr('result')}</TableCell>
           </TableRow>
         }
         row={(row, index) => (
           <TableRow key={index}>
             <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all', minWidth: 120 }}>
               {row.id || row.rid}
-              {row.id === '' && <Typography component="span" variant="caption" sx={{ display: 'block', fontFamily: 'inherit' }}>{tr('unlisted', 'not listed')}</Typography>}
-              {row.matched === 'provider_txid' && <Typography component="span" variant="caption" sx={{ display: 'block' }}>{tr('matchedTxid', 'provider transaction id of %{rid}', { rid: row.rid })}</Typography>}
+              {row.id === '' && <Typography component="span" variant="caption" sx={{ display: 'block', fontFamily: 'inherit' }}>{tr('unlisted')}</Typography>}
+              {row.matched === 'provider_txid' && <Typography component="span" variant="caption" sx={{ display: 'block' }}>{tr('matchedTxid', { rid: row.rid })}</Typography>}
             </TableCell>
             <TableCell>{row.change || '-'}</TableCell>
             <TableCell>{result(row)}</TableCell>

@@ -65,9 +65,9 @@ export function AnswersField() {
     ...fields.map((field): [string, ReactNode] => [t(field.title), <AnswerValue field={field} value={answers[field.name]} definition={definition} />]),
     ...Object.entries(answers)
       .filter(([name]) => !known.has(name))
-      .map(([name, value]): [string, ReactNode] => [name, <span title={translate('survey.answers.other', { _: "Answer not in the task's current form" })}>{textOf(value)}</span>]),
+      .map(([name, value]): [string, ReactNode] => [name, <span title={translate('survey.answers.other')}>{textOf(value)}</span>]),
   ];
-  if (rows.length === 0) return <Typography variant="body2">{translate('survey.answers.none', { _: 'No answers' })}</Typography>;
+  if (rows.length === 0) return <Typography variant="body2">{translate('survey.answers.none')}</Typography>;
   return (
     <RecordContextProvider value={answers}>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(6rem, max-content) 1fr', columnGap: 1.5, rowGap: 0.75, alignItems: 'center' }}>

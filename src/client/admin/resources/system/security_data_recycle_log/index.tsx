@@ -49,7 +49,7 @@ function RecycleInfo({ row }: { row: Row }) {
   return (
     <>
       <DetailTable
-        label={translate('security.source', { _: 'Source' })}
+        label={translate('security.source')}
         rows={[
           [t('Data table'), table ? t(table.title) : row.data_table],
           [t('Recycle rule'), relationText(row.recycle, 'name')],
