@@ -1,4 +1,6 @@
-import type { Language } from '../contract/headers.js';
+import { LANGUAGES, type Language } from '../contract/headers.js';
+import { chosenText, textIn } from './text-in.js';
+import { isRecord, propertyOf } from '../contract/checks.js';
 import { sameText, type MessageParam } from '../schema/local-text.js';
 import type { Messages } from './i18n.js';
 
@@ -10,8 +12,9 @@ import type { Messages } from './i18n.js';
  *
  * The key is a server message (English text, translated by `locales/<lang>/server/*.json`); params are
  * numbers, strings shown as they are (a survey's title, an administrator's reason, a provider's own words:
- * never looked up as keys), or a message of their own (`{key, params}`, a reason the system words), put
- * into words in the same language. A stored value that is not this form, or whose key no message pack
+ * never looked up as keys), a text written in more than one language (`{texts: {"zh-cn": …, "en": …}}`, a
+ * survey's title and its English one: the reader's, as members read the survey itself), or a message of
+ * their own (`{key, params}`, a reason the system words), put into words in the same language. A stored value that is not this form, or whose key no message pack
  * knows, is shown as stored: notes written before this form, and those administrators type themselves.
  */
 
@@ -21,7 +24,12 @@ interface StoredMessage {
   params: StoredParam[];
 }
 
-export type StoredParam = string | number | StoredMessage;
+/** A text as written in each language it was written in (the site's default language's always). */
+interface StoredTexts {
+  texts: Partial<Record<Language, string>>;
+}
+
+export type StoredParam = string | number | StoredMessage | StoredTexts;
 
 const MARK = '{"key":';
 /** Messages inside messages, at most this deep (a reason inside a note): deeper ones are not read. */
@@ -32,13 +40,44 @@ export function message(key: string, params: StoredParam[] = []): StoredMessage 
   return { key, params };
 }
 
-/** Every string parameter, inner messages' included, as a holder and an index to shorten it by. */
-function stringParams(params: StoredParam[]): { holder: StoredParam[]; index: number }[] {
-  return params.flatMap((value, index) => (typeof value === 'string' ? [{ holder: params, index }] : typeof value === 'object' ? stringParams(value.params) : []));
+/**
+ * A row's text in every language it is written in (`title`, `title_en`), as a parameter: a plain string when
+ * only the default language's is written, so a note reads the same as before for a text in one language.
+ */
+export function textsParam(row: Readonly<Record<string, unknown>>, column: string): StoredParam {
+  const texts: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
+    const text = textIn(row, column, language);
+    if (text !== '') texts[language] = text;
+  }
+  const distinct = new Set(Object.values(texts));
+  return distinct.size <= 1 ? [...distinct][0] ?? '' : { texts };
+}
+
+/** Where one string of a parameter list sits: read it, and write it shortened. */
+interface StringPlace {
+  value: string;
+  set: (value: string) => void;
+}
+
+/** Every string parameter, inner messages' and texts in each language included, to shorten them by. */
+function stringParams(params: StoredParam[]): StringPlace[] {
+  return params.flatMap((value, index): StringPlace[] => {
+    if (typeof value === 'string') return [{ value, set: (next) => (params[index] = next) }];
+    if (typeof value === 'number') return [];
+    if ('texts' in value) {
+      const texts = value.texts;
+      return LANGUAGES.flatMap((language) => {
+        const text = texts[language];
+        return text === undefined ? [] : [{ value: text, set: (next: string) => (texts[language] = next) }];
+      });
+    }
+    return stringParams(value.params);
+  });
 }
 
 function copyParams(params: StoredParam[]): StoredParam[] {
-  return params.map((value) => (typeof value === 'object' ? { key: value.key, params: copyParams(value.params) } : value));
+  return params.map((value) => (typeof value !== 'object' ? value : 'texts' in value ? { texts: { ...value.texts } } : { key: value.key, params: copyParams(value.params) }));
 }
 
 /** The stored form of a message, at most `maxLength` characters: the longest string param gives way (ending in "…"). */
@@ -46,18 +85,30 @@ export function storedMessage(key: string, params: StoredParam[] = [], maxLength
   const values = copyParams(params);
   let text = JSON.stringify({ key, params: values });
   while (text.length > maxLength) {
-    let longest: { holder: StoredParam[]; index: number } | undefined;
+    let longest: StringPlace | undefined;
     for (const place of stringParams(values)) {
-      if (!longest || String(place.holder[place.index]).length > String(longest.holder[longest.index]).length) longest = place;
+      if (!longest || place.value.length > longest.value.length) longest = place;
     }
-    const value = longest ? String(longest.holder[longest.index]) : '';
+    const value = longest?.value ?? '';
     // Nothing left to shorten: the keys alone do not fit, a programming error.
     if (!longest || value.length <= 1) throw new Error(`Stored message "${key}" does not fit in ${maxLength} characters`);
     const keep = Math.max(0, value.length - (text.length - maxLength) - 1);
-    longest.holder[longest.index] = `${value.slice(0, keep)}…`;
+    longest.set(`${value.slice(0, keep)}…`);
     text = JSON.stringify({ key, params: values });
   }
   return text;
+}
+
+/** The texts a stored `{texts}` parameter holds, in the languages this site speaks; undefined when it holds none. */
+function textsOf(value: unknown): StoredTexts | undefined {
+  const stored = propertyOf(value, 'texts');
+  if (!isRecord(stored)) return undefined;
+  const texts: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
+    const text = stored[language];
+    if (typeof text === 'string') texts[language] = text;
+  }
+  return Object.keys(texts).length > 0 ? { texts } : undefined;
 }
 
 function messageOf(value: unknown, depth: number): StoredMessage | undefined {
@@ -67,6 +118,8 @@ function messageOf(value: unknown, depth: number): StoredMessage | undefined {
   const list = Array.isArray(params)
     ? params.flatMap((param): StoredParam[] => {
       if (typeof param === 'string' || typeof param === 'number') return [param];
+      const texts = textsOf(param);
+      if (texts) return [texts];
       const inner = messageOf(param, depth + 1);
       return inner ? [inner] : [];
     })
@@ -92,11 +145,16 @@ export function storedParam(stored: string): StoredParam {
   return parseStored(stored) ?? stored;
 }
 
-function inWords(stored: StoredMessage, translate: ReturnType<Messages['translator']>, messages: Messages): string {
+function inWords(stored: StoredMessage, lang: Language, messages: Messages): string {
   // String params are names and reasons, not message keys: each goes in as a text of its own.
-  const params: MessageParam[] = stored.params.map((param) =>
-    typeof param === 'string' ? sameText(param) : typeof param === 'number' ? param : sameText(messages.known(param.key) ? inWords(param, translate, messages) : param.key));
-  return translate(stored.key, params);
+  const params: MessageParam[] = stored.params.map((param) => {
+    if (typeof param === 'string') return sameText(param);
+    if (typeof param === 'number') return param;
+    // A text in several languages reads as the survey it names does: the reader's, else the default one's.
+    if ('texts' in param) return sameText(chosenText(param.texts, lang) ?? '');
+    return sameText(messages.known(param.key) ? inWords(param, lang, messages) : param.key);
+  });
+  return messages.translator(lang)(stored.key, params);
 }
 
 /** A stored text in `lang`: a stored message in words, any other text as it is. */
@@ -104,5 +162,5 @@ export function readStoredText(stored: unknown, lang: Language, messages: Messag
   const text = typeof stored === 'string' ? stored : stored === null || stored === undefined ? '' : String(stored);
   const parsed = parseStored(text);
   if (!parsed || !messages.known(parsed.key)) return text;
-  return inWords(parsed, messages.translator(lang), messages);
+  return inWords(parsed, lang, messages);
 }

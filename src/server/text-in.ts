@@ -13,15 +13,23 @@ function columnIn(column: string, lang: Language): string {
  * language's that is written; `'default'` (a template, whose default text is the one meant) stops there.
  */
 export function textIn(row: Readonly<Record<string, unknown>>, column: string, lang: Language, fallback: 'any' | 'default' = 'any'): string {
-  const written = (language: Language) => {
+  const texts: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
     const value = row[columnIn(column, language)];
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-  };
-  const others = fallback === 'any' ? LANGUAGES.filter((language) => language !== lang && language !== DEFAULT_LANGUAGE) : [];
-  for (const language of [lang, DEFAULT_LANGUAGE, ...others]) {
-    const value = written(language);
-    if (value !== undefined) return value;
+    if (typeof value === 'string') texts[language] = value;
   }
+  const chosen = chosenText(texts, lang, fallback);
+  if (chosen !== undefined) return chosen;
   const own = row[column];
   return typeof own === 'string' ? own : String(own ?? '');
+}
+
+/** Of a text written in some languages, the one a reader of `lang` reads (as `textIn`); undefined when none is written. */
+export function chosenText(texts: Readonly<Partial<Record<Language, string>>>, lang: Language, fallback: 'any' | 'default' = 'any'): string | undefined {
+  const others = fallback === 'any' ? LANGUAGES.filter((language) => language !== lang && language !== DEFAULT_LANGUAGE) : [];
+  for (const language of [lang, DEFAULT_LANGUAGE, ...others]) {
+    const value = texts[language];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return undefined;
 }

@@ -76,7 +76,22 @@ describe.each(DATABASES)('languages on %s', (kind) => {
       const title = '很长的问卷标题'.repeat(60);
       await recordLedgerEntry(db(), server.server.app.handle.dialect, { kind: 'score', userId: amy.id, amount: 5, memo: ledgerNotes.surveyReward({ id: 12, title }) });
       const [row] = (await server.api<{ list: Row[] }>('account/integral', { userToken: amy.token, lang: 'en' })).data.list;
-      expect(String(row.memo)).toMatch(/^Survey reward: #12 (很长的问卷标题)+.*…$/);
+      expect(String(row.memo)).toMatch(/^Survey reward: (很长的问卷标题)+.*…$/);
+    });
+
+    it('names the survey of a reward by its title in the member’s language, never by its id', async () => {
+      const memo = ledgerNotes.surveyReward({ id: 13, title: '通勤方式问卷', title_en: 'How you commute' });
+      await recordLedgerEntry(db(), server.server.app.handle.dialect, { kind: 'score', userId: amy.id, amount: 5, memo });
+      const first = async (lang: 'zh-cn' | 'en') => String((await server.api<{ list: Row[] }>('account/integral', { userToken: amy.token, lang })).data.list[0].memo);
+      expect(await first('zh-cn')).toBe('问卷奖励：通勤方式问卷');
+      expect(await first('en')).toBe('Survey reward: How you commute');
+      // Two long titles share the column: the longer is cut short, the note still fits and each reads.
+      const english = `${'A long title '.repeat(7)}end`;
+      const long = ledgerNotes.surveyReward({ title: '很长的问卷标题'.repeat(14), title_en: english });
+      expect(long.length).toBeLessThanOrEqual(255);
+      await recordLedgerEntry(db(), server.server.app.handle.dialect, { kind: 'score', userId: amy.id, amount: 5, memo: long });
+      expect(await first('zh-cn')).toMatch(/^问卷奖励：(很长的问卷标题)+.*…$/);
+      expect(await first('en')).toBe(`Survey reward: ${english}`);
     });
   });
 

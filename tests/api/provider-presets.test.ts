@@ -328,8 +328,8 @@ describe.each(DATABASES)('provider presets on %s', (kind) => {
     expect(await reasonOf(plain, 'en')).toBe('Reversed by the provider');
     expect(await reasonOf(plain, 'zh-cn')).toBe('渠道已撤销');
     // the ledger note says the same, in the reader's language
-    expect(await memoOf(quality, 'zh-cn')).toMatch(/^问卷奖励撤销：#\d+ .+（原因：渠道已撤销：答卷未通过渠道的质量检查（渠道说明：Speeder \(LOI 1 min\)））$/);
-    expect(await memoOf(plain, 'en')).toMatch(/^Survey reward reversed: #\d+ .+ \(reason: Reversed by the provider\)$/);
+    expect(await memoOf(quality, 'zh-cn')).toMatch(/^问卷奖励撤销：[^#].*（原因：渠道已撤销：答卷未通过渠道的质量检查（渠道说明：Speeder \(LOI 1 min\)））$/);
+    expect(await memoOf(plain, 'en')).toMatch(/^Survey reward reversed: [^#].* \(reason: Reversed by the provider\)$/);
     // stored as our reason's key with the provider's words apart, never as a sentence in one language
     const events = await dynamicDb(db()).selectFrom('survey_participation_event as e').innerJoin('survey_participation as p', 'p.id', 'e.participation_id')
       .select('e.payload').where('p.rid', '=', quality.rid).where('e.source', '=', 'reconcile').execute();

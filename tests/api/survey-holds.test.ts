@@ -141,11 +141,11 @@ describe.each(DATABASES)('hold periods on %s', (kind) => {
     expect(pending).toMatchObject({ total: 2, money: '20.00', score: 10 });
     const survey = await row('survey', 'id', surveyId);
     expect(pending.list).toEqual([
-      { id: Number(moneyHold.id), kind: 'money', money: '20.00', release_at: releaseAt, memo: `Survey reward: #${surveyId} ${String(survey.title)}`, create_time: expect.any(Number) },
-      { id: Number(scoreHold.id), kind: 'score', score: 10, release_at: releaseAt, memo: `Survey reward: #${surveyId} ${String(survey.title)}`, create_time: expect.any(Number) },
+      { id: Number(moneyHold.id), kind: 'money', money: '20.00', release_at: releaseAt, memo: `Survey reward: ${String(survey.title)}`, create_time: expect.any(Number) },
+      { id: Number(scoreHold.id), kind: 'score', score: 10, release_at: releaseAt, memo: `Survey reward: ${String(survey.title)}`, create_time: expect.any(Number) },
     ]);
     const zh = await ok(server.api<{ list: Row[] }>('account/pendingCredits', { userToken: member.token, lang: 'zh-cn' }));
-    expect(zh.list[0].memo).toBe(`问卷奖励：#${surveyId} ${String(survey.title)}`);
+    expect(zh.list[0].memo).toBe(`问卷奖励：${String(survey.title)}`);
     const stranger = await server.api('account/pendingCredits');
     expect(stranger.code).not.toBe(1);
     const badPage = await server.api('account/pendingCredits', { userToken: member.token, query: { limit: 1000 } });
@@ -407,7 +407,7 @@ describe.each(DATABASES)('hold periods on %s', (kind) => {
     const list = await ok(admin<{ list: Row[]; total: number }>('user.CreditHold/index', { query: { search: [{ field: 'user_id', val: member.id, operator: '=' }] }, lang: 'en' }));
     expect(list.total).toBe(2);
     expect(list.list.map((hold) => [hold.kind, hold.amount_shown, hold.state])).toEqual([['score', '30', 'pending'], ['money', '2.50', 'pending']]);
-    expect(list.list[0].memo).toContain('Survey reward: #');
+    expect(list.list[0].memo).toContain('Survey reward: ');
     expect(list.list[0]).not.toHaveProperty('idempotency_key');
     for (const action of ['add', 'del']) {
       const refused = await admin(`user.CreditHold/${action}`, { body: { ids: [list.list[0].id], user_id: member.id, amount: 1 }, lang: 'en' });

@@ -784,10 +784,10 @@ describe.each(DATABASES)('surveys on %s', (kind) => {
       expect(records.list[0]).toMatchObject({ status: 'reversed', reason: 'Provider file June' });
       const title = String(surveyAfter.title);
       const memo = async (member: { token: string }, lang: 'en' | 'zh-cn') => (await ok(server.api<{ list: Row[] }>('account/balance', { userToken: member.token, lang }))).list[0].memo;
-      expect(await memo(dropped, 'en')).toBe(`Survey reward reversed: #${surveyId} ${title} (reason: Provider file June)`);
-      expect(await memo(dropped, 'zh-cn')).toBe(`问卷奖励撤销：#${surveyId} ${title}（原因：Provider file June）`);
-      expect(await memo(late, 'en')).toBe(`Survey reward after reconciliation: #${surveyId} ${title} (reason: Provider file June)`);
-      expect(await memo(late, 'zh-cn')).toBe(`问卷奖励（对账改判）：#${surveyId} ${title}（原因：Provider file June）`);
+      expect(await memo(dropped, 'en')).toBe(`Survey reward reversed: ${title} (reason: Provider file June)`);
+      expect(await memo(dropped, 'zh-cn')).toBe(`问卷奖励撤销：${title}（原因：Provider file June）`);
+      expect(await memo(late, 'en')).toBe(`Survey reward after reconciliation: ${title} (reason: Provider file June)`);
+      expect(await memo(late, 'zh-cn')).toBe(`问卷奖励（对账改判）：${title}（原因：Provider file June）`);
 
       // The same file again: nothing is left to change.
       const again = await ok(reconcile({ mode: 'complete_only', survey_id: surveyId, file, dryRun: true }));

@@ -8,7 +8,10 @@ import { nowSeconds } from '../clock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { valueById } from '../db/value-by-id.js';
 import { errors } from '../errors.js';
-import { readStoredText, storedMessage, type StoredParam } from '../stored-text.js';
+import { readStoredText, storedMessage, textsParam, type StoredParam } from '../stored-text.js';
+
+/** A survey or quick task: its title, and its English one when written. */
+type TitledRow = Readonly<Record<string, unknown>> & { title: string; title_en?: string | null };
 
 /**
  * The one way a member's balance or points change: lock the member row, write the log entry with
@@ -28,13 +31,12 @@ const LEDGER = {
  * (`stored-text.ts`) so each reader sees them in their own language.
  */
 export const ledgerNotes = {
-  surveyReward: (survey: { id: number | string; title: string }) => storedMessage('Survey reward: %s', [`#${survey.id} ${survey.title}`]),
+  // A survey's or task's title as members read it (in their language when it has two), never its id.
+  surveyReward: (survey: TitledRow) => storedMessage('Survey reward: %s', [textsParam(survey, 'title')]),
   // A reconciliation's notes carry its reason (the administrator's words, or a provider's reversal reason): the member reads it in their ledger.
-  surveyRewardReversed: (survey: { id: number | string; title: string }, reason: StoredParam) =>
-    storedMessage('Survey reward reversed: %s (reason: %s)', [`#${survey.id} ${survey.title}`, reason]),
-  surveyRewardReconciled: (survey: { id: number | string; title: string }, reason: StoredParam) =>
-    storedMessage('Survey reward after reconciliation: %s (reason: %s)', [`#${survey.id} ${survey.title}`, reason]),
-  quickTaskReward: (task: { id: number | string; title: string }) => storedMessage('Quick task reward: %s', [`#${task.id} ${task.title}`]),
+  surveyRewardReversed: (survey: TitledRow, reason: StoredParam) => storedMessage('Survey reward reversed: %s (reason: %s)', [textsParam(survey, 'title'), reason]),
+  surveyRewardReconciled: (survey: TitledRow, reason: StoredParam) => storedMessage('Survey reward after reconciliation: %s (reason: %s)', [textsParam(survey, 'title'), reason]),
+  quickTaskReward: (task: TitledRow) => storedMessage('Quick task reward: %s', [textsParam(task, 'title')]),
   payoutRequested: (id: number) => storedMessage('Payout #%d requested', [id]),
   payoutRejected: (id: number, reason: string) => storedMessage('Payout #%d rejected: %s', [id, reason]),
   pointsExchanged: (points: number, yuan: string) => storedMessage('Points exchanged for balance: %d points for ¥%s', [points, yuan]),

@@ -165,7 +165,7 @@ describe('member centre', () => {
     signIn();
     // 2026-12-01 06:30 UTC: 14:30 on the site's clock (Asia/Shanghai).
     const releaseAt = Date.UTC(2026, 11, 1, 6, 30) / 1000;
-    const credit = { release_at: releaseAt, memo: 'Survey reward: #3 Coffee habits', create_time: releaseAt - 7 * 86_400 };
+    const credit = { release_at: releaseAt, memo: 'Survey reward: Coffee habits', create_time: releaseAt - 7 * 86_400 };
     server.use(
       http.get('/api/index/index', () => ok({ site: { siteName: 'Panel', recordNumber: '', version: 'v1', cdnUrl: '', timeZone: 'Asia/Shanghai' }, openMemberCenter: true, userInfo: member, rules: [], menus: MENUS })),
       http.get('/api/account/pendingCredits', ({ request }) => {
@@ -178,8 +178,8 @@ describe('member centre', () => {
     expect(screen.getByTestId('stat-balance').textContent).toBe('Available balance¥12.50');
     const list = screen.getByRole('region', { name: 'Pending credits' });
     expect(within(list).getAllByTestId('pending-credit').map((item) => item.textContent)).toEqual([
-      '¥20.00Survey reward: #3 Coffee habitsAvailable from 2026-12-01 14:30',
-      '10 pointsSurvey reward: #3 Coffee habitsAvailable from 2026-12-01 14:30',
+      '¥20.00Survey reward: Coffee habitsAvailable from 2026-12-01 14:30',
+      '10 pointsSurvey reward: Coffee habitsAvailable from 2026-12-01 14:30',
     ]);
     expect(within(list).getByText('and 5 more')).toBeTruthy();
     // Dates are for people: no Unix time anywhere on the page.
