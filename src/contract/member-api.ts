@@ -212,6 +212,8 @@ export interface PayoutRequest {
 }
 export interface PayoutAnswer {
   id: number;
+  /** yuan: the balance left once the amount is frozen, to show at once */
+  balance: string;
 }
 
 /** One payout of `GET /api/account/paymentlog` (paged). */

@@ -123,9 +123,11 @@ describe.each(DATABASES)('payouts on %s', (kind) => {
       expect({ code: gift.code, msg: gift.msg, data: gift.data }).toEqual({ code: 0, msg: 'Change amount must be an amount such as 12.50', data: { field: 'money', errorId: 'validation' } });
     }
     expect(await balance(bo.id)).toBe(5000);
-    const asked = await server.api<{ id: number }>('paymentuser/payout', { userToken: bo.token, body: { amount: '20.00' } });
+    const asked = await server.api<{ id: number; balance: string }>('paymentuser/payout', { userToken: bo.token, body: { amount: '20.00' } });
     expect(asked.code).toBe(1);
     expect(await balance(bo.id)).toBe(3000);
+    // The answer names the balance left, for the form to show at once.
+    expect(asked.data.balance).toBe('30.00');
     const second = await server.api('paymentuser/payout', { userToken: bo.token, body: { amount: '10.00' } });
     expect(second.msg).toBe('You already have a payout waiting: please wait until it is done');
     const log = await server.api<{ list: Row[]; total: number; tags: Record<string, unknown> }>('account/paymentlog', { userToken: bo.token });

@@ -136,7 +136,7 @@ export async function openPayouts(app: AppContext): Promise<{ count: number; amo
 }
 
 /** A payout request: at least the minimum, at most the balance, one open at a time, frozen at once. */
-export async function requestPayout(app: AppContext, member: Identity, amountInput: unknown, memo: (id: number) => string): Promise<number> {
+export async function requestPayout(app: AppContext, member: Identity, amountInput: unknown, memo: (id: number) => string): Promise<{ id: number; balanceCents: number }> {
   // A JSON number is read as written (12.345 stays 12.345 and is refused), never rounded to cents; no amount below zero.
   const cents = parseYuan(amountInput);
   if (cents === undefined || String(amountInput).trim().startsWith('-')) throw errors.payoutAmountInvalid();
@@ -159,7 +159,7 @@ export async function requestPayout(app: AppContext, member: Identity, amountInp
     const id = Number(inserted.id);
     const entry = await applyLedgerEntry(trx, app.handle.dialect, { kind: 'money', userId: member.id, amount: -cents, memo: memo(id), idempotencyKey: `payout:${id}:freeze` });
     await trx.updateTable('payout').set({ freeze_log_id: entry.id }).where('id', '=', id).execute();
-    return id;
+    return { id, balanceCents: entry.after };
   });
 }
 

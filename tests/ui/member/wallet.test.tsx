@@ -44,8 +44,9 @@ describe('wallet', () => {
     let details = { payment: '', bank: '', bank_name: '', bank_address: '', bank_num: '', zhifubao_name: '', zhifubao: '' };
     let log: unknown[] = [];
     const posted: unknown[] = [];
+    let balance = '50.00';
     server.use(
-      http.get('/api/paymentuser/payment', () => ok({ details, balance: '50.00', minimum: '10.00', pending: '0.00', fields: FIELDS })),
+      http.get('/api/paymentuser/payment', () => ok({ details, balance, minimum: '10.00', pending: '0.00', fields: FIELDS })),
       http.get('/api/account/paymentlog', () => ok({ list: log, total: log.length, tags: { status: { pending: { label: 'Pending review', color: 'warning' }, paid: { label: 'Paid', color: 'success' } } } })),
       http.post('/api/paymentuser/payment', async ({ request }) => {
         const body = (await request.json()) as Record<string, string>;
@@ -57,7 +58,8 @@ describe('wallet', () => {
         const { amount } = (await request.json()) as { amount: string };
         if (amount === '500') return fail('The amount is more than your balance', 0, { field: 'amount' });
         log = [{ id: 1, amount: '20.00', method: 'bank', status: 'pending', reason: '', reference: '', account: '****2222', create_time: 1_700_000_000, paid_time: null }];
-        return ok({ id: 1 }, 'Payout requested: the amount is frozen until it is paid');
+        balance = '30.00';
+        return ok({ id: 1, balance }, 'Payout requested: the amount is frozen until it is paid');
       }),
     );
     const { client } = testClient('/user');
@@ -93,6 +95,9 @@ describe('wallet', () => {
     fireEvent.change(within(section).getByLabelText(/^Amount/), { target: { value: '20' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Request a payout' }));
     await waitFor(() => expect(within(section).getByRole('status').textContent).toBe('Payout requested: the amount is frozen until it is paid'));
+    // Nothing is left to send a second time: the amount is empty, the balance the one left.
+    expect((within(section).getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('');
+    expect(within(section).getByTestId('wallet-balance').textContent).toBe('Balance¥30.00');
     const table = await within(section).findByRole('table', { name: 'Payout log' });
     // The status reads and colours as the payout schema declares it (the answer's tags), as in the back office.
     expect(within(table).getByText('Pending review').closest('.MuiChip-root')?.className).toContain('MuiChip-colorWarning');

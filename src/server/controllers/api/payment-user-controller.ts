@@ -5,6 +5,7 @@ import { payoutRecordsOf, requestPayout, savePaymentDetails, walletState } from 
 import { valueTagsOf } from '../value-tags.js';
 import { paging } from '../paging.js';
 import { ledgerNotes } from '../../services/ledger.js';
+import { centsToYuan } from '../../db/values.js';
 
 /** `/api/paymentuser/*`: the member's payment details and payout requests; `account/paymentlog` lists them. */
 
@@ -24,8 +25,8 @@ const payment: Action = async (ctx): Promise<WalletState | Success> => {
 
 const payout: Action = async (ctx) => {
   if (ctx.method !== 'POST') throw errors.parameterError();
-  const id = await requestPayout(ctx.app, member(ctx), ctx.body.amount, ledgerNotes.payoutRequested);
-  const answer: PayoutAnswer = { id };
+  const { id, balanceCents } = await requestPayout(ctx.app, member(ctx), ctx.body.amount, ledgerNotes.payoutRequested);
+  const answer: PayoutAnswer = { id, balance: centsToYuan(balanceCents) };
   return new Success(answer, 'Payout requested: the amount is frozen until it is paid');
 };
 

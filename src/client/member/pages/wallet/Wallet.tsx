@@ -99,7 +99,13 @@ export function Wallet({ t, api = walletApi, onChanged }: { t: Translate; api?: 
   const requestPayout = (event: FormEvent) => {
     event.preventDefault();
     if (amount.trim() === '') return setErrors({ amount: t('memberHome.wallet.required') });
-    void run(() => api.requestPayout(amount.trim()));
+    void run(async () => {
+      const answer = await api.requestPayout(amount.trim());
+      // A request made leaves nothing to send again: the amount empties and the balance left shows at once.
+      setAmount('');
+      setState((current) => (current ? { ...current, balance: answer.balance } : current));
+      return answer.message;
+    });
   };
 
   const fieldProps = (name: string) => ({ error: Boolean(errors[name]), helperText: errors[name], name, fullWidth: true, size: 'small' as const });

@@ -1,4 +1,4 @@
-import type { PayoutRecord, PayoutRequest, TaggedPage, WalletState } from '../../../../contract/member-api.js';
+import type { PayoutAnswer, PayoutRecord, PayoutRequest, TaggedPage, WalletState } from '../../../../contract/member-api.js';
 import { httpClient, type HttpClient } from '../../../http/index.js';
 
 /** The member's payment details, payout requests and payment log (`/api/paymentuser/*`, `account/paymentlog`). */
@@ -9,7 +9,8 @@ export interface WalletApi {
   details(): Promise<WalletState>;
   /** answers the server's message */
   saveDetails(values: Record<string, string>): Promise<string>;
-  requestPayout(amount: string): Promise<string>;
+  /** the server's message and the balance left (yuan) */
+  requestPayout(amount: string): Promise<{ message: string; balance: string }>;
   payouts(page: number, limit: number): Promise<TaggedPage<PayoutRecord>>;
 }
 
@@ -24,7 +25,8 @@ export function createWalletApi(client: HttpClient = httpClient): WalletApi {
     },
     async requestPayout(amount) {
       const data: PayoutRequest = { amount };
-      return (await client.request('/api/paymentuser/payout', { ...quiet, method: 'POST', data })).msg;
+      const answer = await client.request<PayoutAnswer>('/api/paymentuser/payout', { ...quiet, method: 'POST', data });
+      return { message: answer.msg, balance: answer.data.balance };
     },
     async payouts(page, limit) {
       return (await client.request<TaggedPage<PayoutRecord>>('/api/account/paymentlog', { ...quiet, params: { page, limit } })).data;
