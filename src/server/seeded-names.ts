@@ -19,3 +19,14 @@ export function seededNameIn(app: AppContext, lang: Language, table: SeededTable
   const key = app.messages.keyOf(DEFAULT_LANGUAGE, name);
   return key ? app.messages.translator(lang)(key) : name;
 }
+
+/**
+ * A text a resource's seed wrote (a data rule's name, a watched field's note), in the reader's language
+ * while it is one of `seeded`, the default language's texts of those rows; any other text is the
+ * operator's and shows as stored. Like the names above, the translations are server messages.
+ */
+export function seededTextIn(app: AppContext, lang: Language, text: string, seeded: readonly unknown[]): string {
+  if (lang === DEFAULT_LANGUAGE || text === '' || !seeded.includes(text)) return text;
+  const key = app.messages.keyOf(DEFAULT_LANGUAGE, text);
+  return key ? app.messages.translator(lang)(key) : text;
+}

@@ -33,7 +33,7 @@ async function resetSequence(handle: DatabaseHandle, definition: ResourceDefinit
 }
 
 /** Titles of the permission nodes a schema menu gets; other buttons are titled by their name. */
-const BUTTON_TITLES: Record<string, string> = {
+export const BUTTON_TITLES: Readonly<Record<string, string>> = {
   index: '查看', add: '添加', edit: '编辑', del: '删除', sortable: '快速排序', export: '导出', restore: '还原', info: '查看详情', rollback: '回滚', reconcile: '对账', approve: '通过', reject: '驳回', pay: '打款', account: '查看收款账号', testReturn: '测试回传', sendTestMail: '发送测试邮件', sendTestSms: '发送测试短信', run: '立即运行',
 };
 

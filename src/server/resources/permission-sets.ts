@@ -61,7 +61,7 @@ export function groupHooks(ruleTable: RuleTable): ResourceHooks {
       const all = await allRules(operator.app.db, ruleTable);
       const translate = operator.t ?? ((key: string) => key);
       const lang = operator.lang ?? DEFAULT_LANGUAGE;
-      const title = (rule: RuleRow) => operator.app.ruleTitles.titleIn(lang, ruleTable, rule);
+      const title = (rule: RuleRow) => operator.app.ruleTitles.shownTitleIn(lang, ruleTable, rule);
       const groupTable = ruleTable === 'admin_rule' ? 'admin_group' : 'user_group';
       return rows.map((row) => {
         const rules = (row.rules as string[] | undefined) ?? [];
@@ -122,11 +122,19 @@ export function ruleHooks(ruleTable: RuleTable, groupTable: GroupTable, options:
   return {
     scope: options.scope,
     uniqueViolation: ruleNameTaken,
-    async present(_operator, rows, view) {
+    async present(operator, rows, view) {
+      // The form edits the stored title; lists and choices read a product-given one in the reader's language.
+      if (view === 'edit') return rows;
+      const lang = operator.lang ?? DEFAULT_LANGUAGE;
+      const shown = rows.map((row) =>
+        typeof row.title === 'string' && typeof row.name === 'string'
+          ? { ...row, title: operator.app.ruleTitles.shownTitleIn(lang, ruleTable, { name: row.name, title: row.title, type: typeof row.type === 'string' ? row.type : undefined }) }
+          : row,
+      );
       // Remote selects pick a parent: only directories and menus (the enabled ones: the schema's
       // x-list.tree.selectable, applied by treeRows).
-      if (view === 'select') return rows.filter((row) => row.type === 'menu_dir' || row.type === 'menu');
-      return rows;
+      if (view === 'select') return shown.filter((row) => row.type === 'menu_dir' || row.type === 'menu');
+      return shown;
     },
     async beforeWrite(operator, write) {
       const { values, existing, trx } = write;

@@ -1,8 +1,9 @@
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import type { Db } from '../../db/connection.js';
 import { nowSeconds } from '../../clock.js';
-import type { Language } from '../../../contract/headers.js';
-import type { AppContext, RequestContext, ResourceHooks } from '../../app-context.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../contract/headers.js';
+import { findResourceByTable, type AppContext, type RequestContext, type ResourceHooks } from '../../app-context.js';
+import { seededTextIn } from '../../seeded-names.js';
 import { Success } from '../../errors.js';
 import { addedAnswer, addRow } from '../operations/add.js';
 import { editRow } from '../operations/edit.js';
@@ -35,6 +36,8 @@ interface RuleKind {
   excludedTables: string[];
   /** the sensitive-data rule's fields, as BuildAdmin's form and list have them */
   watchesFields: boolean;
+  /** the schema of the rules, whose seed names the rules a fresh install has */
+  resourceId: string;
 }
 
 /** The recycle-bin rules' choices: controllers and tables whose deleted rows the bin cannot keep are left out. */
@@ -52,6 +55,7 @@ export const RECYCLE: RuleKind = {
   ],
   excludedTables: ['token', 'captcha', 'admin_group_access', 'user_money_log', 'user_score_log'],
   watchesFields: false,
+  resourceId: 'system/security_data_recycle',
 };
 
 /** The sensitive-data rules' choices: besides the bin's exclusions, the logs and settings, which have no edits to watch. */
@@ -68,6 +72,7 @@ export const SENSITIVE: RuleKind = {
     'user_score_log',
   ],
   watchesFields: true,
+  resourceId: 'system/security_sensitive_data',
 };
 
 /**
@@ -141,27 +146,48 @@ function ruleChoices(
   };
 }
 
+/**
+ * A data rule's name as a person reads it: a seeded rule's name, or the one the designer gave a module's
+ * rule (its table's title), in the reader's language while it is as written; a name an operator chose as
+ * stored. The recycle bin's entries name their rule the same way.
+ */
+export function dataRuleNameIn(app: AppContext, lang: Language, resourceId: string, name: unknown, dataTable: unknown): string {
+  const text = typeof name === 'string' ? name : String(name ?? '');
+  const table = findResourceByTable(app, dataTable);
+  if (table && table.title[DEFAULT_LANGUAGE] === text) return table.title[lang];
+  const seeds = app.resources.get(resourceId)?.seed ?? [];
+  return seededTextIn(app, lang, text, seeds.map((seed) => seed.name));
+}
+
+/** A watched field's note in the reader's language while it is the one its seed gave it. */
+function fieldNoteIn(app: AppContext, lang: Language, resourceId: string, note: string): string {
+  const seeds = app.resources.get(resourceId)?.seed ?? [];
+  const notes = seeds.flatMap((seed) => (seed.data_fields && typeof seed.data_fields === 'object' ? Object.values(seed.data_fields as Record<string, unknown>) : []));
+  return seededTextIn(app, lang, note, notes);
+}
+
 export function dataRuleHooks(kind: RuleKind, choicesWithRow: boolean): ResourceHooks {
   const bodyOf = (ctx: RequestContext) => (kind.watchesFields ? withWatchedFields(ctx.body) : ctx.body);
   return {
+    // Lists and choices read seeded names in the reader's language (the form edits the stored one).
     // BuildAdmin's list shows a rule's watched fields as their notes, or names where there is none.
-    ...(kind.watchesFields
-      ? {
-          async present(_operator, rows, view) {
-            if (view !== 'list') return rows;
-            return rows.map((row) => {
-              const fields = row.data_fields;
-              if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return row;
-              return {
-                ...row,
-                data_fields: Object.entries(fields as Record<string, unknown>).map(([name, note]) =>
-                  typeof note === 'string' && note !== '' ? note : name,
-                ),
-              };
-            });
-          },
-        }
-      : {}),
+    async present(operator, rows, view) {
+      if (view === 'edit') return rows;
+      const app = operator.app;
+      const lang = operator.lang ?? DEFAULT_LANGUAGE;
+      const resourceId = kind.resourceId;
+      return rows.map((row) => {
+        const named = 'name' in row ? { ...row, name: dataRuleNameIn(app, lang, resourceId, row.name, row.data_table) } : { ...row };
+        const fields = row.data_fields;
+        if (!kind.watchesFields || view !== 'list' || !fields || typeof fields !== 'object' || Array.isArray(fields)) return named;
+        return {
+          ...named,
+          data_fields: Object.entries(fields as Record<string, unknown>).map(([name, note]) =>
+            typeof note === 'string' && note !== '' ? fieldNoteIn(app, lang, resourceId, note) : name,
+          ),
+        };
+      });
+    },
     async beforeWrite(operator, write) {
       if (typeof write.values.controller !== 'string') return;
       write.values.controller_as = controllerAsOf(write.values.controller);

@@ -1,10 +1,12 @@
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
-import { findResourceByTable, withinTransaction, type RequestContext, type ResourceHooks } from '../../app-context.js';
+import { findResourceByTable, withinTransaction, type AppContext, type RequestContext, type ResourceHooks } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
 import type { DynamicDb } from '../../db/connection.js';
 import { storedDefault } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import { presentRows } from '../present.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../contract/headers.js';
+import { dataRuleNameIn } from './data-rules.js';
 import { advanceKeySequence, asStoredValue, breaksUniqueness, parseIds, readLogEntry, storedField } from './security-log.js';
 
 /**
@@ -103,11 +105,20 @@ async function presentedSnapshot(ctx: RequestContext, definition: ResourceDefini
   }
 }
 
+/** The entry names its rule as the rules' list does: in the reader's language while the name is seeded. */
+function withRuleNameIn(app: AppContext, lang: Language, row: Row): Row {
+  const recycle = row.recycle && typeof row.recycle === 'object' ? (row.recycle as Row) : undefined;
+  if (!recycle || !('name' in recycle)) return row;
+  return { ...row, recycle: { ...recycle, name: dataRuleNameIn(app, lang, 'system/security_data_recycle', recycle.name, row.data_table) } };
+}
+
 export const dataRecycleLogHooks: ResourceHooks = {
   async present(operator, rows) {
+    const lang = operator.lang ?? DEFAULT_LANGUAGE;
     return rows.map((row) => {
       const snapshot = parseSnapshot(row.data);
-      return snapshot ? { ...row, data: JSON.stringify(maskSnapshot(snapshot, findResourceByTable(operator.app, row.data_table))) } : row;
+      const masked = snapshot ? { ...row, data: JSON.stringify(maskSnapshot(snapshot, findResourceByTable(operator.app, row.data_table))) } : row;
+      return withRuleNameIn(operator.app, lang, masked);
     });
   },
 
@@ -123,7 +134,7 @@ export const dataRecycleLogHooks: ResourceHooks = {
       const snapshot = maskSnapshot(parsed, definition);
       const data = Object.fromEntries(Object.entries(snapshot).map(([name, value]) => [name, decodeValue(value)]));
       const record = definition ? await presentedSnapshot(ctx, definition, parsed) : undefined;
-      return { row: { ...row, data, ...(record ? { record } : {}) } };
+      return { row: { ...withRuleNameIn(ctx.app, ctx.lang, row), data, ...(record ? { record } : {}) } };
     },
 
     /** `POST restore {ids}`: every snapshot that fits goes back to its table and its log row is deleted, in one transaction. */
