@@ -153,6 +153,9 @@ describe('member centre on a phone', () => {
         }
 
         await login(page, language);
+        // The site's name in the bar is whole: it wraps on a phone rather than ending in an ellipsis.
+        const siteName = page.getByRole('banner').getByRole('link').first().locator('.MuiTypography-root');
+        expect(await siteName.evaluate((element) => element.scrollWidth <= element.clientWidth && getComputedStyle(element).textOverflow !== 'ellipsis')).toBe(true);
         // The menu is a drawer on a phone: open it, take every page it lists, and check it fits too.
         await page.getByRole('button', { name: texts.shell.menu }).click();
         const menu = page.getByRole('navigation', { name: texts.shell.menu });

@@ -94,10 +94,11 @@ function MemberBar({ siteName, onMenu, narrow }: { siteName: string; onMenu(): v
             <MenuIcon />
           </IconButton>
         )}
-        {/* A long site name ends in an ellipsis on a phone rather than pushing the bar's buttons off the screen. */}
+        {/* A long site name wraps between its words (and shrinks a little on a phone) rather than being cut or
+            pushing the bar's buttons off the screen: people read the whole name. */}
         <Box component={RouterLink} to={USER_BASE} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, color: 'primary.main', textDecoration: 'none' }}>
           <LogoMark size={22} />
-          <Typography variant="subtitle1" component="span" noWrap sx={{ fontWeight: 600, color: 'text.primary' }}>
+          <Typography variant="subtitle1" component="span" sx={{ fontWeight: 600, color: 'text.primary', lineHeight: 1.2, overflowWrap: 'anywhere', fontSize: narrow ? '0.9375rem' : undefined }}>
             {siteName || servedSiteName() || translate('memberShell.title')}
           </Typography>
         </Box>
