@@ -162,7 +162,7 @@ export function dataRuleNameIn(app: AppContext, lang: Language, resourceId: stri
 /** A watched field's note in the reader's language while it is the one its seed gave it. */
 function fieldNoteIn(app: AppContext, lang: Language, resourceId: string, note: string): string {
   const seeds = app.resources.get(resourceId)?.seed ?? [];
-  const notes = seeds.flatMap((seed) => (seed.data_fields && typeof seed.data_fields === 'object' ? Object.values(seed.data_fields as Record<string, unknown>) : []));
+  const notes = seeds.flatMap((seed) => (seed.data_fields && typeof seed.data_fields === 'object' ? Object.values(seed.data_fields) : []));
   return seededTextIn(app, lang, note, notes);
 }
 

@@ -107,8 +107,8 @@ async function presentedSnapshot(ctx: RequestContext, definition: ResourceDefini
 
 /** The entry names its rule as the rules' list does: in the reader's language while the name is seeded. */
 function withRuleNameIn(app: AppContext, lang: Language, row: Row): Row {
-  const recycle = row.recycle && typeof row.recycle === 'object' ? (row.recycle as Row) : undefined;
-  if (!recycle || !('name' in recycle)) return row;
+  const recycle = row.recycle;
+  if (!recycle || typeof recycle !== 'object' || !('name' in recycle)) return row;
   return { ...row, recycle: { ...recycle, name: dataRuleNameIn(app, lang, 'system/security_data_recycle', recycle.name, row.data_table) } };
 }
 
