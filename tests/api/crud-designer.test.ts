@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
+import { DATABASES, PROJECT_ROOT, copyProject, startTestServer, type TestServer } from '../support/test-server.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 import { field, PRODUCT_FIELDS, productTable } from '../support/crud-design.js';
 
@@ -32,13 +31,6 @@ async function genCheck(schemasDir: string): Promise<{ code: number; output: str
 /** The test that runs the type generation twice (a Node process each, compiling every schema's types): room on two busy cores. */
 const GEN_CHECK_TIMEOUT_MS = 120_000;
 
-function copyProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'chidao-crud-'));
-  cpSync(join(PROJECT_ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
-  cpSync(join(PROJECT_ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
-  return dir;
-}
-
 describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s', (kind) => {
   let dir: string;
   let server: TestServer;
@@ -57,7 +49,7 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
   }
 
   beforeAll(async () => {
-    dir = copyProject();
+    dir = copyProject('chidao-crud-');
     server = await startTestServer(kind, { schemasDir: join(dir, 'schemas') });
     token = (await server.loginAdmin()).token;
   });
@@ -342,7 +334,7 @@ describe.each(DATABASES)('the CRUD designer through BuildAdmin’s calls on %s',
 
 describe.each(DATABASES)('the CRUD designer across restarts on %s', (kind) => {
   it('changes its own module after a restart, and after another, with the copy of the design in schemas/ beside it', async () => {
-    const dir = copyProject();
+    const dir = copyProject('chidao-crud-');
     const schemasDir = join(dir, 'schemas');
     let server = await startTestServer(kind, { schemasDir, keepDatabase: true });
     const databaseUrl = server.databaseUrl;
@@ -400,7 +392,7 @@ describe('the CRUD designer across two processes on one postgres database', () =
   const dirs: string[] = [];
 
   beforeAll(async () => {
-    dirs.push(copyProject(), copyProject());
+    dirs.push(copyProject('chidao-crud-'), copyProject('chidao-crud-'));
     first = await startTestServer('postgres', { schemasDir: join(dirs[0], 'schemas') });
     second = await startTestServer('postgres', { databaseUrl: first.databaseUrl, schemasDir: join(dirs[1], 'schemas') });
   });

@@ -1,9 +1,8 @@
-import { mkdtempSync, cpSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
+import { DATABASES, copyProject, startTestServer, type TestServer } from '../support/test-server.js';
 import { newField, OPTION_COLORS, requestBodyOf, scratchDesign, type DesignDraft } from '../../src/client/admin/pages/crud/design-model.js';
 
 /**
@@ -34,9 +33,7 @@ describe.each(DATABASES)('what the designer offers, it accepts, and it refuses i
   const crud = <T = unknown>(action: string, request: { body?: unknown; query?: Row; lang?: 'en' | 'zh-cn' } = {}) => server.admin<T>(`crud.Crud/${action}`, { token, ...request });
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'chidao-choices-'));
-    cpSync(join(PROJECT_ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
-    cpSync(join(PROJECT_ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
+    dir = copyProject('chidao-choices-');
     server = await startTestServer(kind, { schemasDir: join(dir, 'schemas') });
     token = (await server.loginAdmin()).token;
   });

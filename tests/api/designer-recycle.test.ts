@@ -1,8 +1,7 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
+import { DATABASES, copyProject, startTestServer, type TestServer } from '../support/test-server.js';
 import {
   newField,
   requestBodyOf,
@@ -42,9 +41,7 @@ describe.each(DATABASES)('the designer’s recycle rule on %s', (kind) => {
     (await crud<{ recycle: { rule: string; keep: boolean } }>('preview', requestBodyOf(design(table)))).data.recycle;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'chidao-recycle-'));
-    cpSync(join(PROJECT_ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
-    cpSync(join(PROJECT_ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
+    dir = copyProject('chidao-recycle-');
     server = await startTestServer(kind, { schemasDir: join(dir, 'schemas') });
     token = (await server.loginAdmin()).token;
   });

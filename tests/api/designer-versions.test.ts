@@ -1,8 +1,7 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
+import { DATABASES, copyProject, startTestServer, type TestServer } from '../support/test-server.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 import { designOf, newField, requestBodyOf, scratchDesign, type DesignDraft } from '../../src/client/admin/pages/crud/design-model.js';
 
@@ -45,9 +44,7 @@ describe.each(DATABASES)('the designer’s filters, menu directory, versions and
   const versions = async (lang: 'en' | 'zh-cn' = 'en') => (await crud<{ list: Version[] }>('history', { query: { table: 'shop_goods' }, lang })).data.list;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'chidao-versions-'));
-    cpSync(join(PROJECT_ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
-    cpSync(join(PROJECT_ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
+    dir = copyProject('chidao-versions-');
     server = await startTestServer(kind, { schemasDir: join(dir, 'schemas') });
     token = (await server.loginAdmin()).token;
   });

@@ -1,12 +1,11 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync, strToU8, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/envelope.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 import { catalogTables } from '../../src/server/db/table-catalog.js';
-import { DATABASES, PROJECT_ROOT, startTestServer, type ApiResponse, type TestServer } from '../support/test-server.js';
+import { DATABASES, PROJECT_ROOT, copyProject, startTestServer, type ApiResponse, type TestServer } from '../support/test-server.js';
 
 /**
  * The module store: modules of data — schemas, texts, seed rows, images — installed through the
@@ -73,14 +72,6 @@ function lieAboutSize(zip: Uint8Array, name: string, size: number): Uint8Array {
   return out;
 }
 
-/** A copy of the project's schemas and locales: the registry writes designs there, never into the project. */
-function copyProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'chidao-store-'));
-  cpSync(join(PROJECT_ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
-  cpSync(join(PROJECT_ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
-  return dir;
-}
-
 async function within(ms: number, check: () => Promise<void>): Promise<number> {
   const started = Date.now();
   for (;;) {
@@ -132,7 +123,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    dir = copyProject();
+    dir = copyProject('chidao-store-');
     server = await startTestServer(kind, { schemasDir: join(dir, 'schemas') });
     token = (await server.loginAdmin()).token;
   });
@@ -581,7 +572,7 @@ describe('module store across two processes on one postgres database', () => {
   let dirs: string[];
 
   beforeAll(async () => {
-    dirs = [copyProject(), copyProject()];
+    dirs = [copyProject('chidao-store-'), copyProject('chidao-store-')];
     first = await startTestServer('postgres', { schemasDir: join(dirs[0], 'schemas') });
     second = await startTestServer('postgres', { databaseUrl: first.databaseUrl, schemasDir: join(dirs[1], 'schemas') });
   });

@@ -1,9 +1,8 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DestructiveMigrationError } from '../../src/server/db/migrate.js';
-import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
+import { DATABASES, copyProject, startTestServer, type TestServer } from '../support/test-server.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 import { catalogTables } from '../../src/server/db/table-catalog.js';
 
@@ -38,14 +37,6 @@ function gadget(extra: Record<string, unknown> = {}, properties: Record<string, 
   };
 }
 
-/** A copy of the project's schemas and their locale files, so designs are written there and not into the project. */
-function copyProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'chidao-registry-'));
-  cpSync(join(PROJECT_ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
-  cpSync(join(PROJECT_ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
-  return dir;
-}
-
 /** Poll until `check` passes, for at most `ms`; returns how long it took. */
 async function within(ms: number, check: () => Promise<void> | void): Promise<number> {
   const started = Date.now();
@@ -66,7 +57,7 @@ describe.each(DATABASES)('schema registry on %s', (kind) => {
   let token: string;
 
   beforeAll(async () => {
-    dir = copyProject();
+    dir = copyProject('chidao-registry-');
     server = await startTestServer(kind, { schemasDir: join(dir, 'schemas') });
     token = (await server.loginAdmin()).token;
   });
@@ -272,10 +263,10 @@ describe('schema registry across two processes on one postgres database', () => 
   let second: TestServer;
 
   beforeAll(async () => {
-    dir = copyProject();
+    dir = copyProject('chidao-registry-');
     first = await startTestServer('postgres', { schemasDir: join(dir, 'schemas') });
     // the second process has its own copy of schemas/: it learns of the design from the database only
-    const other = copyProject();
+    const other = copyProject('chidao-registry-');
     second = await startTestServer('postgres', { databaseUrl: first.databaseUrl, schemasDir: join(other, 'schemas') });
   });
 

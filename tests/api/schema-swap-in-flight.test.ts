@@ -1,9 +1,8 @@
 import type { Action } from '../../src/server/app-context.js';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, PROJECT_ROOT, startTestServer, type TestServer } from '../support/test-server.js';
+import { DATABASES, copyProject, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
  * A generate swaps the running definitions as a whole; a request that started before the swap finishes on
@@ -38,9 +37,7 @@ describe.each(DATABASES)('a generate while a request is in flight on %s', (kind)
   let token: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'chidao-swap-'));
-    cpSync(join(PROJECT_ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
-    cpSync(join(PROJECT_ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
+    dir = copyProject('chidao-swap-');
     server = await startTestServer(kind, { schemasDir: join(dir, 'schemas') });
     token = (await server.loginAdmin()).token;
   });

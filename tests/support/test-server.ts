@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +21,17 @@ import { TEST_SERVER_BUNDLE } from './build-server.js';
  */
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * A scratch copy of the project's schemas and their locale files, for a server whose registry writes designs or
+ * modules: they land there, never in the project. The caller removes the folder (`rmSync(dir, { recursive: true })`).
+ */
+export function copyProject(prefix = 'chidao-project-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(PROJECT_ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
+  cpSync(join(PROJECT_ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
+  return dir;
+}
 
 /**
  * `TEST_SERVER=bundle` (as `npm test` runs the suite): the servers are made by the server bundle, what
