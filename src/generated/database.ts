@@ -887,6 +887,8 @@ export interface SystemUserTable {
   join_ip: Generated<string>;
   /** Join time */
   join_time: number | null;
+  /** Team join time */
+  team_join_time: number | null;
   /** Language */
   lang: Generated<'zh-cn' | 'en'>;
   /** Payment method */

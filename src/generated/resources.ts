@@ -1148,6 +1148,12 @@ export interface SystemUserRow {
   /** Join time */
   join_time?: number | null;
   /**
+   * Team join time
+   *
+   * When the member joined the team they are in
+   */
+  team_join_time?: number | null;
+  /**
    * Language
    *
    * The language the member last used; texts and mails are sent in it

@@ -264,6 +264,44 @@ describe.each(DATABASES)('teams on %s', (kind) => {
     expect(theirs.data.list).toEqual([]);
   });
 
+  it('shows when each member joined the team, however they joined, and when a member added in the back office signed up', async () => {
+    const stored = async (id: number) => (await db().selectFrom('user').select(['join_time', 'team_join_time']).where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+    const since = Math.floor(Date.now() / 1000);
+    const within = (value: unknown) => {
+      expect(Number(value)).toBeGreaterThanOrEqual(since);
+      expect(Number(value)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    };
+    const founder = await member();
+    // The back office's add signs the member up now; they are in no team yet.
+    within((await stored(founder.id)).join_time);
+    expect((await stored(founder.id)).team_join_time).toBeNull();
+    const teamId = (await server.api<{ id: number }>('team.team/create', { userToken: founder.token, body: { name: `Joined ${counter}` } })).data.id;
+    const guest = await member();
+    // A sign-up long ago is not when they joined the team.
+    await db().updateTable('user').set({ join_time: 1_000_000 }).where('id', '=', guest.id).execute();
+    expect((await server.api('team.team/accept', { userToken: guest.token, body: { code: await inviteOf(founder) } })).code).toBe(1);
+    const added = await member(teamId);
+    within((await stored(added.id)).team_join_time);
+    const listed = await server.api<{ list: Row[] }>('team.team/getTeamList', { userToken: founder.token });
+    const joined = new Map(listed.data.list.map((row) => [row.id, row.join_time]));
+    expect([...joined.keys()].sort()).toEqual([founder.id, guest.id, added.id].sort());
+    for (const value of joined.values()) within(value);
+
+    // An edit that leaves the team alone keeps the time; moving to another team starts it again, leaving clears it.
+    await db().updateTable('user').set({ team_join_time: 2_000_000 }).where('id', '=', guest.id).execute();
+    expect((await admin('user.User/edit', { body: { id: guest.id, nickname: 'Renamed', teamid: teamId } })).code).toBe(1);
+    expect((await stored(guest.id)).team_join_time).toBe(2_000_000);
+    const otherLeader = await member();
+    const otherTeam = await team(otherLeader.id);
+    within((await stored(otherLeader.id)).team_join_time);
+    expect((await admin('user.User/edit', { body: { id: guest.id, teamid: otherTeam } })).code).toBe(1);
+    within((await stored(guest.id)).team_join_time);
+    expect((await server.api('team.team/leave', { userToken: guest.token, body: {} })).code).toBe(1);
+    expect((await stored(guest.id)).team_join_time).toBeNull();
+    expect((await admin('user.User/edit', { body: { id: added.id, teamid: null } })).code).toBe(1);
+    expect((await stored(added.id)).team_join_time).toBeNull();
+  });
+
   it('makes the leader an operator names a member of the team, and refuses a leader of another team', async () => {
     const leader = await member();
     const teamId = await team(leader.id);

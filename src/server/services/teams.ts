@@ -78,7 +78,7 @@ export async function teamMembers(app: AppContext, team: Row, query: TeamListQue
   }
   const total = (await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
   const rows = (await base
-    .select(['u.id', 'u.username', 'u.nickname', 'u.avatar', 'u.money', 'u.join_time', 'u.last_login_time'])
+    .select(['u.id', 'u.username', 'u.nickname', 'u.avatar', 'u.money', 'u.team_join_time', 'u.last_login_time'])
     .select((eb) => [
       eb.selectFrom('survey_participation as p').select(sql<number>`COUNT(*)`.as('n')).whereRef('p.user_id', '=', 'u.id').where('p.status', '=', 'complete').where((inner) => (since === 0 ? inner.lit(true) : inner('p.finish_time', '>=', since))).as('completes'),
       eb.selectFrom('survey_participation as p').select(sql<number>`COALESCE(SUM(p.credited_money), 0)`.as('m')).whereRef('p.user_id', '=', 'u.id').where((inner) => (since === 0 ? inner.lit(true) : inner('p.finish_time', '>=', since))).as('earnings'),
@@ -107,7 +107,8 @@ export async function teamMembers(app: AppContext, team: Row, query: TeamListQue
         id, username: String(row.username), nickname: String(row.nickname ?? ''), avatar: String(row.avatar ?? ''), money: String(rowFromStorage(definition, { money: row.money }).money),
         // Earnings are a sum of credited cents, answered in yuan like every money figure.
         completes: Number(row.completes ?? 0), earnings: centsToYuan(earned), commission: centsToYuan(isLeader ? 0 : commissionCents(earned, rate)), is_leader: isLeader,
-        join_time: Number(row.join_time ?? 0), last_login_time: Number(row.last_login_time ?? 0),
+        // Joined means joined this team, not signed up: a member from before the time was kept shows none.
+        join_time: Number(row.team_join_time ?? 0), last_login_time: Number(row.last_login_time ?? 0),
         last_active_time: Math.max(Number(row.last_login_time ?? 0), Number(row.last_entered ?? 0)),
       };
     }),
@@ -133,7 +134,7 @@ export async function addTeamMember(app: AppContext, team: Row, input: Row, ip: 
     .values(
       completeRow(resourceByTable(app, 'user'), {
         group_id: 1, teamid: team.id, username, nickname, password: await hashPassword(password), salt: '', status: 'enable',
-        join_ip: ip.slice(0, 50), join_time: now, login_failure: 0,
+        join_ip: ip.slice(0, 50), join_time: now, team_join_time: now, login_failure: 0,
       }),
     )
     .returning('id')
@@ -260,7 +261,7 @@ export async function createTeam(app: AppContext, member: Identity, input: Row):
         .returning('id')
         .executeTakeFirstOrThrow();
       const id = Number(inserted.id);
-      await trx.updateTable('user').set({ teamid: id, update_time: now }).where('id', '=', member.id).execute();
+      await trx.updateTable('user').set({ teamid: id, team_join_time: now, update_time: now }).where('id', '=', member.id).execute();
       await writeInvite(trx, id);
       return id;
     });
@@ -308,7 +309,8 @@ export async function acceptInvitation(app: AppContext, member: Identity, code: 
     const account = await lockedMember(app, trx, member.id);
     const team = await invitedTeam(trx, code);
     await refuseIfInTeam(trx, member.id, account);
-    await trx.updateTable('user').set({ teamid: Number(team.id), update_time: nowSeconds() }).where('id', '=', member.id).execute();
+    const now = nowSeconds();
+    await trx.updateTable('user').set({ teamid: Number(team.id), team_join_time: now, update_time: now }).where('id', '=', member.id).execute();
     return String(team.name);
   });
 }
@@ -320,7 +322,7 @@ export async function leaveTeam(app: AppContext, member: Identity): Promise<stri
     const team = await teamOf(trx, member.id);
     if (!team) throw errors.teamNone();
     if (Number(team.leader_id) === member.id) throw errors.teamLeaderCannotLeave();
-    await trx.updateTable('user').set({ teamid: null, update_time: nowSeconds() }).where('id', '=', member.id).execute();
+    await trx.updateTable('user').set({ teamid: null, team_join_time: null, update_time: nowSeconds() }).where('id', '=', member.id).execute();
     return String(team.name);
   });
 }

@@ -3,6 +3,7 @@ import { DEFAULT_AVATAR } from '../../../contract/headers.js';
 import type { Row } from '../../../schema/definition.js';
 import { hashGivenPassword } from '../../auth/passwords.js';
 import { endSessions } from '../../auth/sessions.js';
+import { nowSeconds } from '../../clock.js';
 
 /** Members (docs/wire-contract.md#members): hashed passwords, default avatar, select labels. Balance changes go through the ledger. */
 
@@ -26,6 +27,17 @@ export const userHooks: ResourceHooks = {
   async beforeWrite(_operator, write) {
     const { values } = write;
     if (write.mode === 'add' && values.nickname === undefined) values.nickname = values.username;
+    // An account the back office adds joins now, as one signing up does; joining a team starts its team time.
+    const now = nowSeconds();
+    if (write.mode === 'add') {
+      values.join_time = now;
+      values.team_join_time = values.teamid == null ? null : now;
+      return;
+    }
+    if (!('teamid' in values)) return;
+    const team = values.teamid == null ? null : Number(values.teamid);
+    const was = write.existing?.teamid == null ? null : Number(write.existing.teamid);
+    if (team !== was) values.team_join_time = team === null ? null : now;
   },
 
   async afterWrite(operator, write) {

@@ -24,6 +24,10 @@ export const teamHooks: ResourceHooks = {
   },
   async afterWrite(_operator, write) {
     if (!('leader_id' in write.values) || write.values.leader_id == null || write.id === undefined) return;
-    await write.trx.updateTable('user').set({ teamid: Number(write.id), update_time: nowSeconds() }).where('id', '=', Number(write.values.leader_id)).execute();
+    const now = nowSeconds();
+    const leaderId = Number(write.values.leader_id);
+    // A leader already in this team keeps the time they joined it; one who joins with the save joins now.
+    await write.trx.updateTable('user').set({ team_join_time: now }).where('id', '=', leaderId).where((eb) => eb.or([eb('teamid', 'is', null), eb('teamid', '<>', Number(write.id))])).execute();
+    await write.trx.updateTable('user').set({ teamid: Number(write.id), update_time: now }).where('id', '=', leaderId).execute();
   },
 };
