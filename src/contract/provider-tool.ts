@@ -84,6 +84,7 @@ export interface ProviderPreset {
   kind: 'project' | 'wall';
   title: string;
   source: { document: string; url: string; date: string };
+  /** what to set up at the provider; `{{column}}` stands for that column's value on the form (see `presetNotesFor`) */
   notes: string;
   /** values for the provider's columns; a column left out takes its default */
   fields: Record<string, unknown>;
@@ -172,4 +173,18 @@ export interface ToolCheck {
   problems: string[];
   /** what would go wrong later although the request itself is right, translated */
   warnings: string[];
+}
+
+/** A `{{column}}` in a preset's notes: the notes name the parameters the operator may rename. */
+const NOTE_COLUMN = /\{\{([a-z_]+)\}\}/g;
+
+/**
+ * A preset's notes with each `{{column}}` replaced by that column's value as the form holds it now, so that
+ * the instructions say the same names as the addresses shown under them; a column left empty reads "…".
+ */
+export function presetNotesFor(notes: string, values: Record<string, unknown>): string {
+  return notes.replace(NOTE_COLUMN, (_whole, column: string) => {
+    const value = values[column];
+    return typeof value === 'string' && value !== '' ? value : '…';
+  });
 }

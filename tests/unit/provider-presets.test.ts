@@ -15,6 +15,7 @@ import {
   type PresetVector,
   type ProviderPreset,
 } from '../../src/server/services/survey/presets.js';
+import { presetNotesFor } from '../../src/contract/provider-tool.js';
 import { legacyRecipe, requestParameter, signatureNameIn, verifyRequest, type SignatureRecipe, type SignedRequestInput } from '../../src/server/services/survey/signature-recipe.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -141,6 +142,30 @@ describe('the preset files', () => {
   it('name their public document in words an operator can follow, never a file of this repository', () => {
     // the provider form shows the document's name as the link to its public address
     for (const preset of PRESETS) expect(preset.source.document, preset.id).not.toMatch(/(?:^|[\s(])docs\/[\w-]+\.md\b/);
+  });
+
+  it('say in their notes the parameter names the form holds, renamed ones included', () => {
+    const named = ['rid_param', 'sig_param', 'member_param', 'amount_param', 'transaction_param', 'status_param', 'reason_param', 'test_param'] as const;
+    for (const preset of PRESETS) {
+      // Every parameter name renamed, as an operator might: the notes must say the new names and none of the old.
+      const renamed: Record<string, unknown> = Object.fromEntries(Object.entries(preset.fields).map(([column, value]) => [column, typeof value !== 'string' || value === '' ? value : column === 'exit_placeholder' ? '{MACRO}' : `${value}_renamed`]));
+      for (const lang of ['en', 'zh-cn'] as const) {
+        const notes = preset.notes?.[lang] ?? '';
+        for (const [, column] of notes.matchAll(/\{\{([a-z_]+)\}\}/g)) expect(preset.fields, `${preset.id} ${lang} {{${column}}}`).toHaveProperty(column);
+        const shown = presetNotesFor(notes, renamed);
+        expect(shown, `${preset.id} ${lang}`).not.toMatch(/\{\{|\}\}/);
+        for (const column of named) {
+          const value = preset.fields[column];
+          if (typeof value !== 'string' || value === '') continue;
+          expect(shown, `${preset.id} ${lang} ${column}`).not.toMatch(new RegExp(`(?<![\\w-])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=`));
+        }
+        const placeholder = preset.fields.exit_placeholder;
+        if (typeof placeholder === 'string' && placeholder !== '') expect(shown, `${preset.id} ${lang} exit_placeholder`).not.toContain(placeholder);
+      }
+    }
+    // The walk's case: Cint with the rid parameter renamed to ref says ref=[%PID%], as its exit addresses do.
+    const cint = presetById('cint');
+    expect(presetNotesFor(cint?.notes?.en ?? '', { ...cint?.fields, rid_param: 'ref' })).toContain('pages with ref=[%PID%],');
   });
 
   it.each(cases())('%s verifies as it says', (_name, preset, vector) => {

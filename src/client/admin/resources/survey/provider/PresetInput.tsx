@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useDataProvider, useInput, useLocale, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
-import type { ProviderAddresses, ProviderPreset } from '../../../../../contract/provider-tool.js';
+import { presetNotesFor, type ProviderAddresses, type ProviderPreset } from '../../../../../contract/provider-tool.js';
 import { fieldOf, type ResourceDefinition } from '../../../../../schema/definition.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { enumChoices, optionLabel } from '../../../fields/enum-options.js';
@@ -56,6 +56,8 @@ function usePresets(resource: string) {
 /** Where the preset's settings come from, and what the operator sets up at the provider. */
 function PresetSource({ preset }: { preset: ProviderPreset }) {
   const translate = useTranslate();
+  // The notes follow the parameter names as the operator has them, not as the preset first filled them.
+  const values = useWatch<Record<string, unknown>>();
   const tr = (key: string, fallback: string, options: Record<string, unknown> = {}) => translate(`survey.providerForm.${key}`, { _: fallback, ...options });
   return (
     <Box sx={{ mt: 1 }} data-testid="preset-source">
@@ -71,7 +73,7 @@ function PresetSource({ preset }: { preset: ProviderPreset }) {
       {preset.notes && (
         <>
           <Typography variant="body2" component="h4" sx={{ fontWeight: 600, mt: 1 }}>{tr('notes', 'What to set up at the provider')}</Typography>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{preset.notes}</Typography>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{presetNotesFor(preset.notes, values)}</Typography>
         </>
       )}
     </Box>
