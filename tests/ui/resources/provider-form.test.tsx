@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import zhSurvey from '../../../locales/zh-cn/admin/survey.json';
 import zhReactAdmin from '../../../locales/zh-cn/common/react-admin.json';
 import enSurvey from '../../../locales/en/admin/survey.json';
+import enGenerated from '../../../locales/en/admin/generated.json';
+import zhGenerated from '../../../locales/zh-cn/admin/generated.json';
 import type { ProviderPreset } from '../../../src/contract/provider-tool.js';
 import { resourceFor } from '../../../src/client/admin/resources/index.js';
 import { fakeDataProvider, renderScreen, schema } from './support.js';
@@ -45,12 +47,12 @@ afterEach(() => {
 });
 
 function zhProvider() {
-  const messages = { ...englishMessages, ...zhReactAdmin, ...zhSurvey } as unknown as TranslationMessages;
+  const messages = { ...englishMessages, ...zhReactAdmin, ...zhGenerated, ...zhSurvey } as unknown as TranslationMessages;
   return polyglotI18nProvider(() => messages, 'zh-cn', [{ locale: 'zh-cn', name: 'zh-cn' }], { allowMissing: true });
 }
 
 function enProvider() {
-  return polyglotI18nProvider(() => ({ ...englishMessages, ...enSurvey }) as unknown as TranslationMessages, 'en', [{ locale: 'en', name: 'en' }], { allowMissing: true });
+  return polyglotI18nProvider(() => ({ ...englishMessages, ...enGenerated, ...enSurvey }) as unknown as TranslationMessages, 'en', [{ locale: 'en', name: 'en' }], { allowMissing: true });
 }
 
 function renderForm(mode: 'create' | 'edit', { rows = [] as Record<string, unknown>[], zh = false } = {}) {

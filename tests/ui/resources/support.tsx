@@ -8,6 +8,7 @@ import { Route, Routes } from 'react-router-dom';
 import { vi, type Mock } from 'vitest';
 import { definitionById } from '../../../src/client/schemas.js';
 import type { ResourceDefinition } from '../../../src/schema/definition.js';
+import { mergePacks, type MessagePack } from '../../../src/client/i18n/translate.js';
 
 /** A schema of the project, by `$id`. */
 export function schema(id: string): ResourceDefinition {
@@ -59,9 +60,16 @@ export function fakeAuthProvider(allow: (node: string) => boolean = () => true):
   };
 }
 
-/** react-admin's English pack; `locale` decides which server pack the screens fall back to. */
+/**
+ * The app's English message files, as the back office has them once a route has loaded them: the screens
+ * carry no text of their own beside a key, so without these a test would read the keys.
+ */
+const englishFiles = Object.values(import.meta.glob<MessagePack>('../../../locales/en/{admin,common,member}/*.json', { eager: true, import: 'default' }));
+const englishPack = mergePacks(englishMessages as unknown as MessagePack, ...englishFiles);
+
+/** react-admin's and the app's English; `locale` decides which server pack the screens fall back to. */
 export function i18nProviderFor(locale = 'en') {
-  return polyglotI18nProvider(() => englishMessages, locale, [{ locale, name: locale }], { allowMissing: true });
+  return polyglotI18nProvider(() => englishPack as unknown as typeof englishMessages, locale, [{ locale, name: locale }], { allowMissing: true });
 }
 
 export function renderScreen(
