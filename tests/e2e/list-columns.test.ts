@@ -12,7 +12,7 @@ import { ADMIN_BASE, adminPath, loginForm, newPage, startRig, url, type E2eRig }
 
 /**
  * Every list the super administrator's menus open, in Chromium at 1440 and 390 px, in zh-cn and en: no
- * column lies under the Operate column (measured from the header cells' boxes, before and after scrolling
+ * column lies under the Actions column (measured from the header cells' boxes, before and after scrolling
  * the table sideways), and the quick search's placeholder fits its box (its text's width in the box's font
  * against the box's inner width). With a
  * member and a payout, so the members' and payouts' lists have rows. Screenshots of the members' and
@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 interface Measured {
-  /** header titles of the columns the Operate column covers, before and after scrolling */
+  /** header titles of the columns the Actions column covers, before and after scrolling */
   covered: string[];
   /** the quick search's placeholder width and the box's inner width, when there is one */
   placeholder?: { text: string; needs: number; has: number };
@@ -114,7 +114,7 @@ describe('the generated lists', () => {
   for (const language of ['zh-cn', 'en'] as const) {
     for (const phone of [false, true]) {
       const width = phone ? 390 : 1440;
-      it(`keep every column clear of the Operate column and show whole quick-search hints (${language}, ${width} px)`, async () => {
+      it(`keep every column clear of the Actions column and show whole quick-search hints (${language}, ${width} px)`, async () => {
         const { context, page, errors } = await newPage(rig.browser, { language, phone });
         try {
           await page.goto(url(rig.server, `${ADMIN_BASE}/login`));

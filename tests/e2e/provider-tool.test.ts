@@ -32,7 +32,7 @@ const TEXTS = {
     amount: '金额', build: '生成', send: '发送测试回调', sent: '本站回调地址回答了 HTTP 200', answer: '回答', testAnswer: '测试回调：已校验，未记录',
   },
   en: {
-    add: 'Add Provider', code: 'Provider code', name: 'Name', secret: 'Secret', preset: 'Preset', save: 'Save', sigParam: 'Signature parameter', memberParam: 'Member parameter',
+    add: 'Add provider', code: 'Provider code', name: 'Name', secret: 'Secret', preset: 'Preset', save: 'Save', sigParam: 'Signature parameter', memberParam: 'Member parameter',
     recipe: 'Signature recipe', signed: 'What is signed', fullUrl: 'The full URL (https://our-site/path?query)', algorithm: 'Algorithm', reversal: 'Reversal rule', reversalBy: 'How the provider sends a reversal', byStatus: 'A status code',
     filled: /^Filled from the preset BitLabs/, test: 'Test returns', pasted: 'URL, as the provider sends it', check: 'Check',
     diagnosis: /^The signature covers the path and query, but this provider signs the full URL: /, verdict: 'Signature wrong', wall: 'Wall or router',

@@ -9,7 +9,7 @@ import { ADMIN_BASE, loginAs, newPage, poll, startRig, url, type E2eRig } from '
  * The back office's review screens in Chromium at 1440×900: a task submission's answers in its row's
  * details (text, a choice's label, the image as a thumbnail) beside approve / reject; a participation's
  * history as a timeline with formatted dates and its flags as chips; a payout's "Paid to" as labelled
- * text; and the key columns of each list not hidden under the fixed Operate column.
+ * text; and the key columns of each list not hidden under the fixed Actions column.
  */
 
 const SECRET = 'review-secret-7';
@@ -83,7 +83,7 @@ function expectReadable(text: string) {
   expect(text).not.toMatch(/[{}"]/);
 }
 
-/** The box of `inner` lies inside the viewport and clear of the row's fixed Operate cell. */
+/** The box of `inner` lies inside the viewport and clear of the row's fixed Actions cell. */
 async function expectUncovered(page: Page, row: Locator, inner: Locator) {
   const box = await inner.boundingBox();
   const operate = await row.locator('td').last().boundingBox();
@@ -96,7 +96,7 @@ async function expectUncovered(page: Page, row: Locator, inner: Locator) {
 }
 
 describe('review screens', () => {
-  it('show a submission’s answers beside approve and reject, with its status clear of the Operate column', async () => {
+  it('show a submission’s answers beside approve and reject, with its status clear of the Actions column', async () => {
     const { page, context, errors } = await newPage(rig.browser);
     try {
       await loginAs(page, rig.server);
@@ -203,7 +203,7 @@ describe('review screens', () => {
       await survey.getByText('进行中', { exact: true }).waitFor();
       await expectUncovered(page, survey, survey.getByText('进行中', { exact: true }));
       const headers = page.getByRole('main').getByRole('columnheader');
-      // The status and the counters of the survey's returns are in view beside the Operate column.
+      // The status and the counters of the survey's returns are in view beside the Actions column.
       for (const name of ['状态', '参与数', '完成数', '甄别数', '配额满', '安全终止', '已发放金额', '转化率']) await expectUncovered(page, survey, headers.filter({ hasText: name }).first());
       // Settings read in the form start hidden, offered by the Columns button.
       expect(await headers.filter({ hasText: '答题时长' }).count()).toBe(0);

@@ -46,7 +46,7 @@ function open(path: string | undefined, language?: 'en' | 'zh-cn', rows: RaRecor
 describe('form dialogs', () => {
   it('opens add over the list with a title, and shows what is missing when Save is pressed at once', async () => {
     const dataProvider = open(`/${RESOURCE}/create`);
-    const dialog = await screen.findByRole('dialog', { name: 'Add Mail template' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add mail template' });
     // The list stays behind the dialog.
     expect(await screen.findByText('Welcome')).toBeTruthy();
     // the form's code arrives when the dialog opens
@@ -60,7 +60,7 @@ describe('form dialogs', () => {
   it('closes with Cancel, with Esc and with the close button', async () => {
     for (const close of ['Cancel', 'Escape', 'Close']) {
       open(`/${RESOURCE}/4`);
-      const dialog = await screen.findByRole('dialog', { name: 'Edit Mail template' });
+      const dialog = await screen.findByRole('dialog', { name: 'Edit mail template' });
       await within(dialog).findByDisplayValue('Welcome');
       if (close === 'Escape') fireEvent.keyDown(dialog, { key: 'Escape' });
       else fireEvent.click(within(dialog).getByRole('button', { name: close }));
@@ -74,7 +74,7 @@ describe('form dialogs', () => {
     ['zh-cn', zhPages.a11y.discard],
   ] as const)('asks before dropping typed input, on Esc, Cancel and the close button (%s)', async (language, words) => {
     const dataProvider = open(`/${RESOURCE}/4`, language);
-    const dialog = await screen.findByRole('dialog', { name: language === 'en' ? 'Edit Mail template' : '编辑邮件模板' });
+    const dialog = await screen.findByRole('dialog', { name: language === 'en' ? 'Edit mail template' : '编辑邮件模板' });
     const subject = await within(dialog).findByDisplayValue('Welcome');
     fireEvent.change(subject, { target: { value: 'Welcome aboard' } });
     const closers = [
@@ -91,12 +91,12 @@ describe('form dialogs', () => {
     }
     fireEvent.keyDown(dialog, { key: 'Escape' });
     fireEvent.click(within(await screen.findByRole('alertdialog', { name: words.title })).getByRole('button', { name: words.discard }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: language === 'en' ? 'Edit Mail template' : '编辑邮件模板' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: language === 'en' ? 'Edit mail template' : '编辑邮件模板' })).toBeNull());
     expect(dataProvider.update).not.toHaveBeenCalled();
   });
 
   it.each([
-    ['en', 'Add Mail template', 'Mail template created', 'Edit Mail template', 'Mail template saved'],
+    ['en', 'Add mail template', 'Mail template created', 'Edit mail template', 'Mail template saved'],
     ['zh-cn', '添加邮件模板', '邮件模板已创建', '编辑邮件模板', '邮件模板已保存'],
   ] as const)('names one row by the schema’s singular title, in its title and its save message (%s)', async (language, addTitle, created, editTitle, saved) => {
     const dataProvider = open(`/${RESOURCE}/create`, language);
@@ -146,7 +146,7 @@ describe('form dialogs', () => {
   });
 
   it.each([
-    ['en', 'Delete', 'Confirm', '2 Mail template rows deleted', 'Delete 2 Mail template rows', 'Are you sure you want to delete these 2 Mail template rows?'],
+    ['en', 'Delete', 'Confirm', '2 mail template rows deleted', 'Delete 2 mail template rows', 'Are you sure you want to delete these 2 mail template rows?'],
     ['zh-cn', '删除', '确认', '已删除 2 条邮件模板', '删除 2 条邮件模板', '确定要删除这 2 条邮件模板吗？'],
   ] as const)('asks before a bulk delete naming the rows by the schema’s title, and says how many were removed (%s)', async (language, remove, confirm, deleted, question, content) => {
     const dataProvider = open(undefined, language, [row, { ...row, id: 5, subject: 'Goodbye' }]);
@@ -166,7 +166,7 @@ describe('form dialogs', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = open(`/${RESOURCE}/4`);
     dataProvider.update.mockRejectedValueOnce(new HttpError('Subject already exists', 200, { code: 0, msg: 'Subject already exists', time: 0, data: { field: 'subject' } }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Mail template' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit mail template' });
     fireEvent.change(await within(dialog).findByDisplayValue('Welcome'), { target: { value: 'Hi' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const message = await within(dialog).findByText('Subject already exists');

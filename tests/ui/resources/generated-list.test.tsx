@@ -30,7 +30,7 @@ describe('generated list of system/admin', () => {
     expect(await screen.findByText('editor')).toBeTruthy();
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim()).filter(Boolean);
     // the row's status sits beside its name (the nickname), the other columns in schema order
-    expect(headers).toEqual(['ID', 'Username', 'Nickname', 'Status', 'Avatar', 'Email', 'Mobile', 'Group name', 'Last login time', 'Last login IP', 'Operate']);
+    expect(headers).toEqual(['ID', 'Username', 'Nickname', 'Status', 'Avatar', 'Email', 'Mobile', 'Group name', 'Last login time', 'Last login IP', 'Actions']);
     // group_name_arr renders one tag per group
     expect(screen.getByText('Super group')).toBeTruthy();
     expect(screen.getByText('Auditors')).toBeTruthy();

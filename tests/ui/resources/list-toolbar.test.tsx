@@ -119,7 +119,7 @@ describe('bulk edit', () => {
     expect(dataProvider.updateMany.mock.calls[0][1]).toMatchObject({ ids: [1, 2], data: { subject: 'Same for all' } });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // It ends with a message naming what was saved.
-    expect(await screen.findByText(/rows saved/)).toBeTruthy();
+    expect(await screen.findByText('2 mail template rows saved')).toBeTruthy();
   });
 
   it('is not offered without the edit node', async () => {

@@ -75,7 +75,7 @@ const comboboxText = (container: HTMLElement, label: string | RegExp) => within(
 describe('provider form', () => {
   it('fills every field from the chosen preset and shows the guide it follows', async () => {
     const dataProvider = renderForm('create');
-    const dialog = await screen.findByRole('dialog', { name: 'Add Provider' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add provider' });
     fireEvent.change(await within(dialog).findByRole('textbox', { name: /^Provider code/ }), { target: { value: 'bitlabs' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'BitLabs wall' } });
     // A field the preset leaves out goes back to its default.
@@ -118,7 +118,7 @@ describe('provider form', () => {
 
   it('edits the recipe field by field, showing only what applies, and saves it as JSON', async () => {
     const dataProvider = renderForm('create');
-    const dialog = await screen.findByRole('dialog', { name: 'Add Provider' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add provider' });
     fireEvent.change(await within(dialog).findByRole('textbox', { name: /^Provider code/ }), { target: { value: 'acme' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'Acme' } });
     fireEvent.change(within(dialog).getByLabelText(/^Secret/), { target: { value: 's3cret' } });

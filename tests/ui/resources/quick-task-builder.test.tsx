@@ -25,7 +25,7 @@ describe('quick task field builder', () => {
     if (!create) throw new Error('no create screen');
     const Create = create;
     renderScreen(<Create />, { resource: RESOURCE, dataProvider, path: `/${RESOURCE}/create` });
-    const dialog = await screen.findByRole('dialog', { name: 'Add Quick task' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add quick task' });
     fireEvent.change(await within(dialog).findByRole('textbox', { name: /^Title(?! in English)/ }), { target: { value: 'Rate our app' } });
 
     // A new field names what it lacks at once.
@@ -84,7 +84,7 @@ describe('quick task field builder', () => {
     const Create = resourceFor(schema('survey/quick_task')).create;
     if (!Create) throw new Error('no create screen');
     renderScreen(<Create />, { resource: RESOURCE, dataProvider, path: `/${RESOURCE}/create` });
-    const dialog = await screen.findByRole('dialog', { name: 'Add Quick task' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add quick task' });
     fireEvent.change(await within(dialog).findByRole('textbox', { name: /^Title(?! in English)/ }), { target: { value: 'Broken' } });
     // the field builder arrives with its own code, just after the dialog's other inputs
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Add field' }));
@@ -112,7 +112,7 @@ describe('quick task field builder', () => {
     const Edit = resourceFor(schema('survey/quick_task')).edit;
     if (!Edit) throw new Error('no edit screen');
     renderScreen(<Edit />, { resource: RESOURCE, dataProvider: fakeDataProvider({ [RESOURCE]: rows }), path: `/${RESOURCE}/5` });
-    let dialog = await screen.findByRole('dialog', { name: 'Edit Quick task' });
+    let dialog = await screen.findByRole('dialog', { name: 'Edit quick task' });
     const first = await within(dialog).findByRole('group', { name: 'Field 1' });
     expect((within(first).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe('name');
     expect((within(first).getByRole('textbox', { name: 'Label (English)' }) as HTMLInputElement).value).toBe('Your name');
@@ -123,7 +123,7 @@ describe('quick task field builder', () => {
     cleanup();
 
     renderScreen(<Edit />, { resource: RESOURCE, dataProvider: fakeDataProvider({ [RESOURCE]: rows }), path: `/${RESOURCE}/6` });
-    dialog = await screen.findByRole('dialog', { name: 'Edit Quick task' });
+    dialog = await screen.findByRole('dialog', { name: 'Edit quick task' });
     expect(await within(dialog).findByText('This form uses keywords the field builder does not draw, so it is edited as JSON.')).toBeTruthy();
     expect((within(dialog).getByRole('textbox', { name: /Form fields/ }) as HTMLTextAreaElement).value).toContain('"minLength":6');
   });

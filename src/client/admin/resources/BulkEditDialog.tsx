@@ -5,6 +5,7 @@ import type { FieldDefinition, ResourceDefinition, Row } from '../../../schema/d
 import { lazyComponent } from '../../components/lazy-component.js';
 import { errorMessageOf } from './error-report.js';
 import { useSchemaTranslate } from './schema-i18n.js';
+import { inSentence } from './form-title.js';
 
 /** The value's input (any of the form widgets) loads once a field is picked in the dialog. */
 const SchemaInput = lazyComponent(async () => (await import('../inputs/SchemaInput.js')).SchemaInput);
@@ -46,7 +47,7 @@ export function BulkEditDialog({ definition, fields, open, onClose }: BulkEditDi
         mutationMode: 'pessimistic',
         onSuccess: () => {
           const count = selectedIds.length;
-          notify(translate('generated.saved.bulkUpdated', { name: t(definition.title), smart_count: count }), { type: 'info' });
+          notify(translate('generated.saved.bulkUpdated', { name: t(definition.title), inSentence: inSentence(t(definition.title)), smart_count: count }), { type: 'info' });
           onUnselectItems();
           refresh();
           close();

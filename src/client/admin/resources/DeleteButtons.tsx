@@ -9,7 +9,7 @@ import {
 import type { LocalText } from '../../../schema/local-text.js';
 import type { ActionDataProvider } from '../../providers/data-provider.js';
 import { keepFocusInPage } from '../../components/page-focus.js';
-import { useDeletedNotice } from './form-title.js';
+import { inSentence, useDeletedNotice } from './form-title.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { propertyOf } from '../../../contract/checks.js';
 
@@ -154,7 +154,7 @@ export function NamedBulkDeleteButton({ title }: { title: LocalText }) {
   const note = useRecycleNote(resource, selectedIds.length > 0);
   // The question names the rows by the schema's title, not by the resource's address, and counts
   // them as rows (react-admin's English would say "Delete 2 Mail template").
-  const texts = { smart_count: selectedIds.length, name: schemaTranslate(title) };
+  const texts = { smart_count: selectedIds.length, name: schemaTranslate(title), inSentence: inSentence(schemaTranslate(title)) };
   const onSuccess = () => {
     notify(deleted, { type: 'info' });
     onUnselectItems(true);

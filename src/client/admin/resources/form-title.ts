@@ -5,13 +5,22 @@ import type { LocalText } from '../../../schema/local-text.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 
 /**
+ * A title as a word inside a sentence: English titles are in sentence case, so "Quick task" reads "Add
+ * quick task"; a title that starts with an abbreviation ("SMS template") keeps it, and a script without
+ * case is as it is.
+ */
+export function inSentence(name: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
+}
+
+/**
  * Forms and their messages name one row by the schema's `title`, the singular ("Add survey" rather than
  * the menu's "Survey list"; "Survey created" rather than "Element created"), in the reader's language.
  */
 export function useFormTitle(title: LocalText, mode: 'add' | 'edit'): string {
   const translate = useTranslate();
   const name = useSchemaTranslate()(title);
-  return translate(`generated.dialog.${mode}`, { name });
+  return translate(`generated.dialog.${mode}`, { name, inSentence: inSentence(name) });
 }
 
 /**
@@ -53,7 +62,7 @@ function dataIn(variables: unknown): unknown {
 }
 
 /**
- * What a delete of `count` rows says once done: "Survey deleted", "3 Survey rows deleted" (已删除 1 条问卷,
+ * What a delete of `count` rows says once done: "Survey deleted", "3 survey rows deleted" (已删除 1 条问卷,
  * 已删除 3 条问卷) rather than react-admin's nameless "Element deleted". Given to the delete buttons as
  * their `successMessage`, already in the reader's language.
  */
@@ -62,5 +71,5 @@ export function useDeletedNotice(title: LocalText | undefined, count = 1): strin
   const schemaTranslate = useSchemaTranslate();
   if (!title) return undefined;
   const name = schemaTranslate(title);
-  return translate('generated.saved.deleted', { name, smart_count: count });
+  return translate('generated.saved.deleted', { name, inSentence: inSentence(name), smart_count: count });
 }

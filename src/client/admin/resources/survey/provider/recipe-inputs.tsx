@@ -238,7 +238,7 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
           control={<Switch checked={expiry !== null} onChange={(event) => update({ expiry: event.target.checked ? { ...DEFAULT_EXPIRY } : null })} onBlur={field.onBlur} />}
           label={tr('expiry', 'The request carries a timestamp that expires')}
         />
-        <FormHelperText sx={{ mt: 0, mx: 0 }}>{tr('expiryHelp', 'Refuses a request whose timestamp is further from now than the allowed difference. Example: ts=1767225600')}</FormHelperText>
+        <FormHelperText sx={{ mt: 0, mx: 0 }}>{tr('expiryHelp', 'Refuses a request whose timestamp is further from now than the allowed difference, such as a link opened long after the provider signed it')}</FormHelperText>
       </Box>
       {expiry && (
         <>
@@ -257,7 +257,7 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
           <Choice
             {...common}
             label={tr('expiryIn', 'Timestamp is in')}
-            help={tr('expiryInHelp', 'Example: a query parameter ts=1767225600, or a header X-Timestamp')}
+            help={tr('expiryInHelp', 'Example: a query parameter named ts, or a header named X-Timestamp')}
             value={expiry.in}
             choices={EXPIRY_PLACES}
             labelOf={(choice) => tr(`expiryPlaces.${choice}`, choice)}
@@ -267,7 +267,7 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
           <Choice
             {...common}
             label={tr('expiryUnit', 'Unit')}
-            help={tr('expiryUnitHelp', 'Example: 1767225600 is in seconds, 1767225600000 in milliseconds, 2026-01-01T00:00:00.000Z an RFC 3339 date and time')}
+            help={tr('expiryUnitHelp', 'Seconds or milliseconds: the time counted from 1 January 1970 (UTC), 10 digits in seconds, 13 in milliseconds; RFC 3339: a date and time written out, such as 2026-01-01T00:00:00Z')}
             value={expiry.unit}
             choices={EXPIRY_UNITS}
             labelOf={(choice) => tr(`units.${choice}`, choice)}
