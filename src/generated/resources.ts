@@ -334,7 +334,7 @@ export interface SurveyQuickTaskRow {
   /**
    * Form fields
    *
-   * The questions the member answers: add the fields one by one, and the preview beside them shows the member's form. JSON can be edited directly too.
+   * The questions the member answers: add the fields one by one, and the preview shows the member's form. JSON can be edited directly too.
    */
   form: string;
   /** Reward */

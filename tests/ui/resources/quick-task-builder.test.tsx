@@ -103,6 +103,26 @@ describe('quick task field builder', () => {
     expect(dataProvider.create).not.toHaveBeenCalled();
   });
 
+  it('opens a new form without errors, and names what it lacks once the operator tries to save', async () => {
+    const dataProvider = fakeDataProvider({ [RESOURCE]: [] });
+    const Create = resourceFor(schema('survey/quick_task')).create;
+    if (!Create) throw new Error('no create screen');
+    renderScreen(<Create />, { resource: RESOURCE, dataProvider, path: `/${RESOURCE}/create` });
+    const dialog = await screen.findByRole('dialog', { name: 'Add quick task' });
+    // the field builder arrives with its own code, just after the dialog's other inputs
+    await within(dialog).findByRole('button', { name: 'Add field' });
+    expect(within(dialog).queryByText('Add at least one field')).toBeNull();
+    expect(within(dialog).queryByText(/Fix the problems marked in the fields/)).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    // The help names no side: on a phone the preview sits below the fields.
+    expect(within(dialog).getByText(/the preview shows the member's form/)).toBeTruthy();
+    expect(within(dialog).queryByText(/beside|on the right/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Add at least one field')).toBeTruthy();
+    expect(within(dialog).getByText('Fix the problems marked in the fields before saving (1)')).toBeTruthy();
+    expect(dataProvider.create).not.toHaveBeenCalled();
+  });
+
   it('opens a saved form in the builder, and keeps a form it cannot draw as JSON', async () => {
     const form = { type: 'object', required: ['name'], properties: { name: { type: 'string', title: 'Your name', maxLength: 20 }, platform: { type: 'string', title: 'Platform', enum: ['ios', 'android'] } } };
     const rows = [

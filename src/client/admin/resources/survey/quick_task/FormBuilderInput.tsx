@@ -8,6 +8,7 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInput, useLocale, useTranslate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { isLanguage, type Language } from '../../../../../contract/headers.js';
 import { FieldInput, taskDefinition } from '../../../../pages/survey/QuickTaskForm.js';
 import { keepValue } from '../../../inputs/input-props.js';
@@ -232,6 +233,11 @@ export function FormBuilderInput({ source, label, helperText }: FormBuilderInput
   const [asJson, setAsJson] = useState(() => fields === undefined);
   const [previewLanguage, setPreviewLanguage] = useState<Language>(isLanguage(locale) ? locale : 'zh-cn');
   const problems = useMemo(() => (fields ? problemsOf(fields) : []), [fields]);
+  // A new form is incomplete by nature: its problems show once the operator has changed it or tried to save.
+  const [changed, setChanged] = useState(false);
+  const { submitCount } = useFormState();
+  const showProblems = changed || fieldState.isTouched || submitCount > 0;
+  const shownProblems = showProblems ? problems : [];
   const form = useMemo(() => formOfFields(fields ?? []), [fields]);
   // What the builder itself last wrote: any other change of the value (the edited row arriving after the
   // form opened, a reset) is read into the builder.
@@ -247,6 +253,7 @@ export function FormBuilderInput({ source, label, helperText }: FormBuilderInput
 
   const update = (next: BuilderField[]) => {
     setFields(next);
+    setChanged(true);
     // While a field has a problem nothing valid can be stored: the empty value keeps Save from sending it.
     const value = problemsOf(next).length > 0 ? '' : JSON.stringify(formOfFields(next), null, 2);
     written.current = value;
@@ -264,7 +271,7 @@ export function FormBuilderInput({ source, label, helperText }: FormBuilderInput
     }
   };
   const canBuild = fieldsOfForm(stored) !== undefined;
-  const formProblems = problems.filter((problem) => problem.index < 0);
+  const formProblems = shownProblems.filter((problem) => problem.index < 0);
   const error = fieldState.error?.message;
 
   return (
@@ -297,7 +304,7 @@ export function FormBuilderInput({ source, label, helperText }: FormBuilderInput
                 field={field}
                 index={index}
                 count={fields?.length ?? 0}
-                problems={problems.filter((problem) => problem.index === index)}
+                problems={shownProblems.filter((problem) => problem.index === index)}
                 onChange={(changed) => update((fields ?? []).map((item, at) => (at === index ? changed : item)))}
                 onMove={(by) => {
                   const next = [...(fields ?? [])];
@@ -330,8 +337,8 @@ export function FormBuilderInput({ source, label, helperText }: FormBuilderInput
           </Paper>
         </Box>
       )}
-      {problems.length > 0 && !asJson ? (
-        <FormHelperText error role="alert">{tr('fix', 'Fix the problems marked in the fields before saving (%{count})', { count: problems.length })}</FormHelperText>
+      {shownProblems.length > 0 && !asJson ? (
+        <FormHelperText error role="alert">{tr('fix', 'Fix the problems marked in the fields before saving (%{count})', { count: shownProblems.length })}</FormHelperText>
       ) : (
         error && <FormHelperText error>{error}</FormHelperText>
       )}
