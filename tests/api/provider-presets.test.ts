@@ -107,6 +107,10 @@ describe.each(DATABASES)('provider presets on %s', (kind) => {
     }
     const zh = await ok(admin<{ list: Row[] }>('survey.Provider/presets', { lang: 'zh-cn' }));
     expect(zh.list.find((preset) => preset.id === 'offerwall')?.title).toBe('通用积分墙');
+    // The source document reads in the reader's language, its own name kept.
+    const documentOf = (rows: Row[]) => (rows.find((preset) => preset.id === 'bitlabs')?.source as { document?: unknown } | undefined)?.document;
+    expect(documentOf(list)).toBe('Securing callbacks through hashing (BitLabs developer documentation)');
+    expect(documentOf(zh.list)).toBe('Securing callbacks through hashing（BitLabs 开发者文档）');
   });
 
   it('fills a provider from its preset, keeps what the operator gives, and hands over the exit URLs in the provider\'s macro', async () => {

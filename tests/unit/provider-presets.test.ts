@@ -141,7 +141,15 @@ describe('the preset files', () => {
 
   it('name their public document in words an operator can follow, never a file of this repository', () => {
     // the provider form shows the document's name as the link to its public address
-    for (const preset of PRESETS) expect(preset.source.document, preset.id).not.toMatch(/(?:^|[\s(])docs\/[\w-]+\.md\b/);
+    for (const preset of PRESETS) for (const text of Object.values(preset.source.document)) expect(text, preset.id).not.toMatch(/(?:^|[\s(])docs\/[\w-]+\.md\b/);
+  });
+
+  it('name their document in both languages, its own name kept and the words around it translated', () => {
+    const bitlabs = PRESETS.find((preset) => preset.id === 'bitlabs');
+    expect(bitlabs?.source.document).toEqual({ en: 'Securing callbacks through hashing (BitLabs developer documentation)', 'zh-cn': 'Securing callbacks through hashing（BitLabs 开发者文档）' });
+    // Every title but one that is nothing but the document's own name (an RFC's) says something in Chinese.
+    const untranslated = PRESETS.filter((preset) => !/\p{Script=Han}/u.test(preset.source.document['zh-cn'])).map((preset) => preset.id);
+    expect(untranslated).toEqual(['custom']);
   });
 
   it('say in their notes the parameter names the form holds, renamed ones included', () => {
@@ -266,7 +274,12 @@ describe('a bad preset file stops the start, naming the file and the part', () =
     expect(refusal('custom.json', { ...custom, kind: 'panel' })).toBe('provider-presets/custom.json: kind: must be one of: project, wall');
     expect(refusal('custom.json', changed(['source', 'date'], '2026-13-01'))).toBe('provider-presets/custom.json: source.date: must be a date written YYYY-MM-DD');
     expect(refusal('custom.json', changed(['source', 'url'], 'rfc2104'))).toMatch(/source\.url: must be a whole http or https address/);
-    expect(refusal('custom.json', changed(['source', 'document'], undefined))).toMatch(/source\.document: must be a non-empty text/);
+    expect(refusal('custom.json', changed(['source', 'document'], undefined))).toBe('provider-presets/custom.json: source.document: must be an object');
+    // A title in one language only is refused: the form shows it in the reader's language.
+    expect(refusal('custom.json', changed(['source', 'document'], 'RFC 2104'))).toBe('provider-presets/custom.json: source.document: must be an object');
+    expect(refusal('custom.json', changed(['source', 'document', 'zh-cn'], undefined))).toMatch(/source\.document\.zh-cn: must be a non-empty text/);
+    expect(refusal('custom.json', changed(['source', 'document', 'en'], 'x'.repeat(301)))).toMatch(/source\.document\.en: must be a non-empty text of at most 300 characters/);
+    expect(refusal('custom.json', changed(['source', 'document', 'fr'], 'RFC 2104'))).toMatch(/source\.document\.fr: unknown part/);
     expect(refusal('custom.json', { ...custom, vectors: [] })).toMatch(/vectors: must list at least one test vector/);
   });
 

@@ -39,6 +39,8 @@ const BITLABS: ProviderPreset = {
     answer_status: 200, credit_on: 'callback', wall_url: 'https://web.bitlabs.ai/?uid={member}&token=YOUR_APP_TOKEN', wall_credit: 'money', amount_in: 'major',
   },
 };
+/** BitLabs as the server lists it to a zh-cn reader: the document's own name kept, the words around it in Chinese. */
+const BITLABS_ZH: ProviderPreset = { ...BITLABS, source: { ...BITLABS.source, document: 'Securing callbacks through hashing（BitLabs 开发者文档）' } };
 const CUSTOM: ProviderPreset = { id: 'custom', version: 1, kind: 'project', title: 'Custom', source: { document: '', url: '', date: '' }, notes: '', fields: {} };
 
 afterEach(() => {
@@ -57,7 +59,7 @@ function enProvider() {
 
 function renderForm(mode: 'create' | 'edit', { rows = [] as Record<string, unknown>[], zh = false } = {}) {
   const dataProvider = fakeDataProvider({ [RESOURCE]: rows as never[] });
-  dataProvider.action.mockImplementation(async (_resource: string, name: string) => ({ data: name === 'presets' ? { list: [CUSTOM, BITLABS] } : null }));
+  dataProvider.action.mockImplementation(async (_resource: string, name: string) => ({ data: name === 'presets' ? { list: [CUSTOM, zh ? BITLABS_ZH : BITLABS] } : null }));
   const descriptor = resourceFor(schema('survey/provider'));
   const Screen = (mode === 'create' ? descriptor.create : descriptor.edit) as () => React.JSX.Element;
   const path = mode === 'create' ? `/${RESOURCE}/create` : `/${RESOURCE}/${String(rows[0]?.id)}`;
@@ -231,5 +233,15 @@ describe('provider form', () => {
     const reversal = within(dialog).getByRole('group', { name: '撤销规则' });
     expect(comboboxText(reversal, /^渠道如何发送撤销/)).toBe('从不撤销');
     expect(within(dialog).getByText('保存渠道后，这里会显示回调地址和退出地址。')).toBeTruthy();
+  });
+
+  it('names the preset’s source document in the admin’s language', async () => {
+    const dataProvider = renderForm('create', { zh: true });
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dataProvider.action).toHaveBeenCalledWith(RESOURCE, 'presets'));
+    await pick(dialog, /^预设/, 'BitLabs');
+    const source = within(within(dialog).getByTestId('preset-source')).getByRole('link', { name: 'Securing callbacks through hashing（BitLabs 开发者文档）' });
+    expect(source.getAttribute('href')).toBe('https://developer.bitlabs.ai/docs/securing-callbacks-through-hashing');
+    expect(within(dialog).getByTestId('preset-source').textContent).toMatch(/^依据/);
   });
 });

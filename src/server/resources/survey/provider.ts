@@ -144,7 +144,7 @@ function fillFromPreset(values: Row, presetId: unknown): void {
 async function presets(ctx: RequestContext) {
   return {
     list: providerPresets().map((preset) => ({
-      id: preset.id, version: preset.version, kind: preset.kind, title: preset.title[ctx.lang], source: preset.source,
+      id: preset.id, version: preset.version, kind: preset.kind, title: preset.title[ctx.lang], source: { ...preset.source, document: preset.source.document[ctx.lang] },
       notes: preset.notes?.[ctx.lang] ?? '', fields: preset.fields,
     })),
   };

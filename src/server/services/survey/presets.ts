@@ -95,7 +95,8 @@ export interface ProviderPreset {
   version: number;
   title: PresetText;
   kind: 'project' | 'wall';
-  source: { document: string; url: string; date: string };
+  /** the public document the preset follows: its own name kept, the words around it in each language */
+  source: { document: PresetText; url: string; date: string };
   notes?: PresetText;
   fields: PresetFields;
   vectors: PresetVector[];
@@ -172,10 +173,10 @@ class PresetChecker {
     return value;
   }
 
-  localText(value: unknown, part: string): PresetText {
+  localText(value: unknown, part: string, options: { max?: number } = {}): PresetText {
     const text = this.object(value, part);
     this.onlyParts(text, ['en', 'zh-cn'], `${part}.`);
-    return { en: this.text(text.en, `${part}.en`), 'zh-cn': this.text(text['zh-cn'], `${part}.zh-cn`) };
+    return { en: this.text(text.en, `${part}.en`, options), 'zh-cn': this.text(text['zh-cn'], `${part}.zh-cn`, options) };
   }
 
   parameter(value: unknown, part: string): string {
@@ -305,7 +306,7 @@ class PresetChecker {
       version: this.wholeNumber(preset.version, 'version', 1, 1_000_000),
       title: this.localText(preset.title, 'title'),
       kind,
-      source: { document: this.text(source.document, 'source.document', { max: 300 }), url: this.httpUrl(source.url, 'source.url'), date: this.date(source.date, 'source.date') },
+      source: { document: this.localText(source.document, 'source.document', { max: 300 }), url: this.httpUrl(source.url, 'source.url'), date: this.date(source.date, 'source.date') },
       ...(preset.notes === undefined ? {} : { notes: this.localText(preset.notes, 'notes') }),
       fields: this.fields(preset.fields, kind),
       vectors: preset.vectors.map((vector, index) => this.vector(vector, `vectors[${index}]`)),
