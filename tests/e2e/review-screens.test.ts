@@ -156,7 +156,7 @@ describe('review screens', () => {
       expect(await entered.innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
       expectReadable(await dialog.innerText());
       // The balance entry the credit wrote is named, with its amount, and opens that entry in the balance log.
-      const entry = detail('余额记录').getByRole('link', { name: /^余额变动 #\d+ · 1\.50$/ });
+      const entry = detail('余额记录').getByRole('link', { name: /^余额变动 #\d+ · ¥1\.50$/ });
       const entryId = Number(/#(\d+)/.exec(await entry.innerText())?.[1]);
       expect(entryId).toBe(Number(((await rig.server.server.app.db.selectFrom('survey_participation').select('money_log_id').executeTakeFirstOrThrow()) as { money_log_id: number }).money_log_id));
       // On a phone the dialog fits the screen and can still be closed.
