@@ -245,7 +245,8 @@ describe.each(DATABASES)('data security logs on %s', (kind) => {
       const rule = (await one('security_data_recycle', 'controller_as', 'auth/admin')) as Row;
 
       const { row } = await ok<{ row: Row }>('security.DataRecycleLog/info', { query: { id: logId } });
-      expect(row).toMatchObject({ id: logId, data_table: 'admin', primary_key: 'id', recycle: { id: Number(rule.id), name: rule.name }, admin: { id: 1, nickname: 'Admin' } });
+      expect(row).toMatchObject({ id: logId, data_table: 'admin', primary_key: 'id', recycle: { id: Number(rule.id), name: 'Administrator' }, admin: { id: 1, nickname: 'Admin' } });
+      expect(rule.name).toBe('管理员'); // a seeded name, read in the reader's language (English here)
       expect(row.data).toMatchObject({ id, username: 'info1', nickname: 'Nick info1', email: stored.email, mobile: stored.mobile, password: '******', salt: '' });
       expect(JSON.stringify(row)).not.toContain(hash);
       expect(row.admin).not.toHaveProperty('password');
@@ -282,7 +283,9 @@ describe.each(DATABASES)('data security logs on %s', (kind) => {
       expect(list.list[0]).toMatchObject({ id: logId, id_value: `id=${id}`, data_field: 'mobile', before: original, after: '13900000001' });
       const { row } = await ok<{ row: Row }>('security.SensitiveDataLog/info', { query: { id: logId } });
       expect(row).toMatchObject({ id: logId, id_value: id, data_table: 'admin', data_field: 'mobile', admin: { id: 1, nickname: 'Admin' } });
-      expect((row.sensitive as Row).name).toBe((await one('security_sensitive_data', 'controller_as', 'auth/admin'))?.name);
+      // the seeded rule's name, stored in Chinese, read in the reader's language (English here)
+      expect((await one('security_sensitive_data', 'controller_as', 'auth/admin'))?.name).toBe('管理员数据');
+      expect((row.sensitive as Row).name).toBe('Administrator data');
 
       const response = await call('security.SensitiveDataLog/rollback', { body: { ids: [logId] } });
       expect({ code: response.code, msg: response.msg }).toEqual({ code: 1, msg: '' });
