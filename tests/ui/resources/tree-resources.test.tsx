@@ -108,7 +108,7 @@ describe('admin groups: permissions picked on the rule tree', () => {
     fireEvent.click(within(tree).getByRole('checkbox', { name: 'Administrators' }));
     expect((within(tree).getByRole('checkbox', { name: 'View' }) as HTMLInputElement).checked).toBe(true);
     expect((within(tree).getByRole('checkbox', { name: 'Add' }) as HTMLInputElement).checked).toBe(true);
-    const parent = within(tree).getByRole('checkbox', { name: 'Permission' }) as HTMLInputElement;
+    const parent = within(tree).getByRole('checkbox', { name: 'Permissions' }) as HTMLInputElement;
     expect(parent.checked).toBe(false);
     expect(parent.getAttribute('data-indeterminate')).toBe('true');
 
@@ -136,7 +136,7 @@ describe('admin groups: permissions picked on the rule tree', () => {
     expect(box('Add').checked).toBe(false);
     expect(box('Admin logs').checked).toBe(true);
     expect(box('Administrators').getAttribute('data-indeterminate')).toBe('true');
-    expect(box('Permission').getAttribute('data-indeterminate')).toBe('true');
+    expect(box('Permissions').getAttribute('data-indeterminate')).toBe('true');
     expect(box('Dashboard').checked).toBe(false);
 
     // A save posts the checked and half-checked ids.
