@@ -78,7 +78,7 @@ describe('system configuration screen', () => {
     };
     const dataProvider = renderConfig(undefined, withStored);
     fireEvent.click(await screen.findByRole('tab', { name: 'Mail' }));
-    expect(await screen.findByText('config.secretStored')).toBeTruthy();
+    expect(await screen.findByText('A password is stored. Leave the field empty to keep it.')).toBeTruthy();
     const edits = () => dataProvider.action.mock.calls.filter((call) => call[1] === 'edit').map((call) => call[2].data);
 
     fireEvent.change(screen.getByLabelText(/SMTP server/), { target: { value: 'mail.example.com' } });
@@ -87,7 +87,7 @@ describe('system configuration screen', () => {
     expect(edits()[0]).toEqual({ smtp_server: 'mail.example.com', smtp_pass: '' });
 
     // ticking the box alone is a change worth saving
-    fireEvent.click(screen.getByRole('checkbox', { name: 'config.clearSecret' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Clear the stored password when saving' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(edits()).toHaveLength(2));
     expect(edits()[1]).toMatchObject({ smtp_pass: '', clearSecrets: ['smtp_pass'] });
@@ -97,7 +97,7 @@ describe('system configuration screen', () => {
     renderConfig();
     fireEvent.click(await screen.findByRole('tab', { name: 'Mail' }));
     await screen.findByLabelText(/SMTP server/);
-    expect(screen.queryByRole('checkbox', { name: 'config.clearSecret' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Clear the stored password when saving' })).toBeNull();
   });
 
   it('shows a value the server refuses on its field', async () => {
@@ -115,15 +115,15 @@ describe('system configuration screen', () => {
     renderConfig();
     await screen.findByRole('tab', { name: 'Basics' });
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'config.add' })).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: 'config.deleteItem' })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Add config item' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Delete .+/ })).toHaveLength(1);
     cleanup();
 
     renderConfig((node) => node.endsWith('/list'));
     await screen.findByRole('tab', { name: 'Basics' });
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'config.add' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'config.deleteItem' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add config item' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete .+/ })).toBeNull();
   });
 
   it('sends a test mail from the mail tab with the settings in the form, unsaved; a refused setting shows on its field', async () => {
@@ -131,10 +131,10 @@ describe('system configuration screen', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Mail' }));
     fireEvent.change(await screen.findByLabelText(/SMTP server/), { target: { value: 'mail.example.com' } });
     const sendTo = async (address: string) => {
-      fireEvent.click(screen.getByRole('button', { name: 'config.testMail.button' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Send test mail' }));
       const dialog = await screen.findByRole('dialog');
-      fireEvent.change(within(dialog).getByLabelText(/config.testMail.recipient/), { target: { value: address } });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'config.testMail.send' }));
+      fireEvent.change(within(dialog).getByLabelText(/Recipient address/), { target: { value: address } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
       return dialog;
     };
     await sendTo('owner@example.org');
@@ -163,16 +163,16 @@ describe('system configuration screen', () => {
   it('offers the test mail only with its node, and only on the mail tab', async () => {
     renderConfig();
     await screen.findByRole('tab', { name: 'Basics' });
-    expect(screen.queryByRole('button', { name: 'config.testMail.button' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send test mail' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Mail' }));
-    expect(await screen.findByRole('button', { name: 'config.testMail.button' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Send test mail' })).toBeTruthy();
     cleanup();
 
     renderConfig((node) => !node.endsWith('/sendTestMail'));
     fireEvent.click(await screen.findByRole('tab', { name: 'Mail' }));
     await screen.findByLabelText(/SMTP server/);
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'config.testMail.button' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send test mail' })).toBeNull();
   });
 
   it('shows each code channel with its state and last check, and a test SMS reloads them without touching the form', async () => {
@@ -194,31 +194,31 @@ describe('system configuration screen', () => {
     const List = configOverride(schema('system/config')).list as ComponentType;
     renderScreen(<List />, { resource: RESOURCE, dataProvider, authProvider: fakeAuthProvider() });
 
-    const region = await screen.findByRole('region', { name: 'config.channels.title' });
+    const region = await screen.findByRole('region', { name: 'Verification code channels' });
     const rows = within(region).getAllByRole('listitem');
     expect(rows.map((row) => row.getAttribute('aria-labelledby'))).toEqual(['code-channel-email', 'code-channel-mobile']);
-    expect(within(rows[0]).getByText('config.channels.state.failing')).toBeTruthy();
-    expect(within(rows[0]).getByText('config.channels.checked.test')).toBeTruthy();
-    expect(rows[0].textContent).toContain('config.channels.help.email.failing');
-    expect(within(rows[1]).getByText('config.channels.state.unchecked')).toBeTruthy();
-    expect(within(rows[1]).getByText('config.channels.neverChecked')).toBeTruthy();
+    expect(within(rows[0]).getByText('Not working')).toBeTruthy();
+    expect(within(rows[0]).getByText(/^Last checked .+ by a test message$/)).toBeTruthy();
+    expect(rows[0].textContent).toContain('The last mail did not go out, so mail codes are not offered. Correct the Mail settings and send a test mail.');
+    expect(within(rows[1]).getByText('Not checked yet')).toBeTruthy();
+    expect(within(rows[1]).getByText('Never checked')).toBeTruthy();
 
     // a typed but unsaved value survives the reload of the channels
     fireEvent.change(await screen.findByLabelText(/Site Name/), { target: { value: 'Typed, not saved' } });
-    fireEvent.click(within(rows[1]).getByRole('button', { name: 'config.channels.testSms.button' }));
+    fireEvent.click(within(rows[1]).getByRole('button', { name: 'Send test SMS' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/config.channels.testSms.mobile/), { target: { value: '13900139000' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'config.testMail.send' }));
+    fireEvent.change(within(dialog).getByLabelText(/Mobile number/), { target: { value: '13900139000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(dataProvider.action).toHaveBeenCalledWith(RESOURCE, 'sendTestSms', { data: { mobile: '13900139000' } });
-    expect(await within(region).findByText('config.channels.state.working')).toBeTruthy();
+    expect(await within(region).findByText('Working')).toBeTruthy();
     expect((screen.getByLabelText(/Site Name/) as HTMLInputElement).value).toBe('Typed, not saved');
   });
 
   it('offers the test SMS only with its node', async () => {
     renderConfig((node) => !node.endsWith('/sendTestSms'), { ...INDEX, channels: [{ channel: 'mobile', state: 'unchecked', checkedTime: null, checkedBy: '', detail: '' }] });
-    const region = await screen.findByRole('region', { name: 'config.channels.title' });
-    expect(within(region).getByText('config.channels.state.unchecked')).toBeTruthy();
-    expect(within(region).queryByRole('button', { name: 'config.channels.testSms.button' })).toBeNull();
+    const region = await screen.findByRole('region', { name: 'Verification code channels' });
+    expect(within(region).getByText('Not checked yet')).toBeTruthy();
+    expect(within(region).queryByRole('button', { name: 'Send test SMS' })).toBeNull();
   });
 });
