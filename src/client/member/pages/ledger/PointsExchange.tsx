@@ -3,6 +3,7 @@ import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { useTranslate } from 'react-admin';
 import { fieldOf, messageOf } from '../../../http/error-body.js';
 import { newRequestId, pointsExchangeApi, yuanOf, type PointsExchangeApi, type PointsExchangeState } from './points-exchange-api.js';
+import { OutcomeAlerts } from '../common/OutcomeAlerts.js';
 import '../../member-home.css';
 
 /**
@@ -25,7 +26,7 @@ export function PointsExchange({ api = pointsExchangeApi, onExchanged }: { api?:
     reload().catch((cause: unknown) => setFailure(messageOf(cause)));
   }, [reload]);
 
-  if (!state) return failure ? <Alert severity="error" sx={{ mb: 2 }}>{failure}</Alert> : null;
+  if (!state) return <OutcomeAlerts failure={failure} />;
 
   const title = t('memberAccount.exchange.title');
   if (!state.enabled) {
@@ -83,16 +84,7 @@ export function PointsExchange({ api = pointsExchangeApi, onExchanged }: { api?:
 
   return (
     <Box component="section" aria-label={title} sx={{ mb: 3 }} data-testid="points-exchange">
-      {notice && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {notice}
-        </Alert>
-      )}
-      {failure && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {failure}
-        </Alert>
-      )}
+      <OutcomeAlerts notice={notice} failure={failure} />
       <div className="ba-member__stats">
         {figures.map(([key, label, value]) => (
           <div className="ba-member__stat" key={key} data-testid={`exchange-${key}`}>

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { formatDateTime } from '../../../format/datetime.js';
 import type { Translate } from '../../../i18n/translate.js';
 import { fieldOf, messageOf, refusalDataOf } from '../../../http/error-body.js';
 import { RecordTable, type RecordColumn } from '../common/RecordTable.js';
 import { ValueChip } from '../../../components/ValueChip.js';
 import { walletApi, type PaymentMethod, type PayoutRecord, type WalletApi, type WalletState } from './wallet-api.js';
+import { OutcomeAlerts } from '../common/OutcomeAlerts.js';
 
 const METHODS: readonly PaymentMethod[] = ['bank', 'alipay'];
 
@@ -123,16 +124,7 @@ export function Wallet({ t, api = walletApi, onChanged }: { t: Translate; api?: 
 
   return (
     <Box component="section" aria-label={t('memberHome.wallet.title')}>
-      {notice && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {notice}
-        </Alert>
-      )}
-      {failure && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {failure}
-        </Alert>
-      )}
+      <OutcomeAlerts notice={notice} failure={failure} />
       {state && (
         <div className="ba-member__stats">
           <div className="ba-member__stat" data-testid="wallet-balance">
