@@ -709,7 +709,7 @@ export interface SystemSecurityDataRecycleLogTable {
   recycle_id: Generated<number>;
   /** Deleted data */
   data: string | null;
-  /** Data table */
+  /** Table name */
   data_table: Generated<string>;
   /** Connection */
   connection: Generated<string>;

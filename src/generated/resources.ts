@@ -945,8 +945,10 @@ export interface SystemSecurityDataRecycleLogRow {
   recycle_id?: number;
   /** Deleted data */
   data?: string | null;
-  /** Data table */
+  /** Table name */
   data_table?: string;
+  /** Data table */
+  data_title?: string;
   /** Connection */
   connection?: string;
   /** Primary key */

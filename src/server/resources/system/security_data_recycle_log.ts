@@ -112,14 +112,40 @@ function withRuleNameIn(app: AppContext, lang: Language, row: Row): Row {
   return { ...row, recycle: { ...recycle, name: dataRuleNameIn(app, lang, 'system/security_data_recycle', recycle.name, row.data_table) } };
 }
 
+/** The screen a deleted row came from, as its menu names it in the reader's language; a table no schema describes by its name. */
+function dataTitleIn(app: AppContext, lang: Language, table: unknown): string {
+  const definition = findResourceByTable(app, table);
+  return definition ? definition.title[lang] : String(table ?? '');
+}
+
+/**
+ * Who deleted each entry's row, as `admin: {id, nickname}`: the admin's nickname (else username) whoever
+ * reads the bin, since naming the operator is what the log is for; "Unknown admin" in the reader's
+ * language for an entry that names none (written by the system, or imported from before the field) or an
+ * admin deleted since.
+ */
+async function withAdminNames(app: AppContext, lang: Language, rows: Row[]): Promise<Row[]> {
+  const ids = [...new Set(rows.map((row) => Number(row.admin_id)).filter((id) => Number.isInteger(id) && id > 0))];
+  const admins = ids.length > 0 ? await app.db.selectFrom('admin').select(['id', 'nickname', 'username']).where('id', 'in', ids).execute() : [];
+  const names = new Map(admins.map((admin) => [Number(admin.id), admin.nickname || admin.username]));
+  const unknown = app.messages.translator(lang)('Unknown admin');
+  return rows.map((row) => ({ ...row, admin: { id: Number(row.admin_id ?? 0), nickname: names.get(Number(row.admin_id)) ?? unknown } }));
+}
+
+/** An entry as the bin shows it: its rule's name and its row's screen in the reader's language, and who deleted it. */
+async function shownEntries(app: AppContext, lang: Language, rows: Row[]): Promise<Row[]> {
+  const named = rows.map((row) => ({ ...withRuleNameIn(app, lang, row), data_title: dataTitleIn(app, lang, row.data_table) }));
+  return withAdminNames(app, lang, named);
+}
+
 export const dataRecycleLogHooks: ResourceHooks = {
   async present(operator, rows) {
     const lang = operator.lang ?? DEFAULT_LANGUAGE;
-    return rows.map((row) => {
+    const masked = rows.map((row) => {
       const snapshot = parseSnapshot(row.data);
-      const masked = snapshot ? { ...row, data: JSON.stringify(maskSnapshot(snapshot, findResourceByTable(operator.app, row.data_table))) } : row;
-      return withRuleNameIn(operator.app, lang, masked);
+      return snapshot ? { ...row, data: JSON.stringify(maskSnapshot(snapshot, findResourceByTable(operator.app, row.data_table))) } : row;
     });
+    return shownEntries(operator.app, lang, masked);
   },
 
   actions: {
@@ -134,7 +160,8 @@ export const dataRecycleLogHooks: ResourceHooks = {
       const snapshot = maskSnapshot(parsed, definition);
       const data = Object.fromEntries(Object.entries(snapshot).map(([name, value]) => [name, decodeValue(value)]));
       const record = definition ? await presentedSnapshot(ctx, definition, parsed) : undefined;
-      return { row: { ...withRuleNameIn(ctx.app, ctx.lang, row), data, ...(record ? { record } : {}) } };
+      const [shown] = await shownEntries(ctx.app, ctx.lang, [row]);
+      return { row: { ...shown, data, ...(record ? { record } : {}) } };
     },
 
     /** `POST restore {ids}`: every snapshot that fits goes back to its table and its log row is deleted, in one transaction. */
