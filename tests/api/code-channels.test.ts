@@ -54,7 +54,7 @@ describe.each(DATABASES)('code channels on %s', (kind) => {
     const notice = (await dashboard()).codeChannels;
     expect(notice).toEqual({ registerWithoutCode: true, channels: [expect.objectContaining({ channel: 'email', state: 'notSetUp' }), expect.objectContaining({ channel: 'mobile', state: 'unchecked' })] });
 
-    // no captcha: refused, nobody made
+    // no captcha: refused, nobody made, although the member login asks none here (USER_LOGIN_CAPTCHA=false covers the login only)
     const users = await count(server, 'user');
     const refused = await registerBare('nocaptcha', {}, 'zh-cn');
     expect({ code: refused.code, msg: refused.msg }).toEqual({ code: 0, msg: '验证码错误！' });
