@@ -336,6 +336,7 @@ describe.each(DATABASES)('an existing database on %s', (kind) => {
       await db.deleteFrom('config').where('name', 'in', ['admin_token_keep_time', 'user_token_keep_time']).execute();
       // the groups' help as it was seeded then, and their title as an administrator wrote it
       await db.updateTable('config').set({ title: 'Our tabs', tip: 'The tabs of this screen: a key and its title per row; a group that holds items stays' }).where('name', '=', 'config_group').execute();
+      await db.updateTable('config').set({ tip: 'Buttons above the configuration: a label (key) and the back-office path it opens (value)' }).where('name', '=', 'config_quick_entrance').execute();
       await first.close();
 
       const second = await startTestServer(kind, { databaseUrl: database.url });
@@ -361,6 +362,9 @@ describe.each(DATABASES)('an existing database on %s', (kind) => {
         // the seeded help is today's; what the administrator wrote stays
         const groups = await second.server.app.db.selectFrom('config').select(['title', 'tip']).where('name', '=', 'config_group').executeTakeFirstOrThrow();
         expect(groups).toEqual({ title: 'Our tabs', tip: 'The tabs of this screen by their titles; a new group also needs a key; a group holding items stays' });
+        // the quick entrances' help no longer speaks of keys and values: its editor's columns say Title and Address
+        const entrances = await second.server.app.db.selectFrom('config').select('tip').where('name', '=', 'config_quick_entrance').executeTakeFirstOrThrow();
+        expect(entrances.tip).toBe('Buttons above the configuration: each a title and the back-office address it opens');
       } finally {
         await second.close();
       }

@@ -323,11 +323,12 @@ async function addMissingConfigItems(db: DynamicDb, definitions: ResourceDefinit
 
 /**
  * Seeded titles and help that changed since a database was made, by the text they had then: the token
- * lifetimes were titled in seconds before the screen took them in days, hours or minutes, and the groups' help spoke of keys. Only a title
+ * lifetimes were titled in seconds before the screen took them in days, hours or minutes, and the groups' and quick entrances' help spoke of keys. Only a title
  * or help still as seeded is replaced (by the seed's current one); one an administrator wrote stays.
  */
 const FORMER_CONFIG_TEXTS: Readonly<Record<string, { title?: string; tip?: string }>> = {
   config_group: { tip: 'The tabs of this screen: a key and its title per row; a group that holds items stays' },
+  config_quick_entrance: { tip: 'Buttons above the configuration: a label (key) and the back-office path it opens (value)' },
   admin_token_keep_time: {
     title: 'Admin token lifetime (seconds)',
     tip: 'How long an administrator stays signed in without a refresh: 60 to 2592000 seconds (30 days)',

@@ -61,6 +61,39 @@ describe('system configuration screen', () => {
     expect(screen.getByRole('link', { name: 'Member groups' }).getAttribute('href')).toBe('/user/group');
   });
 
+  it('heads the quick entrances\' columns with what they hold, and another key/value item with "Key" and "Value"', async () => {
+    const entrances = [{ key: 'Member groups', value: 'user/group' }];
+    const withEntrances: ConfigIndex = {
+      ...INDEX,
+      list: {
+        ...INDEX.list,
+        config_quick_entrance: {
+          name: 'config_quick_entrance',
+          title: 'Quick entrances',
+          list: [
+            item(21, 'config_quick_entrance', 'Quick entrances', 'array', entrances, { group: 'config_quick_entrance' }),
+            item(22, 'partner_links', 'Partner links', 'array', [{ key: 'Help', value: 'https://example.com' }], { group: 'config_quick_entrance', allow_del: 1 }),
+          ],
+        },
+      },
+      configGroup: { ...INDEX.configGroup, config_quick_entrance: 'Quick entrances' },
+      quickEntrance: entrances,
+    };
+    renderConfig(undefined, withEntrances);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Quick entrances' }));
+    const quick = await waitFor(() => {
+      const found = document.querySelector('[data-config-item="config_quick_entrance"]');
+      if (!(found instanceof HTMLElement)) throw new Error('no quick entrances');
+      return found;
+    });
+    expect((within(quick).getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Member groups');
+    expect((within(quick).getByRole('textbox', { name: 'Address' }) as HTMLInputElement).value).toBe('user/group');
+    expect(within(quick).queryByRole('textbox', { name: 'Key' })).toBeNull();
+    const other = document.querySelector('[data-config-item="partner_links"]') as HTMLElement;
+    expect((within(other).getByRole('textbox', { name: 'Key' }) as HTMLInputElement).value).toBe('Help');
+    expect((within(other).getByRole('textbox', { name: 'Value' }) as HTMLInputElement).value).toBe('https://example.com');
+  });
+
   it('saves the group as {name: value}', async () => {
     const dataProvider = renderConfig();
     fireEvent.change(await screen.findByLabelText(/Site Name/), { target: { value: 'Panel' } });

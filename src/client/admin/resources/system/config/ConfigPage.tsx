@@ -127,7 +127,7 @@ function GroupForm({ resource, definition, group, titles, inUse, canEdit, canDel
   const notify = useNotify();
   const translate = useTranslate();
   const items = useMemo(() => group.list ?? [], [group]);
-  const groupDefinition = useMemo(() => configDefinitionOf(definition, items), [definition, items]);
+  const groupDefinition = useMemo(() => configDefinitionOf(definition, items, translate), [definition, items, translate]);
   // an item the environment decides is shown, not edited: the form holds only the others
   const defaultValues = useMemo(() => Object.fromEntries(items.filter((item) => !item.override).map((item) => [item.name, item.value])), [items]);
   const names = useMemo(() => new Set(items.filter((item) => !item.override).map((item) => item.name)), [items]);
