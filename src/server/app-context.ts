@@ -5,7 +5,7 @@ import type { DeclaredNode } from '../generated/permission-nodes.js';
 import type { ResourceId } from '../generated/resources.js';
 import type { SchemaFile } from '../schema/load-files.js';
 import type { LocalText } from '../schema/local-text.js';
-import { typedDb, type DatabaseHandle, type Db, type DynamicDb } from './db/connection.js';
+import type { DatabaseHandle, Db } from './db/connection.js';
 import type { DefinitionOf } from './db/values.js';
 import type { Condition } from './db/condition.js';
 import type { MigrationResult } from './db/migrate.js';
@@ -153,8 +153,8 @@ export interface Jobs {
  * The app as seen inside a transaction: every lookup a hook or a check makes goes through `trx`.
  * SQLite has one connection, held by the open transaction: a read on the main handle would wait for it forever.
  */
-export function withinTransaction(app: AppContext, trx: Db | DynamicDb): AppContext {
-  return { ...app, db: typedDb(trx), config: app.config.through(typedDb(trx)) };
+export function withinTransaction(app: AppContext, trx: Db): AppContext {
+  return { ...app, db: trx, config: app.config.through(trx) };
 }
 
 /** The resource whose schema declares `table`, if any (a name read from data is never SQL by itself). */

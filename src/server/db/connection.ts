@@ -23,27 +23,33 @@ export type Db = Kysely<Database>;
 /** A whole row of `table` as `selectAll()` reads it (`StoredRow<'survey'>`): the stored values, money in cents. */
 export type StoredRow<Table extends keyof Database> = Selectable<Database[Table]>;
 
+/** Tables known only at run time, by name: each a row of named values, read as `unknown` until checked. */
+type RuntimeTables = Record<string, Record<string, unknown>>;
+
 /**
  * The database seen through tables known only at run time: the generic resource engine, the migration,
  * the schema registry and the quick-search indexes work on whatever table a (possibly designed) schema
- * declares, with every identifier checked against its ResourceDefinition before use. Rows are plain
- * records there. Code that names its tables uses `Db`; `dynamicDb` is the one way from one to the other.
+ * declares, with every identifier checked against its ResourceDefinition before use. A row read from a
+ * table named by a string is a `Row` (`Record<string, unknown>`); a table the code names keeps its columns.
+ * Code that names its tables uses `Db`; `dynamicDb` is the one way from one to the other.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables are declared by run-time schemas
-export type DynamicDb = Kysely<any>;
+export type DynamicDb = Kysely<Database & RuntimeTables>;
 
 /** A select on a table known only at run time. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables are declared by run-time schemas
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 
-/** The same connection (or transaction) seen through run-time tables. */
-export function dynamicDb(db: Db | DynamicDb): DynamicDb {
-  return db;
-}
+/** Each connection's (or transaction's) run-time view, made once: statement caches keyed by the view keep working. */
+const dynamicViews = new WeakMap<Db, DynamicDb>();
 
-/** A connection (or transaction) opened on run-time tables, handed to code that names its tables. */
-export function typedDb(db: Db | DynamicDb): Db {
-  return db;
+/** The same connection (or transaction) seen through run-time tables as well as the declared ones. */
+export function dynamicDb(db: Db): DynamicDb {
+  let view = dynamicViews.get(db);
+  if (!view) {
+    view = db.withTables<RuntimeTables>();
+    dynamicViews.set(db, view);
+  }
+  return view;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -2,7 +2,7 @@ import { dropRowCounters, ensureRowCounters, type CountedTable } from './row-cou
 import { createHash } from 'node:crypto';
 import { sql, type Generated } from 'kysely';
 import type { ColumnStorage, FieldDefinition, IndexDefinition, ResourceDefinition } from '../../schema/definition.js';
-import { dynamicDb, typedDb, type DatabaseHandle, type DialectName, type DynamicDb } from './connection.js';
+import { dynamicDb, type DatabaseHandle, type Db, type DialectName, type DynamicDb } from './connection.js';
 import { SCHEMA_STATE_TABLE } from './system-tables.js';
 import { storedDefault } from './values.js';
 import { countedColumns, dropValueCounters, type CountedColumn } from './value-counter.js';
@@ -311,7 +311,7 @@ async function planSteps(handle: DatabaseHandle, definitions: ResourceDefinition
   const db = dynamicDb(handle.db);
   await ensureStateTable(db);
   const tables = await existingTables(db);
-  const stateRows = (await db.selectFrom(STATE_TABLE).select(['table_name', 'definition']).execute()) as { table_name: string; definition: string }[];
+  const stateRows = await db.selectFrom(STATE_TABLE).select(['table_name', 'definition']).execute();
   const state = new Map(stateRows.map((row) => [row.table_name, JSON.parse(row.definition) as TableSnapshot]));
 
   const steps: Step[] = [];
@@ -382,8 +382,9 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
     // planned against the columns it had, not adopted again.
     if (isEmptyPlan(step) && !step.adopted) continue;
     const table = definition.table;
-    await db.transaction().execute(async (trx) => {
-      const scoped: DatabaseHandle = { ...handle, db: typedDb(trx) };
+    await handle.db.transaction().execute(async (typedTrx) => {
+      const scoped: DatabaseHandle = { ...handle, db: typedTrx };
+      const trx = dynamicDb(typedTrx);
       // The per-value count triggers name the table and its columns (PostgreSQL's would fail on the next
       // write, this step's own included): dropped before a rename or a drop, made again after the steps.
       if (step.renameTableFrom) await dropRowCounters(trx, dialect, step.renameTableFrom);
@@ -505,7 +506,7 @@ async function adoptExisting(db: DynamicDb, definition: ResourceDefinition, next
  * the schemas' version. One read of the migration state, nothing changed: the readiness probe asks it.
  */
 export async function tablesBehind(db: DynamicDb, definitions: Iterable<ResourceDefinition>): Promise<string[]> {
-  const rows = (await db.selectFrom(STATE_TABLE).select(['table_name', 'definition']).execute()) as { table_name: string; definition: string }[];
+  const rows = await db.selectFrom(STATE_TABLE).select(['table_name', 'definition']).execute();
   const stored = new Map(rows.map((row) => [row.table_name, row.definition]));
   const behind = new Set<string>();
   for (const definition of definitions) {
@@ -519,7 +520,7 @@ export async function tablesBehind(db: DynamicDb, definitions: Iterable<Resource
 
 /** Which menu sync each table's rules have had (0: none); see `MENU_SYNC_VERSION` in seed.ts. */
 export async function menuSyncVersions(db: DynamicDb): Promise<Map<string, number>> {
-  const rows = (await db.selectFrom(STATE_TABLE).select(['table_name', 'menu_synced']).execute()) as { table_name: string; menu_synced: number }[];
+  const rows = await db.selectFrom(STATE_TABLE).select(['table_name', 'menu_synced']).execute();
   return new Map(rows.map((row) => [row.table_name, Number(row.menu_synced)]));
 }
 
@@ -528,7 +529,7 @@ export async function markMenuSynced(db: DynamicDb, table: string, version: numb
 }
 
 /** Forget the applied shape of a table that was dropped, so a later schema for it creates it afresh. */
-export async function forgetTable(db: DynamicDb, table: string): Promise<void> {
+export async function forgetTable(db: Db, table: string): Promise<void> {
   await db.deleteFrom(STATE_TABLE).where('table_name', '=', table).execute();
 }
 

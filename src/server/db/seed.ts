@@ -134,7 +134,7 @@ export async function checkMenuParents(handle: DatabaseHandle, definitions: read
   const db = dynamicDb(handle.db);
   const tables = new Set(await catalogTables(handle));
   const rules = tables.has('admin_rule')
-    ? ((await db.selectFrom('admin_rule').select('name').execute()) as { name: string }[]).map((rule) => rule.name)
+    ? (await db.selectFrom('admin_rule').select('name').execute()).map((rule) => rule.name)
     : (definitions.find((definition) => definition.table === 'admin_rule')?.seed ?? []).map((row) => String(row.name ?? ''));
   const existing = new Set(rules.map(permissionNode));
   const synced = tables.has(SCHEMA_STATE_TABLE) ? await menuSyncVersions(db) : new Map<string, number>();
@@ -186,7 +186,7 @@ async function syncMenus(db: DynamicDb, definitions: ResourceDefinition[]): Prom
     const later = Object.entries(BUTTONS_SINCE).filter(([since]) => Number(since) > version).flatMap(([, names]) => names);
     const buttons = version === 0 ? menu.buttons : menu.buttons.filter((button) => later.includes(button));
     await db.transaction().execute(async (trx) => {
-      const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
+      const rules = await trx.selectFrom('admin_rule').select(['id', 'name']).execute();
       const byName = new Map(rules.map((rule) => [permissionNode(rule.name), rule.id]));
       let menuId = byName.get(permissionNode(menu.name));
       if (version > 0 && menuId === undefined) {
@@ -253,7 +253,7 @@ async function ensurePlatformMenus(db: DynamicDb): Promise<void> {
   const now = nowSeconds();
   for (const menu of PLATFORM_MENUS) {
     await db.transaction().execute(async (trx) => {
-      const rules = (await trx.selectFrom('admin_rule').select(['id', 'name']).execute()) as { id: number; name: string }[];
+      const rules = await trx.selectFrom('admin_rule').select(['id', 'name']).execute();
       const byName = new Map(rules.map((rule) => [permissionNode(rule.name), Number(rule.id)]));
       let menuId = byName.get(permissionNode(menu.name));
       menuId ??= await insertMenuRule(trx, { pid: byName.get(permissionNode(menu.parent)) ?? 0, title: menu.title, name: menu.name, icon: menu.icon, weigh: menu.weigh }, now);
@@ -309,7 +309,7 @@ async function alignMemberRulesWithBuildAdmin(db: DynamicDb, definitions: Resour
 async function addMissingConfigItems(db: DynamicDb, definitions: ResourceDefinition[]): Promise<void> {
   const definition = definitions.find((candidate) => candidate.table === 'config');
   if (!definition) return;
-  const present = new Set(((await db.selectFrom('config').select('name').execute()) as { name: string }[]).map((row) => row.name));
+  const present = new Set((await db.selectFrom('config').select('name').execute()).map((row) => row.name));
   const missing = definition.seed.filter((row) => typeof row.name === 'string' && !present.has(row.name));
   const now = nowSeconds();
   for (const row of missing) {
@@ -358,7 +358,7 @@ async function retitleConfigItems(db: DynamicDb, definition: ResourceDefinition)
  */
 async function addMissingConfigGroups(db: DynamicDb, definition: ResourceDefinition): Promise<void> {
   const seeded = definition.seed.find((row) => row.name === 'config_group');
-  const stored = (await db.selectFrom('config').select(['id', 'value']).where('name', '=', 'config_group').executeTakeFirst()) as { id: number; value: string | null } | undefined;
+  const stored = await db.selectFrom('config').select(['id', 'value']).where('name', '=', 'config_group').executeTakeFirst();
   if (!seeded || !stored) return;
   const groupsOf = (value: unknown): { key: string; value: string }[] => {
     const parsed: unknown = decodeConfigValue('array', typeof value === 'string' ? value : '');

@@ -48,7 +48,7 @@ export async function accountsMeeting(db: Db, table: AccountTable, accounts: Row
   for (const field of CONTACT_FIELDS) {
     const values = [...wanted.get(field)!];
     for (let start = 0; start < values.length; start += CHUNK) {
-      const rows = (await dynamicDb(db).selectFrom(table).select(['id', 'username', 'email', 'mobile']).where(field, 'in', values.slice(start, start + CHUNK)).execute()) as Row[];
+      const rows = await dynamicDb(db).selectFrom(table).select(['id', 'username', 'email', 'mobile']).where(field, 'in', values.slice(start, start + CHUNK)).execute();
       for (const row of rows) if (!claimed.has(Number(row.id))) ours.set(Number(row.id), row);
     }
   }
@@ -85,7 +85,7 @@ export async function installState(db: Db, resources: ReadonlyMap<string, Resour
     const others = await total(seeded.length ? rows(table).where('id', 'not in', seeded) : rows(table));
     if (others > 0) inUse.push(`${others} ${noun}${others === 1 ? '' : 's'} besides the seeded one${seeded.length === 1 ? '' : 's'}`);
     if (seeded.length === 0) continue;
-    const signedIn = (await dynamicDb(db).selectFrom(table).select(['id', 'username']).where('id', 'in', seeded).where('last_login_time', 'is not', null).where('last_login_time', '!=', 0).execute()) as Row[];
+    const signedIn = await dynamicDb(db).selectFrom(table).select(['id', 'username']).where('id', 'in', seeded).where('last_login_time', 'is not', null).where('last_login_time', '!=', 0).execute();
     for (const row of signedIn) inUse.push(`${noun} #${String(row.id)} "${String(row.username)}" has signed in`);
   }
   const sessions = await total(rows('token'));

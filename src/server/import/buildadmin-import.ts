@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { ResourceDefinition, Row } from '../../schema/definition.js';
 import { AREA_AUTH } from '../auth/identity.js';
 import { importedPasswordHash } from '../auth/passwords.js';
-import { dynamicDb, typedDb, type Db } from '../db/connection.js';
+import { dynamicDb, type Db } from '../db/connection.js';
 import { ensureImportMap, readImportMap, recordImported } from './import-map.js';
 import { accountsMeeting, describeCollision, describeCollisionZh, installState, type AccountTable, type Collision, type ConflictMode } from './account-collisions.js';
 import { ImportInputError, type BuildAdminSource, type SourceColumn } from './buildadmin-source.js';
@@ -229,11 +229,11 @@ class Run {
 
 async function insert(trx: Db, run: Run, table: string, values: Row): Promise<number> {
   const row = await dynamicDb(trx).insertInto(table).values(run.columnsOf(table, values)).returning('id').executeTakeFirstOrThrow();
-  return Number((row as Row).id);
+  return Number(row.id);
 }
 
 async function findBy(trx: Db, table: string, column: string, value: unknown): Promise<number | undefined> {
-  const row = (await dynamicDb(trx).selectFrom(table).select('id').where(column, '=', value).executeTakeFirst()) as Row | undefined;
+  const row = await dynamicDb(trx).selectFrom(table).select('id').where(column, '=', value).executeTakeFirst();
   return row ? Number(row.id) : undefined;
 }
 
@@ -628,7 +628,7 @@ async function importTable(spec: TableSpec, run: Run): Promise<TableReport> {
     if (trx) await spec.finish?.(trx, run, known);
   };
   if (options.dryRun || !run.target.db) await work(undefined);
-  else await run.target.db.transaction().execute((trx) => work(typedDb(trx)));
+  else await run.target.db.transaction().execute((trx) => work(trx));
 
   for (const [reason, count] of skipReasons) report.notes.push(count > 1 ? `${count} rows skipped: ${reason}` : `skipped: ${reason}`);
   report.notes.push(...run.notes);

@@ -2,7 +2,7 @@ import type { ResourceDefinition, FieldDefinition, Row } from '../../schema/defi
 import { withinTransaction, type Operator, type ResourceHooks } from '../app-context.js';
 import { dataLimitAdminIds } from '../auth/group-scope.js';
 import { allowsComputed, type Identity } from '../auth/identity.js';
-import { dynamicDb, type AnySelect, type DynamicDb } from '../db/connection.js';
+import { dynamicDb, type AnySelect, type Db } from '../db/connection.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
 import type { Condition } from '../db/condition.js';
@@ -17,8 +17,8 @@ export function applyConditions<Q extends AnySelect>(query: Q, conditions: Condi
 }
 
 /** Run `work` in a transaction, with an operator whose app reads through it (see `withinTransaction`). */
-export async function inTransaction<T>(operator: Operator, work: (scoped: Operator, trx: DynamicDb) => Promise<T>): Promise<T> {
-  return dynamicDb(operator.app.db).transaction().execute((trx) => work({ ...operator, app: withinTransaction(operator.app, trx) }, trx));
+export async function inTransaction<T>(operator: Operator, work: (scoped: Operator, trx: Db) => Promise<T>): Promise<T> {
+  return operator.app.db.transaction().execute((trx) => work({ ...operator, app: withinTransaction(operator.app, trx) }, trx));
 }
 
 /**
@@ -48,7 +48,7 @@ export async function accessConditions(operator: Operator, definition: ResourceD
   const conditions: Condition[] = [];
   const limit = definition.dataLimit;
   if (limit && operator.identity?.area === 'admin') {
-    const ids = await dataLimitAdminIds(dynamicDb(operator.app.db), operator.identity, limit.mode);
+    const ids = await dataLimitAdminIds(operator.app.db, operator.identity, limit.mode);
     if (ids) conditions.push((eb) => eb(eb.ref(limit.field), 'in', ids));
   }
   const scope = await hooks.scope?.(operator);
@@ -62,7 +62,7 @@ export async function findStored(operator: Operator, definition: ResourceDefinit
   const key = definition.fields.find((field) => field.name === definition.primaryKey) as FieldDefinition;
   if (id === undefined || id === null || id === '' || typeof id === 'object') throw errors.parameterEmpty(definition.primaryKey);
   if (key.wireType === 'integer' && !/^\d{1,15}$/.test(String(id))) throw errors.recordNotFound();
-  const row = (await db.selectFrom(definition.table).selectAll().where(definition.primaryKey, '=', toStorage(key, id)).executeTakeFirst()) as Row | undefined;
+  const row = await db.selectFrom(definition.table).selectAll().where(definition.primaryKey, '=', toStorage(key, id)).executeTakeFirst();
   if (!row) throw errors.recordNotFound();
   const conditions = await accessConditions(operator, definition, hooks);
   if (conditions.length) {

@@ -145,7 +145,7 @@ export function walksOrderIndex(dialect: DialectName, matches: number, wanted: n
  */
 function rowCountQuery(db: DynamicDb, definition: ResourceDefinition): AnySelect {
   // The count row plus the changes not folded into it yet (PostgreSQL's; none on SQLite).
-  const pending = db.selectFrom(ROW_COUNT_DELTA_TABLE).where('table_name', '=', definition.table).select((eb) => eb.fn.coalesce(eb.fn.sum('delta'), eb.lit(0)).as('delta'));
+  const pending = db.selectFrom(ROW_COUNT_DELTA_TABLE).where('table_name', '=', definition.table).select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('delta'), eb.lit(0)).as('delta'));
   return db
     .selectFrom(ROW_COUNT_TABLE)
     .where('table_name', '=', definition.table)
@@ -167,7 +167,7 @@ function valueCountQuery(db: DynamicDb, definition: ResourceDefinition, request:
   const key = { table_name: definition.table, column_name: equals.column, value };
   const matching = <Q extends AnySelect>(query: Q) => query.where('table_name', '=', key.table_name).where('column_name', '=', key.column_name).where('value', '=', key.value) as Q;
   // The count row plus the changes not folded into it yet (PostgreSQL's; none on SQLite).
-  const pending = matching(db.selectFrom(VALUE_COUNT_DELTA_TABLE)).select((eb) => eb.fn.coalesce(eb.fn.sum('delta'), eb.lit(0)).as('delta'));
+  const pending = matching(db.selectFrom(VALUE_COUNT_DELTA_TABLE)).select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('delta'), eb.lit(0)).as('delta'));
   return matching(db.selectFrom(VALUE_COUNT_TABLE)).select((eb) => eb(eb.ref('row_total'), '+', pending).as('total'));
 }
 

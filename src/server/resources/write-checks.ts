@@ -1,7 +1,7 @@
 import type { Operator, ResourceHooks } from '../app-context.js';
 import { type ResourceDefinition, type Row } from '../../schema/definition.js';
 import { inputValidatorOf, type WriteMode } from '../../schema/validate-input.js';
-import type { DynamicDb } from '../db/connection.js';
+import { dynamicDb, type Db } from '../db/connection.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { toStorage } from '../db/values.js';
 import { errors } from '../errors.js';
@@ -16,12 +16,12 @@ export function validateInput(definition: ResourceDefinition, input: Row, mode: 
 }
 
 /** `x-unique` fields: no other row may hold the same non-empty value. */
-export async function checkUnique(trx: DynamicDb, definition: ResourceDefinition, values: Row, id?: unknown): Promise<void> {
+export async function checkUnique(trx: Db, definition: ResourceDefinition, values: Row, id?: unknown): Promise<void> {
   for (const field of definition.fields) {
     if (!field.unique || !field.storage || !(field.name in values)) continue;
     const value = values[field.name];
     if (value === '' || value === null || value === undefined) continue;
-    let query = trx.selectFrom(definition.table).select(definition.primaryKey).where(field.name, '=', toStorage(field, value));
+    let query = dynamicDb(trx).selectFrom(definition.table).select(definition.primaryKey).where(field.name, '=', toStorage(field, value));
     if (id !== undefined) query = query.where(definition.primaryKey, '<>', id);
     if (await query.executeTakeFirst()) throw errors.alreadyExists(field.title, field.name);
   }
@@ -40,7 +40,7 @@ export function rethrowWriteError(definition: ResourceDefinition, hooks: Resourc
  * Required references (a survey's provider, a member's group) must name a row that exists: an id typed
  * or kept from a deleted row would otherwise be saved and shown as a bare number.
  */
-export async function checkReferences(operator: Operator, trx: DynamicDb, definition: ResourceDefinition, values: Row): Promise<void> {
+export async function checkReferences(operator: Operator, trx: Db, definition: ResourceDefinition, values: Row): Promise<void> {
   const required = (definition.rowSchema.required ?? []) as string[];
   for (const field of definition.fields) {
     const ref = field.ref;
@@ -48,7 +48,7 @@ export async function checkReferences(operator: Operator, trx: DynamicDb, defini
     const related = operator.app.resources.get(ref.resource);
     const keyField = related?.fields.find((candidate) => candidate.name === ref.key);
     if (!related || !keyField) continue;
-    const found = await trx.selectFrom(related.table).select(ref.key).where(ref.key, '=', toStorage(keyField, values[field.name])).executeTakeFirst();
+    const found = await dynamicDb(trx).selectFrom(related.table).select(ref.key).where(ref.key, '=', toStorage(keyField, values[field.name])).executeTakeFirst();
     if (!found) throw errors.referenceMissing(field.title, field.name);
   }
 }

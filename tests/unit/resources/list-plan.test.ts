@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceDefinition } from '../../../src/schema/definition.js';
 import { normaliseResource } from '../../../src/schema/normalise.js';
 import type { AppContext } from '../../../src/server/app-context.js';
-import type { Db, DialectName } from '../../../src/server/db/connection.js';
+import { dynamicDb, type Db, type DialectName, type DynamicDb } from '../../../src/server/db/connection.js';
 import { textIndexKey } from '../../../src/server/db/text-index.js';
 import { countedColumns } from '../../../src/server/db/value-counter.js';
 import { compiledListQueries, listQueries, quickSearchPage, walksOrderIndex } from '../../../src/server/resources/list-plan.js';
@@ -33,11 +33,11 @@ const member: ResourceDefinition = normaliseResource('plans/member.json', {
 });
 
 /** A Kysely that only compiles, in the given dialect. */
-function compilerOf(dialect: DialectName): Db {
+function compilerOf(dialect: DialectName): DynamicDb {
   const parts = dialect === 'sqlite'
     ? { createAdapter: () => new SqliteAdapter(), createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() }
     : { createAdapter: () => new PostgresAdapter(), createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() };
-  return new Kysely({ dialect: { ...parts, createDriver: () => new DummyDriver() } }) as Db;
+  return dynamicDb(new Kysely({ dialect: { ...parts, createDriver: () => new DummyDriver() } }) as Db);
 }
 
 function requestOf(dialect: DialectName, query: Record<string, unknown>) {

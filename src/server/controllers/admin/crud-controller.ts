@@ -258,7 +258,7 @@ async function remove(ctx: RequestContext) {
     ctx.app.schemas.remove(id, actorOf(ctx), {
       dropTable,
       beforeDrop: async (trx, definition) => {
-        const rows = (await dynamicDb(trx).selectFrom(definition.table).selectAll().execute()) as Row[];
+        const rows = await dynamicDb(trx).selectFrom(definition.table).selectAll().execute();
         await recordRecycle({ ...operator, app: { ...ctx.app, db: trx } }, trx, definition, {}, rows);
       },
       // its recycle rule is switched off, not deleted: the rows it logged stay restorable from the bin

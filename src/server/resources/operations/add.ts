@@ -1,5 +1,6 @@
 import type { Operator, ResourceHooks, WriteContext } from '../../app-context.js';
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
+import { dynamicDb } from '../../db/connection.js';
 import { completeRow } from '../../db/seed.js';
 import { errors, Success } from '../../errors.js';
 import { inTransaction } from '../access.js';
@@ -22,7 +23,7 @@ export async function addRow(operator: Operator, definition: ResourceDefinition,
     const row = completeRow(definition, write.values);
     delete row[definition.primaryKey];
     if (definition.primaryKey in write.values) row[definition.primaryKey] = write.values[definition.primaryKey];
-    const inserted = (await trx.insertInto(definition.table).values(row).returning(definition.primaryKey).executeTakeFirst()) as Row | undefined;
+    const inserted = await dynamicDb(trx).insertInto(definition.table).values(row).returning(definition.primaryKey).executeTakeFirst();
     if (!inserted) throw errors.noRowsAdded();
     write.id = inserted[definition.primaryKey] as number | string;
     await hooks.afterWrite?.(scoped, write);

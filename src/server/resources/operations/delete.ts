@@ -1,5 +1,6 @@
 import type { Operator, ResourceHooks } from '../../app-context.js';
-import type { FieldDefinition, ResourceDefinition, Row } from '../../../schema/definition.js';
+import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
+import { dynamicDb } from '../../db/connection.js';
 import { toStorage } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { accessConditions, applyConditions, inTransaction } from '../access.js';
@@ -14,14 +15,14 @@ export async function deleteRows(operator: Operator, definition: ResourceDefinit
   if (wanted.length === 0) return 0;
   return inTransaction(operator, async (scoped, trx) => {
     const conditions = await accessConditions(scoped, definition, hooks);
-    const rows = (await applyConditions(trx.selectFrom(definition.table).selectAll(), conditions)
+    const rows = await applyConditions(dynamicDb(trx).selectFrom(definition.table).selectAll(), conditions)
       .where(definition.primaryKey, 'in', wanted)
-      .execute()) as Row[];
+      .execute();
     const remove = { definition, rows, trx };
     const targets = hooks.beforeDelete ? await hooks.beforeDelete(scoped, remove) : rows;
     if (targets.length === 0) return 0;
     await recordRecycle(scoped, trx, definition, hooks, targets);
-    const result = await trx.deleteFrom(definition.table).where(definition.primaryKey, 'in', targets.map((row) => row[definition.primaryKey])).executeTakeFirst();
+    const result = await dynamicDb(trx).deleteFrom(definition.table).where(definition.primaryKey, 'in', targets.map((row) => row[definition.primaryKey])).executeTakeFirst();
     await hooks.afterDelete?.(scoped, { ...remove, rows: targets });
     return Number(result.numDeletedRows);
   });

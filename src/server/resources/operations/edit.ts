@@ -2,6 +2,7 @@ import type { Operator, ResourceHooks, WriteContext } from '../../app-context.js
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { parseLocalDateTime } from '../../../contract/site-time.js';
 import { nowSeconds } from '../../clock.js';
+import { dynamicDb } from '../../db/connection.js';
 import { rowFromStorage, rowToStorage } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { findStored, inTransaction } from '../access.js';
@@ -26,7 +27,7 @@ export async function editRow(operator: Operator, definition: ResourceDefinition
     delete changes[definition.primaryKey];
     await recordSensitiveChanges(actorOf(scoped), trx, definition, [{ existing, changes }]);
     const stamp = definition.timestamps.update;
-    let update = trx.updateTable(definition.table).where(definition.primaryKey, '=', existing[definition.primaryKey]);
+    let update = dynamicDb(trx).updateTable(definition.table).where(definition.primaryKey, '=', existing[definition.primaryKey]);
     if (stamp) {
       const loaded = loadedUpdateTime(input[stamp], await scoped.app.config.timeZone());
       const current = Number(existing[stamp] ?? 0);

@@ -1,5 +1,6 @@
 import type { Operator, ResourceHooks } from '../../app-context.js';
 import type { ResourceDefinition } from '../../../schema/definition.js';
+import { dynamicDb } from '../../db/connection.js';
 import { errors } from '../../errors.js';
 import { findStored, inTransaction } from '../access.js';
 
@@ -11,7 +12,7 @@ export async function sortRows(operator: Operator, definition: ResourceDefinitio
     const row = await findStored(scoped, definition, hooks, id);
     const target = await findStored(scoped, definition, hooks, targetId);
     if (Number(row[weigh]) === Number(target[weigh])) throw errors.sortWeightsEqual();
-    const update = (key: unknown, value: unknown) => trx.updateTable(definition.table).set({ [weigh]: value }).where(definition.primaryKey, '=', key).execute();
+    const update = (key: unknown, value: unknown) => dynamicDb(trx).updateTable(definition.table).set({ [weigh]: value }).where(definition.primaryKey, '=', key).execute();
     await update(row[definition.primaryKey], target[weigh]);
     await update(target[definition.primaryKey], row[weigh]);
   });

@@ -116,7 +116,7 @@ export async function advanceKeySequence(app: AppContext, trx: DynamicDb, defini
 export async function readLogEntry(ctx: RequestContext): Promise<{ stored: Row; row: Row }> {
   const definition = ctx.controller.resource as ResourceDefinition;
   const id = parseInfoId(ctx.query.id);
-  const stored = (await dynamicDb(ctx.app.db).selectFrom(definition.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
+  const stored = await dynamicDb(ctx.app.db).selectFrom(definition.table).selectAll().where('id', '=', id).executeTakeFirst();
   if (!stored) throw errors.recordNotFound();
   const [row] = await presentRows(ctx, definition, {}, [stored], 'list');
   return { stored, row };

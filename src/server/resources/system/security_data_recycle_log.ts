@@ -1,11 +1,12 @@
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
 import { findResourceByTable, withinTransaction, type AppContext, type RequestContext, type ResourceHooks } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
-import type { DynamicDb } from '../../db/connection.js';
+import { dynamicDb, type Db, type StoredRow } from '../../db/connection.js';
 import { storedDefault } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
 import { presentRows } from '../present.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../contract/headers.js';
+import { isRecord } from '../../../contract/checks.js';
 import { dataRuleNameIn } from './data-rules.js';
 import { advanceKeySequence, asStoredValue, breaksUniqueness, parseIds, readLogEntry, storedField } from './security-log.js';
 
@@ -22,7 +23,7 @@ function parseSnapshot(data: unknown): Row | undefined {
   if (typeof data !== 'string') return undefined;
   try {
     const parsed: unknown = JSON.parse(data);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Row) : undefined;
+    return isRecord(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }
@@ -71,7 +72,8 @@ function rowOfSnapshot(definition: ResourceDefinition, snapshot: Row): Row | und
 }
 
 /** Restore one log entry; false when it is skipped (unknown table, bad snapshot, key or unique value taken). */
-async function restoreEntry(ctx: RequestContext, trx: DynamicDb, entry: Row): Promise<boolean> {
+async function restoreEntry(ctx: RequestContext, db: Db, entry: StoredRow<'security_data_recycle_log'>): Promise<boolean> {
+  const trx = dynamicDb(db);
   const definition = findResourceByTable(ctx.app, entry.data_table);
   if (!definition || entry.primary_key !== definition.primaryKey || !storedField(definition, definition.primaryKey)) return false;
   const snapshot = parseSnapshot(entry.data);
@@ -85,7 +87,7 @@ async function restoreEntry(ctx: RequestContext, trx: DynamicDb, entry: Row): Pr
   // What the row had besides its columns (an admin's groups) comes back through its own write hook.
   const virtual = Object.fromEntries(definition.fields.filter((field) => !field.storage && field.name in snapshot).map((field) => [field.name, snapshot[field.name]]));
   const hooks = ctx.app.controllers.forResource(definition.id)?.hooks;
-  if (hooks?.afterWrite && Object.keys(virtual).length > 0) await hooks.afterWrite(ctx, { mode: 'add', definition, values: virtual, id: key as number, trx });
+  if (hooks?.afterWrite && Object.keys(virtual).length > 0) await hooks.afterWrite(ctx, { mode: 'add', definition, values: virtual, id: key as number, trx: db });
   await trx.deleteFrom('security_data_recycle_log').where('id', '=', entry.id).execute();
   return true;
 }

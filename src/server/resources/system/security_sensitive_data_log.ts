@@ -1,6 +1,5 @@
-import type { Row } from '../../../schema/definition.js';
 import { findResourceByTable, type RequestContext, type ResourceHooks } from '../../app-context.js';
-import type { DynamicDb } from '../../db/connection.js';
+import { dynamicDb, type Db, type StoredRow } from '../../db/connection.js';
 import { errors, Success } from '../../errors.js';
 import { asStoredValue, breaksUniqueness, parseIds, readLogEntry, SECRET_FIELDS, storedField, storedValueOfText } from './security-log.js';
 
@@ -11,7 +10,8 @@ import { asStoredValue, breaksUniqueness, parseIds, readLogEntry, SECRET_FIELDS,
  */
 
 /** Roll back one log entry; false when it is skipped (unknown table or field, secret, value not storable, row gone, unique value taken). */
-async function rollbackEntry(ctx: RequestContext, trx: DynamicDb, entry: Row): Promise<boolean> {
+async function rollbackEntry(ctx: RequestContext, db: Db, entry: StoredRow<'security_sensitive_data_log'>): Promise<boolean> {
+  const trx = dynamicDb(db);
   const definition = findResourceByTable(ctx.app, entry.data_table);
   if (!definition || entry.primary_key !== definition.primaryKey) return false;
   const field = storedField(definition, entry.data_field);
@@ -20,7 +20,7 @@ async function rollbackEntry(ctx: RequestContext, trx: DynamicDb, entry: Row): P
   const key = asStoredValue(keyField, entry.id_value);
   const before = storedValueOfText(field, entry.before);
   if (key === 'invalid' || key.value === null || before === 'invalid') return false;
-  const current = (await trx.selectFrom(definition.table).selectAll().where(definition.primaryKey, '=', key.value).executeTakeFirst()) as Row | undefined;
+  const current = await trx.selectFrom(definition.table).selectAll().where(definition.primaryKey, '=', key.value).executeTakeFirst();
   if (!current || (await breaksUniqueness(trx, definition, { ...current, [field.name]: before.value }, key.value))) return false;
   const result = await trx
     .updateTable(definition.table)

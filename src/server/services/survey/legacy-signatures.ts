@@ -12,7 +12,8 @@ export async function upgradeLegacySignatures(handle: DatabaseHandle, definition
   if (!definitions.some((definition) => definition.table === 'survey_provider')) return;
   // The column holds JSON now; an old name is plain text in it, which the typed rows do not describe.
   const db = dynamicDb(handle.db);
+  const table: string = 'survey_provider';
   for (const name of LEGACY_SIGNATURES) {
-    await db.updateTable('survey_provider').set({ signature: JSON.stringify(legacyRecipe(name)) }).where('signature', '=', name).execute();
+    await db.updateTable(table).set({ signature: JSON.stringify(legacyRecipe(name)) }).where('signature', '=', name).execute();
   }
 }
