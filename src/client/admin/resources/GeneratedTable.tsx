@@ -30,13 +30,15 @@ interface GeneratedTableProps {
 /**
  * Columns as narrow as their content allows, so that a list of many columns fits a desktop screen: long
  * titles wrap between words (a Chinese title at its punctuation, never inside a word), cells keep a
- * small padding. A table wider than the page still scrolls sideways inside its own wrapper, not the
- * list's card: the bulk actions' toolbar is drawn above the card, over the list's buttons, and a card
- * that scrolled would cut it off.
+ * small padding. On a phone, where a list of several columns scrolls sideways whatever its titles do,
+ * titles keep to one line: a far column's title wrapped onto three lines would make the header row tall
+ * and leave an empty band above the titles in view. A table wider than the page still scrolls sideways
+ * inside its own wrapper, not the list's card: the bulk actions' toolbar is drawn above the card, over
+ * the list's buttons, and a card that scrolled would cut it off.
  */
 const LIST_TABLE_SX = {
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-  '& .RaDataTable-headerCell': { whiteSpace: 'normal', wordBreak: 'keep-all', verticalAlign: 'bottom' },
+  '& .RaDataTable-headerCell': { whiteSpace: { xs: 'nowrap', sm: 'normal' }, wordBreak: 'keep-all', verticalAlign: 'bottom' },
   '& .MuiTableCell-sizeSmall': { px: 0.5 },
 } as const;
 
