@@ -88,7 +88,7 @@ describe('screens from a schema at run time', () => {
       await row.getByRole('cell', { name: 'Green tea', exact: true }).waitFor();
       // Every column in Chinese: the schema's own, the glossary's ("Name" → 名称) and the locale file's.
       const headers = await main.getByRole('columnheader').allTextContents();
-      expect(headers.map((text) => text.trim()).filter(Boolean)).toEqual(['名称', 'SKU', '库存', '状态', '操作']);
+      expect(headers.map((text) => text.trim()).filter(Boolean)).toEqual(['操作', '名称', 'SKU', '库存', '状态']);
       // the enum value as its label, on a chip of the schema's colour
       expect(await row.locator('.MuiChip-colorSuccess').textContent()).toBe('在售');
       expect(await page.goto(url(rig.server, `${ADMIN_BASE}/shop/product`)).then((response) => response?.status())).toBe(200);

@@ -29,8 +29,8 @@ describe('generated list of system/admin', () => {
     renderAdmins();
     expect(await screen.findByText('editor')).toBeTruthy();
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent?.trim()).filter(Boolean);
-    // the row's status sits beside its name (the nickname), the other columns in schema order
-    expect(headers).toEqual(['ID', 'Username', 'Nickname', 'Status', 'Avatar', 'Email', 'Mobile', 'Group name', 'Last login time', 'Last login IP', 'Actions']);
+    // the row's actions first, its status beside its name (the nickname), the other columns in schema order
+    expect(headers).toEqual(['Actions', 'ID', 'Username', 'Nickname', 'Status', 'Avatar', 'Email', 'Mobile', 'Group name', 'Last login time', 'Last login IP']);
     // group_name_arr renders one tag per group
     expect(screen.getByText('Super group')).toBeTruthy();
     expect(screen.getByText('Auditors')).toBeTruthy();

@@ -14,7 +14,8 @@ import { useSchemaTranslate } from './schema-i18n.js';
 /**
  * A flat list: one column per list field with its renderer, sortable where the server can order,
  * row selection with bulk delete and a drag handle (weigh) only for admins holding those nodes; an
- * override may add its own row and bulk buttons.
+ * override may add its own row and bulk buttons. Each row's actions come first, after its checkbox (and
+ * drag handle), so that they are in view at any width, however far the other columns scroll.
  */
 interface GeneratedTableProps {
   definition: ResourceDefinition;
@@ -91,6 +92,11 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
             <DragHandle />
           </DataTable.Col>
         )}
+        <DataTable.Col label={translate('generated.list.operate')} disableSort sx={ROW_ACTIONS_CELL_SX}>
+          <RowActions editable={editable} definition={definition} details={details}>
+            {rowActions}
+          </RowActions>
+        </DataTable.Col>
         {displayColumnsOf(definition).map((field) => (
           <DataTable.Col
             key={field.name}
@@ -102,11 +108,6 @@ export function GeneratedTable({ definition, editable = true, rowActions, bulkAc
             {fieldFor(field, definition)}
           </DataTable.Col>
         ))}
-        <DataTable.Col label={translate('generated.list.operate')} disableSort sx={ROW_ACTIONS_CELL_SX}>
-          <RowActions editable={editable} definition={definition} details={details}>
-            {rowActions}
-          </RowActions>
-        </DataTable.Col>
       </DataTable>
     </DragSortContext.Provider>
   );

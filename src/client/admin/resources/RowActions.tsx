@@ -8,15 +8,16 @@ import { RecordDetailsButton, type DetailRenderers } from './RecordDetails.js';
 
 /**
  * The cell holding `RowActions`, as narrow as it can be: its buttons show their icon, their label stays
- * their accessible name and shows on hover. It is the last column like the others and scrolls with them
- * when a list is wider than its card (a phone, a list of many columns): a cell kept in view over the
- * columns would hide the one beneath it, such as a payout's amount or a member's join time.
+ * their accessible name and shows on hover. It is the row's first column (after the checkbox), so a
+ * list wider than its card (a phone, a list of many columns) scrolls its other columns sideways while
+ * the actions stay in view at the row's start; a cell kept in view over the columns instead would hide
+ * the one beneath it, such as a payout's amount or a member's join time. A line on its right sets it
+ * apart from the row's data.
  */
 export const ROW_ACTIONS_CELL_SX = {
   width: '1%',
   whiteSpace: 'nowrap',
-  bgcolor: 'background.paper',
-  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+  boxShadow: (theme: Theme) => `inset -1px 0 0 ${theme.palette.divider}`,
   '& .MuiButton-root': { minWidth: 0, px: 0.75, fontSize: 0, lineHeight: 0 },
   '& .MuiButton-startIcon': { m: 0 },
   '& .MuiButton-startIcon > :first-of-type': { fontSize: 20 },

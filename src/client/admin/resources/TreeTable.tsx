@@ -20,7 +20,7 @@ import { flattenTree } from './tree-data.js';
 /**
  * A tree list (rules, groups): the whole tree in one page, nested rows indented under their parent
  * with expand / collapse, selection with bulk delete, and drag-sort within one parent when the schema
- * has a weigh field and the admin holds `sortable`.
+ * has a weigh field and the admin holds `sortable`. As in the flat list, each row's actions come first.
  */
 export function TreeTable({ definition, editable = true }: { definition: ResourceDefinition; editable?: boolean }) {
   const { data, isPending, selectedIds, onToggleItem, onSelect } = useListContext<RaRecord>();
@@ -85,10 +85,10 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
                 </TableCell>
               )}
               {draggable && <TableCell padding="checkbox" />}
+              <TableCell sx={ROW_ACTIONS_CELL_SX}>{translate('generated.list.operate')}</TableCell>
               {columns.map((field) => (
                 <TableCell key={field.name}>{t(field.title)}</TableCell>
               ))}
-              <TableCell sx={ROW_ACTIONS_CELL_SX}>{translate('generated.list.operate')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -114,6 +114,9 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
                         <DragHandle />
                       </TableCell>
                     )}
+                    <TableCell sx={ROW_ACTIONS_CELL_SX}>
+                      <RowActions editable={editable} title={definition.title} />
+                    </TableCell>
                     {columns.map((field) => (
                       <TableCell key={field.name}>
                         {field.name === labelField ? (
@@ -137,9 +140,6 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
                         )}
                       </TableCell>
                     ))}
-                    <TableCell sx={ROW_ACTIONS_CELL_SX}>
-                      <RowActions editable={editable} title={definition.title} />
-                    </TableCell>
                   </TableRow>
                 </RecordContextProvider>
               );
