@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowSeconds } from '../../src/server/clock.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 import { JOBS } from '../../src/server/jobs/jobs.js';
-import { releaseDueHolds } from '../../src/server/services/holds.js';
+import { resourceByTable } from '../../src/server/app-context.js';
+import { ApiError } from '../../src/server/errors.js';
+import { cancelPendingHolds, releaseDueHolds } from '../../src/server/services/holds.js';
+import { updateDomainRow } from '../../src/server/writes/domain-writes.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
 /**
@@ -392,6 +395,40 @@ describe.each(DATABASES)('hold periods on %s', (kind) => {
     expect(refusedAdd.code).toBe(0);
     expect(await db().selectFrom('survey_provider').select('id').where('code', '=', `blank${kind}`).executeTakeFirst()).toBeUndefined();
     await expectLedgersAddUp(member.id);
+  });
+
+  it('moves holds and credits only as their schemas declare: cancelling a released hold is refused in the reader\'s language and changes nothing', async () => {
+    const provider = await createProvider({ hold_days: 1 });
+    const surveyId = await createSurvey(provider.id);
+    const member = await createMember();
+    const { rid } = await take(surveyId, member);
+    await releaseDueHolds(app(), nowSeconds() + DAY + 60);
+    const released = await holds(member.id);
+    expect(released.map((hold) => hold.state)).toEqual(['released', 'released']);
+    const before = { balance: await balance(member.id), ledger: await ledger(member.id) };
+    expect(before.balance).toEqual({ money: 2000, score: 10 });
+
+    /** What a move answers: the refusal, in both languages. */
+    async function refusalOf(move: Promise<unknown>): Promise<Record<'en' | 'zh-cn', string>> {
+      const error = await move.then(() => undefined, (reason: unknown) => reason);
+      if (!(error instanceof ApiError)) throw new Error(`expected a refusal, got ${String(error)}`);
+      expect(error.id).toBe('invalidTransition');
+      return { en: app().messages.translator('en')(error.msg, error.params), 'zh-cn': app().messages.translator('zh-cn')(error.msg, error.params) };
+    }
+    const actor = { adminId: 0, ip: '127.0.0.1', userAgent: 'test' };
+
+    // A reversal's cancel of what it found pending, reaching holds the sweep released meanwhile.
+    const cancel = app().db.transaction().execute((trx) => cancelPendingHolds(app(), trx, actor, released.map((hold) => Number(hold.id)), 'Provider file'));
+    expect(await refusalOf(cancel)).toEqual({ en: 'State cannot change from "Available" to "Cancelled"', 'zh-cn': '状态不能从“已入账”变更为“已取消”' });
+    expect(await holds(member.id)).toEqual(released);
+    expect({ balance: await balance(member.id), ledger: await ledger(member.id) }).toEqual(before);
+
+    // A participation's credit moves as its schema declares too: a credited reward is never held afterwards.
+    const participation = await row('survey_participation', 'rid', rid);
+    expect(participation.credit_state).toBe('credited');
+    const hold = app().db.transaction().execute((trx) => updateDomainRow(actor, trx, { definition: resourceByTable(app(), 'survey_participation'), existing: participation, changes: { credit_state: 'held' } }));
+    expect(await refusalOf(hold)).toEqual({ en: 'Credit cannot change from "Credited" to "Held for review"', 'zh-cn': '奖励发放不能从“已发放”变更为“待审核”' });
+    expect(await row('survey_participation', 'rid', rid)).toEqual(participation);
   });
 
   it('the back office lists the holds read-only, amounts as their ledgers show them; the survey-holds job releases what is due', async () => {

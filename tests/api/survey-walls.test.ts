@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceByTable } from '../../src/server/app-context.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 import { nowSeconds } from '../../src/server/clock.js';
 import { releaseDueHolds } from '../../src/server/services/holds.js';
@@ -7,6 +8,7 @@ import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { recordWallCallback, type WallCallbackResult } from '../../src/server/services/survey/walls.js';
 import type { ProviderRow } from '../../src/server/services/survey/returns.js';
 import { signRequest, type SignatureRecipe } from '../../src/server/services/survey/signature-recipe.js';
+import { updateDomainRow } from '../../src/server/writes/domain-writes.js';
 import { callbackProcess, sendTogether, stopAll } from '../support/callback-process.js';
 import { DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 
@@ -278,6 +280,14 @@ describe.each(DATABASES)('survey walls on %s', (kind) => {
       expect(await balance(member.id)).toMatchObject({ money: 800 });
       const rows = await transactions(wall);
       expect(rows.map((row) => [row.transaction_id, row.state])).toEqual([['CAP-1', 'refused'], ['CAP-2', 'credited'], ['CAP-3', 'credited'], ['CAP-4', 'refused'], ['CAP-5', 'credited']]);
+      // A refused transaction is never reversed (schemas/survey/wall_transaction.json): the wall's reversal of it
+      // is answered as a repeat, and the move itself is refused by the engine, the row unchanged.
+      expect((await callback(wall, { uid, tx: 'CAP-1', amount: '5.01', status: '2' })).answer).toBe('duplicate');
+      const app = server.server.app;
+      const definition = resourceByTable(app, 'survey_wall_transaction');
+      const move = app.db.transaction().execute((trx) => updateDomainRow({ adminId: 0, ip: '127.0.0.1', userAgent: 'test' }, trx, { definition, existing: rows[0], changes: { state: 'reversed' } }));
+      await expect(move).rejects.toMatchObject({ id: 'invalidTransition', msg: '%s cannot change from "%s" to "%s"' });
+      expect((await transactions(wall))[0]).toEqual(rows[0]);
       // the back office reads the reason in its language
       const list = await ok(admin<{ list: Row[] }>('survey.WallTransaction/index', { query: { search: [{ field: 'provider_id', val: wall.id, operator: '=' }, { field: 'state', val: 'refused', operator: '=' }] }, lang: 'en' }));
       expect(list.list.map((row) => row.reason)).toEqual([

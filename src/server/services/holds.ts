@@ -1,6 +1,6 @@
 import type { Language } from '../../contract/headers.js';
 import type { PendingCredit, PendingCredits } from '../../contract/member-api.js';
-import type { AppContext } from '../app-context.js';
+import { resourceByTable, type AppContext } from '../app-context.js';
 import { nowSeconds } from '../clock.js';
 import type { Db, DialectName, StoredRow } from '../db/connection.js';
 import { pageRows, type PageRequest } from '../db/pages.js';
@@ -9,6 +9,8 @@ import { errors } from '../errors.js';
 import { readStoredText } from '../stored-text.js';
 import { applyLedgerEntry, ledgerEntryByKey, type LedgerKind } from './ledger.js';
 import { settleFromReleasedWallCredit } from './survey/wall-shortfall.js';
+import { updateDomainRows } from '../writes/domain-writes.js';
+import type { Actor } from '../writes/sensitive-log.js';
 
 /**
  * Hold periods (docs/survey-domain.md#hold-period): a credit of a provider (or survey) with a hold of N
@@ -56,6 +58,19 @@ const DAY = 86_400;
 const MAX_KEY_LENGTH = 64;
 
 type HoldRow = StoredRow<'user_credit_hold'>;
+
+/** The release sweep moves holds as nobody: no administrator, no address (a reversal passes who reverses). */
+const SWEEP: Actor = { adminId: 0, ip: '', userAgent: '' };
+
+/**
+ * Moves holds, each as read under its lock, to a new state: through the engine's check of the schema's
+ * `x-transitions` (schemas/user/credit_hold.json: a pending hold is released or cancelled, once), so a
+ * move it does not declare (cancelling a released hold) is refused and changes nothing. Answers how many
+ * holds moved.
+ */
+async function moveHolds(app: AppContext, trx: Db, actor: Actor, holds: readonly HoldRow[], changes: Partial<HoldRow>): Promise<number> {
+  return updateDomainRows(actor, trx, resourceByTable(app, 'user_credit_hold'), holds, changes);
+}
 
 function lockHold<Q extends { forUpdate(): Q }>(dialect: DialectName, query: Q): Q {
   // SQLite serialises writers per database; PostgreSQL needs the row lock.
@@ -121,17 +136,13 @@ const CANCEL_SLICE = 200;
  * moment either landed before (the credit is then available and debited) or finds the hold cancelled.
  * Every hold must still be pending: anything else throws, and the caller's transaction is undone.
  */
-export async function cancelPendingHolds(trx: Db, holdIds: readonly number[], memo: string): Promise<void> {
+export async function cancelPendingHolds(app: AppContext, trx: Db, actor: Actor, holdIds: readonly number[], memo: string): Promise<void> {
   const now = nowSeconds();
   for (let start = 0; start < holdIds.length; start += CANCEL_SLICE) {
     const slice = holdIds.slice(start, start + CANCEL_SLICE);
-    const updated = await trx
-      .updateTable('user_credit_hold')
-      .set({ state: 'cancelled', cancel_memo: memo.slice(0, 255), settle_time: now })
-      .where('id', 'in', slice)
-      .where('state', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== slice.length) throw new Error('holds: a hold to cancel was no longer pending under its lock');
+    const holds = await trx.selectFrom('user_credit_hold').selectAll().where('id', 'in', slice).execute();
+    const updated = await moveHolds(app, trx, actor, holds, { state: 'cancelled', cancel_memo: memo.slice(0, 255), settle_time: now });
+    if (updated !== slice.length) throw new Error('holds: a hold to cancel was no longer pending under its lock');
   }
 }
 
@@ -165,17 +176,12 @@ export async function lockHeldCredit(trx: Db, dialect: DialectName, idempotencyK
  * released, and so stands in the ledger for the caller to take back its own way (a wall's reversal may go
  * below zero or leave a shortfall).
  */
-export async function cancelHeldCredit(trx: Db, dialect: DialectName, input: HeldCreditInput): Promise<HeldCreditOutcome | undefined> {
-  const hold = await holdByKey(trx, dialect, input.idempotencyKey);
+export async function cancelHeldCredit(app: AppContext, trx: Db, actor: Actor, input: HeldCreditInput): Promise<HeldCreditOutcome | undefined> {
+  const hold = await holdByKey(trx, app.handle.dialect, input.idempotencyKey);
   if (hold && (Number(hold.user_id) !== input.userId || hold.kind !== input.kind)) throw errors.parameterError();
   if (hold?.state === 'cancelled') return { action: 'cancelled', amount: Number(hold.amount), applied: false };
   if (hold?.state !== 'pending') return undefined;
-  await trx
-    .updateTable('user_credit_hold')
-    .set({ state: 'cancelled', cancel_memo: input.memo.slice(0, 255), settle_time: nowSeconds() })
-    .where('id', '=', hold.id)
-    .where('state', '=', 'pending')
-    .execute();
+  await moveHolds(app, trx, actor, [hold], { state: 'cancelled', cancel_memo: input.memo.slice(0, 255), settle_time: nowSeconds() });
   return { action: 'cancelled', amount: Number(hold.amount), applied: true };
 }
 
@@ -215,7 +221,7 @@ export async function releaseDueHolds(app: AppContext, now = nowSeconds()): Prom
         // Deleted since the batch was read: the hold waits, as the batch's join makes it.
         if (!(await trx.selectFrom('user').select('id').where('id', '=', hold.user_id).executeTakeFirst())) return false;
         const entry = await applyLedgerEntry(trx, dialect, { kind: hold.kind, userId: Number(hold.user_id), amount: Number(hold.amount), memo: hold.memo, idempotencyKey: hold.idempotency_key });
-        await trx.updateTable('user_credit_hold').set({ state: 'released', log_id: entry.id, settle_time: nowSeconds() }).where('id', '=', hold.id).where('state', '=', 'pending').execute();
+        await moveHolds(app, trx, SWEEP, [hold], { state: 'released', log_id: entry.id, settle_time: nowSeconds() });
         // A wall credit reaching the balance settles what the member owes from earlier wall reversals, as one paid at once does.
         if (hold.source_type === 'wall') await settleFromReleasedWallCredit(trx, dialect, Number(hold.source_id), entry);
         return true;

@@ -59,12 +59,30 @@ export async function checkDomainWrites(actor: Actor, trx: Db, definition: Resou
  * transition fields moved meanwhile).
  */
 export async function updateDomainRow(actor: Actor, trx: Db, write: DomainWrite): Promise<number> {
-  const { definition, existing, changes } = write;
-  await checkDomainWrites(actor, trx, definition, [write]);
-  let update = dynamicDb(trx).updateTable(definition.table).set(changes).where(definition.primaryKey, '=', existing[definition.primaryKey]);
-  for (const field of definition.fields) {
-    if (field.transitions && field.name in changes) update = update.where(field.name, '=', existing[field.name]);
+  return updateDomainRows(actor, trx, write.definition, [write.existing], write.changes);
+}
+
+/**
+ * The same `changes` on several rows of one table, each as stored in `existing` (read, and locked, in
+ * `trx`): every row's move is checked (`checkDomainWrites`), an illegal one refusing them all before any is
+ * written; then the rows are updated, each only while its transition fields still have the values read.
+ * Answers how many rows changed. The caller keeps `existing` within what one statement's parameters take.
+ */
+export async function updateDomainRows(actor: Actor, trx: Db, definition: ResourceDefinition, existing: readonly Row[], changes: Row): Promise<number> {
+  await checkDomainWrites(actor, trx, definition, existing.map((row) => ({ existing: row, changes })));
+  const guarded = definition.fields.filter((field) => field.transitions && field.name in changes).map((field) => field.name);
+  // Rows read with the same values of the guarded fields are updated by one statement.
+  const groups = new Map<string, Row[]>();
+  for (const row of existing) {
+    const key = JSON.stringify(guarded.map((name) => row[name]));
+    groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  let changed = 0;
+  for (const rows of groups.values()) {
+    let update = dynamicDb(trx).updateTable(definition.table).set(changes).where(definition.primaryKey, 'in', rows.map((row) => row[definition.primaryKey]));
+    for (const name of guarded) update = update.where(name, '=', rows[0][name]);
+    const result = await update.executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  return changed;
 }

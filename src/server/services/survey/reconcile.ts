@@ -495,12 +495,12 @@ async function writeLedger(app: AppContext, trx: Db, steps: readonly ChangingSte
  * read it, so a release cannot slip in between); an approval on a survey with a hold period holds its
  * top-up (`creditOrHold`). Answers when each held approval becomes available, by participation.
  */
-async function writeHolds(app: AppContext, trx: Db, steps: readonly ChangingStep[], titles: Map<number, string>, reason: StoredParam): Promise<Map<number, number>> {
+async function writeHolds(app: AppContext, trx: Db, actor: Actor, steps: readonly ChangingStep[], titles: Map<number, string>, reason: StoredParam): Promise<Map<number, number>> {
   const cancelled = steps.flatMap((step) => (step.change === 'reverse' ? (step.parts ?? []).filter((part) => part.state === 'pending').map((part) => ({ id: part.holdId as number, memo: memoOf(step, titles, reason) })) : []));
   // Every reversal of one list shares its memo but for the survey's title: one batch a memo.
   const byMemo = new Map<string, number[]>();
   for (const hold of cancelled) byMemo.set(hold.memo, [...(byMemo.get(hold.memo) ?? []), hold.id]);
-  for (const [memo, ids] of byMemo) await cancelPendingHolds(trx, ids, memo);
+  for (const [memo, ids] of byMemo) await cancelPendingHolds(app, trx, actor, ids, memo);
   const availableAt = new Map<number, number>();
   for (const step of steps) {
     const holdDays = step.holdDays ?? 0;
@@ -607,9 +607,10 @@ export async function applyReconciliation(app: AppContext, input: ReconcileInput
     }
     const changing = plan.steps.filter(isChanging);
     const reason = reasonParam(context.reason, context.providerReason ?? '');
-    const availableAt = await writeHolds(app, trx, changing, plan.surveyTitles, reason);
+    const actor = { adminId: context.adminId, ip: context.ip, userAgent: '' };
+    const availableAt = await writeHolds(app, trx, actor, changing, plan.surveyTitles, reason);
     const logs = await writeLedger(app, trx, changing, plan.surveyTitles, reason);
-    await writeParticipations(app, trx, { adminId: context.adminId, ip: context.ip, userAgent: '' }, changing, logs);
+    await writeParticipations(app, trx, actor, changing, logs);
     const surveyChanges = new Map<number, SurveyChange>();
     const events = changing.map((step) => {
       const surveyId = Number(step.participation.survey_id);

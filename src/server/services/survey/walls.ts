@@ -15,6 +15,7 @@ import { providerReversalReason } from './reversal-reasons.js';
 import { memberOfWallId } from './wall-members.js';
 import { settleFromWallCredit } from './wall-shortfall.js';
 import { transactionIdIn } from './transaction-ids.js';
+import { updateDomainRow } from '../../writes/domain-writes.js';
 
 /** A survey provider as stored (its wall settings: the reward unit, the daily cap, the callback's parameters). */
 type ProviderRow = StoredRow<'survey_provider'>;
@@ -274,7 +275,11 @@ async function creditWallAmount(trx: Db, credit: WallCredit): Promise<void> {
  * Takes back a credited transaction: exactly what it credited, below zero when the provider allows it,
  * else what the balance covers, the rest owed by the member.
  */
-async function reverseWallCredit(trx: Db, app: AppContext, provider: ProviderRow, row: WallTransactionRow, call: WallCall): Promise<void> {
+async function reverseWallCredit(trx: Db, app: AppContext, provider: ProviderRow, row: WallTransactionRow, call: WallCall, input: WallCallbackInput): Promise<void> {
+  // The provider's call moves the row, through the engine's check of the schema's `x-transitions`
+  // (schemas/survey/wall_transaction.json: only a credited transaction is reversed, once).
+  const actor = { adminId: 0, ip: input.ip, userAgent: '' };
+  const definition = resourceByTable(app, 'survey_wall_transaction');
   const unit = row.unit;
   const userId = Number(row.user_id);
   const debt = amountOf(row);
@@ -283,8 +288,8 @@ async function reverseWallCredit(trx: Db, app: AppContext, provider: ProviderRow
   const memo = ledgerNotes.wallReversal(provider.name, row.transaction_id);
   // Why, kept on the row for the member's records: our reason, and the provider's words when it sent some.
   const why = { reason: call.reversalReason, ...(call.providerReason !== '' ? { provider_reason: call.providerReason } : {}) };
-  if (await cancelHeldCredit(trx, app.handle.dialect, { kind: unit, userId, idempotencyKey: `wall:${row.id}:credit`, memo })) {
-    await trx.updateTable('survey_wall_transaction').set({ state: 'reversed', reversal_log_id: null, shortfall: 0, reverse_time: nowSeconds(), ...why }).where('id', '=', Number(row.id)).where('state', '=', 'credited').execute();
+  if (await cancelHeldCredit(app, trx, actor, { kind: unit, userId, idempotencyKey: `wall:${row.id}:credit`, memo })) {
+    await updateDomainRow(actor, trx, { definition, existing: row, changes: { state: 'reversed', reversal_log_id: null, shortfall: 0, reverse_time: nowSeconds(), ...why } });
     return;
   }
   const balance = Number(unit === 'money' ? member.money : member.score);
@@ -302,19 +307,14 @@ async function reverseWallCredit(trx: Db, app: AppContext, provider: ProviderRow
     const owed = Number(unit === 'money' ? member.wall_shortfall_money : member.wall_shortfall_score) + shortfall;
     await trx.updateTable('user').set(unit === 'money' ? { wall_shortfall_money: owed } : { wall_shortfall_score: owed }).where('id', '=', userId).execute();
   }
-  await trx
-    .updateTable('survey_wall_transaction')
-    .set({ state: 'reversed', reversal_log_id: reversalLogId, shortfall, reverse_time: nowSeconds(), ...why })
-    .where('id', '=', Number(row.id))
-    .where('state', '=', 'credited')
-    .execute();
+  await updateDomainRow(actor, trx, { definition, existing: row, changes: { state: 'reversed', reversal_log_id: reversalLogId, shortfall, reverse_time: nowSeconds(), ...why } });
 }
 
 /** A call naming a transaction already recorded. */
-async function repeatOf(trx: Db, app: AppContext, provider: ProviderRow, call: WallCall, userId: number, row: WallTransactionRow): Promise<WallCallbackResult> {
+async function repeatOf(trx: Db, app: AppContext, provider: ProviderRow, call: WallCall, userId: number, row: WallTransactionRow, input: WallCallbackInput): Promise<WallCallbackResult> {
   if (Number(row.user_id) !== userId) return { answer: 'refused', error: errors.wallOtherMember(), transaction: row };
   if (call.reversal && !call.test && row.state === 'credited') {
-    await reverseWallCredit(trx, app, provider, row, call);
+    await reverseWallCredit(trx, app, provider, row, call, input);
     return { answer: 'ok', event: 'reversed', transaction: await rowById(trx, Number(row.id)) };
   }
   // A credit refused above a cap stays refused when the wall sends it again.
@@ -330,7 +330,7 @@ async function recordInTransaction(trx: Db, app: AppContext, provider: ProviderR
   }
   await lockMember(trx, app.handle.dialect, userId);
   const existing = await transactionRow(trx, Number(provider.id), call.transactionId);
-  if (existing) return repeatOf(trx, app, provider, call, userId, existing);
+  if (existing) return repeatOf(trx, app, provider, call, userId, existing, input);
   const unit: LedgerKind = provider.wall_credit;
   const now = nowSeconds();
   if (call.test) {
