@@ -94,6 +94,24 @@ describe('system configuration screen', () => {
     expect((within(other).getByRole('textbox', { name: 'Value' }) as HTMLInputElement).value).toBe('https://example.com');
   });
 
+  it('offers a new item\'s group by its title in the reader\'s language, and posts its key', async () => {
+    const Create = configOverride(schema('system/config')).create as ComponentType;
+    const dataProvider = fakeDataProvider({});
+    dataProvider.action.mockImplementation(async (_resource: string, name: string) => ({ data: name === 'index' ? { ...INDEX, configGroup: { basics: '基础配置', mail: '邮件配置' } } : null }));
+    renderScreen(<Create />, { resource: RESOURCE, dataProvider, authProvider: fakeAuthProvider() });
+    await waitFor(() => expect(dataProvider.action).toHaveBeenCalledWith(RESOURCE, 'index'));
+    const group = await screen.findByRole('combobox', { name: 'Group' });
+    fireEvent.mouseDown(group);
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent?.trim()).filter(Boolean)).toEqual(['基础配置', '邮件配置']));
+    fireEvent.click(screen.getByRole('option', { name: '邮件配置' }));
+    expect(group.textContent).toBe('邮件配置');
+    fireEvent.change(screen.getByRole('textbox', { name: /Variable name/ }), { target: { value: 'smtp_note' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Title/ }), { target: { value: 'SMTP note' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dataProvider.create).toHaveBeenCalled());
+    expect(dataProvider.create.mock.calls[0][1].data).toMatchObject({ name: 'smtp_note', title: 'SMTP note', group: 'mail' });
+  });
+
   it('saves the group as {name: value}', async () => {
     const dataProvider = renderConfig();
     fireEvent.change(await screen.findByLabelText(/Site Name/), { target: { value: 'Panel' } });

@@ -7,6 +7,8 @@ import type { ResourceDescriptor } from '../../index.js';
 
 /** The settings screen, its inputs and editors load when it opens, not with every other list. */
 const ConfigPage = lazyComponent(async () => (await import('./ConfigPage.js')).ConfigPage, <Loading />);
+/** The add form's group choice, with the form's inputs. */
+const ConfigGroupInput = lazyComponent(async () => (await import('./ConfigGroupInput.js')).ConfigGroupInput);
 
 /**
  * System configuration (docs/wire-contract.md#site-configuration): the list is the grouped settings screen; items are added with
@@ -18,6 +20,7 @@ export function configOverride(definition: ResourceDefinition): Partial<Resource
       <ConfigPage definition={definition} />
     </RouteMessages>
   );
-  const ConfigCreate = () => <GeneratedCreate definition={definition} overrides={{ allow_del: null }} />;
+  // the group by its title, not its key; deletable is the server's to set
+  const ConfigCreate = () => <GeneratedCreate definition={definition} overrides={{ group: <ConfigGroupInput definition={definition} />, allow_del: null }} />;
   return { list: ConfigList, create: ConfigCreate, edit: undefined };
 }
