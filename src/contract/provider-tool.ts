@@ -84,7 +84,7 @@ export interface ProviderPreset {
   kind: 'project' | 'wall';
   title: string;
   source: { document: string; url: string; date: string };
-  /** what to set up at the provider; `{{column}}` stands for that column's value on the form (see `presetNotesFor`) */
+  /** what to set up at the provider; `{{column}}` stands for that column's value on the form, `{{exit:<outcome>}}` for the exit codes mapped to it (see `presetNotesFor`) */
   notes: string;
   /** values for the provider's columns; a column left out takes its default */
   fields: Record<string, unknown>;
@@ -178,13 +178,25 @@ export interface ToolCheck {
 /** A `{{column}}` in a preset's notes: the notes name the parameters the operator may rename. */
 const NOTE_COLUMN = /\{\{([a-z_]+)\}\}/g;
 
+/** An `{{exit:<outcome>}}` in a preset's notes: the provider's codes that the exit map gives that outcome. */
+const NOTE_EXIT_CODES = /\{\{exit:([a-z]+)\}\}/g;
+
+/** The codes an exit map (`{code: outcome}`, as the form holds it) gives `outcome`, in its order. */
+function exitCodesOf(exitMap: unknown, outcome: string): string[] {
+  return typeof exitMap === 'object' && exitMap !== null && !Array.isArray(exitMap) ? Object.entries(exitMap).filter(([, mapped]) => mapped === outcome).map(([code]) => code) : [];
+}
+
 /**
- * A preset's notes with each `{{column}}` replaced by that column's value as the form holds it now, so that
- * the instructions say the same names as the addresses shown under them; a column left empty reads "…".
+ * A preset's notes with each `{{column}}` replaced by that column's value as the form holds it now, and each
+ * `{{exit:<outcome>}}` by the codes the form's exit map gives that outcome (several joined by "/"), so that
+ * the instructions say the same names and codes as the form and the addresses shown under them; a column
+ * left empty, or an outcome no code maps to, reads "…".
  */
 export function presetNotesFor(notes: string, values: Record<string, unknown>): string {
-  return notes.replace(NOTE_COLUMN, (_whole, column: string) => {
-    const value = values[column];
-    return typeof value === 'string' && value !== '' ? value : '…';
-  });
+  return notes
+    .replace(NOTE_EXIT_CODES, (_whole, outcome: string) => exitCodesOf(values.exit_map, outcome).join('/') || '…')
+    .replace(NOTE_COLUMN, (_whole, column: string) => {
+      const value = values[column];
+      return typeof value === 'string' && value !== '' ? value : '…';
+    });
 }

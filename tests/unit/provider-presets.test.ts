@@ -176,6 +176,45 @@ describe('the preset files', () => {
     expect(presetNotesFor(cint?.notes?.en ?? '', { ...cint?.fields, rid_param: 'ref' })).toContain('pages with ref=[%PID%],');
   });
 
+  it('name exit codes only through the exit map: each {{exit:…}} an outcome the map gives, any other code a reversal', () => {
+    const outcomes = ['complete', 'terminate', 'overquota', 'security'];
+    for (const preset of PRESETS) {
+      const exitMap = (preset.fields.exit_map ?? {}) as Record<string, string>;
+      const reversal = preset.fields.reversal as { by: string; param?: string; value?: string | string[] } | undefined;
+      for (const lang of ['en', 'zh-cn'] as const) {
+        const notes = preset.notes?.[lang] ?? '';
+        // an outcome named must be one the preset's exit map gives to some code, so the note never reads "…"
+        for (const [, outcome] of notes.matchAll(/\{\{exit:([a-z]+)\}\}/g)) {
+          expect(outcomes, `${preset.id} ${lang} {{exit:${outcome}}}`).toContain(outcome);
+          expect(Object.values(exitMap), `${preset.id} ${lang} {{exit:${outcome}}}`).toContain(outcome);
+        }
+        // a status value written out (not the provider's own macro such as [%TYPE%]) is not an exit code, those are
+        // placeholders, but the status that reverses a credit
+        const statusParam = preset.fields.status_param;
+        if (typeof statusParam !== 'string') continue;
+        for (const [, value] of notes.matchAll(/\{\{status_param\}\}=(?![[{%])([^\s&,，；;）)]+)/g)) {
+          expect(Object.keys(exitMap), `${preset.id} ${lang}: ${value} is written out`).not.toContain(value);
+          expect(reversal, `${preset.id} ${lang}: ${value}`).toMatchObject({ by: 'status', param: statusParam });
+          expect([reversal?.value].flat(), `${preset.id} ${lang}: ${value}`).toContain(value);
+        }
+      }
+    }
+  });
+
+  it('say the exit codes the form’s exit map holds, changed ones included', () => {
+    const innovate = presetById('innovatemr');
+    const fields = innovate?.fields ?? {};
+    expect(presetNotesFor(innovate?.notes?.en ?? '', fields)).toContain('(status 1 complete, 2/5 terminate, 3/7 over quota, 4/8 quality termination)');
+    expect(presetNotesFor(innovate?.notes?.['zh-cn'] ?? '', fields)).toContain('（status 1 完成，2/5 甄别，3/7 配额满，4/8 质量终止）');
+    // the operator maps 6 to terminate and drops 5: the instructions follow
+    const changed = { ...fields, exit_map: { '1': 'complete', '2': 'terminate', '6': 'terminate', '3': 'overquota', '7': 'overquota', '4': 'security', '8': 'security' } };
+    expect(presetNotesFor(innovate?.notes?.en ?? '', changed)).toContain('2/6 terminate');
+    const pure = presetById('purespectrum');
+    expect(presetNotesFor(pure?.notes?.en ?? '', pure?.fields ?? {})).toContain('followed by ?ps_rstatus=21 and');
+    // an outcome no code maps to reads "…", as an empty column does
+    expect(presetNotesFor(pure?.notes?.en ?? '', { ...pure?.fields, exit_map: {} })).toContain('followed by ?ps_rstatus=… and');
+  });
+
   it.each(cases())('%s verifies as it says', (_name, preset, vector) => {
     const result = check(preset, vectorRequest(vector), vector.secret, vector.now, vector);
     if (vector.valid) expect(result).toBe('ok');
