@@ -203,14 +203,15 @@ describe('the preset files', () => {
 
   it('say the exit codes the form’s exit map holds, changed ones included', () => {
     const innovate = presetById('innovatemr');
-    const fields = innovate?.fields ?? {};
+    // the form's values: the preset's columns spread into a plain row
+    const fields: Record<string, unknown> = { ...innovate?.fields };
     expect(presetNotesFor(innovate?.notes?.en ?? '', fields)).toContain('(status 1 complete, 2/5 terminate, 3/7 over quota, 4/8 quality termination)');
     expect(presetNotesFor(innovate?.notes?.['zh-cn'] ?? '', fields)).toContain('（status 1 完成，2/5 甄别，3/7 配额满，4/8 质量终止）');
     // the operator maps 6 to terminate and drops 5: the instructions follow
     const changed = { ...fields, exit_map: { '1': 'complete', '2': 'terminate', '6': 'terminate', '3': 'overquota', '7': 'overquota', '4': 'security', '8': 'security' } };
     expect(presetNotesFor(innovate?.notes?.en ?? '', changed)).toContain('2/6 terminate');
     const pure = presetById('purespectrum');
-    expect(presetNotesFor(pure?.notes?.en ?? '', pure?.fields ?? {})).toContain('followed by ?ps_rstatus=21 and');
+    expect(presetNotesFor(pure?.notes?.en ?? '', { ...pure?.fields })).toContain('followed by ?ps_rstatus=21 and');
     // an outcome no code maps to reads "…", as an empty column does
     expect(presetNotesFor(pure?.notes?.en ?? '', { ...pure?.fields, exit_map: {} })).toContain('followed by ?ps_rstatus=… and');
   });
