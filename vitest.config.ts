@@ -7,6 +7,14 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // `npm run test:quick` runs the node project with `--tags-filter='!full'`; `npm test` runs everything.
+    tags: [
+      {
+        name: 'full',
+        description:
+          'full lane only (npm test): tests that start other processes, need PostgreSQL by name, or wait on a clock; npm run test:quick leaves them out',
+      },
+    ],
     projects: [
       // The server bundle is built once per run (tests/support/build-server.ts): the shutdown test runs it as
       // a process, and with TEST_SERVER=bundle (`npm test`) every API test's server comes from it, so the

@@ -103,7 +103,7 @@ describe.each(DATABASES)('background jobs screen on %s', (kind) => {
   });
 });
 
-describe.each(DATABASES)('background job slots on %s', (kind) => {
+describe.each(DATABASES)('background job slots on %s', { tags: 'full' }, (kind) => {
   it('runs a job once per slot, lets the run under way end when the server stops, and goes on after a restart', async () => {
     let started = 0;
     const job = {

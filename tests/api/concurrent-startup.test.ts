@@ -8,6 +8,8 @@ import { dynamicDb } from '../../src/server/db/connection.js';
  * Several server processes starting at once on one empty PostgreSQL database: each has its
  * own pool, as separate processes do, so their migrations and menu syncs race exactly as theirs would.
  * All must start, and no menu rule may be made twice.
+ *
+ * @module-tag full (PostgreSQL by name, ten rounds of three servers): `npm test` runs it, `npm run test:quick` leaves it out.
  */
 
 const ROUNDS = 10;

@@ -386,7 +386,7 @@ describe.each(DATABASES)('the CRUD designer across restarts on %s', (kind) => {
   });
 });
 
-describe('the CRUD designer across two processes on one postgres database', () => {
+describe('the CRUD designer across two processes on one postgres database', { tags: 'full' }, () => {
   let first: TestServer;
   let second: TestServer;
   const dirs: string[] = [];

@@ -7,6 +7,10 @@ import { NamedStatements } from '../../src/server/db/named-statements.js';
 import { DatabaseRelay } from '../support/database-relay.js';
 import { createTestDatabase, POSTGRES_ADMIN_URL, startTestServer, type TestServer } from '../support/test-server.js';
 
+/**
+ * @module-tag full (PostgreSQL by name, a relay cut under it): `npm test` runs it, `npm run test:quick` leaves it out.
+ */
+
 /** One server on PostgreSQL for the file's API tests. */
 let server: TestServer;
 

@@ -10,6 +10,8 @@ import { ADMIN_PASSWORD, createTestDatabase, DATABASES, PROJECT_ROOT } from '../
  * A fresh install holds the operator's administrator and no member: no BuildAdmin demo account, no demo
  * email or mobile number on the administrator. `npm run demo-data` (its command, run here in the test
  * process) adds the demo member once; the server runs as `npm start` runs it, in a process of its own.
+ *
+ * @module-tag full (the built server in processes of its own): `npm test` runs it, `npm run test:quick` leaves it out.
  */
 
 const cleanups: (() => Promise<void>)[] = [];

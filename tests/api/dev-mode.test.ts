@@ -9,6 +9,8 @@ import { ADMIN_PASSWORD, PROJECT_ROOT } from '../support/test-server.js';
 /**
  * `npm run dev` on a copy of `schemas/`: an added field shows in the definitions and the API within
  * seconds, with no restart; a broken edit keeps the last good schema serving and is reported.
+ *
+ * @module-tag full (`npm run dev` (Vite and a server) in processes of its own): `npm test` runs it, `npm run test:quick` leaves it out.
  */
 
 let dir: string;

@@ -105,7 +105,7 @@ describe.each(DATABASES)('health probes on %s', (kind) => {
   });
 });
 
-describe('readiness while PostgreSQL goes away and comes back', () => {
+describe('readiness while PostgreSQL goes away and comes back', { tags: 'full' }, () => {
   const target = new URL(POSTGRES_ADMIN_URL);
   const relay = new DatabaseRelay({ host: target.hostname, port: Number(target.port || 5432) });
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -11,6 +11,8 @@ import { ADMIN_PASSWORD, createTestDatabase, DATABASES, type DatabaseKind } from
  * admin login it prints logs in. And a server never prints a login that does not work: with
  * ADMIN_PASSWORD on a database whose administrator #1 is gone, it says so instead. The server runs as
  * `npm start` runs it, in a process of its own.
+ *
+ * @module-tag full (the built server in processes of its own): `npm test` runs it, `npm run test:quick` leaves it out.
  */
 
 /** Reads of the database from outside the server, as an operator's SQL client makes them. */

@@ -7,6 +7,8 @@ import { createTestDatabase } from '../support/test-server.js';
  * Two server processes on one PostgreSQL database, a job every 2 s that runs for 1.2 s; one process is
  * killed (SIGKILL) in the middle of a run. No slot runs twice, and every slot after the kill runs once,
  * in the process left.
+ *
+ * @module-tag full (two processes and a clock of 2 s slots): `npm test` runs it, `npm run test:quick` leaves it out.
  */
 
 const SLOT = 2;

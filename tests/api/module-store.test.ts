@@ -566,7 +566,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
   });
 });
 
-describe('module store across two processes on one postgres database', () => {
+describe('module store across two processes on one postgres database', { tags: 'full' }, () => {
   let first: TestServer;
   let second: TestServer;
   let dirs: string[];

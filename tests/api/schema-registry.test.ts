@@ -257,7 +257,7 @@ describe.each(DATABASES)('schema registry on %s', (kind) => {
   });
 });
 
-describe('schema registry across two processes on one postgres database', () => {
+describe('schema registry across two processes on one postgres database', { tags: 'full' }, () => {
   let dir: string;
   let first: TestServer;
   let second: TestServer;

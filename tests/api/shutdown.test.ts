@@ -8,6 +8,8 @@ import { ADMIN_PASSWORD, createTestDatabase, DATABASES } from '../support/test-s
  * people are using it. The server stops accepting, answers every request it already took, closes the
  * database and exits 0, leaving the port free. The server runs as `npm start` runs it: the bundle
  * (tests/support/build-server.ts) on plain node, in a process of its own.
+ *
+ * @module-tag full (the built server in processes of its own): `npm test` runs it, `npm run test:quick` leaves it out.
  */
 
 interface Running extends ServerProcess {

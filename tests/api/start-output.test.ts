@@ -7,6 +7,8 @@ import { createTestDatabase, DATABASES } from '../support/test-server.js';
  * few lines, then what runs where and the login. A first start creates every table and the schemas leave
  * twenty-odd tables with list shapes no index reads in order; each is one summary line, and the full notes
  * are one flag away (`--verbose`, or VERBOSE=true for a unit whose command line is fixed).
+ *
+ * @module-tag full (the built server in processes of its own): `npm test` runs it, `npm run test:quick` leaves it out.
  */
 
 const cleanups: (() => Promise<void>)[] = [];

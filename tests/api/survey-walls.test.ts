@@ -545,7 +545,7 @@ describe.each(DATABASES)('survey walls on %s', (kind) => {
   });
 });
 
-describe('survey callbacks across two server processes on postgres', () => {
+describe('survey callbacks across two server processes on postgres', { tags: 'full' }, () => {
   let server: TestServer;
   const children: ChildProcess[] = [];
 
