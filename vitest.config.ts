@@ -12,7 +12,7 @@ export default defineConfig({
       {
         name: 'full',
         description:
-          'full lane only (npm test): tests that start other processes, need PostgreSQL by name, or wait on a clock; npm run test:quick leaves them out',
+          'full lane only (npm test): tests that start other processes, need PostgreSQL or MariaDB by name, run the TypeScript compiler or wait on a clock; npm run test:quick leaves them out',
       },
     ],
     projects: [

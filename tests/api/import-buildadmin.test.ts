@@ -31,6 +31,8 @@ import { ADMIN_PASSWORD, createTestDatabase, DATABASES, PROJECT_ROOT, startTestS
  * `npm run import:buildadmin` against a real MariaDB holding a BuildAdmin 2.1.2-shaped database, into a
  * real SQLite file and a real PostgreSQL database: what arrives, balances against their logs, old
  * passwords at the login screen, repeat runs, dry runs and bad input.
+ *
+ * @module-tag full (MariaDB on 127.0.0.1:3306, and the npm command in a process of its own): `npm test` runs it, `npm run test:quick` leaves it out.
  */
 
 interface CommandRun {

@@ -10,6 +10,8 @@ import { allows, type Identity } from '../../../src/server/auth/identity.js';
  * no schema or seed declares does not compile. The lines marked `@ts-expect-error` below are checked by the
  * project's `tsc` (part of landing and `npm test`), which fails if they ever compile; the tests compile a
  * snippet the same way and read the compiler's answer.
+ *
+ * @module-tag full (the TypeScript compiler over the project's types, seconds of CPU a compile): `npm test` runs it, `npm run test:quick` leaves it out.
  */
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');

@@ -12,6 +12,8 @@ import { loadResourceDefinitions } from '../../../src/schema/load-files.js';
  * `node_modules/.cache` (where `kysely` resolves), beside a service-like query on `survey.description`,
  * and compiled with the project's compiler options: once as the schemas are, once with that field removed
  * from the survey schema.
+ *
+ * @module-tag full (the TypeScript compiler over the generated types, seconds of CPU a compile): `npm test` runs it, `npm run test:quick` leaves it out.
  */
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
