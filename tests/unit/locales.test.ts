@@ -219,6 +219,91 @@ describe('client message files', () => {
 });
 
 /**
+ * A screen whose keys share a prefix names it once: `const tr = usePrefixedTranslate('survey.reconcile')`
+ * (src/client/i18n/prefixed-translate.ts), then `tr('title')` reads `survey.reconcile.title`.
+ */
+const PREFIXED_HELPER = /\bconst (\w+) = usePrefixedTranslate\(\s*'([\w.-]+)'\s*\)/g;
+
+/**
+ * The full keys a source names through its prefixing helpers, each call belonging to the nearest helper of
+ * its name above it. A key built at run time (`tr(`roles.${role}`)`) gives its written start as a group
+ * (`survey.providerTest.roles.`), of which at least one key must exist. `unowned`: calls above every helper.
+ */
+function keysThroughHelpers(source: string): { keys: { key: string; group: boolean }[]; unowned: string[] } {
+  const helpers = [...source.matchAll(PREFIXED_HELPER)].map((match) => ({ name: match[1], prefix: match[2], at: match.index }));
+  const keys: { key: string; group: boolean }[] = [];
+  const unowned: string[] = [];
+  for (const name of new Set(helpers.map((helper) => helper.name))) {
+    for (const call of source.matchAll(new RegExp(`(?<![\\w.])${name}\\(\\s*(?:'([^'\\\\\\n]+)'|\`([^\`$]*)\\$\\{)`, 'g'))) {
+      const owner = helpers.filter((helper) => helper.name === name && helper.at < call.index).at(-1);
+      if (!owner) unowned.push(call[0]);
+      else if (call[1] !== undefined) keys.push({ key: `${owner.prefix}.${call[1]}`, group: false });
+      else if (call[2]) keys.push({ key: `${owner.prefix}.${call[2]}`, group: true });
+    }
+  }
+  return { keys, unowned };
+}
+
+/** Where the string or template starting at `i` ends (the index of its closing quote), else `i`. */
+function skipQuoted(source: string, i: number): number {
+  const char = source[i];
+  if (char !== "'" && char !== '"' && char !== '`') return i;
+  const end = new RegExp(`${char}(?:[^${char}\\\\]|\\\\.)*${char}`, 'y');
+  end.lastIndex = i;
+  const match = end.exec(source);
+  return match ? i + match[0].length - 1 : i;
+}
+
+/** The body of a function starting at `start`: a `{…}` block, or an expression up to where it closes. */
+function bodyAt(source: string, start: number): string {
+  let depth = 0;
+  const block = source[start] === '{';
+  for (let i = start; i < source.length; i++) {
+    i = skipQuoted(source, i);
+    const char = source[i];
+    if ('([{'.includes(char)) depth++;
+    else if (')]}'.includes(char)) {
+      depth--;
+      if (depth < 0 || (block && depth === 0)) return source.slice(start, i + 1);
+    } else if (!block && depth === 0 && ',;\n'.includes(char)) return source.slice(start, i);
+  }
+  return source.slice(start);
+}
+
+/** The parameter names of a parameter list's text (`key: string, fallback = ''`); destructured ones are left out. */
+function parameterNames(list: string): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= list.length; i++) {
+    const char = list[i] ?? ',';
+    if ('<{['.includes(char)) depth++;
+    else if ('>}]'.includes(char)) depth--;
+    else if (char === ',' && depth === 0) {
+      const name = /^\s*(?:\.\.\.)?([A-Za-z_$][\w$]*)/.exec(list.slice(start, i))?.[1];
+      if (name) names.push(name);
+      start = i + 1;
+    }
+  }
+  return names;
+}
+
+/** The arrow functions and function declarations of a source, with their parameters and bodies. */
+function functionsOf(source: string): { params: string[]; body: string }[] {
+  const found: { params: string[]; body: string }[] = [];
+  const heads = [
+    /(?<![\w$])(?:\(([^()]*)\)|([A-Za-z_$][\w$]*))(?:\s*:\s*[\w$<>[\]|., ]+)?\s*=>\s*/g,
+    /\bfunction\b\s*\*?\s*[\w$]*\s*(?:<[^>]*>)?\s*\(([^()]*)\)[^{;]*/g,
+  ];
+  for (const head of heads) {
+    for (const match of source.matchAll(head)) {
+      found.push({ params: parameterNames(match[1] ?? match[2] ?? ''), body: bodyAt(source, match.index + match[0].length) });
+    }
+  }
+  return found;
+}
+
+/**
  * The screens' texts have one home, the message files: a key a screen names exists in both languages
  * (react-admin's own `ra.*` keys in its English pack and our Chinese one), and no call carries an English
  * text of its own as react-admin's `_` default, which would show instead of a missing translation and
@@ -253,6 +338,53 @@ describe('texts the screens name', () => {
   it('carry no English default beside the key', () => {
     const fallback = new RegExp(`\\b_:\\s*(?:${STRING}|\`)`, 'g');
     const problems = sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(fallback)].map((match) => `${relative(ROOT, file)}: ${match[0]}`));
+    expect(problems).toEqual([]);
+  });
+
+  it('named through a prefixing helper exist in zh-cn and en', () => {
+    const problems: string[] = [];
+    const found = new Set<string>();
+    for (const file of sources) {
+      const where = relative(ROOT, file);
+      const { keys, unowned } = keysThroughHelpers(readFileSync(file, 'utf8'));
+      for (const call of unowned) problems.push(`${where}: ${call} comes before the usePrefixedTranslate that names its prefix`);
+      for (const { key, group } of keys) {
+        found.add(group ? `${key}*` : key);
+        for (const lang of LANGS) {
+          const known = group ? [...packs[lang]].some((existing) => existing.startsWith(key)) : packs[lang].has(key);
+          if (!known) problems.push(`${where}: ${lang} lacks ${group ? `any key ${key}…` : key}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // The scan itself works: plain keys and keys built at run time, in each screen using the helper.
+    expect(found.size).toBeGreaterThan(150);
+    expect([...found]).toEqual(expect.arrayContaining([
+      'survey.providerTest.button', 'survey.providerTest.roles.*', 'survey.providerForm.recipe.chainFrom', 'survey.providerForm.reversal.value.*',
+      'survey.providerForm.addresses.callback', 'survey.formBuilder.problems.*', 'survey.reconcile.title',
+    ]));
+  });
+
+  it('are not given an English default by a helper or its callers', () => {
+    const problems: string[] = [];
+    for (const file of sources) {
+      const source = readFileSync(file, 'utf8');
+      const where = relative(ROOT, file);
+      // `tr('title', 'Reconcile participations')`: a text beside the key, whatever the helper does with it.
+      const names = new Set(['translate', 't', ...[...source.matchAll(PREFIXED_HELPER)].map((match) => match[1])]);
+      for (const call of source.matchAll(new RegExp(`(?<![\\w.])(${[...names].join('|')})\\(`, 'g'))) {
+        const [, second] = argumentsAt(source, call.index + call[0].length - 1);
+        if (second !== undefined && (literalValue(second) !== undefined || second.startsWith('`'))) problems.push(`${where}: ${call[1]}(…, ${second})`);
+      }
+      // `(key, fallback) => translate(`x.${key}`, { _: fallback })`: a parameter that only ever becomes the default.
+      for (const { params, body } of functionsOf(source)) {
+        for (const param of params) {
+          const defaults = body.match(new RegExp(`\\b_:\\s*${param}\\b(?!\\s*[.([?])`, 'g'))?.length ?? 0;
+          const uses = body.match(new RegExp(`(?<![\\w.$])${param}\\b`, 'g'))?.length ?? 0;
+          if (defaults > 0 && defaults === uses) problems.push(`${where}: the parameter ${param} is only a translate default (_: ${param})`);
+        }
+      }
+    }
     expect(problems).toEqual([]);
   });
 });

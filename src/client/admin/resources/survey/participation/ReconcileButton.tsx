@@ -7,6 +7,7 @@ import {
 import { useRef, useState } from 'react';
 import { Button, useCanAccess, useDataProvider, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { ReconcileAnswer, ReconcileMode, ReconcileRequest } from '../../../../../contract/reconcile.js';
+import { usePrefixedTranslate } from '../../../../i18n/prefixed-translate.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { errorMessageOf } from '../../error-report.js';
 import { ReconcileSummary } from './ReconcileSummary.js';
@@ -53,7 +54,7 @@ export function ReconcileButton() {
   const [plan, setPlan] = useState<ReconcileAnswer | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const tr = (key: string, fallback: string, options: Record<string, unknown> = {}) => translate(`survey.reconcile.${key}`, { _: fallback, ...options });
+  const tr = usePrefixedTranslate('survey.reconcile');
   if (canAccess !== true) return null;
 
   /** The request changed: the dry run shown no longer describes it. */
@@ -79,7 +80,7 @@ export function ReconcileButton() {
   });
   const send = async (dryRun: boolean) => {
     if (needsSurvey && !survey) {
-      setError(tr('surveyRequired', 'Choose the survey whose completes the list names'));
+      setError(tr('surveyRequired'));
       return;
     }
     setBusy(true);
@@ -90,7 +91,7 @@ export function ReconcileButton() {
         setPlan(data);
         if (data.rows.some((row) => row.quota_full)) setOfferRaise(true);
       } else {
-        notify(tr('done', '%{applied} of %{total} records reconciled', { applied: data.applied, total: data.rows.length }), { type: 'success' });
+        notify(tr('done', { applied: data.applied, total: data.rows.length }), { type: 'success' });
         setOpen(false);
         setRids('');
         setFile(undefined);
@@ -109,7 +110,7 @@ export function ReconcileButton() {
     if (!chosen) return;
     changed();
     if (chosen.size > FILE_LIMIT_BYTES) {
-      setError(tr('fileTooLarge', '“%{name}” is %{size} KB, more than the %{limit} KB that can be sent: keep only the id column', {
+      setError(tr('fileTooLarge', {
         name: chosen.name, size: Math.ceil(chosen.size / 1024), limit: FILE_LIMIT_BYTES / 1024,
       }));
       return;
@@ -117,21 +118,21 @@ export function ReconcileButton() {
     setFile({ name: chosen.name, text: await chosen.text() });
   };
   const modes: { value: ReconcileMode; label: string }[] = [
-    { value: 'reverse', label: tr('reverse', 'Reverse the listed completes (debit the reward)') },
-    { value: 'approve', label: tr('approve', 'Accept the listed as complete (credit the reward)') },
-    { value: 'complete_only', label: tr('completeOnly', 'The listed are the survey’s completes: accept them, reverse every other complete') },
+    { value: 'reverse', label: tr('reverse') },
+    { value: 'approve', label: tr('approve') },
+    { value: 'complete_only', label: tr('completeOnly') },
   ];
 
   return (
     <>
-      <Button label={tr('button', 'Reconcile')} onClick={() => setOpen(true)}>
+      <Button label={tr('button')} onClick={() => setOpen(true)}>
         <FactCheckIcon />
       </Button>
       <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth fullScreen={narrow} maxWidth="md" aria-labelledby="reconcile-title">
-        <DialogTitle id="reconcile-title">{tr('title', 'Reconcile participations')}</DialogTitle>
+        <DialogTitle id="reconcile-title">{tr('title')}</DialogTitle>
         <DialogContent>
           <FormControl component="fieldset" margin="dense">
-            <FormLabel component="legend">{tr('mode', 'What to do')}</FormLabel>
+            <FormLabel component="legend">{tr('mode')}</FormLabel>
             <RadioGroup value={mode} onChange={(event) => { setMode(event.target.value as ReconcileMode); changed(); }}>
               {modes.map((option) => <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />)}
             </RadioGroup>
@@ -139,19 +140,19 @@ export function ReconcileButton() {
           <SurveyPicker
             value={survey}
             onChange={(chosen) => { setSurvey(chosen); changed(); }}
-            label={tr('survey', 'Survey')}
+            label={tr('survey')}
             required={needsSurvey}
-            helperText={needsSurvey ? tr('surveyHelpRequired', 'The survey whose completes the list names') : tr('surveyHelp', 'Optional: match the ids within this survey only')}
+            helperText={needsSurvey ? tr('surveyHelpRequired') : tr('surveyHelp')}
           />
           {file ? (
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', my: 1 }}>
               <UploadFileIcon fontSize="small" aria-hidden />
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{tr('fileLoaded', 'File “%{name}”', { name: file.name })}</Typography>
-              <MuiButton size="small" onClick={() => { setFile(undefined); changed(); }}>{tr('removeFile', 'Remove the file')}</MuiButton>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{tr('fileLoaded', { name: file.name })}</Typography>
+              <MuiButton size="small" onClick={() => { setFile(undefined); changed(); }}>{tr('removeFile')}</MuiButton>
             </Stack>
           ) : (
             <TextField
-              label={tr('rids', 'RIDs or provider transaction ids, one per line')}
+              label={tr('rids')}
               value={rids}
               onChange={(event) => { setRids(event.target.value); changed(); }}
               multiline
@@ -162,26 +163,26 @@ export function ReconcileButton() {
           )}
           <Box>
             <MuiButton size="small" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} disabled={busy}>
-              {tr('upload', 'Load a CSV file')}
+              {tr('upload')}
             </MuiButton>
             <input
               ref={fileInput}
               type="file"
               hidden
               tabIndex={-1}
-              aria-label={tr('upload', 'Load a CSV file')}
+              aria-label={tr('upload')}
               accept=".csv,.txt,text/csv,text/plain"
               onChange={(event) => void loadFile(event.target.files?.[0])}
             />
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              {tr('fileHelp', 'One id per line, or a CSV whose header names the column rid, id, transaction_id, transid or respondent_id (else the first column is read)')}
+              {tr('fileHelp')}
             </Typography>
           </Box>
-          <TextField label={tr('reason', 'Reason (shown to the members)')} value={reason} onChange={(event) => { setReason(event.target.value); edited(); }} fullWidth margin="dense" required />
+          <TextField label={tr('reason')} value={reason} onChange={(event) => { setReason(event.target.value); edited(); }} fullWidth margin="dense" required />
           {mode !== 'reverse' && offerRaise && (
             <FormControlLabel
               control={<Checkbox checked={raiseQuota} onChange={(event) => { setRaiseQuota(event.target.checked); edited(); }} />}
-              label={tr('raiseQuota', 'Where a survey’s quota is full, raise it by what these approvals need')}
+              label={tr('raiseQuota')}
             />
           )}
           {error && <Alert severity="error" sx={{ mt: 2 }} role="alert">{error}</Alert>}
@@ -189,9 +190,9 @@ export function ReconcileButton() {
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           <MuiButton onClick={() => setOpen(false)} disabled={busy}>{translate('ra.action.cancel')}</MuiButton>
-          <MuiButton onClick={() => void send(true)} disabled={busy}>{tr('previewButton', 'Dry run')}</MuiButton>
+          <MuiButton onClick={() => void send(true)} disabled={busy}>{tr('previewButton')}</MuiButton>
           <MuiButton variant="contained" onClick={() => void send(false)} disabled={busy || !plan || plan.applied === 0}>
-            {plan && plan.applied > 0 ? tr('applyCount', 'Apply %{count} changes', { count: plan.applied }) : tr('apply', 'Apply')}
+            {plan && plan.applied > 0 ? tr('applyCount', { count: plan.applied }) : tr('apply')}
           </MuiButton>
         </DialogActions>
       </Dialog>

@@ -5,6 +5,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useDataProvider, useInput, useLocale, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { presetNotesFor, type ProviderAddresses, type ProviderPreset } from '../../../../../contract/provider-tool.js';
 import { fieldOf, type ResourceDefinition } from '../../../../../schema/definition.js';
+import { usePrefixedTranslate } from '../../../../i18n/prefixed-translate.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { enumChoices, optionLabel } from '../../../fields/enum-options.js';
 import { keepValue } from '../../../inputs/input-props.js';
@@ -55,24 +56,23 @@ function usePresets(resource: string) {
 
 /** Where the preset's settings come from, and what the operator sets up at the provider. */
 function PresetSource({ preset }: { preset: ProviderPreset }) {
-  const translate = useTranslate();
   // The notes follow the parameter names as the operator has them, not as the preset first filled them.
   const values = useWatch<Record<string, unknown>>();
-  const tr = (key: string, fallback: string, options: Record<string, unknown> = {}) => translate(`survey.providerForm.${key}`, { _: fallback, ...options });
+  const tr = usePrefixedTranslate('survey.providerForm');
   return (
     <Box sx={{ mt: 1 }} data-testid="preset-source">
       <Typography variant="body2">
-        {tr('source', 'Source')}:{' '}
+        {tr('source')}:{' '}
         {preset.source.url ? (
           <Link href={preset.source.url} target="_blank" rel="noopener noreferrer">{preset.source.document}</Link>
         ) : (
           preset.source.document
         )}
-        {preset.source.date && <> ({tr('sourceRead', 'read %{date}', { date: preset.source.date })})</>}
+        {preset.source.date && <> ({tr('sourceRead', { date: preset.source.date })})</>}
       </Typography>
       {preset.notes && (
         <>
-          <Typography variant="body2" component="h4" sx={{ fontWeight: 600, mt: 1 }}>{tr('notes', 'What to set up at the provider')}</Typography>
+          <Typography variant="body2" component="h4" sx={{ fontWeight: 600, mt: 1 }}>{tr('notes')}</Typography>
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{presetNotesFor(preset.notes, values)}</Typography>
         </>
       )}
@@ -82,25 +82,24 @@ function PresetSource({ preset }: { preset: ProviderPreset }) {
 
 /** The callback address, and the exit URLs (project) or the wall address (wall), with copy buttons. */
 export function ProviderAddressList({ definition }: { definition: ResourceDefinition }) {
-  const translate = useTranslate();
   const t = useSchemaTranslate();
   const record = useRecordContext<ProviderAddresses & { id?: unknown }>();
   const kind = useWatch({ name: 'kind' }) as string | undefined;
   const wallUrl = useWatch({ name: 'wall_url' }) as string | undefined;
   const headingId = useId();
-  const tr = (key: string, fallback: string, options: Record<string, unknown> = {}) => translate(`survey.providerForm.addresses.${key}`, { _: fallback, ...options });
+  const tr = usePrefixedTranslate('survey.providerForm.addresses');
   const exitMap = fieldOf(definition, 'exit_map');
-  const copied = tr('copied', 'Copied');
-  const field = (label: string, value: string) => <CopyField key={label} label={label} value={value} copyLabel={tr('copy', 'Copy %{name}', { name: label })} copiedLabel={copied} />;
+  const copied = tr('copied');
+  const field = (label: string, value: string) => <CopyField key={label} label={label} value={value} copyLabel={tr('copy', { name: label })} copiedLabel={copied} />;
   const exits = kind === 'wall' ? [] : Object.entries(record?.exit_urls ?? {});
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 2 }}>
-      <Typography id={headingId} variant="subtitle2" component="h3">{tr('title', 'Addresses to give the provider')}</Typography>
-      {record?.callback_url ? field(tr('callback', 'Callback URL'), record.callback_url) : (
-        <Typography variant="body2" color="text.secondary">{tr('unsaved', 'The callback and exit URLs appear here once the provider is saved.')}</Typography>
+      <Typography id={headingId} variant="subtitle2" component="h3">{tr('title')}</Typography>
+      {record?.callback_url ? field(tr('callback'), record.callback_url) : (
+        <Typography variant="body2" color="text.secondary">{tr('unsaved')}</Typography>
       )}
-      {exits.map(([outcome, url]) => field(tr('exit', 'Exit URL: %{outcome}', { outcome: exitMap ? t(optionLabel(exitMap, outcome)) : outcome }), url))}
-      {kind === 'wall' && wallUrl ? field(tr('wall', 'Wall URL'), wallUrl) : null}
+      {exits.map(([outcome, url]) => field(tr('exit', { outcome: exitMap ? t(optionLabel(exitMap, outcome)) : outcome }), url))}
+      {kind === 'wall' && wallUrl ? field(tr('wall'), wallUrl) : null}
     </Box>
   );
 }
@@ -117,7 +116,7 @@ export function PresetInput({ definition }: { definition: ResourceDefinition }) 
   const helpId = useId();
   const column = fieldOf(definition, 'preset');
   const label = column ? t(column.title) : 'Preset';
-  const tr = (key: string, fallback: string, options: Record<string, unknown> = {}) => translate(`survey.providerForm.${key}`, { _: fallback, ...options });
+  const tr = usePrefixedTranslate('survey.providerForm');
 
   // The server's list (titles in the admin's language); until it is in, the schema's own labels.
   const choices = presets.data?.map((preset) => ({ id: preset.id, name: preset.title }))
@@ -158,15 +157,15 @@ export function PresetInput({ definition }: { definition: ResourceDefinition }) 
         </TextField>
         {column?.help && <FormHelperText id={`${helpId}-help`} sx={{ mx: 0 }}>{t(column.help)}</FormHelperText>}
         {presets.error ? (
-          <Alert severity="warning" sx={{ mt: 1 }}>{tr('presetsFailed', 'The presets could not be loaded: %{message}', { message: translate(errorMessageOf(presets.error), { _: errorMessageOf(presets.error) }) })}</Alert>
+          <Alert severity="warning" sx={{ mt: 1 }}>{tr('presetsFailed', { message: translate(errorMessageOf(presets.error), { _: errorMessageOf(presets.error) }) })}</Alert>
         ) : null}
         {filled && (
           <Alert severity="info" sx={{ mt: 1 }} role="status">
-            {tr('presetFilled', "Filled from the preset %{title}: add the secret, then compare the rest with the provider's dashboard.", { title: filled.title })}
+            {tr('presetFilled', { title: filled.title })}
           </Alert>
         )}
         {chosen && Object.keys(chosen.fields).length === 0 && (
-          <FormHelperText sx={{ mx: 0 }}>{tr('presetNone', "This preset fills nothing in: enter every field from the provider's guide.")}</FormHelperText>
+          <FormHelperText sx={{ mx: 0 }}>{tr('presetNone')}</FormHelperText>
         )}
         {chosen?.source.document && <PresetSource preset={chosen} />}
         <ProviderAddressList definition={definition} />

@@ -8,6 +8,7 @@ import { Button, useCanAccess, useDataProvider, useRecordContext, useResourceCon
 import {
   TOOL_OUTCOMES, type ParameterRole, type ToolBuildInput, type ToolBuilt, type ToolCheck, type ToolOutcome, type ToolRequest, type ToolSent,
 } from '../../../../../contract/provider-tool.js';
+import { usePrefixedTranslate } from '../../../../i18n/prefixed-translate.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { fieldOf, type ResourceDefinition } from '../../../../../schema/definition.js';
 import { optionLabel } from '../../../fields/enum-options.js';
@@ -16,13 +17,6 @@ import { useSchemaTranslate } from '../../schema-i18n.js';
 import { CopyField } from '../../../../components/CopyField.js';
 import { reversalOfValue } from './recipe-model.js';
 
-const ROLE_NAMES: Readonly<Record<ParameterRole, string>> = {
-  rid: 'RID', member: 'Member ID', status: 'Status', amount: 'Amount', transaction: 'Transaction', signature: 'Signature', timestamp: 'Timestamp', other: 'Not used',
-};
-const VERDICTS: Readonly<Record<ToolCheck['verdict'], string>> = {
-  ok: 'Signature correct', missing: 'Signature missing', wrong: 'Signature wrong', expired: 'Timestamp expired', no_secret: 'No secret saved', unsigned: 'Nothing is checked (recipe without a key)',
-};
-
 const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
 /** A name reads whole where it can; a long value breaks anywhere rather than run out of a phone's screen. */
 const monoName = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
@@ -30,7 +24,6 @@ const monoName = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
 const ALERT_SX = { '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } } as const;
 
 type Part = 'build' | 'check' | 'send';
-type Tr = (key: string, fallback: string, options?: Record<string, unknown>) => string;
 
 /** `Name: value` lines of a request's headers, as the check's headers box takes them. */
 function headerLines(headers: Record<string, string>): string {
@@ -38,21 +31,22 @@ function headerLines(headers: Record<string, string>): string {
 }
 
 /** One built request: its method and address, headers and body when it has them, what was signed and the signature. */
-function RequestView({ title, request, tr, onCheck }: { title: string; request: ToolRequest; tr: Tr; onCheck: () => void }) {
-  const copied = tr('copied', 'Copied');
+function RequestView({ title, request, onCheck }: { title: string; request: ToolRequest; onCheck: () => void }) {
+  const tr = usePrefixedTranslate('survey.providerTest');
+  const copied = tr('copied');
   const copy = (label: string, value: string) => (
-    <CopyField label={label} value={value} copyLabel={tr('copy', 'Copy %{name}', { name: label })} copiedLabel={copied} />
+    <CopyField label={label} value={value} copyLabel={tr('copy', { name: label })} copiedLabel={copied} />
   );
   const headers = headerLines(request.headers);
   return (
     <Box component="section" aria-label={title} sx={{ mt: 1.5 }}>
       <Typography variant="subtitle2" component="h4">{title}</Typography>
-      {copy(tr('request', 'Request'), `${request.method} ${request.url}`)}
-      {headers && copy(tr('headers', 'Headers'), headers)}
-      {request.body && copy(tr('body', 'Body'), request.body)}
-      {copy(tr('signedText', 'Signed text'), request.signedText)}
-      {request.signature && copy(tr('signature', 'Signature'), request.signature)}
-      <MuiButton size="small" onClick={onCheck} sx={{ mt: 0.5 }}>{tr('useInCheck', 'Check this request')}</MuiButton>
+      {copy(tr('request'), `${request.method} ${request.url}`)}
+      {headers && copy(tr('headers'), headers)}
+      {request.body && copy(tr('body'), request.body)}
+      {copy(tr('signedText'), request.signedText)}
+      {request.signature && copy(tr('signature'), request.signature)}
+      <MuiButton size="small" onClick={onCheck} sx={{ mt: 0.5 }}>{tr('useInCheck')}</MuiButton>
     </Box>
   );
 }
@@ -89,7 +83,7 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
   const [check, setCheck] = useState<ToolCheck | undefined>(undefined);
   const [error, setError] = useState<{ part: Part; message: string } | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const tr: Tr = (key, fallback, options = {}) => translate(`survey.providerTest.${key}`, { _: fallback, ...options });
+  const tr = usePrefixedTranslate('survey.providerTest');
   if (canAccess !== true || !record) return null;
 
   const wall = record.kind === 'wall';
@@ -97,7 +91,7 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
   const amountIn = fieldOf(definition, 'amount_in');
   const reverses = reversalOfValue(record.reversal).by !== 'none';
   const outcomes = TOOL_OUTCOMES.filter((choice) => choice !== 'reversal' || reverses);
-  const outcomeLabel = (value: string) => (value === 'reversal' ? tr('outcomes.reversal', 'Reversal') : exitMap ? t(optionLabel(exitMap, value)) : value);
+  const outcomeLabel = (value: string) => (value === 'reversal' ? tr('outcomes.reversal') : exitMap ? t(optionLabel(exitMap, value)) : value);
 
   const call = async <T,>(part: Part, data: Record<string, unknown>): Promise<T | undefined> => {
     setBusy(true);
@@ -139,29 +133,29 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
     setSent(await call<ToolSent>('send', { ...buildInput(), ...ids }));
   };
   const runCheck = async () => setCheck(await call<ToolCheck>('check', { url: pasted, method, headers, body }));
-  const roleLabel = (role: ParameterRole) => tr(`roles.${role}`, ROLE_NAMES[role]);
+  const roleLabel = (role: ParameterRole) => tr(`roles.${role}`);
   const errorOf = (part: Part) => (error?.part === part ? <Alert severity="error" sx={{ mt: 2, ...ALERT_SX }}>{error.message}</Alert> : null);
-  const copied = tr('copied', 'Copied');
-  const copy = (label: string, value: string) => <CopyField label={label} value={value} copyLabel={tr('copy', 'Copy %{name}', { name: label })} copiedLabel={copied} />;
+  const copied = tr('copied');
+  const copy = (label: string, value: string) => <CopyField label={label} value={value} copyLabel={tr('copy', { name: label })} copiedLabel={copied} />;
 
   return (
     <>
-      <Button label={tr('button', 'Test returns')} onClick={() => setOpen(true)}>
+      <Button label={tr('button')} onClick={() => setOpen(true)}>
         <ScienceIcon />
       </Button>
       <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{tr('title', 'Test returns and signatures of %{name}', { name: String(record.name ?? record.code ?? '') })}</DialogTitle>
+        <DialogTitle id={titleId}>{tr('title', { name: String(record.name ?? record.code ?? '') })}</DialogTitle>
         <DialogContent dividers>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {tr('intro', "A hash calculator working with this provider's saved settings and secret, on the server, with the code that checks real returns and callbacks. Save the form first: unsaved changes are not used.")}
+            {tr('intro')}
           </Typography>
 
-          <Typography variant="subtitle1" component="h3">{tr('buildTitle', 'Build a signed request')}</Typography>
+          <Typography variant="subtitle1" component="h3">{tr('buildTitle')}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {tr('buildHelp', "Choose an outcome: the tool builds the request the provider must send for it and signs it with the provider's recipe and secret.")}
+            {tr('buildHelp')}
           </Typography>
           <FormControl component="fieldset" margin="dense">
-            <FormLabel component="legend">{tr('outcome', 'Outcome')}</FormLabel>
+            <FormLabel component="legend">{tr('outcome')}</FormLabel>
             <RadioGroup row value={outcome} onChange={(event) => setOutcome(event.target.value as ToolOutcome)}>
               {outcomes.map((choice) => (
                 <FormControlLabel key={choice} value={choice} control={<Radio />} label={outcomeLabel(choice)} />
@@ -170,21 +164,21 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
           </FormControl>
           {wall ? (
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' }, columnGap: 2 }}>
-              <TextField label={tr('member', 'Member ID')} helperText={tr('memberHelp', "Leave blank for a test member ID (test-…): a callback with it is answered as success and credits nothing. A real member's ID needs the right to reconcile participations.")} value={member} onChange={(event) => setMember(event.target.value)} margin="dense" />
+              <TextField label={tr('member')} helperText={tr('memberHelp')} value={member} onChange={(event) => setMember(event.target.value)} margin="dense" />
               <TextField
-                label={tr('amount', 'Amount')}
-                helperText={tr('amountHelp', 'As the provider writes it (%{unit}), e.g. 1.25 or 125', { unit: amountIn ? t(optionLabel(amountIn, record.amount_in)) : String(record.amount_in ?? '') })}
+                label={tr('amount')}
+                helperText={tr('amountHelp', { unit: amountIn ? t(optionLabel(amountIn, record.amount_in)) : String(record.amount_in ?? '') })}
                 value={amount}
                 onChange={(event) => setAmount(event.target.value)}
                 margin="dense"
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               />
-              <TextField label={tr('transaction', 'Transaction ID')} helperText={tr('transactionHelp', 'Leave blank for a new test transaction ID, e.g. T-1001')} value={transaction} onChange={(event) => setTransaction(event.target.value)} margin="dense" />
+              <TextField label={tr('transaction')} helperText={tr('transactionHelp')} value={transaction} onChange={(event) => setTransaction(event.target.value)} margin="dense" />
             </Box>
           ) : (
             <TextField
-              label={tr('rid', 'RID')}
-              helperText={tr('ridHelp', "Leave blank for a test RID (test-…), which no attempt has: a return with it records nothing. A real attempt's RID can be signed only with the right to reconcile participations.")}
+              label={tr('rid')}
+              helperText={tr('ridHelp')}
               value={rid}
               onChange={(event) => setRid(event.target.value)}
               fullWidth
@@ -192,37 +186,37 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
             />
           )}
           <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-            <MuiButton variant="outlined" onClick={() => void build()} disabled={busy}>{tr('build', 'Build')}</MuiButton>
+            <MuiButton variant="outlined" onClick={() => void build()} disabled={busy}>{tr('build')}</MuiButton>
           </Stack>
           {errorOf('build')}
           {built && (
             <Box>
               {built.notes.map((note) => <Alert key={note} severity="info" sx={{ mt: 1.5, ...ALERT_SX }}>{note}</Alert>)}
-              {built.redirect && <RequestView title={tr('returnUrl', "Return URL (the provider sends the member's browser here)")} request={built.redirect} tr={tr} onCheck={() => toCheck(built.redirect as ToolRequest)} />}
-              <RequestView title={tr('callback', "Callback (the provider's server calls this)")} request={built.callback} tr={tr} onCheck={() => toCheck(built.callback)} />
+              {built.redirect && <RequestView title={tr('returnUrl')} request={built.redirect} onCheck={() => toCheck(built.redirect as ToolRequest)} />}
+              <RequestView title={tr('callback')} request={built.callback} onCheck={() => toCheck(built.callback)} />
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-                {tr('sendHelp', 'Sends the test callback to our callback address, through the same checks as a real one; a test RID or member ID is answered as success and nothing is recorded or credited.')}
+                {tr('sendHelp')}
               </Typography>
-              <MuiButton variant="outlined" onClick={() => void send()} disabled={busy} sx={{ mt: 1 }}>{tr('send', 'Send test callback')}</MuiButton>
+              <MuiButton variant="outlined" onClick={() => void send()} disabled={busy} sx={{ mt: 1 }}>{tr('send')}</MuiButton>
               {errorOf('send')}
               {sent && (
                 <Stack spacing={1} sx={{ mt: 1 }} role="status">
                   <Alert severity={sent.response.status >= 200 && sent.response.status < 300 && !/"code"\s*:\s*0\b/.test(sent.response.body) ? 'success' : 'warning'}>
-                    {tr('sent', 'Our callback address answered HTTP %{status}', { status: sent.response.status })}
+                    {tr('sent', { status: sent.response.status })}
                   </Alert>
-                  {copy(tr('answer', 'Answer'), sent.response.body)}
+                  {copy(tr('answer'), sent.response.body)}
                 </Stack>
               )}
             </Box>
           )}
 
           <Divider sx={{ my: 2 }} />
-          <Typography variant="subtitle1" component="h3">{tr('checkTitle', 'Check a request')}</Typography>
+          <Typography variant="subtitle1" component="h3">{tr('checkTitle')}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {tr('checkHelp', 'Paste what the provider sent (from its dashboard or logs): the address, and the headers and body when it sends them.')}
+            {tr('checkHelp')}
           </Typography>
           <TextField
-            label={tr('pasted', 'URL, as the provider sends it')}
+            label={tr('pasted')}
             value={pasted}
             inputRef={checkUrlRef}
             onChange={(event) => {
@@ -236,13 +230,13 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
             slotProps={{ htmlInput: { style: mono, spellCheck: false } }}
           />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '8rem minmax(0, 1fr) minmax(0, 1fr)' }, columnGap: 2 }}>
-            <TextField select label={tr('method', 'Method')} value={method} onChange={(event) => setMethod(event.target.value as 'GET' | 'POST')} margin="dense">
+            <TextField select label={tr('method')} value={method} onChange={(event) => setMethod(event.target.value as 'GET' | 'POST')} margin="dense">
               <MenuItem value="GET">GET</MenuItem>
               <MenuItem value="POST">POST</MenuItem>
             </TextField>
             <TextField
-              label={tr('headersInput', 'Headers, one per line')}
-              helperText={tr('headersHelp', 'Name: value, e.g. X-Signature: 3f9a…')}
+              label={tr('headersInput')}
+              helperText={tr('headersHelp')}
               value={headers}
               onChange={(event) => setHeaders(event.target.value)}
               multiline
@@ -251,8 +245,8 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
               slotProps={{ htmlInput: { style: mono, spellCheck: false } }}
             />
             <TextField
-              label={tr('bodyInput', 'Body')}
-              helperText={tr('bodyHelp', 'The raw body, e.g. rid=test-1&status=10 or {"rid":"test-1"}')}
+              label={tr('bodyInput')}
+              helperText={tr('bodyHelp')}
               value={body}
               onChange={(event) => setBody(event.target.value)}
               multiline
@@ -262,7 +256,7 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
             />
           </Box>
           <Box sx={{ mt: 1 }}>
-            <MuiButton variant="outlined" onClick={() => void runCheck()} disabled={busy}>{tr('check', 'Check')}</MuiButton>
+            <MuiButton variant="outlined" onClick={() => void runCheck()} disabled={busy}>{tr('check')}</MuiButton>
           </Box>
           {errorOf('check')}
           {check && (
@@ -270,12 +264,12 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
               {check.ok ? (
                 <Alert severity="success" sx={ALERT_SX}>
                   {check.outcome
-                    ? tr('valid', 'The signature verifies: a real request would record "%{outcome}".', { outcome: outcomeLabel(check.outcome) })
-                    : tr('validNoOutcome', 'The signature verifies.')}
+                    ? tr('valid', { outcome: outcomeLabel(check.outcome) })
+                    : tr('validNoOutcome')}
                 </Alert>
               ) : (
                 <Alert severity="error" sx={ALERT_SX}>
-                  {tr('invalid', 'This request would not be accepted:')}
+                  {tr('invalid')}
                   <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                     {check.problems.map((problem) => <li key={problem}>{problem}</li>)}
                   </Box>
@@ -283,15 +277,15 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
               )}
               {check.warnings.map((warning) => <Alert key={warning} severity="warning" sx={ALERT_SX}>{warning}</Alert>)}
               <Typography variant="body2">
-                {tr('verdict', 'Verdict of the callback check')}: <strong>{tr(`verdicts.${check.verdict}`, VERDICTS[check.verdict])}</strong>
+                {tr('verdict')}: <strong>{tr(`verdicts.${check.verdict}`)}</strong>
               </Typography>
               <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" aria-label={tr('parameters', 'Parameters')}>
+                <Table size="small" aria-label={tr('parameters')}>
                   <TableHead>
                     <TableRow>
-                      <TableCell>{tr('parameter', 'Parameter')}</TableCell>
-                      <TableCell>{tr('value', 'Value')}</TableCell>
-                      <TableCell>{tr('role', 'Read as')}</TableCell>
+                      <TableCell>{tr('parameter')}</TableCell>
+                      <TableCell>{tr('value')}</TableCell>
+                      <TableCell>{tr('role')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -305,9 +299,9 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
                   </TableBody>
                 </Table>
               </Box>
-              {copy(tr('signedText', 'Signed text'), check.signedText)}
-              {check.verdict !== 'unsigned' && copy(tr('expected', 'Expected signature'), check.expectedSignature || tr('withheld', 'Not shown'))}
-              {copy(tr('received', 'Received signature'), check.receivedSignature)}
+              {copy(tr('signedText'), check.signedText)}
+              {check.verdict !== 'unsigned' && copy(tr('expected'), check.expectedSignature || tr('withheld'))}
+              {copy(tr('received'), check.receivedSignature)}
             </Stack>
           )}
         </DialogContent>

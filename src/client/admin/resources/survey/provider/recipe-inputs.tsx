@@ -1,10 +1,11 @@
 import { FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Switch, TextField, Box } from '@mui/material';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useInput, useTranslate } from 'react-admin';
+import { useInput } from 'react-admin';
 import {
   CHAIN_SOURCES, EXPIRY_KINDS, EXPIRY_PLACES, EXPIRY_UNITS, RECIPE_ALGORITHMS, RECIPE_CUTS, RECIPE_ENCODINGS, RECIPE_KEYS, RECIPE_PLACES, RECIPE_TEXTS, REVERSAL_KINDS,
   type RecipeChainKey, type RecipeValue, type ReversalValue,
 } from '../../../../../contract/provider-tool.js';
+import { usePrefixedTranslate } from '../../../../i18n/prefixed-translate.js';
 import { keepValue } from '../../../inputs/input-props.js';
 import {
   CHAIN_LENGTHS, chainOfLength, cutMatters, DEFAULT_CHAIN, DEFAULT_EXPIRY, namesOfText, recipeOfValue, recipeToValue, reversalOfValue, reversalToValue, reversalValueText,
@@ -22,13 +23,6 @@ const NO_TEXT_HASH = 'none';
 
 /** Inner inputs: one column on a phone, two from `sm` up. */
 const GRID_SX = { display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2, rowGap: 1.5 } as const;
-
-type Translate = (key: string, fallback: string, options?: Record<string, unknown>) => string;
-
-function useTexts(prefix: string): Translate {
-  const translate = useTranslate();
-  return (key, fallback, options = {}) => translate(`survey.providerForm.${prefix}.${key}`, { _: fallback, ...options });
-}
 
 interface ChoiceProps<T extends string> {
   label: string;
@@ -108,7 +102,7 @@ function Group({ label, help, error, children }: { label: string; help: string; 
 /** The `signature` column: the provider's signature recipe. */
 export function RecipeInput({ source = 'signature', label }: { source?: string; label?: string }) {
   const { field, fieldState } = useInput({ source, parse: keepValue });
-  const tr = useTexts('recipe');
+  const tr = usePrefixedTranslate('survey.providerForm.recipe');
   const recipe = recipeOfValue(field.value);
   const update = (change: Partial<RecipeValue>) => field.onChange(recipeToValue({ ...recipe, ...change }));
   const [names, setNames] = useListText((recipe.names ?? []).join(', '), (typed) => update({ names: namesOfText(typed) }));
@@ -120,30 +114,30 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
   const keyed = recipe.key === 'append' || recipe.key === 'prepend';
 
   return (
-    <Group label={label ?? tr('title', 'Signature recipe')} help={tr('help', "How the provider signs its returns and callbacks. A preset fills this in; the provider's integration guide says what applies.")} error={fieldState.error?.message}>
+    <Group label={label ?? tr('title')} help={tr('help')} error={fieldState.error?.message}>
       <Choice
         {...common}
-        label={tr('text', 'What is signed')}
-        help={tr('textHelp', 'Example: for …/api/survey/callback/acme?rid=8f3a&status=10&sig=…, “path and query” signs /api/survey/callback/acme?rid=8f3a&status=10.')}
+        label={tr('text')}
+        help={tr('textHelp')}
         value={recipe.text}
         choices={RECIPE_TEXTS}
-        labelOf={(choice) => tr(`texts.${choice}`, choice)}
+        labelOf={(choice) => tr(`texts.${choice}`)}
         onChange={(value) => update({ text: value })}
       />
       <Choice
         {...common}
-        label={tr('in', 'Where the signature is')}
-        help={tr('inHelp', 'Its name is the signature parameter below. Example: a query parameter sig gives …&sig=3f9a…')}
+        label={tr('in')}
+        help={tr('inHelp')}
         value={recipe.in}
         choices={RECIPE_PLACES}
-        labelOf={(choice) => tr(`places.${choice}`, choice)}
+        labelOf={(choice) => tr(`places.${choice}`)}
         onChange={(value) => update({ in: value })}
       />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <Text
           {...common}
-          label={tr('aliases', 'Other names of the signature')}
-          help={tr('aliasesHelp', 'Optional, comma-separated: names the signature also travels under, looked for after the signature parameter, the first present counting. Example: ps_s_hash (PureSpectrum names it so on reconciliations)')}
+          label={tr('aliases')}
+          help={tr('aliasesHelp')}
           value={aliases}
           onChange={setAliases}
         />
@@ -152,45 +146,45 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
         <Box sx={{ gridColumn: '1 / -1' }}>
           <Choice
             {...common}
-            label={tr('cut', 'How the signature is taken out')}
-            help={tr('cutHelp', 'Of the signed address or body. Example: for …?a=1&sig=3f9a, “Its pair and its &” signs …?a=1, “Its pair, the & before it kept” signs …?a=1&, “Its value only” signs …?a=1&sig=')}
+            label={tr('cut')}
+            help={tr('cutHelp')}
             value={recipe.cut ?? 'pair'}
             choices={RECIPE_CUTS}
-            labelOf={(choice) => tr(`cuts.${choice}`, choice)}
+            labelOf={(choice) => tr(`cuts.${choice}`)}
             onChange={(value) => update({ cut: value })}
           />
         </Box>
       )}
       {recipe.text === 'values' && (
         <>
-          <Text {...common} label={tr('names', 'Parameter names, in order')} help={tr('namesHelp', 'Comma-separated; their decoded values are joined. Example: subId, transId, reward')} value={names} onChange={setNames} />
-          <Text {...common} label={tr('separator', 'Separator between values')} help={tr('separatorHelp', 'Put between the values; may be empty. Example: “:” gives 8f3a:T123:1.25')} value={recipe.separator ?? ''} onChange={(value) => update({ separator: value })} />
+          <Text {...common} label={tr('names')} help={tr('namesHelp')} value={names} onChange={setNames} />
+          <Text {...common} label={tr('separator')} help={tr('separatorHelp')} value={recipe.separator ?? ''} onChange={(value) => update({ separator: value })} />
         </>
       )}
       {recipe.text === 'template' && (
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Text {...common} label={tr('template', 'Template')} help={tr('templateHelp', "Literal text with {name} where a parameter's decoded value goes. Example: {subId}{transId}{reward}")} value={recipe.template ?? ''} onChange={(value) => update({ template: value })} />
+          <Text {...common} label={tr('template')} help={tr('templateHelp')} value={recipe.template ?? ''} onChange={(value) => update({ template: value })} />
         </Box>
       )}
       <Choice
         {...common}
-        label={tr('key', 'How the secret is used')}
-        help={tr('keyHelp', 'Example: “MD5 of the text followed by the secret” is “text, then secret” with MD5.')}
+        label={tr('key')}
+        help={tr('keyHelp')}
         value={recipe.key}
         choices={RECIPE_KEYS}
-        labelOf={(choice) => tr(`keys.${choice}`, choice)}
+        labelOf={(choice) => tr(`keys.${choice}`)}
         onChange={(value) => update({ key: value })}
       />
       {keyed && (
-        <Text {...common} label={tr('keySeparator', 'Between text and secret')} help={tr('keySeparatorHelp', 'Usually empty. Example: “-” hashes text-secret')} value={recipe.keySeparator ?? ''} onChange={(value) => update({ keySeparator: value })} />
+        <Text {...common} label={tr('keySeparator')} help={tr('keySeparatorHelp')} value={recipe.keySeparator ?? ''} onChange={(value) => update({ keySeparator: value })} />
       )}
       {recipe.key === 'hmac_chain' && (
         <>
           <Box sx={{ gridColumn: '1 / -1' }}>
             <Choice
               {...common}
-              label={tr('chainLength', 'Keys in the chain')}
-              help={tr('chainHelp', 'Each HMAC is keyed by the next key in turn, over the hex of the one before (the first over the text). Example: Dynata REX keys by expiration, then access_key, then the secret.')}
+              label={tr('chainLength')}
+              help={tr('chainHelp')}
               value={String(chain.length) as (typeof CHAIN_LENGTHS)[number]}
               choices={CHAIN_LENGTHS}
               labelOf={(choice) => choice}
@@ -198,7 +192,7 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
             />
           </Box>
           {chain.map((step, index) => (
-            <ChainStep key={index} tr={tr} index={index} step={step} onBlur={field.onBlur} onChange={(changed) => updateStep(index, changed)} />
+            <ChainStep key={index} index={index} step={step} onBlur={field.onBlur} onChange={(changed) => updateStep(index, changed)} />
           ))}
         </>
       )}
@@ -206,29 +200,29 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
         <>
           <Choice
             {...common}
-            label={tr('textHash', 'Hash the text first')}
-            help={tr('textHashHelp', 'Optional: the text is replaced by the hex of its own hash before the secret is used. Example: Dynata signs the SHA-256 of the canonical query.')}
+            label={tr('textHash')}
+            help={tr('textHashHelp')}
             value={recipe.textHash ?? NO_TEXT_HASH}
             choices={[NO_TEXT_HASH, ...RECIPE_ALGORITHMS]}
-            labelOf={(choice) => (choice === NO_TEXT_HASH ? tr('textHashes.none', 'No') : tr(`algorithms.${choice}`, choice))}
+            labelOf={(choice) => (choice === NO_TEXT_HASH ? tr('textHashes.none') : tr(`algorithms.${choice}`))}
             onChange={(value) => update({ textHash: value === NO_TEXT_HASH ? undefined : value })}
           />
           <Choice
             {...common}
-            label={tr('algorithm', 'Algorithm')}
-            help={tr('algorithmHelp', 'Example: HMAC-SHA256 is HMAC with SHA-256; its hex signature has 64 characters.')}
+            label={tr('algorithm')}
+            help={tr('algorithmHelp')}
             value={recipe.algorithm}
             choices={RECIPE_ALGORITHMS}
-            labelOf={(choice) => tr(`algorithms.${choice}`, choice)}
+            labelOf={(choice) => tr(`algorithms.${choice}`)}
             onChange={(value) => update({ algorithm: value })}
           />
           <Choice
             {...common}
-            label={tr('encoding', 'Encoding')}
-            help={tr('encodingHelp', 'Example: a SHA-1 has 40 characters in hex, 28 in base64 (27 in base64url).')}
+            label={tr('encoding')}
+            help={tr('encodingHelp')}
             value={recipe.encoding}
             choices={RECIPE_ENCODINGS}
-            labelOf={(choice) => tr(`encodings.${choice}`, choice)}
+            labelOf={(choice) => tr(`encodings.${choice}`)}
             onChange={(value) => update({ encoding: value })}
           />
         </>
@@ -236,19 +230,19 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
       <Box sx={{ gridColumn: '1 / -1' }}>
         <FormControlLabel
           control={<Switch checked={expiry !== null} onChange={(event) => update({ expiry: event.target.checked ? { ...DEFAULT_EXPIRY } : null })} onBlur={field.onBlur} />}
-          label={tr('expiry', 'The request carries a timestamp that expires')}
+          label={tr('expiry')}
         />
-        <FormHelperText sx={{ mt: 0, mx: 0 }}>{tr('expiryHelp', 'Refuses a request whose timestamp is further from now than the allowed difference, such as a link opened long after the provider signed it')}</FormHelperText>
+        <FormHelperText sx={{ mt: 0, mx: 0 }}>{tr('expiryHelp')}</FormHelperText>
       </Box>
       {expiry && (
         <>
           <Choice
             {...common}
-            label={tr('expiryKind', 'The time says')}
-            help={tr('expiryKindHelp', 'When the request was made, or until when it is good. Example: Dynata REX sends expiration=2026-01-01T00:05:00.000Z, a deadline.')}
+            label={tr('expiryKind')}
+            help={tr('expiryKindHelp')}
             value={expiry.kind ?? 'timestamp'}
             choices={EXPIRY_KINDS}
-            labelOf={(choice) => tr(`expiryKinds.${choice}`, choice)}
+            labelOf={(choice) => tr(`expiryKinds.${choice}`)}
             onChange={(value) => {
               const { kind: _kind, ...rest } = expiry;
               update({ expiry: value === 'deadline' ? { ...rest, kind: 'deadline' } : rest });
@@ -256,27 +250,27 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
           />
           <Choice
             {...common}
-            label={tr('expiryIn', 'Timestamp is in')}
-            help={tr('expiryInHelp', 'Example: a query parameter named ts, or a header named X-Timestamp')}
+            label={tr('expiryIn')}
+            help={tr('expiryInHelp')}
             value={expiry.in}
             choices={EXPIRY_PLACES}
-            labelOf={(choice) => tr(`expiryPlaces.${choice}`, choice)}
+            labelOf={(choice) => tr(`expiryPlaces.${choice}`)}
             onChange={(value) => update({ expiry: { ...expiry, in: value } })}
           />
-          <Text {...common} label={tr('expiryName', 'Timestamp name')} help={tr('expiryNameHelp', 'Example: ts or X-Timestamp')} value={expiry.name} onChange={(value) => update({ expiry: { ...expiry, name: value } })} />
+          <Text {...common} label={tr('expiryName')} help={tr('expiryNameHelp')} value={expiry.name} onChange={(value) => update({ expiry: { ...expiry, name: value } })} />
           <Choice
             {...common}
-            label={tr('expiryUnit', 'Unit')}
-            help={tr('expiryUnitHelp', 'Seconds or milliseconds: the time counted from 1 January 1970 (UTC), 10 digits in seconds, 13 in milliseconds; RFC 3339: a date and time written out, such as 2026-01-01T00:00:00Z')}
+            label={tr('expiryUnit')}
+            help={tr('expiryUnitHelp')}
             value={expiry.unit}
             choices={EXPIRY_UNITS}
-            labelOf={(choice) => tr(`units.${choice}`, choice)}
+            labelOf={(choice) => tr(`units.${choice}`)}
             onChange={(value) => update({ expiry: { ...expiry, unit: value } })}
           />
           <Text
             {...common}
-            label={expiry.kind === 'deadline' ? tr('skewDeadline', 'Furthest ahead a deadline may lie (seconds)') : tr('skew', 'Allowed difference (seconds)')}
-            help={expiry.kind === 'deadline' ? tr('skewDeadlineHelp', 'A deadline further ahead is refused, so a signed request cannot be replayed for ever. Example: 86400 is one day') : tr('skewHelp', 'Example: 300 accepts five minutes either way')}
+            label={expiry.kind === 'deadline' ? tr('skewDeadline') : tr('skew')}
+            help={expiry.kind === 'deadline' ? tr('skewDeadlineHelp') : tr('skewHelp')}
             value={String(expiry.skewSeconds)}
             inputMode="numeric"
             onChange={(value) => {
@@ -291,23 +285,24 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
 }
 
 /** One key of an HMAC chain: where it comes from, and its name unless it is the secret. */
-function ChainStep({ tr, index, step, onBlur, onChange }: { tr: Translate; index: number; step: RecipeChainKey; onBlur: () => void; onChange: (step: RecipeChainKey) => void }) {
+function ChainStep({ index, step, onBlur, onChange }: { index: number; step: RecipeChainKey; onBlur: () => void; onChange: (step: RecipeChainKey) => void }) {
+  const tr = usePrefixedTranslate('survey.providerForm.recipe');
   const number = { number: index + 1 };
   return (
     <>
       <Choice
-        label={tr('chainFrom', 'Key %{number} is', number)}
-        help={tr('chainFromHelp', 'The secret, a request parameter or a header. Example: the parameter expiration')}
+        label={tr('chainFrom', number)}
+        help={tr('chainFromHelp')}
         value={step.in}
         choices={CHAIN_SOURCES}
-        labelOf={(choice) => tr(`chainSources.${choice}`, choice)}
+        labelOf={(choice) => tr(`chainSources.${choice}`)}
         onChange={(source) => onChange(source === 'secret' ? { in: 'secret' } : { in: source, name: step.in === 'secret' ? '' : step.name })}
         onBlur={onBlur}
       />
       {step.in === 'secret' ? (
         <Box />
       ) : (
-        <Text label={tr('chainName', 'Key %{number} name', number)} help={tr('chainNameHelp', 'Example: access_key or dynata-access-key')} value={step.name} onChange={(name) => onChange({ in: step.in, name })} onBlur={onBlur} />
+        <Text label={tr('chainName', number)} help={tr('chainNameHelp')} value={step.name} onChange={(name) => onChange({ in: step.in, name })} onBlur={onBlur} />
       )}
     </>
   );
@@ -316,30 +311,27 @@ function ChainStep({ tr, index, step, onBlur, onChange }: { tr: Translate; index
 /** The `reversal` column: how the provider says a credited transaction is taken back. */
 export function ReversalInput({ source = 'reversal', label }: { source?: string; label?: string }) {
   const { field, fieldState } = useInput({ source, parse: keepValue });
-  const tr = useTexts('reversal');
+  const tr = usePrefixedTranslate('survey.providerForm.reversal');
   const rule = reversalOfValue(field.value);
   const update = (change: Partial<ReversalValue>) => field.onChange(reversalToValue({ ...rule, ...change }));
   const [value, setValue] = useListText(reversalValueText(rule), (typed) => update({ value: typed }));
   const uses = rule.by === 'status' || rule.by === 'flag' || rule.by === 'prefix' ? rule.by : undefined;
-  const paramHelp = { status: 'The parameter holding the status. Example: status', flag: 'The parameter holding the flag. Example: is_chargeback', prefix: 'The parameter holding the transaction ID. Example: transId' };
-  const valueLabel = { status: 'Status codes meaning a reversal', flag: 'Flag value', prefix: 'Prefix' };
-  const valueHelp = { status: 'Comma-separated. Example: 2 or 2, 3', flag: 'Example: 1 or true', prefix: 'Example: r- (r-T123 reverses T123)' };
   return (
-    <Group label={label ?? tr('title', 'Reversal rule')} help={tr('byHelp', 'A reversal debits what that transaction credited, once. Example: BitLabs sends type=RECONCILIATION.')} error={fieldState.error?.message}>
+    <Group label={label ?? tr('title')} help={tr('byHelp')} error={fieldState.error?.message}>
       <Box sx={{ gridColumn: '1 / -1' }}>
         <Choice
-          label={tr('by', 'How the provider sends a reversal')}
+          label={tr('by')}
           value={rule.by}
           choices={REVERSAL_KINDS}
-          labelOf={(choice) => tr(`kinds.${choice}`, choice)}
+          labelOf={(choice) => tr(`kinds.${choice}`)}
           onChange={(by) => update({ by })}
           onBlur={field.onBlur}
         />
       </Box>
       {uses && (
         <>
-          <Text label={tr('param', 'Parameter')} help={tr(`paramHelp.${uses}`, paramHelp[uses])} value={rule.param ?? ''} onChange={(param) => update({ param })} onBlur={field.onBlur} />
-          <Text label={tr(`value.${uses}`, valueLabel[uses])} help={tr(`valueHelp.${uses}`, valueHelp[uses])} value={uses === 'status' ? value : reversalValueText(rule)} onChange={uses === 'status' ? setValue : (typed) => update({ value: typed })} onBlur={field.onBlur} />
+          <Text label={tr('param')} help={tr(`paramHelp.${uses}`)} value={rule.param ?? ''} onChange={(param) => update({ param })} onBlur={field.onBlur} />
+          <Text label={tr(`value.${uses}`)} help={tr(`valueHelp.${uses}`)} value={uses === 'status' ? value : reversalValueText(rule)} onChange={uses === 'status' ? setValue : (typed) => update({ value: typed })} onBlur={field.onBlur} />
         </>
       )}
     </Group>
