@@ -213,6 +213,7 @@ export const errors = identified({
   mobileOccupied: () => new ApiError('The mobile number has been occupied', [], Code.error, { field: 'mobile' }),
   notYourAddress: () => new ApiError('You can only verify your own account'),
   passwordError: () => new ApiError('Password error', [], Code.error, { field: 'password' }),
+  unknownLanguage: () => new ApiError('Choose a language the site speaks: zh-cn or en', [], Code.error, { field: 'lang' }),
   oldPasswordMissing: () => new ApiError('%s cannot be empty', ['Old password'], Code.error, { field: 'oldPassword' }),
   oldPasswordError: () => new ApiError('Old password error', [], Code.error, { field: 'oldPassword' }),
   registrationParameterError: () => new ApiError('Registration parameter error'),

@@ -110,8 +110,31 @@ describe.each(DATABASES)('languages on %s', (kind) => {
       expect(await sms(ben.mobile, 'zh-cn')).toMatch(/^\[Chidao Survey\] You are resetting your password\. Your code is: \w+$/);
       expect(await sms(chen.mobile, 'en')).toMatch(/^【Chidao Survey】您正在找回密码，验证码是：\w+。$/);
       // Ben switches the member centre to Chinese: the next text is Chinese.
-      expect((await server.api('account/overview', { userToken: ben.token, lang: 'zh-cn' })).code).toBe(1);
+      const switched = await server.api('account/language', { userToken: ben.token, body: { lang: 'zh-cn' }, lang: 'en' });
+      expect({ code: switched.code, data: switched.data }).toEqual({ code: 1, data: { lang: 'zh-cn' } });
       expect(await sms(ben.mobile, 'en')).toMatch(/^【Chidao Survey】您正在找回密码/);
+    });
+
+    it('keeps the language the member chose, at login or with the switch, not the language of each page read', async () => {
+      const dana = await member(0, 'zh-cn');
+      // Reading a page in English (a link opened with ?lang=en, another tab) chooses nothing.
+      expect((await server.api('account/overview', { userToken: dana.token, lang: 'en' })).code).toBe(1);
+      expect((await server.api('account/overview', { userToken: dana.token, query: { lang: 'en' } })).code).toBe(1);
+      expect(await sms(dana.mobile, 'en')).toMatch(/^【Chidao Survey】您正在找回密码/);
+      // A language the site does not speak is refused on its field and changes nothing; so is a read, or no login.
+      const refused = await server.api<{ errorId: string; field: string }>('account/language', { userToken: dana.token, body: { lang: 'fr' }, lang: 'en' });
+      expect({ code: refused.code, msg: refused.msg, errorId: refused.data.errorId, field: refused.data.field }).toEqual({
+        code: 0, msg: 'Choose a language the site speaks: zh-cn or en', errorId: 'unknownLanguage', field: 'lang',
+      });
+      expect((await server.api('account/language', { userToken: dana.token, query: { lang: 'en' } })).code).toBe(0);
+      expect((await server.api('account/language', { body: { lang: 'en' }, lang: 'en' })).code).toBe(303);
+      expect(await sms(dana.mobile, 'en')).toMatch(/^【Chidao Survey】您正在找回密码/);
+      // Dana switches to English: the next text is English, whatever the page asking for it speaks.
+      expect((await server.api('account/language', { userToken: dana.token, body: { lang: 'EN' }, lang: 'zh-cn' })).code).toBe(1);
+      expect(await sms(dana.mobile, 'zh-cn')).toMatch(/^\[Chidao Survey\] You are resetting your password/);
+      // Signing in again in Chinese chooses Chinese: the next text is Chinese.
+      expect((await server.api('user/checkIn', { body: { tab: 'login', username: dana.username, password: PASSWORD }, lang: 'zh-cn' })).code).toBe(1);
+      expect(await sms(dana.mobile, 'en')).toMatch(/^【Chidao Survey】您正在找回密码/);
     });
 
     it('writes to a new number in the page’s language, keeps it as the new member’s, and falls back to Chinese without an English text', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Header, isLanguage } from '../../contract/headers.js';
+import { Header } from '../../contract/headers.js';
 import type { Row } from '../../schema/definition.js';
 import { AREA_AUTH, allowsComputed, identityOfToken, type Area } from '../auth/identity.js';
 import type { AppContext, RequestContext } from '../app-context.js';
@@ -7,7 +7,6 @@ import { needsLogin, nodesOf } from './controller.js';
 import { ApiError, errors } from '../errors.js';
 import { detectLanguage } from '../i18n.js';
 import { writeAdminLog, shouldLog } from './admin-log.js';
-import { rememberLanguage } from '../services/member-accounts.js';
 import { envelopeOf, sendEnvelope } from './envelope.js';
 import { nameRoute } from './route-names.js';
 
@@ -39,11 +38,6 @@ function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (value === null || typeof value !== 'object' || depth > 8) return false;
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
-}
-
-/** Whether the request says its language itself (a header or `?lang=`), not left to the browser's or the default. */
-function namesLanguage(request: FastifyRequest): boolean {
-  return isLanguage(String(request.headers[Header.lang] ?? '').toLowerCase()) || isLanguage(String(asRow(request.query).lang ?? '').toLowerCase());
 }
 
 /** The request language and a translator, available before routing so 404s are translated too. */
@@ -97,8 +91,6 @@ export async function dispatch(live: AppContext, area: Area, request: FastifyReq
       if (nodes.length > 0 && !nodes.some((node) => allowsComputed(identity, node))) throw errors.noPermission();
     }
     outcome = await handler(ctx);
-    // A member's language is the one they last used successfully (a refused request changes nothing).
-    if (ctx.identity?.area === 'user' && namesLanguage(request)) await rememberLanguage(app, ctx.identity.account, lang);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     outcome = error;

@@ -53,13 +53,15 @@ export interface Requester {
 }
 
 /**
- * A member's language is the one they last used: every signed-in request that names its language
- * (`think-lang`, `?lang=`) keeps it, so texts and mails sent to them later speak it.
+ * A member's language is the one they last chose: the member centre's language switch sends it
+ * (`POST /api/account/language`), and a login or registration keeps the language it was made in, so texts and
+ * mails sent to them later speak it. Anything but a language the site speaks is refused and changes nothing.
  */
-export async function rememberLanguage(app: AppContext, account: Row, lang: Language): Promise<void> {
-  if (account.lang === lang || account.id === undefined) return;
-  await app.db.updateTable('user').set({ lang }).where('id', '=', Number(account.id)).execute();
-  account.lang = lang;
+export async function chooseLanguage(app: AppContext, memberId: number, value: unknown): Promise<Language> {
+  const lang = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (!isLanguage(lang)) throw errors.unknownLanguage();
+  await app.db.updateTable('user').set({ lang }).where('id', '=', memberId).execute();
+  return lang;
 }
 
 /** The language to write to `address` in: its member's, or the request's when no member holds it yet. */

@@ -18,7 +18,8 @@ import { FocusOnPageChange, MAIN_CONTENT_ID, SkipLink } from '../../components/p
 import { HttpClientBridge } from '../../http/HttpClientBridge.js';
 import { USER_BASE } from '../../http/http-client.js';
 import { isUserLoggedIn } from '../../http/session.js';
-import { LANGUAGE_NAMES, storeLanguage, currentLanguage } from '../../i18n/store-config.js';
+import { LANGUAGE_NAMES, currentLanguage } from '../../i18n/store-config.js';
+import { chooseLanguage } from '../choose-language.js';
 import type { MemberRule } from '../../providers/member-bootstrap.js';
 import { memberLoginPath, menuGroups, routeOf, useMemberBootstrap } from './member-bootstrap.js';
 
@@ -117,8 +118,7 @@ function MemberBar({ siteName, onMenu, narrow }: { siteName: string; onMenu(): v
               onClick={() => {
                 setLanguageAnchor(null);
                 if (language === currentLanguage()) return;
-                storeLanguage(language);
-                window.location.reload();
+                void chooseLanguage(language);
               }}
             >
               {LANGUAGE_NAMES[language]}

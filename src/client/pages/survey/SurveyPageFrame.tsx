@@ -9,7 +9,8 @@ import { LogoMark } from '../../components/login-art.js';
 import { servedSiteName } from '../../components/site-identity.js';
 import { USER_BASE } from '../../http/http-client.js';
 import { isUserLoggedIn } from '../../http/session.js';
-import { LANGUAGE_NAMES, storeLanguage } from '../../i18n/store-config.js';
+import { LANGUAGE_NAMES } from '../../i18n/store-config.js';
+import { chooseLanguage } from '../../member/choose-language.js';
 import type { Translate } from '../../i18n/translate.js';
 import { memberBootstrap, menuGroups, routeOf, useMemberBootstrap } from '../../member/shell/member-bootstrap.js';
 import { useLayout } from '../../shell/layout-store.js';
@@ -17,7 +18,7 @@ import { surveyThemeFor } from './survey-theme.js';
 
 export type SurveyTone = 'info' | 'success' | 'warning' | 'error';
 
-/** Choosing a language stores it and reloads, so every message pack and the `think-lang` header follow. */
+/** Choosing a language keeps it (on the server too when signed in) and reloads, so every message pack and the `think-lang` header follow. */
 function LanguageMenu({ t, current }: { t: Translate; current: Language }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -47,8 +48,7 @@ function LanguageMenu({ t, current }: { t: Translate; current: Language }) {
             onClick={() => {
               setAnchor(null);
               if (language === current) return;
-              storeLanguage(language);
-              window.location.reload();
+              void chooseLanguage(language);
             }}
           >
             {LANGUAGE_NAMES[language]}

@@ -36,8 +36,8 @@ export const accountController: Controller = {
   area: 'user',
   actions: { balance: ledgerAction('money'), integral: ledgerAction('score'), pointsExchange, exchangePoints: exchangePointsAction, ...memberAccountActions, ...accountFigureActions, ...paymentLogActions },
   noNeedLogin: ['retrievePassword'],
-  // verification and changeBind need a login but no permission node (docs/wire-contract.md#member-endpoints)
-  noNeedPermission: ['retrievePassword', 'verification', 'changeBind'],
+  // verification, changeBind and language need a login but no permission node (docs/wire-contract.md#member-endpoints)
+  noNeedPermission: ['retrievePassword', 'verification', 'changeBind', 'language'],
   // the calls of a member-centre page are granted with the page's rule
   permissions: { getUserData: ['account/overview'], getUserCharts: ['account/overview'], pendingCredits: ['account/overview'], getUserRanking: ['survey/ranking'], paymentLog: ['account/payout'], pointsExchange: ['account/integral'], exchangePoints: ['account/integral'] },
 };

@@ -1,6 +1,6 @@
 import type { Action, RequestContext } from '../../app-context.js';
 import { errors, Success } from '../../errors.js';
-import { accountVerificationTypes, changeBind, changePassword, retrievePassword, verifyAccount, type Requester } from '../../services/member-accounts.js';
+import { accountVerificationTypes, changeBind, changePassword, chooseLanguage, retrievePassword, verifyAccount, type Requester } from '../../services/member-accounts.js';
 import { overview, updateProfile } from '../../services/member-profile.js';
 
 /** The member's own account under `/api/account/*` (docs/wire-contract.md#member-endpoints); the rules live in the service. */
@@ -33,6 +33,12 @@ export const memberAccountActions: Record<string, Action> = {
     postOnly(ctx);
     await changePassword(requester(ctx), ctx.body);
     return new Success(null, 'Password has been changed, please login again~');
+  },
+  /** The member centre's language switch: texts and mails to the member speak the language chosen. */
+  language: async (ctx) => {
+    postOnly(ctx);
+    if (!ctx.identity) throw errors.needLogin();
+    return { lang: await chooseLanguage(ctx.app, ctx.identity.id, ctx.body.lang) };
   },
   retrievePassword: async (ctx) => {
     postOnly(ctx);
