@@ -217,18 +217,10 @@ export interface PayoutAnswer {
 }
 
 /** One payout of `GET /api/account/paymentlog` (paged). */
-export interface PayoutRecord {
-  id: number;
-  amount: string;
-  method: PaymentMethod;
-  status: NonNullable<UserPayoutRow['status']>;
-  reason: string;
-  reference: string;
+export type PayoutRecord = Required<Pick<UserPayoutRow, 'id' | 'amount' | 'method' | 'status' | 'reason' | 'reference' | 'create_time' | 'paid_time'>> & {
   /** masked */
   account: string;
-  create_time: number;
-  paid_time: number | null;
-}
+};
 
 // ---- /api/survey/walls, /api/survey/wall, /api/survey/wallRecords ----------------------------------
 
@@ -245,23 +237,13 @@ export interface WallUrlAnswer {
 }
 
 /** One wall transaction of `GET /api/survey/wallRecords` (paged): a credit, a reversal or a refusal. */
-export interface WallRecord {
-  id: number;
+export type WallRecord = Required<Pick<SurveyWallTransactionRow, 'id' | 'transaction_id' | 'unit' | 'money' | 'score' | 'create_time' | 'credit_time' | 'reverse_time'>> & {
   /** the wall's name */
   provider: string;
-  transaction_id: string;
   state: Exclude<NonNullable<SurveyWallTransactionRow['state']>, 'test'>;
-  unit: NonNullable<SurveyWallTransactionRow['unit']>;
-  /** yuan, for a balance wall */
-  money: string;
-  /** for a points wall */
-  score: number;
-  create_time: number;
-  credit_time: number | null;
-  reverse_time: number | null;
   /** why it was refused or reversed, in the reader's language, with the provider's own words when it sent some; '' for none */
   reason: string;
-}
+};
 
 // ---- /api/team.team/* ------------------------------------------------------------------------------
 

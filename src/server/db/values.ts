@@ -82,7 +82,7 @@ export function rowFromStorage(definition: ResourceDefinition, stored: Row): Row
  * A selected row in wire form: the columns of `definition` converted as `rowFromStorage` does, other
  * selected values (a joined title, a count) left as they are, keys in the order they were selected.
  */
-export function selectedFromStorage(definition: ResourceDefinition, stored: Row): Row {
+function selectedFromStorage(definition: ResourceDefinition, stored: Row): Row {
   return { ...stored, ...rowFromStorage(definition, stored) };
 }
 

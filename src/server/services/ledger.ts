@@ -1,9 +1,9 @@
 import type { Language } from '../../contract/headers.js';
 import type { LedgerPage, LedgerRow } from '../../contract/member-api.js';
-import { resourceByTable, type AppContext } from '../app-context.js';
+import { resourceByTable, resourceOf, type AppContext } from '../app-context.js';
 import type { Db, DialectName } from '../db/connection.js';
 import { pageRows, type PageRequest } from '../db/pages.js';
-import { rowFromStorage } from '../db/values.js';
+import { rowFromStorage, wireColumns } from '../db/values.js';
 import { nowSeconds } from '../clock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { valueById } from '../db/value-by-id.js';
@@ -244,7 +244,7 @@ export async function recordLedgerEntry(db: Db, dialect: DialectName, input: Led
 /** A member's balance (yuan) and points as they stand. */
 export async function memberBalance(app: AppContext, userId: number): Promise<{ money: string; score: number }> {
   const row = await app.db.selectFrom('user').select(['money', 'score']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return rowFromStorage(resourceByTable(app, 'user'), row) as { money: string; score: number };
+  return wireColumns(resourceOf(app, 'system/user'), row);
 }
 
 /** A member's entries of one ledger, newest first: amounts as the ledger's schema shows them (balance in yuan, points as integers), memos in `lang`. */

@@ -1,7 +1,7 @@
 import type { Paged, PaymentDetails, PayoutRecord, WalletState } from '../../contract/member-api.js';
 import { parseYuan } from '../../contract/money.js';
 import { fieldOf, valueLabel, type Row } from '../../schema/definition.js';
-import { resourceByTable, type AppContext } from '../app-context.js';
+import { resourceByTable, resourceOf, type AppContext } from '../app-context.js';
 import type { Identity } from '../auth/identity.js';
 import { MOBILE_PATTERN } from '../auth/credentials.js';
 import { EMAIL_PATTERN } from '../../contract/credentials.js';
@@ -9,7 +9,8 @@ import { verifyPassword } from '../auth/passwords.js';
 import { nowSeconds } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { pageRows, type PageRequest } from '../db/pages.js';
-import { centsToYuan, rowFromStorage, toJson, yuanToCents } from '../db/values.js';
+import { centsToYuan, toJson, wireColumns, yuanToCents } from '../db/values.js';
+import { propertyOf } from '../../contract/checks.js';
 import { errors, type ApiError } from '../errors.js';
 import { pendingTotals } from './holds.js';
 import { applyLedgerEntry } from './ledger.js';
@@ -102,7 +103,7 @@ export async function walletState(app: AppContext, member: Identity): Promise<Wa
   const pending = await pendingTotals(app.db, member.id);
   return {
     details: paymentDetailsOf(member.account),
-    balance: rowFromStorage(resourceByTable(app, 'user'), { money: member.account.money }).money as string,
+    balance: wireColumns(resourceOf(app, 'system/user'), { money: member.account.money }).money,
     minimum: centsToYuan(await payoutMinimum(app)),
     pending: centsToYuan(pending.money),
     fields: PAYMENT_FIELDS,
@@ -111,15 +112,15 @@ export async function walletState(app: AppContext, member: Identity): Promise<Wa
 
 /** The member's payouts, newest first, with status, reason and the account paid to (masked). */
 export async function payoutRecordsOf(app: AppContext, userId: number, page: PageRequest): Promise<Paged<PayoutRecord>> {
-  const definition = resourceByTable(app, 'payout');
+  const definition = resourceOf(app, 'user/payout');
   const { rows, total } = await pageRows(page, app.db.selectFrom('payout').where('user_id', '=', userId), (base) =>
     base.select(['id', 'amount', 'method', 'account', 'status', 'reason', 'reference', 'create_time', 'paid_time']).orderBy('id', 'desc'),
   );
   const list = rows.map((stored) => {
-    const row = rowFromStorage(definition, stored) as unknown as Omit<PayoutRecord, 'account'> & { account: Row };
+    const row = wireColumns(definition, stored);
     return {
       id: row.id, amount: row.amount, method: row.method, status: row.status, reason: row.reason, reference: row.reference,
-      account: maskAccount(row.account.bank_num ?? row.account.zhifubao), create_time: row.create_time, paid_time: row.paid_time,
+      account: maskAccount(propertyOf(row.account, 'bank_num') ?? propertyOf(row.account, 'zhifubao')), create_time: row.create_time, paid_time: row.paid_time,
     };
   });
   return { list, total };

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { resourceByTable, type AppContext } from '../../app-context.js';
+import { resourceOf, type AppContext } from '../../app-context.js';
 import { nowSeconds } from '../../clock.js';
-import { selectedFromStorage } from '../../db/values.js';
+import { wireColumns } from '../../db/values.js';
+import type { SurveySurveyRow } from '../../../generated/resources.js';
 import { formatLocalDateTime, parseLocalDateTime } from '../../../contract/site-time.js';
 
 /**
@@ -66,18 +67,11 @@ export async function dailySurveyFigures(app: AppContext, period: Period): Promi
   return series;
 }
 
-interface TopSurvey {
-  id: number;
-  title: string;
-  starts: number;
-  completes: number;
-  /** yuan */
-  credited_money: string;
-}
+type TopSurvey = Required<Pick<SurveySurveyRow, 'id' | 'title' | 'starts' | 'completes' | 'credited_money'>>;
 
 /** The surveys with the most completes, as the survey schema shows them. */
 export async function topSurveys(app: AppContext, limit = 5): Promise<TopSurvey[]> {
-  const definition = resourceByTable(app, 'survey');
+  const definition = resourceOf(app, 'survey/survey');
   const rows = await app.db.selectFrom('survey').select(['id', 'title', 'starts', 'completes', 'credited_money']).orderBy('completes', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((row) => selectedFromStorage(definition, row) as unknown as TopSurvey);
+  return rows.map((row) => wireColumns(definition, row));
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Language } from '../../../contract/headers.js';
 import type { Paged, WallEntry, WallRecord } from '../../../contract/member-api.js';
-import { resourceByTable, type AppContext } from '../../app-context.js';
+import { resourceOf, type AppContext } from '../../app-context.js';
 import type { Db } from '../../db/connection.js';
 import { pageRows, type PageRequest } from '../../db/pages.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { selectedFromStorage } from '../../db/values.js';
+import { wireColumns } from '../../db/values.js';
 import { errors } from '../../errors.js';
 import { reasonText } from './reversal-reasons.js';
 
@@ -89,7 +89,7 @@ export async function wallUrlFor(app: AppContext, userId: number, code: unknown)
  * refused or reversed in `lang` (test traffic is not theirs to see).
  */
 export async function wallRecordsOf(app: AppContext, userId: number, page: PageRequest, lang: Language): Promise<Paged<WallRecord>> {
-  const definition = resourceByTable(app, 'survey_wall_transaction');
+  const definition = resourceOf(app, 'survey/wall_transaction');
   const { rows, total } = await pageRows(
     page,
     app.db.selectFrom('survey_wall_transaction as w').where('w.user_id', '=', userId).where('w.state', '<>', 'test'),
@@ -100,12 +100,18 @@ export async function wallRecordsOf(app: AppContext, userId: number, page: PageR
         .orderBy('w.id', 'desc'),
   );
   return {
-    list: rows.map(({ name, reason, provider_reason: providerReason, ...row }) => ({
-      ...(selectedFromStorage(definition, row) as unknown as Omit<WallRecord, 'provider' | 'reason'>),
-      provider: name ?? '',
-      // A credit's own words (a term reason sent with it) are not a reason to show.
-      reason: row.state === 'credited' ? '' : reasonText(reason, providerReason, lang, app.messages),
-    })),
+    list: rows.flatMap(({ name, reason, provider_reason: providerReason, ...row }): WallRecord[] => {
+      const { state, ...shown } = wireColumns(definition, row);
+      // The query leaves test traffic out; the check tells the type so.
+      if (state === 'test') return [];
+      return [{
+        ...shown,
+        state,
+        provider: name ?? '',
+        // A credit's own words (a term reason sent with it) are not a reason to show.
+        reason: state === 'credited' ? '' : reasonText(reason, providerReason, lang, app.messages),
+      }];
+    }),
     total,
   };
 }
