@@ -41,7 +41,7 @@ type ReversalRule =
   | { by: 'none' };
 
 /** Values for a provider's columns; an absent one keeps the column's default. */
-interface PresetFields {
+type PresetFields = {
   /** absent: the column's default, the product's own rule (hmac_sha256 over the path and query, in `sig`) */
   signature?: SignatureRecipe;
   sig_param?: string;
@@ -69,7 +69,7 @@ interface PresetFields {
   cap_member_day?: number;
   allow_negative?: boolean;
   hold_days?: number;
-}
+};
 
 /** A request as the provider sends it, and whether it must verify. */
 export interface PresetVector {
