@@ -254,6 +254,8 @@ describe('/tracking and the task list', () => {
     expect(within(quick).getByText('Review an app')).toBeTruthy();
     expect(chip('Rejected', quick)).toContain('MuiChip-colorError');
     expect(within(quick).getByText('Screenshot unreadable')).toBeTruthy();
+    // A quick task is not a survey, and its time is when it was submitted.
+    expect(within(quick).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Task', 'Status', 'Reason', 'Credited', 'Submitted']);
     // Survey walls: the wall, the state as the schema labels it, the amount in its unit, the date it last changed.
     const walls = screen.getByRole('table', { name: 'Survey walls' });
     const rows = within(walls).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));

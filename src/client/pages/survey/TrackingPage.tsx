@@ -144,11 +144,11 @@ export function TrackingRecords({ t, api = surveyApi }: { t: Translate; api?: Su
         label={t('survey.tracking.quickTasks')}
         empty={t('survey.tracking.quickTasksEmpty')}
         columns={[
-          { label: t('survey.tracking.survey'), cell: (record) => record.title },
+          { label: t('survey.tracking.task'), cell: (record) => record.title },
           { label: t('survey.tracking.status'), cell: (record, tags) => <ValueChip tags={tags} field="status" value={record.status} /> },
           { label: t('survey.tracking.reason'), cell: (record) => record.reason || '-' },
           { label: t('survey.tracking.credited'), cell: (record) => (record.status === 'approved' ? amount(t, record.reward_money, record.reward_score) : '-') },
-          { label: t('survey.tracking.started'), cell: (record) => formatDateTime(record.create_time) },
+          { label: t('survey.tracking.submitted'), cell: (record) => formatDateTime(record.create_time) },
         ]}
       />
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>{t('survey.tracking.walls')}</Typography>
