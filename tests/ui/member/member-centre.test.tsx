@@ -137,6 +137,8 @@ describe('member centre', () => {
     expect(await screen.findByText('Welcome back, Amy')).toBeTruthy();
     expect(screen.getByTestId('stat-balance').textContent).toBe('Balance¥12.50');
     expect((await screen.findByTestId('earned-month')).textContent).toBe('This month¥9.254 completes');
+    // One complete is counted in the singular.
+    expect(screen.getByTestId('earned-today').textContent).toBe('Today¥1.501 complete');
     expect(screen.getByRole('img', { name: 'Earnings (¥) and completes per day, last 7 days' })).toBeTruthy();
     const switcher = screen.getByRole('group', { name: 'Chart period' });
     expect(within(switcher).getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');

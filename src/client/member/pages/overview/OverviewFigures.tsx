@@ -49,7 +49,7 @@ export function OverviewFigures({ t, load = loadMemberFigures }: { t: Translate;
           <div key={key} className="ba-member__stat" data-testid={`earned-${key}`}>
             <span>{t(`memberHome.figures.${key}`)}</span>
             <strong>¥{value.money}</strong>
-            <span>{t('memberHome.figures.completes', { count: value.completes })}</span>
+            <span>{t('memberHome.figures.completes', { smart_count: value.completes })}</span>
           </div>
         ))}
       </div>
