@@ -241,8 +241,11 @@ export function ConfigPage({ definition }: { definition: ResourceDefinition }) {
   const groups = Object.values(data.list);
   const inUse = new Set(groups.filter((group) => (group.list ?? []).length > 0).map((group) => group.name));
   const current = groups.find((group) => group.name === chosen) ?? groups[0];
+  // Below 900 px the add button floats 60 px above the bottom (56 px tall), and below 600 px the save bar is
+  // fixed at the bottom: room under the last item keeps its help line clear of both when scrolled to the end.
+  const bottomRoom = canCreate ? { xs: 16, md: 0 } : { xs: 10, sm: 0 };
   return (
-    <>
+    <Box sx={{ pb: bottomRoom }} data-testid="config-screen">
       {data.quickEntrance.length > 0 && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }} aria-label={translate('config.quickEntrance')} role="group">
           {data.quickEntrance.map((entrance) => (
@@ -287,6 +290,6 @@ export function ConfigPage({ definition }: { definition: ResourceDefinition }) {
           />
         )}
       </Card>
-    </>
+    </Box>
   );
 }
