@@ -79,6 +79,9 @@ function ConfirmedDeleteButton({ record, resource, title }: { record: RaRecord; 
   const redirect = useRedirect();
   const deleted = useDeletedNotice(title);
   const [open, setOpen] = useState(false);
+  // The confirmation exists from the first click on and is then kept (so it can fade out): a list of
+  // many rows does not draw a closed dialog in each of them.
+  const [asked, setAsked] = useState(false);
   const [deleteOne, { isPending }] = useDelete();
   const represent = useGetRecordRepresentation(resource);
   const representation = represent(record);
@@ -121,6 +124,7 @@ function ConfirmedDeleteButton({ record, resource, title }: { record: RaRecord; 
       <Button
         onClick={(event) => {
           event.stopPropagation();
+          setAsked(true);
           setOpen(true);
         }}
         label={<>{label}</>}
@@ -130,15 +134,17 @@ function ConfirmedDeleteButton({ record, resource, title }: { record: RaRecord; 
       >
         <ActionDelete />
       </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={<>{confirmTitle}</>}
-        content={<DeleteQuestion question={confirmContent} note={note} />}
-        confirmColor="primary"
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
+      {asked && (
+        <Confirm
+          isOpen={open}
+          loading={isPending}
+          title={<>{confirmTitle}</>}
+          content={<DeleteQuestion question={confirmContent} note={note} />}
+          confirmColor="primary"
+          onConfirm={confirm}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }
