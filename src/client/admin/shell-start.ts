@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { AuthProvider, DataProvider, GetListParams, GetListResult, RaRecord, Store } from 'react-admin';
+import type { AuthProvider, DataProvider, GetListParams, GetListResult, Store } from 'react-admin';
 import { pageNameOf } from '../../contract/view-paths.js';
 import type { ResourceDefinition } from '../../schema/definition.js';
 import { preloadIcons } from '../components/icons/resolve-icon.js';
@@ -7,6 +7,7 @@ import { definitionById, definitionByMenuName } from '../schemas.js';
 import { adminBootstrap, authProvider } from './bootstrap-store.js';
 import { firstPage, routeRules, type MenuRule } from './layout/menu-tree.js';
 import { firstListQueryOf, LIST_SCREEN_CHECKS } from './resources/index.js';
+import { FETCHED_AHEAD_FRESH_MS, fillRowChecks } from './resources/row-checks.js';
 
 /**
  * The back office's query cache (react-admin's `<Admin queryClient>`): its own, as `<Admin>` would
@@ -14,11 +15,6 @@ import { firstListQueryOf, LIST_SCREEN_CHECKS } from './resources/index.js';
  */
 export const adminQueryClient = new QueryClient();
 
-/**
- * How long what was fetched ahead counts as fresh: the first screen that mounts within it reads it
- * instead of asking again (any later one asks the server, as usual).
- */
-const FETCHED_AHEAD_FRESH_MS = 10_000;
 
 /** The schema a menu rule's screen is drawn from, if it is a schema screen (the page key or the menu name). */
 export function definitionOfRule(rule: Pick<MenuRule, 'component'>): ResourceDefinition | undefined {
@@ -61,7 +57,7 @@ export async function fillListAhead(
   { resource, query, checks, authProvider, dataProvider }: { resource: string; query: ListQuery; checks: ListChecks; authProvider: AuthProvider; dataProvider: DataProvider },
 ): Promise<void> {
   const fresh = () => ({ updatedAt: Date.now() + FETCHED_AHEAD_FRESH_MS });
-  const allows = async (action: string, record?: RaRecord) => (await authProvider.canAccess?.({ action, resource, record })) ?? true;
+  const allows = async (action: string) => (await authProvider.canAccess?.({ action, resource })) ?? true;
   await authProvider.checkAuth({});
   queryClient.setQueryData(['auth', 'checkAuth', {}], true, fresh());
   const allowed = await allows('list');
@@ -80,9 +76,7 @@ export async function fillListAhead(
     })
     .then(
       async (page) => {
-        for (const record of page.data) {
-          for (const action of checks.row) queryClient.setQueryData(['auth', 'canAccess', { action, recordId: record.id, resource }], await allows(action, record), fresh());
-        }
+        await fillRowChecks(queryClient, { authProvider, resource, records: page.data, actions: checks.row });
         queryClient.setQueryData(key, page, fresh());
       },
       // The list asks again itself and shows the error as it would have.

@@ -80,6 +80,29 @@ describe('admin rules: a tree list', () => {
     await waitFor(() => expect(screen.queryAllByRole('button', { name: 'Drag to sort' })).toHaveLength(0));
     expect(within(rowOf('View')).getByRole('link', { name: 'Edit' })).toBeTruthy();
   });
+
+  it('shows every row with its switch, edit and delete buttons at once, and asks the rights of each row only once', async () => {
+    const dataProvider = fakeDataProvider({ 'auth/rule': ruleTree });
+    const authProvider = fakeAuthProvider();
+    const { list: List } = resourceFor(schema('system/admin_rule'));
+    renderScreen(<List />, { resource: 'auth/rule', dataProvider, authProvider });
+    await screen.findByText('Dashboard');
+    // As soon as the rows are there, each has its buttons and a usable switch: none of them appears later.
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(6);
+    for (const row of rows) {
+      expect(within(row).getByRole('link', { name: 'Edit' })).toBeTruthy();
+      expect(within(row).getByRole('button', { name: 'Delete' })).toBeTruthy();
+      expect(within(row).getByRole('switch', { name: 'Status' })).toHaveProperty('disabled', false);
+    }
+    // Collapsing a branch and selecting a row ask nothing again.
+    const asked = authProvider.canAccess.mock.calls.length;
+    fireEvent.click(within(rowOf('Admins')).getByRole('button', { name: 'Collapse' }));
+    fireEvent.click(within(rowOf('Dashboard')).getByRole('checkbox', { name: 'Select this row' }));
+    expect(screen.queryByText('View')).toBeNull();
+    expect(within(rowOf('Dashboard')).getByRole('checkbox', { name: 'Select this row' })).toHaveProperty('checked', true);
+    expect(authProvider.canAccess.mock.calls.length).toBe(asked);
+  });
 });
 
 describe('admin groups: permissions picked on the rule tree', () => {

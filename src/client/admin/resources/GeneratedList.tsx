@@ -7,6 +7,7 @@ import { GeneratedTable } from './GeneratedTable.js';
 import { defaultSortOf } from './list-columns.js';
 import { filterInputsFor, quickSearchPlaceholder } from './list-filters.js';
 import { ListView, preloadFilterForm } from './ListView.js';
+import { ROW_CHECKS } from './row-checks.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { TreeTable } from './TreeTable.js';
 
@@ -59,7 +60,7 @@ export function firstPageQuery(definition: ResourceDefinition): { pagination: { 
  * (of the resource) and each row's buttons (of the row). Fetched ahead with the first page, so the
  * buttons are drawn with the rows; tests/ui/resources/list-ahead.test.tsx fails when a check is missing.
  */
-export const LIST_SCREEN_CHECKS = { resource: ['create', 'edit', 'delete', 'sortable', 'export'], row: ['edit', 'delete'] } as const;
+export const LIST_SCREEN_CHECKS = { resource: ['create', 'edit', 'delete', 'sortable', 'export'], row: ROW_CHECKS } as const;
 
 /**
  * The list screen of a schema: quick search and per-operator filters, the default sort, pagination

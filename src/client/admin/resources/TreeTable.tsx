@@ -2,25 +2,64 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
-import { Box, Button, Checkbox, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { Box, Button, Checkbox, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, tableCellClasses, TableHead, TableRow } from '@mui/material';
+import { alpha, darken, lighten, styled, type Theme } from '@mui/material/styles';
+import { useQueryClient } from '@tanstack/react-query';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import {
-  BulkActionsToolbar, RecordContextProvider, useCanAccess, useListContext, useResourceContext, useTranslate,
+  BulkActionsToolbar, RecordContextProvider, useAuthProvider, useCanAccess, useListContext, useResourceContext, useTranslate,
   type RaRecord,
 } from 'react-admin';
-import type { ResourceDefinition } from '../../../schema/definition.js';
+import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
 import { fieldFor } from '../fields/field-for.js';
-import { DragHandle, DragSortContext, dropTargetProps, useDragSortController } from './drag-sort.js';
+import { DragHandle, DragSortContext, dropTargetProps, useDragSortController, useStableDragSort, type DragSortController } from './drag-sort.js';
 import { listColumnsOf } from './list-columns.js';
 import { NamedBulkDeleteButton } from './DeleteButtons.js';
+import { fillRowChecks } from './row-checks.js';
 import { ROW_ACTIONS_CELL_SX, RowActions } from './RowActions.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { flattenTree } from './tree-data.js';
+
+/*
+ * The body's cells are plain `<td>`s, styled once by the table as MUI's small body `TableCell` styles
+ * its own (the same rules and class names, then the theme's overrides of `MuiTableCell`, as in the
+ * header): a tree of 170 rules has some 1,500 cells, and drawing a `TableCell` component for each
+ * (its theme lookups, its own styles) was a large part of the time the rows took to draw.
+ */
+const CELL = `${tableCellClasses.root} ${tableCellClasses.body} ${tableCellClasses.sizeSmall}`;
+const CHECKBOX_CELL = `${CELL} ${tableCellClasses.paddingCheckbox}`;
+const ACTIONS_CELL = 'tree-row-actions';
+const TreeTableRoot = styled(Table)(({ theme }) => ({
+  '& th': { whiteSpace: 'nowrap' },
+  '& > tbody > tr > td': {
+    ...theme.typography.body2,
+    display: 'table-cell',
+    verticalAlign: 'inherit',
+    textAlign: 'left',
+    color: theme.palette.text.primary,
+    // MUI's own cell border: the divider colour, made opaque, lightened (darkened in the dark theme)
+    borderBottom: `1px solid ${theme.palette.mode === 'light' ? lighten(alpha(theme.palette.divider, 1), 0.88) : darken(alpha(theme.palette.divider, 1), 0.68)}`,
+    padding: '6px 16px',
+  },
+  [`& > tbody > tr > td.${tableCellClasses.paddingCheckbox}`]: { width: 24, padding: '0 12px 0 16px', '& > *': { padding: 0 } },
+  [`& > tbody > tr > td.${ACTIONS_CELL}`]: theme.unstable_sx(ROW_ACTIONS_CELL_SX),
+  [`& > tbody > tr > td.${tableCellClasses.root}`]: themeCellOverrides(theme),
+}));
+
+/** The theme's own rules for every table cell (`components.MuiTableCell.styleOverrides.root`), when given as rules. */
+function themeCellOverrides(theme: Theme) {
+  const root = theme.components?.MuiTableCell?.styleOverrides?.root;
+  return typeof root === 'object' && root !== null && !Array.isArray(root) ? root : {};
+}
 
 /**
  * A tree list (rules, groups): the whole tree in one page, nested rows indented under their parent
  * with expand / collapse, selection with bulk delete, and drag-sort within one parent when the schema
  * has a weigh field and the admin holds `sortable`. As in the flat list, each row's actions come first.
+ *
+ * The rows are drawn once, when the list and every check their buttons make are in (a tree of 170
+ * rules took seconds when each row asked for its own checks and drew again with each answer), and each
+ * row is memoised: expanding, selecting or dragging draws again only the rows it changes.
  */
 export function TreeTable({ definition, editable = true }: { definition: ResourceDefinition; editable?: boolean }) {
   const { data, isPending, selectedIds, onToggleItem, onSelect } = useListContext<RaRecord>();
@@ -29,28 +68,34 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
   const translate = useTranslate();
   const tree = definition.list.tree;
   const labelField = tree?.labelField ?? definition.primaryKey;
-  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
-  const { canAccess: canSort } = useCanAccess({ resource, action: 'sortable' });
-  const controller = useDragSortController(resource, tree?.parentField);
+  const { canAccess: canDelete, isPending: deleteChecking } = useCanAccess({ resource, action: 'delete' });
+  const { canAccess: canSort, isPending: sortChecking } = useCanAccess({ resource, action: 'sortable' });
+  const controller = useStableDragSort(useDragSortController(resource, tree?.parentField));
   const draggable = !!definition.list.weighField && canSort === true;
   const selectable = canDelete === true;
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
 
-  const rows = useMemo(() => flattenTree((data ?? [])), [data]);
+  const rows = useMemo(() => flattenTree<RaRecord>(data ?? []), [data]);
+  const records = useMemo(() => rows.map((row) => row.node), [rows]);
+  const rowsChecked = useRowChecksAhead(resource, records, !isPending);
   const visible = rows.filter((row) => !row.path.some((id) => collapsed.has(id)));
-  const allIds = rows.map((row) => row.node.id as RaRecord['id']);
-  const columns = listColumnsOf(definition);
-  const toggle = (id: string) =>
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const allIds = records.map((record) => record.id);
+  const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
+  const columns = useMemo(() => listColumnsOf(definition), [definition]);
+  const toggle = useCallback(
+    (id: string) =>
+      setCollapsed((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
 
   const parents = rows.filter((row) => row.hasChildren).map((row) => String(row.node.id));
 
-  if (isPending) return <LinearProgress />;
+  if (isPending || deleteChecking || sortChecking || !rowsChecked) return <LinearProgress />;
 
   return (
     <DragSortContext.Provider value={draggable ? controller : undefined}>
@@ -70,7 +115,7 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
         </Stack>
       )}
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t(definition.title)} data-tree-table sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+        <TreeTableRoot size="small" aria-label={t(definition.title)} data-tree-table>
           <TableHead>
             <TableRow>
               {selectable && (
@@ -92,61 +137,132 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
             </TableRow>
           </TableHead>
           <TableBody>
-            {visible.map(({ node, depth, hasChildren }) => {
-              const record = node as RaRecord;
+            {visible.map(({ node: record, depth, hasChildren }) => {
               const id = String(record.id);
-              const open = !collapsed.has(id);
               return (
-                <RecordContextProvider key={id} value={record}>
-                  <TableRow hover {...dropTargetProps(draggable ? controller : undefined, record)} data-depth={depth}>
-                    {selectable && (
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          size="small"
-                          checked={selectedIds.includes(record.id)}
-                          onChange={() => onToggleItem(record.id)}
-                          slotProps={{ input: { 'aria-label': translate('ra.action.select_row') } }}
-                        />
-                      </TableCell>
-                    )}
-                    {draggable && (
-                      <TableCell padding="checkbox">
-                        <DragHandle />
-                      </TableCell>
-                    )}
-                    <TableCell sx={ROW_ACTIONS_CELL_SX}>
-                      <RowActions editable={editable} title={definition.title} />
-                    </TableCell>
-                    {columns.map((field) => (
-                      <TableCell key={field.name}>
-                        {field.name === labelField ? (
-                          <Box sx={{ display: 'flex', alignItems: 'center', pl: depth * 3 }}>
-                            {hasChildren ? (
-                              <IconButton
-                                size="small"
-                                aria-expanded={open}
-                                aria-label={translate(open ? 'generated.tree.collapse' : 'generated.tree.expand')}
-                                onClick={() => toggle(id)}
-                              >
-                                {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
-                              </IconButton>
-                            ) : (
-                              <Box sx={{ width: 34, flexShrink: 0 }} />
-                            )}
-                            {fieldFor(field, definition)}
-                          </Box>
-                        ) : (
-                          fieldFor(field, definition)
-                        )}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </RecordContextProvider>
+                <TreeRow
+                  key={id}
+                  record={record}
+                  depth={depth}
+                  hasChildren={hasChildren}
+                  open={!collapsed.has(id)}
+                  selected={selectable ? selected.has(record.id) : undefined}
+                  drag={draggable ? controller : undefined}
+                  dragging={draggable && controller.dragging}
+                  over={draggable && controller.dragging && controller.overId === record.id}
+                  columns={columns}
+                  labelField={labelField}
+                  definition={definition}
+                  editable={editable}
+                  onToggleOpen={toggle}
+                  onToggleSelected={onToggleItem}
+                />
               );
             })}
           </TableBody>
-        </Table>
+        </TreeTableRoot>
       </Box>
     </DragSortContext.Provider>
   );
 }
+
+/**
+ * Whether the checks each row's buttons make (`ROW_CHECKS`) are in the query cache for these rows:
+ * put there once the list is in (`enabled`), before the rows draw. Stays true once it is: rows that
+ * come with a later answer (a refresh) ask for themselves meanwhile, as any list's rows do.
+ */
+function useRowChecksAhead(resource: string, records: readonly RaRecord[], enabled: boolean): boolean {
+  const queryClient = useQueryClient();
+  const authProvider = useAuthProvider();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    const done = () => {
+      if (live) setReady(true);
+    };
+    // A check that fails is asked again by the row itself, as without this.
+    fillRowChecks(queryClient, { authProvider, resource, records }).then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [queryClient, authProvider, resource, records, enabled]);
+  return ready;
+}
+
+interface TreeRowProps {
+  record: RaRecord;
+  depth: number;
+  hasChildren: boolean;
+  /** its children are shown */
+  open: boolean;
+  /** whether it is selected; undefined when rows cannot be selected */
+  selected: boolean | undefined;
+  /** the drag-sort controller, when rows can be dragged (one object that never changes) */
+  drag: DragSortController | undefined;
+  /** a row is being dragged */
+  dragging: boolean;
+  /** the dragged row is over this one */
+  over: boolean;
+  columns: readonly FieldDefinition[];
+  labelField: string;
+  definition: ResourceDefinition;
+  editable: boolean;
+  onToggleOpen: (id: string) => void;
+  onToggleSelected: (id: RaRecord['id']) => void;
+}
+
+/** One row of the tree, drawn again only when one of its props changes. */
+const TreeRow = memo(function TreeRow({
+  record, depth, hasChildren, open, selected, drag, dragging, over, columns, labelField, definition, editable, onToggleOpen, onToggleSelected,
+}: TreeRowProps) {
+  const translate = useTranslate();
+  const id = String(record.id);
+  return (
+    <RecordContextProvider value={record}>
+      <TableRow hover {...dropTargetProps(drag, record, { dragging, overId: over ? record.id : undefined })} data-depth={depth}>
+        {selected !== undefined && (
+          <td className={CHECKBOX_CELL}>
+            <Checkbox
+              size="small"
+              checked={selected}
+              onChange={() => onToggleSelected(record.id)}
+              slotProps={{ input: { 'aria-label': translate('ra.action.select_row') } }}
+            />
+          </td>
+        )}
+        {drag && (
+          <td className={CHECKBOX_CELL}>
+            <DragHandle />
+          </td>
+        )}
+        <td className={`${CELL} ${ACTIONS_CELL}`}>
+          <RowActions editable={editable} title={definition.title} />
+        </td>
+        {columns.map((field) => (
+          <td key={field.name} className={CELL}>
+            {field.name === labelField ? (
+              <Box sx={{ display: 'flex', alignItems: 'center', pl: depth * 3 }}>
+                {hasChildren ? (
+                  <IconButton
+                    size="small"
+                    aria-expanded={open}
+                    aria-label={translate(open ? 'generated.tree.collapse' : 'generated.tree.expand')}
+                    onClick={() => onToggleOpen(id)}
+                  >
+                    {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+                  </IconButton>
+                ) : (
+                  <Box sx={{ width: 34, flexShrink: 0 }} />
+                )}
+                {fieldFor(field, definition)}
+              </Box>
+            ) : (
+              fieldFor(field, definition)
+            )}
+          </td>
+        ))}
+      </TableRow>
+    </RecordContextProvider>
+  );
+});

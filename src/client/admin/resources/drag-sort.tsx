@@ -13,7 +13,7 @@ import { useNotifyError } from './error-report.js';
  * which swaps their weights, then the list reloads. Tree lists only sort within one parent, as
  * BuildAdmin's `dragSortLimitField` does.
  */
-interface DragSortController {
+export interface DragSortController {
   start(record: RaRecord): void;
   end(): void;
   over(record: RaRecord): void;
@@ -81,9 +81,45 @@ export function useDragSortController(resource: string, parentField?: string): D
 
 export const DragSortContext = createContext<DragSortController | undefined>(undefined);
 
-/** Handlers that make a row a drop target while a row is dragged. */
-export function dropTargetProps(controller: DragSortController | undefined, record: RaRecord | undefined) {
-  if (!controller || !record) return {};
+/**
+ * The same controller as one object that never changes, whose state and actions are the latest
+ * render's: rows drawn once and kept (memoised) handle drags with it, and its context does not draw
+ * every grip again each time the row under the pointer changes.
+ */
+export function useStableDragSort(controller: DragSortController): DragSortController {
+  const latest = useRef(controller);
+  // Set while drawing, before the rows draw and read it; handlers read it when called.
+  latest.current = controller;
+  return useMemo(
+    () => ({
+      start: (record: RaRecord) => latest.current.start(record),
+      end: () => latest.current.end(),
+      over: (record: RaRecord) => latest.current.over(record),
+      drop: (record: RaRecord) => latest.current.drop(record),
+      get overId() {
+        return latest.current.overId;
+      },
+      get dragging() {
+        return latest.current.dragging;
+      },
+    }),
+    [],
+  );
+}
+
+const DROP_TARGET_SX = { outline: '2px dashed', outlineColor: 'primary.main', outlineOffset: -2 } as const;
+
+/**
+ * Handlers that make a row a drop target while a row is dragged. `state` is what the row is drawn
+ * with (by default the controller's): a memoised row passes the state it was given, so it draws again
+ * when that changes.
+ */
+export function dropTargetProps(
+  controller: DragSortController | undefined,
+  record: RaRecord | undefined,
+  state: Pick<DragSortController, 'dragging' | 'overId'> | undefined = controller,
+) {
+  if (!controller || !record || !state) return {};
   return {
     onDragOver: (event: DragEvent) => {
       if (!controller.dragging) return;
@@ -94,8 +130,8 @@ export function dropTargetProps(controller: DragSortController | undefined, reco
       event.preventDefault();
       void controller.drop(record);
     },
-    sx: controller.dragging && controller.overId === record.id ? { outline: '2px dashed', outlineColor: 'primary.main', outlineOffset: -2 } : undefined,
-    'data-drop-target': controller.dragging ? 'true' : undefined,
+    sx: state.dragging && state.overId === record.id ? DROP_TARGET_SX : undefined,
+    'data-drop-target': state.dragging ? 'true' : undefined,
   };
 }
 
