@@ -4,6 +4,7 @@ import { hashPassword, importedPasswordHash } from '../../src/server/auth/passwo
 import { ClickCaptchaService } from '../../src/server/captcha/captcha-service.js';
 import { CAPTCHA_SHAPES, type ClickPuzzle } from '../../src/server/captcha/click-captcha.js';
 import { ADMIN_PASSWORD, DATABASES, startTestServer, type ApiResponse, type TestServer } from '../support/test-server.js';
+import { storedMessage } from '../../src/server/stored-text.js';
 
 /**
  * Authentication over the wire (docs/wire-contract.md#business-codes, #tokens, #back-office-bootstrap,
@@ -234,7 +235,7 @@ describe.each(DATABASES)('auth on %s', (kind) => {
       // the token works
       expectEnvelope(await server.admin('Index/index', { token: info.token }), 1);
       // a login writes an admin log row titled Login
-      const log = await db().selectFrom('admin_log').selectAll().where('title', '=', 'Login').orderBy('id', 'desc').executeTakeFirst();
+      const log = await db().selectFrom('admin_log').selectAll().where('title', '=', storedMessage('Login')).orderBy('id', 'desc').executeTakeFirst();
       expect(log).toBeDefined();
       expect(String((log as Record<string, unknown>).data)).not.toContain(ADMIN_PASSWORD);
     });

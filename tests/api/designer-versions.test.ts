@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, copyProject, startTestServer, type TestServer } from '../support/test-server.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 import { designOf, newField, requestBodyOf, scratchDesign, type DesignDraft } from '../../src/client/admin/pages/crud/design-model.js';
+import { storedMessage } from '../../src/server/stored-text.js';
 
 /**
  * The CRUD designer's leftovers (issue 40, item 16), through the calls its screen makes with the bodies
@@ -141,6 +142,6 @@ describe.each(DATABASES)('the designer’s filters, menu directory, versions and
     const deleted = await crud('delete', { body: { id: logId } });
     expect(deleted.code, deleted.msg).toBe(1);
     expect(server.server.app.resources.has('crud/shop_goods')).toBe(false);
-    expect(await deletes()).toEqual([{ username: 'admin', title: 'CRUD delete' }]);
+    expect(await deletes()).toEqual([{ username: 'admin', title: storedMessage('CRUD delete') }]);
   });
 });

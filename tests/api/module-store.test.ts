@@ -6,6 +6,7 @@ import type { Envelope } from '../../src/contract/envelope.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 import { catalogTables } from '../../src/server/db/table-catalog.js';
 import { DATABASES, PROJECT_ROOT, copyProject, startTestServer, type ApiResponse, type TestServer } from '../support/test-server.js';
+import { storedMessage } from '../../src/server/stored-text.js';
 
 /**
  * The module store: modules of data — schemas, texts, seed rows, images — installed through the
@@ -163,7 +164,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     const zh = await server.admin<{ definitions: { id: string; title: Record<string, string> }[] }>('Index/index', { token, lang: 'zh-cn' });
     expect(zh.data.definitions.find((definition) => definition.id === 'faq/question')?.title['zh-cn']).toBe('问题');
     const log = await server.server.app.db.selectFrom('admin_log').select(['title', 'url']).where('url', 'like', '%module/install%').execute();
-    expect(log.map((row) => row.title)).toContain('Install module');
+    expect(log.map((row) => row.title)).toContain(storedMessage('Install module'));
     // installing again: BuildAdmin's refusal, in both languages
     expect((await install('faq')).msg).toBe('Module already exists');
     expect((await store('install', { query: { uid: 'faq' }, body: { extend: {} }, lang: 'zh-cn' })).msg).toBe('模块已存在！');
@@ -356,7 +357,7 @@ describe.each(DATABASES)('module store on %s', (kind) => {
     expect((await listed()).some((item) => item.uid === 'gadgets')).toBe(false);
     // every change went to the admin log, under BuildAdmin's titles
     const titles = (await server.server.app.db.selectFrom('admin_log').select('title').where('url', 'like', '%/module/%').execute()).map((row) => row.title);
-    expect(new Set(titles)).toEqual(new Set(['Upload install module', 'Install module', 'Change module state', 'Unload module']));
+    expect(new Set(titles)).toEqual(new Set(['Upload install module', 'Install module', 'Change module state', 'Unload module'].map((title) => storedMessage(title))));
   });
 
   it('refuses every hostile or broken package, naming the problem, with nothing written', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, DATABASES, startTestServer, type ApiRequest, type TestServer } from '../support/test-server.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
+import { storedMessage } from '../../src/server/stored-text.js';
 
 /**
  * The system resources and the side effects of admin writes (docs/wire-contract.md#system-resources,
@@ -568,10 +569,10 @@ describe.each(DATABASES)('system resources on %s', (kind) => {
     it('logs an admin add with the password masked', async () => {
       const body = { username: 'logged1', nickname: 'Logged', password: 'Secret_pass9', email: 'logged1@example.com', mobile: '13700000001', group_arr: [2], status: '1' };
       await ok('auth.Admin/add', { body });
-      const data = await ok<ListData>('auth.AdminLog/index', { query: { search: [{ field: 'title', val: '管理员管理-添加', operator: '=' }] } });
+      const data = await ok<ListData>('auth.AdminLog/index', { query: { search: [{ field: 'title', val: '管理员管理', operator: 'LIKE' }] } });
       const row = data.list.find((item) => String(item.data).includes('logged1')) as Row;
       expect(row).toBeDefined();
-      expect(row).toMatchObject({ title: '管理员管理-添加', admin_id: 1, username: 'admin' });
+      expect(row).toMatchObject({ title: 'Administrators-Add', admin_id: 1, username: 'admin' });
       expect(String(row.url)).toContain('auth.Admin/add');
       const logged = JSON.parse(String(row.data)) as Row;
       expect(logged).toMatchObject({ username: 'logged1', password: '***', group_arr: [2] });
@@ -580,9 +581,34 @@ describe.each(DATABASES)('system resources on %s', (kind) => {
       expect(stored.some((item) => String(item.data).includes('Secret_pass9'))).toBe(false);
     });
 
+    it('reads every title in the reader\'s language whatever language wrote it, old rows as they were stored, in the list and the export', async () => {
+      expect((await server.admin('Index/login', { body: { username: 'admin', password: ADMIN_PASSWORD }, lang: 'zh-cn' })).code).toBe(1);
+      await ok('auth.Admin/edit', { body: { id: 1, motto: 'Written in Chinese' }, lang: 'zh-cn' });
+      await db().insertInto('admin_log').values({ admin_id: 1, username: 'admin', url: '/old', title: '旧的标题-编辑', data: '{}', ip: '127.0.0.1', request_id: 'old-row', useragent: 'test', create_time: 1_700_000_000 }).execute();
+      const titles = async (lang: 'en' | 'zh-cn') => {
+        const { list } = await ok<ListData>('auth.AdminLog/index', { lang, query: { limit: 50, order: 'id,desc' } });
+        const login = list.find((row) => String(row.url).includes('Index/login'));
+        const edit = list.find((row) => String(row.data).includes('Written in Chinese'));
+        const old = list.find((row) => row.request_id === 'old-row');
+        return [login?.title, edit?.title, old?.title];
+      };
+      expect(await titles('en')).toEqual(['Login', 'Administrators-Edit', '旧的标题-编辑']);
+      expect(await titles('zh-cn')).toEqual(['登录', '管理员管理-编辑', '旧的标题-编辑']);
+
+      const exported = async (lang: 'en' | 'zh-cn') => {
+        const response = await server.raw('/chidaoadminstator.php/auth.AdminLog/export', { headers: { batoken: token, 'think-lang': lang } });
+        expect(response.status).toBe(200);
+        return response.text();
+      };
+      const english = await exported('en');
+      expect(english).toContain('Administrators-Edit');
+      expect(english).not.toContain('"key"');
+      expect(await exported('zh-cn')).toContain('管理员管理-编辑');
+    });
+
     it('masks the password of a login too', async () => {
       await server.loginAdmin();
-      const row = (await db().selectFrom('admin_log').selectAll().where('title', '=', 'Login').orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
+      const row = (await db().selectFrom('admin_log').selectAll().where('title', '=', storedMessage('Login')).orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;
       expect(JSON.parse(String(row.data))).toMatchObject({ username: 'admin', password: '***' });
       expect(String(row.data)).not.toContain(ADMIN_PASSWORD);
     });

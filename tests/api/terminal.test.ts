@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringifyQuery } from '../../src/contract/query-string.js';
 import { ADMIN_PASSWORD, PROJECT_ROOT, SERVER_FROM_BUNDLE, startTestServer, type TestServer } from '../support/test-server.js';
 import { TEST_SERVER_BUNDLE } from '../support/build-server.js';
+import { storedMessage } from '../../src/server/stored-text.js';
 
 /**
  * The web terminal (docs/wire-contract.md#web-terminal) over HTTP: `ajax/terminal` opened as BuildAdmin's
@@ -61,7 +62,7 @@ describe('ajax/terminal', () => {
   const lines = (events: TerminalEvent[]) => events.map((event) => event.data);
 
   async function logRows() {
-    return server.server.app.db.selectFrom('admin_log').select(['admin_id', 'title', 'url', 'data']).where('title', '=', 'Run terminal command').orderBy('id').execute();
+    return server.server.app.db.selectFrom('admin_log').select(['admin_id', 'title', 'url', 'data']).where('title', '=', storedMessage('Run terminal command')).orderBy('id').execute();
   }
 
   beforeAll(async () => {
@@ -222,7 +223,7 @@ describe('ajax/terminal', () => {
     expect(changed.code, changed.msg).toBe(1);
     expect((await server.admin<{ terminal: { npmPackageManager: string } }>('Index/index', { token: superToken })).data.terminal.npmPackageManager).toBe('pnpm');
     const logged = await server.server.app.db.selectFrom('admin_log').select(['title', 'data']).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(logged.title).toBe('Change terminal config');
+    expect(logged.title).toBe(storedMessage('Change terminal config'));
     // types.gen now runs through pnpm (the stand-in fails on purpose)
     const { events } = await stream({ command: 'types.gen', batoken: superToken });
     // colour codes taken out, the carriage return ends a line
@@ -254,6 +255,6 @@ describe('ajax/terminal with TERMINAL=off', () => {
     expect(events).toEqual(['Error:The web terminal is switched off on this server', 'command-exec-error']);
     const index = await server.admin<{ terminal: { enabled: boolean } }>('Index/index', { token });
     expect(index.data.terminal.enabled).toBe(false);
-    expect(await server.server.app.db.selectFrom('admin_log').select('id').where('title', '=', 'Run terminal command').execute()).toEqual([]);
+    expect(await server.server.app.db.selectFrom('admin_log').select('id').where('title', '=', storedMessage('Run terminal command')).execute()).toEqual([]);
   });
 });

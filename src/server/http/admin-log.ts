@@ -1,4 +1,6 @@
-import type { RequestContext } from '../app-context.js';
+import type { AppContext, RequestContext } from '../app-context.js';
+import { LANGUAGES, type Language } from '../../contract/headers.js';
+import { readStoredText, storedMessage, type StoredParam } from '../stored-text.js';
 import { sql } from 'kysely';
 import type { Row } from '../../schema/definition.js';
 import { Code } from '../../contract/codes.js';
@@ -79,18 +81,41 @@ export function shouldLog(ctx: RequestContext, outcome: unknown): boolean {
   return ctx.area === 'admin' && (ctx.method === 'POST' || ctx.method === 'DELETE') && !['select', 'index', 'logout'].includes(ctx.action);
 }
 
+/** The longest title a log row keeps (`schemas/system/admin_log.json`). */
+const TITLE_LIMIT = 255;
+
+/**
+ * A rule's title in every language as a message parameter: the back office's name for it in each (as the
+ * menus read), or as stored where an administrator wrote their own, a plain text when all are the same.
+ */
+function ruleTitleParam(ctx: RequestContext, rule: { name: string; title: string; type: string }): StoredParam {
+  const texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, ctx.app.ruleTitles.shownTitleIn(lang, 'admin_rule', rule)]));
+  return new Set(Object.values(texts)).size === 1 ? rule.title : { texts };
+}
+
+/**
+ * The log row's title, stored free of any language (`src/server/stored-text.ts`) and put into words in the
+ * reader's language when the log is read: the action's own title (a server message key such as "Login"),
+ * else the titles of its menu and button rules in every language.
+ */
 async function titleOf(ctx: RequestContext): Promise<string> {
-  if (ctx.logTitle) return ctx.logTitle;
+  if (ctx.logTitle) return storedMessage(ctx.logTitle, [], TITLE_LIMIT);
   const path = ctx.controller.path.toLowerCase();
   const rows = await ctx.app.db
     .selectFrom('admin_rule')
-    .select(['name', 'title'])
+    .select(['name', 'title', 'type'])
     .where(sql`lower(name)`, 'in', [path, `${path}/${ctx.action}`])
     .execute();
   const menu = rows.find((row) => row.name.toLowerCase() === path);
   const button = rows.find((row) => row.name.toLowerCase() === `${path}/${ctx.action}`);
-  if (menu && button) return `${menu.title}-${button.title}`;
-  return menu?.title ?? `Unknown(${ctx.action})`;
+  if (menu && button) return storedMessage('%s-%s', [ruleTitleParam(ctx, menu), ruleTitleParam(ctx, button)], TITLE_LIMIT);
+  if (menu) return storedMessage('%s', [ruleTitleParam(ctx, menu)], TITLE_LIMIT);
+  return storedMessage('Unknown(%s)', [ctx.action.slice(0, 100)], TITLE_LIMIT);
+}
+
+/** A log row's title in `lang`: a stored message in words; a title stored as text (rows written before) as it is. */
+export function adminLogTitleIn(app: AppContext, lang: Language, stored: unknown): string {
+  return readStoredText(stored, lang, app.messages);
 }
 
 /** Names secret by their type: the resource's password and write-only fields, and what the action named (`logSecrets`). */
@@ -109,7 +134,7 @@ export async function writeAdminLog(ctx: RequestContext): Promise<void> {
       admin_id: identity?.id ?? 0,
       username: username.slice(0, 20),
       url: loggedUrl(ctx.request.url),
-      title: (await titleOf(ctx)).slice(0, 100),
+      title: await titleOf(ctx),
       data: logData(ctx.params, typedSecrets(ctx)),
       ip: ctx.ip.slice(0, 50),
       request_id: ctx.request.id.slice(0, 128),
