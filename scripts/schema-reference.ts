@@ -86,7 +86,7 @@ const FIELD_NOTES: Record<string, string> = {
   maxLength: "the most characters allowed (and the column's width)",
   pattern: 'a regular expression the text must match, checked in linear time in the server and the forms',
   format:
-    'a kind of text: `money` (integer cents in the table, `"12.50"` on the wire), dates and times, email, uri, mobile, color',
+    'a kind of text: `money` (integer cents in the table, `"12.50"` on the wire), dates and times, email, uri, mobile, color; of an integer: `percent` (a rate in basis points, 1500 = 15 %, shown as "15%" and typed as 15 or 15.5)',
   items: 'what a list field holds',
   'items.type': 'the type of each element',
   'items.enum': 'the values each element may take',

@@ -251,14 +251,6 @@ export type WallRecord = Required<Pick<SurveyWallTransactionRow, 'id' | 'transac
 export const TEAM_PERIODS = [7, 30, 0] as const;
 export type TeamPeriod = (typeof TEAM_PERIODS)[number];
 
-/** A commission rate in basis points (100 = 1 %) as a person reads it: "10%", "5.5%", "0.25%". */
-export function basisPointsAsPercent(basisPoints: number): string {
-  const hundredths = Math.max(0, Math.round(basisPoints));
-  const whole = Math.floor(hundredths / 100);
-  const fraction = String(hundredths % 100).padStart(2, '0').replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
-}
-
 /** `GET /api/team.team/mine`: where the member stands, for the team page. */
 export interface TeamState {
   /** the operator lets a member in no team create one (config `team_member_create`) */

@@ -49,3 +49,35 @@ export function formatYuan(value: unknown): string {
   const text = String(value).trim();
   return MONEY_PATTERN.test(text) ? centsToYuan(yuanToCents(text)) : String(value);
 }
+
+/*
+ * Percentages, exactly: a rate (a team's commission) is stored and travels as a whole number of basis
+ * points, hundredths of a percent (1500 is 15 %, 1550 is 15.5 %); a person reads and types it as a
+ * percentage with at most two decimals. The schemas' `percent` format is such an integer.
+ */
+
+/** A percentage as a person types it: "15", "15.5", "0.25" (no sign, at most two decimals, at most 13 whole digits). */
+export const PERCENT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
+
+/** "15.5" → 1550 basis points, read digit by digit (no floating point); undefined when the text is no percentage. */
+export function parsePercent(value: unknown): number | undefined {
+  const text = typeof value === 'string' ? value.trim().replace(/\s*%$/, '') : '';
+  if (!PERCENT_PATTERN.test(text)) return undefined;
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+}
+
+/** 1550 → "15.5", 1500 → "15", 25 → "0.25": the percentage a form shows for basis points (a negative rate keeps its sign). */
+export function basisPointsToPercent(basisPoints: number): string {
+  const sign = basisPoints < 0 ? '-' : '';
+  const hundredths = Math.abs(basisPoints);
+  const fraction = String(hundredths % 100).padStart(2, '0').replace(/0+$/, '');
+  return `${sign}${Math.floor(hundredths / 100)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Basis points as a person reads them: "15%", "5.5%", "0.25%"; a value that is no whole number prints as it is. */
+export function formatPercent(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const basisPoints = typeof value === 'number' ? value : /^-?\d+$/.test(String(value).trim()) ? Number(String(value).trim()) : Number.NaN;
+  return Number.isSafeInteger(basisPoints) ? `${basisPointsToPercent(basisPoints)}%` : String(value);
+}

@@ -1049,7 +1049,7 @@ export interface TeamTeamTable {
   name: Generated<string>;
   /** Leader */
   leader_id: number | null;
-  /** Commission (basis points, 1 % = 100) */
+  /** Commission rate */
   commission_rate_bp: Generated<number>;
   /** Status */
   status: Generated<'enable' | 'disable'>;

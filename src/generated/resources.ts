@@ -1332,9 +1332,9 @@ export interface TeamTeamRow {
   /** Leader */
   leader_id?: number | null;
   /**
-   * Commission (basis points, 1 % = 100)
+   * Commission rate
    *
-   * In hundredths of a percent: 100 is 1 %, 550 is 5.5 %, 10000 is 100 %
+   * The percentage of each member's survey earnings the leader receives, with up to two decimals, such as 15 or 5.5
    */
   commission_rate_bp?: number;
   /** Status */

@@ -6,6 +6,11 @@ import { MONEY_PATTERN } from '../contract/money.js';
 export const CUSTOM_FORMATS: Record<string, RegExp> = {
   /** yuan with at most two decimals: "12.50", "-3", "0.5" (`src/contract/money.ts`) */
   money: MONEY_PATTERN,
+  /**
+   * a rate in basis points, 1500 = 15 % (`src/contract/money.ts`): the field is an integer, so the check of its
+   * value is its type and its bounds; a text (a form-encoded body) is a whole number of basis points
+   */
+  percent: /^\d+$/,
   /** mainland China mobile number, as BuildAdmin validates it */
   mobile: MOBILE_PATTERN,
   color: /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\))$/,

@@ -69,7 +69,7 @@ const fieldSchema = {
     minLength: { type: 'integer', minimum: 0 },
     maxLength: { type: 'integer', minimum: 1 },
     pattern: { type: 'string', format: 'regex' },
-    format: { enum: ['money', 'date', 'date-time', 'time', 'email', 'uri', 'mobile', 'color'] },
+    format: { enum: ['money', 'percent', 'date', 'date-time', 'time', 'email', 'uri', 'mobile', 'color'] },
     items: {
       type: 'object',
       additionalProperties: false,

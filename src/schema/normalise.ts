@@ -161,6 +161,9 @@ function normaliseField(file: string, name: string, raw: RawFieldSchema, texts: 
   if (raw.format === 'money' && wireType !== 'string') {
     throw new SchemaError(file, `/properties/${name}/format`, 'format "money" needs type "string" (amounts travel as "12.50")');
   }
+  if (raw.format === 'percent' && wireType !== 'integer') {
+    throw new SchemaError(file, `/properties/${name}/format`, 'format "percent" needs type "integer" (a rate is stored and travels in basis points, 1500 = 15 %)');
+  }
   if (raw['x-storage'] === 'csv' && wireType !== 'array') {
     throw new SchemaError(file, `/properties/${name}/x-storage`, '"csv" storage needs type "array"');
   }

@@ -1,4 +1,6 @@
 import { LANGUAGES, type Language } from '../contract/headers.js';
+import { formatPercent } from '../contract/money.js';
+import { CUSTOM_FORMATS } from './formats.js';
 import { valueLabel, writableFields, type FieldDefinition, type ResourceDefinition, type Row } from './definition.js';
 import { sameText, type LocalText, type MessageParam } from './local-text.js';
 import { createObjectCheck, type SchemaIssue } from './value-checker.js';
@@ -41,11 +43,29 @@ function labelList(field: FieldDefinition | undefined): LocalText {
   return Object.fromEntries(LANGUAGES.map((lang) => [lang, labels.map((label) => label[lang]).join(lang === 'zh-cn' ? '、' : ', ')])) as Record<Language, string>;
 }
 
+/** A rate in basis points that is no whole number of them, or out of its bounds: said as the percentage a person typed. */
+function percentIssueOf(error: SchemaIssue, field: FieldDefinition): ValidationIssue {
+  const limit = sameText(formatPercent(Number(error.params.limit)));
+  switch (error.keyword) {
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { field: field.name, message: '%s must not be less than %s', params: [field.title, limit] };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { field: field.name, message: '%s must not be more than %s', params: [field.title, limit] };
+    default:
+      return { field: field.name, message: PERCENT_MESSAGE, params: [field.title] };
+  }
+}
+
+const PERCENT_MESSAGE = '%s must be a percentage such as 15 or 15.5';
+
 function issueOf(error: SchemaIssue, fields: Map<string, FieldDefinition>): ValidationIssue {
   const missing = (error.params as { missingProperty?: string }).missingProperty;
   const name = missing ?? error.instancePath.split('/')[1] ?? '';
   const field = fields.get(name);
   const title = field?.title ?? sameText(name);
+  if (field?.format === 'percent' && error.keyword !== 'required') return percentIssueOf(error, field);
   switch (error.keyword) {
     case 'required':
       return { field: name, message: '%s cannot be empty', params: [title] };
@@ -156,7 +176,15 @@ export function createInputValidator(definition: ResourceDefinition): (input: Ro
     // only to a value. Amounts are numbers, so a blank amount is still refused.
     const blankText = (key: string, item: unknown) => item === '' && !required.includes(key) && fields.get(key)?.format !== 'money';
     const checked: Row = {};
-    for (const [key, item] of Object.entries(value)) if (!blankText(key, item)) checked[key] = item;
+    for (const [key, item] of Object.entries(value)) {
+      const field = fields.get(key);
+      // A rate travels as whole basis points: a text of another form ("1e3", "15.5") is no rate, whatever a number parser makes of it.
+      if (field?.format === 'percent' && typeof item === 'string' && item !== '' && !CUSTOM_FORMATS.percent.test(item.trim())) {
+        if (!issues.some((known) => known.field === key)) issues.push({ field: key, message: PERCENT_MESSAGE, params: [field.title] });
+        continue;
+      }
+      if (!blankText(key, item)) checked[key] = item;
+    }
     for (const error of check(checked)) {
       const issue = issueOf(error, fields);
       if (!issues.some((known) => known.field === issue.field)) issues.push(issue);

@@ -219,6 +219,32 @@ describe.each(DATABASES)('teams on %s', (kind) => {
     expect((await server.api('team.team/leave', { userToken: (await member()).token, body: {}, lang: 'en' })).msg).toBe('You are not in a team');
   });
 
+  it('keeps the commission rate in basis points and says a wrong or out-of-range rate as a percentage, in both languages, changing nothing', async () => {
+    const leader = await member();
+    const teamId = await team(leader.id);
+    const edit = (rate: unknown, lang: 'en' | 'zh-cn' = 'en') => admin('team.Team/edit', { lang, body: { id: teamId, commission_rate_bp: rate } });
+    expect((await edit(1550)).code).toBe(1);
+    expect((await teamRow(teamId)).commission_rate_bp).toBe(1550);
+    const read = await admin<{ row: Row }>('team.Team/edit', { query: { id: teamId } });
+    expect(read.data.row.commission_rate_bp).toBe(1550);
+
+    for (const [rate, en, zh] of [
+      [10001, 'Commission rate must not be more than 100%', '佣金比例不能大于 100%'],
+      [-1, 'Commission rate must not be less than 0%', '佣金比例不能小于 0%'],
+      [15.5, 'Commission rate must be a percentage such as 15 or 15.5', '佣金比例必须是百分比，例如 15 或 15.5'],
+      ['1e3', 'Commission rate must be a percentage such as 15 or 15.5', '佣金比例必须是百分比，例如 15 或 15.5'],
+    ] as const) {
+      const english = await edit(rate);
+      expect({ code: english.code, msg: english.msg }, String(rate)).toEqual({ code: 0, msg: en });
+      expect((await edit(rate, 'zh-cn')).msg, String(rate)).toBe(zh);
+    }
+    expect((await teamRow(teamId)).commission_rate_bp).toBe(1550);
+
+    const exported = await server.raw('/chidaoadminstator.php/team.Team/export', { headers: { batoken: token, 'think-lang': 'en' } });
+    const line = (await exported.text()).split('\r\n').find((row) => row.startsWith(`${teamId},`));
+    expect(line).toContain(',15.5%,');
+  });
+
   it('shows the leader each member’s activity, earnings and the commission at the team’s rate, for their own team only', async () => {
     const leader = await member();
     const teamId = (await server.api<{ id: number }>('team.team/create', { userToken: leader.token, body: { name: `Earners ${counter}` } })).data.id;

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FieldDefinition, ResourceDefinition, Row } from '../../schema/definition.js';
 import { listColumnsOf } from '../../schema/list-columns.js';
 import { formatLocalDateTime } from '../../contract/site-time.js';
+import { formatPercent } from '../../contract/money.js';
 import type { Language } from '../../contract/headers.js';
 import { allListRows } from './operations/list.js';
 
@@ -31,6 +32,7 @@ function cellOf(field: FieldDefinition, row: Row, timeZone: string, lang: Langua
     if (labels.length > 0) return labels.join(',');
   }
   if (isDateTime(field)) return formatLocalDateTime(value, timeZone);
+  if (field.format === 'percent') return formatPercent(value);
   const label = (item: unknown) => {
     const text = field.ui.options?.[String(item)];
     return text ? text[lang] : String(item);

@@ -6,6 +6,7 @@ import { IconField } from './IconField.js';
 import { ImageField } from './ImageField.js';
 import { MoneyField } from './MoneyField.js';
 import { ObjectField } from './ObjectField.js';
+import { PercentField } from './PercentField.js';
 import { RelationField } from './RelationField.js';
 import { rendererOf, type RendererName } from './renderer-of.js';
 import { SwitchField } from './SwitchField.js';
@@ -24,6 +25,7 @@ const RENDERERS: Readonly<Record<RendererName, (props: SchemaFieldProps) => Reac
   switch: SwitchField,
   url: UrlField,
   money: MoneyField,
+  percent: PercentField,
   icon: IconField,
   color: ColorField,
   relation: RelationField,

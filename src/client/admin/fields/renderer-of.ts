@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '../../../schema/definition.js';
 
-export type RendererName = 'none' | 'text' | 'datetime' | 'tag' | 'tags' | 'image' | 'switch' | 'url' | 'money' | 'icon' | 'color' | 'relation' | 'object';
+export type RendererName = 'none' | 'text' | 'datetime' | 'tag' | 'tags' | 'image' | 'switch' | 'url' | 'money' | 'percent' | 'icon' | 'color' | 'relation' | 'object';
 
 const ALIASES: Readonly<Record<string, RendererName>> = {
   none: 'none', text: 'text', datetime: 'datetime', date: 'datetime', tag: 'tag', tags: 'tags', image: 'image', images: 'image',
@@ -24,6 +24,8 @@ export function rendererOf(field: FieldDefinition): RendererName {
   switch (field.format) {
     case 'money':
       return 'money';
+    case 'percent':
+      return 'percent';
     case 'date':
     case 'date-time':
       return 'datetime';

@@ -15,6 +15,7 @@ import { DateTextInput } from './DateTextInput.js';
 import { EditorInput } from './EditorInput.js';
 import { IconInput } from './IconInput.js';
 import { markIf, type SchemaInputProps } from './input-props.js';
+import { PercentInput } from './PercentInput.js';
 import { KeyValueInput } from './KeyValueInput.js';
 import { RemoteSelectInput } from './RemoteSelectInput.js';
 import { SwitchInput } from './SwitchInput.js';
@@ -81,6 +82,7 @@ function widgetFor(props: SchemaInputProps, t: SchemaTranslate, allowed: (value:
       return <PasswordInput {...common} parse={textParse(field)} autoComplete="new-password" />;
     case 'number':
     case 'weigh':
+      if (field.format === 'percent') return <PercentInput {...common} />;
       return <NumberInput {...common} step={1} />;
     case 'float':
       return <NumberInput {...common} step="any" />;

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { basisPointsAsPercent, TEAM_PERIODS } from '../../../../contract/member-api.js';
+import { TEAM_PERIODS } from '../../../../contract/member-api.js';
+import { formatPercent } from '../../../../contract/money.js';
 import { CopyField } from '../../../components/CopyField.js';
 import { formatDateTime } from '../../../format/datetime.js';
 import { messageOf } from '../../../http/error-body.js';
@@ -179,7 +180,7 @@ function LeaderTeam({ api }: { api: TeamApi }) {
       ),
     },
   ];
-  const rate = overview ? basisPointsAsPercent(overview.commission_rate_bp) : '';
+  const rate = overview ? formatPercent(overview.commission_rate_bp) : '';
   return (
     <>
       {overview && (
