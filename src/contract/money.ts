@@ -1,7 +1,8 @@
 /**
  * Money, exactly (docs/survey-domain.md#ledgers): an amount travels and is typed as yuan text with at most
  * two decimals ("12.50"), and is stored, summed and compared as whole cents. Every parse and print of an
- * amount, on the server and in both clients, is one of these.
+ * amount, on the server and in both clients, is one of these; so is every parse and print of a rate in
+ * basis points (below).
  */
 
 /**
