@@ -58,7 +58,7 @@ export function formatYuan(value: unknown): string {
  */
 
 /** A percentage as a person types it: "15", "15.5", "0.25" (no sign, at most two decimals, at most 13 whole digits). */
-export const PERCENT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
+const PERCENT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 
 /** "15.5" → 1550 basis points, read digit by digit (no floating point); undefined when the text is no percentage. */
 export function parsePercent(value: unknown): number | undefined {
