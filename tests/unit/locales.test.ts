@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import englishMessages from 'ra-language-english';
@@ -303,6 +303,44 @@ function functionsOf(source: string): { params: string[]; body: string }[] {
   return found;
 }
 
+/** The expression starting at `start`, without the bracket closing around it (`{ _: x }` gives `x`). */
+function expressionAt(source: string, start: number): string {
+  const body = bodyAt(source, start).trim();
+  const opened = body.match(/[([{]/g)?.length ?? 0;
+  const closed = body.match(/[)\]}]/g)?.length ?? 0;
+  return closed > opened ? body.slice(0, -1).trim() : body;
+}
+
+/** A name, or a path into it (`texts.label[1]`, `entry.label`, `UploadProblem[refused]`), as a default's whole value. */
+const REFERENCE = /^([A-Za-z_$][\w$]*)(?:\??\.[\w$]+|\[[^\]]*\])*$/;
+
+/**
+ * Whether `name` in `source` holds texts written in the code: a `const` of a string or of an object or array
+ * literal with strings in it, a `const` reading into one (`const texts = TEXTS[decision]`), the item of a loop
+ * over one (`TOOLS.map((tool) => …)`, `for (const tool of TOOLS)`), or such a `const` imported from a sibling file.
+ */
+function fromTextTable(file: string, source: string, name: string, seen: Set<string>): boolean {
+  if (seen.has(`${file}:${name}`)) return false;
+  seen.add(`${file}:${name}`);
+  const declared = new RegExp(`\\bconst ${name}\\b(?:\\s*:[^=]*)?\\s*=\\s*`).exec(source);
+  if (declared) {
+    const value = expressionAt(source, declared.index + declared[0].length);
+    if (literalValue(value) !== undefined) return true;
+    if (/^[[{]/.test(value)) return new RegExp(STRING).test(value);
+    const root = REFERENCE.exec(value)?.[1];
+    return root !== undefined && fromTextTable(file, source, root, seen);
+  }
+  const looped = new RegExp(`\\b([A-Za-z_$][\\w$]*)\\.(?:map|flatMap|forEach|filter|find|some|every)\\(\\s*\\(?\\s*${name}\\b|\\bfor\\s*\\(\\s*const ${name} of ([A-Za-z_$][\\w$]*)`).exec(source);
+  if (looped) return fromTextTable(file, source, looped[1] ?? looped[2], seen);
+  const imported = new RegExp(`import\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*'(\\.[^']+)\\.js'`).exec(source);
+  if (imported) {
+    const base = join(file, '..', imported[1]);
+    const target = [`${base}.ts`, `${base}.tsx`].find((candidate) => existsSync(candidate));
+    return target !== undefined && fromTextTable(target, readFileSync(target, 'utf8'), name, seen);
+  }
+  return false;
+}
+
 /**
  * The screens' texts have one home, the message files: a key a screen names exists in both languages
  * (react-admin's own `ra.*` keys in its English pack and our Chinese one), and no call carries an English
@@ -338,6 +376,22 @@ describe('texts the screens name', () => {
   it('carry no English default beside the key', () => {
     const fallback = new RegExp(`\\b_:\\s*(?:${STRING}|\`)`, 'g');
     const problems = sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(fallback)].map((match) => `${relative(ROOT, file)}: ${match[0]}`));
+    expect(problems).toEqual([]);
+  });
+
+  it('carry no default taken from a table of texts in the code', () => {
+    // `{ _: TEXTS[decision].label }`, `{ _: entry.label }` in `FAMILIES.map((entry) => …)`, `{ _: UploadProblem[refused] }`
+    // imported from a table: an English copy all the same. A default read from data (a server message, a stored
+    // title, a schema's own language) is none of these and may stay.
+    const problems: string[] = [];
+    for (const file of sources) {
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/\b_:\s*/g)) {
+        const value = expressionAt(source, match.index + match[0].length);
+        const root = REFERENCE.exec(value)?.[1];
+        if (root && fromTextTable(file, source, root, new Set())) problems.push(`${relative(ROOT, file)}: _: ${value}`);
+      }
+    }
     expect(problems).toEqual([]);
   });
 

@@ -228,6 +228,12 @@ describe('rich-text editor', () => {
     fireEvent.input(area);
     await waitFor(() => expect(valueOf('content')).toBe(''));
   });
+
+  it('names each formatting tool from the message files', () => {
+    renderInForm(<EditorInput source="content" label="Content" />, 'content');
+    const tools = within(screen.getByRole('toolbar', { name: 'Content' })).getAllByRole('button');
+    expect(tools.map((tool) => tool.getAttribute('aria-label'))).toEqual(['Bold', 'Italic', 'Underline', 'Bulleted list', 'Numbered list', 'Link', 'Clear formatting']);
+  });
 });
 
 describe('city cascader', () => {

@@ -20,19 +20,19 @@ interface EditorInputProps {
 
 interface Tool {
   command: string;
-  /** message key and English default */
-  label: [string, string];
+  /** the message key of its name */
+  label: string;
   icon: ReactElement;
 }
 
 const TOOLS: Tool[] = [
-  { command: 'bold', label: ['generated.editor.bold', 'Bold'], icon: <FormatBoldIcon fontSize="small" /> },
-  { command: 'italic', label: ['generated.editor.italic', 'Italic'], icon: <FormatItalicIcon fontSize="small" /> },
-  { command: 'underline', label: ['generated.editor.underline', 'Underline'], icon: <FormatUnderlinedIcon fontSize="small" /> },
-  { command: 'insertUnorderedList', label: ['generated.editor.bulletList', 'Bulleted list'], icon: <FormatListBulletedIcon fontSize="small" /> },
-  { command: 'insertOrderedList', label: ['generated.editor.numberedList', 'Numbered list'], icon: <FormatListNumberedIcon fontSize="small" /> },
-  { command: 'createLink', label: ['generated.editor.link', 'Link'], icon: <InsertLinkIcon fontSize="small" /> },
-  { command: 'removeFormat', label: ['generated.editor.clear', 'Clear formatting'], icon: <FormatClearIcon fontSize="small" /> },
+  { command: 'bold', label: 'generated.editor.bold', icon: <FormatBoldIcon fontSize="small" /> },
+  { command: 'italic', label: 'generated.editor.italic', icon: <FormatItalicIcon fontSize="small" /> },
+  { command: 'underline', label: 'generated.editor.underline', icon: <FormatUnderlinedIcon fontSize="small" /> },
+  { command: 'insertUnorderedList', label: 'generated.editor.bulletList', icon: <FormatListBulletedIcon fontSize="small" /> },
+  { command: 'insertOrderedList', label: 'generated.editor.numberedList', icon: <FormatListNumberedIcon fontSize="small" /> },
+  { command: 'createLink', label: 'generated.editor.link', icon: <InsertLinkIcon fontSize="small" /> },
+  { command: 'removeFormat', label: 'generated.editor.clear', icon: <FormatClearIcon fontSize="small" /> },
 ];
 
 /**
@@ -75,7 +75,7 @@ export function EditorInput({ source, label, required = false, helperText }: Edi
       <Paper variant="outlined" sx={{ borderColor: error ? 'error.main' : undefined }}>
         <Box role="toolbar" aria-labelledby={labelId} sx={{ display: 'flex', gap: 0.25, p: 0.5, borderBottom: 1, borderColor: 'divider' }}>
           {TOOLS.map((tool) => {
-            const text = translate(tool.label[0], { _: tool.label[1] });
+            const text = translate(tool.label);
             return (
               <Tooltip key={tool.command} title={text}>
                 <IconButton size="small" aria-label={text} onMouseDown={(event) => event.preventDefault()} onClick={() => run(tool)}>

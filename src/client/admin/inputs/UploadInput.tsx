@@ -9,7 +9,7 @@ import { errorMessageOf } from '../resources/error-report.js';
 import { useSiteConfig } from '../site-config-context.js';
 import { uploadFile } from './admin-ajax.js';
 import { keepValue, requiredMark } from './input-props.js';
-import { acceptOf, checkUpload, UploadProblem } from './upload-check.js';
+import { acceptOf, checkUpload } from './upload-check.js';
 
 interface UploadInputProps {
   source: string;
@@ -52,7 +52,7 @@ export function UploadInput({ source, label, kind, multiple = false, shape = 'ar
     for (const file of files) {
       const refused = checkUpload(file, upload);
       if (refused) {
-        const message = translate(`generated.upload.${refused}`, { _: UploadProblem[refused] });
+        const message = translate(`generated.upload.${refused}`);
         setProblem(message);
         notify(message, { type: 'error' });
         continue;

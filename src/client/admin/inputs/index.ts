@@ -10,6 +10,6 @@ export { RemoteSelectInput } from './RemoteSelectInput.js';
 export { RuleTreeInput } from './RuleTreeInput.js';
 export { SwitchInput } from './SwitchInput.js';
 export { UploadInput } from './UploadInput.js';
-export { checkUpload, UploadProblem } from './upload-check.js';
+export { checkUpload, type UploadProblem } from './upload-check.js';
 export { sanitizeHtml } from './sanitize-html.js';
 export type { SchemaInputProps } from './input-props.js';

@@ -1,15 +1,10 @@
 import type { UploadConfig } from '../site-config-context.js';
 
 /**
- * The upload messages of docs/client.md#validation-before-sending (English defaults of
- * `generated.upload.<name>`), checked before a file is sent.
+ * Why a file may not be sent (docs/client.md#validation-before-sending), checked before it leaves; the
+ * screens show `generated.upload.<name>` from the message files.
  */
-export const UploadProblem = {
-  incomplete: 'The data of the uploaded file is incomplete!',
-  type: 'The type of uploaded file is not allowed!',
-  size: 'The size of the uploaded file exceeds the allowed range!',
-} as const;
-type UploadProblemName = keyof typeof UploadProblem;
+export type UploadProblem = 'incomplete' | 'type' | 'size';
 
 function normalisedList(value: string | string[]): string[] {
   const items = Array.isArray(value) ? value : value.split(',');
@@ -20,7 +15,7 @@ function normalisedList(value: string | string[]): string[] {
  * BuildAdmin's pre-checks (docs/wire-contract.md#upload-pre-checks): a name and a size; the suffix in `allowedSuffixes` or the
  * MIME type in `allowedMimeTypes`; the size within `maxSize` bytes. Undefined when the file may go.
  */
-export function checkUpload(file: { name?: string; size?: number; type?: string }, config: UploadConfig): UploadProblemName | undefined {
+export function checkUpload(file: { name?: string; size?: number; type?: string }, config: UploadConfig): UploadProblem | undefined {
   if (!file.name || file.size === undefined || file.size === null || Number.isNaN(file.size)) return 'incomplete';
   const dot = file.name.lastIndexOf('.');
   const suffix = dot >= 0 ? file.name.slice(dot + 1).toLowerCase() : '';

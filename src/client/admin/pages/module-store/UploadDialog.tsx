@@ -3,7 +3,7 @@ import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogC
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useLocale, useTranslate } from 'react-admin';
 import { useShellState } from '../../bootstrap-store.js';
-import { checkUpload, UploadProblem } from '../../inputs/upload-check.js';
+import { checkUpload } from '../../inputs/upload-check.js';
 import { DEFAULT_SITE_CONFIG } from '../../site-config-context.js';
 import { descriptionOf, stateChip, stateOf, titleOf, type ModuleInfo } from './module-model.js';
 import { refusalOf, storeApi } from './store-api.js';
@@ -39,7 +39,7 @@ export function UploadDialog({ onClose, onUploaded }: UploadDialogProps) {
     const refused = checkUpload(chosen, uploadConfig);
     if (refused) {
       setFile(undefined);
-      setProblem(translate(`generated.upload.${refused}`, { _: UploadProblem[refused] }));
+      setProblem(translate(`generated.upload.${refused}`));
       return;
     }
     setFile(chosen);

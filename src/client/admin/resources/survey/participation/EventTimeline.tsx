@@ -100,7 +100,7 @@ export function EventTimeline({ definition }: { definition: ResourceDefinition }
             </Stack>
             {PAYLOAD_KEYS.filter((key) => payload[key] !== undefined && payload[key] !== '').map((key) => (
               <Typography key={key} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {translate(`survey.history.payload.${key}`, { _: key })}: {payloadText(key, payload[key])}
+                {translate(`survey.history.payload.${key}`)}: {payloadText(key, payload[key])}
               </Typography>
             ))}
           </Box>

@@ -3,6 +3,7 @@ import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useId, useState } from 'react';
 import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { usePrefixedTranslate } from '../../../../i18n/prefixed-translate.js';
 import type { ReconcileAnswer, ReconcileRequest } from '../../../../../contract/reconcile.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { useActionsWithText } from '../../DetailsDialog.js';
@@ -10,19 +11,6 @@ import { errorMessageOf } from '../../error-report.js';
 
 /** What the review of a held credit does: approve (credit it now) or reject (reverse the complete, cancel the credit). */
 type Decision = 'approve' | 'reverse';
-
-const TEXTS: Record<Decision, { label: [string, string]; question: [string, string]; done: [string, string] }> = {
-  approve: {
-    label: ['survey.held.approve', 'Approve'],
-    question: ['survey.held.approveQuestion', 'Credit the held reward of %{rid} to the member now?'],
-    done: ['survey.held.approved', 'Approved: the reward of %{rid} is credited'],
-  },
-  reverse: {
-    label: ['survey.held.reject', 'Reject'],
-    question: ['survey.held.rejectQuestion', 'Reverse the complete %{rid} and cancel its held reward?'],
-    done: ['survey.held.rejected', 'Rejected: %{rid} is reversed and its held reward cancelled'],
-  },
-};
 
 /**
  * Approve or reject one participation whose credit is held for review (a speeder's complete), on its row
@@ -35,6 +23,7 @@ export function HeldReviewButton({ decision }: { decision: Decision }) {
   const record = useRecordContext();
   const { canAccess } = useCanAccess({ resource, action: 'reconcile' });
   const translate = useTranslate();
+  const tr = usePrefixedTranslate('survey.held');
   const dataProvider = useDataProvider<ActionDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -45,10 +34,10 @@ export function HeldReviewButton({ decision }: { decision: Decision }) {
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   if (canAccess !== true || !record || record.credit_state !== 'held') return null;
-  const texts = TEXTS[decision];
+  const approve = decision === 'approve';
   const rid = String(record.rid);
-  const label = translate(texts.label[0], { _: texts.label[1] });
-  const icon = decision === 'approve' ? <CheckCircleOutlineIcon /> : <HighlightOffIcon />;
+  const label = approve ? tr('approve') : tr('reject');
+  const icon = approve ? <CheckCircleOutlineIcon /> : <HighlightOffIcon />;
   const submit = async () => {
     setBusy(true);
     setError(undefined);
@@ -57,11 +46,11 @@ export function HeldReviewButton({ decision }: { decision: Decision }) {
       const { data: plan } = await dataProvider.action<ReconcileAnswer>(resource, 'reconcile', { data: { ...request } });
       const refused = plan.rows.find((row) => !row.ok);
       if (refused || plan.applied === 0) {
-        setError(refused?.message || refused?.change || translate('survey.held.nothing'));
+        setError(refused?.message || refused?.change || tr('nothing'));
         return;
       }
       await dataProvider.action<ReconcileAnswer>(resource, 'reconcile', { data: { ...request, dryRun: false, plan: plan.plan } });
-      notify(translate(texts.done[0], { _: texts.done[1], rid }), { type: 'success' });
+      notify(approve ? tr('approved', { rid }) : tr('rejected', { rid }), { type: 'success' });
       setOpen(false);
       setReason('');
       refresh();
@@ -85,7 +74,7 @@ export function HeldReviewButton({ decision }: { decision: Decision }) {
       <Dialog open={open} onClose={() => !busy && setOpen(false)} fullWidth maxWidth="sm" aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{label}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{translate(texts.question[0], { _: texts.question[1], rid })}</DialogContentText>
+          <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{approve ? tr('approveQuestion', { rid }) : tr('rejectQuestion', { rid })}</DialogContentText>
           <TextField
             autoFocus
             required
