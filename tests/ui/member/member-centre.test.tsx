@@ -148,6 +148,19 @@ describe('member centre', () => {
     expect(periods).toEqual(['7', '30']);
   });
 
+  it('ranks by completes, one complete in the singular', async () => {
+    signIn();
+    server.use(
+      http.get('/api/account/getUserRanking', () =>
+        ok({ computed_at: 1_700_000_000, refresh_at: 1_700_000_600, list: [{ rank: 1, nickname: 'Amy', avatar: '', value: 3, is_me: true }, { rank: 2, nickname: 'Bo', avatar: '', value: 1, is_me: false }], mine: { rank: 1, value: 3 } }),
+      ),
+    );
+    renderApp('/user/survey/ranking');
+    fireEvent.click(await screen.findByRole('button', { name: 'Completes' }));
+    expect(await screen.findByText('1 complete')).toBeTruthy();
+    expect(screen.getAllByText('3 completes').length).toBeGreaterThan(0);
+  });
+
   it('names the previous login as "Last login", on the site clock with its address, or says it is the first', async () => {
     signIn();
     // 2026-12-01 06:30:05 UTC: 14:30:05 on the site's clock (Asia/Shanghai); this login is userInfo.last_login_time

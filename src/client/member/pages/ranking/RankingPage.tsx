@@ -57,7 +57,7 @@ export function RankingPage({ load = loadRanking }: { load?: (period: Period, me
       alive = false;
     };
   }, [load, period, metric]);
-  const shown = (value: string | number) => (metric === 'money' ? `¥${value}` : translate('memberRanking.completes', { count: Number(value) }));
+  const shown = (value: string | number) => (metric === 'money' ? `¥${value}` : translate('memberRanking.completes', { smart_count: Number(value) }));
   return (
     <PageCard title={translate('memberRanking.title')} maxWidth={720}>
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', mb: 2 }}>
