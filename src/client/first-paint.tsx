@@ -8,7 +8,7 @@ import { loadMessages } from './i18n/load-messages.js';
 import { renderingIn } from './i18n/store-config.js';
 import { MemberLoginPage } from './member/login/MemberLoginPage.js';
 import { OutcomePage } from './pages/survey/OutcomePage.js';
-import type { OutcomePage as Outcome } from './pages/survey/survey-api.js';
+import { isOutcomePage } from '../contract/outcomes.js';
 
 /**
  * The first view of the pages a person waits for, rendered on the server from the pages' own
@@ -27,8 +27,11 @@ function pageElement(page: FirstPaintPage, path: string) {
       return <AdminLoginPage />;
     case 'memberLogin':
       return <MemberLoginPage />;
-    case 'outcome':
-      return <OutcomePage page={path.slice(1) as Outcome} pending={checking} />;
+    case 'outcome': {
+      // The server draws this page at an outcome page's address only (`STANDALONE_PAGES.outcome.paths`).
+      const outcome = path.slice(1);
+      return isOutcomePage(outcome) ? <OutcomePage page={outcome} pending={checking} /> : null;
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes } from 'react-router-dom';
+import { OUTCOME_PAGES } from '../contract/outcomes.js';
 import { ADMIN_BASE } from './admin/admin-base.js';
 import { PAGE_MESSAGES } from './i18n/page-messages.js';
 import { preloadMessages } from './i18n/use-messages.js';
@@ -80,8 +81,6 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   }
   return { Page, preload };
 }
-
-const OUTCOME_PAGES = ['success', 'terminate', 'security', 'overquota'] as const;
 
 const outcomePage = lazyPage(async () => (await pageWithMessages(() => import('./pages/survey/OutcomePage.js'), PAGE_MESSAGES.survey)).OutcomePage);
 

@@ -1,3 +1,4 @@
+import type { OutcomePage } from './outcomes.js';
 import type { ValueTags } from './value-tags.js';
 import type { SurveyParticipationRow, SurveyQuickTaskRow, SurveyQuickTaskSubmissionRow, SurveySurveyRow, SurveyWallTransactionRow, UserPayoutRow } from '../generated/resources.js';
 
@@ -35,8 +36,8 @@ export interface SurveyStartAnswer {
   url: string;
 }
 
-/** The outcome pages a provider sends the member back to. */
-export type OutcomePage = 'success' | 'terminate' | 'overquota' | 'security';
+/** The outcome pages a provider sends the member back to (contract/outcomes.ts). */
+export type { OutcomePage };
 
 /** `POST /api/survey/outcome`: the page the member landed on and its query string as received. */
 export interface OutcomeRequest {

@@ -1,3 +1,5 @@
+import { REPORTED_STATUSES } from './outcomes.js';
+
 /**
  * What the provider screens and the server say to each other beyond the generic resource calls
  * (`survey.Provider/presets`, `survey.Provider/testReturn`, the addresses an edit row carries): shared by
@@ -98,7 +100,7 @@ export interface ProviderAddresses {
 }
 
 /** Outcomes the test tool builds: the four a provider reports, and a reversal of a credited one. */
-export const TOOL_OUTCOMES = ['complete', 'terminate', 'overquota', 'security', 'reversal'] as const;
+export const TOOL_OUTCOMES = [...REPORTED_STATUSES, 'reversal'] as const;
 export type ToolOutcome = (typeof TOOL_OUTCOMES)[number];
 
 /** `testReturn {id, mode: 'build' | 'send', outcome, …}`: what to build. */

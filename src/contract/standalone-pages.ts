@@ -1,4 +1,5 @@
 import { DEFAULT_ADMIN_ENTRANCE, type Language } from './headers.js';
+import { OUTCOME_PAGES } from './outcomes.js';
 
 /**
  * The standalone pages the client loads on their own (not inside the back office or member centre):
@@ -18,7 +19,7 @@ const SURVEY_MESSAGES = ['common/survey', 'member/shell'] as const;
 export const STANDALONE_PAGES = {
   adminLogin: { paths: [`${DEFAULT_ADMIN_ENTRANCE}/login`], module: 'admin/login/AdminLoginPage.tsx', messages: ['admin/login', 'common/captcha', 'common/pages'] },
   memberLogin: { paths: ['/user/login'], module: 'member/login/MemberLoginPage.tsx', messages: ['member/login', 'common/captcha'] },
-  outcome: { paths: ['/success', '/terminate', '/security', '/overquota'], module: 'pages/survey/OutcomePage.tsx', messages: SURVEY_MESSAGES },
+  outcome: { paths: OUTCOME_PAGES.map((page) => `/${page}`), module: 'pages/survey/OutcomePage.tsx', messages: SURVEY_MESSAGES },
   interface: { paths: ['/interface'], module: 'pages/survey/InterfacePage.tsx', messages: SURVEY_MESSAGES },
   // The form's date field reads its words (`dateInput.*`) from common/http.
   quickTask: { paths: ['/quicktask'], module: 'pages/survey/QuickTaskPage.tsx', messages: [...SURVEY_MESSAGES, 'common/http'] },

@@ -4,6 +4,7 @@ import { nowSeconds } from '../clock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { centsToYuan } from '../db/values.js';
 import { formatLocalDateTime, parseLocalDateTime } from '../../contract/site-time.js';
+import { PAID_STATUSES } from '../../contract/outcomes.js';
 import { dayIndex, periodOf } from './survey/figures.js';
 
 /**
@@ -92,7 +93,7 @@ export async function memberTotals(app: AppContext, userId: number): Promise<{ t
 async function rebuildRanking(app: AppContext, period: RankingPeriod, metric: RankingMetric, now = nowSeconds()): Promise<void> {
   const since = periodStart(period, await app.config.timeZone(), now);
   const value = metric === 'money' ? sql<number>`SUM(credited_money)` : sql<number>`COUNT(CASE WHEN status = 'complete' THEN 1 END)`;
-  let query = app.db.selectFrom('survey_participation').select(['user_id', value.as('value')]).where('status', 'in', ['complete', 'terminate', 'overquota']);
+  let query = app.db.selectFrom('survey_participation').select(['user_id', value.as('value')]).where('status', 'in', PAID_STATUSES);
   if (since > 0) query = query.where('finish_time', '>=', since);
   const rows = await query.groupBy('user_id').having(value, '>', 0).orderBy('value', 'desc').orderBy('user_id', 'asc').limit(RANKING_DEPTH).execute();
   await app.db.transaction().execute(async (trx) => {

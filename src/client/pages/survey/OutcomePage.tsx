@@ -15,27 +15,19 @@ import { surveyApi, type OutcomePage as Page, type OutcomeReport, type SurveyApi
 import { SurveyPageFrame, type SurveyTone } from './SurveyPageFrame.js';
 import { useSiteTimeZone } from './use-site-time-zone.js';
 import { formatDateTime } from '../../format/datetime.js';
+import { isFinalStatus, type FinalStatus } from '../../../contract/outcomes.js';
 
 /**
  * What the page reports, from what the server recorded (never from the page the provider chose): a
  * return signed wrongly on `/success` is a security result, a reload is "already recorded", and a
  * complete reversed since then says so.
  */
-export type OutcomeKind = 'complete' | 'terminate' | 'overquota' | 'security' | 'timeout' | 'reversed' | 'already';
+export type OutcomeKind = FinalStatus | 'reversed' | 'already';
 
 export function outcomeKind(report: Pick<OutcomeReport, 'status' | 'already_recorded' | 'credit_state'>): OutcomeKind {
   if (report.status === 'reversed' || report.credit_state === 'reversed') return 'reversed';
   if (report.already_recorded) return 'already';
-  switch (report.status) {
-    case 'complete':
-    case 'terminate':
-    case 'overquota':
-    case 'security':
-    case 'timeout':
-      return report.status;
-    default:
-      return 'already';
-  }
+  return isFinalStatus(report.status) ? report.status : 'already';
 }
 
 const LOOK: Record<OutcomeKind | 'checking' | 'failed', { tone: SurveyTone; Icon: typeof CheckCircleOutlineIcon }> = {

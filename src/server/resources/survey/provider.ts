@@ -4,11 +4,11 @@ import type { Row } from '../../../schema/definition.js';
 import { allows } from '../../auth/identity.js';
 import type { AdminNode } from '../../../generated/permission-nodes.js';
 import { errors, type ApiError } from '../../errors.js';
-import { isFinalStatus } from '../../services/survey/participations.js';
+import { isReportedStatus, OUTCOME_PAGE_OF, REPORTED_STATUSES } from '../../../contract/outcomes.js';
 import type { ToolBuildInput, ToolRequest } from '../../../contract/provider-tool.js';
 import { nowSeconds } from '../../clock.js';
 import { buildTest, checkTest, sendTest, TEST_OUTCOMES, type CallbackAnswer, type ToolProvider } from '../../services/survey/provider-test.js';
-import { OUTCOME_PAGES, recipeOf, type ProviderRow } from '../../services/survey/returns.js';
+import { recipeOf, type ProviderRow } from '../../services/survey/returns.js';
 import { providerPresets, presetById } from '../../services/survey/presets.js';
 import { parseReversalRule } from '../../services/survey/reversal-rules.js';
 import { parseRecipe, type SignatureRecipe } from '../../services/survey/signature-recipe.js';
@@ -110,9 +110,6 @@ async function testReturn(ctx: RequestContext) {
   return { ...built, notes: built.notes.map(message) };
 }
 
-/** The outcome pages a project provider sends members back to, in the order a provider's form lists them. */
-const EXIT_PAGES = Object.keys(OUTCOME_PAGES);
-
 /** This site's public origin for the addresses a provider's row shows (`PUBLIC_URL`, else the request's). */
 function originFor(operator: Operator): string {
   return operator.request ? publicOriginOf(operator.app, operator.request) : operator.app.settings.publicUrl;
@@ -127,7 +124,8 @@ function providerAddresses(origin: string, row: Row): Row {
   const addresses: Row = { callback_url: `${origin}/api/survey/callback/${code}` };
   if (row.kind === 'project') {
     const macro = String(row.exit_placeholder || '{rid}');
-    addresses.exit_urls = Object.fromEntries(EXIT_PAGES.map((page) => [OUTCOME_PAGES[page], `${origin}/${page}?${String(row.rid_param)}=${macro}`]));
+    // One per outcome page a project provider sends members back to, in the order a provider's form lists them.
+    addresses.exit_urls = Object.fromEntries(REPORTED_STATUSES.map((status) => [status, `${origin}/${OUTCOME_PAGE_OF[status]}?${String(row.rid_param)}=${macro}`]));
   }
   return addresses;
 }
@@ -165,7 +163,7 @@ export const providerHooks: ResourceHooks = {
     if ('preset' in values && (write.mode === 'add' || values.preset !== existing?.preset)) fillFromPreset(values, values.preset);
     const exitMap = values.exit_map as Row | undefined;
     for (const [code, outcome] of Object.entries(exitMap ?? {})) {
-      if (!isFinalStatus(outcome) || outcome === 'timeout') throw errors.exitMapInvalid(code);
+      if (!isReportedStatus(outcome)) throw errors.exitMapInvalid(code);
     }
     if (typeof values.ip_allowlist === 'string') checkAllowlist(values.ip_allowlist);
     if ('signature' in values) values.signature = parseRecipe(values.signature);

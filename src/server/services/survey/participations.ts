@@ -9,18 +9,13 @@ import { centsToYuan } from '../../db/values.js';
 import { creditOrHold } from '../holds.js';
 import { updateDomainRow } from '../../writes/domain-writes.js';
 import type { LedgerKind } from '../ledger.js';
-import { isOneOf } from '../../../contract/checks.js';
+import { OUTCOME_COUNTER, OUTCOME_CREDIT, type FinalStatus, type ReportedStatus } from '../../../contract/outcomes.js';
 
 /**
  * A member's attempt at a survey (docs/survey-domain.md#participation-statuses): `entered` → one final status, once. Every change of
  * status appends an event, moves the survey's counters and credits through the ledger, in one transaction.
  */
 
-const FINAL_STATUSES = ['complete', 'terminate', 'overquota', 'security', 'timeout'] as const;
-export type FinalStatus = (typeof FINAL_STATUSES)[number];
-/** The final statuses a provider can report: a timeout is ours, never reported. */
-const REPORTED_STATUSES = ['complete', 'terminate', 'overquota', 'security'] as const satisfies readonly FinalStatus[];
-export type ReportedStatus = (typeof REPORTED_STATUSES)[number];
 type StatusSource = 'redirect' | 'callback' | 'admin' | 'reconcile' | 'timeout';
 export type CreditState = 'none' | 'held' | 'credited' | 'reversed';
 
@@ -28,19 +23,6 @@ export type CreditState = 'none' | 'held' | 'credited' | 'reversed';
 export type ParticipationRow = StoredRow<'survey_participation'>;
 /** A survey as stored (money in cents). */
 export type SurveyRow = StoredRow<'survey'>;
-
-/** The counter column of the survey that counts each final status. */
-const COUNTER_OF: Record<FinalStatus, string> = {
-  complete: 'completes', terminate: 'terminates', overquota: 'overquotas', security: 'securities', timeout: 'timeouts',
-};
-
-export function isFinalStatus(value: unknown): value is FinalStatus {
-  return isOneOf(FINAL_STATUSES, value);
-}
-
-export function isReportedStatus(value: unknown): value is ReportedStatus {
-  return isOneOf(REPORTED_STATUSES, value);
-}
 
 /** 128 random bits: the only identifier of an attempt that leaves our site. */
 export function newRid(): string {
@@ -213,7 +195,7 @@ export async function finishParticipation(app: AppContext, participationId: numb
     const loiSeconds = Math.max(0, now - Number(current.enter_time));
     let status: FinalStatus = input.status;
     if (status === 'complete' && !(await takeQuota(trx, survey.id))) status = 'overquota';
-    if (status !== 'complete') await bumpCounter(trx, survey.id, COUNTER_OF[status], 1);
+    if (status !== 'complete') await bumpCounter(trx, survey.id, OUTCOME_COUNTER[status], 1);
 
     const speeder = status === 'complete' && loiSeconds * 3 < Number(survey.loi_minutes) * 60;
     const returnIp = input.source === 'redirect' ? input.ip : '';
@@ -232,13 +214,13 @@ export async function finishParticipation(app: AppContext, participationId: numb
     if (input.rawQuery !== undefined) changes.raw_query = input.rawQuery.slice(0, 4000);
     if (input.providerTxid) changes.provider_txid = input.providerTxid.slice(0, 100);
 
-    // Rewards: the snapshot taken at start for a complete, the survey's consolation for a screen-out.
+    // What the outcome credits (contract/outcomes.ts): the reward snapshot taken at start, or the survey's consolation.
     let money = 0;
     let score = 0;
-    if (status === 'complete') {
+    if (OUTCOME_CREDIT[status] === 'reward') {
       money = Number(current.reward_money);
       score = Number(current.reward_score);
-    } else if (status === 'terminate' || status === 'overquota') {
+    } else if (OUTCOME_CREDIT[status] === 'consolation') {
       money = Number(survey.consolation_money);
       score = Number(survey.consolation_score);
     }

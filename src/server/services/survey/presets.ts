@@ -4,6 +4,7 @@ import { ApiError } from '../../errors.js';
 import { isParameterName, legacyRecipe, parseRecipe, type SignatureRecipe, type SignedRequestInput } from './signature-recipe.js';
 import { isTransactionParam } from './transaction-ids.js';
 import { isOneOf, isRecord, messageOf } from '../../../contract/checks.js';
+import { REPORTED_STATUSES, type ReportedStatus } from '../../../contract/outcomes.js';
 
 /**
  * Provider presets: `provider-presets/<id>.json` at the project's root, one file per provider, the values
@@ -29,7 +30,8 @@ interface PresetText {
   'zh-cn': string;
 }
 
-type Outcome = 'complete' | 'terminate' | 'overquota' | 'security';
+/** What a provider's exit code maps to: a status it reports (contract/outcomes.ts). */
+type Outcome = ReportedStatus;
 
 /** How a provider says that an earlier credit is taken back. */
 type ReversalRule =
@@ -116,7 +118,6 @@ export class PresetFileError extends Error {
 const PRESET_PARTS = ['id', 'version', 'title', 'kind', 'source', 'notes', 'fields', 'vectors'];
 const VECTOR_PARTS = ['published', 'note', 'method', 'url', 'headers', 'body', 'secret', 'now', 'valid', 'sigParam'];
 const NAME_FIELDS = ['sig_param', 'rid_param', 'status_param', 'member_param', 'amount_param', 'reason_param', 'test_param'] as const;
-const OUTCOMES: readonly Outcome[] = ['complete', 'terminate', 'overquota', 'security'];
 /** Columns an operator sets for their own account: never part of a preset. */
 const OPERATOR_COLUMNS = ['code', 'name', 'secret', 'status', 'preset'];
 const FIELD_NAMES = [...NAME_FIELDS, 'transaction_param', 'signature', 'test_value', 'exit_map', 'ip_allowlist', 'kind', 'reversal', 'answer_status', 'answer_body', 'answer_type', 'credit_on', 'wall_url', 'exit_placeholder', 'wall_credit', 'amount_in', 'cap_transaction', 'cap_member_day', 'allow_negative', 'hold_days'];
@@ -220,7 +221,7 @@ class PresetChecker {
     const out: Record<string, Outcome> = {};
     for (const [code, outcome] of Object.entries(map)) {
       if (code === '' || code.length > 40) this.fail(part, `the code "${code.slice(0, 60)}" must be 1 to 40 characters`);
-      out[code] = this.choice(outcome, `${part}.${code}`, OUTCOMES);
+      out[code] = this.choice(outcome, `${part}.${code}`, REPORTED_STATUSES);
     }
     return out;
   }

@@ -1,6 +1,6 @@
 import type { StoredRow } from '../../db/connection.js';
 import { fromJson } from '../../db/values.js';
-import { isReportedStatus, type ReportedStatus } from './participations.js';
+import { isReportedStatus, type ReportedStatus } from '../../../contract/outcomes.js';
 
 /** The provider's exit code map (its own code → our outcome); empty when it is not a map. */
 export function exitMapOf(provider: Pick<StoredRow<'survey_provider'>, 'exit_map'>): Record<string, unknown> {

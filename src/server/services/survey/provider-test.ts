@@ -3,9 +3,10 @@ import type { Db } from '../../db/connection.js';
 import { errors, type ApiError } from '../../errors.js';
 import type { ParameterRole, RecipeValue, ToolBuildInput, ToolCheck, ToolOutcome, ToolRequest, ToolVerdict } from '../../../contract/provider-tool.js';
 import { TOOL_OUTCOMES } from '../../../contract/provider-tool.js';
-import { findParticipationByRid, isTestRid, newTestRid, type FinalStatus } from './participations.js';
+import { OUTCOME_PAGE_OF, statusOfPage, type FinalStatus } from '../../../contract/outcomes.js';
+import { findParticipationByRid, isTestRid, newTestRid } from './participations.js';
 import { exitMapOf, mapProviderStatus } from './provider-status.js';
-import { OUTCOME_PAGES, type ProviderRow } from './returns.js';
+import type { ProviderRow } from './returns.js';
 import { isReversal, reversalRuleOf } from './reversal-rules.js';
 import { transactionIdIn, transactionNames } from './transaction-ids.js';
 import { diagnoseWrongSignature, missingSignature } from './signature-diagnosis.js';
@@ -90,10 +91,6 @@ function newTestId(): string {
 function exitCodeFor(provider: ProviderRow, outcome: FinalStatus): string | undefined {
   for (const [code] of Object.entries(exitMapOf(provider))) if (mapProviderStatus(provider, code) === outcome) return code;
   return undefined;
-}
-
-function pageOf(outcome: FinalStatus): string {
-  return Object.entries(OUTCOME_PAGES).find(([, status]) => status === outcome)?.[0] ?? 'security';
 }
 
 /** Ordered request parameters; setting a name again replaces its value where it first stood. */
@@ -292,8 +289,8 @@ export function buildTest(tool: ToolProvider, input: ToolBuildInput): BuiltTest 
     // A browser's return carries an address only: a recipe wanting a header or a body cannot sign it.
     const browserCanCarry = recipe.in === 'query' && recipe.text !== 'body' && recipe.expiry?.in !== 'header';
     redirect = browserCanCarry
-      ? signedRequest(tool, recipe, `/${pageOf(outcome)}`, returned, { bodyAllowed: false })
-      : { method: 'GET', url: `${tool.origin}/${pageOf(outcome)}?${returned.encoded()}`, headers: {}, body: '', signedText: '', signature: '' };
+      ? signedRequest(tool, recipe, `/${OUTCOME_PAGE_OF[outcome]}`, returned, { bodyAllowed: false })
+      : { method: 'GET', url: `${tool.origin}/${OUTCOME_PAGE_OF[outcome]}?${returned.encoded()}`, headers: {}, body: '', signedText: '', signature: '' };
     if (row.credit_on === 'callback') notes.push(errors.providerTestCreditsOnCallback());
     else if (!browserCanCarry) notes.push(errors.providerTestRedirectUnsigned());
   }
@@ -474,10 +471,9 @@ export async function checkTest(db: Db, tool: ToolProvider, pasted: PastedReques
 
   const page = path.replace(/^\//, '');
   let kind: TestCheck['kind'] = 'unknown';
-  let pageOutcome: FinalStatus | undefined;
-  if (OUTCOME_PAGES[page]) {
+  const pageOutcome: FinalStatus | undefined = statusOfPage(page);
+  if (pageOutcome) {
     kind = 'redirect';
-    pageOutcome = OUTCOME_PAGES[page];
   } else if (path.startsWith(CALLBACK_PREFIX)) {
     kind = 'callback';
     const code = decodeOr(path.slice(CALLBACK_PREFIX.length));

@@ -7,13 +7,14 @@ import { AddressList } from '../../address-list.js';
 import { ledgerNotes } from '../ledger.js';
 import {
   finishParticipation, findParticipationByRid, isTestRid, recordForgedReturn,
-  type FinishResult, type ReportedStatus, type SurveyRow,
+  type FinishResult, type SurveyRow,
 } from './participations.js';
 import { reverseParticipation } from './reconcile.js';
 import { mapProviderStatus } from './provider-status.js';
 import { isReversal, reversalRuleOf } from './reversal-rules.js';
 import { providerReversalReason } from './reversal-reasons.js';
 import { transactionIdIn } from './transaction-ids.js';
+import { statusOfPage } from '../../../contract/outcomes.js';
 import { recordWallCallback } from './walls.js';
 import { legacyRecipe, parseRecipe, requestParameter, verifyRequest, type SignatureRecipe, type SignedRequestInput } from './signature-recipe.js';
 
@@ -23,11 +24,6 @@ import { legacyRecipe, parseRecipe, requestParameter, verifyRequest, type Signat
  * signature recipe, record the first final status, credit through the ledger. A request that fails a check
  * changes nothing but the security log.
  */
-
-/** Outcome pages of the site and the status each one reports (docs/survey-domain.md#returns-and-callbacks). */
-export const OUTCOME_PAGES: Readonly<Record<string, ReportedStatus>> = {
-  success: 'complete', terminate: 'terminate', overquota: 'overquota', security: 'security',
-};
 
 const MAX_RETURN_QUERY = 4000;
 const MAX_CALLBACK_BODY = 16_000;
@@ -111,7 +107,8 @@ interface AwaitedResult {
  * redirects) gets nothing recorded from the page.
  */
 export async function recordRedirect(app: AppContext, page: unknown, input: ReceivedRequest & { memo: (survey: SurveyRow) => string }): Promise<FinishResult | AwaitedResult> {
-  const reported = typeof page === 'string' ? OUTCOME_PAGES[page] : undefined;
+  // The outcome pages and the status each reports: contract/outcomes.ts (docs/survey-domain.md#returns-and-callbacks).
+  const reported = statusOfPage(page);
   if (!reported) throw errors.unknownOutcome();
   const { request } = input;
   if (request.query.length > MAX_RETURN_QUERY) throw errors.unknownRid();

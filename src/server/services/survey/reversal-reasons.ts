@@ -2,7 +2,7 @@ import type { Language } from '../../../contract/headers.js';
 import { sameText } from '../../../schema/local-text.js';
 import type { Messages } from '../../i18n.js';
 import { message, readStoredText, storedMessage, storedParam, type StoredParam } from '../../stored-text.js';
-import type { ReportedStatus } from './participations.js';
+import type { ReportedStatus } from '../../../contract/outcomes.js';
 
 /**
  * Why a provider took back what it credited (docs/survey-domain.md#reversals-of-wall-transactions): a
@@ -13,7 +13,8 @@ import type { ReportedStatus } from './participations.js';
  * quota "already full", a security "quality checks"; anything else, or none, is "reversed by the provider".
  */
 
-const REASONS: Readonly<Record<'terminate' | 'overquota' | 'security' | 'other', string>> = {
+/** Our reason for each reported status a reversal can carry but a complete, and for anything else. */
+const REASONS: Readonly<Record<Exclude<ReportedStatus, 'complete'> | 'other', string>> = {
   terminate: 'Reversed by the provider: the answers did not qualify',
   overquota: 'Reversed by the provider: the survey was already full',
   security: 'Reversed by the provider: the answers failed its quality checks',
@@ -24,7 +25,7 @@ const WITH_PROVIDER_WORDS = '%s (the provider says: %s)';
 
 /** The stored reason of a provider's reversal: the message its status maps to (stored text). */
 export function providerReversalReason(status: ReportedStatus | undefined): string {
-  const reason = status === 'terminate' || status === 'overquota' || status === 'security' ? REASONS[status] : REASONS.other;
+  const reason = status === undefined || status === 'complete' ? REASONS.other : REASONS[status];
   return storedMessage(reason);
 }
 
