@@ -990,7 +990,7 @@ export interface SystemSecuritySensitiveDataRow {
   /**
    * Sensitive fields
    *
-   * field name → note
+   * the fields whose changes are logged, each with the name the log gives it
    */
   data_fields: {} | null;
   /** Status */

@@ -88,6 +88,14 @@ describe('key-value map with labelled values', () => {
     expect(screen.getAllByRole('definition').map((item) => item.textContent)).toEqual(['Complete', 'Over quota']);
     expect(screen.getAllByRole('term').map((item) => item.textContent)).toEqual(['10', '40']);
   });
+
+  it('heads a sensitive-data rule’s watched fields as field and note, not key and value', async () => {
+    const rules = schema('system/security_sensitive_data');
+    renderInForm(<SchemaInput field={fieldOf(rules, 'data_fields') as FieldDefinition} definition={rules} mode="edit" />, 'data_fields', { data_fields: { rules: 'Permission rule IDs' } });
+    expect(await screen.findByRole('textbox', { name: 'Field' })).toHaveProperty('value', 'rules');
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveProperty('value', 'Permission rule IDs');
+    expect(screen.queryByRole('textbox', { name: 'Key' })).toBeNull();
+  });
 });
 
 describe('upload widget', () => {
