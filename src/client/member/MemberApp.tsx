@@ -28,16 +28,33 @@ const store = localStorageStore(undefined, 'chidao-member');
 /** Message files every page of the centre uses; a page's own files load with its route. */
 export const MEMBER_MESSAGE_FILES = ['member/shell', 'common/pages'] as const;
 
-/** A route per menu page: the page its `component` names (BuildAdmin's view file or our name), with its message files. */
+/**
+ * A route per menu page: the page its `component` names (BuildAdmin's view file or our name), with its message
+ * files; and a route per menu directory (`/user/survey`), which opens the first page the member has in it.
+ */
 export function memberRoutes(menus: readonly MemberRule[]): ReactElement[] {
   const seen = new Set<string>();
-  return menuPages(menus)
-    .filter((rule) => (rule.menu_type ?? 'tab') === 'tab' && !seen.has(rule.name) && seen.add(rule.name))
-    .map((rule) => {
-      const page = MEMBER_PAGES[memberPageNameOf(rule.component)];
-      const element = page ? <RouteMessages names={page.messages}>{page.render()}</RouteMessages> : <NotAvailable />;
-      return <Route key={rule.name} path={routeOf(rule)} element={element} />;
-    });
+  const tabs = menuPages(menus).filter((rule) => (rule.menu_type ?? 'tab') === 'tab' && !seen.has(rule.name) && seen.add(rule.name));
+  const pages = tabs.map((rule) => {
+    const page = MEMBER_PAGES[memberPageNameOf(rule.component)];
+    const element = page ? <RouteMessages names={page.messages}>{page.render()}</RouteMessages> : <NotAvailable />;
+    return <Route key={rule.name} path={routeOf(rule)} element={element} />;
+  });
+  // a directory whose path is also a page's keeps the page
+  const taken = new Set(tabs.map(routeOf));
+  const directories = menuDirectories(menus).flatMap((directory) => {
+    const path = routeOf(directory);
+    const first = firstPage(directory.children ?? []);
+    if (!first || taken.has(path)) return [];
+    taken.add(path);
+    return [<Route key={`dir:${directory.name}`} path={path} element={<Navigate to={`${USER_BASE}${first}`} replace />} />];
+  });
+  return [...pages, ...directories];
+}
+
+/** Every menu directory (type `menu_dir`), depth first. */
+function menuDirectories(menus: readonly MemberRule[]): MemberRule[] {
+  return menus.flatMap((rule) => [...(rule.type === 'menu_dir' ? [rule] : []), ...menuDirectories(rule.children ?? [])]);
 }
 
 /** A menu item whose `component` this client has no page for. */

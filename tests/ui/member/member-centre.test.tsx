@@ -386,6 +386,16 @@ describe('member centre', () => {
     await waitFor(() => expect(router.location.pathname).toBe('/404'));
   });
 
+  it('opens a menu directory’s path on the first page the member has in it', async () => {
+    signIn();
+    const { router } = renderApp('/user/account');
+    expect(await screen.findByText('Keep going')).toBeTruthy();
+    expect(router.location.pathname).toBe('/user/account/overview');
+    await router.navigate('/user/survey');
+    expect(await screen.findByText('Coffee habits')).toBeTruthy();
+    expect(router.location.pathname).toBe('/user/survey/tasks');
+  });
+
   it('opens an iframe menu inside the centre', async () => {
     signIn();
     const { router } = renderApp('/user/account/overview');
