@@ -7,6 +7,8 @@ import englishMessages from 'ra-language-english';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import enProfile from '../../../locales/en/admin/profile.json';
 import zhProfile from '../../../locales/zh-cn/admin/profile.json';
+import enGenerated from '../../../locales/en/admin/generated.json';
+import zhGenerated from '../../../locales/zh-cn/admin/generated.json';
 import { ProfilePage } from '../../../src/client/admin/pages/profile/ProfilePage.js';
 import { fakeDataProvider, renderScreen } from '../resources/support.js';
 
@@ -40,7 +42,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function renderProfile(locale: 'en' | 'zh-cn' = 'en') {
-  const messages = { ...englishMessages, ...(locale === 'en' ? enProfile : zhProfile) };
+  const messages = { ...englishMessages, ...(locale === 'en' ? { ...enProfile, ...enGenerated } : { ...zhProfile, ...zhGenerated }) };
   const i18nProvider = polyglotI18nProvider(() => messages, locale, [{ locale, name: locale }], { allowMissing: true });
   renderScreen(<ProfilePage />, { resource: 'routine/adminInfo', dataProvider: fakeDataProvider({}), i18nProvider, locale });
 }
@@ -65,6 +67,20 @@ describe('admin profile', () => {
     fireEvent.click(screen.getByRole('button', { name: /save/i }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(Object.keys(posted[0]).sort()).toEqual(['email', 'id', 'mobile', 'motto', 'nickname']);
+  });
+
+  it('says why an avatar file is refused, in the reader’s language, and sends nothing', async () => {
+    renderProfile();
+    const picker = await screen.findByTestId('avatar-file');
+    fireEvent.change(picker, { target: { files: [new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' })] } });
+    expect(await screen.findByText('The type of uploaded file is not allowed!')).toBeTruthy();
+    cleanup();
+    renderProfile('zh-cn');
+    const big = new File(['x'], 'photo.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 });
+    fireEvent.change(await screen.findByTestId('avatar-file'), { target: { files: [big] } });
+    expect(await screen.findByText('上传的文件大小超出允许范围！')).toBeTruthy();
+    expect(posted).toEqual([]);
   });
 
   it('shows a wrong current password on its field, in Chinese too', async () => {

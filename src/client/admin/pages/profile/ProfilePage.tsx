@@ -10,7 +10,6 @@ import { patchAdminInfo, useShellState } from '../../bootstrap-store.js';
 import { fullUrl } from '../../fields/value-format.js';
 import { uploadFile } from '../../inputs/admin-ajax.js';
 import { checkUpload } from '../../inputs/upload-check.js';
-import { useSchemaTranslate } from '../../resources/schema-i18n.js';
 import { serverFieldErrors } from '../../resources/server-errors.js';
 import { DEFAULT_SITE_CONFIG } from '../../site-config-context.js';
 import { CUSTOM_FORMATS } from '../../../../schema/formats.js';
@@ -65,7 +64,6 @@ const PROFILE_FIELDS: ReadonlySet<string> = new Set(['nickname', 'email', 'mobil
  */
 export function ProfilePage() {
   const translate = useTranslate();
-  const schemaTranslate = useSchemaTranslate();
   const notify = useNotify();
   const shell = useShellState();
   const siteConfig = shell?.siteConfig ?? { ...DEFAULT_SITE_CONFIG, siteName: '', version: '', apiUrl: '' };
@@ -115,7 +113,7 @@ export function ProfilePage() {
     if (!file) return;
     const problem = checkUpload(file, siteConfig.upload);
     if (problem) {
-      notify(schemaTranslate(problem), { type: 'error' });
+      notify(translate(`generated.upload.${problem}`), { type: 'error' });
       return;
     }
     setUploading(true);
