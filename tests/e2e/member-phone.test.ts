@@ -185,7 +185,8 @@ describe('member centre on a phone', () => {
           if (path === '/user/account/overview') {
             // What is pending stands beside the available balance, each credit with the day it becomes available.
             const pending = texts.home.pending;
-            await page.getByTestId('stat-pending').getByText(`¥20.50 + ${pending.points.replace('%{count}', '120')}`).waitFor();
+            // 120 points: the plural form where the language has two ("one |||| many")
+            await page.getByTestId('stat-pending').getByText(`¥20.50 + ${pending.points.replace(/^.* \|\|\|\| /, '').replace('%{smart_count}', '120')}`).waitFor();
             expect(await page.getByTestId('stat-balance').textContent()).toBe(`${pending.available}¥123.45`);
             const day = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d';
             const from = new RegExp(`^${pending.availableFrom.replace('%{date}', day)}$`);

@@ -185,7 +185,7 @@ describe('member centre', () => {
       http.get('/api/index/index', () => ok({ site: { siteName: 'Panel', recordNumber: '', version: 'v1', cdnUrl: '', timeZone: 'Asia/Shanghai' }, openMemberCenter: true, userInfo: member, rules: [], menus: MENUS })),
       http.get('/api/account/pendingCredits', ({ request }) => {
         expect(new URL(request.url).searchParams.get('limit')).toBe('5');
-        return ok({ list: [{ id: 1, kind: 'money', money: '20.00', ...credit }, { id: 2, kind: 'score', score: 10, ...credit }], total: 7, money: '26.00', score: 10 });
+        return ok({ list: [{ id: 1, kind: 'money', money: '20.00', ...credit }, { id: 2, kind: 'score', score: 1, ...credit }], total: 7, money: '26.00', score: 10 });
       }),
     );
     renderApp('/user/account/overview');
@@ -194,7 +194,8 @@ describe('member centre', () => {
     const list = screen.getByRole('region', { name: 'Pending credits' });
     expect(within(list).getAllByTestId('pending-credit').map((item) => item.textContent)).toEqual([
       '¥20.00Survey reward: Coffee habitsAvailable from 2026-12-01 14:30',
-      '10 pointsSurvey reward: Coffee habitsAvailable from 2026-12-01 14:30',
+      // one point in the singular
+      '1 pointSurvey reward: Coffee habitsAvailable from 2026-12-01 14:30',
     ]);
     expect(within(list).getByText('and 5 more')).toBeTruthy();
     // Dates are for people: no Unix time anywhere on the page.

@@ -186,7 +186,7 @@ describe('reconciliation', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Dry run' }));
     expect(await within(dialog).findByText('Raises the quota of survey #3 from 37 to 38')).toBeTruthy();
     expect(dataProvider.action).toHaveBeenLastCalledWith(RESOURCE, 'reconcile', { data: { mode: 'approve', rids: rid, reason: 'Client accepted', dryRun: true, raiseQuota: true } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply 1 changes' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply 1 change' }));
     await waitFor(() => expect(dataProvider.action).toHaveBeenLastCalledWith(RESOURCE, 'reconcile', {
       data: { mode: 'approve', rids: rid, reason: 'Client accepted', dryRun: false, raiseQuota: true, plan: 'v1.1.1.0.1.0123456789abcdef0123456789abcdef' },
       timeout: 120_000,

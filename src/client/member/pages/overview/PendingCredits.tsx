@@ -41,14 +41,14 @@ export function hasPending(pending: PendingCredits | undefined): pending is Pend
 
 /** An amount as the member reads it: `¥1.50`, or `10 points`. */
 function amountText(t: Translate, credit: Pick<PendingCredit, 'kind' | 'money' | 'score'>): string {
-  return credit.kind === 'money' ? `¥${credit.money ?? '0.00'}` : t('memberHome.pending.points', { count: credit.score ?? 0 });
+  return credit.kind === 'money' ? `¥${credit.money ?? '0.00'}` : t('memberHome.pending.points', { smart_count: credit.score ?? 0 });
 }
 
 /** What is pending in all: `¥20.00`, `¥20.00 + 10 points`, or `10 points`. */
 export function pendingTotalText(t: Translate, pending: PendingCredits): string {
   const parts: string[] = [];
   if (pending.money !== '0.00' || pending.score === 0) parts.push(`¥${pending.money}`);
-  if (pending.score > 0) parts.push(t('memberHome.pending.points', { count: pending.score }));
+  if (pending.score > 0) parts.push(t('memberHome.pending.points', { smart_count: pending.score }));
   return parts.join(' + ');
 }
 

@@ -192,7 +192,7 @@ export function ReconcileButton() {
           <MuiButton onClick={() => setOpen(false)} disabled={busy}>{translate('ra.action.cancel')}</MuiButton>
           <MuiButton onClick={() => void send(true)} disabled={busy}>{tr('previewButton')}</MuiButton>
           <MuiButton variant="contained" onClick={() => void send(false)} disabled={busy || !plan || plan.applied === 0}>
-            {plan && plan.applied > 0 ? tr('applyCount', { count: plan.applied }) : tr('apply')}
+            {plan && plan.applied > 0 ? tr('applyCount', { smart_count: plan.applied }) : tr('apply')}
           </MuiButton>
         </DialogActions>
       </Dialog>
