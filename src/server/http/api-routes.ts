@@ -7,9 +7,9 @@ import { createRequestGuards } from './request-guards.js';
 /** The two API areas of the BuildAdmin contract: the admin's under its entrance, the member's under `/api`. */
 export function registerApiRoutes(server: FastifyInstance, app: AppContext): void {
   const entrance = adminApiBase(app.settings.adminEntrance);
-  const guard = createRequestGuards(app);
+  const guards = createRequestGuards(app);
   const apiHandler = (area: 'admin' | 'user') => async (request: FastifyRequest, reply: FastifyReply) =>
-    (await guard(request, reply)) ?? dispatch(app, area, request, reply);
+    (await guards.blacklist(request, reply)) ?? dispatch(app, area, request, reply, guards.throttle);
   const methods = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'] as const;
   for (const prefix of [entrance, `/index.php${entrance}`]) {
     server.route({ method: [...methods], url: `${prefix}/:controller/:action`, handler: apiHandler('admin') });

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Header } from '../../contract/headers.js';
 import type { Row } from '../../schema/definition.js';
-import { AREA_AUTH, allowsComputed, identityOfToken, type Area } from '../auth/identity.js';
+import { AREA_AUTH, allowsComputed, identityOfToken, type Area, type Identity } from '../auth/identity.js';
 import type { AppContext, RequestContext } from '../app-context.js';
 import { needsLogin, nodesOf } from './controller.js';
 import { ApiError, errors } from '../errors.js';
@@ -48,10 +48,28 @@ export function requestLanguage(app: AppContext, request: FastifyRequest) {
 }
 
 /**
- * One API request: find the controller and action, authenticate, check the permission node, run the
- * action, answer with the envelope, then write the admin log.
+ * The GET throttle (`request-guards.ts`): counts one API request against the budget of `client`
+ * (`throttleClient`). Returns the reply when the request was refused, nothing when it may go on (with the
+ * X-Rate-Limit headers set on the reply).
  */
-export async function dispatch(live: AppContext, area: Area, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+export type GetThrottle = (request: FastifyRequest, reply: FastifyReply, client: string) => FastifyReply | undefined;
+
+/**
+ * Whose budget a GET spends: a signed-in admin's or member's own (so people behind one shared address, an
+ * office or a carrier's NAT, do not spend each other's), or the client address when the request carries no
+ * valid token of its area (none, expired, unknown or forged, a disabled account), so that a made-up token
+ * never buys a fresh budget.
+ */
+function throttleClient(request: { area: Area; identity?: Identity; ip: string }): string {
+  return request.identity ? `${request.identity.area}:${request.identity.id}` : `ip:${request.ip}`;
+}
+
+/**
+ * One API request: find the controller and action, authenticate, count it against the GET throttle (its
+ * account's budget or its address's, `throttleClient`), check the permission node, run the action, answer with
+ * the envelope, then write the admin log.
+ */
+export async function dispatch(live: AppContext, area: Area, request: FastifyRequest, reply: FastifyReply, throttle: GetThrottle): Promise<FastifyReply> {
   // The schemas as they stand now: a change made while this request runs does not reach it.
   const app: AppContext = { ...live };
   const time = Math.floor(Date.now() / 1000);
@@ -61,6 +79,8 @@ export async function dispatch(live: AppContext, area: Area, request: FastifyReq
   const controller = app.controllers.find(area, segment);
   const handler = controller?.actions[action];
   if (!controller || !handler) {
+    // no action to sign in to: the address pays for it
+    if (throttle(request, reply, throttleClient({ area, ip: request.ip }))) return reply;
     return sendEnvelope(reply, envelopeOf(errors.notFound(request.url.split('?')[0]), t, time), 404);
   }
   if (app.metrics) nameRoute(request, area, controller.name, action);
@@ -78,10 +98,13 @@ export async function dispatch(live: AppContext, area: Area, request: FastifyReq
     controller, action, argument, request, reply,
   };
 
+  // the token is verified before anything else, so the throttle knows whose budget the request spends
+  await authenticate(ctx);
+  if (throttle(request, reply, throttleClient(ctx))) return reply;
+
   let outcome: unknown;
   try {
     if (containsNul(params)) throw errors.invalidCharacter();
-    await authenticate(ctx);
     if (needsLogin(controller, action)) {
       if (ctx.tokenExpired) throw errors.tokenExpired();
       const identity = ctx.identity;

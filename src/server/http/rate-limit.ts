@@ -1,6 +1,7 @@
 /**
- * The API's GET throttle (docs/wire-contract.md#get-throttle): GET and HEAD requests are counted per client IP in fixed
- * one-minute windows; past the limit the request is answered without running. Counters live in this
+ * The API's GET throttle (docs/wire-contract.md#get-throttle): GET and HEAD requests are counted per client (a
+ * signed-in account, else the client IP: `throttleClient` in dispatch.ts) in fixed one-minute windows; past the
+ * limit the request is answered without running. Counters live in this
  * process, so with several instances behind a balancer each one counts its own share.
  */
 
