@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { HttpError } from 'react-admin';
+import { HttpError, RecordContextProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AnswersField } from '../../../src/client/admin/resources/survey/quick_task_submission/AnswersField.js';
 import { quickTaskSubmissionOverride } from '../../../src/client/admin/resources/survey/quick_task_submission/index.js';
 import { fakeAuthProvider, fakeDataProvider, renderScreen, schema } from './support.js';
 
@@ -55,6 +56,19 @@ describe('quick task review', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(dataProvider.action).toHaveBeenLastCalledWith(RESOURCE, 'reject', { data: { ids: [5], reason: 'Screenshot unreadable' } }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the answers under the form’s labels, an optional field left unanswered as "Not set"', async () => {
+    const form = { properties: { name: { type: 'string', title: 'Your name' }, note: { type: 'string', title: 'Anything else' } }, required: ['name'] };
+    const record = { ...rows[0], answers: { name: 'Amy' }, task: { id: 2, form } };
+    renderScreen(
+      <RecordContextProvider value={record}>
+        <AnswersField />
+      </RecordContextProvider>,
+      { resource: RESOURCE, dataProvider: fakeDataProvider({ [RESOURCE]: rows }) },
+    );
+    const answers = [...document.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(answers).toEqual([['Your name', 'Amy'], ['Anything else', 'Not set']]);
   });
 
   it('offers neither without the nodes', async () => {

@@ -29,9 +29,19 @@ function formDefinition(fields: FieldDefinition[]): ResourceDefinition {
   return { ...definition, fields };
 }
 
-/** One answer drawn by its field's widget: an image as a thumbnail, a choice or a yes/no as its labelled chip, text whole. */
+/**
+ * One answer drawn by its field's widget: an image as a thumbnail, a choice or a yes/no as its labelled chip, text
+ * whole; a field left unanswered as the muted "Not set" the generated details show.
+ */
 function AnswerValue({ field, value, definition }: { field: FieldDefinition; value: unknown; definition: ResourceDefinition }): ReactNode {
-  if (value === null || value === undefined || value === '') return null;
+  const translate = useTranslate();
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary">
+        {translate('generated.notSet')}
+      </Typography>
+    );
+  }
   switch (widgetOf(field)) {
     case 'image':
       return <ImageField field={field} definition={definition} />;
