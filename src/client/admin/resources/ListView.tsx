@@ -1,6 +1,6 @@
-import { Box, Card, type SxProps, type Theme } from '@mui/material';
+import { Alert, Box, Button, Card, type SxProps, type Theme } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { FilterContext, Offline, Title, useListContext } from 'react-admin';
+import { FilterContext, Offline, Title, useListContext, useTranslate } from 'react-admin';
 import { lazyComponent } from '../../components/lazy-component.js';
 import { QuickSearch } from './QuickSearch.js';
 
@@ -38,9 +38,35 @@ interface ListViewProps {
  * same `RaList-*` class names), with a quick search of our own: react-admin's filter form, a
  * react-hook-form form, loads only once a filter under "Add filter" is shown or holds a value.
  */
+/**
+ * What a list shows in place of its rows when their request was refused (the API's GET throttle, a lost
+ * connection, a server error) and there are no rows to keep: the refusal's own message and a retry, rather
+ * than the table's "No data yet".
+ */
+function ListRefusal({ error, retrying, retry }: { error: unknown; retrying: boolean; retry: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Alert
+      severity="error"
+      sx={{ m: 2 }}
+      action={
+        <Button color="inherit" size="small" disabled={retrying} onClick={retry}>
+          {translate('generated.list.retry')}
+        </Button>
+      }
+    >
+      {/* the server's message comes translated; a failure without one gets react-admin's own */}
+      {error instanceof Error && error.message ? error.message : translate('ra.notification.http_error')}
+    </Alert>
+  );
+}
+
 export function ListView({ quickSearch, filters, actions, pagination, sx, children }: ListViewProps) {
-  const { defaultTitle, resource, filterValues, displayedFilters = {}, isPaused, isPending, isPlaceholderData } = useListContext();
+  const { defaultTitle, resource, filterValues, displayedFilters = {}, isPaused, isPending, isPlaceholderData, data, error, isFetching, refetch } = useListContext();
   const offline = isPaused && (isPending || isPlaceholderData);
+  // A failed request keeps the rows already shown (react-query keeps them); only one with none to keep is
+  // shown as refused, and without the footer, which would count rows the list does not have.
+  const refused = !offline && !!error && data == null;
   const filtersShown = filters.some((filter) => {
     const source = (filter.props as { source: string }).source;
     return !!displayedFilters[source] || !isEmptyValue(filterValues[source]);
@@ -96,8 +122,10 @@ export function ListView({ quickSearch, filters, actions, pagination, sx, childr
             {actions}
           </Box>
         </FilterContext.Provider>
-        <Card className="RaList-content">{offline ? <Offline /> : children}</Card>
-        {pagination}
+        <Card className="RaList-content">
+          {offline ? <Offline /> : refused ? <ListRefusal error={error} retrying={isFetching === true} retry={() => void refetch()} /> : children}
+        </Card>
+        {!refused && pagination}
       </div>
     </Box>
   );
