@@ -244,7 +244,7 @@ describe('an administrator with few rights', () => {
       // Asking for the list first: the login page sends the reader back there.
       await page.goto(url(rig.server, `${ADMIN_BASE}/auth/admin`));
       await page.waitForURL(adminPath('/login'));
-      await fillLogin(page, 'reader', 'Reader_pass1');
+      await fillLogin(page, { username: 'reader', password: 'Reader_pass1' });
       await page.waitForURL(adminPath('/auth/admin'));
       const main = page.getByRole('main');
       await rowWith(page, 'reader').waitFor();

@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { expectNoViolations, openInApp, settled, sweep, useScheme, type Finding, type Language, type Scheme } from './axe.js';
-import { ADMIN_PASSWORD } from '../support/test-server.js';
-import { ADMIN_BASE, adminPath, loginForm, newPage, startRig, url, type E2eRig } from './helpers.js';
+import { ADMIN_BASE, adminPath, fillLogin, menuPages, newPage, startRig, url, type E2eRig } from './helpers.js';
 
 /**
  * The back office's accessibility sweep, shared by its test files (one language and scheme each, so each
@@ -10,25 +9,9 @@ import { ADMIN_BASE, adminPath, loginForm, newPage, startRig, url, type E2eRig }
  * too), and on each schema list its add form, its first row's edit form and its details view.
  */
 
-interface MenuRule {
-  name: string;
-  path: string;
-  type: string;
-  menu_type?: string | null;
-  children?: MenuRule[];
-}
-
 let rig: E2eRig;
 /** The paths (inside the back office) of every page the super administrator's menus open. */
 let pages: string[] = [];
-
-/** Each page a menu rule opens inside the shell (iframes and external links show another site). */
-function pagesOf(rules: readonly MenuRule[]): string[] {
-  return rules.flatMap((rule) => [
-    ...(rule.type === 'menu' && rule.menu_type !== 'iframe' && rule.menu_type !== 'link' ? [`/${(rule.path || rule.name).replace(/^\/+/, '')}`] : []),
-    ...pagesOf(rule.children ?? []),
-  ]);
-}
 
 /** Starts the file's server and browser (with one member to list), and reads the admin's menus. */
 export function backOfficeRig(): void {
@@ -45,10 +28,7 @@ export function backOfficeRig(): void {
         password: 'Member_pass1',
       },
     });
-    const index = await rig.server.admin<{ menus: MenuRule[] }>('Index/index', {
-      token,
-    });
-    pages = pagesOf(index.data.menus);
+    pages = await menuPages(rig.server, token);
   });
   afterAll(async () => {
     await rig?.close();
@@ -109,10 +89,7 @@ export async function sweepBackOffice(language: Language, scheme: Scheme): Promi
       })
       .waitFor();
     findings.push(...(await sweep(page, `admin login ${tag}`)));
-    const form = loginForm(page, language);
-    await form.username.fill('admin');
-    await form.password.fill(ADMIN_PASSWORD);
-    await form.submit.click();
+    await fillLogin(page, { language });
     await page.waitForURL(adminPath('/dashboard'));
     for (const path of pages) {
       await openInApp(page, `${ADMIN_BASE}${path}`);

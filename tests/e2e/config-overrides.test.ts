@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enConfig from '../../locales/en/admin/config.json';
 import zhConfig from '../../locales/zh-cn/admin/config.json';
 import zhServer from '../../locales/zh-cn/server/config.json';
-import { ADMIN_PASSWORD } from '../support/test-server.js';
 import { expectNoViolations, sweep } from './axe.js';
-import { ADMIN_BASE, adminPath, loginForm, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
+import { ADMIN_BASE, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
  * The config screen shows what an environment variable decides as such: the admin-login captcha, stored on
@@ -65,12 +64,7 @@ describe('settings an environment variable decides', () => {
         const { ui, save } = TEXTS[language];
         const { context, page, errors } = await newPage(rig.browser, { language, phone });
         try {
-          await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-          const form = loginForm(page, language);
-          await form.username.fill('admin');
-          await form.password.fill(ADMIN_PASSWORD);
-          await form.submit.click();
-          await page.waitForURL(adminPath('/dashboard'));
+          await loginAs(page, rig.server, { language });
           await page.goto(url(rig.server, `${ADMIN_BASE}/routine/config`));
 
           // Basics: the captcha is stored on, and off because of ADMIN_LOGIN_CAPTCHA

@@ -5,9 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enConfig from '../../locales/en/admin/config.json';
 import zhConfig from '../../locales/zh-cn/admin/config.json';
 import { settled } from './axe.js';
-import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD } from '../support/test-server.js';
-import { ADMIN_BASE, adminPath, loginForm, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
+import { ADMIN_BASE, adminPath, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
  * The config screen on a phone (390 × 844), in zh-cn and en: scrolled to the end of each group, the
@@ -29,22 +27,13 @@ afterAll(async () => {
   await rig?.close();
 });
 
-async function signIn(page: Page, language: 'zh-cn' | 'en'): Promise<void> {
-  await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-  const form = loginForm(page, language);
-  await form.username.fill('admin');
-  await form.password.fill(ADMIN_PASSWORD);
-  await form.submit.click();
-  await page.waitForURL(adminPath('/dashboard'));
-}
-
 describe('the config screen on a phone', () => {
   for (const language of ['zh-cn', 'en'] as const) {
     it(`leaves every line of each group clear of the add button and the save bar (${language}, 390 px)`, async () => {
       const { add, groups } = WORDS[language];
       const { context, page, errors } = await newPage(rig.browser, { language, phone: true });
       try {
-        await signIn(page, language);
+        await loginAs(page, rig.server, { language });
         await page.goto(url(rig.server, `${ADMIN_BASE}/routine/config`));
         await page.waitForURL(adminPath('/routine/config'));
         const tabs = page.getByRole('tablist', { name: groups }).getByRole('tab');

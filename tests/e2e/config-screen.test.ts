@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enConfig from '../../locales/en/admin/config.json';
 import zhConfig from '../../locales/zh-cn/admin/config.json';
 import zhServer from '../../locales/zh-cn/server/config.json';
-import { ADMIN_PASSWORD } from '../support/test-server.js';
 import { expectNoViolations, settled, sweep } from './axe.js';
-import { ADMIN_BASE, adminPath, loginForm, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
+import { ADMIN_BASE, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
  * The config screen as a person reads it, in Chromium at 1440 and 390 px in zh-cn and en: every group
@@ -74,15 +73,6 @@ function rawNamesIn(lines: readonly string[], names: readonly string[]): string[
   return names.filter((name) => lines.some((line) => line === name || (name.includes('_') && line.includes(name))));
 }
 
-async function signIn(page: Page, language: Language): Promise<void> {
-  await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-  const form = loginForm(page, language);
-  await form.username.fill('admin');
-  await form.password.fill(ADMIN_PASSWORD);
-  await form.submit.click();
-  await page.waitForURL(adminPath('/dashboard'));
-}
-
 describe('the config screen', () => {
   for (const language of ['zh-cn', 'en'] as const) {
     for (const phone of [false, true]) {
@@ -91,7 +81,7 @@ describe('the config screen', () => {
         const { ui, save, groups: groupsName, status, subject } = WORDS[language];
         const { context, page, errors } = await newPage(rig.browser, { language, phone });
         try {
-          await signIn(page, language);
+          await loginAs(page, rig.server, { language });
           await page.goto(url(rig.server, `${ADMIN_BASE}/routine/config`));
           const tabs = page.getByRole('tablist', { name: groupsName }).getByRole('tab');
           await tabs.first().waitFor();

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, PROJECT_ROOT } from '../support/test-server.js';
-import { ADMIN_BASE, adminPath, loginForm, newPage, startRig, url, type E2eRig } from './helpers.js';
+import { PROJECT_ROOT } from '../support/test-server.js';
+import { ADMIN_BASE, adminPath, loginAs, newPage, startRig, url, type E2eRig } from './helpers.js';
 import { dynamicDb } from '../../src/server/db/connection.js';
 
 /**
@@ -34,16 +34,6 @@ const TEXTS = {
   },
 } as const;
 
-
-/** Logs in through the form in `language`, landing on the dashboard. */
-async function login(page: Page, language: Language): Promise<void> {
-  await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-  const form = loginForm(page, language);
-  await form.username.fill('admin');
-  await form.password.fill(ADMIN_PASSWORD);
-  await form.submit.click();
-  await page.waitForURL(adminPath('/dashboard'));
-}
 
 /** Pick an option of an MUI select. */
 async function choose(page: Page, select: Locator, option: string): Promise<void> {
@@ -82,9 +72,9 @@ describe('the CRUD designer in the back office', () => {
       const { context, page, errors } = await newPage(rig.browser, { language });
       const other = await newPage(rig.browser, { language });
       try {
-        await login(page, language);
+        await loginAs(page, rig.server, { language });
         // Another admin's back office, open on the dashboard the whole time: it is never reloaded.
-        await login(other.page, language);
+        await loginAs(other.page, rig.server, { language });
         await page.goto(url(rig.server, `${ADMIN_BASE}/crud/crud`));
         const main = page.getByRole('main');
         await main.getByRole('button', { name: text.start }).click();
@@ -158,7 +148,7 @@ describe('the CRUD designer in the back office', () => {
   it('edits the module from the log: a renamed field keeps its rows, a removed one waits for confirmation, the versions list the changes (zh-cn)', async () => {
     const { context, page, errors } = await newPage(rig.browser, { language: 'zh-cn' });
     try {
-      await login(page, 'zh-cn');
+      await loginAs(page, rig.server, { language: 'zh-cn' });
       await page.goto(url(rig.server, `${ADMIN_BASE}/crud/crud`));
       const main = page.getByRole('main');
       await main.getByRole('tab', { name: '生成记录' }).click();

@@ -1,11 +1,10 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, PROJECT_ROOT } from '../support/test-server.js';
+import { PROJECT_ROOT } from '../support/test-server.js';
 import { expectNoViolations, sweep } from './axe.js';
-import { ADMIN_BASE, adminPath, loginForm, newPage, startRig, url, type E2eRig } from './helpers.js';
+import { ADMIN_BASE, loginAs, newPage, startRig, url, type E2eRig } from './helpers.js';
 import { designOf, newField, requestBodyOf, scratchDesign } from '../../src/client/admin/pages/crud/design-model.js';
 
 /**
@@ -16,7 +15,6 @@ import { designOf, newField, requestBodyOf, scratchDesign } from '../../src/clie
  * confirmed), ending in a new version that lists what came back. axe finds nothing serious on either dialog.
  */
 
-type Language = 'zh-cn' | 'en';
 type Row = Record<string, unknown>;
 
 /** Two back-office walks with two dialogs each, on two busy cores. */
@@ -109,15 +107,6 @@ async function designModule(token: string, module: (typeof MODULES)[number]): Pr
   expect(second.code, second.msg).toBe(1);
 }
 
-async function login(page: Page, language: Language): Promise<void> {
-  await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-  const form = loginForm(page, language);
-  await form.username.fill('admin');
-  await form.password.fill(ADMIN_PASSWORD);
-  await form.submit.click();
-  await page.waitForURL(adminPath('/dashboard'));
-}
-
 beforeAll(async () => {
   // Designed modules are written to the schema folder: a copy, never the project's own.
   dir = mkdtempSync(join(tmpdir(), 'chidao-versions-e2e-'));
@@ -149,7 +138,7 @@ describe('the designer’s versions and menu directory', () => {
         const title = module[language];
         const { context, page, errors } = await newPage(rig.browser, { language, phone });
         try {
-          await login(page, language);
+          await loginAs(page, rig.server, { language });
           // the menu directory made for `shop_` carries the title typed in the designer, its module beneath it
           if (phone) await page.getByRole('button', { name: words.openMenu }).click();
           const menu = page.getByRole('navigation', { name: words.mainMenu });

@@ -7,8 +7,7 @@ import zhAdminLogin from '../../locales/zh-cn/admin/login.json';
 import zhMemberLogin from '../../locales/zh-cn/member/login.json';
 import zhSurvey from '../../locales/zh-cn/common/survey.json';
 import { LANGUAGE_COOKIE, type Language } from '../../src/contract/headers.js';
-import { ADMIN_BASE, adminPath, loginForm, newPage, poll, startRig, url, WAIT_MS, type E2eRig } from './helpers.js';
-import { ADMIN_PASSWORD } from '../support/test-server.js';
+import { ADMIN_BASE, adminPath, fillLogin, newPage, poll, startRig, url, WAIT_MS, type E2eRig } from './helpers.js';
 
 /**
  * The login pages and the outcome page paint from the server's HTML, before their code arrives: the
@@ -97,10 +96,7 @@ describe('first paint from the server', () => {
       const html = await (await page.request.get(url(rig.server, `${ADMIN_BASE}/login`))).text();
       expect(html).toContain(`<h1>${TEXTS.en.admin}</h1>`);
 
-      const form = loginForm(page, 'en');
-      await form.username.fill('admin');
-      await form.password.fill(ADMIN_PASSWORD);
-      await form.submit.click();
+      await fillLogin(page, { language: 'en' });
       await page.waitForURL(adminPath('/dashboard'));
       expect(await page.evaluate(() => (window as unknown as { fallbackSeen: boolean }).fallbackSeen)).toBe(false);
       expect(errors).toEqual([]);

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD } from '../support/test-server.js';
-import { ADMIN_BASE, adminPath, loginForm, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
+import { ADMIN_BASE, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
  * A speeder's complete held for review is approved or rejected where the operator sees it, on its row
@@ -121,12 +120,7 @@ describe('reviewing a held speeder complete', () => {
       const text = TEXT[language];
       const { page, context, errors } = await newPage(rig.browser, { language, phone });
       try {
-        await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-        const form = loginForm(page, language);
-        await form.username.fill('admin');
-        await form.password.fill(ADMIN_PASSWORD);
-        await form.submit.click();
-        await page.waitForURL(adminPath('/dashboard'));
+        await loginAs(page, rig.server, { language });
         await page.goto(url(rig.server, `${ADMIN_BASE}/survey/participation`));
         const row = rowOf(page, rid);
         await row.waitFor();

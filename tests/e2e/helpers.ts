@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { ClickCaptchaService } from '../../src/server/captcha/captcha-service.js';
+import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { TEST_CLIENT_DIR } from '../support/build-client.js';
 import { launchBrowser } from '../support/browser.js';
 import { SmsSink } from '../support/sms-sink.js';
@@ -104,19 +105,29 @@ export function loginForm(page: Page, language: 'zh-cn' | 'en' = 'zh-cn') {
   };
 }
 
-/** Fills the login form and submits it (the server does not ask for the captcha here). */
-export async function fillLogin(page: Page, username = 'admin', password = ADMIN_PASSWORD, keep = false): Promise<void> {
-  const form = loginForm(page);
+/** How a test signs in: the account (the seeded admin by default) and the language the page is in. */
+export interface LoginOptions {
+  username?: string;
+  password?: string;
+  /** the language of the page's login form (a fresh browser starts in zh-cn) */
+  language?: 'zh-cn' | 'en';
+  /** ticks "Remember me" */
+  keep?: boolean;
+}
+
+/** Fills the open login form and submits it (the server does not ask for the captcha here). */
+export async function fillLogin(page: Page, { username = 'admin', password = ADMIN_PASSWORD, language = 'zh-cn', keep = false }: LoginOptions = {}): Promise<void> {
+  const form = loginForm(page, language);
   await form.username.fill(username);
   await form.password.fill(password);
   if (keep) await form.remember.check();
   await form.submit.click();
 }
 
-/** Opens the back office in a fresh page and logs in through the form (captcha off), landing on the dashboard. */
-export async function loginAs(page: Page, server: TestServer, username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
+/** Opens the back office's login page and logs in through the form (captcha off), landing on the dashboard. */
+export async function loginAs(page: Page, server: TestServer, options: LoginOptions = {}): Promise<void> {
   await page.goto(url(server, `${ADMIN_BASE}/login`));
-  await fillLogin(page, username, password);
+  await fillLogin(page, options);
   await page.waitForURL(adminPath('/dashboard'));
 }
 
@@ -161,4 +172,31 @@ export async function tokenRow(server: TestServer, token: string): Promise<{ typ
     .select(['type', 'user_id', 'expire_time'])
     .where('token', '=', server.server.app.tokens.digest(token))
     .executeTakeFirst()) as { type: string; user_id: number; expire_time: number } | undefined;
+}
+
+interface MenuRule {
+  name: string;
+  path: string;
+  type: string;
+  menu_type?: string | null;
+  children?: MenuRule[];
+}
+
+/** Each page the admin's menus open inside the shell, as paths in the back office (iframes and external links show another site). */
+export async function menuPages(server: TestServer, token: string): Promise<string[]> {
+  const pagesOf = (rules: readonly MenuRule[]): string[] =>
+    rules.flatMap((rule) => [
+      ...(rule.type === 'menu' && rule.menu_type !== 'iframe' && rule.menu_type !== 'link' ? [`/${(rule.path || rule.name).replace(/^\/+/, '')}`] : []),
+      ...pagesOf(rule.children ?? []),
+    ]);
+  return pagesOf((await server.admin<{ menus: MenuRule[] }>('Index/index', { token })).data.menus);
+}
+
+/** A member with a balance and a pending bank payout, so the members' and payouts' lists have a row with its actions. */
+export async function memberWithPendingPayout(server: TestServer, token: string, username: string, password: string): Promise<void> {
+  expect((await server.admin('user.User/add', { token, body: { username, nickname: `${username} member`, group_id: 1, password, email: `${username}@example.com`, mobile: '13800000000' } })).code).toBe(1);
+  const member = (await server.api<{ userInfo: { id: number; token: string } }>('user/checkIn', { body: { tab: 'login', username, password } })).data.userInfo;
+  await recordLedgerEntry(server.server.app.db, server.server.app.handle.dialect, { kind: 'money', userId: member.id, amount: 123456, memo: 'Survey rewards' });
+  expect((await server.api('paymentuser/payment', { userToken: member.token, body: { payment: 'bank', bank: 'Amy Li', bank_name: 'ICBC', bank_address: 'Shanghai branch', bank_num: '6222 0000 1111 2222', password } })).code).toBe(1);
+  expect((await server.api('paymentuser/payout', { userToken: member.token, body: { amount: '1000.00' } })).code).toBe(1);
 }

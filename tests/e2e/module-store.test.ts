@@ -5,8 +5,8 @@ import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamicDb } from '../../src/server/db/connection.js';
-import { ADMIN_PASSWORD, PROJECT_ROOT } from '../support/test-server.js';
-import { ADMIN_BASE, adminPath, loginForm, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
+import { PROJECT_ROOT } from '../support/test-server.js';
+import { ADMIN_BASE, adminPath, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
  * The module store screen as a super admin uses it. In English on a desktop: install the catalogue's
@@ -35,16 +35,6 @@ function zipOfModule(uid: string): Buffer {
   return Buffer.from(zipSync(files));
 }
 
-/** Logs in through the form in `language`, landing on the dashboard. */
-async function login(page: Page, language: 'zh-cn' | 'en'): Promise<void> {
-  await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-  const form = loginForm(page, language);
-  await form.username.fill('admin');
-  await form.password.fill(ADMIN_PASSWORD);
-  await form.submit.click();
-  await page.waitForURL(adminPath('/dashboard'));
-}
-
 async function openStore(page: Page): Promise<void> {
   await page.goto(url(rig.server, `${ADMIN_BASE}/moduleStore`));
   await page.getByRole('list', { name: /^(Modules|模块)$/ }).waitFor();
@@ -70,9 +60,9 @@ describe('the module store screen', () => {
     const { context, page, errors } = await newPage(rig.browser, { language: 'en' });
     const other = await newPage(rig.browser, { language: 'en' });
     try {
-      await login(page, 'en');
+      await loginAs(page, rig.server, { language: 'en' });
       // Another admin's back office, open on the dashboard the whole time: it is never reloaded.
-      await login(other.page, 'en');
+      await loginAs(other.page, rig.server, { language: 'en' });
       await openStore(page);
       const main = page.getByRole('main');
       const card = main.getByRole('article', { name: 'Announcements' });
@@ -129,7 +119,7 @@ describe('the module store screen', () => {
   it('uploads a zip with a progress bar, installs, disables and uninstalls it with its data (zh-cn, phone)', async () => {
     const { context, page, errors } = await newPage(rig.browser, { language: 'zh-cn', phone: true });
     try {
-      await login(page, 'zh-cn');
+      await loginAs(page, rig.server, { language: 'zh-cn' });
       await openStore(page);
       const main = page.getByRole('main');
       expect(await overflowing(page)).toBe(false);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
-import { ADMIN_BASE, fillLogin, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
+import { ADMIN_BASE, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
  * A payout from end to end in Chromium: the member saves bank details and asks for a payout; one
@@ -27,9 +27,7 @@ afterAll(async () => {
 });
 
 async function reviewAs(page: Page, username: string, password: string) {
-  await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-  await fillLogin(page, username, password);
-  await page.waitForURL(/dashboard/);
+  await loginAs(page, rig.server, { username, password });
   await page.goto(url(rig.server, `${ADMIN_BASE}/user/payout`));
   return page.getByRole('main').getByRole('row').filter({ hasText: MEMBER.username });
 }

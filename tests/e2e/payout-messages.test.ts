@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { expectNoViolations, sweep } from './axe.js';
-import { ADMIN_BASE, loginForm, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
+import { ADMIN_BASE, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
  * Each review step on the payout list ends with its own message: a rejection made while the approval's
@@ -46,12 +46,7 @@ describe('payout review messages', () => {
     const approvedName = await pendingPayout();
     const rejectedName = await pendingPayout();
     const { context, page, errors } = await newPage(rig.browser, { language: c.language, phone: c.phone });
-    await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-    const form = loginForm(page, c.language);
-    await form.username.fill('admin');
-    await form.password.fill('Admin_pass1');
-    await form.submit.click();
-    await page.waitForURL(/dashboard/);
+    await loginAs(page, rig.server, { language: c.language });
     await page.goto(url(rig.server, `${ADMIN_BASE}/user/payout`));
     const main = page.getByRole('main');
     await main.getByRole('row').filter({ hasText: approvedName }).getByRole('button', { name: c.approve }).click();

@@ -2,8 +2,7 @@ import { createHmac } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_BASE, adminPath, loginForm, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
-import { ADMIN_PASSWORD } from '../support/test-server.js';
+import { ADMIN_BASE, adminPath, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
  * The provider screens in Chromium, at 1440 px and on a 390 px phone, in Chinese and in English: choosing
@@ -42,15 +41,6 @@ const TEXTS = {
 
 const SECRET = 'bitlabs-app-secret-9';
 
-async function login(page: Page, language: 'zh-cn' | 'en'): Promise<void> {
-  await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-  const form = loginForm(page, language);
-  await form.username.fill('admin');
-  await form.password.fill(ADMIN_PASSWORD);
-  await form.submit.click();
-  await page.waitForURL(adminPath('/dashboard'));
-}
-
 /** Every ledger entry and balance there is, and the provider's wall transactions: what a test callback must leave as they are. */
 async function moneyFigures(providerId: number): Promise<{ money: number; score: number; moneyLog: number; scoreLog: number; transactions: number }> {
   const db = rig.server.server.app.db;
@@ -79,7 +69,7 @@ describe('provider screens', () => {
         const code = `bl-${language === 'en' ? 'en' : 'zh'}-${phone ? 'phone' : 'desk'}`;
         const { context, page, errors } = await newPage(rig.browser, { language, phone });
         try {
-          await login(page, language);
+          await loginAs(page, rig.server, { language });
           await page.goto(url(rig.server, `${ADMIN_BASE}/survey/provider/create`));
           const form = page.getByRole('dialog', { name: words.add });
           await form.getByRole('textbox', { name: words.code }).fill(code);

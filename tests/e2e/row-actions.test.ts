@@ -7,10 +7,8 @@ import enPayout from '../../locales/en/admin/payout.json';
 import enGenerated from '../../locales/en/admin/generated.json';
 import zhPayout from '../../locales/zh-cn/admin/payout.json';
 import zhGenerated from '../../locales/zh-cn/admin/generated.json';
-import { recordLedgerEntry } from '../../src/server/services/ledger.js';
-import { ADMIN_PASSWORD } from '../support/test-server.js';
 import { openInApp, settled } from './axe.js';
-import { ADMIN_BASE, adminPath, loginForm, newPage, startRig, url, type E2eRig } from './helpers.js';
+import { ADMIN_BASE, loginAs, memberWithPendingPayout, menuPages, newPage, startRig, type E2eRig } from './helpers.js';
 
 /**
  * Every list the super administrator's menus open, in Chromium at 1440 and 390 px, in zh-cn and en: the
@@ -30,37 +28,16 @@ const REVIEW: Record<'zh-cn' | 'en', readonly string[]> = {
 };
 const PASSWORD = 'Member_pass1';
 
-interface MenuRule {
-  name: string;
-  path: string;
-  type: string;
-  menu_type?: string | null;
-  children?: MenuRule[];
-}
-
 let rig: E2eRig;
 let pages: string[] = [];
-
-function pagesOf(rules: readonly MenuRule[]): string[] {
-  return rules.flatMap((rule) => [
-    ...(rule.type === 'menu' && rule.menu_type !== 'iframe' && rule.menu_type !== 'link' ? [`/${(rule.path || rule.name).replace(/^\/+/, '')}`] : []),
-    ...pagesOf(rule.children ?? []),
-  ]);
-}
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   rig = await startRig();
   const token = (await rig.server.loginAdmin()).token;
   const { server } = rig;
-  // A member with a pending payout, so the members' and payouts' lists have a row with its actions.
-  expect((await server.admin('user.User/add', { token, body: { username: 'actions', nickname: 'Actions member', group_id: 1, password: PASSWORD, email: 'actions@example.com', mobile: '13800000000' } })).code).toBe(1);
-  const login = await server.api<{ userInfo: { id: number; token: string } }>('user/checkIn', { body: { tab: 'login', username: 'actions', password: PASSWORD } });
-  const member = login.data.userInfo;
-  await recordLedgerEntry(server.server.app.db, server.server.app.handle.dialect, { kind: 'money', userId: member.id, amount: 123456, memo: 'Survey rewards' });
-  expect((await server.api('paymentuser/payment', { userToken: member.token, body: { payment: 'bank', bank: 'Amy Li', bank_name: 'ICBC', bank_address: 'Shanghai branch', bank_num: '6222 0000 1111 2222', password: PASSWORD } })).code).toBe(1);
-  expect((await server.api('paymentuser/payout', { userToken: member.token, body: { amount: '1000.00' } })).code).toBe(1);
-  pages = pagesOf((await server.admin<{ menus: MenuRule[] }>('Index/index', { token })).data.menus);
+  await memberWithPendingPayout(server, token, 'actions', PASSWORD);
+  pages = await menuPages(server, token);
 });
 
 afterAll(async () => {
@@ -156,12 +133,7 @@ describe('the generated lists', () => {
       it(`keep the first row's named action buttons in view and clickable without sideways scroll (${language}, ${width} px)`, async () => {
         const { context, page, errors } = await newPage(rig.browser, { language, phone });
         try {
-          await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-          const form = loginForm(page, language);
-          await form.username.fill('admin');
-          await form.password.fill(ADMIN_PASSWORD);
-          await form.submit.click();
-          await page.waitForURL(adminPath('/dashboard'));
+          await loginAs(page, rig.server, { language });
           const problems: string[] = [];
           let lists = 0;
           for (const path of pages) {

@@ -3,8 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import enPages from '../../locales/en/common/pages.json';
 import zhPages from '../../locales/zh-cn/common/pages.json';
-import { ADMIN_BASE, adminPath, loginAs, loginForm, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
-import { ADMIN_PASSWORD } from '../support/test-server.js';
+import { ADMIN_BASE, adminPath, loginAs, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
 
 /**
  * What a screen reader is told about the shells' menus and tabs: lists of list items, a directory that
@@ -38,16 +37,6 @@ function listMisfits(scope: Locator): Promise<string[]> {
     ...Array.from(root.querySelectorAll('ul, ol')).flatMap((list) => Array.from(list.children).filter((child) => child.tagName !== 'LI').map((child) => `${list.tagName} holds ${child.tagName}${child.getAttribute('role') ? `[role=${child.getAttribute('role')}]` : ''}`)),
     ...Array.from(root.querySelectorAll('li')).filter((item) => !['UL', 'OL'].includes(item.parentElement?.tagName ?? '')).map(() => 'LI outside a list'),
   ]);
-}
-
-/** The back-office login in English. */
-async function adminLoginInEnglish(page: Page): Promise<void> {
-  await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-  const form = loginForm(page, 'en');
-  await form.username.fill('admin');
-  await form.password.fill(ADMIN_PASSWORD);
-  await form.submit.click();
-  await page.waitForURL(adminPath('/dashboard'));
 }
 
 /** Signs a member in through the form (captcha off). */
@@ -108,7 +97,7 @@ describe('shell structure', () => {
         stored.layout.layoutMode = 'Streamline';
         localStorage.setItem('storeConfig_v2', JSON.stringify(stored));
       });
-      await adminLoginInEnglish(page);
+      await loginAs(page, rig.server, { language: 'en' });
       const menu = page.getByTestId('horizontal-menu');
       await menu.waitFor();
       expect(await listMisfits(menu)).toEqual([]);
@@ -158,7 +147,7 @@ describe('shell structure', () => {
   it('the skip link speaks English in English', async () => {
     const { context, page } = await newPage(rig.browser, { language: 'en' });
     try {
-      await adminLoginInEnglish(page);
+      await loginAs(page, rig.server, { language: 'en' });
       await page.reload();
       await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
       await page.keyboard.press('Tab');

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_BASE, adminPath, loginForm, newPage, poll, startRig, url, type E2eRig } from './helpers.js';
-import { ADMIN_PASSWORD } from '../support/test-server.js';
+import { adminPath, loginAs, newPage, poll, startRig, type E2eRig } from './helpers.js';
 
 /** The back office's open tabs outlive a reload of the page: same tabs, same order, same one active. */
 
@@ -50,12 +49,7 @@ describe('tabs over a reload', () => {
         const words = WORDS[language];
         const { context, page, errors } = await newPage(rig.browser, { language, phone });
         try {
-          await page.goto(url(rig.server, `${ADMIN_BASE}/login`));
-          const form = loginForm(page, language);
-          await form.username.fill('admin');
-          await form.password.fill(ADMIN_PASSWORD);
-          await form.submit.click();
-          await page.waitForURL(adminPath('/dashboard'));
+          await loginAs(page, rig.server, { language });
           await poll(() => tabTexts(page)).toEqual([words.tabs[0]]);
 
           await openFromMenu(page, language, phone, words.tabs[2]);
