@@ -36,12 +36,12 @@ const WORDS = {
   'zh-cn': {
     back: '返回列表', add: /^添加/, save: '保存', create: '新建', remove: '删除', confirm: '确认', cancel: '取消', details: '详情', close: '关闭',
     status: '状态', enable: '启用', notSet: '未设置', recycled: '删除的记录会保存在数据回收站，可从那里恢复。', gone: '此页面没有数据回收规则：删除后无法恢复。',
-    screen: '适用页面', ruleName: '规则名称', denied: '无权访问此页面', missing: '页面不存在', mainMenu: '主菜单', home: '打开首页',
+    screen: '适用页面', ruleName: '规则名称', denied: '无权访问此页面', missing: '页面不存在', mainMenu: '主菜单', home: '打开首页', team: '团队',
   },
   en: {
     back: 'Back to the list', add: /^Add /, save: 'Save', create: 'Create', remove: 'Delete', confirm: 'Confirm', cancel: 'Cancel', details: 'Details', close: 'Close',
     status: 'Status', enable: 'Enable', notSet: 'Not set', recycled: 'Deleted rows are kept in the recycle bin and can be restored from there.', gone: 'There is no recycle rule for this screen: deleted rows cannot be restored.',
-    screen: 'Screen covered', ruleName: 'Rule name', denied: 'You may not open this page', missing: 'Page not found', mainMenu: 'Main menu', home: 'Go to the first page',
+    screen: 'Screen covered', ruleName: 'Rule name', denied: 'You may not open this page', missing: 'Page not found', mainMenu: 'Main menu', home: 'Go to the first page', team: 'Team',
   },
 } as const;
 
@@ -136,9 +136,9 @@ describe('forms, delete confirmations, the recycle bin and refusals', () => {
           await keptDialog.waitFor({ state: 'hidden' });
           await poll(() => rowWith(page, teamName).count()).toBe(0);
 
-          // Its details in the bin: the status by its label, the missing leader as "Not set", dates as dates.
+          // Its details in the bin (whose entry names the teams' screen): the status by its label, the missing leader as "Not set", dates as dates.
           await page.goto(url(rig.server, `${ADMIN_BASE}/security/dataRecycleLog`));
-          await rowWith(page, 'team').first().getByRole('button', { name: words.details }).click();
+          await rowWith(page, words.team).first().getByRole('button', { name: words.details }).click();
           const details = page.getByRole('dialog', { name: words.details });
           await details.getByText(teamName).waitFor();
           await details.getByText(words.enable, { exact: true }).waitFor();
