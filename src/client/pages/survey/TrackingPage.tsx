@@ -53,7 +53,10 @@ function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty
       {failure && <Typography role="alert" color="error">{failure}</Typography>}
       {data && data.list.length === 0 && <Typography color="text.secondary">{empty}</Typography>}
       {data && data.list.length > 0 && !narrow && (
-        <Table size="small" aria-label={label}>
+        // The frame lets text break anywhere (for the phone's cards); in the table that squeezes headings and
+        // short cells mid-word ("Reas/on"), so here words stay whole unless a word alone is wider than its
+        // column; the transaction id column still breaks anywhere.
+        <Table size="small" aria-label={label} sx={{ '& th, & td': { overflowWrap: 'break-word' } }}>
           <TableHead>
             <TableRow>
               {columns.map((column) => (
