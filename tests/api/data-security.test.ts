@@ -390,25 +390,33 @@ describe.each(DATABASES)('data security logs on %s', (kind) => {
 
   // ---------------------------------------------------------------------------------------------
   describe('permissions', () => {
-    it('names the screen a row came from and the admin who deleted it in the reader\'s language, even to a reader without the admins list', async () => {
+    it('names the screen a row came from in the reader\'s language, and the admin who deleted it only to a reader who may list administrators', async () => {
       const logId = await deleteAdmin(await addAdmin('named1'));
       const legacy = await insertRecycleLog({ admin_id: 0, data_table: 'survey_provider', data: JSON.stringify({ id: 901, name: 'Old provider' }) });
       const gone = await insertRecycleLog({ admin_id: 987654, data_table: 'no_such_table' });
-      const reader = await limitedToken('BinReaders', ['security', 'security/dataRecycleLog', 'security/dataRecycleLog/index', 'security/dataRecycleLog/info']);
-      const shown = async (lang: 'en' | 'zh-cn', id: number) => {
-        const list = await ok<ListData>('security.DataRecycleLog/index', { token: reader, lang, query: { initValue: [id] } });
-        const { row } = await ok<{ row: Row }>('security.DataRecycleLog/info', { token: reader, lang, query: { id } });
-        expect({ title: row.data_title, by: (row.admin as Row).nickname }).toEqual({ title: list.list[0].data_title, by: (list.list[0].admin as Row).nickname });
-        return { title: list.list[0].data_title, by: (list.list[0].admin as Row).nickname, table: list.list[0].data_table };
+      const binRules = ['security', 'security/dataRecycleLog', 'security/dataRecycleLog/index', 'security/dataRecycleLog/info'];
+      const reader = await limitedToken('BinReaders', binRules);
+      const adminReader = await limitedToken('AdminBin', [...binRules, 'auth', 'auth/admin', 'auth/admin/index']);
+      const shown = async (token: string, lang: 'en' | 'zh-cn', id: number) => {
+        const list = await ok<ListData>('security.DataRecycleLog/index', { token, lang, query: { initValue: [id] } });
+        const { row } = await ok<{ row: Row }>('security.DataRecycleLog/info', { token, lang, query: { id } });
+        expect(row.admin).toEqual(list.list[0].admin);
+        expect(row.data_title).toBe(list.list[0].data_title);
+        return { title: list.list[0].data_title, by: list.list[0].admin, table: list.list[0].data_table };
       };
+      const deleter = Number((await one('security_data_recycle_log', 'id', logId))?.admin_id);
 
-      expect(await shown('en', logId)).toEqual({ title: 'Administrator', by: 'Admin', table: 'admin' });
-      expect(await shown('zh-cn', logId)).toEqual({ title: '管理员', by: 'Admin', table: 'admin' });
+      expect(await shown(adminReader, 'en', logId)).toEqual({ title: 'Administrator', by: { id: deleter, nickname: 'Admin' }, table: 'admin' });
+      expect(await shown(adminReader, 'zh-cn', logId)).toEqual({ title: '管理员', by: { id: deleter, nickname: 'Admin' }, table: 'admin' });
+      // An administrator's name is the admins list's data: a reader of the bin alone gets the id.
+      expect(await shown(reader, 'en', logId)).toEqual({ title: 'Administrator', by: { id: deleter }, table: 'admin' });
       const provider = server.server.app.resources.get('survey/provider')?.title;
-      expect(await shown('en', legacy)).toEqual({ title: provider?.en, by: 'Unknown admin', table: 'survey_provider' });
-      expect(await shown('zh-cn', legacy)).toEqual({ title: provider?.['zh-cn'], by: '未知管理员', table: 'survey_provider' });
+      for (const token of [reader, adminReader]) {
+        expect(await shown(token, 'en', legacy)).toEqual({ title: provider?.en, by: { id: 0, nickname: 'Unknown admin' }, table: 'survey_provider' });
+        expect(await shown(token, 'zh-cn', legacy)).toEqual({ title: provider?.['zh-cn'], by: { id: 0, nickname: '未知管理员' }, table: 'survey_provider' });
+        expect(await shown(token, 'en', gone)).toEqual({ title: 'no_such_table', by: { id: 987654, nickname: 'Unknown admin' }, table: 'no_such_table' });
+      }
       expect(provider?.en).not.toBe('survey_provider');
-      expect(await shown('en', gone)).toEqual({ title: 'no_such_table', by: 'Unknown admin', table: 'no_such_table' });
     });
 
     async function limitedToken(name: string, ruleNames: string[]): Promise<string> {

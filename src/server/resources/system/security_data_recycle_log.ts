@@ -1,9 +1,11 @@
 import type { ResourceDefinition, Row } from '../../../schema/definition.js';
-import { findResourceByTable, withinTransaction, type AppContext, type RequestContext, type ResourceHooks } from '../../app-context.js';
+import { findResourceByTable, resourceByTable, withinTransaction, type AppContext, type RequestContext, type ResourceHooks } from '../../app-context.js';
+import type { Identity } from '../../auth/identity.js';
 import { nowSeconds } from '../../clock.js';
 import { dynamicDb, type Db, type StoredRow } from '../../db/connection.js';
 import { storedDefault } from '../../db/values.js';
 import { errors, Success } from '../../errors.js';
+import { mayReadList } from '../access.js';
 import { presentRows } from '../present.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../contract/headers.js';
 import { isRecord } from '../../../contract/checks.js';
@@ -121,23 +123,30 @@ function dataTitleIn(app: AppContext, lang: Language, table: unknown): string {
 }
 
 /**
- * Who deleted each entry's row, as `admin: {id, nickname}`: the admin's nickname (else username) whoever
- * reads the bin, since naming the operator is what the log is for; "Unknown admin" in the reader's
- * language for an entry that names none (written by the system, or imported from before the field) or an
- * admin deleted since.
+ * Who deleted each entry's row, as `admin: {id, nickname}`. The nickname (else the username) is an
+ * administrator's data, so it goes only to a reader who may list administrators, as every reference's label
+ * does (docs/architecture.md#references); another reader gets the id alone, which their screen shows. An
+ * entry that names no admin (written by the system, or imported from before the field), or one deleted since,
+ * reads "Unknown admin" in the reader's language.
  */
-async function withAdminNames(app: AppContext, lang: Language, rows: Row[]): Promise<Row[]> {
+async function withAdminNames(app: AppContext, reader: Identity | undefined, lang: Language, rows: Row[]): Promise<Row[]> {
   const ids = [...new Set(rows.map((row) => Number(row.admin_id)).filter((id) => Number.isInteger(id) && id > 0))];
+  const mayName = mayReadList(reader, resourceByTable(app, 'admin'));
   const admins = ids.length > 0 ? await app.db.selectFrom('admin').select(['id', 'nickname', 'username']).where('id', 'in', ids).execute() : [];
   const names = new Map(admins.map((admin) => [Number(admin.id), admin.nickname || admin.username]));
   const unknown = app.messages.translator(lang)('Unknown admin');
-  return rows.map((row) => ({ ...row, admin: { id: Number(row.admin_id ?? 0), nickname: names.get(Number(row.admin_id)) ?? unknown } }));
+  return rows.map((row) => {
+    const id = Number(row.admin_id ?? 0);
+    const name = names.get(id);
+    if (name === undefined) return { ...row, admin: { id, nickname: unknown } };
+    return { ...row, admin: mayName ? { id, nickname: name } : { id } };
+  });
 }
 
 /** An entry as the bin shows it: its rule's name and its row's screen in the reader's language, and who deleted it. */
-async function shownEntries(app: AppContext, lang: Language, rows: Row[]): Promise<Row[]> {
+async function shownEntries(app: AppContext, reader: Identity | undefined, lang: Language, rows: Row[]): Promise<Row[]> {
   const named = rows.map((row) => ({ ...withRuleNameIn(app, lang, row), data_title: dataTitleIn(app, lang, row.data_table) }));
-  return withAdminNames(app, lang, named);
+  return withAdminNames(app, reader, lang, named);
 }
 
 export const dataRecycleLogHooks: ResourceHooks = {
@@ -147,7 +156,7 @@ export const dataRecycleLogHooks: ResourceHooks = {
       const snapshot = parseSnapshot(row.data);
       return snapshot ? { ...row, data: JSON.stringify(maskSnapshot(snapshot, findResourceByTable(operator.app, row.data_table))) } : row;
     });
-    return shownEntries(operator.app, lang, masked);
+    return shownEntries(operator.app, operator.identity, lang, masked);
   },
 
   actions: {
@@ -162,7 +171,7 @@ export const dataRecycleLogHooks: ResourceHooks = {
       const snapshot = maskSnapshot(parsed, definition);
       const data = Object.fromEntries(Object.entries(snapshot).map(([name, value]) => [name, decodeValue(value)]));
       const record = definition ? await presentedSnapshot(ctx, definition, parsed) : undefined;
-      const [shown] = await shownEntries(ctx.app, ctx.lang, [row]);
+      const [shown] = await shownEntries(ctx.app, ctx.identity, ctx.lang, [row]);
       return { row: { ...shown, data, ...(record ? { record } : {}) } };
     },
 
