@@ -1,6 +1,6 @@
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROJECT_DEFINITIONS } from '../support/definitions.js';
 import { spawnServer, type ServerProcess } from '../support/server-process.js';
 import { ADMIN_PASSWORD, createTestDatabase, DATABASES, type DatabaseKind } from '../support/test-server.js';
@@ -62,6 +62,17 @@ async function login(url: string, username: string, password: string): Promise<{
 
 const adminLine = (server: ServerProcess) => server.stdout.find((line) => line.includes('admin login:'));
 
+/** The banner's admin login line of a listening server: it follows the addresses, so it may arrive just after `listening` resolves. */
+const printedAdminLine = (server: ServerProcess) =>
+  vi.waitFor(
+    () => {
+      const line = adminLine(server);
+      if (line === undefined) throw new Error('no admin login line yet');
+      return line;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+
 describe.each(DATABASES)('a first start on %s', (kind) => {
   it('killed once the tables are being made: the next start completes the install and prints an admin login that logs in', { timeout: 120_000 }, async () => {
     const database = await createTestDatabase(kind);
@@ -83,7 +94,7 @@ describe.each(DATABASES)('a first start on %s', (kind) => {
     const second = spawnServer(database.url, { ADMIN_PASSWORD: undefined });
     cleanups.push(second.stop);
     const url = await second.listening;
-    const printed = /admin login:\s+(\S+) \/ (\S+) \(generated now/.exec(adminLine(second) ?? '');
+    const printed = /admin login:\s+(\S+) \/ (\S+) \(generated now/.exec(await printedAdminLine(second));
     expect(printed, adminLine(second)).not.toBeNull();
     expect(await login(url, printed![1], printed![2])).toMatchObject({ code: 1 });
 
@@ -103,7 +114,7 @@ describe.each(DATABASES)('a first start on %s', (kind) => {
     const third = spawnServer(database.url, { ADMIN_PASSWORD: undefined });
     cleanups.push(third.stop);
     await third.listening;
-    expect(adminLine(third)).toContain('admin / the password shown on first start');
+    expect(await printedAdminLine(third)).toContain('admin / the password shown on first start');
   });
 
   it('with ADMIN_PASSWORD on a database without administrator #1: prints no login, says why, and brings no account back', { timeout: 120_000 }, async () => {
@@ -126,7 +137,7 @@ describe.each(DATABASES)('a first start on %s', (kind) => {
     const server = spawnServer(database.url, { ADMIN_PASSWORD });
     cleanups.push(server.stop);
     const url = await server.listening;
-    expect(adminLine(server)).toBe('  admin login:  none: administrator #1 does not exist, so ADMIN_PASSWORD was not applied; log in as another administrator');
+    expect(await printedAdminLine(server)).toBe('  admin login:  none: administrator #1 does not exist, so ADMIN_PASSWORD was not applied; log in as another administrator');
     expect(server.stdout.filter((line) => line.includes(ADMIN_PASSWORD))).toEqual([]);
     expect((await login(url, 'admin', ADMIN_PASSWORD)).code).not.toBe(1);
     expect(await db.rows('SELECT id FROM admin')).toEqual([]);

@@ -27,6 +27,8 @@ async function started(url: string, env: Record<string, string | undefined> = {}
   const server = spawnServer(url, { LOG_REQUESTS: 'false', ADMIN_PASSWORD: undefined, ...env }, args);
   cleanups.push(server.stop);
   await server.listening;
+  // The admin login is the banner's last line, printed just after the addresses `listening` waits for.
+  await expect.poll(() => server.stdout.some((line) => line.includes('admin login:')), { interval: 10, timeout: 30_000 }).toBe(true);
   return server;
 }
 
