@@ -79,8 +79,10 @@ describe('a fresh install', () => {
           const notice = page.getByTestId('code-channel-notice');
           await notice.getByText(texts.dashboard.title).waitFor();
           await poll(() => notice.textContent()).toContain(texts.dashboard.withoutCode);
-          expect(await notice.textContent()).toContain(`${texts.channels.name.email}: ${texts.channels.state.notSetUp}`);
-          expect(await notice.textContent()).toContain(`${texts.channels.name.mobile}: ${texts.channels.state.unchecked}`);
+          // each channel in the language's own punctuation (邮件：未配置, Email: Not set up)
+          const channel = (name: string, state: string) => texts.dashboard.channel.replace('%{name}', name).replace('%{state}', state);
+          expect(await notice.textContent()).toContain(channel(texts.channels.name.email, texts.channels.state.notSetUp));
+          expect(await notice.textContent()).toContain(channel(texts.channels.name.mobile, texts.channels.state.unchecked));
           await expectNoSidewaysScroll(page, 'the dashboard');
           expectNoViolations(await sweep(page, `dashboard notice (${language}, ${viewport.name})`, '[data-testid="code-channel-notice"]'));
 

@@ -24,7 +24,9 @@ export function CodeChannelNotice({ warning }: { warning: CodeChannelWarning }) 
   // the channels' names and states are the settings screen's
   const ready = useMessageFiles(useI18nProvider() as Partial<AppI18nProvider>, ['admin/config']);
   if (!ready) return null;
-  const states = warning.channels.map((health) => `${translate(`config.channels.name.${health.channel}`)}: ${translate(`config.channels.state.${health.state}`)}`).join(translate('dashboard.codeChannels.separator'));
+  const states = warning.channels
+    .map((health) => translate('dashboard.codeChannels.channel', { name: translate(`config.channels.name.${health.channel}`), state: translate(`config.channels.state.${health.state}`) }))
+    .join(translate('dashboard.codeChannels.separator'));
   return (
     <Alert
       severity="warning"
