@@ -72,7 +72,7 @@ describe('outcome pages', () => {
     signIn();
     renderAt('/success?rid=ab12&sig=f00d', <p />);
     expect(await screen.findByRole('heading', { name: 'Survey complete' })).toBeTruthy();
-    expect((await screen.findByTestId('reward')).textContent).toBe('Credited: ¥1.50 and 10 points');
+    expect((await screen.findByTestId('reward')).textContent).toBe('Credited: ¥1.50 + 10 points');
     expect(screen.getByTestId('balance').textContent).toBe('Your balance is now ¥11.50, points 40');
     expect(screen.getByText('Coffee habits')).toBeTruthy();
     expect(body).toEqual({ outcome: 'success', query: 'rid=ab12&sig=f00d' });
@@ -95,7 +95,7 @@ describe('outcome pages', () => {
     );
     signIn();
     renderAt('/success?rid=ab12&sig=f00d', <p />);
-    expect((await screen.findByTestId('reward')).textContent).toBe('Credited: ¥20.00 and 10 points');
+    expect((await screen.findByTestId('reward')).textContent).toBe('Credited: ¥20.00 + 10 points');
     expect((await screen.findByTestId('available-at')).textContent).toBe("Held for the provider's hold period: available in your balance from 2026-12-01 14:30");
     expect(document.body.textContent).not.toContain(String(availableAt));
     // The zone is the page's for good: the later pages of this file learn theirs as a fresh page does.
@@ -240,7 +240,7 @@ describe('/tracking and the task list', () => {
     // Each status reads and colours as the server's tags (the schema) say: a screen-out is neutral, not a warning.
     const chip = (text: string, scope: HTMLElement = document.body) => within(scope).getAllByText(text)[0].closest('.MuiChip-root')?.className ?? '';
     expect(chip('Complete')).toContain('MuiChip-colorSuccess');
-    expect(screen.getByText('¥1.50 / 10 points')).toBeTruthy();
+    expect(screen.getByText('¥1.50 + 10 points')).toBeTruthy();
     const surveys = screen.getByRole('table', { name: 'Task tracking' });
     expect(within(surveys).getByRole('columnheader', { name: 'Reason' })).toBeTruthy();
     expect(within(surveys).getByText('Accepted in the provider’s June file')).toBeTruthy();
@@ -267,10 +267,60 @@ describe('/tracking and the task list', () => {
     setSiteTimeZone(undefined);
   });
 
+  it('reads a credit of one kind without "0 points" or "¥0.00", and one point as "1 point"', async () => {
+    signIn();
+    server.use(
+      http.get('/api/survey/records', () =>
+        ok({
+          list: [
+            { id: 2, survey_id: 2, title: 'Money only', status: 'complete', credit_state: 'credited', reward_money: '1.50', reward_score: 0, credited_money: '1.50', credited_score: 0, enter_time: 1_700_000_000, finish_time: 1_700_000_600, reason: '' },
+            { id: 1, survey_id: 1, title: 'One point', status: 'complete', credit_state: 'credited', reward_money: '0.00', reward_score: 1, credited_money: '0.00', credited_score: 1, enter_time: 1_700_000_000, finish_time: 1_700_000_600, reason: '' },
+          ],
+          total: 2,
+          tags: participationTags,
+        }),
+      ),
+      http.get('/api/survey/quickTaskRecords', () =>
+        ok({
+          list: [{ id: 9, task_id: 2, title: 'Points task', status: 'approved', reason: '', reward_money: '0.00', reward_score: 5, create_time: 1_700_000_000, review_time: 1_700_000_100 }],
+          total: 1,
+          tags: { status: { approved: { label: 'Approved', color: 'success' } } },
+        }),
+      ),
+      http.get('/api/survey/wallRecords', () =>
+        ok({
+          list: [{ id: 4, provider: 'Points router', transaction_id: 'R-1', state: 'refused', unit: 'score', money: '0.00', score: 0, create_time: 1_700_000_000, credit_time: null, reverse_time: null, reason: 'Unknown member' }],
+          total: 1,
+          tags: { state: { refused: { label: 'Refused', color: 'warning' } } },
+        }),
+      ),
+      http.get('/api/index/index', () => ok({ site: { siteName: 'Panel', timeZone: 'UTC' }, openMemberCenter: true, userInfo: {}, rules: [], menus: [] })),
+    );
+    renderAt('/tracking', <p />);
+    const surveys = await screen.findByRole('table', { name: 'Task tracking' });
+    const credited = (table: HTMLElement, title: string) => {
+      const row = within(table).getByText(title).closest('tr') as HTMLElement;
+      return within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    };
+    expect(credited(surveys, 'Money only')[2]).toBe('¥1.50');
+    expect(credited(surveys, 'One point')[2]).toBe('1 point');
+    expect(credited(await screen.findByRole('table', { name: 'Quick tasks' }), 'Points task')[3]).toBe('5 points');
+    // A refused wall transaction credited nothing: a dash, not "0 points".
+    expect(credited(await screen.findByRole('table', { name: 'Survey walls' }), 'Points router')[2]).toBe('-');
+    expect(document.body.textContent).not.toMatch(/\b0 points|¥0\.00/);
+    setSiteTimeZone(undefined);
+  });
+
   it('shows the surveys open to the member, each starting through /interface', async () => {
     signIn();
     server.use(
-      http.get('/api/survey/tasks', () => ok({ list: [{ id: 3, title: 'Coffee habits', description: 'Five questions', reward_money: '1.50', reward_score: 10, loi_minutes: 9, end_time: null }] })),
+      http.get('/api/survey/tasks', () => ok({
+          list: [
+            { id: 3, title: 'Coffee habits', description: 'Five questions', reward_money: '1.50', reward_score: 10, loi_minutes: 9, end_time: null },
+            { id: 4, title: 'Pilot', description: '', reward_money: '0.00', reward_score: 1, loi_minutes: 2, end_time: null },
+            { id: 5, title: 'Unpaid', description: '', reward_money: '0.00', reward_score: 0, loi_minutes: 2, end_time: null },
+          ],
+        })),
       http.get('/api/survey/walls', () => ok({ list: [] })),
       http.get('/api/survey/quickTasks', () => ok({ list: [] })),
     );
@@ -278,8 +328,11 @@ describe('/tracking and the task list', () => {
     expect(await screen.findByText('Coffee habits')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Quick tasks' })).toBeNull();
     expect(screen.getByText('Reward ¥1.50 + 10 points')).toBeTruthy();
+    // a part that is nothing is left out, and one point is singular
+    expect(screen.getByText('Reward 1 point')).toBeTruthy();
+    expect(screen.getByText('No reward')).toBeTruthy();
     expect(screen.getByText('About 9 min')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Start' }).getAttribute('href')).toBe('/interface?id=3');
+    expect(screen.getAllByRole('link', { name: 'Start' })[0].getAttribute('href')).toBe('/interface?id=3');
   });
 
   it('offers a "more surveys" entry per wall, which opens the wall at the address the server gives', async () => {

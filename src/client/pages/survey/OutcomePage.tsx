@@ -14,6 +14,7 @@ import { messageOf } from '../../http/error-body.js';
 import { surveyApi, type OutcomePage as Page, type OutcomeReport, type SurveyApi } from './survey-api.js';
 import { SurveyPageFrame, type SurveyTone } from './SurveyPageFrame.js';
 import { useSiteTimeZone } from './use-site-time-zone.js';
+import { rewardText } from './reward-text.js';
 import { formatDateTime } from '../../format/datetime.js';
 import { isFinalStatus, type FinalStatus } from '../../../contract/outcomes.js';
 
@@ -66,6 +67,7 @@ export function OutcomePage({ page, api = surveyApi, pending }: { page: Page; ap
   }, [api, page, search, pending]);
 
   const report = state.kind === 'done' ? state.report : undefined;
+  const credited = report && rewardText(t, report.credited.money, report.credited.score);
   const zoneKnown = useSiteTimeZone(api, report?.available_at !== undefined);
   const kind = report ? outcomeKind(report) : state.kind === 'failed' ? 'failed' : 'checking';
   const { tone, Icon } = LOOK[kind];
@@ -99,9 +101,9 @@ export function OutcomePage({ page, api = surveyApi, pending }: { page: Page; ap
             <Typography sx={{ fontWeight: 600 }}>{report.survey.title}</Typography>
             {kind === 'already' && <Typography>{t('survey.outcome.recordedAs', { status: t(`survey.status.${report.status}`) })}</Typography>}
             {kind === 'reversed' && <Typography>{t('survey.outcome.reversedText')}</Typography>}
-            {report.credit_state === 'credited' && !report.already_recorded && (
+            {report.credit_state === 'credited' && !report.already_recorded && credited && (
               <Typography variant="h6" component="p" color="success.main" data-testid="reward">
-                {t('survey.outcome.credited', { money: report.credited.money, score: report.credited.score })}
+                {t('survey.outcome.credited', { amount: credited })}
               </Typography>
             )}
             {/* Held for the provider's hold period: when it reaches the balance, on the site's clock. */}

@@ -1,6 +1,7 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Translate } from '../../i18n/translate.js';
+import { taskRewardText } from './reward-text.js';
 import type { QuickTask } from './survey-api.js';
 
 /** A task the member may answer: never answered, or answered and rejected (which may be answered again). */
@@ -30,7 +31,7 @@ export function QuickTaskList({ t, tasks, label }: { t: Translate; tasks: readon
               </Typography>
             )}
             <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, color: 'text.secondary' }}>
-              <Typography variant="body2" component="span">{t('survey.tasks.reward', { money: item.reward_money, score: item.reward_score })}</Typography>
+              <Typography variant="body2" component="span">{taskRewardText(t, item.reward_money, item.reward_score)}</Typography>
               {item.my_status && <Typography variant="body2" component="span">{t(`survey.quickTask.state.${item.my_status}`)}</Typography>}
             </Box>
           </Box>

@@ -10,6 +10,7 @@ import { canSubmit, QuickTaskList } from './QuickTaskList.js';
 import { messageOf } from '../../http/error-body.js';
 import { surveyApi, type QuickTask, type SurveyApi } from './survey-api.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
+import { taskRewardText } from './reward-text.js';
 
 /**
  * `/quicktask` (title Task Form): the quick tasks open to the member; `?id=` opens one task's form.
@@ -58,7 +59,7 @@ export function QuickTaskPage({ api = surveyApi }: { api?: SurveyApi }) {
       {!done && task && (
         <>
           {task.description && <Typography color="text.secondary">{task.description}</Typography>}
-          <Typography sx={{ my: 1 }}>{t('survey.tasks.reward', { money: task.reward_money, score: task.reward_score })}</Typography>
+          <Typography sx={{ my: 1 }}>{taskRewardText(t, task.reward_money, task.reward_score)}</Typography>
           {task.my_status === 'rejected' && <Typography color="error">{t('survey.quickTask.rejected', { reason: task.my_reason })}</Typography>}
           {canSubmit(task) ? (
             <QuickTaskForm task={task} api={api} t={t} language={language} onSubmitted={setDone} />

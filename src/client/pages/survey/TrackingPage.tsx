@@ -12,6 +12,7 @@ import { ValueChip } from '../../components/ValueChip.js';
 import type { ValueTags } from '../../../contract/value-tags.js';
 import { messageOf } from '../../http/error-body.js';
 import { surveyApi, type QuickTaskRecord, type TaggedPage, type SurveyApi, type SurveyRecord, type WallRecord } from './survey-api.js';
+import { rewardText } from './reward-text.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
 import { useSiteTimeZone } from './use-site-time-zone.js';
 
@@ -103,13 +104,14 @@ function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty
   );
 }
 
+/** What was credited, "-" when nothing was (an attempt screened out, a complete still held). */
 function amount(t: Translate, money: string, score: number): string {
-  return money !== '0.00' || score ? t('survey.tracking.amount', { money, score }) : '-';
+  return rewardText(t, money, score) ?? '-';
 }
 
 /** A wall transaction's amount: yuan on a balance wall, points on a points wall. */
 function wallAmount(t: Translate, record: WallRecord): string {
-  return record.unit === 'money' ? t('survey.tracking.money', { money: record.money }) : t('survey.tracking.points', { score: record.score });
+  return record.unit === 'money' ? amount(t, record.money, 0) : amount(t, '0', record.score);
 }
 
 /** The member's survey attempts, quick task submissions and survey wall transactions, newest first (messages: `common/survey`). */

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../format/datetime.js';
 import type { Translate } from '../../../i18n/translate.js';
 import type { SurveyTask } from '../../../pages/survey/survey-api.js';
+import { taskRewardText } from '../../../pages/survey/reward-text.js';
 import '../../../pages/survey/survey-pages.css';
 
 /**
@@ -19,7 +20,7 @@ export function TaskList({ t, tasks }: { t: Translate; tasks: readonly SurveyTas
               <strong>{task.title}</strong>
               {task.description && <p className="ba-survey__muted">{task.description}</p>}
               <p className="ba-tasks__meta">
-                <span>{t('survey.tasks.reward', { money: task.reward_money, score: task.reward_score })}</span>
+                <span>{taskRewardText(t, task.reward_money, task.reward_score)}</span>
                 <span>{t('survey.tasks.length', { minutes: task.loi_minutes })}</span>
                 {task.end_time && <span>{t('survey.tasks.until', { time: formatDateTime(task.end_time) })}</span>}
               </p>
