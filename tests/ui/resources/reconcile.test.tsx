@@ -64,7 +64,7 @@ describe('reconciliation', () => {
     fireEvent.change(within(dialog).getByLabelText('RIDs or provider transaction ids, one per line'), { target: { value: `${'a'.repeat(32)}\nT-8\nnope` } });
     fireEvent.change(within(dialog).getByLabelText(/Reason \(shown to the members\)/), { target: { value: 'Client rejected' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Dry run' }));
-    expect(await within(dialog).findByText('1 become complete, 1 reversed, 0 unchanged, 1 refused')).toBeTruthy();
+    expect(await within(dialog).findByText('To complete: 1; to reverse: 1; unchanged: 0; refused: 1')).toBeTruthy();
     expect(dataProvider.action).toHaveBeenLastCalledWith(RESOURCE, 'reconcile', { data: { mode: 'reverse', rids: `${'a'.repeat(32)}\nT-8\nnope`, reason: 'Client rejected', dryRun: true } });
     expect(within(dialog).getByText('1 × No participation has this RID or provider transaction id')).toBeTruthy();
     // Each member's change, money as currency (not cents), with the total.
@@ -96,12 +96,12 @@ describe('reconciliation', () => {
     fireEvent.change(within(dialog).getByLabelText('RIDs or provider transaction ids, one per line'), { target: { value: 'T-8' } });
     fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Client accepted' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Dry run' }));
-    expect(await within(dialog).findByText('1 credited as pending for the hold period, not available yet')).toBeTruthy();
-    expect(within(dialog).getByText('Pending credits change by +¥19.00, +10 points')).toBeTruthy();
+    expect(await within(dialog).findByText('1 reward credited as pending for the hold period, not available yet')).toBeTruthy();
+    expect(within(dialog).getByText('Pending credits change: balance +¥19.00, points +10')).toBeTruthy();
     const members = within(dialog).getByRole('table', { name: 'Members’ balances and points' });
     const memberRows = within(members).getAllByRole('row').map((row) => within(row).getAllByRole(row.closest('thead') ? 'columnheader' : 'cell').map((cell) => cell.textContent));
     expect(memberRows).toEqual([
-      ['Member', 'Balance', 'Points', 'Pending balance', 'Pending points'], ['bo (#8)', '¥0.00', '0', '+¥19.00', '+10'], ['Total (1 members)', '¥0.00', '0', '+¥19.00', '+10'],
+      ['Member', 'Balance', 'Points', 'Pending balance', 'Pending points'], ['bo (#8)', '¥0.00', '0', '+¥19.00', '+10'], ['Total (1 member)', '¥0.00', '0', '+¥19.00', '+10'],
     ]);
   });
 
@@ -110,9 +110,9 @@ describe('reconciliation', () => {
     const dialog = await openDialog();
     fireEvent.change(within(dialog).getByLabelText('RIDs or provider transaction ids, one per line'), { target: { value: 'a'.repeat(32) } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Dry run' }));
-    await within(dialog).findByText('1 become complete, 1 reversed, 0 unchanged, 1 refused');
+    await within(dialog).findByText('To complete: 1; to reverse: 1; unchanged: 0; refused: 1');
     fireEvent.click(within(dialog).getByLabelText('Accept the listed as complete (credit the reward)'));
-    expect(within(dialog).queryByText('1 become complete, 1 reversed, 0 unchanged, 1 refused')).toBeNull();
+    expect(within(dialog).queryByText('To complete: 1; to reverse: 1; unchanged: 0; refused: 1')).toBeNull();
     expect((within(dialog).getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

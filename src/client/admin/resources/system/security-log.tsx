@@ -72,7 +72,7 @@ function ConfirmedLogAction({ action, ids, onDone }: { action: LogAction; ids: I
         isOpen={open}
         loading={running}
         title={label}
-        content={translate(action.texts.confirm, { count: ids.length, smart_count: ids.length })}
+        content={translate(action.texts.confirm, { smart_count: ids.length })}
         onConfirm={async () => {
           await run(ids);
           onDone?.();

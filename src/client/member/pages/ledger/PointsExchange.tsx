@@ -69,17 +69,17 @@ export function PointsExchange({ api = pointsExchangeApi, onExchanged }: { api?:
 
   const figures: [string, string, string][] = [
     ['points', t('memberAccount.exchange.points'), String(state.score)],
-    ['rate', t('memberAccount.exchange.rate'), t('memberAccount.exchange.rateValue', { points: state.rate })],
-    ['minimum', t('memberAccount.exchange.minimum'), t('memberAccount.exchange.pointsValue', { points: state.minimum })],
+    ['rate', t('memberAccount.exchange.rate'), t('memberAccount.exchange.rateValue', { smart_count: state.rate })],
+    ['minimum', t('memberAccount.exchange.minimum'), t('memberAccount.exchange.pointsValue', { smart_count: state.minimum })],
     [
       'remaining',
       t('memberAccount.exchange.remaining'),
-      state.remaining === null ? t('memberAccount.exchange.noLimit') : t('memberAccount.exchange.pointsValue', { points: state.remaining }),
+      state.remaining === null ? t('memberAccount.exchange.noLimit') : t('memberAccount.exchange.pointsValue', { smart_count: state.remaining }),
     ],
   ];
   const hint = [
-    state.daily_limit > 0 ? t('memberAccount.exchange.dailyLimit', { points: state.daily_limit }) : '',
-    state.step > 1 ? t('memberAccount.exchange.step', { points: state.step, yuan: yuanOf(String(state.step), state.rate) ?? '' }) : '',
+    state.daily_limit > 0 ? t('memberAccount.exchange.dailyLimit', { smart_count: state.daily_limit }) : '',
+    state.step > 1 ? t('memberAccount.exchange.step', { smart_count: state.step, yuan: yuanOf(String(state.step), state.rate) ?? '' }) : '',
   ].filter(Boolean).join(' ');
 
   return (

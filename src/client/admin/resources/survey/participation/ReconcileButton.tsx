@@ -91,7 +91,7 @@ export function ReconcileButton() {
         setPlan(data);
         if (data.rows.some((row) => row.quota_full)) setOfferRaise(true);
       } else {
-        notify(tr('done', { applied: data.applied, total: data.rows.length }), { type: 'success' });
+        notify(tr('done', { applied: data.applied, smart_count: data.rows.length }), { type: 'success' });
         setOpen(false);
         setRids('');
         setFile(undefined);

@@ -63,10 +63,10 @@ export function ReconcileSummary({ plan }: { plan: ReconcileAnswer }) {
         </Typography>
         <Typography variant="body2">
           {plan.listed.column
-            ? tr('readColumn', { ids: plan.listed.ids, column: plan.listed.column })
-            : tr('read', { ids: plan.listed.ids })}
+            ? tr('readColumn', { smart_count: plan.listed.ids, column: plan.listed.column })
+            : tr('read', { smart_count: plan.listed.ids })}
         </Typography>
-        {plan.held > 0 && <Typography variant="body2">{tr('held', { count: plan.held })}</Typography>}
+        {plan.held > 0 && <Typography variant="body2">{tr('held', { smart_count: plan.held })}</Typography>}
         {showPending && (
           <Typography variant="body2">
             {tr('pendingChange', { money: signedYuan(totals.pending_money_cents), points: formatPoints(totals.pending_score) })}
@@ -110,7 +110,7 @@ export function ReconcileSummary({ plan }: { plan: ReconcileAnswer }) {
           )}
           footer={
             <TableRow>
-              <TableCell>{tr('total', { count: plan.members.length })}</TableCell>
+              <TableCell>{tr('total', { smart_count: plan.members.length })}</TableCell>
               <TableCell align="right" sx={numeric}>{signedYuan(totals.money_cents)}</TableCell>
               <TableCell align="right" sx={numeric}>{formatPoints(totals.score)}</TableCell>
               {showPending && <TableCell align="right" sx={numeric}>{signedYuan(totals.pending_money_cents)}</TableCell>}
