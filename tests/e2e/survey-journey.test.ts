@@ -103,7 +103,7 @@ describe('survey journey', () => {
       await page.getByLabel('密码', { exact: true }).fill(MEMBER.password);
       await page.getByRole('button', { name: '登录', exact: true }).click();
       const task = page.getByRole('listitem').filter({ hasText: 'Coffee habits' });
-      await task.getByText('奖励 ¥1.50 + 0 积分').waitFor();
+      await task.getByText('奖励 ¥1.50', { exact: true }).waitFor();
       await task.getByRole('link', { name: '开始答题' }).click();
       await page.waitForURL(`${siteUrl}/survey?rid=*`);
       await page.getByRole('heading', { name: 'Do you like coffee?' }).waitFor();
@@ -112,7 +112,7 @@ describe('survey journey', () => {
       // Back on our outcome page: the reward and the new balance.
       await page.waitForURL(url(rig.server, '/success?*'));
       await page.getByRole('heading', { name: '成功' }).waitFor();
-      await poll(() => page.getByTestId('reward').textContent()).toBe('已发放：¥1.50，积分 0');
+      await poll(() => page.getByTestId('reward').textContent()).toBe('已发放：¥1.50');
       expect(await page.getByTestId('balance').textContent()).toBe('您当前的余额为 ¥1.50，积分 0');
       expect(await page.title()).toContain('成功');
 
@@ -130,7 +130,7 @@ describe('survey journey', () => {
       await page.waitForURL(url(rig.server, '/user/survey/tracking'));
       const row = page.getByRole('row').filter({ hasText: 'Coffee habits' });
       await row.getByText('完成', { exact: true }).waitFor();
-      await row.getByText('¥1.50 / 0 积分').waitFor();
+      await row.getByText('¥1.50', { exact: true }).waitFor();
       expect(member.errors).toEqual([]);
     } finally {
       await member.context.close();
