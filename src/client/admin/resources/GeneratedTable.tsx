@@ -2,6 +2,7 @@ import { DataTable, useCanAccess, useResourceContext, useTranslate } from 'react
 import { NamedBulkDeleteButton } from './DeleteButtons.js';
 import type { ReactNode } from 'react';
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
+import { CELL_WORDS_SX } from '../../components/cell-words.js';
 import { fieldFor } from '../fields/field-for.js';
 import { BulkEditButton } from './BulkEditButton.js';
 import { DragHandle, DragSortBody, DragSortContext, useDragSortController } from './drag-sort.js';
@@ -35,11 +36,13 @@ interface GeneratedTableProps {
  * titles keep to one line: a far column's title wrapped onto three lines would make the header row tall
  * and leave an empty band above the titles in view. A table wider than the page still scrolls sideways
  * inside its own wrapper, not the list's card: the bulk actions' toolbar is drawn above the card, over
- * the list's buttons, and a card that scrolled would cut it off.
+ * the list's buttons, and a card that scrolled would cut it off. Body cells wrap between words too
+ * (`CELL_WORDS_SX`).
  */
 const LIST_TABLE_SX = {
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
   '& .RaDataTable-headerCell': { whiteSpace: { xs: 'nowrap', sm: 'normal' }, wordBreak: 'keep-all', verticalAlign: 'bottom' },
+  '& .RaDataTable-rowCell': CELL_WORDS_SX,
   '& .MuiTableCell-sizeSmall': { px: 0.5 },
 } as const;
 

@@ -19,6 +19,7 @@ import { fillRowChecks } from './row-checks.js';
 import { ROW_ACTIONS_CELL_SX, RowActions } from './RowActions.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 import { flattenTree } from './tree-data.js';
+import { CELL_WORDS_SX } from '../../components/cell-words.js';
 
 /*
  * The body's cells are plain `<td>`s, styled once by the table as MUI's small body `TableCell` styles
@@ -40,6 +41,7 @@ const TreeTableRoot = styled(Table)(({ theme }) => ({
     // MUI's own cell border: the divider colour, made opaque, lightened (darkened in the dark theme)
     borderBottom: `1px solid ${theme.palette.mode === 'light' ? lighten(alpha(theme.palette.divider, 1), 0.88) : darken(alpha(theme.palette.divider, 1), 0.68)}`,
     padding: '6px 16px',
+    ...CELL_WORDS_SX,
   },
   [`& > tbody > tr > td.${tableCellClasses.paddingCheckbox}`]: { width: 24, padding: '0 12px 0 16px', '& > *': { padding: 0 } },
   [`& > tbody > tr > td.${ACTIONS_CELL}`]: theme.unstable_sx(ROW_ACTIONS_CELL_SX),

@@ -14,6 +14,7 @@ import { messageOf } from '../../http/error-body.js';
 import { surveyApi, type QuickTaskRecord, type TaggedPage, type SurveyApi, type SurveyRecord, type WallRecord } from './survey-api.js';
 import { rewardText } from './reward-text.js';
 import { SurveyPageFrame } from './SurveyPageFrame.js';
+import { CELL_WORDS_SX } from '../../components/cell-words.js';
 import { useSiteTimeZone } from './use-site-time-zone.js';
 
 const PAGE_SIZE = 15;
@@ -57,7 +58,7 @@ function PagedRecords<T extends { id: number }>({ load, t, columns, label, empty
         // The frame lets text break anywhere (for the phone's cards); in the table that squeezes headings and
         // short cells mid-word ("Reas/on"), so here words stay whole unless a word alone is wider than its
         // column; the transaction id column still breaks anywhere.
-        <Table size="small" aria-label={label} sx={{ '& th, & td': { overflowWrap: 'break-word' } }}>
+        <Table size="small" aria-label={label} sx={{ '& th, & td': CELL_WORDS_SX }}>
           <TableHead>
             <TableRow>
               {columns.map((column) => (

@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DailyChart } from '../../../components/charts/DailyChart.js';
+import { CELL_WORDS_SX } from '../../../components/cell-words.js';
 
 /**
  * What `Dashboard/index` answers beside the remark: the platform's figures, each only to an admin who
@@ -31,7 +32,7 @@ function WallFiguresCard({ walls }: { walls: NonNullable<DashboardFigures['walls
     <Card>
       <CardHeader title={translate('dashboard.figures.walls')} slotProps={{ title: { variant: 'subtitle1', sx: { fontWeight: 600 } } }} sx={{ borderBottom: 1, borderColor: 'divider', py: 1.5 }} />
       <CardContent sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={translate('dashboard.figures.walls')}>
+        <Table size="small" sx={{ '& td': CELL_WORDS_SX }} aria-label={translate('dashboard.figures.walls')}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('dashboard.figures.wall')}</TableCell>
@@ -116,7 +117,7 @@ export function SurveyFigures({ figures }: { figures: DashboardFigures }) {
             {topSurveys.length === 0 ? (
               <Typography color="text.secondary">{translate('dashboard.figures.noSurveys')}</Typography>
             ) : (
-              <Table size="small" aria-label={translate('dashboard.figures.topSurveys')}>
+              <Table size="small" sx={{ '& td': CELL_WORDS_SX }} aria-label={translate('dashboard.figures.topSurveys')}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{translate('dashboard.figures.survey')}</TableCell>

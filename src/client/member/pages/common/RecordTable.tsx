@@ -3,6 +3,7 @@ import { Alert, Box, List, ListItem, Table, TableBody, TableCell, TableContainer
 import { useTranslate } from 'react-admin';
 import type { ValueTags } from '../../../../contract/value-tags.js';
 import { messageOf } from '../../../http/error-body.js';
+import { CELL_WORDS_SX } from '../../../components/cell-words.js';
 
 export interface RecordColumn<T> {
   key: string;
@@ -76,7 +77,7 @@ export function RecordTable<T extends { id: number }>({ load, columns, label, em
         </List>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label={label}>
+          <Table size="small" aria-label={label} sx={{ '& td': CELL_WORDS_SX }}>
             <TableHead>
               <TableRow>
                 {columns.map((column) => (

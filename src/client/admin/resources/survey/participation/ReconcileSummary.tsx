@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { signedYuan } from '../../../../../contract/money.js';
 import type { ReconcileAnswer, ReconcileMember, ReconcileRow } from '../../../../../contract/reconcile.js';
+import { CELL_WORDS_SX } from '../../../../components/cell-words.js';
 
 function formatPoints(points: number): string {
   return points > 0 ? `+${points}` : String(points);
@@ -17,7 +18,7 @@ function PagedTable<T>({ rows, label, head, row, footer }: { rows: T[]; label: s
   const shown = rows.slice(page * PAGE, page * PAGE + PAGE);
   return (
     <Box sx={{ overflowX: 'auto', mt: 1 }}>
-      <Table size="small" aria-label={label}>
+      <Table size="small" aria-label={label} sx={{ '& td': CELL_WORDS_SX }}>
         <TableHead>{head}</TableHead>
         <TableBody>{shown.map((item, index) => row(item, page * PAGE + index))}</TableBody>
         {footer && <TableFooter>{footer}</TableFooter>}
