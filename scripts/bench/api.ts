@@ -2,23 +2,30 @@
  * `npm run bench:api` — our admin list against the best a bare server can do on the same rows. Not a test.
  *
  * Data: a `bench/member` schema resource (username, nickname, status, weigh, create_time; quick search
- * over username and nickname; default order `create_time desc`) with BENCH_ROWS (100,000) rows.
- *   - ours: `createServer` from src/server/boot.ts (auth, permissions, schema, Kysely, envelope), its
- *     indexes and text indexes derived from the schema as at any start-up;
- *   - baseline: bare `node:http` with better-sqlite3 (or `pg` when BENCH_DATABASE=postgres) on its own
- *     copy of the rows, with the indexes a person would write by hand for these requests: a b-tree on
- *     the order, one on (status, weigh), and a text index for the substring search (SQLite: an FTS5
- *     trigram table; PostgreSQL: pg_trgm GIN indexes). It answers the same rows and exact totals.
- * Each server runs in its own child process (ours with the Node options of `npm start`); the load
- * generator (this process) keeps BENCH_CONNECTIONS (10) keep-alive connections busy, one server at a
- * time, in alternating rounds.
+ * over username and nickname; default order `create_time desc`; `status` filtered with `=`, `weigh`
+ * sortable) with BENCH_ROWS (100,000) rows.
+ *   - ours: `createServer` from src/server/boot.ts (auth, permissions, throttle, schema, Kysely, envelope),
+ *     its indexes and text indexes derived from the schema as at any start-up;
+ *   - bare: `node:http` with better-sqlite3 (or `pg` on PostgreSQL) on its own copy of the rows, with the
+ *     indexes a person would write by hand for these requests (a b-tree per order, one per filter × order,
+ *     and a text index for the substring search: SQLite an FTS5 trigram table, PostgreSQL pg_trgm GIN
+ *     indexes). It answers the same JSON envelope, the same rows and exact totals, and looks the request's
+ *     token up in a table of its own (what every real API pays), nothing more;
+ *   - with `-- --peer directus`: Directus on its own copy of the rows (scripts/bench/peer-directus.ts).
+ * Each server runs in its own child process (ours with the Node options of `npm start`). One load generator,
+ * autocannon (in this process), keeps BENCH_CONNECTIONS (10) keep-alive connections busy on one server at
+ * a time, in alternating rounds; the same run of autocannon is what a person gets from its command line.
  *
- * Prints, per request: ours and baseline requests/s, p50, p99 and the server process's CPU time per request
- * (read from /proc: less swayed than requests/s by the load generator sharing the machine; on
- * PostgreSQL the database's own processes are not in it), and their ratio; last `ratio: X` (the worst).
+ * Prints, per request and server: requests/s, p50, p99 (autocannon's), the server process's CPU time per
+ * request (user + system from /proc over the run / requests answered: less swayed than requests/s by the
+ * load generator sharing the machine; on PostgreSQL the database's own processes are not in it), the ratios
+ * ours / bare of requests/s and of bare CPU / our CPU (1 is as fast as the bare server, 0.5 half as fast),
+ * and the machine's load average when each figure was taken; last `ratio: X` (the worst requests/s ratio).
  *
- * Environment: BENCH_DATABASE (sqlite | postgres), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_ROWS (100000), BENCH_CONNECTIONS (10), BENCH_SECONDS (4 per request and server), BENCH_ROUNDS (2),
+ * Arguments (after `--`): `--peer directus`, `--million` (one more run on 1,000,000 rows).
+ * Environment: BENCH_DATABASE (sqlite | postgres | both, default both), BENCH_POSTGRES_URL
+ * (postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROWS (100000), BENCH_CONNECTIONS (10), BENCH_SECONDS
+ * (4 per request and server), BENCH_ROUNDS (2), BENCH_RUNS (1), BENCH_MILLION=1 (as `--million`),
  * BENCH_CPU_PROF=<dir> (a V8 CPU profile of our server's process, for DevTools or speedscope),
  * BENCH_ONLY=<text> (only the requests whose name contains it, e.g. `page 1` while profiling).
  */
@@ -26,17 +33,22 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
 import http from 'node:http';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../../src/server/seeded-random.js';
+import { startPeer, type Peer } from './peer-directus.js';
+import { cpuMicrosOf } from './process-cpu.js';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const SELF = fileURLToPath(import.meta.url);
 
-const DIALECT = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+type Dialect = 'sqlite' | 'postgres';
+const DIALECTS: Dialect[] = process.env.BENCH_DATABASE === 'postgres' ? ['postgres'] : process.env.BENCH_DATABASE === 'sqlite' ? ['sqlite'] : ['sqlite', 'postgres'];
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -79,15 +91,28 @@ const MEMBER_SCHEMA = {
   },
 };
 
-/** The measured list requests, as query strings of `index`: a remote select asks the same list with `select=true`. */
+/** Directus's list: 10 rows in the same order, with its exact count of the matches (`meta=filter_count`). */
+const DIRECTUS_PAGE = 'limit=10&sort=-create_time,-id&meta=filter_count';
+/** Directus's equivalent of the quick search: either column contains the term, case-insensitively. */
+const directusSearch = (term: string) => encodeURI(`filter[_or][0][username][_icontains]=${term}&filter[_or][1][nickname][_icontains]=${term}`);
+const searchStatus = (value: string) => encodeURI(`search[0][field]=status&search[0][operator]=eq&search[0][val]=${value}`);
+
+/**
+ * The measured list requests, as query strings of `index` (a remote select asks the same list with
+ * `select=true`): the pages, the quick searches, and every filter × order the schema declares (`status =`
+ * with the default order and with `weigh`), for both of the status's values (one row in ten has 0); `directus`:
+ * the same request in Directus's query language, for `--peer directus`.
+ */
 const ALL_REQUESTS = [
-  { name: 'page 1, default order', query: 'page=1&limit=10' },
-  { name: 'page 500', query: 'page=500&limit=10' },
-  { name: 'quickSearch, common word (10,000 hits)', query: 'page=1&limit=10&quickSearch=cedar' },
-  { name: 'quickSearch, rare value (1,000 hits)', query: 'page=1&limit=10&quickSearch=u042' },
-  { name: 'remote select, quickSearch (select=true)', query: 'select=true&page=1&limit=10&quickSearch=u0421' },
-  { name: 'search[] status = 0, order weigh desc', query: `page=1&limit=10&order=weigh,desc&${encodeURI('search[0][field]=status&search[0][operator]=eq&search[0][val]=0')}` },
-  { name: 'search[] status = 1, order weigh desc', query: `page=1&limit=10&order=weigh,desc&${encodeURI('search[0][field]=status&search[0][operator]=eq&search[0][val]=1')}` },
+  { name: 'page 1, default order', query: 'page=1&limit=10', directus: `page=1&${DIRECTUS_PAGE}` },
+  { name: 'page 500', query: 'page=500&limit=10', directus: `page=500&${DIRECTUS_PAGE}` },
+  { name: 'quickSearch, common word (10,000 hits)', query: 'page=1&limit=10&quickSearch=cedar', directus: `page=1&${DIRECTUS_PAGE}&${directusSearch('cedar')}` },
+  { name: 'quickSearch, rare value (1,000 hits)', query: 'page=1&limit=10&quickSearch=u042', directus: `page=1&${DIRECTUS_PAGE}&${directusSearch('u042')}` },
+  { name: 'remote select, quickSearch (select=true)', query: 'select=true&page=1&limit=10&quickSearch=u0421', directus: `page=1&${DIRECTUS_PAGE}&fields=id,username&${directusSearch('u0421')}` },
+  { name: 'search[] status = 0, default order', query: `page=1&limit=10&${searchStatus('0')}`, directus: `page=1&${DIRECTUS_PAGE}&filter[status][_eq]=0` },
+  { name: 'search[] status = 1, default order', query: `page=1&limit=10&${searchStatus('1')}`, directus: `page=1&${DIRECTUS_PAGE}&filter[status][_eq]=1` },
+  { name: 'search[] status = 0, order weigh desc', query: `page=1&limit=10&order=weigh,desc&${searchStatus('0')}`, directus: `page=1&${DIRECTUS_PAGE.replace('-create_time', '-weigh')}&filter[status][_eq]=0` },
+  { name: 'search[] status = 1, order weigh desc', query: `page=1&limit=10&order=weigh,desc&${searchStatus('1')}`, directus: `page=1&${DIRECTUS_PAGE.replace('-create_time', '-weigh')}&filter[status][_eq]=1` },
 ] as const;
 const REQUESTS = ALL_REQUESTS.filter((request) => request.name.includes(process.env.BENCH_ONLY ?? ''));
 
@@ -114,69 +139,77 @@ function parse(url: URL): Query {
   return { page, limit, quickSearch: url.searchParams.get('quickSearch') ?? '', status: url.searchParams.get('search[0][val]') ?? undefined, byWeigh: url.searchParams.get('order') === 'weigh,desc' };
 }
 
-/** Answers `{list, total}` for a query; the baseline's whole job. */
-type Answerer = (query: Query) => Promise<{ list: unknown[]; total: number }>;
+/** The one token the bare server accepts, in a table of its own, looked up at every request. */
+const BARE_TOKEN = 'bench-bare-token-0123456789abcdef';
+const TOKEN_TABLE = 'bench_token';
+
+/** Answers `{list, total}` for a query, or undefined when the token is not a live one; the bare server's whole job. */
+type Answerer = (token: string, query: Query) => Promise<{ list: unknown[]; total: number } | undefined>;
 
 function sqliteBaseline(file: string): Answerer {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  const order = 'ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?';
+  const order = (byWeigh: boolean) => `ORDER BY ${byWeigh ? 'weigh DESC' : 'create_time DESC'}, id DESC LIMIT ? OFFSET ?`;
   const statements = {
+    token: db.prepare(`SELECT admin_id FROM ${TOKEN_TABLE} WHERE token = ? AND expire_time > ?`),
     count: db.prepare(`SELECT count(*) AS total FROM ${TABLE}`),
-    page: db.prepare(`SELECT * FROM ${TABLE} ${order}`),
+    page: [false, true].map((byWeigh) => db.prepare(`SELECT * FROM ${TABLE} ${order(byWeigh)}`)),
     searchCount: db.prepare(`SELECT count(*) AS total FROM ${TABLE}_fts WHERE ${TABLE}_fts MATCH ?`),
-    searchPage: db.prepare(`SELECT * FROM ${TABLE} WHERE id IN (SELECT rowid FROM ${TABLE}_fts WHERE ${TABLE}_fts MATCH ?) ${order}`),
+    searchPage: db.prepare(`SELECT * FROM ${TABLE} WHERE id IN (SELECT rowid FROM ${TABLE}_fts WHERE ${TABLE}_fts MATCH ?) ${order(false)}`),
     statusCount: db.prepare(`SELECT count(*) AS total FROM ${TABLE} WHERE status = ?`),
-    statusPage: db.prepare(`SELECT * FROM ${TABLE} WHERE status = ? ORDER BY weigh DESC, id DESC LIMIT ? OFFSET ?`),
+    statusPage: [false, true].map((byWeigh) => db.prepare(`SELECT * FROM ${TABLE} WHERE status = ? ${order(byWeigh)}`)),
   };
-  return async ({ page, limit, quickSearch, status }) => {
+  return async (token, { page, limit, quickSearch, status, byWeigh }) => {
+    if (!statements.token.get(token, Math.floor(Date.now() / 1000))) return undefined;
     const offset = (page - 1) * limit;
     if (quickSearch) {
       const phrase = `"${quickSearch.replace(/"/g, '""')}"`;
       return { total: (statements.searchCount.get(phrase) as { total: number }).total, list: statements.searchPage.all(phrase, limit, offset) };
     }
-    if (status !== undefined) return { total: (statements.statusCount.get(status) as { total: number }).total, list: statements.statusPage.all(status, limit, offset) };
-    return { total: (statements.count.get() as { total: number }).total, list: statements.page.all(limit, offset) };
+    if (status !== undefined) return { total: (statements.statusCount.get(status) as { total: number }).total, list: statements.statusPage[Number(byWeigh)].all(status, limit, offset) };
+    return { total: (statements.count.get() as { total: number }).total, list: statements.page[Number(byWeigh)].all(limit, offset) };
   };
 }
 
 function postgresBaseline(url: string): Answerer {
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
-  const order = 'ORDER BY create_time DESC, id DESC LIMIT $2 OFFSET $3';
+  const order = (byWeigh: boolean, first: number) => `ORDER BY ${byWeigh ? 'weigh DESC' : 'create_time DESC'}, id DESC LIMIT $${first} OFFSET $${first + 1}`;
   const total = async (text: string, values: unknown[]) => Number((await pool.query<{ total: string }>(text, values)).rows[0].total);
-  return async ({ page, limit, quickSearch, status }) => {
+  return async (token, { page, limit, quickSearch, status, byWeigh }) => {
+    // A named statement: parsed and planned once per connection, as our server runs its token query.
+    const live = await pool.query({ name: 'bench_token', text: `SELECT admin_id FROM ${TOKEN_TABLE} WHERE token = $1 AND expire_time > $2`, values: [token, Math.floor(Date.now() / 1000)] });
+    if (live.rows.length === 0) return undefined;
     const offset = (page - 1) * limit;
     if (quickSearch) {
       const pattern = `%${quickSearch.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       const where = 'WHERE username ILIKE $1 OR nickname ILIKE $1';
-      const [count, rows] = await Promise.all([total(`SELECT count(*) AS total FROM ${TABLE} ${where}`, [pattern]), pool.query(`SELECT * FROM ${TABLE} ${where} ${order}`, [pattern, limit, offset])]);
+      const [count, rows] = await Promise.all([total(`SELECT count(*) AS total FROM ${TABLE} ${where}`, [pattern]), pool.query(`SELECT * FROM ${TABLE} ${where} ${order(false, 2)}`, [pattern, limit, offset])]);
       return { total: count, list: rows.rows };
     }
     if (status !== undefined) {
-      const [count, rows] = await Promise.all([
-        total(`SELECT count(*) AS total FROM ${TABLE} WHERE status = $1`, [status]),
-        pool.query(`SELECT * FROM ${TABLE} WHERE status = $1 ORDER BY weigh DESC, id DESC LIMIT $2 OFFSET $3`, [status, limit, offset]),
-      ]);
+      const [count, rows] = await Promise.all([total(`SELECT count(*) AS total FROM ${TABLE} WHERE status = $1`, [status]), pool.query(`SELECT * FROM ${TABLE} WHERE status = $1 ${order(byWeigh, 2)}`, [status, limit, offset])]);
       return { total: count, list: rows.rows };
     }
-    const [count, rows] = await Promise.all([total(`SELECT count(*) AS total FROM ${TABLE}`, []), pool.query(`SELECT * FROM ${TABLE} ORDER BY create_time DESC, id DESC LIMIT $1 OFFSET $2`, [limit, offset])]);
+    const [count, rows] = await Promise.all([total(`SELECT count(*) AS total FROM ${TABLE}`, []), pool.query(`SELECT * FROM ${TABLE} ${order(byWeigh, 1)}`, [limit, offset])]);
     return { total: count, list: rows.rows };
   };
 }
 
-async function serveBaseline(target: string): Promise<void> {
-  const answer = DIALECT === 'postgres' ? postgresBaseline(target) : sqliteBaseline(target);
+async function serveBaseline(dialect: Dialect, target: string): Promise<void> {
+  const answer = dialect === 'postgres' ? postgresBaseline(target) : sqliteBaseline(target);
+  const send = (response: http.ServerResponse, status: number, body: string) => {
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  };
   const server = http.createServer((request, response) => {
-    answer(parse(new URL(request.url ?? '/', 'http://localhost'))).then(
+    const token = request.headers.batoken;
+    answer(typeof token === 'string' ? token : '', parse(new URL(request.url ?? '/', 'http://localhost'))).then(
       (data) => {
-        const body = JSON.stringify({ code: 1, msg: '', time: Math.floor(Date.now() / 1000), data: { ...data, remark: '' } });
-        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-        response.end(body);
+        const time = Math.floor(Date.now() / 1000);
+        if (!data) send(response, 401, JSON.stringify({ code: 401, msg: 'Token expiration', time, data: null }));
+        else send(response, 200, JSON.stringify({ code: 1, msg: '', time, data: { ...data, remark: '' } }));
       },
-      (error: unknown) => {
-        response.writeHead(500);
-        response.end(String(error));
-      },
+      (error: unknown) => send(response, 500, JSON.stringify({ code: 0, msg: String(error), time: Math.floor(Date.now() / 1000), data: null })),
     );
   });
   server.keepAliveTimeout = 60_000;
@@ -229,7 +262,11 @@ async function fillSqlite(file: string, withBaselineIndexes: boolean, rows: numb
   })();
   if (withBaselineIndexes) {
     db.exec(`CREATE INDEX base_order ON ${TABLE} (create_time DESC, id DESC)`);
+    db.exec(`CREATE INDEX base_weigh ON ${TABLE} (weigh DESC, id DESC)`);
+    db.exec(`CREATE INDEX base_status_order ON ${TABLE} (status, create_time DESC, id DESC)`);
     db.exec(`CREATE INDEX base_status_weigh ON ${TABLE} (status, weigh DESC, id DESC)`);
+    db.exec(`CREATE TABLE ${TOKEN_TABLE} (token TEXT PRIMARY KEY, admin_id INTEGER, expire_time INTEGER)`);
+    db.prepare(`INSERT INTO ${TOKEN_TABLE} VALUES (?, 1, ?)`).run(BARE_TOKEN, now + 86_400);
     db.exec(`CREATE VIRTUAL TABLE ${TABLE}_fts USING fts5(username, nickname, content='${TABLE}', content_rowid='id', tokenize='trigram')`);
     db.exec(`INSERT INTO ${TABLE}_fts(${TABLE}_fts) VALUES ('rebuild')`);
     db.exec('ANALYZE');
@@ -258,13 +295,18 @@ async function fillPostgres(url: string, withBaselineIndexes: boolean, total: nu
     if (withBaselineIndexes) {
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await client.query(`CREATE INDEX base_order ON ${TABLE} (create_time DESC, id DESC)`);
+      await client.query(`CREATE INDEX base_weigh ON ${TABLE} (weigh DESC, id DESC)`);
+      await client.query(`CREATE INDEX base_status_order ON ${TABLE} (status, create_time DESC, id DESC)`);
       await client.query(`CREATE INDEX base_status_weigh ON ${TABLE} (status, weigh DESC, id DESC)`);
+      await client.query(`CREATE TABLE ${TOKEN_TABLE} (token VARCHAR(64) PRIMARY KEY, admin_id BIGINT, expire_time BIGINT)`);
+      await client.query(`INSERT INTO ${TOKEN_TABLE} VALUES ($1, 1, $2)`, [BARE_TOKEN, now + 86_400]);
       await client.query(`CREATE INDEX base_username_trgm ON ${TABLE} USING gin (username gin_trgm_ops)`);
       await client.query(`CREATE INDEX base_nickname_trgm ON ${TABLE} USING gin (nickname gin_trgm_ops)`);
     }
     // Settled, as a table that has been in use: statistics read and the visibility map written, so that
     // autovacuum does not start on either table in the middle of a measurement.
     await client.query(`VACUUM (ANALYZE) ${TABLE}`);
+    if (withBaselineIndexes) await client.query(`VACUUM (ANALYZE) ${TOKEN_TABLE}`);
   } finally {
     await client.end();
   }
@@ -296,20 +338,6 @@ interface Child {
   url: string;
   entrance: string;
   stop(): Promise<void>;
-}
-
-/** Clock ticks per second of /proc's CPU times: 100 on Linux. */
-const CLOCK_TICKS = 100;
-
-/** A process's CPU time (user + system), in µs, read from `/proc/<pid>/stat`; NaN without /proc. */
-function cpuMicrosOf(pid: number | undefined): number {
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
 }
 
 /** Our server's resident memory, in MB, as its process reports it. */
@@ -355,10 +383,10 @@ async function startChild(args: string[], nodeOptions: string[] = []): Promise<C
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
 
-function get(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  const url = new URL(path, base);
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const parsed = new URL(url);
   return new Promise((done, reject) => {
-    const request = http.request({ agent, host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers }, (response) => {
+    const request = http.request({ agent, host: parsed.hostname, port: parsed.port, path: `${parsed.pathname}${parsed.search}`, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => done({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
@@ -369,47 +397,30 @@ function get(base: string, path: string, headers: Record<string, string>): Promi
   });
 }
 
-interface Target {
+/** A server under load: where each request goes, and how its answer reads as ids and a total. */
+export interface Target {
   name: string;
-  base: string;
   cpuMicros(): number;
-  path(query: string): string;
+  url(request: BenchRequest): string;
   headers: Record<string, string>;
+  /** The answer's row ids and exact total; throws when the answer is a refusal. */
+  read(status: number, body: string): { ids: number[]; total: number };
 }
 
-interface ListAnswer {
-  code: number;
-  data: { list: { id: number | string }[]; total: number };
-}
+export type BenchRequest = (typeof ALL_REQUESTS)[number];
 
-async function fetchList(target: Target, query: string): Promise<ListAnswer> {
-  const answer = await get(target.base, target.path(query), target.headers);
-  const parsed = JSON.parse(answer.body) as ListAnswer;
-  if (answer.status !== 200 || parsed.code !== 1) throw new Error(`${target.name} ${query}: HTTP ${answer.status} ${answer.body.slice(0, 300)}`);
-  return parsed;
-}
-
-/** Closed loop over one request: each connection sends the next as soon as its answer is in. */
-async function runLoad(target: Target, query: string, durationMs: number): Promise<{ requests: number; seconds: number; latencies: number[] }> {
-  const latencies: number[] = [];
-  const started = performance.now();
-  const end = started + durationMs;
-  const worker = async () => {
-    while (performance.now() < end) {
-      const begun = performance.now();
-      const answer = await get(target.base, target.path(query), target.headers);
-      if (answer.status !== 200 || !answer.body.startsWith('{"code":1,')) throw new Error(`${target.name}: HTTP ${answer.status}: ${answer.body.slice(0, 200)}`);
-      latencies.push(performance.now() - begun);
-    }
+/** The envelope's list (ours and the bare server's). */
+function readEnvelope(name: string) {
+  return (status: number, body: string) => {
+    const parsed = JSON.parse(body) as { code: number; data: { list: { id: number | string }[]; total: number } };
+    if (status !== 200 || parsed.code !== 1) throw new Error(`${name}: HTTP ${status} ${body.slice(0, 300)}`);
+    return { ids: parsed.data.list.map((row) => Number(row.id)), total: parsed.data.total };
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  return { requests: latencies.length, seconds: (performance.now() - started) / 1000, latencies };
 }
 
-/** The latency below which `share` of the requests were answered (0.5: the median). */
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? NaN;
+async function fetchList(target: Target, request: BenchRequest): Promise<{ ids: number[]; total: number }> {
+  const answer = await get(target.url(request), target.headers);
+  return target.read(answer.status, answer.body);
 }
 
 interface Figures {
@@ -419,23 +430,46 @@ interface Figures {
   /** the server process's CPU time per request, in µs */
   cpu: number;
   requests: number;
+  /** the machine's 1-minute load average at the end of the measurement */
+  load: number;
 }
 
-async function measure(targets: [Target, Target], query: string): Promise<Figures[]> {
-  const totals = targets.map(() => ({ requests: 0, seconds: 0, cpu: 0, latencies: [] as number[] }));
-  for (const target of targets) await runLoad(target, query, WARMUP_MS);
+/**
+ * autocannon on one request for `seconds`: the closed loop of BENCH_CONNECTIONS keep-alive connections that
+ * `autocannon -c 10 -d <s> <url>` runs. A refusal or an error fails the benchmark (their answers would be cheap).
+ */
+async function runLoad(target: Target, request: BenchRequest, seconds: number): Promise<{ requests: number; seconds: number; p50: number; p99: number; cpu: number }> {
+  const cpuBefore = target.cpuMicros();
+  const result = await autocannon({ url: target.url(request), connections: CONNECTIONS, duration: seconds, headers: target.headers });
+  const cpu = target.cpuMicros() - cpuBefore;
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${target.name} ${request.name}: ${result.non2xx} answers other than 2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  // Still a list, not a refusal (a 2xx envelope may carry one): the last answer read as the first did.
+  await fetchList(target, request);
+  return { requests: result.requests.total, seconds: result.duration, p50: result.latency.p50, p99: result.latency.p99, cpu };
+}
+
+/** Each target warmed up, then BENCH_ROUNDS alternating rounds of BENCH_SECONDS in all per target; figures per target. */
+async function measure(targets: Target[], request: BenchRequest): Promise<Figures[]> {
+  const totals = targets.map(() => ({ requests: 0, seconds: 0, cpu: 0, p50: [] as number[], p99: [] as number[] }));
+  for (const target of targets) await runLoad(target, request, WARMUP_MS / 1000);
   for (let round = 0; round < ROUNDS; round += 1) {
-    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    const order = targets.map((_, index) => index);
+    if (round % 2 === 1) order.reverse();
     for (const index of order) {
-      const cpuBefore = targets[index].cpuMicros();
-      const result = await runLoad(targets[index], query, (SECONDS / ROUNDS) * 1000);
-      totals[index].cpu += targets[index].cpuMicros() - cpuBefore;
-      totals[index].requests += result.requests;
-      totals[index].seconds += result.seconds;
-      totals[index].latencies.push(...result.latencies);
+      const result = await runLoad(targets[index], request, SECONDS / ROUNDS);
+      const total = totals[index];
+      total.cpu += result.cpu;
+      total.requests += result.requests;
+      total.seconds += result.seconds;
+      total.p50.push(result.p50);
+      total.p99.push(result.p99);
     }
   }
-  return totals.map((total) => ({ rps: total.requests / total.seconds, p50: percentile(total.latencies, 0.5), p99: percentile(total.latencies, 0.99), cpu: total.cpu / total.requests, requests: total.requests }));
+  const load = loadavg()[0];
+  // Percentiles of the rounds' percentiles: the median's median, the worst p99.
+  return totals.map((total) => ({ rps: total.requests / total.seconds, p50: median(total.p50), p99: Math.max(...total.p99), cpu: total.cpu / total.requests, requests: total.requests, load }));
 }
 
 interface Measured {
@@ -443,15 +477,22 @@ interface Measured {
   hits: number;
   ours: Figures;
   base: Figures;
+  peer?: Figures;
+  /** ours / bare requests per second */
   ratio: number;
+  /** bare / our CPU per request (1: as little as the bare server, 0.5: twice its CPU) */
+  cpuRatio: number;
 }
 
-/** One side-by-side run on `rows` rows: both servers filled, checked to agree, then each request measured. */
-async function suite(rows: number, run: string): Promise<{ measured: Measured[]; rssLoaded: number; rssAfter: number; served: number }> {
+const shown = (figures: Figures) => `${figures.rps.toFixed(0)} req/s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, CPU ${Number.isNaN(figures.cpu) ? 'n/a' : `${figures.cpu.toFixed(0)} µs`}`;
+
+/** One side-by-side run on `rows` rows: the servers filled, checked to agree, then each request measured. */
+async function suite(dialect: Dialect, rows: number, run: string, peerName: string | undefined): Promise<{ measured: Measured[]; rssLoaded: number; rssAfter: number; served: number }> {
   const tmp = mkdtempSync(join(tmpdir(), 'chidao-bench-'));
   const children: Child[] = [];
+  let peer: Peer | undefined;
   const stamp = `${process.pid}_${Date.now()}`;
-  const databases = { ours: `bench_ours_${stamp}`, base: `bench_base_${stamp}` };
+  const databases = { ours: `bench_ours_${stamp}`, base: `bench_base_${stamp}`, peer: `bench_peer_${stamp}` };
   try {
     // The product's schemas (they refer to each other) plus the bench resource.
     const schemasDir = join(tmp, 'schemas');
@@ -460,7 +501,7 @@ async function suite(rows: number, run: string): Promise<{ measured: Measured[];
 
     let oursUrl: string;
     let baseTarget: string;
-    if (DIALECT === 'postgres') {
+    if (dialect === 'postgres') {
       await adminQuery(`CREATE DATABASE ${databases.ours}`);
       await adminQuery(`CREATE DATABASE ${databases.base}`);
       oursUrl = databaseUrl(databases.ours);
@@ -471,10 +512,10 @@ async function suite(rows: number, run: string): Promise<{ measured: Measured[];
     }
 
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-    console.log(`# bench:api — GET admin bench.Member/index on ${DIALECT}, ${rows} rows (${run}); ${availableParallelism()} cores (${cpu}), Node ${process.version}`);
-    console.log(`# ${CONNECTIONS} keep-alive connections, closed loop; per request and server: ${WARMUP_MS / 1000} s warm-up, then ${ROUNDS} alternating rounds, ${SECONDS} s in all`);
-    console.log('# baseline: bare node:http on its own copy of the rows, hand-written SQL with indexes on the order and (status, weigh) and a');
-    console.log(`#   text index (${DIALECT === 'postgres' ? 'pg_trgm GIN' : 'FTS5 trigram'}); ours: the product, indexes derived from the schema`);
+    console.log(`# bench:api — GET admin bench.Member/index on ${dialect}, ${rows} rows (${run}); ${availableParallelism()} cores (${cpu}), Node ${process.version}`);
+    console.log(`# load generator: autocannon, ${CONNECTIONS} keep-alive connections, closed loop; per request and server: ${WARMUP_MS / 1000} s warm-up, then ${ROUNDS} alternating rounds, ${SECONDS} s in all`);
+    console.log('# bare: node:http on its own copy of the rows, the same envelope, a token looked up per request, hand-written SQL with an index per');
+    console.log(`#   order and per filter × order and a text index (${dialect === 'postgres' ? 'pg_trgm GIN' : 'FTS5 trigram'}); ours: the product, indexes derived from the schema`);
 
     // Our server first, with a bare version of the schema (no list settings): it makes the table and seeds the admin.
     const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
@@ -484,7 +525,7 @@ async function suite(rows: number, run: string): Promise<{ measured: Measured[];
     await ours.stop();
     writeFileSync(join(schemasDir, 'bench/member.json'), `${JSON.stringify(MEMBER_SCHEMA, null, 2)}\n`);
     const filled = performance.now();
-    if (DIALECT === 'postgres') {
+    if (dialect === 'postgres') {
       await fillPostgres(oursUrl, false, rows);
       await fillPostgres(baseTarget, true, rows);
     } else {
@@ -500,7 +541,7 @@ async function suite(rows: number, run: string): Promise<{ measured: Measured[];
     console.log(`# our server restarted with the list settings in ${((performance.now() - restarted) / 1000).toFixed(1)} s: derived indexes and text indexes added to ${rows} existing rows`);
     const rssLoaded = await rssOf(ours);
     console.log(`# our server's RSS with ${rows} rows loaded: ${rssLoaded} MB`);
-    const baseline = await startChild(['--serve-baseline', baseTarget]);
+    const baseline = await startChild(['--serve-baseline', dialect, baseTarget]);
     children.push(baseline);
 
     const login = await fetch(new URL(`${ours.entrance}.php/Index/login`, ours.url), {
@@ -510,38 +551,45 @@ async function suite(rows: number, run: string): Promise<{ measured: Measured[];
     });
     const token = ((await login.json()) as { data?: { userInfo?: { token?: string } } }).data?.userInfo?.token;
     if (!token) throw new Error('admin login failed');
-    const targets: [Target, Target] = [
-      { name: 'ours', base: ours.url, cpuMicros: ours.cpuMicros, path: (query) => `${ours.entrance}.php/bench.Member/index?${query}`, headers: { batoken: token, 'think-lang': 'en', server: 'true' } },
-      { name: 'baseline', base: baseline.url, cpuMicros: baseline.cpuMicros, path: (query) => `/bench/index?${query}`, headers: {} },
+    const targets: Target[] = [
+      { name: 'ours', cpuMicros: ours.cpuMicros, url: (request) => `${ours.url}${ours.entrance}.php/bench.Member/index?${request.query}`, headers: { batoken: token, 'think-lang': 'en', server: 'true' }, read: readEnvelope('ours') },
+      { name: 'bare', cpuMicros: baseline.cpuMicros, url: (request) => `${baseline.url}/bench/index?${request.query}`, headers: { batoken: BARE_TOKEN }, read: readEnvelope('bare') },
     ];
+    if (peerName) {
+      peer = await startPeer(peerName, { dialect, rows, dir: tmp, postgresUrl: dialect === 'postgres' ? await createDatabase(databases.peer) : undefined, fill: (url) => (dialect === 'postgres' ? fillPostgres(url, true, rows) : fillSqlite(url, true, rows)) });
+      targets.push(peer.target);
+    }
 
     for (const request of REQUESTS) {
-      const [mine, theirs] = await Promise.all(targets.map((target) => fetchList(target, request.query)));
-      const ids = (answer: ListAnswer) => answer.data.list.map((row) => Number(row.id)).join(',');
-      if (mine.data.total !== theirs.data.total || ids(mine) !== ids(theirs)) {
-        throw new Error(`${request.name}: the servers disagree: total ${mine.data.total} vs ${theirs.data.total}, ids ${ids(mine)} vs ${ids(theirs)}`);
+      const answers = await Promise.all(targets.map((target) => fetchList(target, request)));
+      for (const [index, answer] of answers.entries()) {
+        if (answer.total !== answers[0].total || answer.ids.join(',') !== answers[0].ids.join(',')) {
+          throw new Error(`${request.name}: ${targets[index].name} disagrees with ours: total ${answer.total} vs ${answers[0].total}, ids ${answer.ids.join(',')} vs ${answers[0].ids.join(',')}`);
+        }
       }
     }
-    console.log('# both servers answer the same rows and totals for every request\n');
+    console.log(`# ${targets.map((target) => target.name).join(', ')} answer the same rows and totals for every request\n`);
 
-    const table: string[][] = [['request', 'hits', 'ours', 'baseline', 'ratio']];
+    const table: string[][] = [['request', 'hits', 'ours', 'bare', 'req/s ratio', 'CPU ratio', ...(peer ? [peer.target.name, `ours / ${peer.target.name} req/s`, `${peer.target.name} / ours CPU`] : []), 'load']];
     const measured: Measured[] = [];
     let served = 0;
     for (const request of REQUESTS) {
-      const hits = (await fetchList(targets[0], request.query)).data.total;
-      const [mine, theirs] = await measure(targets, request.query);
+      const hits = (await fetchList(targets[0], request)).total;
+      const [mine, theirs, peers] = await measure(targets, request);
       served += mine.requests;
-      const ratio = mine.rps / theirs.rps;
-      measured.push({ name: request.name, hits, ours: mine, base: theirs, ratio });
-      const shown = (figures: Figures) => `${figures.rps.toFixed(0)} req/s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, CPU ${Number.isNaN(figures.cpu) ? 'n/a' : `${figures.cpu.toFixed(0)} µs`}`;
-      table.push([request.name, String(hits), shown(mine), shown(theirs), ratio.toFixed(2)]);
+      const each: Measured = { name: request.name, hits, ours: mine, base: theirs, peer: peers, ratio: mine.rps / theirs.rps, cpuRatio: theirs.cpu / mine.cpu };
+      measured.push(each);
+      const peerCells = peers ? [shown(peers), (mine.rps / peers.rps).toFixed(2), (peers.cpu / mine.cpu).toFixed(2)] : [];
+      table.push([request.name, String(hits), shown(mine), shown(theirs), each.ratio.toFixed(2), each.cpuRatio.toFixed(2), ...peerCells, mine.load.toFixed(1)]);
+      console.log(`#   ${request.name}: ${each.ratio.toFixed(2)} of the bare server's requests/s, ${each.cpuRatio.toFixed(2)} of its CPU per request${peers ? `; ×${(mine.rps / peers.rps).toFixed(2)} ${peer?.target.name}'s requests/s` : ''} (load ${mine.load.toFixed(1)})`);
     }
+    console.log('');
     const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
     for (const row of table) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join('  |  '));
     // The memory a long day leaves: our server kept answering the first page until it had answered MEMORY_REQUESTS lists.
     if (MEMORY_REQUESTS > served) {
-      const page1 = REQUESTS[0]?.query ?? 'page=1&limit=10';
-      while (served < MEMORY_REQUESTS) served += (await runLoad(targets[0], page1, 5_000)).requests;
+      const page1 = REQUESTS[0] ?? ALL_REQUESTS[0];
+      while (served < MEMORY_REQUESTS) served += (await runLoad(targets[0], page1, 5)).requests;
     }
     const rssAfter = await rssOf(ours);
     console.log(`# our server's RSS after ${served} list requests on ${rows} rows: ${rssAfter} MB`);
@@ -552,11 +600,17 @@ async function suite(rows: number, run: string): Promise<{ measured: Measured[];
   } finally {
     agent.destroy();
     for (const child of children) child.process.kill('SIGKILL');
+    await peer?.stop();
     rmSync(tmp, { recursive: true, force: true });
-    if (DIALECT === 'postgres') {
+    if (dialect === 'postgres') {
       for (const name of Object.values(databases)) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     }
   }
+}
+
+async function createDatabase(name: string): Promise<string> {
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return databaseUrl(name);
 }
 
 function median(values: number[]): number {
@@ -565,32 +619,39 @@ function median(values: number[]): number {
 }
 
 /**
- * BENCH_RUNS side-by-side runs on BENCH_ROWS rows, each printed, then per request the median ratio;
- * with BENCH_MILLION=1 one more run on 1,000,000 rows, whose p50s are compared with the median
- * p50s of the smaller runs (goal: within MILLION_GOAL times), and the memory of both sizes.
+ * Per database: BENCH_RUNS side-by-side runs on BENCH_ROWS rows, each printed, then per request the median
+ * ratios; with `--million` one more run on 1,000,000 rows, whose p50s are compared with the median p50s of
+ * the smaller runs (goal: within MILLION_GOAL times), and the memory of both sizes.
  */
 async function main(): Promise<void> {
-  const runs: Awaited<ReturnType<typeof suite>>[] = [];
-  for (let run = 1; run <= RUNS; run++) runs.push(await suite(ROWS, `run ${run} of ${RUNS}`));
-  const names = runs[0].measured.map((each) => each.name);
-  const medianOf = (name: string, pick: (each: Measured) => number) => median(runs.map((result) => pick(result.measured.find((each) => each.name === name) as Measured)));
-  console.log(`\n# median of ${RUNS} side-by-side run(s) on ${ROWS} rows, ${DIALECT}: ratio ours / baseline (each run's ratio in brackets)`);
+  const { values: options } = parseArgs({ options: { peer: { type: 'string' }, million: { type: 'boolean', default: MILLION } } });
   let worst = Infinity;
-  for (const name of names) {
-    const ratio = medianOf(name, (each) => each.ratio);
-    worst = Math.min(worst, ratio);
-    console.log(`${name.padEnd(48)} ${ratio.toFixed(2)}  [${runs.map((result) => (result.measured.find((each) => each.name === name) as Measured).ratio.toFixed(2)).join(', ')}]  ours p50 ${medianOf(name, (each) => each.ours.p50).toFixed(1)} ms, CPU per request ${medianOf(name, (each) => each.ours.cpu).toFixed(0)} µs (baseline ${medianOf(name, (each) => each.base.cpu).toFixed(0)} µs)`);
-  }
-  console.log(`# RSS of our server: ${runs.map((result) => `${result.rssLoaded} MB loaded, ${result.rssAfter} MB after ${result.served} requests`).join('; ')}`);
-  if (MILLION) {
-    const big = await suite(MILLION_ROWS, 'the 1,000,000-row run');
-    console.log(`\n# ${MILLION_ROWS} rows against ${ROWS} rows, ${DIALECT}: our p50 and its growth (goal ≤ ${MILLION_GOAL}×)`);
-    for (const each of big.measured) {
-      const small = medianOf(each.name, (item) => item.ours.p50);
-      const growth = each.ours.p50 / small;
-      console.log(`${each.name.padEnd(48)} ${small.toFixed(1)} ms → ${each.ours.p50.toFixed(1)} ms  ×${growth.toFixed(2)} ${growth <= MILLION_GOAL ? 'within' : 'OVER'}  (ratio to baseline ${each.ratio.toFixed(2)})`);
+  for (const dialect of DIALECTS) {
+    const runs: Awaited<ReturnType<typeof suite>>[] = [];
+    for (let run = 1; run <= RUNS; run++) runs.push(await suite(dialect, ROWS, `run ${run} of ${RUNS}`, options.peer));
+    const names = runs[0].measured.map((each) => each.name);
+    const of = (name: string) => runs.map((result) => result.measured.find((each) => each.name === name) as Measured);
+    const medianOf = (name: string, pick: (each: Measured) => number) => median(of(name).map(pick));
+    console.log(`\n# median of ${RUNS} side-by-side run(s) on ${ROWS} rows, ${dialect}: ours / bare requests/s (each run's in brackets), bare / our CPU per request`);
+    for (const name of names) {
+      const ratio = medianOf(name, (each) => each.ratio);
+      worst = Math.min(worst, ratio);
+      const peerText = options.peer ? `; ×${medianOf(name, (each) => each.ours.rps / (each.peer as Figures).rps).toFixed(2)} ${options.peer}'s requests/s, ×${medianOf(name, (each) => (each.peer as Figures).cpu / each.ours.cpu).toFixed(2)} less CPU` : '';
+      console.log(
+        `${name.padEnd(48)} ${ratio.toFixed(2)}  [${of(name).map((each) => each.ratio.toFixed(2)).join(', ')}]  CPU ${medianOf(name, (each) => each.cpuRatio).toFixed(2)}  ours p50 ${medianOf(name, (each) => each.ours.p50).toFixed(1)} ms, p99 ${medianOf(name, (each) => each.ours.p99).toFixed(1)} ms, CPU per request ${medianOf(name, (each) => each.ours.cpu).toFixed(0)} µs (bare ${medianOf(name, (each) => each.base.cpu).toFixed(0)} µs)${peerText}  load ${of(name).map((each) => each.ours.load.toFixed(1)).join(', ')}`,
+      );
     }
-    console.log(`# RSS of our server with ${MILLION_ROWS} rows: ${big.rssLoaded} MB loaded, ${big.rssAfter} MB after ${big.served} requests (goal ≤ ${RSS_GOAL_MB} MB: ${Math.max(big.rssLoaded, big.rssAfter) <= RSS_GOAL_MB ? 'within' : 'OVER'})`);
+    console.log(`# RSS of our server: ${runs.map((result) => `${result.rssLoaded} MB loaded, ${result.rssAfter} MB after ${result.served} requests`).join('; ')}`);
+    if (options.million) {
+      const big = await suite(dialect, MILLION_ROWS, 'the 1,000,000-row run', options.peer);
+      console.log(`\n# ${MILLION_ROWS} rows against ${ROWS} rows, ${dialect}: our p50 and its growth (goal ≤ ${MILLION_GOAL}×)`);
+      for (const each of big.measured) {
+        const small = medianOf(each.name, (item) => item.ours.p50);
+        const growth = each.ours.p50 / small;
+        console.log(`${each.name.padEnd(48)} ${small.toFixed(1)} ms → ${each.ours.p50.toFixed(1)} ms  ×${growth.toFixed(2)} ${growth <= MILLION_GOAL ? 'within' : 'OVER'}  (p99 ${each.ours.p99.toFixed(1)} ms; ratio to bare ${each.ratio.toFixed(2)}, CPU ${each.cpuRatio.toFixed(2)}; load ${each.ours.load.toFixed(1)})`);
+      }
+      console.log(`# RSS of our server with ${MILLION_ROWS} rows: ${big.rssLoaded} MB loaded, ${big.rssAfter} MB after ${big.served} requests (goal ≤ ${RSS_GOAL_MB} MB: ${Math.max(big.rssLoaded, big.rssAfter) <= RSS_GOAL_MB ? 'within' : 'OVER'})`);
+    }
   }
   console.log(`ratio: ${worst.toFixed(2)}`);
 }
@@ -599,7 +660,7 @@ const [mode, ...rest] = process.argv.slice(2);
 if (mode === '--serve-ours') {
   await serveOurs(rest[0], rest[1]);
 } else if (mode === '--serve-baseline') {
-  await serveBaseline(rest[0]);
+  await serveBaseline(rest[0] === 'postgres' ? 'postgres' : 'sqlite', rest[1]);
 } else {
   try {
     await main();
