@@ -26,7 +26,7 @@
  * Environment: BENCH_DATABASE (sqlite | postgres | both, default both), BENCH_POSTGRES_URL
  * (postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROWS (100000), BENCH_CONNECTIONS (10), BENCH_SECONDS
  * (4 per request and server), BENCH_ROUNDS (2), BENCH_RUNS (1), BENCH_MILLION=1 (as `--million`),
- * BENCH_CPU_PROF=<dir> (a V8 CPU profile of our server's process, for DevTools or speedscope),
+ * BENCH_CPU_PROF=<dir> (V8 CPU profiles of our server's process and, in <dir>/bare, the bare server's, for DevTools or speedscope),
  * BENCH_ONLY=<text> (only the requests whose name contains it, e.g. `page 1` while profiling).
  */
 import Database from 'better-sqlite3';
@@ -541,7 +541,8 @@ async function suite(dialect: Dialect, rows: number, run: string, peerName: stri
     console.log(`# our server restarted with the list settings in ${((performance.now() - restarted) / 1000).toFixed(1)} s: derived indexes and text indexes added to ${rows} existing rows`);
     const rssLoaded = await rssOf(ours);
     console.log(`# our server's RSS with ${rows} rows loaded: ${rssLoaded} MB`);
-    const baseline = await startChild(['--serve-baseline', dialect, baseTarget]);
+    // Profiled too when ours is, in a folder of its own, to set where each spends its time side by side.
+    const baseline = await startChild(['--serve-baseline', dialect, baseTarget], profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, 'bare')}`] : []);
     children.push(baseline);
 
     const login = await fetch(new URL(`${ours.entrance}.php/Index/login`, ours.url), {
@@ -595,7 +596,7 @@ async function suite(dialect: Dialect, rows: number, run: string, peerName: stri
     console.log(`# our server's RSS after ${served} list requests on ${rows} rows: ${rssAfter} MB`);
     await Promise.all(children.map((child) => child.stop()));
     children.length = 0;
-    if (profileDir) console.log(`# CPU profile of our server written to ${profileDir}`);
+    if (profileDir) console.log(`# CPU profiles written to ${profileDir} (our server's) and ${join(profileDir, 'bare')} (the bare server's)`);
     return { measured, rssLoaded, rssAfter, served };
   } finally {
     agent.destroy();

@@ -5,10 +5,9 @@
  * Needs npm's registry and nothing else from the internet. Everything goes in a scratch folder kept for the
  * next run (BENCH_PEER_DIR, default ${XDG_CACHE_HOME:-$HOME/.cache}/chidao-bench), outside the clone:
  *   1. Node 22 (Directus needs Node 22 or later): `npm pack node-linux-<arch>@22`, unpacked once;
- *   2. Directus (DIRECTUS_VERSION) installed there with `npm install`, run on that Node; the project's own
- *      dependencies are untouched;
- *   3. per run: its database (on PostgreSQL a database of its own; on SQLite a file, through the `sqlite3`
- *      module Directus installs as optional: where it could not be installed, the peer is PostgreSQL only),
+ *   2. Directus (DIRECTUS_VERSION) installed there with `npm install`, its native modules built for that
+ *      Node (`installDirectus`); the project's own dependencies are untouched;
+ *   3. per run: its database (on PostgreSQL a database of its own; on SQLite a file, through `sqlite3`),
  *      filled with the same rows and the bare server's hand-written indexes, then `directus bootstrap`
  *      (its system tables and an admin with a static token) and `directus start`, in a child process whose
  *      CPU time is read as our server's is.
@@ -19,7 +18,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { BenchRequest, Target } from './api.js';
 import { cpuMicrosOf } from './process-cpu.js';
 
@@ -71,14 +70,31 @@ function node22(dir: string): string {
   return join(target, 'bin');
 }
 
-/** Directus installed in its own folder under the scratch folder (once per version): that folder. */
-function installDirectus(dir: string, nodeBin: string): string {
+/** The native modules Directus needs built, and the file each build leaves: `isolated-vm` always, `sqlite3` for SQLite. */
+const NATIVE = { 'isolated-vm': 'out/isolated_vm.node', sqlite3: 'build/Release/node_sqlite3.node' } as const;
+
+/**
+ * Directus installed in its own folder under the scratch folder (once per version), with the native modules
+ * `dialect` needs built for Node 22: that folder. Installed with `--ignore-scripts`, then each native module
+ * built by `npm rebuild` against the unpacked Node's headers (npm_config_nodedir; without it node-gyp takes the
+ * machine's Node's and the module builds but does not load): their install scripts would otherwise fetch
+ * prebuilt binaries from GitHub, outside npm's registry.
+ */
+function installDirectus(dir: string, nodeBin: string, dialect: 'sqlite' | 'postgres'): string {
   const home = join(dir, `directus-${DIRECTUS_VERSION}`);
-  if (existsSync(join(home, 'node_modules/directus/cli.js'))) return home;
-  mkdirSync(home, { recursive: true });
-  log(`installing directus@${DIRECTUS_VERSION} from the npm registry into ${home} (a few minutes)`);
-  execFileSync('npm', ['init', '-y'], { cwd: home, stdio: 'ignore' });
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', `directus@${DIRECTUS_VERSION}`], { cwd: home, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PATH: `${nodeBin}:${process.env.PATH ?? ''}` } });
+  const env = { ...process.env, PATH: `${nodeBin}:${process.env.PATH ?? ''}`, npm_config_nodedir: dirname(nodeBin) };
+  if (!existsSync(join(home, 'node_modules/directus/cli.js'))) {
+    mkdirSync(home, { recursive: true });
+    log(`installing directus@${DIRECTUS_VERSION} from the npm registry into ${home} (about 5 minutes)`);
+    execFileSync('npm', ['init', '-y'], { cwd: home, stdio: 'ignore' });
+    execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', `directus@${DIRECTUS_VERSION}`], { cwd: home, stdio: ['ignore', 'ignore', 'inherit'], env });
+  }
+  const needed = dialect === 'sqlite' ? (['isolated-vm', 'sqlite3'] as const) : (['isolated-vm'] as const);
+  for (const name of needed) {
+    if (existsSync(join(home, 'node_modules', name, NATIVE[name]))) continue;
+    log(`building ${name} for Node 22 with node-gyp (isolated-vm: more than 20 minutes on two busy cores)`);
+    execFileSync('npm', ['rebuild', name], { cwd: home, stdio: ['ignore', 'ignore', 'inherit'], env });
+  }
   return home;
 }
 
@@ -97,10 +113,7 @@ export async function startPeer(name: string, setup: PeerSetup): Promise<Peer> {
   if (name !== 'directus') throw new Error(`--peer ${name}: the one peer is directus`);
   const dir = scratchDir();
   const nodeBin = node22(dir);
-  const home = installDirectus(dir, nodeBin);
-  if (setup.dialect === 'sqlite' && !existsSync(join(home, 'node_modules/sqlite3/package.json'))) {
-    throw new Error(`--peer directus on SQLite needs the sqlite3 module, which was not installed in ${home} (Directus lists it as optional): run with BENCH_DATABASE=postgres`);
-  }
+  const home = installDirectus(dir, nodeBin, setup.dialect);
   const database = setup.dialect === 'postgres' ? (setup.postgresUrl as string) : join(setup.dir, 'peer.db');
   await setup.fill(database);
   const port = await freePort();
