@@ -446,7 +446,7 @@ describe('registering and retrieving a password on the login page', () => {
     expect(within(form).queryByRole('radio')).toBeNull();
     expect(within(form).queryByLabelText('Email')).toBeNull();
     // the rules show up front, under their fields
-    expect(within(form).getByText('3 to 15 characters: a letter first, then letters, digits or _')).toBeTruthy();
+    expect(within(form).getByText('3 to 15 characters (letters, digits, _), a letter first')).toBeTruthy();
     expect(within(form).getByLabelText('Password').getAttribute('aria-describedby')).toBe('account-password-error');
     expect(document.getElementById('account-password-error')?.textContent).toBe('6 to 32 characters, without & < > " \'');
     fireEvent.click(within(form).getByRole('button', { name: 'Register' }));
