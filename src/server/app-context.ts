@@ -291,6 +291,11 @@ export interface ResourceHooks {
   /** shape rows for the wire beyond the schema's conversions (appended fields, formatted values) */
   present?(operator: Operator, rows: Row[], view: RowView): Promise<Row[]>;
   /**
+   * The rows a quick search for `term` finds, in place of those whose quick-search columns hold it, for a
+   * resource whose column is stored in another form than it is shown (a message key shown in words).
+   */
+  quickSearch?(app: AppContext, term: string): Condition | undefined;
+  /**
    * Work on the checked input that reads no database (a password's hash), done before the transaction
    * opens so that a slow step never holds it: on SQLite's one connection, every other write would wait.
    */

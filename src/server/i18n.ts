@@ -39,6 +39,24 @@ export class Messages {
     return Object.keys(pack).find((key) => pack[key] === text);
   }
 
+  /**
+   * The keys whose text in some language holds `text` (ignoring case; a language's pack without the key
+   * reads it as the key itself, and placeholders hold nothing): what a reader may have searched for when
+   * they typed a part of a message as shown. At most `limit` keys.
+   */
+  keysShowing(text: string, limit: number): string[] {
+    const needle = text.toLowerCase();
+    const keys = new Set([...this.packs.values()].flatMap((pack) => Object.keys(pack)));
+    const translators = LANGUAGES.map((lang) => this.translator(lang));
+    const found: string[] = [];
+    for (const key of keys) {
+      if (found.length >= limit) break;
+      const shown = translators.map((translate) => translate(key).toLowerCase());
+      if (shown.some((words) => words.includes(needle))) found.push(key);
+    }
+    return found;
+  }
+
   /** A key some pack translates (the default language's pack lists every key it translates). */
   known(key: string): boolean {
     return [...this.packs.values()].some((pack) => Object.hasOwn(pack, key));

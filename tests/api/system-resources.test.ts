@@ -606,6 +606,29 @@ describe.each(DATABASES)('system resources on %s', (kind) => {
       expect(await exported('zh-cn')).toContain('管理员管理-编辑');
     });
 
+    it('finds a title by the words the reader sees, in either language, though it is stored as its key', async () => {
+      expect((await server.admin('Index/login', { body: { username: 'admin', password: ADMIN_PASSWORD }, lang: 'zh-cn' })).code).toBe(1);
+      await ok('auth.Admin/edit', { body: { id: 1, motto: 'Searched by its title' }, lang: 'en' });
+      const found = async (lang: 'en' | 'zh-cn', quickSearch: string) => {
+        const { list } = await ok<ListData>('auth.AdminLog/index', { lang, query: { quickSearch, limit: 100, order: 'id,desc' } });
+        return { login: list.some((row) => String(row.url).includes('Index/login')), edit: list.some((row) => String(row.data).includes('Searched by its title')), titles: new Set(list.map((row) => row.title)) };
+      };
+      // "Login" is stored as its key and read as 登录: a Chinese reader's 登录 finds it, and only logins.
+      const login = await found('zh-cn', '登录');
+      expect(login.login).toBe(true);
+      expect([...login.titles]).toEqual(['登录']);
+      expect((await found('en', 'login')).login).toBe(true);
+      // A menu's button reads "menu-button": the whole shown title, or a part across its dash, finds it in both languages.
+      expect((await found('zh-cn', '管理员管理-编辑')).edit).toBe(true);
+      expect((await found('zh-cn', '员管理-编')).edit).toBe(true);
+      expect((await found('en', 'Administrators-Edit')).edit).toBe(true);
+      // Words no title shows find nothing, and LIKE's wildcards are plain characters.
+      for (const term of ['不存在的标题', '%', '_-_']) {
+        const none = await found('zh-cn', term);
+        expect({ term, login: none.login, edit: none.edit, titles: [...none.titles] }).toEqual({ term, login: false, edit: false, titles: [] });
+      }
+    });
+
     it('masks the password of a login too', async () => {
       await server.loginAdmin();
       const row = (await db().selectFrom('admin_log').selectAll().where('title', '=', storedMessage('Login')).orderBy('id', 'desc').executeTakeFirstOrThrow()) as Row;

@@ -281,7 +281,9 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
     };
     const matching = (from: Pick<Eb, 'selectFrom'>, fts: string) => from.selectFrom(fts).select('rowid').where(sql<SqlBool>`${sql.table(fts)} MATCH ${ftsPhrase(text)}`);
     const indexes = targets.map(ftsOf);
-    if (targets.length > 0 && targets.every((target, index) => !target.relation && indexes[index])) {
+    // A resource whose column is stored in another form than it is shown (a title stored as its key) finds the rows itself.
+    const shownMatch = app.controllers.forResource(definition.id)?.hooks?.quickSearch?.(app, text);
+    if (!shownMatch && targets.length > 0 && targets.every((target, index) => !target.relation && indexes[index])) {
       // One list of keys for all fields: the rows are then read by key once each, in a single pass.
       const ids = (from: Pick<Eb, 'selectFrom'>) => (indexes as string[]).map((fts) => matching(from, fts)).reduce((united, next) => united.union(next));
       textMatch = {
@@ -295,7 +297,7 @@ export function parseListRequest(app: AppContext, definition: ResourceDefinition
         if (fts) return (inner) => inner(inner.ref(tableOf(target).primaryKey), 'in', matching(inner, fts));
         return (inner) => likeExpression(options.dialect, inner.ref(target.field.name), target.field, pattern, false);
       };
-      const condition: Condition = (eb) => eb.or(targets.map((target, index) => wrapRelation(target, matchOf(target, indexes[index]))(eb)));
+      const condition: Condition = shownMatch ?? ((eb) => eb.or(targets.map((target, index) => wrapRelation(target, matchOf(target, indexes[index]))(eb))));
       // SQLite's planner has no statistics to go by: it reads such a search the same way every time.
       if (options.dialect === 'postgres') textMatch = { term: text, condition };
       conditions.push(condition);
