@@ -19,7 +19,7 @@ const RATE_WINDOW = 60;
 async function countSince(app: AppContext, kind: 'try' | 'fail', scope: AttemptScope, ip: string, since: number, account?: string) {
   let query = app.db.selectFrom('login_attempt').select([(eb) => eb.fn.countAll().as('total'), (eb) => eb.fn.min('create_time').as('oldest')]).where('kind', '=', kind).where('scope', '=', scope);
   if (account !== undefined) query = query.where('account', '=', account);
-  const row = (await query.where('ip', '=', ip).where('create_time', '>', since).executeTakeFirstOrThrow()) as { total: number | string; oldest: number | null };
+  const row = await query.where('ip', '=', ip).where('create_time', '>', since).executeTakeFirstOrThrow();
   return { total: Number(row.total), oldest: Number(row.oldest ?? 0) };
 }
 

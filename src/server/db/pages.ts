@@ -18,7 +18,7 @@ export async function pageRows<Base extends AnySelect, Selected>(
   rows: (base: Base) => SelectQueryBuilder<any, any, Selected>,
 ): Promise<{ rows: Selected[]; total: number }> {
   const { page, limit } = request;
-  const total = (await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
+  const total = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
   const found = await rows(base).limit(limit).offset((page - 1) * limit).execute();
   return { rows: found, total: Number(total.total) };
 }

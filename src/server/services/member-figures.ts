@@ -35,13 +35,13 @@ interface MemberDay {
 /** Earnings (net survey credits) and completes per day over the last `days` days. */
 export async function memberDailyFigures(app: AppContext, userId: number, days: number): Promise<MemberDay[]> {
   const period = periodOf(days, await app.config.timeZone());
-  const rows = (await app.db
+  const rows = await app.db
     .selectFrom('survey_participation')
     .select([dayIndex('finish_time', period).as('day'), (eb) => eb.fn.sum('credited_money').as('money'), (eb) => eb.fn.count<number>(sql`CASE WHEN status = 'complete' THEN 1 END`).as('completes')])
     .where('user_id', '=', userId)
     .where('finish_time', '>=', period.since)
     .groupBy('day')
-    .execute()) as { day: number | string; money: number | string | null; completes: number | string }[];
+    .execute();
   const series = period.dates.map((date) => ({ date, money: 0, completes: 0 }));
   for (const row of rows) {
     const day = series[Number(row.day)];
@@ -75,7 +75,7 @@ async function totalsSince(app: AppContext, userId: number, since: number): Prom
     .select([(eb) => eb.fn.sum('credited_money').as('money'), (eb) => eb.fn.count<number>(sql`CASE WHEN status = 'complete' THEN 1 END`).as('completes')])
     .where('user_id', '=', userId);
   if (since > 0) query = query.where('finish_time', '>=', since);
-  const row = (await query.executeTakeFirstOrThrow()) as { money: number | string | null; completes: number | string };
+  const row = await query.executeTakeFirstOrThrow();
   return { money: centsToYuan(row.money ?? 0), completes: Number(row.completes) };
 }
 
@@ -137,7 +137,7 @@ interface Ranking {
 
 export async function memberRanking(app: AppContext, userId: number, period: RankingPeriod, metric: RankingMetric, top = 10): Promise<Ranking> {
   if ((await snapshotAge(app, period, metric)) === Number.POSITIVE_INFINITY) await rebuildRankingOnce(app, period, metric);
-  const list = (await app.db
+  const list = await app.db
     .selectFrom('member_ranking as r')
     .innerJoin('user as u', 'u.id', 'r.user_id')
     .select(['r.rank', 'r.user_id', 'r.value', 'r.computed_at', 'u.nickname', 'u.avatar'])
@@ -146,7 +146,7 @@ export async function memberRanking(app: AppContext, userId: number, period: Ran
     .where('r.rank', '>', 0)
     .orderBy('r.rank', 'asc')
     .limit(top)
-    .execute());
+    .execute();
   const mine = await app.db.selectFrom('member_ranking').select(['rank', 'value', 'computed_at']).where('period', '=', period).where('metric', '=', metric).where('user_id', '=', userId).executeTakeFirst();
   const computedAt = await app.db.selectFrom('member_ranking').select('computed_at').where('period', '=', period).where('metric', '=', metric).limit(1).executeTakeFirst();
   const computed = Number(computedAt?.computed_at ?? nowSeconds());

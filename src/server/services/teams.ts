@@ -76,8 +76,8 @@ export async function teamMembers(app: AppContext, team: Row, query: TeamListQue
     const pattern = `%${query.keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     base = base.where((eb) => eb.or([eb('u.username', 'like', pattern), eb('u.nickname', 'like', pattern)]));
   }
-  const total = (await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()) as { total: number | string };
-  const rows = (await base
+  const total = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
     .select(['u.id', 'u.username', 'u.nickname', 'u.avatar', 'u.money', 'u.team_join_time', 'u.last_login_time'])
     .select((eb) => [
       eb.selectFrom('survey_participation as p').select(sql<number>`COUNT(*)`.as('n')).whereRef('p.user_id', '=', 'u.id').where('p.status', '=', 'complete').where((inner) => (since === 0 ? inner.lit(true) : inner('p.finish_time', '>=', since))).as('completes'),
@@ -88,7 +88,7 @@ export async function teamMembers(app: AppContext, team: Row, query: TeamListQue
     .orderBy('u.id', 'desc')
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
-    .execute());
+    .execute();
   // The team's commission counts every member's earnings, not only this page's.
   const sum = await inTeam
     .innerJoin('survey_participation as p', 'p.user_id', 'u.id')

@@ -35,7 +35,7 @@ export class VerificationCodes {
     if (filters.address !== undefined) query = query.where('address', '=', filters.address);
     if (filters.event !== undefined) query = query.where('event', '=', filters.event);
     if (filters.ip !== undefined) query = query.where('ip', '=', filters.ip);
-    const row = (await query.executeTakeFirst()) as { total: number | string };
+    const row = await query.executeTakeFirstOrThrow();
     return Number(row.total);
   }
 

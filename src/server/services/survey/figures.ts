@@ -41,20 +41,20 @@ export function dayIndex(column: string, period: Period) {
 
 export async function dailySurveyFigures(app: AppContext, period: Period): Promise<DayFigures[]> {
   const db = app.db;
-  const starts = (await db
+  const starts = await db
     .selectFrom('survey_participation')
     .select([dayIndex('enter_time', period).as('day'), (eb) => eb.fn.countAll().as('total')])
     .where('enter_time', '>=', period.since)
     .groupBy('day')
-    .execute()) as { day: number | string; total: number | string }[];
+    .execute();
   // What was credited counts every finished participation (a terminate's consolation too), as the
   // surveys' own credited totals do; completes count the completes alone.
-  const completes = (await db
+  const completes = await db
     .selectFrom('survey_participation')
     .select([dayIndex('finish_time', period).as('day'), (eb) => eb.fn.count<number>(sql`CASE WHEN status = 'complete' THEN 1 END`).as('total'), (eb) => eb.fn.sum('credited_money').as('credited')])
     .where('finish_time', '>=', period.since)
     .groupBy('day')
-    .execute()) as { day: number | string; total: number | string; credited: number | string | null }[];
+    .execute();
   const series = period.dates.map((date) => ({ date, starts: 0, completes: 0, credited: 0 }));
   for (const row of starts) {
     const day = series[Number(row.day)];

@@ -44,12 +44,12 @@ async function refusal(app: AppContext, db: Db, survey: SurveyRow | undefined, m
   if (Number(survey.quota_total) > 0 && Number(survey.completes) >= Number(survey.quota_total)) return errors.surveyQuotaFull();
   if (Number(survey.daily_cap) > 0) {
     const since = await startOfToday(app, db);
-    const row = (await db
+    const row = await db
       .selectFrom('survey_participation')
       .select((eb) => eb.fn.countAll().as('total'))
       .where('survey_id', '=', survey.id)
       .where('enter_time', '>=', since)
-      .executeTakeFirstOrThrow()) as { total: number | string };
+      .executeTakeFirstOrThrow();
     if (Number(row.total) >= Number(survey.daily_cap)) return errors.surveyDailyCapReached();
   }
   return undefined;
@@ -58,7 +58,7 @@ async function refusal(app: AppContext, db: Db, survey: SurveyRow | undefined, m
 /** The surveys this member may start now, best first. */
 export async function availableSurveys(app: AppContext, member: Identity, limit = 100): Promise<SurveyRow[]> {
   const now = nowSeconds();
-  const candidates = (await app.db
+  const candidates = await app.db
     .selectFrom('survey as s')
     .innerJoin('survey_provider as p', 'p.id', 's.provider_id')
     .selectAll('s')
@@ -71,18 +71,18 @@ export async function availableSurveys(app: AppContext, member: Identity, limit 
     .orderBy('s.weigh', 'desc')
     .orderBy('s.id', 'desc')
     .limit(limit * 2)
-    .execute());
+    .execute();
   const visible = candidates.filter((survey) => visibleTo(survey, member));
   const capped = visible.filter((survey) => Number(survey.daily_cap) > 0);
   if (capped.length > 0) {
     const since = await startOfToday(app, app.db);
-    const counts = (await app.db
+    const counts = await app.db
       .selectFrom('survey_participation')
       .select(['survey_id', (eb) => eb.fn.countAll().as('total')])
       .where('survey_id', 'in', capped.map((survey) => survey.id))
       .where('enter_time', '>=', since)
       .groupBy('survey_id')
-      .execute()) as { survey_id: number; total: number | string }[];
+      .execute();
     const started = new Map(counts.map((row) => [Number(row.survey_id), Number(row.total)]));
     return visible.filter((survey) => !Number(survey.daily_cap) || (started.get(Number(survey.id)) ?? 0) < Number(survey.daily_cap)).slice(0, limit);
   }
