@@ -38,11 +38,16 @@ export const BUTTON_TITLES: Readonly<Record<string, string>> = {
 };
 
 /** In seeds, group `rules` may list rule names; they become ids once the rules exist. */
-const RULE_TABLE_OF_GROUP: Record<string, string> = { admin_group: 'admin_rule', user_group: 'user_rule' };
+type GroupTable = 'admin_group' | 'user_group';
+type RuleTable = 'admin_rule' | 'user_rule';
+const RULE_TABLE_OF_GROUP: readonly (readonly [GroupTable, RuleTable])[] = [
+  ['admin_group', 'admin_rule'],
+  ['user_group', 'user_rule'],
+];
 
-async function resolveRuleNames(db: DynamicDb, ruleTable: string, names: string): Promise<string> {
+async function resolveRuleNames(db: DynamicDb, ruleTable: RuleTable, names: string): Promise<string> {
   const wanted = names.split(',').map(permissionNode);
-  const rows = (await db.selectFrom(ruleTable).select(['id', 'name']).execute()) as { id: number; name: string }[];
+  const rows = await db.selectFrom(ruleTable).select(['id', 'name']).execute();
   return rows.filter((row) => wanted.includes(permissionNode(row.name))).map((row) => row.id).join(',');
 }
 
@@ -51,8 +56,8 @@ async function resolveRuleNames(db: DynamicDb, ruleTable: string, names: string)
  * synced). Only a seed stores names there (a group saved from the back office holds ids or `*`), so a
  * group still holding names is one seeded by a start that was cut short before this: the next finishes it.
  */
-async function resolveGroupRuleNames(db: DynamicDb, groupTable: string, ruleTable: string): Promise<void> {
-  const groups = (await db.selectFrom(groupTable).select(['id', 'rules']).execute()) as { id: number; rules: string | null }[];
+async function resolveGroupRuleNames(db: DynamicDb, groupTable: GroupTable, ruleTable: RuleTable): Promise<void> {
+  const groups = await db.selectFrom(groupTable).select(['id', 'rules']).execute();
   for (const group of groups) {
     if (!/[a-z]/i.test(group.rules ?? '')) continue;
     const rules = await resolveRuleNames(db, ruleTable, String(group.rules));
@@ -66,8 +71,8 @@ async function resolveGroupRuleNames(db: DynamicDb, groupTable: string, ruleTabl
  * as it is, the others' children move under it, the groups that held them hold it instead, and they are
  * deleted. Each merge is reported on the console so the administrator can review who holds the node.
  */
-async function mergeRulesOfOneNode(db: DynamicDb, groupTable: string, ruleTable: string): Promise<void> {
-  const rules = (await db.selectFrom(ruleTable).select(['id', 'name']).orderBy('id', 'asc').execute()) as { id: number; name: string }[];
+async function mergeRulesOfOneNode(db: DynamicDb, groupTable: GroupTable, ruleTable: RuleTable): Promise<void> {
+  const rules = await db.selectFrom(ruleTable).select(['id', 'name']).orderBy('id', 'asc').execute();
   const kept = new Map<string, { id: number; name: string }>();
   const merged = new Map<number, { id: number; name: string }>();
   for (const rule of rules) {
@@ -78,7 +83,7 @@ async function mergeRulesOfOneNode(db: DynamicDb, groupTable: string, ruleTable:
   if (merged.size === 0) return;
   await db.transaction().execute(async (trx) => {
     for (const [id, into] of merged) await trx.updateTable(ruleTable).set({ pid: into.id }).where('pid', '=', id).execute();
-    const groups = (await trx.selectFrom(groupTable).select(['id', 'rules']).execute()) as { id: number; rules: string | null }[];
+    const groups = await trx.selectFrom(groupTable).select(['id', 'rules']).execute();
     for (const group of groups) {
       const ids = String(group.rules ?? '').split(',').filter(Boolean);
       if (!ids.some((id) => merged.has(Number(id)))) continue;
@@ -405,7 +410,7 @@ export async function seed(handle: DatabaseHandle, definitions: ResourceDefiniti
   const db = dynamicDb(handle.db);
   await addMissingConfigItems(db, definitions);
   const tables = new Set(definitions.map((definition) => definition.table));
-  for (const [groupTable, ruleTable] of Object.entries(RULE_TABLE_OF_GROUP)) {
+  for (const [groupTable, ruleTable] of RULE_TABLE_OF_GROUP) {
     if (!tables.has(groupTable) || !tables.has(ruleTable)) continue;
     await mergeRulesOfOneNode(db, groupTable, ruleTable);
     await ensureRuleNodeIndex(db, ruleTable);
@@ -420,7 +425,7 @@ export async function seed(handle: DatabaseHandle, definitions: ResourceDefiniti
     }
   }
   if (definitions.some((definition) => definition.table === 'user_rule')) await alignMemberRulesWithBuildAdmin(db, definitions);
-  for (const [groupTable, ruleTable] of Object.entries(RULE_TABLE_OF_GROUP)) {
+  for (const [groupTable, ruleTable] of RULE_TABLE_OF_GROUP) {
     if (tables.has(groupTable) && tables.has(ruleTable)) await resolveGroupRuleNames(db, groupTable, ruleTable);
   }
 }
