@@ -27,3 +27,13 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function propertyOf(value: unknown, key: string): unknown {
   return isRecord(value) ? value[key] : undefined;
 }
+
+/** The value a JSON text holds, unknown until a check reads it; undefined when there is no text or it is not JSON. */
+export function parsedJson(text: string | null | undefined): unknown {
+  if (text === null || text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

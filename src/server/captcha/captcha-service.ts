@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/connection.js';
 import { nowSeconds } from '../clock.js';
-import { createClickCaptcha, verifyClickAnswer, type ClickPuzzle } from './click-captcha.js';
+import { clickPuzzleOf, createClickCaptcha, verifyClickAnswer, type ClickPuzzle } from './click-captcha.js';
+import { parsedJson } from '../../contract/checks.js';
 
 const CAPTCHA_TTL = 600;
 
@@ -44,11 +45,10 @@ export class ClickCaptchaService {
 
   /** The stored puzzle, for tests that answer the captcha the way a person would. */
   async puzzleOf(id: string): Promise<ClickPuzzle | undefined> {
-    const row = (await this.db.selectFrom('captcha').select(['captcha', 'expire_time']).where('key', '=', keyOf(id)).executeTakeFirst()) as
-      | { captcha: string; expire_time: number }
-      | undefined;
+    const row = await this.db.selectFrom('captcha').select(['captcha', 'expire_time']).where('key', '=', keyOf(id)).executeTakeFirst();
     if (!row || Number(row.expire_time) < nowSeconds()) return undefined;
-    return JSON.parse(row.captcha) as ClickPuzzle;
+    // A stored puzzle that is not one (not JSON, or not a puzzle's shape) is no puzzle: its answers are refused.
+    return clickPuzzleOf(parsedJson(row.captcha));
   }
 
   /**

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Raster, boundsOf, hsl, transformPoints } from './raster.js';
 import type { Point, RandomSource, Rgba } from './raster.js';
+import { isOneOf, isRecord } from '../../contract/checks.js';
 
 export const CAPTCHA_SHAPES = ['circle', 'triangle', 'square', 'star', 'diamond', 'hexagon', 'heart', 'cross'] as const;
 type CaptchaShape = (typeof CAPTCHA_SHAPES)[number];
@@ -340,12 +341,27 @@ function isFiniteNumber(v: unknown): v is number {
   return typeof v === 'number' && Number.isFinite(v);
 }
 
+/** A target as stored: a known shape and a box of finite numbers; anything else is none. */
+function isClickTarget(value: unknown): value is ClickTarget {
+  if (!isRecord(value)) return false;
+  const { shape, x, y, width, height } = value;
+  return isOneOf(CAPTCHA_SHAPES, shape) && isFiniteNumber(x) && isFiniteNumber(y) && isFiniteNumber(width) && isFiniteNumber(height);
+}
+
+/**
+ * `value` as a puzzle when it is one (what `createClickCaptcha` makes, read back from storage): a positive
+ * size and a list of targets, each a known shape in a box of finite numbers. Anything else is none.
+ */
+export function clickPuzzleOf(value: unknown): ClickPuzzle | undefined {
+  if (!isRecord(value)) return undefined;
+  const { width, height, targets } = value;
+  if (!isFiniteNumber(width) || !isFiniteNumber(height) || width <= 0 || height <= 0) return undefined;
+  if (!Array.isArray(targets) || !targets.every(isClickTarget)) return undefined;
+  return { width, height, targets };
+}
+
 function verify(puzzle: ClickPuzzle, info: string): boolean {
   if (typeof info !== 'string' || info.length === 0 || info.length > MAX_INFO_LENGTH) return false;
-  if (typeof puzzle !== 'object' || puzzle === null || !Array.isArray(puzzle.targets)) return false;
-  if (!isFiniteNumber(puzzle.width) || !isFiniteNumber(puzzle.height) || puzzle.width <= 0 || puzzle.height <= 0) {
-    return false;
-  }
 
   const sections = info.split(';');
   if (sections.length !== 3) return false;
@@ -366,10 +382,7 @@ function verify(puzzle: ClickPuzzle, info: string): boolean {
     if (cx === null || cy === null) return false;
     const x = cx * scaleX;
     const y = cy * scaleY;
-    const t: unknown = puzzle.targets[i];
-    if (typeof t !== 'object' || t === null) return false;
-    const { x: tx, y: ty, width: tw, height: th } = t as Partial<ClickTarget>;
-    if (!isFiniteNumber(tx) || !isFiniteNumber(ty) || !isFiniteNumber(tw) || !isFiniteNumber(th)) return false;
+    const { x: tx, y: ty, width: tw, height: th } = puzzle.targets[i];
     // Written so that any NaN that slipped through makes the comparison, and thus the answer, fail.
     const inside =
       x >= tx - CLICK_TOLERANCE &&
@@ -386,9 +399,11 @@ function verify(puzzle: ClickPuzzle, info: string): boolean {
  * order), then the rendered width and height, used to scale clicks back to puzzle pixels. Returns
  * false for any wrong or malformed answer (including a malformed puzzle) and never throws.
  */
-export function verifyClickAnswer(puzzle: ClickPuzzle, info: string): boolean {
+export function verifyClickAnswer(puzzle: unknown, info: string): boolean {
+  const checked = clickPuzzleOf(puzzle);
+  if (!checked) return false;
   try {
-    return verify(puzzle, info);
+    return verify(checked, info);
   } catch {
     return false;
   }

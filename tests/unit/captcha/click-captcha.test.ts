@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { crc32 as zlibCrc32, inflateSync } from 'node:zlib';
 import { describe, it, expect } from 'vitest';
-import { CAPTCHA_SHAPES, createClickCaptcha, verifyClickAnswer } from '../../../src/server/captcha/click-captcha.js';
+import { CAPTCHA_SHAPES, clickPuzzleOf, createClickCaptcha, verifyClickAnswer } from '../../../src/server/captcha/click-captcha.js';
 import type { ClickPuzzle, ClickTarget } from '../../../src/server/captcha/click-captcha.js';
 import { encodePng } from '../../../src/server/captcha/png-encoder.js';
 
@@ -335,6 +335,15 @@ describe('verifyClickAnswer', () => {
       expect(verifyClickAnswer(p as ClickPuzzle, good)).toBe(false);
     }
     expect(verifyClickAnswer({ width: 350, height: 200, targets: [] }, ';350;200')).toBe(false);
+  });
+
+  it('reads a stored puzzle back only when it has a puzzle\'s shape', () => {
+    expect(clickPuzzleOf(JSON.parse(JSON.stringify(puzzle)))).toEqual(puzzle);
+    const [first, ...rest] = puzzle.targets;
+    expect(clickPuzzleOf({ ...puzzle, targets: [{ ...first, shape: 'moon' }, ...rest] })).toBeUndefined();
+    expect(clickPuzzleOf({ ...puzzle, targets: [{ ...first, x: Number.NaN }, ...rest] })).toBeUndefined();
+    expect(clickPuzzleOf({ ...puzzle, height: -1 })).toBeUndefined();
+    expect(clickPuzzleOf('{"width":350}')).toBeUndefined();
   });
 });
 
