@@ -4,8 +4,10 @@ import { nowSeconds } from '../clock.js';
 import type { ConfigStore } from '../config-store.js';
 import { BoundedMap } from '../bounded-map.js';
 import { REFRESH_TOKEN_LIFETIME, TOKEN_LIFETIME_BOUNDS } from '../../contract/config-values.js';
+import { isOneOf } from '../../contract/checks.js';
 
-export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'email-pass' | 'mobile-pass';
+const TOKEN_TYPES = ['admin', 'admin-refresh', 'user', 'user-refresh', 'email-pass', 'mobile-pass'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
 
 /** Lifetimes (docs/wire-contract.md#tokens): fixed from issuance, never sliding. */
 const TOKEN_TTL: Record<TokenType, number> = {
@@ -90,10 +92,9 @@ export class TokenStore {
 
   async find(token: string): Promise<TokenRecord | undefined> {
     if (!token || token.length > 100) return undefined;
-    const row = (await this.db.selectFrom('token').select(['type', 'user_id', 'expire_time']).where('token', '=', this.digest(token)).executeTakeFirst()) as
-      | { type: TokenType; user_id: number; expire_time: number | null }
-      | undefined;
-    if (!row) return undefined;
+    const row = await this.db.selectFrom('token').select(['type', 'user_id', 'expire_time']).where('token', '=', this.digest(token)).executeTakeFirst();
+    // A stored type this code does not issue is no token of any kind.
+    if (!row || !isOneOf(TOKEN_TYPES, row.type)) return undefined;
     const expireTime = Number(row.expire_time ?? 0);
     return { type: row.type, userId: Number(row.user_id), expired: expireTime !== 0 && expireTime <= nowSeconds(), expireTime };
   }
