@@ -5,6 +5,7 @@ import type { ColumnStorage, FieldDefinition, IndexDefinition, ResourceDefinitio
 import { dynamicDb, type DatabaseHandle, type Db, type DialectName, type DynamicDb } from './connection.js';
 import { SCHEMA_STATE_TABLE } from './system-tables.js';
 import { storedDefault } from './values.js';
+import { declaredField } from './declared-field.js';
 import { countedColumns, dropValueCounters, type CountedColumn } from './value-counter.js';
 import { messageOf } from '../../contract/checks.js';
 
@@ -134,7 +135,7 @@ async function existingTables(db: DynamicDb): Promise<Set<string>> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's column builder is generic over the table
 function columnBuilder(dialect: DialectName, definition: ResourceDefinition, name: string, column: ColumnSnapshot): (builder: any) => any {
-  const field = fieldsByName(definition).get(name) as FieldDefinition;
+  const field = declaredField(definition, name);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   return (builder: any) => {
     let result = builder;
@@ -274,11 +275,10 @@ function isEmptyPlan(step: Plan): boolean {
 async function rebuildSqliteTable(handle: DatabaseHandle, definition: ResourceDefinition, snapshot: TableSnapshot, keep: string[], requireValue: string[]) {
   const temporary = `${definition.table}__rebuild`;
   await createTable(handle, definition, snapshot, temporary);
-  const fields = fieldsByName(definition);
   const columns = keep.map((name) => sql.ref(name));
   // Columns that become NOT NULL take their default where they held NULL.
   const values = keep.map((name) =>
-    requireValue.includes(name) ? sql`COALESCE(${sql.ref(name)}, ${storedDefault(fields.get(name) as FieldDefinition)})` : sql.ref(name),
+    requireValue.includes(name) ? sql`COALESCE(${sql.ref(name)}, ${storedDefault(declaredField(definition, name))})` : sql.ref(name),
   );
   await sql`INSERT INTO ${sql.table(temporary)} (${sql.join(columns)}) SELECT ${sql.join(values)} FROM ${sql.table(definition.table)}`.execute(handle.db);
   await handle.db.schema.dropTable(definition.table).execute();
@@ -432,7 +432,7 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
           const { nullable, primary } = next.columns[name];
           if (!primary) await trx.schema.alterTable(table).alterColumn(name, (column) => column.dropDefault()).execute();
           await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(name)} TYPE ${type} USING ${sql.ref(name)}::${type}`.execute(trx);
-          const fallback = nullable || primary ? null : storedDefault(fieldsByName(definition).get(name) as FieldDefinition);
+          const fallback = nullable || primary ? null : storedDefault(declaredField(definition, name));
           if (fallback !== null && fallback !== undefined) {
             await trx.schema.alterTable(table).alterColumn(name, (column) => column.setDefault(fallback)).execute();
           }
@@ -443,7 +443,7 @@ export async function migrate(handle: DatabaseHandle, definitions: ResourceDefin
           result.changes.push(`made column ${table}.${name} nullable`);
         }
         for (const name of step.requireValue) {
-          const fallback = storedDefault(fieldsByName(definition).get(name) as FieldDefinition);
+          const fallback = storedDefault(declaredField(definition, name));
           await trx.updateTable(table).set({ [name]: fallback }).where(name, 'is', null).execute();
           await trx.schema.alterTable(table).alterColumn(name, (column) => column.setNotNull()).execute();
           if (fallback !== null && fallback !== undefined) await trx.schema.alterTable(table).alterColumn(name, (column) => column.setDefault(fallback)).execute();

@@ -4,6 +4,7 @@ import { dataLimitAdminIds } from '../auth/group-scope.js';
 import { allowsComputed, type Identity } from '../auth/identity.js';
 import { dynamicDb, type AnySelect, type Db } from '../db/connection.js';
 import { toStorage } from '../db/values.js';
+import { keyField } from '../db/declared-field.js';
 import { errors } from '../errors.js';
 import type { Condition } from '../db/condition.js';
 
@@ -59,7 +60,7 @@ export async function accessConditions(operator: Operator, definition: ResourceD
 /** One stored row by its key, refused when it is outside the operator's data limit or scope. */
 export async function findStored(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, id: unknown): Promise<Row> {
   const db = dynamicDb(operator.app.db);
-  const key = definition.fields.find((field) => field.name === definition.primaryKey) as FieldDefinition;
+  const key = keyField(definition);
   if (id === undefined || id === null || id === '' || typeof id === 'object') throw errors.parameterEmpty(definition.primaryKey);
   if (key.wireType === 'integer' && !/^\d{1,15}$/.test(String(id))) throw errors.recordNotFound();
   const row = await db.selectFrom(definition.table).selectAll().where(definition.primaryKey, '=', toStorage(key, id)).executeTakeFirst();

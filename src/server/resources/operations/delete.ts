@@ -1,14 +1,15 @@
 import type { Operator, ResourceHooks } from '../../app-context.js';
-import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
+import type { ResourceDefinition } from '../../../schema/definition.js';
 import { dynamicDb } from '../../db/connection.js';
 import { toStorage } from '../../db/values.js';
+import { keyField } from '../../db/declared-field.js';
 import { errors } from '../../errors.js';
 import { accessConditions, applyConditions, inTransaction } from '../access.js';
 import { recordRecycle } from '../security-events.js';
 
 /** `del`: rows within the data limit are snapshotted to the recycle bin, then deleted. */
 export async function deleteRows(operator: Operator, definition: ResourceDefinition, hooks: ResourceHooks, ids: unknown): Promise<number> {
-  const key = definition.fields.find((field) => field.name === definition.primaryKey) as FieldDefinition;
+  const key = keyField(definition);
   const list = Array.isArray(ids) ? ids : undefined;
   if (!list || list.length === 0 || list.length > 1000 || list.some((id) => id === null || typeof id === 'object' || String(id).length > 64)) throw errors.parameterError();
   const wanted = list.filter((id) => key.wireType !== 'integer' || /^\d{1,15}$/.test(String(id))).map((id) => toStorage(key, id));
