@@ -233,9 +233,9 @@ export function createDataProvider(client: HttpClient, resolve: (resource: strin
       const body: Row = { ...(params.data as Row), [pk]: params.id };
       if (definition?.list.tree) delete body.children;
       await client.request(`${url}edit`, { ...QUIET, method: 'POST', data: body });
-      // Read it back: the server trims, escapes and computes fields the form does not know.
-      const saved = await readRow(url, pk, params.id).catch(() => undefined);
-      return { data: saved ?? withId({ ...(params.previousData as Row | undefined), ...body, id: params.id }, pk) };
+      // Not read back (a GET the throttle counts): the screens that save refetch their list
+      // (`refreshLists`), which brings the row as the server stored it, and an edit form reads it anew.
+      return { data: withId({ ...(params.previousData as Row | undefined), ...body, id: params.id }, pk) };
     },
 
     async updateMany(resource, params) {

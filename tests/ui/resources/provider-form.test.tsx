@@ -60,10 +60,10 @@ function enProvider() {
 function renderForm(mode: 'create' | 'edit', { rows = [] as Record<string, unknown>[], zh = false } = {}) {
   const dataProvider = fakeDataProvider({ [RESOURCE]: rows as never[] });
   dataProvider.action.mockImplementation(async (_resource: string, name: string) => ({ data: name === 'presets' ? { list: [CUSTOM, zh ? BITLABS_ZH : BITLABS] } : null }));
-  const descriptor = resourceFor(schema('survey/provider'));
-  const Screen = (mode === 'create' ? descriptor.create : descriptor.edit) as () => React.JSX.Element;
+  // The list draws the add and edit dialogs at their paths.
+  const Screen = resourceFor(schema('survey/provider')).list;
   const path = mode === 'create' ? `/${RESOURCE}/create` : `/${RESOURCE}/${String(rows[0]?.id)}`;
-  renderScreen(<Screen />, { resource: RESOURCE, dataProvider, path, locale: zh ? 'zh-cn' : 'en', i18nProvider: zh ? zhProvider() : enProvider() });
+  renderScreen(<Screen />, { resource: RESOURCE, dataProvider, path, resourceRoute: true, locale: zh ? 'zh-cn' : 'en', i18nProvider: zh ? zhProvider() : enProvider() });
   return dataProvider;
 }
 

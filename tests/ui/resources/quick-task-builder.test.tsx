@@ -21,10 +21,8 @@ async function pick(container: HTMLElement, label: string, option: string) {
 describe('quick task field builder', () => {
   it('builds the form field by field, previews radios and an email input, and saves the JSON schema', async () => {
     const dataProvider = fakeDataProvider({ [RESOURCE]: [] });
-    const { create } = resourceFor(schema('survey/quick_task'));
-    if (!create) throw new Error('no create screen');
-    const Create = create;
-    renderScreen(<Create />, { resource: RESOURCE, dataProvider, path: `/${RESOURCE}/create` });
+    const Create = resourceFor(schema('survey/quick_task')).list;
+    renderScreen(<Create />, { resource: RESOURCE, dataProvider, path: `/${RESOURCE}/create`, resourceRoute: true });
     const dialog = await screen.findByRole('dialog', { name: 'Add quick task' });
     fireEvent.change(await within(dialog).findByRole('textbox', { name: /^Title(?! in English)/ }), { target: { value: 'Rate our app' } });
 
@@ -81,9 +79,8 @@ describe('quick task field builder', () => {
 
   it('lists every problem of the fields at once and sends nothing until they are fixed', async () => {
     const dataProvider = fakeDataProvider({ [RESOURCE]: [] });
-    const Create = resourceFor(schema('survey/quick_task')).create;
-    if (!Create) throw new Error('no create screen');
-    renderScreen(<Create />, { resource: RESOURCE, dataProvider, path: `/${RESOURCE}/create` });
+    const Create = resourceFor(schema('survey/quick_task')).list;
+    renderScreen(<Create />, { resource: RESOURCE, dataProvider, path: `/${RESOURCE}/create`, resourceRoute: true });
     const dialog = await screen.findByRole('dialog', { name: 'Add quick task' });
     fireEvent.change(await within(dialog).findByRole('textbox', { name: /^Title(?! in English)/ }), { target: { value: 'Broken' } });
     // the field builder arrives with its own code, just after the dialog's other inputs
@@ -105,9 +102,8 @@ describe('quick task field builder', () => {
 
   it('opens a new form without errors, and names what it lacks once the operator tries to save', async () => {
     const dataProvider = fakeDataProvider({ [RESOURCE]: [] });
-    const Create = resourceFor(schema('survey/quick_task')).create;
-    if (!Create) throw new Error('no create screen');
-    renderScreen(<Create />, { resource: RESOURCE, dataProvider, path: `/${RESOURCE}/create` });
+    const Create = resourceFor(schema('survey/quick_task')).list;
+    renderScreen(<Create />, { resource: RESOURCE, dataProvider, path: `/${RESOURCE}/create`, resourceRoute: true });
     const dialog = await screen.findByRole('dialog', { name: 'Add quick task' });
     // the field builder arrives with its own code, just after the dialog's other inputs
     await within(dialog).findByRole('button', { name: 'Add field' });
@@ -129,9 +125,8 @@ describe('quick task field builder', () => {
       { id: 5, title: 'Saved', description: '', form: JSON.stringify(form), reward_money: '0.50', reward_score: 0, review: 'manual', weigh: 0, status: 'draft', update_time: 1_700_000_000 },
       { id: 6, title: 'Hand-written', description: '', form: JSON.stringify({ type: 'object', properties: { code: { type: 'string', minLength: 6 } } }), reward_money: '0.50', reward_score: 0, review: 'manual', weigh: 0, status: 'draft', update_time: 1_700_000_000 },
     ];
-    const Edit = resourceFor(schema('survey/quick_task')).edit;
-    if (!Edit) throw new Error('no edit screen');
-    renderScreen(<Edit />, { resource: RESOURCE, dataProvider: fakeDataProvider({ [RESOURCE]: rows }), path: `/${RESOURCE}/5` });
+    const Edit = resourceFor(schema('survey/quick_task')).list;
+    renderScreen(<Edit />, { resource: RESOURCE, dataProvider: fakeDataProvider({ [RESOURCE]: rows }), path: `/${RESOURCE}/5`, resourceRoute: true });
     let dialog = await screen.findByRole('dialog', { name: 'Edit quick task' });
     const first = await within(dialog).findByRole('group', { name: 'Field 1' });
     expect((within(first).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe('name');

@@ -74,7 +74,7 @@ export function i18nProviderFor(locale = 'en') {
 
 export function renderScreen(
   element: ReactElement,
-  { resource, dataProvider, authProvider = fakeAuthProvider(), wrapper, locale = 'en', path, queryClient, i18nProvider }: {
+  { resource, dataProvider, authProvider = fakeAuthProvider(), wrapper, locale = 'en', path, resourceRoute = false, queryClient, i18nProvider }: {
     resource: string;
     /** the messages to render with (default: react-admin's English) */
     i18nProvider?: I18nProvider;
@@ -83,6 +83,8 @@ export function renderScreen(
     locale?: string;
     /** render at this URL under the route `/<resource>/:id` (edit screens read the id from it) */
     path?: string;
+    /** at `path`, render under `/<resource>/*` instead, as the shell routes a resource (a list draws its add and edit dialogs below it) */
+    resourceRoute?: boolean;
     dataProvider: DataProvider;
     authProvider?: AuthProvider;
     wrapper?: (children: ReactNode) => ReactElement;
@@ -91,7 +93,7 @@ export function renderScreen(
   const screen = <ResourceContextProvider value={resource}>{element}</ResourceContextProvider>;
   const inner = path ? (
     <Routes>
-      <Route path={`/${resource}/:id`} element={screen} />
+      <Route path={resourceRoute ? `/${resource}/*` : `/${resource}/:id`} element={screen} />
     </Routes>
   ) : (
     screen

@@ -1,6 +1,8 @@
 import { Switch } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useRecordContext, useResourceContext, useUpdate } from 'react-admin';
 import { useNotifyError } from '../resources/error-report.js';
+import { refreshLists } from '../resources/list-refresh.js';
 import { useSchemaTranslate } from '../resources/schema-i18n.js';
 import { isSwitchOn, switchValues } from './enum-options.js';
 import type { SchemaFieldProps } from './field-props.js';
@@ -15,6 +17,7 @@ export function SwitchField({ field, definition }: SchemaFieldProps) {
   const { canAccess } = useCanAccess({ resource, action: 'edit' });
   const [update, { isPending }] = useUpdate();
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const notifyError = useNotifyError();
   const t = useSchemaTranslate();
   if (!record || !resource) return null;
@@ -28,7 +31,10 @@ export function SwitchField({ field, definition }: SchemaFieldProps) {
       { id: record.id, data: { [key]: record[key] ?? record.id, [field.name]: checked ? values.off : values.on }, previousData: record },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } }),
+        onSuccess: () => {
+          notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+          refreshLists(queryClient, resource);
+        },
         onError: notifyError,
       },
     );

@@ -216,7 +216,7 @@ function ShellFrame({ shell, children }: { shell: ShellState; children?: ReactNo
           <Typography variant="h1" tabIndex={-1} sx={VISUALLY_HIDDEN}>
             {pageTitle}
           </Typography>
-          <ShellErrorBoundary key={pathname} message={translate('shell.error')}>
+          <ShellErrorBoundary path={pathname} message={translate('shell.error')}>
             <Suspense fallback={<Loading />}>{children}</Suspense>
           </ShellErrorBoundary>
         </Box>
@@ -277,11 +277,18 @@ function LogoBar({ shell, layout, collapsed }: { shell: ShellState; layout: Layo
   );
 }
 
-/** A page that throws shows a message inside the shell instead of taking the whole back office down. */
-class ShellErrorBoundary extends Component<{ message: string; children?: ReactNode }, { error?: Error }> {
+/**
+ * A page that throws shows a message inside the shell instead of taking the whole back office down; the
+ * next address (`path`) tries again. It is not remounted per address: a list stays mounted while its add
+ * and edit dialogs, routes of their own, open and close over it.
+ */
+class ShellErrorBoundary extends Component<{ message: string; path: string; children?: ReactNode }, { error?: Error }> {
   override state: { error?: Error } = {};
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+  override componentDidUpdate(previous: { path: string }) {
+    if (previous.path !== this.props.path && this.state.error) this.setState({ error: undefined });
   }
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack);

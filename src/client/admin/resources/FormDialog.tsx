@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
-import { createContext, useCallback, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { useFormTitle } from './form-title.js';
 import { useDiscardGuard } from '../../components/discard-guard.js';
@@ -38,7 +38,7 @@ function useCloseForm(): () => void {
  * A click beside the dialog does not close it: what was typed would be lost; Esc, × and Cancel ask
  * before dropping typed input. Closed, it hands focus back to the control that opened it.
  */
-export function FormDialog({ list: List, mode, resourceTitle, children }: { list: ComponentType; mode: 'add' | 'edit'; resourceTitle: LocalText; children: ReactNode }) {
+export function FormDialog({ mode, resourceTitle, children }: { mode: 'add' | 'edit'; resourceTitle: LocalText; children: ReactNode }) {
   const translate = useTranslate();
   const guard = useDiscardGuard(useCloseForm());
   const controls = useMemo(() => ({ close: guard.requestClose, setDirty: guard.setDirty, inDialog: true }), [guard.requestClose, guard.setDirty]);
@@ -47,7 +47,6 @@ export function FormDialog({ list: List, mode, resourceTitle, children }: { list
   const title = useFormTitle(resourceTitle, mode);
   return (
     <>
-      <List />
       <Dialog
         open
         fullWidth

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNotify, useRedirect, useResourceContext, useTranslate } from 'react-admin';
 import { fieldOf, type ResourceDefinition } from '../../../schema/definition.js';
 import type { LocalText } from '../../../schema/local-text.js';
+import { refreshLists } from './list-refresh.js';
 import { useSchemaTranslate } from './schema-i18n.js';
 
 /**
@@ -25,7 +27,7 @@ export function useFormTitle(title: LocalText, mode: 'add' | 'edit'): string {
 
 /**
  * The `onSuccess` of a create or edit: "<Name> created" / "<Name> saved", then back to the list, as
- * react-admin's own would do with its nameless message. A row saved with the status `draft` (a survey, a
+ * react-admin's own would do with its nameless message; the list fetches its rows once (`refreshLists`). A row saved with the status `draft` (a survey, a
  * quick task: new ones start as drafts) is one members do not see yet, and the message says so, naming the
  * status that publishes it.
  */
@@ -33,6 +35,7 @@ export function useSavedNotice(definition: ResourceDefinition, mode: 'add' | 'ed
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
+  const queryClient = useQueryClient();
   const resource = useResourceContext() ?? '';
   const schemaTranslate = useSchemaTranslate();
   const name = schemaTranslate(definition.title);
@@ -46,9 +49,10 @@ export function useSavedNotice(definition: ResourceDefinition, mode: 'add' | 'ed
         const key = mode === 'add' ? 'generated.saved.created' : 'generated.saved.updated';
         notify(translate(key, { name }), { type: 'info' });
       }
+      refreshLists(queryClient, resource);
       redirect('list', resource);
     },
-    [translate, notify, redirect, resource, name, mode, active],
+    [translate, notify, redirect, queryClient, resource, name, mode, active],
   );
 }
 

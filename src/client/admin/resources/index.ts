@@ -1,5 +1,6 @@
-import { createElement, type ComponentType, type ReactElement } from 'react';
+import { createElement, Fragment, type ComponentType, type ReactElement } from 'react';
 import type { RaRecord } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
 import { writableFields, type ResourceDefinition } from '../../../schema/definition.js';
 import { FormDialog } from './FormDialog.js';
 import { GeneratedCreate, GeneratedEdit } from './lazy-forms.js';
@@ -27,6 +28,9 @@ export interface ResourceDescriptor {
   create?: ComponentType;
   edit?: ComponentType;
   show?: ComponentType;
+  /** the add or edit screen is a dialog drawn by `list` (so `create` or `edit` is not a route of its own) */
+  hasCreate?: boolean;
+  hasEdit?: boolean;
   recordRepresentation?: string | ((record: RaRecord) => string) | ReactElement;
 }
 
@@ -88,8 +92,32 @@ function generatedResource(definition: ResourceDefinition): ResourceDescriptor {
   };
 }
 
-function inDialog(definition: ResourceDefinition, list: ComponentType, form: ComponentType, mode: 'add' | 'edit'): ComponentType {
-  return named(`${form.displayName ?? 'Form'}Dialog`, () => createElement(FormDialog, { list, mode, resourceTitle: definition.title, children: createElement(form) }));
+function inDialog(definition: ResourceDefinition, form: ComponentType, mode: 'add' | 'edit'): ComponentType {
+  return named(`${form.displayName ?? 'Form'}Dialog`, () => createElement(FormDialog, { mode, resourceTitle: definition.title, children: createElement(form) }));
+}
+
+/**
+ * The list with its add and edit dialogs routed under it (`create`, `:id`): the list stays mounted while
+ * one opens and closes, so its rows are not fetched again (nothing was saved; a save refetches them,
+ * `useSavedNotice`), and its scroll, focus and selection stay as they were. A dialog that were a route
+ * beside the list would draw a new list under it, which asks for its rows again, and again on closing.
+ */
+function withDialogs(List: ComponentType, dialogs: { create?: ComponentType; edit?: ComponentType }): ComponentType {
+  return named(`${List.displayName ?? 'List'}WithDialogs`, () =>
+    createElement(
+      Fragment,
+      null,
+      createElement(List),
+      createElement(
+        Routes,
+        null,
+        dialogs.create && createElement(Route, { path: 'create/*', element: createElement(dialogs.create) }),
+        dialogs.edit && createElement(Route, { path: ':id/*', element: createElement(dialogs.edit) }),
+        // the list's own path: no dialog
+        createElement(Route, { path: '*', element: null }),
+      ),
+    ),
+  );
 }
 
 // One descriptor per schema for the page's lifetime, so re-rendering the shell never remounts screens.
@@ -101,13 +129,18 @@ export function resourceFor(definition: ResourceDefinition): ResourceDescriptor 
   if (known) return known;
   const generated = generatedResource(definition);
   const override = SCREEN_OVERRIDES[definition.id];
-  const merged = override ? { ...generated, ...override(definition, generated) } : generated;
+  const { create, edit, ...merged } = override ? { ...generated, ...override(definition, generated) } : generated;
   // The generated forms open as dialogs over the resource's list (its override's, if any); a
   // hand-written create or edit screen stays the page it was written as.
+  const dialogCreate = create && create === generated.create ? inDialog(definition, create, 'add') : undefined;
+  const dialogEdit = edit && edit === generated.edit ? inDialog(definition, edit, 'edit') : undefined;
+  const list = dialogCreate || dialogEdit ? withDialogs(merged.list, { create: dialogCreate, edit: dialogEdit }) : merged.list;
+  if (merged.list === generated.list) generatedLists.set(list, definition);
   const descriptor: ResourceDescriptor = {
     ...merged,
-    ...(merged.create && merged.create === generated.create ? { create: inDialog(definition, merged.list, merged.create, 'add') } : {}),
-    ...(merged.edit && merged.edit === generated.edit ? { edit: inDialog(definition, merged.list, merged.edit, 'edit') } : {}),
+    list,
+    ...(dialogCreate ? { hasCreate: true } : create ? { create } : {}),
+    ...(dialogEdit ? { hasEdit: true } : edit ? { edit } : {}),
   };
   descriptors.set(definition, descriptor);
   return descriptor;
