@@ -13,6 +13,13 @@ export const Header = {
   client: 'chidao-client',
 } as const;
 
+/**
+ * Sent with every answer to a signed-in administrator: the revision of the schemas the process serves,
+ * so the open back office learns of a schema change from the calls it makes anyway
+ * (docs/wire-contract.md#schema-revision).
+ */
+export const SCHEMA_REVISION_HEADER = 'chidao-schema-revision';
+
 /** The value our client sends in `Header.client`. */
 export const CLIENT_MARKER = 'chidao';
 

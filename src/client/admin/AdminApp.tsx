@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement } from 
 import { Loading, localStorageStore, Resource, type ResourceProps } from 'react-admin';
 import { Route, useLocation } from 'react-router-dom';
 import { pageNameOf } from '../../contract/view-paths.js';
-import { httpClient } from '../http/index.js';
+import { SCHEMA_REVISION_HEADER } from '../../contract/headers.js';
+import { httpClient, listenToAnswers } from '../http/index.js';
 import { readSession } from '../http/session.js';
 import { createDataProvider } from '../providers/data-provider.js';
 import { createI18nProvider } from '../providers/i18n-provider.js';
@@ -201,6 +202,11 @@ export function AdminApp() {
     return followSchemaRevision({
       ask: () => httpClient.request<{ revision: number }>(SCHEMA_REVISION_PATH, { area: 'admin', showErrorMessage: false }).then(({ data }) => data.revision),
       load: authProvider.loadBootstrap,
+      listen: (heard) =>
+        listenToAnswers((area, headers) => {
+          const revision = Number(headers.get(SCHEMA_REVISION_HEADER) ?? NaN);
+          if (area === 'admin' && Number.isInteger(revision)) heard(revision);
+        }),
     });
   }, [loaded]);
   return (

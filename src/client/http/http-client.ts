@@ -48,6 +48,8 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** milliseconds before a request is abandoned; default 10 000 (docs/client.md#the-http-client). Uploads have none. */
   timeout?: number;
+  /** told the headers of every answer that came back (uploads aside), with the area whose call it was */
+  onAnswer?(area: Area, headers: Headers): void;
 }
 
 /** A file the server sent instead of an envelope (a CSV export). */
@@ -119,6 +121,7 @@ interface RawResponse {
 }
 
 interface Prepared {
+  area: Area;
   method: HttpMethod;
   url: string;
   headers: Record<string, string>;
@@ -218,13 +221,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.data);
     }
-    return { method, url: buildUrl(path, request.params, adminBase), headers, body, upload, onProgress: request.onProgress, timeout: request.timeout };
+    return { area, method, url: buildUrl(path, request.params, adminBase), headers, body, upload, onProgress: request.onProgress, timeout: request.timeout };
   }
 
   function transport(prepared: Prepared, signal: AbortSignal): Promise<RawResponse> {
     if (prepared.upload) return sendWithXhr(prepared, signal);
     return fetchImpl(absolute(prepared.url), { method: prepared.method, headers: prepared.headers, body: prepared.body, signal }).then(
-      async (response) => ({ status: response.status, text: await response.text() }),
+      async (response) => {
+        options.onAnswer?.(prepared.area, response.headers);
+        return { status: response.status, text: await response.text() };
+      },
     );
   }
 

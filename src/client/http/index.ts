@@ -3,6 +3,7 @@ import zhHttp from '../../../locales/zh-cn/common/http.json';
 import { currentLanguage } from '../i18n/store-config.js';
 import { createTranslate, type MessagePack } from '../i18n/translate.js';
 import { createHttpClient, type HttpClient, type HttpClientOptions, type NotifyType } from './http-client.js';
+import type { Area } from './session.js';
 
 /**
  * The application's one http client. react-admin providers are created outside React, so the client
@@ -42,10 +43,21 @@ export function configureHttpClient(patch: Partial<HttpClientSettings>): () => v
   };
 }
 
+const answerListeners = new Set<(area: Area, headers: Headers) => void>();
+
+/** Hear the headers of every answer the application's client gets; returns a function that stops. */
+export function listenToAnswers(listener: (area: Area, headers: Headers) => void): () => void {
+  answerListeners.add(listener);
+  return () => answerListeners.delete(listener);
+}
+
 export const httpClient: HttpClient = createHttpClient({
   navigate: (to) => settings.navigate(to),
   notify: (message, type) => settings.notify(message, type),
   translate: (key) => settings.translate(key),
+  onAnswer: (area, headers) => {
+    for (const listener of answerListeners) listener(area, headers);
+  },
 });
 
 export { createHttpClient, rewritePath, buildUrl, areaOfPath, areaBase, loginPath, HttpMessage, DEFAULT_TIMEOUT } from './http-client.js';
