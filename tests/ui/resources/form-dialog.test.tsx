@@ -29,9 +29,8 @@ const row = { id: 4, event: 'user_register', subject: 'Welcome', content: 'Hello
 /** The add or edit dialog at `path`, or the list alone without one. */
 function open(path: string | undefined, language?: 'en' | 'zh-cn', rows: RaRecord[] = [row]) {
   const dataProvider = fakeDataProvider({ [RESOURCE]: rows });
-  const { list, create, edit } = resourceFor(schema('system/mail_template'));
-  const Screen = path === undefined ? list : path.endsWith('/create') ? create : edit;
-  if (!Screen) throw new Error('no form screen');
+  // The list draws the add and edit dialogs at their paths.
+  const Screen = resourceFor(schema('system/mail_template')).list;
   // The app's own messages, and the menu's (plural) title as the resource's label, as in the back office.
   const messages = { en: mergePacks(englishMessages as unknown as MessagePack, enGenerated, enPages), 'zh-cn': mergePacks(zhReactAdmin as MessagePack, zhGenerated, zhPages) };
   const i18nProvider = language ? polyglotI18nProvider(() => messages[language] as unknown as TranslationMessages, language, [], { allowMissing: true }) : undefined;
@@ -39,7 +38,7 @@ function open(path: string | undefined, language?: 'en' | 'zh-cn', rows: RaRecor
   const wrapper = (children: React.ReactNode) => (
     <ResourceDefinitionContextProvider definitions={{ [RESOURCE]: { name: RESOURCE, options: { label }, hasCreate: true, hasEdit: true } }}>{children}</ResourceDefinitionContextProvider>
   );
-  renderScreen(<Screen />, { resource: RESOURCE, dataProvider, path, i18nProvider, wrapper });
+  renderScreen(<Screen />, { resource: RESOURCE, dataProvider, path, resourceRoute: true, i18nProvider, wrapper });
   return dataProvider;
 }
 
