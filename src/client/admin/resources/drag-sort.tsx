@@ -1,5 +1,5 @@
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import { Box } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { createContext, forwardRef, useCallback, useContext, useMemo, useRef, useState, type DragEvent } from 'react';
 import {
   DataTableBody, DataTableRow, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate,
@@ -140,10 +140,11 @@ export function DragHandle() {
   const record = useRecordContext();
   const controller = useContext(DragSortContext);
   const translate = useTranslate();
+  const theme = useTheme();
   if (!record || !controller) return null;
+  // A plain element, not a `Box`: every row of a list has a grip, and a `Box` is one more style to work out per row.
   return (
-    <Box
-      component="span"
+    <span
       draggable
       role="button"
       tabIndex={0}
@@ -155,10 +156,10 @@ export function DragHandle() {
         controller.start(record);
       }}
       onDragEnd={() => controller.end()}
-      sx={{ cursor: 'grab', display: 'inline-flex', color: 'text.secondary' }}
+      style={{ cursor: 'grab', display: 'inline-flex', color: theme.palette.text.secondary }}
     >
       <DragIndicatorIcon fontSize="small" />
-    </Box>
+    </span>
   );
 }
 
