@@ -5,13 +5,16 @@ import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { Box, Button, Checkbox, IconButton, LinearProgress, Stack, Table, TableBody, TableCell, tableCellClasses, TableHead, TableRow } from '@mui/material';
 import { alpha, darken, lighten, styled, type Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
 import {
   BulkActionsToolbar, RecordContextProvider, useAuthProvider, useCanAccess, useListContext, useResourceContext, useTranslate,
   type RaRecord,
 } from 'react-admin';
 import type { FieldDefinition, ResourceDefinition } from '../../../schema/definition.js';
+import { valueAt } from '../fields/field-props.js';
 import { fieldFor } from '../fields/field-for.js';
+import { rendererOf } from '../fields/renderer-of.js';
+import { ONE_LINE_SX, textOf } from '../fields/TextValueField.js';
 import { DragHandle, DragSortContext, dropTargetProps, useDragSortController, useStableDragSort, type DragSortController } from './drag-sort.js';
 import { listColumnsOf } from './list-columns.js';
 import { NamedBulkDeleteButton } from './DeleteButtons.js';
@@ -30,6 +33,12 @@ import { CELL_WORDS_SX } from '../../components/cell-words.js';
 const CELL = `${tableCellClasses.root} ${tableCellClasses.body} ${tableCellClasses.sizeSmall}`;
 const CHECKBOX_CELL = `${CELL} ${tableCellClasses.paddingCheckbox}`;
 const ACTIONS_CELL = 'tree-row-actions';
+/** The label cell's line (its toggle, or the room of one, then the label) and a plain text value. */
+const LABEL = 'tree-label';
+const NO_TOGGLE = 'tree-no-toggle';
+const TEXT = 'tree-text';
+/** How far each level of the tree is indented. */
+const LEVEL_INDENT_PX = 24;
 const TreeTableRoot = styled(Table)(({ theme }) => ({
   '& th': { whiteSpace: 'nowrap' },
   '& > tbody > tr > td': {
@@ -46,7 +55,25 @@ const TreeTableRoot = styled(Table)(({ theme }) => ({
   [`& > tbody > tr > td.${tableCellClasses.paddingCheckbox}`]: { width: 24, padding: '0 12px 0 16px', '& > *': { padding: 0 } },
   [`& > tbody > tr > td.${ACTIONS_CELL}`]: theme.unstable_sx(ROW_ACTIONS_CELL_SX),
   [`& > tbody > tr > td.${tableCellClasses.root}`]: themeCellOverrides(theme),
+  [`& .${LABEL}`]: { display: 'flex', alignItems: 'center' },
+  [`& .${NO_TOGGLE}`]: { width: 34, flexShrink: 0 },
+  [`& .${TEXT}`]: { ...theme.typography.body2, ...ONE_LINE_SX },
 }));
+
+/*
+ * A plain value's cell: the text the list's own `TextValueField` shows, as a `<span>` styled once by
+ * the table (that field draws a `Typography` for each, three in each row of a tree of 170 rules).
+ * Every other renderer is the list's own.
+ */
+function cellOf(field: FieldDefinition, definition: ResourceDefinition, record: RaRecord): ReactElement {
+  if (rendererOf(field) !== 'text') return fieldFor(field, definition);
+  const text = textOf(valueAt(record, field.name));
+  return (
+    <span className={TEXT} title={text}>
+      {text}
+    </span>
+  );
+}
 
 /** The theme's own rules for every table cell (`components.MuiTableCell.styleOverrides.root`), when given as rules. */
 function themeCellOverrides(theme: Theme) {
@@ -59,9 +86,10 @@ function themeCellOverrides(theme: Theme) {
  * with expand / collapse, selection with bulk delete, and drag-sort within one parent when the schema
  * has a weigh field and the admin holds `sortable`. As in the flat list, each row's actions come first.
  *
- * The rows are drawn once, when the list and every check their buttons make are in (a tree of 170
- * rules took seconds when each row asked for its own checks and drew again with each answer), and each
- * row is memoised: expanding, selecting or dragging draws again only the rows it changes.
+ * The rows are drawn when the list and every check their buttons make are in (a tree of 170 rules
+ * took seconds when each row asked for its own checks and drew again with each answer), a screenful
+ * first and the rest right after, and each row is memoised: expanding, selecting or dragging draws
+ * again only the rows it changes.
  */
 export function TreeTable({ definition, editable = true }: { definition: ResourceDefinition; editable?: boolean }) {
   const { data, isPending, selectedIds, onToggleItem, onSelect } = useListContext<RaRecord>();
@@ -96,8 +124,10 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
   );
 
   const parents = rows.filter((row) => row.hasChildren).map((row) => String(row.node.id));
+  const ready = !isPending && !deleteChecking && !sortChecking && rowsChecked;
+  const drawn = useFirstScreenFirst(ready, visible.length);
 
-  if (isPending || deleteChecking || sortChecking || !rowsChecked) return <LinearProgress />;
+  if (!ready) return <LinearProgress />;
 
   return (
     <DragSortContext.Provider value={draggable ? controller : undefined}>
@@ -139,7 +169,7 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
             </TableRow>
           </TableHead>
           <TableBody>
-            {visible.map(({ node: record, depth, hasChildren }) => {
+            {visible.slice(0, drawn).map(({ node: record, depth, hasChildren }) => {
               const id = String(record.id);
               return (
                 <TreeRow
@@ -166,6 +196,34 @@ export function TreeTable({ definition, editable = true }: { definition: Resourc
       </Box>
     </DragSortContext.Provider>
   );
+}
+
+/** How many rows the tree's first drawing holds: more than the tallest screen shows at once. */
+const FIRST_SCREEN_ROWS = 40;
+
+/**
+ * How many of the rows to draw: once the tree can draw (`ready`), a screenful first, so the rows in
+ * view show without waiting for the whole tree, then every row in the next task. The rows already
+ * drawn are memoised, so the second drawing only adds the rest. (Drawn as an interruptible
+ * transition instead, the rest of a tree of 170 rules came some five seconds after the first screen
+ * on a loaded machine.)
+ */
+function useFirstScreenFirst(ready: boolean, rows: number): number {
+  const [all, setAll] = useState(false);
+  const more = ready && !all && rows > FIRST_SCREEN_ROWS;
+  useEffect(() => {
+    if (!more) return;
+    // In a task after the next frame, so the browser shows the first screen before drawing the rest.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setAll(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [more]);
+  return all ? Number.POSITIVE_INFINITY : FIRST_SCREEN_ROWS;
 }
 
 /**
@@ -244,7 +302,7 @@ const TreeRow = memo(function TreeRow({
         {columns.map((field) => (
           <td key={field.name} className={CELL}>
             {field.name === labelField ? (
-              <Box sx={{ display: 'flex', alignItems: 'center', pl: depth * 3 }}>
+              <div className={LABEL} style={{ paddingLeft: depth * LEVEL_INDENT_PX }}>
                 {hasChildren ? (
                   <IconButton
                     size="small"
@@ -255,12 +313,12 @@ const TreeRow = memo(function TreeRow({
                     {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
                   </IconButton>
                 ) : (
-                  <Box sx={{ width: 34, flexShrink: 0 }} />
+                  <span className={NO_TOGGLE} />
                 )}
-                {fieldFor(field, definition)}
-              </Box>
+                {cellOf(field, definition, record)}
+              </div>
             ) : (
-              fieldFor(field, definition)
+              cellOf(field, definition, record)
             )}
           </td>
         ))}
