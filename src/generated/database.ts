@@ -437,6 +437,8 @@ export interface SystemAdminGroupTable {
   rules: Generated<string>;
   /** Status */
   status: Generated<'0' | '1'>;
+  /** Two-factor sign-in */
+  two_factor: Generated<'0' | '1'>;
   /** Update time */
   update_time: number | null;
   /** Create time */
@@ -513,6 +515,26 @@ export interface SystemAdminRuleTable {
   update_time: number | null;
   /** Create time */
   create_time: number | null;
+}
+
+/** Table `admin_two_factor` of Admin two-factor sign-in (`system/admin_two_factor`) */
+export interface SystemAdminTwoFactorTable {
+  /** ID */
+  id: Generated<number>;
+  /** Admin */
+  admin_id: Generated<number>;
+  /** Secret (sealed) */
+  secret: Generated<string>;
+  /** Turned on */
+  confirmed_time: number | null;
+  /** Last time step used */
+  last_step: Generated<number>;
+  /** Recovery codes (digests) */
+  recovery_codes: Generated<string>;
+  /** Create time */
+  create_time: number | null;
+  /** Update time */
+  update_time: number | null;
 }
 
 /** Table `area` of Area (`system/area`) */
@@ -1138,6 +1160,7 @@ export interface SchemaTables {
   admin_group_access: SystemAdminGroupAccessTable;
   admin_log: SystemAdminLogTable;
   admin_rule: SystemAdminRuleTable;
+  admin_two_factor: SystemAdminTwoFactorTable;
   area: SystemAreaTable;
   attachment: SystemAttachmentTable;
   captcha: SystemCaptchaTable;

@@ -629,6 +629,12 @@ export interface SystemAdminGroupRow {
   rules?: string[];
   /** Status */
   status?: '0' | '1';
+  /**
+   * Two-factor sign-in
+   *
+   * When on, admins of this group sign in with a one-time code from an authenticator app (set up at their next sign-in if they have none)
+   */
+  two_factor?: '0' | '1';
   /** Update time */
   update_time?: number | null;
   /** Create time */
@@ -705,6 +711,26 @@ export interface SystemAdminRuleRow {
   update_time?: number | null;
   /** Create time */
   create_time?: number | null;
+}
+
+/** Admin two-factor sign-in (`system/admin_two_factor`) */
+export interface SystemAdminTwoFactorRow {
+  /** ID */
+  id?: number;
+  /** Admin */
+  admin_id?: number;
+  /** Secret (sealed) */
+  secret?: string;
+  /** Turned on */
+  confirmed_time?: number | null;
+  /** Last time step used */
+  last_step?: number;
+  /** Recovery codes (digests) */
+  recovery_codes?: string;
+  /** Create time */
+  create_time?: number | null;
+  /** Update time */
+  update_time?: number | null;
 }
 
 /** Area (`system/area`) */
@@ -1439,6 +1465,7 @@ export interface ResourceRows {
   'system/admin_group_access': SystemAdminGroupAccessRow;
   'system/admin_log': SystemAdminLogRow;
   'system/admin_rule': SystemAdminRuleRow;
+  'system/admin_two_factor': SystemAdminTwoFactorRow;
   'system/area': SystemAreaRow;
   'system/attachment': SystemAttachmentRow;
   'system/captcha': SystemCaptchaRow;

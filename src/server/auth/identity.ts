@@ -33,7 +33,8 @@ export const AREA_AUTH: Record<Area, AreaAuth> = {
     ruleTable: 'admin_rule',
     tokenType: 'admin',
     refreshType: 'admin-refresh',
-    sessionTypes: ['admin', 'admin-refresh'],
+    // a sign-in waiting for its one-time code goes with the rest
+    sessionTypes: ['admin', 'admin-refresh', 'admin-2fa'],
     isEnabled: (row) => String(row.status) === '1',
     groupIdsOf: async (db, account) => {
       const rows = (await db.selectFrom('admin_group_access').select('group_id').where('uid', '=', Number(account.id)).execute());

@@ -8,7 +8,7 @@ import { AREA_AUTH, type Area } from './identity.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 
-interface LoginResult {
+export interface LoginResult {
   account: Row;
   token: string;
   refreshToken: string;
@@ -32,9 +32,22 @@ interface LoginResult {
  * empty: the screens then say this is the first login.
  */
 export async function loginWithPassword(app: AppContext, area: Area, account: Row | undefined, name: string, password: string, keep: boolean, ip: string, also: Row = {}): Promise<LoginResult> {
+  return completeLogin(app, area, await checkPassword(app, area, account, name, password, ip), keep, ip, also);
+}
+
+/** An account whose password was right; `rehash`: its password under the current hash, when stored under a legacy one. */
+export interface CheckedLogin {
+  account: Row;
+  rehash?: string;
+}
+
+/**
+ * The first half of `loginWithPassword`: lockout, password, status. A wrong password is counted and
+ * refused; a right one writes nothing yet (an admin with two-factor sign-in still has a code to give).
+ */
+export async function checkPassword(app: AppContext, area: Area, account: Row | undefined, name: string, password: string, ip: string): Promise<CheckedLogin> {
   const auth = AREA_AUTH[area];
-  const now = nowSeconds();
-  const scope = area === 'admin' ? 'login:admin' : 'login:user';
+  const scope = loginScope(area);
   const accountKey = account ? String(account.id) : `name:${name}`.slice(0, 64);
   if (await isLockedOut(app, scope, accountKey, ip)) throw errors.loginLocked();
 
@@ -42,19 +55,32 @@ export async function loginWithPassword(app: AppContext, area: Area, account: Ro
   const check = await verifyPassword(password, String(account?.password ?? ''), String(account?.salt ?? ''));
   if (!account || !check.ok) {
     await recordFailure(app, scope, accountKey, ip);
-    if (account) await app.db.updateTable(auth.accountTable).set({ login_failure: Math.min(Number(account.login_failure ?? 0) + 1, 255), last_login_time: now }).where('id', '=', Number(account.id)).execute();
+    if (account) await app.db.updateTable(auth.accountTable).set({ login_failure: Math.min(Number(account.login_failure ?? 0) + 1, 255), last_login_time: nowSeconds() }).where('id', '=', Number(account.id)).execute();
     throw errors.loginFailed();
   }
   if (!auth.isEnabled(account)) throw errors.accountDisabled();
+  return check.needsUpgrade ? { account, rehash: await hashPassword(password) } : { account };
+}
+
+/** The lockout scope of an area's logins (`attempts.ts`). */
+export function loginScope(area: Area): 'login:admin' | 'login:user' {
+  return area === 'admin' ? 'login:admin' : 'login:user';
+}
+
+/** The second half of `loginWithPassword`: the login's writes and its tokens, for an account `checkPassword` let in. */
+export async function completeLogin(app: AppContext, area: Area, checked: CheckedLogin, keep: boolean, ip: string, also: Row = {}): Promise<LoginResult> {
+  const auth = AREA_AUTH[area];
+  const { account } = checked;
+  const now = nowSeconds();
   const changes: Row = { ...also, login_failure: 0, last_login_time: now, last_login_ip: ip.slice(0, 50) };
-  if (check.needsUpgrade) {
-    changes.password = await hashPassword(password);
+  if (checked.rehash) {
+    changes.password = checked.rehash;
     changes.salt = '';
   }
   // Every write of a login in one transaction: a login cut off by a lost connection leaves no token, no
   // forgiven failure and no new login time behind (PostgreSQL rolls the transaction back).
   return app.db.transaction().execute(async (trx) => {
-    await clearFailures(trx, scope, accountKey, ip);
+    await clearFailures(trx, loginScope(area), String(account.id), ip);
     const previous = await trx
       .updateTable(auth.accountTable)
       .set({ ...changes, ...previousLoginCopy(), last_success_time: now })

@@ -6,7 +6,7 @@ import { BoundedMap } from '../bounded-map.js';
 import { REFRESH_TOKEN_LIFETIME, TOKEN_LIFETIME_BOUNDS } from '../../contract/config-values.js';
 import { isOneOf } from '../../contract/checks.js';
 
-const TOKEN_TYPES = ['admin', 'admin-refresh', 'user', 'user-refresh', 'email-pass', 'mobile-pass'] as const;
+const TOKEN_TYPES = ['admin', 'admin-refresh', 'admin-2fa', 'user', 'user-refresh', 'email-pass', 'mobile-pass'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 
 /** Lifetimes (docs/wire-contract.md#tokens): fixed from issuance, never sliding. */
@@ -15,6 +15,8 @@ const TOKEN_TTL: Record<TokenType, number> = {
   user: 259_200,
   'admin-refresh': REFRESH_TOKEN_LIFETIME,
   'user-refresh': REFRESH_TOKEN_LIFETIME,
+  // an admin's sign-in between the password and the one-time code (`two-factor.ts`)
+  'admin-2fa': 300,
   'email-pass': 600,
   'mobile-pass': 600,
 };

@@ -1,6 +1,7 @@
 import type { Row } from '../../../schema/definition.js';
 import { resourceByTable, type Controller, type RequestContext } from '../../app-context.js';
 import { errors, Success } from '../../errors.js';
+import { beginSetup, confirmSetup, isTwoFactorRequired, removeTwoFactor, renewRecoveryCodes, twoFactorState, verifySecondFactor } from '../../auth/two-factor.js';
 import { presentAdminFields } from '../../resources/system/admin.js';
 import { checkUnique, validateInput } from '../../resources/write-checks.js';
 import { ADMIN_PROFILE_FIELDS, adminAccount, setAdminAvatar, updateAdminProfile } from '../../services/admin-profile.js';
@@ -71,11 +72,64 @@ async function edit(ctx: RequestContext) {
   return new Success(null, 'Update successful!');
 }
 
+/**
+ * The admin's own two-factor sign-in (docs/two-factor.md), open to every signed-in admin (a group may require
+ * it of them): its state; a set-up (a new secret, on once `twoFactorConfirm` accepts a code of it, which
+ * answers the recovery codes); new recovery codes and turning it off, each asking a current code first.
+ */
+async function twoFactor(ctx: RequestContext) {
+  return twoFactorState(ctx.app.db, currentAdmin(ctx).id);
+}
+
+async function twoFactorSetup(ctx: RequestContext) {
+  const identity = currentAdmin(ctx);
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  const setup = await beginSetup(ctx.app, identity.id, identity.username);
+  if (!setup) throw errors.twoFactorAlreadyOn();
+  return setup;
+}
+
+async function twoFactorConfirm(ctx: RequestContext) {
+  const identity = currentAdmin(ctx);
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  const recoveryCodes = await confirmSetup(ctx.app, identity.id, codeOf(ctx));
+  if (!recoveryCodes) throw errors.twoFactorCodeWrong();
+  return new Success({ recoveryCodes }, 'Two-factor sign-in is on');
+}
+
+async function twoFactorRecovery(ctx: RequestContext) {
+  const identity = await withCurrentCode(ctx);
+  return new Success({ recoveryCodes: await renewRecoveryCodes(ctx.app, identity.id) }, 'New recovery codes made: the old ones no longer work');
+}
+
+async function twoFactorOff(ctx: RequestContext) {
+  const identity = currentAdmin(ctx);
+  if (await isTwoFactorRequired(ctx.app.db, identity.id)) throw errors.twoFactorRequired();
+  await withCurrentCode(ctx);
+  await removeTwoFactor(ctx.app.db, identity.id);
+  return new Success(null, 'Two-factor sign-in is off');
+}
+
+function codeOf(ctx: RequestContext): string {
+  const code = ctx.body.code;
+  if (typeof code !== 'string' || code.trim() === '' || code.length > 40) throw errors.twoFactorCodeWrong();
+  return code.trim();
+}
+
+/** The signed-in admin, once a current code (or a recovery code) of their two-factor sign-in was given. */
+async function withCurrentCode(ctx: RequestContext) {
+  const identity = currentAdmin(ctx);
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  if (!(await twoFactorState(ctx.app.db, identity.id)).enabled) throw errors.twoFactorNotOn();
+  if (!(await verifySecondFactor(ctx.app, identity.id, codeOf(ctx)))) throw errors.twoFactorCodeWrong();
+  return identity;
+}
+
 export const adminInfoController: Controller = {
   name: 'routine.AdminInfo',
   path: 'routine/adminInfo',
   area: 'admin',
-  actions: { index, edit },
+  actions: { index, edit, twoFactor, twoFactorSetup, twoFactorConfirm, twoFactorRecovery, twoFactorOff },
   noNeedLogin: [],
-  noNeedPermission: [],
+  noNeedPermission: ['twoFactor', 'twoFactorSetup', 'twoFactorConfirm', 'twoFactorRecovery', 'twoFactorOff'],
 };

@@ -1,7 +1,8 @@
 import { DEFAULT_AVATAR } from '../../../contract/headers.js';
 import { AREA_AUTH, loadIdentity } from '../../auth/identity.js';
-import { findAccount, isTruthy, loginWithPassword, previousLogin, revokeSession } from '../../auth/login.js';
-import { throttleAddress } from '../../auth/attempts.js';
+import { checkPassword, completeLogin, findAccount, isTruthy, previousLogin, revokeSession, type LoginResult } from '../../auth/login.js';
+import { isLockedOut, recordFailure, throttleAddress } from '../../auth/attempts.js';
+import { beginSetup, confirmSetup, twoFactorState, verifySecondFactor } from '../../auth/two-factor.js';
 import { ruleTree } from '../../auth/menu-tree.js';
 import { ClickCaptchaService } from '../../captcha/captcha-service.js';
 import { errors, Success } from '../../errors.js';
@@ -29,7 +30,52 @@ async function login(ctx: RequestContext) {
   }
   ctx.logTitle = 'Login';
   const account = await findAccount(ctx.app, 'admin', 'username', username);
-  const result = await loginWithPassword(ctx.app, 'admin', account, username, password, isTruthy(ctx.body.keep), ctx.ip);
+  const checked = await checkPassword(ctx.app, 'admin', account, username, password, ctx.ip);
+  const adminId = Number(checked.account.id);
+  const factor = await twoFactorState(ctx.app.db, adminId);
+  if (!factor.enabled && !factor.required) return signedIn(ctx, await completeLogin(ctx.app, 'admin', checked, isTruthy(ctx.body.keep), ctx.ip));
+  // A client that cannot ask for the code (BuildAdmin's own) is told where to sign in.
+  if (!isTruthy(ctx.body.twoFactor)) throw errors.twoFactorNeedsOurClient(ctx.app.settings.adminEntrance);
+  if (checked.rehash) await ctx.app.db.updateTable('admin').set({ password: checked.rehash, salt: '' }).where('id', '=', adminId).execute();
+  const setup = factor.enabled ? undefined : await beginSetup(ctx.app, adminId, String(checked.account.username));
+  const challenge = await ctx.app.tokens.issue('admin-2fa', adminId);
+  return new Success({ twoFactor: { challenge, ...(setup ? { setup } : {}) } }, setup ? 'Set up two-factor sign-in to continue' : 'Enter the code from your authenticator app');
+}
+
+/**
+ * `twoFactor` (ours): the second step of an admin's sign-in (docs/two-factor.md). `challenge` is what the
+ * password step answered (five minutes, one use); `code` a current code of the authenticator app or a
+ * recovery code. A wrong code counts as a failed login (the same lockout) and changes nothing else.
+ * When the step sets two-factor sign-in up, the answer carries the new recovery codes, shown once.
+ */
+async function twoFactor(ctx: RequestContext) {
+  if (ctx.identity) throw errors.loggedIn();
+  if (ctx.method !== 'POST') throw errors.parameterError();
+  await throttleAddress(ctx.app, 'login:admin', ctx.ip, ctx.app.settings.authRateLimit);
+  ctx.logTitle = 'Login';
+  const { challenge, code } = ctx.body;
+  if (typeof challenge !== 'string' || challenge === '') throw errors.twoFactorExpired();
+  if (typeof code !== 'string' || code.trim() === '' || code.length > 40) throw errors.twoFactorCodeWrong();
+  const record = await ctx.app.tokens.find(challenge);
+  if (!record || record.type !== 'admin-2fa' || record.expired) throw errors.twoFactorExpired();
+  const account = await findAccount(ctx.app, 'admin', 'id', String(record.userId));
+  if (!account) throw errors.twoFactorExpired();
+  if (!AREA_AUTH.admin.isEnabled(account)) throw errors.accountDisabled();
+  const key = String(account.id);
+  if (await isLockedOut(ctx.app, 'login:admin', key, ctx.ip)) throw errors.loginLocked();
+  const state = await twoFactorState(ctx.app.db, Number(account.id));
+  const recoveryCodes = state.enabled ? undefined : await confirmSetup(ctx.app, Number(account.id), code.trim());
+  const passed = state.enabled ? await verifySecondFactor(ctx.app, Number(account.id), code) : recoveryCodes !== undefined;
+  if (!passed) {
+    await recordFailure(ctx.app, 'login:admin', key, ctx.ip);
+    throw errors.twoFactorCodeWrong();
+  }
+  await ctx.app.tokens.revoke(challenge);
+  return signedIn(ctx, await completeLogin(ctx.app, 'admin', { account }, isTruthy(ctx.body.keep), ctx.ip), recoveryCodes);
+}
+
+/** The answer of a successful sign-in: BuildAdmin's `userInfo`, and the bootstrap when asked for. */
+async function signedIn(ctx: RequestContext, result: LoginResult, recoveryCodes?: string[]) {
   // The operation log of this request names the admin who just logged in.
   ctx.identity = await loadIdentity(ctx.app.db, AREA_AUTH.admin, Number(result.account.id));
   const zone = await ctx.app.config.timeZone();
@@ -49,6 +95,7 @@ async function login(ctx: RequestContext) {
       // opens without a second round trip (a client that does not ask gets BuildAdmin's answer).
       // When it cannot be made (no menus), the login still succeeds and `index` says why.
       ...(isTruthy(ctx.body.bootstrap) ? await bootstrapOf(ctx).then((bootstrap) => ({ bootstrap }), () => ({})) : {}),
+      ...(recoveryCodes ? { recoveryCodes } : {}),
     },
     'Login succeeded!',
   );
@@ -123,7 +170,7 @@ export const indexController: Controller = {
   name: 'Index',
   path: 'index',
   area: 'admin',
-  actions: { index, login, logout, schemaRevision },
-  noNeedLogin: ['login', 'logout'],
+  actions: { index, login, logout, schemaRevision, twoFactor },
+  noNeedLogin: ['login', 'logout', 'twoFactor'],
   noNeedPermission: ['index', 'schemaRevision'],
 };
