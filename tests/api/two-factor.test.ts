@@ -1,43 +1,13 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type ApiResponse, type TestServer } from '../support/test-server.js';
+import { codeAt, currentStep, notACode } from '../support/totp.js';
 
 /**
- * Two-factor sign-in for admins (docs/two-factor.md). The codes are computed here from RFC 6238 itself
- * (HMAC-SHA-1 over the 30-second step, dynamic truncation, six digits), not by the library the server
- * uses, so an authenticator app that follows the RFC signs in.
+ * Two-factor sign-in for admins (docs/two-factor.md), with codes computed from RFC 6238 itself
+ * (`tests/support/totp.ts`).
  */
 
 const PASSWORD = 'Second_factor1';
-const STEP = 30;
-
-function base32Bytes(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of text.replace(/=+$/, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const bytes: number[] = [];
-  for (let index = 0; index + 8 <= bits.length; index += 8) bytes.push(parseInt(bits.slice(index, index + 8), 2));
-  return Buffer.from(bytes);
-}
-
-/** The RFC 6238 code of `secret` (base32) for time step `step`. */
-function codeAt(secret: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', base32Bytes(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-const currentStep = () => Math.floor(Date.now() / 1000 / STEP);
-
-/** Six digits that are none of the codes the server accepts now (the steps around the current one). */
-function notACode(secret: string): string {
-  const accepted = [-1, 0, 1, 2].map((offset) => codeAt(secret, currentStep() + offset));
-  let guess = 0;
-  while (accepted.includes(String(guess).padStart(6, '0'))) guess += 1;
-  return String(guess).padStart(6, '0');
-}
 
 interface Challenge {
   twoFactor?: { challenge: string; setup?: { secret: string; uri: string } };
@@ -62,16 +32,35 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
 
   const passwordStep = (username: string, body: Record<string, unknown> = { twoFactor: 1 }, lang?: 'en' | 'zh-cn') =>
     server.admin<Challenge>('Index/login', { body: { username, password: PASSWORD, ...body }, lang });
-  const codeStep = (challenge: string, code: string) => server.admin<Challenge>('Index/twoFactor', { body: { challenge, code } });
+  const codeStep = (challenge: string, code: string) =>
+    server.admin<Challenge>('Index/twoFactor', { body: { challenge, code } });
   const tokensOf = async (username: string) => {
-    const admin = await db().selectFrom('admin').select('id').where('username', '=', username).executeTakeFirstOrThrow();
-    return (await db().selectFrom('token').select('type').where('user_id', '=', Number(admin.id)).where('type', '=', 'admin').execute()).length;
+    const admin = await db()
+      .selectFrom('admin')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    return (
+      await db()
+        .selectFrom('token')
+        .select('type')
+        .where('user_id', '=', Number(admin.id))
+        .where('type', '=', 'admin')
+        .execute()
+    ).length;
   };
   const addAdmin = async (username: string, groups: number[]) =>
-    ok(await server.admin('auth.Admin/add', { token: superToken, body: { username, nickname: username, password: PASSWORD, group_arr: groups, status: '1' } }));
+    ok(
+      await server.admin('auth.Admin/add', {
+        token: superToken,
+        body: { username, nickname: username, password: PASSWORD, group_arr: groups, status: '1' },
+      }),
+    );
 
   /** Signs `username` in through the set-up their group asks for; answers the secret and the recovery codes. */
-  async function setUpAtSignIn(username: string): Promise<{ secret: string; recoveryCodes: string[]; token: string; step: number }> {
+  async function setUpAtSignIn(
+    username: string,
+  ): Promise<{ secret: string; recoveryCodes: string[]; token: string; step: number }> {
     const first = ok(await passwordStep(username));
     const setup = first.twoFactor?.setup;
     expect(setup).toBeDefined();
@@ -84,9 +73,19 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     superToken = (await server.loginAdmin()).token;
-    const rules = (await db().selectFrom('admin_rule').select('id').where('name', 'in', ['dashboard', 'dashboard/index']).execute()).map((rule) => Number(rule.id));
-    ok(await server.admin('auth.Group/add', { token: superToken, body: { pid: 1, name: 'Payout desk', rules, status: '1', two_factor: '1' } }));
-    requiringGroup = Number((await db().selectFrom('admin_group').select('id').where('name', '=', 'Payout desk').executeTakeFirstOrThrow()).id);
+    const rules = (
+      await db().selectFrom('admin_rule').select('id').where('name', 'in', ['dashboard', 'dashboard/index']).execute()
+    ).map((rule) => Number(rule.id));
+    ok(
+      await server.admin('auth.Group/add', {
+        token: superToken,
+        body: { pid: 1, name: 'Payout desk', rules, status: '1', two_factor: '1' },
+      }),
+    );
+    requiringGroup = Number(
+      (await db().selectFrom('admin_group').select('id').where('name', '=', 'Payout desk').executeTakeFirstOrThrow())
+        .id,
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -113,14 +112,21 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
     const signedIn = ok(await codeStep(first.twoFactor?.challenge ?? '', codeAt(secret, currentStep())));
     expect(signedIn.recoveryCodes).toHaveLength(10);
     expect(new Set(signedIn.recoveryCodes).size).toBe(10);
-    expect(ok(await server.admin<{ adminInfo: { username: string } }>('Index/index', { token: signedIn.userInfo?.token })).adminInfo.username).toBe('cashier');
-    expect(ok(await server.admin('routine.AdminInfo/twoFactor', { token: signedIn.userInfo?.token }))).toEqual({ enabled: true, required: true, recoveryCodesLeft: 10 });
+    expect(
+      ok(await server.admin<{ adminInfo: { username: string } }>('Index/index', { token: signedIn.userInfo?.token }))
+        .adminInfo.username,
+    ).toBe('cashier');
+    expect(ok(await server.admin('routine.AdminInfo/twoFactor', { token: signedIn.userInfo?.token }))).toEqual({
+      enabled: true,
+      required: true,
+      recoveryCodesLeft: 10,
+    });
     // the challenge was used up
     const again = await codeStep(first.twoFactor?.challenge ?? '', codeAt(secret, currentStep() + 1));
     expect(errorIdOf(again)).toBe('twoFactorExpired');
   });
 
-  it('a code is accepted once; the next step\'s code still signs in; a recovery code works once; a forged challenge is refused', async () => {
+  it("a code is accepted once; the next step's code still signs in; a recovery code works once; a forged challenge is refused", async () => {
     await addAdmin('auditor', [requiringGroup]);
     const { secret, recoveryCodes, step: usedStep } = await setUpAtSignIn('auditor');
 
@@ -151,7 +157,10 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
     const before = await tokensOf('teller');
     const [a, b] = [ok(await passwordStep('teller')), ok(await passwordStep('teller'))];
     const code = codeAt(secret, currentStep() + 1);
-    const answers = await Promise.all([codeStep(a.twoFactor?.challenge ?? '', code), codeStep(b.twoFactor?.challenge ?? '', code)]);
+    const answers = await Promise.all([
+      codeStep(a.twoFactor?.challenge ?? '', code),
+      codeStep(b.twoFactor?.challenge ?? '', code),
+    ]);
     expect(answers.map((answer) => answer.code).sort()).toEqual([0, 1]);
     expect(await tokensOf('teller')).toBe(before + 1);
   });
@@ -172,39 +181,79 @@ describe.each(DATABASES)('two-factor sign-in on %s', (kind) => {
   it('an admin whose group does not require it turns it on from the profile, signs in with a code, and turns it off with a code; a required one cannot be turned off', async () => {
     await addAdmin('editor', [1]);
     const token = (await server.loginAdmin('editor', PASSWORD)).token;
-    expect(ok(await server.admin('routine.AdminInfo/twoFactor', { token }))).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
-    const setup = ok(await server.admin<{ secret: string; uri: string }>('routine.AdminInfo/twoFactorSetup', { token, body: {} }));
+    expect(ok(await server.admin('routine.AdminInfo/twoFactor', { token }))).toEqual({
+      enabled: false,
+      required: false,
+      recoveryCodesLeft: 0,
+    });
+    const setup = ok(
+      await server.admin<{ secret: string; uri: string }>('routine.AdminInfo/twoFactorSetup', { token, body: {} }),
+    );
     // until a code confirms it, the password alone still signs in
     expect((await server.loginAdmin('editor', PASSWORD)).token).toMatch(/\S/);
-    const refused = await server.admin('routine.AdminInfo/twoFactorConfirm', { token, body: { code: notACode(setup.secret) } });
+    const refused = await server.admin('routine.AdminInfo/twoFactorConfirm', {
+      token,
+      body: { code: notACode(setup.secret) },
+    });
     expect(errorIdOf(refused)).toBe('twoFactorCodeWrong');
-    const confirmed = ok(await server.admin<{ recoveryCodes: string[] }>('routine.AdminInfo/twoFactorConfirm', { token, body: { code: codeAt(setup.secret, currentStep()) } }));
+    const confirmed = ok(
+      await server.admin<{ recoveryCodes: string[] }>('routine.AdminInfo/twoFactorConfirm', {
+        token,
+        body: { code: codeAt(setup.secret, currentStep()) },
+      }),
+    );
     expect(confirmed.recoveryCodes).toHaveLength(10);
     await expect(server.loginAdmin('editor', PASSWORD)).rejects.toThrow(/one-time code/);
 
     const signIn = ok(await passwordStep('editor'));
     ok(await codeStep(signIn.twoFactor?.challenge ?? '', codeAt(setup.secret, currentStep() + 1)));
-    const renewed = ok(await server.admin<{ recoveryCodes: string[] }>('routine.AdminInfo/twoFactorRecovery', { token, body: { code: confirmed.recoveryCodes[0] } }));
+    const renewed = ok(
+      await server.admin<{ recoveryCodes: string[] }>('routine.AdminInfo/twoFactorRecovery', {
+        token,
+        body: { code: confirmed.recoveryCodes[0] },
+      }),
+    );
     expect(renewed.recoveryCodes.filter((code) => confirmed.recoveryCodes.includes(code))).toEqual([]);
     const old = ok(await passwordStep('editor'));
-    expect(errorIdOf(await codeStep(old.twoFactor?.challenge ?? '', confirmed.recoveryCodes[1]))).toBe('twoFactorCodeWrong');
+    expect(errorIdOf(await codeStep(old.twoFactor?.challenge ?? '', confirmed.recoveryCodes[1]))).toBe(
+      'twoFactorCodeWrong',
+    );
 
-    expect(errorIdOf(await server.admin('routine.AdminInfo/twoFactorOff', { token, body: { code: 'nonsense' } }))).toBe('twoFactorCodeWrong');
+    expect(errorIdOf(await server.admin('routine.AdminInfo/twoFactorOff', { token, body: { code: 'nonsense' } }))).toBe(
+      'twoFactorCodeWrong',
+    );
     ok(await server.admin('routine.AdminInfo/twoFactorOff', { token, body: { code: renewed.recoveryCodes[0] } }));
     expect((await server.loginAdmin('editor', PASSWORD)).token).toMatch(/\S/);
 
     await addAdmin('offdesk', [requiringGroup]);
     const required = await setUpAtSignIn('offdesk');
-    const off = await server.admin('routine.AdminInfo/twoFactorOff', { token: required.token, body: { code: required.recoveryCodes[0] } });
+    const off = await server.admin('routine.AdminInfo/twoFactorOff', {
+      token: required.token,
+      body: { code: required.recoveryCodes[0] },
+    });
     expect(errorIdOf(off)).toBe('twoFactorRequired');
-    expect((await server.admin<{ enabled: boolean }>('routine.AdminInfo/twoFactor', { token: required.token })).data.enabled).toBe(true);
+    expect(
+      (await server.admin<{ enabled: boolean }>('routine.AdminInfo/twoFactor', { token: required.token })).data.enabled,
+    ).toBe(true);
   });
 
   it('wrong codes count toward the login lockout', async () => {
     await addAdmin('guesser', [requiringGroup]);
     const { secret } = await setUpAtSignIn('guesser');
-    const admin = await db().selectFrom('admin').select('id').where('username', '=', 'guesser').executeTakeFirstOrThrow();
-    const failures = async () => (await db().selectFrom('login_attempt').select('id').where('kind', '=', 'fail').where('account', '=', String(admin.id)).execute()).length;
+    const admin = await db()
+      .selectFrom('admin')
+      .select('id')
+      .where('username', '=', 'guesser')
+      .executeTakeFirstOrThrow();
+    const failures = async () =>
+      (
+        await db()
+          .selectFrom('login_attempt')
+          .select('id')
+          .where('kind', '=', 'fail')
+          .where('account', '=', String(admin.id))
+          .execute()
+      ).length;
     const before = await failures();
     const signIn = ok(await passwordStep('guesser'));
     await codeStep(signIn.twoFactor?.challenge ?? '', notACode(secret));

@@ -21,7 +21,8 @@ interface SignInCredentials {
 export interface SignInApi {
   client: CaptchaClient;
   loginState(): Promise<{ captcha: boolean }>;
-  login(credentials: SignInCredentials): Promise<void>;
+  /** `'second-step'`: the password was right and the page shows a second step (`alternative`), not signed in yet */
+  login(credentials: SignInCredentials): Promise<void | 'second-step'>;
 }
 
 interface SignInPageProps {
@@ -83,8 +84,9 @@ export function SignInPage({ variant, api, messages: { translate: t, language, r
     setBusy(true);
     setFailure('');
     try {
-      await api.login({ username: username.trim(), password, keep, ...(captcha ?? {}) });
-      onSignedIn();
+      const next = await api.login({ username: username.trim(), password, keep, ...(captcha ?? {}) });
+      if (next === 'second-step') setBusy(false);
+      else onSignedIn();
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : t('login.failed'));
       setBusy(false);

@@ -18,13 +18,15 @@ interface LoginFieldProps {
   errorId: string;
   type?: string;
   autoComplete?: string;
+  /** the keyboard a phone offers (`numeric` for codes) */
+  inputMode?: 'numeric' | 'text';
   inputRef?: Ref<HTMLInputElement>;
   /** a button inside the field, after the input (show password, send code) */
   action?: ReactNode;
 }
 
 /** One text field of a login card: its icon, the input, an optional button and the line for its error (or its rule). */
-export function LoginField({ name, label, icon, value, onChange, error, hint, errorId, type, autoComplete, inputRef, action }: LoginFieldProps) {
+export function LoginField({ name, label, icon, value, onChange, error, hint, errorId, type, autoComplete, inputMode, inputRef, action }: LoginFieldProps) {
   return (
     <>
       <label className={`ba-field${error ? ' is-invalid' : ''}`}>
@@ -34,6 +36,7 @@ export function LoginField({ name, label, icon, value, onChange, error, hint, er
           name={name}
           type={type}
           autoComplete={autoComplete}
+          inputMode={inputMode}
           placeholder={label}
           aria-label={label}
           aria-invalid={Boolean(error)}

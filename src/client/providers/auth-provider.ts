@@ -4,7 +4,14 @@ import { readAdminInfo, readSession, writeAdminInfo, type AdminInfo } from '../h
 import { setSiteTimeZone } from '../format/datetime.js';
 import { setDefinitions } from '../schemas.js';
 import { ADMIN_BOOTSTRAP_PATH, type AdminBootstrap } from './admin-bootstrap.js';
-import { canAccess, clearPermissions, currentPermissions, permissionsLoaded, setMenus, type Permissions } from './permissions.js';
+import {
+  canAccess,
+  clearPermissions,
+  currentPermissions,
+  permissionsLoaded,
+  setMenus,
+  type Permissions,
+} from './permissions.js';
 import { sessionAuth } from './session-auth.js';
 
 /**
@@ -21,12 +28,29 @@ interface AdminLoginParams {
   captchaInfo?: string;
 }
 
+/** A sign-in waiting for its one-time code: the server's challenge, the set-up when there is none yet, and "remember me". */
+export interface TwoFactorStep {
+  challenge: string;
+  setup?: { secret: string; uri: string };
+  keep: boolean;
+}
+
+interface SignInAnswer {
+  userInfo?: Omit<AdminInfo, 'super'>;
+  bootstrap?: AdminBootstrap;
+  twoFactor?: Omit<TwoFactorStep, 'keep'>;
+  recoveryCodes?: string[];
+}
+
 type AdminAuthProvider = AuthProvider & {
   /** `GET /admin/Index/index`: stores adminInfo (with `super`) and the permissions; call on every load. */
   loadBootstrap(): Promise<AdminBootstrap>;
+  login(params: AdminLoginParams): Promise<TwoFactorStep | undefined>;
+  completeTwoFactor(step: TwoFactorStep, code: string): Promise<string[] | undefined>;
 };
 
 export const ADMIN_LOGIN_PATH = '/admin/Index/login';
+const ADMIN_TWO_FACTOR_PATH = '/admin/Index/twoFactor';
 const ADMIN_LOGOUT_PATH = '/admin/Index/logout';
 
 /**
@@ -38,6 +62,14 @@ let carriedByLogin: AdminBootstrap | undefined;
 
 export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
   let bootstrap: Promise<AdminBootstrap> | undefined;
+
+  function signedIn(data: SignInAnswer) {
+    if (!data.userInfo) throw new Error('The sign-in answered no account');
+    // Whoever was stored before is gone; `super` and the menus come with the bootstrap.
+    session.forget();
+    writeAdminInfo({ ...data.userInfo, super: false });
+    carriedByLogin = data.bootstrap;
+  }
   const session = sessionAuth(client, {
     area: 'admin',
     logoutPath: ADMIN_LOGOUT_PATH,
@@ -51,7 +83,10 @@ export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
   function loadBootstrap(): Promise<AdminBootstrap> {
     const carried = carriedByLogin;
     carriedByLogin = undefined;
-    const answer = carried && readSession('admin').token ? Promise.resolve({ data: carried }) : client.request<AdminBootstrap>(ADMIN_BOOTSTRAP_PATH, { area: 'admin' });
+    const answer =
+      carried && readSession('admin').token
+        ? Promise.resolve({ data: carried })
+        : client.request<AdminBootstrap>(ADMIN_BOOTSTRAP_PATH, { area: 'admin' });
     const pending = answer.then(({ data }) => {
       // Merged over what login stored, so the tokens stay.
       writeAdminInfo({ ...data.adminInfo, super: data.adminInfo.super === true });
@@ -70,9 +105,13 @@ export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
   return {
     loadBootstrap,
 
-    /** Rejects with the HttpError of the server (not toasted: the login form shows `error.message`). */
-    async login(params: AdminLoginParams) {
-      const { data } = await client.request<{ userInfo: Omit<AdminInfo, 'super'>; bootstrap?: AdminBootstrap }>(ADMIN_LOGIN_PATH, {
+    /**
+     * Rejects with the HttpError of the server (not toasted: the login form shows `error.message`).
+     * Answers the second step when the account signs in with a one-time code (docs/two-factor.md):
+     * nothing is stored until `completeTwoFactor` accepts the code.
+     */
+    async login(params: AdminLoginParams): Promise<TwoFactorStep | undefined> {
+      const { data } = await client.request<SignInAnswer>(ADMIN_LOGIN_PATH, {
         method: 'POST',
         area: 'admin',
         showErrorMessage: false,
@@ -83,12 +122,24 @@ export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
           captchaId: params.captchaId,
           captchaInfo: params.captchaInfo,
           bootstrap: true,
+          twoFactor: 1,
         },
       });
-      // Whoever was stored before is gone; `super` and the menus come with the bootstrap.
-      session.forget();
-      writeAdminInfo({ ...data.userInfo, super: false });
-      carriedByLogin = data.bootstrap;
+      if (data.twoFactor) return { ...data.twoFactor, keep: params.keep === true };
+      signedIn(data);
+      return undefined;
+    },
+
+    /** The second step of a sign-in: the code (or a recovery code). Answers the recovery codes when this step turned it on. */
+    async completeTwoFactor(step: TwoFactorStep, code: string): Promise<string[] | undefined> {
+      const { data } = await client.request<SignInAnswer>(ADMIN_TWO_FACTOR_PATH, {
+        method: 'POST',
+        area: 'admin',
+        showErrorMessage: false,
+        data: { challenge: step.challenge, code, keep: step.keep, bootstrap: true },
+      });
+      signedIn(data);
+      return data.recoveryCodes;
     },
 
     logout: session.logout,
@@ -98,11 +149,18 @@ export function createAdminAuthProvider(client: HttpClient): AdminAuthProvider {
     async getIdentity(): Promise<UserIdentity> {
       const info = readAdminInfo();
       if (info?.id === undefined) throw new Error('Not signed in');
-      return { id: info.id, fullName: info.nickname || info.username, avatar: info.avatar, username: info.username, super: info.super === true };
+      return {
+        id: info.id,
+        fullName: info.nickname || info.username,
+        avatar: info.avatar,
+        username: info.username,
+        super: info.super === true,
+      };
     },
 
     async getPermissions(): Promise<Permissions> {
-      if (!permissionsLoaded() && readSession('admin').token) await (bootstrap ?? loadBootstrap()).catch(() => undefined);
+      if (!permissionsLoaded() && readSession('admin').token)
+        await (bootstrap ?? loadBootstrap()).catch(() => undefined);
       return currentPermissions();
     },
 

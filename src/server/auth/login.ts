@@ -36,7 +36,7 @@ export async function loginWithPassword(app: AppContext, area: Area, account: Ro
 }
 
 /** An account whose password was right; `rehash`: its password under the current hash, when stored under a legacy one. */
-export interface CheckedLogin {
+interface CheckedLogin {
   account: Row;
   rehash?: string;
 }
@@ -63,7 +63,7 @@ export async function checkPassword(app: AppContext, area: Area, account: Row | 
 }
 
 /** The lockout scope of an area's logins (`attempts.ts`). */
-export function loginScope(area: Area): 'login:admin' | 'login:user' {
+function loginScope(area: Area): 'login:admin' | 'login:user' {
   return area === 'admin' ? 'login:admin' : 'login:user';
 }
 

@@ -25,7 +25,7 @@ const RECOVERY_CODES = 10;
 /** a recovery code's letters: no 0/o, 1/l/i, so one read from paper is typed right */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-export interface TwoFactorState {
+interface TwoFactorState {
   /** codes are asked at sign-in */
   enabled: boolean;
   /** one of the admin's enabled groups asks for it: it cannot be turned off */
@@ -34,13 +34,20 @@ export interface TwoFactorState {
 }
 
 /** What an authenticator app needs to add the account: the secret to type, or the address a QR code holds. */
-export interface TwoFactorSetup {
+interface TwoFactorSetup {
   secret: string;
   uri: string;
 }
 
 function totpOf(secret: string, account: string, issuer: string): TOTP {
-  return new TOTP({ issuer, label: account, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer,
+    label: account,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 function digest(code: string): string {
@@ -89,16 +96,36 @@ export async function twoFactorState(db: Db, adminId: number): Promise<TwoFactor
  * A new secret for an admin whose two-factor sign-in is not on, replacing one a set-up left unconfirmed.
  * Nothing changes at sign-in until `confirmSetup` accepts a code of it. Undefined when it is already on.
  */
-export async function beginSetup(app: AppContext, adminId: number, account: string): Promise<TwoFactorSetup | undefined> {
+export async function beginSetup(
+  app: AppContext,
+  adminId: number,
+  account: string,
+): Promise<TwoFactorSetup | undefined> {
   const existing = await rowOf(app.db, adminId);
   if (existing?.confirmed_time) return undefined;
   const secret = new Secret({ size: 20 }).base32;
   const sealed = app.secrets.seal(secret);
   const now = nowSeconds();
   if (existing) {
-    await app.db.updateTable('admin_two_factor').set({ secret: sealed, last_step: 0, recovery_codes: '', update_time: now }).where('id', '=', existing.id).where('confirmed_time', 'is', null).execute();
+    await app.db
+      .updateTable('admin_two_factor')
+      .set({ secret: sealed, last_step: 0, recovery_codes: '', update_time: now })
+      .where('id', '=', existing.id)
+      .where('confirmed_time', 'is', null)
+      .execute();
   } else {
-    await app.db.insertInto('admin_two_factor').values({ admin_id: adminId, secret: sealed, last_step: 0, recovery_codes: '', confirmed_time: null, create_time: now, update_time: now }).execute();
+    await app.db
+      .insertInto('admin_two_factor')
+      .values({
+        admin_id: adminId,
+        secret: sealed,
+        last_step: 0,
+        recovery_codes: '',
+        confirmed_time: null,
+        create_time: now,
+        update_time: now,
+      })
+      .execute();
   }
   return { secret, uri: totpOf(secret, account, await issuerOf(app)).toString() };
 }
@@ -130,7 +157,12 @@ export async function confirmSetup(app: AppContext, adminId: number, code: strin
 }
 
 /** The time step a six-digit `code` belongs to, when it is one of the secret's and newer than `lastStep`. */
-async function acceptedStep(app: AppContext, sealed: string, lastStep: number, code: string): Promise<number | undefined> {
+async function acceptedStep(
+  app: AppContext,
+  sealed: string,
+  lastStep: number,
+  code: string,
+): Promise<number | undefined> {
   if (!/^\d{6}$/.test(code)) return undefined;
   const secret = app.secrets.open(sealed);
   if (secret === undefined) return undefined;
@@ -145,13 +177,22 @@ async function acceptedStep(app: AppContext, sealed: string, lastStep: number, c
  * Checks the second factor of a sign-in: a current code of the admin's authenticator (each accepted once)
  * or one of their recovery codes (each works once). False when two-factor sign-in is not on.
  */
-export async function verifySecondFactor(app: AppContext, adminId: number, input: string): Promise<'code' | 'recovery' | undefined> {
+export async function verifySecondFactor(
+  app: AppContext,
+  adminId: number,
+  input: string,
+): Promise<'code' | 'recovery' | undefined> {
   const row = await rowOf(app.db, adminId);
   if (!row?.confirmed_time) return undefined;
   const code = input.trim();
   const step = await acceptedStep(app, row.secret, row.last_step, code);
   if (step !== undefined) {
-    const moved = await app.db.updateTable('admin_two_factor').set({ last_step: step }).where('id', '=', row.id).where('last_step', '<', step).executeTakeFirst();
+    const moved = await app.db
+      .updateTable('admin_two_factor')
+      .set({ last_step: step })
+      .where('id', '=', row.id)
+      .where('last_step', '<', step)
+      .executeTakeFirst();
     return Number(moved.numUpdatedRows) === 1 ? 'code' : undefined;
   }
   const digests = storedDigests(row.recovery_codes);
@@ -170,7 +211,12 @@ export async function verifySecondFactor(app: AppContext, adminId: number, input
 /** Ten new recovery codes in place of the old ones (for an admin whose two-factor sign-in is on). */
 export async function renewRecoveryCodes(app: AppContext, adminId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  await app.db.updateTable('admin_two_factor').set({ recovery_codes: codes.map(digest).join(','), update_time: nowSeconds() }).where('admin_id', '=', adminId).where('confirmed_time', 'is not', null).execute();
+  await app.db
+    .updateTable('admin_two_factor')
+    .set({ recovery_codes: codes.map(digest).join(','), update_time: nowSeconds() })
+    .where('admin_id', '=', adminId)
+    .where('confirmed_time', 'is not', null)
+    .execute();
   return codes;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SignInPage } from '../../components/SignInPage.js';
 import { PAGE_MESSAGES } from '../../i18n/page-messages.js';
@@ -8,12 +8,19 @@ import { preloadRoute } from '../../router.js';
 import { loadingPath, safeTarget, targetOf } from '../../shell/target.js';
 import { checkAccount } from '../../components/credential-rules.js';
 import { adminLoginApi, type AdminLoginApi } from './login-api.js';
+import { RecoveryCodesStep, TwoFactorStepForm } from './TwoFactorStep.js';
+import type { SignInApi } from '../../components/SignInPage.js';
+import type { TwoFactorStep } from '../../providers/auth-provider.js';
 
 /** Where to go after login: the place asked for before being sent here (react-admin's state, or `?to=`). */
 export function wantedTarget(state: unknown, search: string): string | undefined {
   const fromState = state as { nextPathname?: unknown; nextSearch?: unknown } | null;
   if (fromState && typeof fromState.nextPathname === 'string') {
-    return targetOf(fromState.nextPathname, typeof fromState.nextSearch === 'string' ? fromState.nextSearch : '', ADMIN_BASE);
+    return targetOf(
+      fromState.nextPathname,
+      typeof fromState.nextSearch === 'string' ? fromState.nextSearch : '',
+      ADMIN_BASE,
+    );
   }
   const to = new URLSearchParams(search).get('to');
   return to ? safeTarget(to) : undefined;
@@ -84,21 +91,61 @@ export function AdminLoginPage({ api = adminLoginApi }: { api?: AdminLoginApi })
   const target = wantedTarget(location.state, location.search);
   const warm = useMemo(() => loadBackOffice(target), [target]);
   useWarmBackOffice(warm);
+  const [step, setStep] = useState<TwoFactorStep>();
+  const [codes, setCodes] = useState<string[]>();
+  // The password step; when the account signs in with a one-time code, the card turns to the code's step.
+  const signIn = useMemo<SignInApi>(
+    () => ({
+      client: api.client,
+      loginState: () => api.loginState(),
+      login: async (credentials) => {
+        const next = await api.login(credentials);
+        if (!next) return undefined;
+        setStep(next);
+        return 'second-step';
+      },
+    }),
+    [api],
+  );
+  const onSignedIn = () => {
+    // The back office's code, menus and first rows may take a moment to arrive: meanwhile the tab
+    // reads "Loading", not "Login".
+    document.title = messages.translate('pages.loading');
+    openBackOffice(target).then(
+      (path) => navigate(path, { replace: true }),
+      () => navigate(loadingPath(target, ADMIN_BASE), { replace: true }),
+    );
+  };
+  const t = messages.translate;
   return (
     <SignInPage
       variant="admin"
-      api={api}
+      api={signIn}
       messages={messages}
       checkAccount={checkAccount}
-      onSignedIn={() => {
-        // The back office's code, menus and first rows may take a moment to arrive: meanwhile the tab
-        // reads "Loading", not "Login".
-        document.title = messages.translate('pages.loading');
-        openBackOffice(target).then(
-          (path) => navigate(path, { replace: true }),
-          () => navigate(loadingPath(target, ADMIN_BASE), { replace: true }),
-        );
-      }}
+      onSignedIn={onSignedIn}
+      alternative={
+        codes
+          ? {
+              title: t('login.twoFactor.codesTitle'),
+              subtitle: t('login.twoFactor.codesSubtitle'),
+              body: <RecoveryCodesStep codes={codes} translate={t} onContinue={onSignedIn} />,
+            }
+          : step && {
+              title: t(step.setup ? 'login.twoFactor.setupTitle' : 'login.twoFactor.title'),
+              subtitle: t(step.setup ? 'login.twoFactor.setupSubtitle' : 'login.twoFactor.subtitle'),
+              body: (
+                <TwoFactorStepForm
+                  key={step.challenge}
+                  step={step}
+                  translate={t}
+                  verify={(code) => api.completeTwoFactor(step, code)}
+                  onSignedIn={(made) => (made?.length ? setCodes(made) : onSignedIn())}
+                  onBack={() => setStep(undefined)}
+                />
+              ),
+            }
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { SignInApi } from '../../components/SignInPage.js';
 import { httpClient } from '../../http/index.js';
-import { ADMIN_LOGIN_PATH, createAdminAuthProvider } from '../../providers/auth-provider.js';
+import { ADMIN_LOGIN_PATH, createAdminAuthProvider, type TwoFactorStep } from '../../providers/auth-provider.js';
 
 /**
  * What the admin login page needs from the server (docs/wire-contract.md#back-office-bootstrap): whether the click captcha is
@@ -8,7 +8,11 @@ import { ADMIN_LOGIN_PATH, createAdminAuthProvider } from '../../providers/auth-
  * and the login itself, through the auth provider so `adminInfo` is stored in one place. The provider
  * module is small and free of react-admin's UI, so the page stays light.
  */
-export type AdminLoginApi = SignInApi;
+export interface AdminLoginApi extends Omit<SignInApi, 'login'> {
+  /** the second step when the account signs in with a one-time code (docs/two-factor.md) */
+  login(credentials: Parameters<SignInApi['login']>[0]): Promise<TwoFactorStep | undefined>;
+  completeTwoFactor(step: TwoFactorStep, code: string): Promise<string[] | undefined>;
+}
 
 export function createAdminLoginApi(client = httpClient): AdminLoginApi {
   const auth = createAdminAuthProvider(client);
@@ -19,6 +23,7 @@ export function createAdminLoginApi(client = httpClient): AdminLoginApi {
       return { captcha: response.data?.captcha !== false };
     },
     login: (credentials) => auth.login(credentials),
+    completeTwoFactor: (step, code) => auth.completeTwoFactor(step, code),
   };
 }
 
