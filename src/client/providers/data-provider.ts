@@ -1,4 +1,5 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } from 'ra-core';
+import { isRecord } from '../../contract/checks.js';
 import type { ListData } from '../../contract/envelope.js';
 import { normaliseOperator, type SearchCondition } from '../../contract/search.js';
 import type { FieldDefinition, ResourceDefinition } from '../../schema/definition.js';
@@ -54,6 +55,24 @@ interface ListMeta {
 }
 
 type Row = Record<string, unknown>;
+
+/** The query string of an `index` call: react-admin's list parameters in the wire's words, plus a page's own `meta.params`. */
+type ListQuery = Record<string, unknown> & { search?: SearchCondition[] };
+
+/** What react-admin passes as `meta` (typed `any` there), read for the keys this provider knows. */
+function listMetaOf(meta: unknown): ListMeta {
+  if (!isRecord(meta)) return {};
+  return { params: isRecord(meta.params) ? meta.params : undefined, select: meta.select === true };
+}
+
+/** A record react-admin hands over (its filter, a form's values, typed `any` there); anything else is an empty one. */
+function rowOf(value: unknown): Row {
+  return isRecord(value) ? value : {};
+}
+
+function isIdentifier(value: unknown): value is Identifier {
+  return typeof value === 'string' || typeof value === 'number';
+}
 
 const QUIET: RequestOptions = { showErrorMessage: false, showSuccessMessage: false };
 
@@ -147,10 +166,10 @@ function buildOrder(sort: SortPayload | undefined, definition?: ResourceDefiniti
 }
 
 /** The query of an `index` call for react-admin's getList parameters. */
-export function buildListQuery(params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'meta'>, definition?: ResourceDefinition): Record<string, unknown> {
-  const meta = (params.meta ?? {}) as ListMeta;
-  const filter = (params.filter ?? {}) as Record<string, unknown>;
-  const query: Record<string, unknown> = {};
+export function buildListQuery(params: Pick<GetListParams, 'pagination' | 'sort' | 'filter' | 'meta'>, definition?: ResourceDefinition): ListQuery {
+  const meta = listMetaOf(params.meta);
+  const filter = rowOf(params.filter);
+  const query: ListQuery = {};
   if (params.pagination) {
     query.page = params.pagination.page;
     query.limit = params.pagination.perPage;
@@ -166,9 +185,10 @@ export function buildListQuery(params: Pick<GetListParams, 'pagination' | 'sort'
 
 /** react-admin needs `id`: rows of a table keyed otherwise get it from the primary key, tree children too. */
 function withId(row: Row, pk: string): RaRecord {
-  const out: Row = pk !== 'id' && row.id === undefined ? { ...row, id: row[pk] } : { ...row };
-  if (Array.isArray(out.children)) out.children = (out.children as Row[]).map((child) => withId(child, pk));
-  return out as RaRecord;
+  const id = pk !== 'id' && row.id === undefined ? row[pk] : row.id;
+  const children = Array.isArray(row.children) ? { children: row.children.filter(isRecord).map((child) => withId(child, pk)) } : {};
+  // A row without a key (none comes from the server) gets an empty one: react-admin's ids are strings or numbers.
+  return { ...row, ...children, id: isIdentifier(id) ? id : '' };
 }
 
 export function createDataProvider(client: HttpClient, resolve: (resource: string) => ResourceEndpoint): SortableDataProvider & ActionDataProvider {
@@ -177,7 +197,7 @@ export function createDataProvider(client: HttpClient, resolve: (resource: strin
     return { ...found, url: found.url.endsWith('/') ? found.url : `${found.url}/`, pk: primaryKey(found.definition) };
   };
 
-  async function list(url: string, query: Record<string, unknown>, pk: string) {
+  async function list(url: string, query: ListQuery, pk: string) {
     const { data } = await client.request<Partial<ListData<Row>> & { options?: Row[] }>(`${url}index`, { ...QUIET, params: query });
     const rows = data?.list ?? data?.options ?? [];
     // Tree resources answer without `total`: the whole tree is one page.
@@ -205,7 +225,7 @@ export function createDataProvider(client: HttpClient, resolve: (resource: strin
     async getMany(resource, params) {
       const { url, pk } = endpoint(resource);
       if (params.ids.length === 0) return { data: [] };
-      const meta = (params.meta ?? {}) as ListMeta;
+      const meta = listMetaOf(params.meta);
       const { data } = await list(url, { initValue: params.ids, ...(meta.select ? { select: true } : {}), ...(meta.params ?? {}) }, pk);
       return { data };
     },
@@ -213,13 +233,13 @@ export function createDataProvider(client: HttpClient, resolve: (resource: strin
     async getManyReference(resource, params) {
       const { url, definition, pk } = endpoint(resource);
       const query = buildListQuery(params, definition);
-      const search = [{ field: params.target, val: params.id, operator: '=' }, ...((query.search as SearchCondition[] | undefined) ?? [])];
+      const search = [{ field: params.target, val: params.id, operator: '=' }, ...(query.search ?? [])];
       return list(url, { ...query, search }, pk);
     },
 
     async create(resource, params) {
       const { url, pk } = endpoint(resource);
-      const data = (params.data ?? {}) as Row;
+      const data = rowOf(params.data);
       // `add` answers the new row's key (`{id: 5}`); the row is then read as the server stored it (trimmed,
       // escaped, with its defaults), or, without the right to read it, given as submitted with that key.
       const answer = await client.request<Row | null>(`${url}add`, { ...QUIET, method: 'POST', data });
@@ -230,17 +250,17 @@ export function createDataProvider(client: HttpClient, resolve: (resource: strin
 
     async update(resource, params) {
       const { url, definition, pk } = endpoint(resource);
-      const body: Row = { ...(params.data as Row), [pk]: params.id };
+      const body: Row = { ...rowOf(params.data), [pk]: params.id };
       if (definition?.list.tree) delete body.children;
       await client.request(`${url}edit`, { ...QUIET, method: 'POST', data: body });
       // Not read back (a GET the throttle counts): the screens that save refetch their list
       // (`refreshLists`), which brings the row as the server stored it, and an edit form reads it anew.
-      return { data: withId({ ...(params.previousData as Row | undefined), ...body, id: params.id }, pk) };
+      return { data: withId({ ...rowOf(params.previousData), ...body, id: params.id }, pk) };
     },
 
     async updateMany(resource, params) {
       const { url, pk } = endpoint(resource);
-      await Promise.all(params.ids.map((id) => client.request(`${url}edit`, { ...QUIET, method: 'POST', data: { ...(params.data as Row), [pk]: id } })));
+      await Promise.all(params.ids.map((id) => client.request(`${url}edit`, { ...QUIET, method: 'POST', data: { ...rowOf(params.data), [pk]: id } })));
       return { data: params.ids };
     },
 

@@ -4,6 +4,7 @@ import type { I18nProvider, Locale, TranslationMessages } from 'ra-core';
 import enHttp from '../../../locales/en/common/http.json';
 import zhHttp from '../../../locales/zh-cn/common/http.json';
 import zhReactAdmin from '../../../locales/zh-cn/common/react-admin.json';
+import { isRecord } from '../../contract/checks.js';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../contract/headers.js';
 import { loadMessages as loadMessageFiles } from '../i18n/load-messages.js';
 import { currentLanguage, LANGUAGE_NAMES, storeLanguage } from '../i18n/store-config.js';
@@ -39,11 +40,21 @@ const LOCALES: Locale[] = LANGUAGES.map((language) => ({ locale: language, name:
 /** Checked by the compiler against react-admin's message type (a test also walks the English pack). */
 const zhRaMessages: TranslationMessages = zhReactAdmin;
 
+/** react-admin's messages as a pack: its type allows keys without a message, which a pack leaves out. */
+function packOf(messages: Record<string, unknown>): MessagePack {
+  const pack: MessagePack = {};
+  for (const [key, value] of Object.entries(messages)) {
+    if (typeof value === 'string') pack[key] = value;
+    else if (isRecord(value)) pack[key] = packOf(value);
+  }
+  return pack;
+}
+
 /** The packs every language starts with. */
 export function bundledMessages(): Record<Language, MessagePack> {
   return {
-    'zh-cn': mergePacks(zhRaMessages as MessagePack, zhHttp),
-    en: mergePacks(englishMessages as unknown as MessagePack, enHttp),
+    'zh-cn': mergePacks(packOf(zhRaMessages), zhHttp),
+    en: mergePacks(packOf(englishMessages), enHttp),
   };
 }
 
