@@ -3,8 +3,9 @@ import { Box, Button, Checkbox, FormControlLabel, FormGroup, IconButton, MenuIte
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { isOneOf } from '../../../../contract/checks.js';
 import { crudApi } from './crud-api.js';
-import { CHOICE_TYPES, DESIGN_TYPES, labelIn, SINGLE_CHOICE_TYPES, NAME_PATTERN, OPERATOR_KEYS, OPERATORS, OPTION_COLORS, REMOTE_TYPES, SIZED_TYPES, type DesignType, type FieldDraft, type OptionDesign } from './design-model.js';
+import { CHOICE_TYPES, DESIGN_TYPES, FIELD_FORMATS, labelIn, SINGLE_CHOICE_TYPES, NAME_PATTERN, OPERATOR_KEYS, OPERATORS, OPTION_COLORS, REMOTE_TYPES, SIZED_TYPES, type DesignType, type FieldDraft, type OptionDesign } from './design-model.js';
 
 /** One field's settings: name, both labels, type, checks, default, list column and form visibility. */
 
@@ -23,7 +24,7 @@ function OptionsEditor({ options, onChange }: { options: OptionDesign[]; onChang
           <TextField size="small" label={translate('crud.field.optionValue')} value={option.value} onChange={(event) => set(index, { value: event.target.value.trim() })} slotProps={{ htmlInput: { maxLength: 40, 'aria-label': translate('crud.field.choice.value', { n: index + 1 }) } }} />
           <TextField size="small" label={translate('crud.field.labelZh')} value={option['zh-cn']} onChange={(event) => set(index, { 'zh-cn': event.target.value })} slotProps={{ htmlInput: { 'aria-label': translate('crud.field.choice.zh', { n: index + 1 }) } }} />
           <TextField size="small" label={translate('crud.field.labelEn')} value={option.en} onChange={(event) => set(index, { en: event.target.value })} slotProps={{ htmlInput: { 'aria-label': translate('crud.field.choice.en', { n: index + 1 }) } }} />
-          <TextField size="small" select label={translate('crud.field.color')} value={option.color} onChange={(event) => set(index, { color: event.target.value as OptionDesign['color'] })}>
+          <TextField size="small" select label={translate('crud.field.color')} value={option.color} onChange={(event) => { if (isOneOf(OPTION_COLORS, event.target.value)) set(index, { color: event.target.value }); }}>
             {OPTION_COLORS.map((color) => (
               <MenuItem key={color} value={color}>
                 {translate(`crud.colors.${color || 'default'}`)}
@@ -112,7 +113,7 @@ export function FieldEditor({ field, onChange }: FieldEditorProps) {
           onChange={(event) => onChange({ name: event.target.value.trim() })}
           slotProps={{ htmlInput: { maxLength: 40, spellCheck: false, autoCapitalize: 'none' } }}
         />
-        <TextField select label={translate('crud.field.type')} value={field.designType} onChange={(event) => setType(event.target.value as DesignType)} helperText=" ">
+        <TextField select label={translate('crud.field.type')} value={field.designType} onChange={(event) => { if (isOneOf(DESIGN_TYPES, event.target.value)) setType(event.target.value); }} helperText=" ">
           {DESIGN_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
               {translate(`crud.types.${type}`)}
@@ -140,8 +141,8 @@ export function FieldEditor({ field, onChange }: FieldEditorProps) {
         ) : (
           <TextField label={translate('crud.field.default')} value={field.defaultValue} onChange={(event) => onChange({ defaultValue: event.target.value })} helperText={translate('crud.field.defaultHelp')} />
         )}
-        <TextField select label={translate('crud.field.format')} value={field.format} onChange={(event) => onChange({ format: event.target.value as FieldDraft['format'] })}>
-          {(['', 'email', 'url', 'mobile'] as const).map((format) => (
+        <TextField select label={translate('crud.field.format')} value={field.format} onChange={(event) => { if (isOneOf(FIELD_FORMATS, event.target.value)) onChange({ format: event.target.value }); }}>
+          {FIELD_FORMATS.map((format) => (
             <MenuItem key={format} value={format}>
               {translate(`crud.formats.${format || 'none'}`)}
             </MenuItem>

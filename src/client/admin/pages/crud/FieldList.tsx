@@ -5,6 +5,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useLocale, useTranslate } from 'react-admin';
+import { isOneOf } from '../../../../contract/checks.js';
 import { DESIGN_TYPES, labelIn, type DesignType, type FieldDraft } from './design-model.js';
 
 /** The fields in order: pick one to edit, move it, remove it, or add a field of a type. */
@@ -69,7 +70,7 @@ export function FieldList({ fields, selected, onSelect, onMove, onRemove, onAdd 
         })}
       </List>
       <Stack direction="row" spacing={1}>
-        <TextField select size="small" fullWidth label={translate('crud.fields.newType')} value={type} onChange={(event) => setType(event.target.value as DesignType)}>
+        <TextField select size="small" fullWidth label={translate('crud.fields.newType')} value={type} onChange={(event) => { if (isOneOf(DESIGN_TYPES, event.target.value)) setType(event.target.value); }}>
           {DESIGN_TYPES.map((item) => (
             <MenuItem key={item} value={item}>
               {translate(`crud.types.${item}`)}

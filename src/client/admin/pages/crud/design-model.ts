@@ -34,7 +34,7 @@ export interface FieldDraft {
   /** the default as typed; empty is none */
   defaultValue: string;
   /** a format the value must have: email, url, mobile, or none */
-  format: '' | 'email' | 'url' | 'mobile';
+  format: (typeof FIELD_FORMATS)[number];
   maxLength: number;
   options: OptionDesign[];
   remoteTable: string;
@@ -66,6 +66,9 @@ export interface DesignDraft {
   /** where the design came from: a new module, an existing table, or a module from the log */
   source: 'create' | 'db' | 'log';
 }
+
+/** The formats a text field may be checked for ('' none). */
+export const FIELD_FORMATS = ['', 'email', 'url', 'mobile'] as const;
 
 /** The field types the designer offers, as the server names them. */
 export const DESIGN_TYPES = [

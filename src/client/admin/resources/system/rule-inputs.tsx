@@ -18,7 +18,7 @@ function hiddenRuleFields(type: unknown, menuType: unknown): Set<string> {
 
 /** The inputs of a rule form, those of its type and menu type only. */
 export function RuleInputs({ definition, mode }: { definition: ResourceDefinition; mode: WriteMode }) {
-  const [type, menuType] = useWatch({ name: ['type', 'menu_type'] }) as [unknown, unknown];
+  const [type, menuType] = useWatch<{ type?: unknown; menu_type?: unknown }, ['type', 'menu_type']>({ name: ['type', 'menu_type'] });
   const overrides = Object.fromEntries([...hiddenRuleFields(type, menuType)].map((name) => [name, null]));
   return <GeneratedInputs definition={definition} mode={mode} overrides={overrides} />;
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AutocompleteInput, useDataProvider, useResourceContext, useTranslate } from 'react-admin';
+import type { SystemSecurityDataRecycleRow, SystemSecuritySensitiveDataRow } from '../../../../generated/resources.js';
 import type { ActionDataProvider } from '../../../providers/data-provider.js';
 import { requiredMark } from '../../inputs/input-props.js';
 
@@ -24,7 +25,7 @@ export function RuleScreenInput({ purpose }: { purpose: 'recycle' | 'sensitive' 
   const resource = useResourceContext() ?? '';
   const dataProvider = useDataProvider<ActionDataProvider>();
   const { setValue, getValues } = useFormContext();
-  const current = useWatch({ name: 'controller' }) as string | undefined;
+  const current = useWatch<Partial<Pick<SystemSecurityDataRecycleRow | SystemSecuritySensitiveDataRow, 'controller'>>, 'controller'>({ name: 'controller' });
   const { data } = useQuery({
     queryKey: [resource, 'rule-screens'],
     queryFn: async () => (await dataProvider.action<{ resources: RuleScreen[] }>(resource, 'add', { method: 'GET' })).data.resources,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { isOneOf } from '../../../../contract/checks.js';
 import { formatDateTime } from '../../../format/datetime.js';
 import type { Translate } from '../../../i18n/translate.js';
 import { fieldOf, messageOf, refusalDataOf } from '../../../http/error-body.js';
@@ -152,7 +153,7 @@ export function Wallet({ t, api = walletApi, onChanged }: { t: Translate; api?: 
             label={t('memberHome.wallet.method')}
             value={method}
             onChange={(event) => {
-              setMethod(event.target.value as PaymentMethod);
+              if (isOneOf(METHODS, event.target.value)) setMethod(event.target.value);
               setErrors({});
             }}
             fullWidth

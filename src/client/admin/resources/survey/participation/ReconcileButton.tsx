@@ -6,7 +6,8 @@ import {
 } from '@mui/material';
 import { useRef, useState } from 'react';
 import { Button, useCanAccess, useDataProvider, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
-import type { ReconcileAnswer, ReconcileMode, ReconcileRequest } from '../../../../../contract/reconcile.js';
+import { isOneOf } from '../../../../../contract/checks.js';
+import { RECONCILE_MODES, type ReconcileAnswer, type ReconcileMode, type ReconcileRequest } from '../../../../../contract/reconcile.js';
 import { usePrefixedTranslate } from '../../../../i18n/prefixed-translate.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { errorMessageOf } from '../../error-report.js';
@@ -133,7 +134,7 @@ export function ReconcileButton() {
         <DialogContent>
           <FormControl component="fieldset" margin="dense">
             <FormLabel component="legend">{tr('mode')}</FormLabel>
-            <RadioGroup value={mode} onChange={(event) => { setMode(event.target.value as ReconcileMode); changed(); }}>
+            <RadioGroup value={mode} onChange={(event) => { if (isOneOf(RECONCILE_MODES, event.target.value)) setMode(event.target.value); changed(); }}>
               {modes.map((option) => <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />)}
             </RadioGroup>
           </FormControl>

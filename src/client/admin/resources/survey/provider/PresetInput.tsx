@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useDataProvider, useInput, useLocale, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { presetNotesFor, type ProviderAddresses, type ProviderPreset } from '../../../../../contract/provider-tool.js';
+import type { SurveyProviderRow } from '../../../../../generated/resources.js';
 import { fieldOf, type ResourceDefinition } from '../../../../../schema/definition.js';
 import { usePrefixedTranslate } from '../../../../i18n/prefixed-translate.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
@@ -84,8 +85,8 @@ function PresetSource({ preset }: { preset: ProviderPreset }) {
 export function ProviderAddressList({ definition }: { definition: ResourceDefinition }) {
   const t = useSchemaTranslate();
   const record = useRecordContext<ProviderAddresses & { id?: unknown }>();
-  const kind = useWatch({ name: 'kind' }) as string | undefined;
-  const wallUrl = useWatch({ name: 'wall_url' }) as string | undefined;
+  const kind = useWatch<SurveyProviderRow, 'kind'>({ name: 'kind' });
+  const wallUrl = useWatch<SurveyProviderRow, 'wall_url'>({ name: 'wall_url' });
   const headingId = useId();
   const tr = usePrefixedTranslate('survey.providerForm.addresses');
   const exitMap = fieldOf(definition, 'exit_map');

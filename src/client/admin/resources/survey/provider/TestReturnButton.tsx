@@ -8,6 +8,7 @@ import { Button, useCanAccess, useDataProvider, useRecordContext, useResourceCon
 import {
   TOOL_OUTCOMES, type ParameterRole, type ToolBuildInput, type ToolBuilt, type ToolCheck, type ToolOutcome, type ToolRequest, type ToolSent,
 } from '../../../../../contract/provider-tool.js';
+import { isOneOf } from '../../../../../contract/checks.js';
 import { usePrefixedTranslate } from '../../../../i18n/prefixed-translate.js';
 import type { ActionDataProvider } from '../../../../providers/data-provider.js';
 import { fieldOf, type ResourceDefinition } from '../../../../../schema/definition.js';
@@ -21,6 +22,9 @@ const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
 /** A name reads whole where it can; a long value breaks anywhere rather than run out of a phone's screen. */
 const monoName = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
 /** Messages quote addresses and signed texts: they wrap anywhere inside the alert. */
+/** The methods a test request may go out with. */
+const METHODS = ['GET', 'POST'] as const;
+
 const ALERT_SX = { '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } } as const;
 
 type Part = 'build' | 'check' | 'send';
@@ -77,7 +81,7 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
   const [built, setBuilt] = useState<ToolBuilt | undefined>(undefined);
   const [sent, setSent] = useState<ToolSent | undefined>(undefined);
   const [pasted, setPasted] = useState('');
-  const [method, setMethod] = useState<'GET' | 'POST'>('GET');
+  const [method, setMethod] = useState<(typeof METHODS)[number]>('GET');
   const [headers, setHeaders] = useState('');
   const [body, setBody] = useState('');
   const [check, setCheck] = useState<ToolCheck | undefined>(undefined);
@@ -156,7 +160,7 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
           </Typography>
           <FormControl component="fieldset" margin="dense">
             <FormLabel component="legend">{tr('outcome')}</FormLabel>
-            <RadioGroup row value={outcome} onChange={(event) => setOutcome(event.target.value as ToolOutcome)}>
+            <RadioGroup row value={outcome} onChange={(event) => { if (isOneOf(TOOL_OUTCOMES, event.target.value)) setOutcome(event.target.value); }}>
               {outcomes.map((choice) => (
                 <FormControlLabel key={choice} value={choice} control={<Radio />} label={outcomeLabel(choice)} />
               ))}
@@ -230,7 +234,7 @@ export function TestReturnButton({ definition }: { definition: ResourceDefinitio
             slotProps={{ htmlInput: { style: mono, spellCheck: false } }}
           />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '8rem minmax(0, 1fr) minmax(0, 1fr)' }, columnGap: 2 }}>
-            <TextField select label={tr('method')} value={method} onChange={(event) => setMethod(event.target.value as 'GET' | 'POST')} margin="dense">
+            <TextField select label={tr('method')} value={method} onChange={(event) => { if (isOneOf(METHODS, event.target.value)) setMethod(event.target.value); }} margin="dense">
               <MenuItem value="GET">GET</MenuItem>
               <MenuItem value="POST">POST</MenuItem>
             </TextField>

@@ -5,6 +5,7 @@ import {
   CHAIN_SOURCES, EXPIRY_KINDS, EXPIRY_PLACES, EXPIRY_UNITS, RECIPE_ALGORITHMS, RECIPE_CUTS, RECIPE_ENCODINGS, RECIPE_KEYS, RECIPE_PLACES, RECIPE_TEXTS, REVERSAL_KINDS,
   type RecipeChainKey, type RecipeValue, type ReversalValue,
 } from '../../../../../contract/provider-tool.js';
+import { isOneOf } from '../../../../../contract/checks.js';
 import { usePrefixedTranslate } from '../../../../i18n/prefixed-translate.js';
 import { keepValue } from '../../../inputs/input-props.js';
 import {
@@ -27,7 +28,8 @@ const GRID_SX = { display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', 
 interface ChoiceProps<T extends string> {
   label: string;
   help?: string;
-  value: T;
+  /** the stored value, which may be none of the choices */
+  value: string;
   choices: readonly T[];
   labelOf: (choice: T) => string;
   onChange: (value: T) => void;
@@ -37,7 +39,7 @@ interface ChoiceProps<T extends string> {
 /** A labelled drop-down of fixed choices (MUI's select: Tab to it, Enter or the arrows open it). */
 function Choice<T extends string>({ label, help, value, choices, labelOf, onChange, onBlur }: ChoiceProps<T>) {
   return (
-    <TextField select size="small" label={label} helperText={help} value={value} onChange={(event) => onChange(event.target.value as T)} onBlur={onBlur} fullWidth>
+    <TextField select size="small" label={label} helperText={help} value={value} onChange={(event) => { if (isOneOf(choices, event.target.value)) onChange(event.target.value); }} onBlur={onBlur} fullWidth>
       {choices.map((choice) => (
         <MenuItem key={choice} value={choice}>{labelOf(choice)}</MenuItem>
       ))}
@@ -185,7 +187,7 @@ export function RecipeInput({ source = 'signature', label }: { source?: string; 
               {...common}
               label={tr('chainLength')}
               help={tr('chainHelp')}
-              value={String(chain.length) as (typeof CHAIN_LENGTHS)[number]}
+              value={String(chain.length)}
               choices={CHAIN_LENGTHS}
               labelOf={(choice) => choice}
               onChange={(value) => update({ chain: chainOfLength(chain, Number(value)) })}

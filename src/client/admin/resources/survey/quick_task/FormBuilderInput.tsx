@@ -9,6 +9,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInput, useLocale, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
+import { isOneOf } from '../../../../../contract/checks.js';
 import { isLanguage, type Language } from '../../../../../contract/headers.js';
 import { FieldInput, taskDefinition } from '../../../../pages/survey/QuickTaskForm.js';
 import { usePrefixedTranslate } from '../../../../i18n/prefixed-translate.js';
@@ -85,7 +86,8 @@ function FieldEditor({ field, index, count, problems, onChange, onMove, onRemove
             label={tr('type')}
             value={field.type}
             onChange={(event) => {
-              const type = event.target.value as BuilderField['type'];
+              const type = event.target.value;
+              if (!isOneOf(BUILDER_TYPES, type)) return;
               set({ type, options: CHOICE_TYPES.has(type) && field.options.length === 0 ? [{ value: '', zh: '', en: '' }, { value: '', zh: '', en: '' }] : field.options });
             }}
             sx={{ minWidth: 200 }}
@@ -116,7 +118,7 @@ function FieldEditor({ field, index, count, problems, onChange, onMove, onRemove
         {field.type === 'string' && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {/* 'any' stands for no format: a select shows an empty value as blank. */}
-            <TextField select label={tr('format')} value={field.format || 'any'} onChange={(event) => set({ format: (event.target.value === 'any' ? '' : event.target.value) as BuilderField['format'] })} sx={{ minWidth: 200 }}>
+            <TextField select label={tr('format')} value={field.format || 'any'} onChange={(event) => { const format = event.target.value === 'any' ? '' : event.target.value; if (isOneOf(TEXT_FORMATS, format)) set({ format }); }} sx={{ minWidth: 200 }}>
               {TEXT_FORMATS.map((format) => (
                 <MenuItem key={format || 'any'} value={format || 'any'}>{tr(`formats.${format || 'any'}`)}</MenuItem>
               ))}

@@ -49,7 +49,7 @@ interface GroupFormProps {
 function StoredSecret({ item }: { item: ConfigItem }) {
   const translate = useTranslate();
   const { setValue } = useFormContext();
-  const clearing = useWatch({ name: CLEAR_SECRETS_KEY }) as string[] | undefined;
+  const clearing = useWatch<{ [CLEAR_SECRETS_KEY]?: string[] }, typeof CLEAR_SECRETS_KEY>({ name: CLEAR_SECRETS_KEY });
   const ticked = clearing?.includes(item.name) ?? false;
   const toggle = (on: boolean) => {
     const others = (clearing ?? []).filter((name) => name !== item.name);
