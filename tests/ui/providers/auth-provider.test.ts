@@ -62,8 +62,9 @@ describe('login and logout', () => {
     );
     const { auth } = setup();
     await auth.login({ username: 'ops', password: 'secret12', keep: true, captchaId: 'c1', captchaInfo: '1,2;3;4' });
-    // `bootstrap: true` (ours) asks for the back office's bootstrap in the same answer.
-    expect(body).toEqual({ username: 'ops', password: 'secret12', keep: true, captchaId: 'c1', captchaInfo: '1,2;3;4', bootstrap: true });
+    // `bootstrap: true` (ours) asks for the back office's bootstrap in the same answer; `twoFactor: 1` says
+    // this client can ask for a one-time code (docs/two-factor.md).
+    expect(body).toEqual({ username: 'ops', password: 'secret12', keep: true, captchaId: 'c1', captchaInfo: '1,2;3;4', bootstrap: true, twoFactor: 1 });
     expect(readAdminInfo()).toEqual({ id: 2, username: 'ops', nickname: 'Ops', avatar: '/a.png', last_login_time: '', token: 'tok', refresh_token: 'ref', super: false });
   });
 
