@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPath, fillLogin, newPage, startRig, url, ADMIN_BASE, type E2eRig } from './helpers.js';
+import { adminPath, fillLogin, loginAs, newPage, startRig, url, ADMIN_BASE, type E2eRig } from './helpers.js';
 import { codeAt, currentStep, notACode } from '../support/totp.js';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,11 @@ const CASES = [
 
 const TEXTS = {
   'zh-cn': {
+    turnOn: '开启',
+    current: '当前验证码',
+    confirm: '确认',
+    saved: '已保存',
+    on: '已开启：剩余 10 个恢复码。',
     setup: '设置两步验证',
     qr: '用于将此账号添加到验证器应用的二维码',
     code: '验证码或恢复码',
@@ -32,6 +37,11 @@ const TEXTS = {
     continue: '已保存，继续',
   },
   en: {
+    turnOn: 'Turn on',
+    current: 'Current code',
+    confirm: 'Confirm',
+    saved: 'I saved them',
+    on: 'On: 10 recovery codes left.',
     setup: 'Set up two-factor sign-in',
     qr: 'QR code to add this account to an authenticator app',
     code: 'Code, or a recovery code',
@@ -74,6 +84,11 @@ describe('two-factor sign-in in the browser', () => {
         },
       });
       expect(added.code).toBe(1);
+      const own = await rig.server.admin('auth.Admin/add', {
+        token,
+        body: { username: `self${index}`, nickname: `Self ${index}`, password: PASSWORD, group_arr: [1], status: '1' },
+      });
+      expect(own.code).toBe(1);
     }
   }, 120_000);
   afterAll(async () => {
@@ -119,6 +134,56 @@ describe('two-factor sign-in in the browser', () => {
 
         await page.getByRole('button', { name: text.continue }).click();
         await page.waitForURL(adminPath('/dashboard'));
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    90_000,
+  );
+
+  it.each(CASES.map((item, index) => ({ ...item, index })))(
+    'an admin turns it on from the profile ($language, phone: $phone)',
+    async ({ language, phone, index }) => {
+      const text = TEXTS[language];
+      const { context, page, errors } = await newPage(rig.browser, { language, phone });
+      try {
+        await loginAs(page, rig.server, { username: `self${index}`, password: PASSWORD, language });
+        await page.goto(url(rig.server, `${ADMIN_BASE}/routine/adminInfo`));
+        await page.getByRole('button', { name: text.turnOn, exact: true }).click();
+        await expect.poll(() => page.getByRole('img', { name: text.qr }).isVisible(), { timeout: 15_000 }).toBe(true);
+        const secret = (await page.getByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/).innerText()).replace(/\s/g, '');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await page.screenshot({
+          path: join(SHOTS, `profile-setup-${language}-${phone ? 'phone' : 'desktop'}.png`),
+          fullPage: true,
+        });
+        await page.getByRole('textbox', { name: text.current }).fill(codeAt(secret, currentStep()));
+        await page.getByRole('button', { name: text.confirm, exact: true }).click();
+        await expect
+          .poll(() => page.getByRole('list', { name: text.list }).getByRole('listitem').count(), { timeout: 15_000 })
+          .toBe(10);
+        await page.screenshot({
+          path: join(SHOTS, `profile-codes-${language}-${phone ? 'phone' : 'desktop'}.png`),
+          fullPage: true,
+        });
+        await page.getByRole('button', { name: text.saved, exact: true }).click();
+        await expect.poll(() => page.getByText(text.on).isVisible(), { timeout: 15_000 }).toBe(true);
+        await page.screenshot({
+          path: join(SHOTS, `profile-on-${language}-${phone ? 'phone' : 'desktop'}.png`),
+          fullPage: true,
+        });
+        const admin = await rig.server.server.app.db
+          .selectFrom('admin')
+          .select('id')
+          .where('username', '=', `self${index}`)
+          .executeTakeFirstOrThrow();
+        const stored = await rig.server.server.app.db
+          .selectFrom('admin_two_factor')
+          .select('confirmed_time')
+          .where('admin_id', '=', Number(admin.id))
+          .executeTakeFirstOrThrow();
+        expect(stored.confirmed_time).toBeGreaterThan(0);
         expect(errors).toEqual([]);
       } finally {
         await context.close();

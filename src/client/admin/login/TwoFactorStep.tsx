@@ -1,19 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { renderSVG } from 'uqr';
 import type { Translate } from '../../i18n/translate.js';
+import { groupedSecret, qrImageSource } from '../../components/two-factor-format.js';
 import { LockIcon } from '../../components/login-art.js';
 import { LoginAlert, LoginField, LoginSubmit } from '../../components/login-form-parts.js';
 import type { TwoFactorStep as Step } from '../../providers/auth-provider.js';
 
-/** The QR code of an `otpauth://` address as an image (drawn here: the secret never leaves the page). */
 function AuthenticatorQr({ uri, label }: { uri: string; label: string }) {
-  const source = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(uri, { border: 2 }))}`;
-  return <img className="ba-two-factor__qr" src={source} alt={label} width={180} height={180} />;
-}
-
-/** A base32 secret in groups of four, as apps ask it typed. */
-function groupedSecret(secret: string): string {
-  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+  return <img className="ba-two-factor__qr" src={qrImageSource(uri)} alt={label} width={180} height={180} />;
 }
 
 /** Recovery codes, one per line, shown once after two-factor sign-in is turned on or renewed. */

@@ -13,6 +13,7 @@ import { checkUpload } from '../../inputs/upload-check.js';
 import { serverFieldErrors } from '../../resources/server-errors.js';
 import { DEFAULT_SITE_CONFIG } from '../../site-config-context.js';
 import { CUSTOM_FORMATS } from '../../../../schema/formats.js';
+import { TwoFactorCard } from './TwoFactorCard.js';
 import { PASSWORD_PATTERN } from '../../../../contract/credentials.js';
 
 /** `routine.AdminInfo/index` → `info` (docs/wire-contract.md#own-profile). */
@@ -188,8 +189,9 @@ export function ProfilePage() {
           onSubmit={save}
           sx={{ maxWidth: 560 }}
           toolbar={
-            // Only saving: one's own account is not deleted from here.
-            <Toolbar sx={{ bgcolor: 'transparent', px: 2 }}>
+            // Only saving: one's own account is not deleted from here. On a phone it stays under the form
+            // rather than floating at the screen's foot, where it would cover the two-factor card below.
+            <Toolbar sx={{ bgcolor: 'transparent', px: 2, '&.RaToolbar-mobileToolbar': { position: 'static', zIndex: 'auto' } }}>
               <SaveButton alwaysEnable={false} />
             </Toolbar>
           }
@@ -210,6 +212,9 @@ export function ProfilePage() {
           <CurrentPasswordInput />
         </SimpleForm>
       </Card>
+      <Box sx={{ gridColumn: { md: 2 } }}>
+        <TwoFactorCard />
+      </Box>
     </Box>
   );
 }
