@@ -7,6 +7,7 @@ import enAccount from '../../locales/en/member/account.json';
 import enLogin from '../../locales/en/member/login.json';
 import zhAccount from '../../locales/zh-cn/member/account.json';
 import zhLogin from '../../locales/zh-cn/member/login.json';
+import { createTranslate } from '../../src/client/i18n/translate.js';
 import { recordLedgerEntry } from '../../src/server/services/ledger.js';
 import { expectNoViolations, sweep } from './axe.js';
 import { newPage, poll, startRig, url, type E2eRig } from './helpers.js';
@@ -23,8 +24,18 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? join(tmpdir(), 'chidao-points-excha
 const PASSWORD = 'Member_pass1';
 type Language = 'zh-cn' | 'en';
 const TEXTS = {
-  'zh-cn': { login: zhLogin.login, page: zhAccount.memberAccount, below: '单次最少兑换 100 积分', done: '已将 250 积分兑换为 ¥2.50 余额' },
-  en: { login: enLogin.login, page: enAccount.memberAccount, below: 'The least you can exchange is 100 points', done: 'Exchanged 250 points for ¥2.50' },
+  'zh-cn': {
+    login: zhLogin.login,
+    page: zhAccount.memberAccount,
+    below: '单次最少兑换 100 积分',
+    done: '已将 250 积分兑换为 ¥2.50 余额',
+  },
+  en: {
+    login: enLogin.login,
+    page: enAccount.memberAccount,
+    below: 'The least you can exchange is 100 points',
+    done: 'Exchanged 250 points for ¥2.50',
+  },
 } as const;
 const CASES: { language: Language; phone: boolean }[] = [
   { language: 'zh-cn', phone: false },
@@ -37,9 +48,29 @@ let rig: E2eRig;
 let adminToken = '';
 
 async function member(username: string): Promise<number> {
-  expect((await rig.server.admin('user.User/add', { token: adminToken, body: { username, nickname: username, group_id: 1, password: PASSWORD } })).code).toBe(1);
-  const id = Number(((await rig.server.server.app.db.selectFrom('user').select('id').where('username', '=', username).executeTakeFirstOrThrow()) as { id: number }).id);
-  await recordLedgerEntry(rig.server.server.app.db, rig.server.server.app.handle.dialect, { kind: 'score', userId: id, amount: 1000, memo: 'Survey rewards' });
+  expect(
+    (
+      await rig.server.admin('user.User/add', {
+        token: adminToken,
+        body: { username, nickname: username, group_id: 1, password: PASSWORD },
+      })
+    ).code,
+  ).toBe(1);
+  const id = Number(
+    (
+      (await rig.server.server.app.db
+        .selectFrom('user')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow()) as { id: number }
+    ).id,
+  );
+  await recordLedgerEntry(rig.server.server.app.db, rig.server.server.app.handle.dialect, {
+    kind: 'score',
+    userId: id,
+    amount: 1000,
+    memo: 'Survey rewards',
+  });
   return id;
 }
 
@@ -71,7 +102,12 @@ describe('exchanging points on the points page', () => {
   CASES.forEach(({ language, phone }, index) => {
     const width = phone ? 390 : 1440;
     it(`exchanges points for balance at ${width} px in ${language}`, async () => {
-      await settings({ points_exchange: true, points_exchange_rate: 100, points_exchange_min: 100, points_exchange_daily: 500 });
+      await settings({
+        points_exchange: true,
+        points_exchange_rate: 100,
+        points_exchange_min: 100,
+        points_exchange_daily: 500,
+      });
       const username = `points${index}`;
       const id = await member(username);
       const { page: text } = TEXTS[language];
@@ -79,12 +115,20 @@ describe('exchanging points on the points page', () => {
       try {
         await openPointsPage(page, language, username);
         const region = page.getByRole('region', { name: text.exchange.title });
+        // the page's words as its translate function picks them (plural forms by count)
+        const say = createTranslate({ exchange: text.exchange });
         await region.waitFor();
         expect(await region.getByTestId('exchange-points').textContent()).toContain('1000');
-        expect(await region.getByTestId('exchange-rate').textContent()).toContain(text.exchange.rateValue.replace('%{points}', '100'));
-        expect(await region.getByTestId('exchange-minimum').textContent()).toContain(text.exchange.pointsValue.replace('%{points}', '100'));
-        expect(await region.getByTestId('exchange-remaining').textContent()).toContain(text.exchange.pointsValue.replace('%{points}', '500'));
-        await region.getByText(text.exchange.dailyLimit.replace('%{points}', '500')).waitFor();
+        expect(await region.getByTestId('exchange-rate').textContent()).toContain(
+          say('exchange.rateValue', { smart_count: 100 }),
+        );
+        expect(await region.getByTestId('exchange-minimum').textContent()).toContain(
+          say('exchange.pointsValue', { smart_count: 100 }),
+        );
+        expect(await region.getByTestId('exchange-remaining').textContent()).toContain(
+          say('exchange.pointsValue', { smart_count: 500 }),
+        );
+        await region.getByText(say('exchange.dailyLimit', { smart_count: 500 })).waitFor();
 
         const field = region.getByRole('textbox', { name: text.exchange.amount });
         const submit = region.getByRole('button', { name: text.exchange.submit, exact: true });
@@ -98,17 +142,31 @@ describe('exchanging points on the points page', () => {
         await submit.click();
         await region.getByRole('status').filter({ hasText: TEXTS[language].done }).waitFor();
         await poll(() => region.getByTestId('exchange-points').textContent()).toContain('750');
-        await poll(() => region.getByTestId('exchange-remaining').textContent()).toContain(text.exchange.pointsValue.replace('%{points}', '250'));
+        await poll(() => region.getByTestId('exchange-remaining').textContent()).toContain(
+          say('exchange.pointsValue', { smart_count: 250 }),
+        );
         // The log is a table at 1440 px and a list on a phone.
-        await page.getByRole(phone ? 'list' : 'table', { name: text.ledger.integral }).getByText('-250').waitFor();
+        await page
+          .getByRole(phone ? 'list' : 'table', { name: text.ledger.integral })
+          .getByText('-250')
+          .waitFor();
         expect(await field.inputValue()).toBe('');
 
-        const user = (await rig.server.server.app.db.selectFrom('user').select(['money', 'score']).where('id', '=', id).executeTakeFirstOrThrow()) as { money: number; score: number };
+        const user = (await rig.server.server.app.db
+          .selectFrom('user')
+          .select(['money', 'score'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()) as { money: number; score: number };
         expect({ money: Number(user.money), score: Number(user.score) }).toEqual({ money: 250, score: 750 });
-        const moneyEntries = await rig.server.server.app.db.selectFrom('user_money_log').select('money').where('user_id', '=', id).execute();
+        const moneyEntries = await rig.server.server.app.db
+          .selectFrom('user_money_log')
+          .select('money')
+          .where('user_id', '=', id)
+          .execute();
         expect(moneyEntries.map((entry) => Number(entry.money))).toEqual([250]);
 
-        if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        if (phone)
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         expectNoViolations(await sweep(page, `points page ${language} ${width}`));
         await page.screenshot({ path: join(SHOTS, `${language}-${width}-exchanged.png`), fullPage: true });
         expect(errors).toEqual([]);
@@ -118,7 +176,10 @@ describe('exchanging points on the points page', () => {
     });
   });
 
-  for (const [language, phone] of [['zh-cn', true], ['en', false]] as const) {
+  for (const [language, phone] of [
+    ['zh-cn', true],
+    ['en', false],
+  ] as const) {
     const width = phone ? 390 : 1440;
     it(`says what points are for, with no form, while the operator keeps it closed, at ${width} px in ${language}`, async () => {
       await settings({ points_exchange: false });
