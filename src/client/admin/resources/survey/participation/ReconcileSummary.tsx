@@ -11,14 +11,18 @@ function formatPoints(points: number): string {
 
 const PAGE = 10;
 
-/** A table a page at a time, so a provider's file of thousands of rows stays readable; it scrolls sideways on a phone. */
-function PagedTable<T>({ rows, label, head, row, footer }: { rows: T[]; label: string; head: ReactNode; row: (item: T, index: number) => ReactNode; footer?: ReactNode }) {
+/**
+ * A table a page at a time, so a provider's file of thousands of rows stays readable; it scrolls sideways on a
+ * phone. `keepWords`: its cells keep words whole (`CELL_WORDS_SX`: names and labels); the dry run's rows
+ * (ids, outcomes) wrap anywhere so that the table fits a phone's dialog.
+ */
+function PagedTable<T>({ rows, label, head, row, footer, keepWords = false }: { rows: T[]; label: string; head: ReactNode; row: (item: T, index: number) => ReactNode; footer?: ReactNode; keepWords?: boolean }) {
   const translate = useTranslate();
   const [page, setPage] = useState(0);
   const shown = rows.slice(page * PAGE, page * PAGE + PAGE);
   return (
     <Box sx={{ overflowX: 'auto', mt: 1 }}>
-      <Table size="small" aria-label={label} sx={{ '& td': CELL_WORDS_SX }}>
+      <Table size="small" aria-label={label} sx={keepWords ? { '& td': CELL_WORDS_SX } : undefined}>
         <TableHead>{head}</TableHead>
         <TableBody>{shown.map((item, index) => row(item, page * PAGE + index))}</TableBody>
         {footer && <TableFooter>{footer}</TableFooter>}
@@ -89,6 +93,7 @@ export function ReconcileSummary({ plan }: { plan: ReconcileAnswer }) {
         <Typography variant="body2" color="text.secondary">{tr('noMembers')}</Typography>
       ) : (
         <PagedTable<ReconcileMember>
+          keepWords
           rows={plan.members}
           label={tr('members')}
           head={
