@@ -26,17 +26,22 @@ interface Answer {
   method: string;
   /** the API action, `routine.MailTemplate/index` */
   action: string;
+  /** when the answer arrived, and when its request left */
   at: number;
+  sentAt: number;
   revision: string | null;
 }
 
 /** Every API answer the page gets from now on. */
 function record(page: Page): Answer[] {
   const answers: Answer[] = [];
+  const sent = new WeakMap<object, number>();
+  page.on('request', (request) => sent.set(request, Date.now()));
   page.on('response', (response: Response) => {
     const path = new URL(response.url()).pathname;
     if (!path.startsWith(`${ADMIN_BASE}.php/`)) return;
-    answers.push({ method: response.request().method(), action: path.slice(`${ADMIN_BASE}.php/`.length), at: Date.now(), revision: response.headers()[SCHEMA_REVISION_HEADER] ?? null });
+    const at = Date.now();
+    answers.push({ method: response.request().method(), action: path.slice(`${ADMIN_BASE}.php/`.length), at, sentAt: sent.get(response.request()) ?? at, revision: response.headers()[SCHEMA_REVISION_HEADER] ?? null });
   });
   return answers;
 }
@@ -45,7 +50,12 @@ const count = (answers: Answer[], method: string, action: string) => answers.fil
 
 /** `schemaRevision` asked only by a page that had heard no answer for about 2 s (the timer ticks each second). */
 function revisionAsksAfterSilence(answers: Answer[]): boolean {
-  return answers.every((answer, index) => answer.action !== 'Index/schemaRevision' || index === 0 || answer.at - answers[index - 1].at >= 1900);
+  return answers.every((ask) => {
+    if (ask.action !== 'Index/schemaRevision') return true;
+    // the answers that had arrived when the ask left (a busy machine may answer another request meanwhile)
+    const before = answers.filter((answer) => answer !== ask && answer.at <= ask.sentAt);
+    return before.length === 0 || ask.sentAt - before[before.length - 1].at >= 1900;
+  });
 }
 
 /** Waits until no API answer came for `quietMs`, so a late refetch is counted. */
