@@ -96,7 +96,7 @@ describe('provider form', () => {
     expect((within(dialog).getByRole('textbox', { name: /^Signature parameter/ }) as HTMLInputElement).value).toBe('hash');
     expect((within(dialog).getByRole('textbox', { name: /^Member parameter/ }) as HTMLInputElement).value).toBe('uid');
     expect((within(dialog).getByRole('textbox', { name: /^Test marker parameter/ }) as HTMLInputElement).value).toBe('');
-    const recipe = within(dialog).getByRole('group', { name: 'Signature recipe' });
+    const recipe = await within(dialog).findByRole('group', { name: 'Signature recipe' });
     expect(comboboxText(recipe, /^What is signed/)).toBe('The full URL (https://our-site/path?query)');
     expect(comboboxText(recipe, /^Algorithm/)).toBe('SHA-1');
     const reversal = within(dialog).getByRole('group', { name: 'Reversal rule' });

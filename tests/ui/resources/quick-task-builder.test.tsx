@@ -137,7 +137,7 @@ describe('quick task field builder', () => {
     expect(within(second).getAllByRole('textbox', { name: 'Value (stored)' }).map((input) => (input as HTMLInputElement).value)).toEqual(['ios', 'android']);
     cleanup();
 
-    renderScreen(<Edit />, { resource: RESOURCE, dataProvider: fakeDataProvider({ [RESOURCE]: rows }), path: `/${RESOURCE}/6` });
+    renderScreen(<Edit />, { resource: RESOURCE, dataProvider: fakeDataProvider({ [RESOURCE]: rows }), path: `/${RESOURCE}/6`, resourceRoute: true });
     dialog = await screen.findByRole('dialog', { name: 'Edit quick task' });
     expect(await within(dialog).findByText('This form uses keywords the field builder does not draw, so it is edited as JSON.')).toBeTruthy();
     expect((within(dialog).getByRole('textbox', { name: /Form fields/ }) as HTMLTextAreaElement).value).toContain('"minLength":6');
