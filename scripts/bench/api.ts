@@ -41,6 +41,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../../src/server/seeded-random.js';
+import { maintenanceStatement } from './bench-database.js';
 import { startPeer, type Peer } from './peer-directus.js';
 import { cpuMicrosOf } from './process-cpu.js';
 
@@ -312,16 +313,6 @@ async function fillPostgres(url: string, withBaselineIndexes: boolean, total: nu
   }
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 function databaseUrl(name: string): string {
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
@@ -502,8 +493,8 @@ async function suite(dialect: Dialect, rows: number, run: string, peerName: stri
     let oursUrl: string;
     let baseTarget: string;
     if (dialect === 'postgres') {
-      await adminQuery(`CREATE DATABASE ${databases.ours}`);
-      await adminQuery(`CREATE DATABASE ${databases.base}`);
+      await maintenanceStatement(`CREATE DATABASE ${databases.ours}`);
+      await maintenanceStatement(`CREATE DATABASE ${databases.base}`);
       oursUrl = databaseUrl(databases.ours);
       baseTarget = databaseUrl(databases.base);
     } else {
@@ -604,13 +595,13 @@ async function suite(dialect: Dialect, rows: number, run: string, peerName: stri
     await peer?.stop();
     rmSync(tmp, { recursive: true, force: true });
     if (dialect === 'postgres') {
-      for (const name of Object.values(databases)) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      for (const name of Object.values(databases)) await maintenanceStatement(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     }
   }
 }
 
 async function createDatabase(name: string): Promise<string> {
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await maintenanceStatement(`CREATE DATABASE ${name}`);
   return databaseUrl(name);
 }
 

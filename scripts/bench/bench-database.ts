@@ -12,17 +12,19 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.
 export async function benchDatabase(dir: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   if (BENCH_DIALECT === 'sqlite') return { url: `sqlite:${join(dir, 'app.db')}`, drop: async () => {} };
   const name = `${prefix}_${process.pid}`;
-  const maintenance = async (statement: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await maintenance(`CREATE DATABASE ${name}`);
+  await maintenanceStatement(`CREATE DATABASE ${name}`);
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  return { url: url.href, drop: () => maintenance(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.href, drop: () => maintenanceStatement(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** One statement on PostgreSQL's maintenance database (`BENCH_POSTGRES_URL`): creating and dropping the runs' databases. */
+export async function maintenanceStatement(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

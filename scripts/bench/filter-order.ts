@@ -26,6 +26,7 @@ import { performance } from 'node:perf_hooks';
 import { createServer, type Server } from '../../src/server/boot.js';
 import { settingsFromEnv } from '../../src/server/settings.js';
 import { seededRandom } from '../../src/server/seeded-random.js';
+import { maintenanceStatement } from './bench-database.js';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const DIALECT = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
@@ -99,16 +100,6 @@ async function fill(databaseUrl: string): Promise<void> {
       await client.query(`INSERT INTO ${TABLE} ${COLUMNS} VALUES ${placeholders}`, rows.flat());
     }
     await client.query(`VACUUM (ANALYZE) ${TABLE}`);
-  } finally {
-    await client.end();
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(text);
   } finally {
     await client.end();
   }
@@ -197,7 +188,7 @@ async function main(): Promise<void> {
     return createServer(settingsFromEnv(env, PROJECT_ROOT), { schemasDir });
   };
   try {
-    if (DIALECT === 'postgres') await adminQuery(`CREATE DATABASE ${database}`);
+    if (DIALECT === 'postgres') await maintenanceStatement(`CREATE DATABASE ${database}`);
     console.log(
       `# filter × order on ${DIALECT}, ${ROWS} rows: GET bench.Member/index, page 1 of 10, order weigh desc, one request at a time in-process`,
     );
@@ -219,7 +210,7 @@ async function main(): Promise<void> {
     await server.close();
   } finally {
     rmSync(tmp, { recursive: true, force: true });
-    if (DIALECT === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    if (DIALECT === 'postgres') await maintenanceStatement(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   }
 }
 

@@ -11,7 +11,7 @@ interface TwoFactorState {
   recoveryCodesLeft: number;
 }
 
-const URL = '/admin/routine.AdminInfo/';
+const ADMIN_INFO_URL = '/admin/routine.AdminInfo/';
 
 type Stage = { name: 'idle' } | { name: 'setup'; secret: string; uri: string } | { name: 'codes'; codes: string[] };
 
@@ -30,7 +30,7 @@ export function TwoFactorCard() {
   const [busy, setBusy] = useState(false);
 
   const load = () =>
-    httpClient.request<TwoFactorState>(`${URL}twoFactor`, { area: 'admin', showErrorMessage: false }).then(
+    httpClient.request<TwoFactorState>(`${ADMIN_INFO_URL}twoFactor`, { area: 'admin', showErrorMessage: false }).then(
       ({ data }) => {
         setState(data);
         setFailed(false);
@@ -46,7 +46,7 @@ export function TwoFactorCard() {
     setBusy(true);
     try {
       return (
-        await httpClient.request<T>(`${URL}${action}`, {
+        await httpClient.request<T>(`${ADMIN_INFO_URL}${action}`, {
           method: 'POST',
           area: 'admin',
           data,
